@@ -1,0 +1,314 @@
+/**
+ * The storefront models of spec §3. These are what loaders, components and the BFF speak;
+ * JSON:API never reaches the browser. Money amounts are numbers in major units of `currency`
+ * (already including GST); `display*` twins are formatted by the backend for the cart's locale.
+ */
+
+export type Locale = 'en' | 'de'
+export type Currency = 'AUD' | 'USD'
+
+export interface ImageStyle {
+  url: string
+  width: number
+  height: number
+}
+export interface ProductImage {
+  alt: string
+  /** 240x240 mobile, 350x468 desktop, 650x870 large (spec §9). */
+  styles: { mobile: ImageStyle; desktop: ImageStyle; large: ImageStyle }
+}
+
+export interface OptionType {
+  id: string
+  name: string
+  presentation: string
+}
+export interface OptionValue {
+  id: string
+  optionTypeId: string
+  name: string
+  presentation: string
+  /** A CSS colour or image URL for colour swatches. */
+  image_preview?: string | null
+}
+
+export interface Price {
+  /** What a guest pays now: the sale price if there is one, else the RRP. */
+  current: number
+  /** The recommended retail price (compare-at). */
+  original: number
+}
+
+export interface Variant {
+  id: string
+  sku: string
+  optionValueIds: string[]
+  inStock: boolean
+  backorderable: boolean
+  price: Price
+  member_price: number | null
+}
+
+export interface Product {
+  _id: string
+  name: string
+  slug: string
+  description: string
+  price: Price
+  member_price: number | null
+  displayPrice: string
+  displayMemberPrice: string | null
+  RRP: string
+  isOnSale: boolean
+  currency: Currency
+  images: ProductImage[]
+  optionTypes: OptionType[]
+  optionValues: OptionValue[]
+  variants: Variant[]
+  inStock: boolean
+  is_master: boolean
+  discontinue_on: string | null
+  properties: Array<{ name: string; presentation: string; value: string }>
+  breadcrumbs: Array<{ text: string; link: string }>
+  _categoriesRef: string[]
+  metaTitle?: string | null
+  metaDescription?: string | null
+}
+
+export interface ProductCard {
+  id: string
+  title: string
+  slug: string
+  image: ProductImage | null
+  /** Display strings; salePrice only when on sale, clubPrice only when the product has a Club Price. */
+  price: string
+  salePrice: string | null
+  clubPrice: string | null
+  link: string
+  inStock: boolean
+}
+
+export interface Category {
+  id: string
+  name: string
+  slug: string
+  permalink: string
+  items: Category[]
+  taxonomy_position: number
+  left: number
+  hide_from_nav: boolean
+  description?: string | null
+}
+
+export interface FacetOption {
+  type: 'option' | 'property' | 'price'
+  id: string
+  value: string
+  label: string
+  count: number
+  selected: boolean
+}
+export interface Facet {
+  name: string
+  label: string
+  kind: 'color' | 'price' | 'checkbox'
+  options: FacetOption[]
+}
+
+export interface ProductListMeta {
+  facets: Facet[]
+  totalPages: number
+  totalCount: number
+  count: number
+}
+export interface ProductList {
+  data: ProductCard[]
+  meta: ProductListMeta
+}
+
+export interface ProductQuery {
+  categoryId?: string
+  term?: string
+  /** option type name → option value ids */
+  optionTypeFilters?: Array<{ optionTypeName: string; optionValueId: string }>
+  productPropertyFilters?: Array<{ productPropertyName: string; productPropertyValue: string }>
+  /** "min,max" in the shopper's currency */
+  priceFilter?: string
+  page?: number
+  itemsPerPage?: number
+  sort?: string
+}
+
+export interface SearchResult {
+  products: ProductCard[]
+  categories: Array<{ name: string; slug: string }>
+  productsMeta: { totalCount: number; count: number }
+}
+
+export interface MenuItem {
+  label: string
+  link: string
+  items: MenuItem[]
+}
+export interface Menu {
+  items: MenuItem[]
+  isDisabled: boolean
+}
+
+export interface CmsSection {
+  type: 'hero_image' | 'featured_article' | 'product_carousel' | 'image_gallery' | 'side_by_side_images' | 'rich_text_content'
+  name: string
+  content: Record<string, unknown>
+  settings: Record<string, unknown>
+  link?: string | null
+  images?: ProductImage[]
+  /** For product carousels: the products, already resolved. */
+  products?: ProductCard[]
+}
+export interface CmsPage {
+  title: string
+  slug: string
+  content: string
+  type: 'homepage' | 'standard' | 'feature'
+  cmsSections: CmsSection[]
+  metaTitle?: string | null
+  metaDescription?: string | null
+}
+
+export interface Banner {
+  id: string
+  title: string
+  subtitle?: string | null
+  image: string
+  link: string
+}
+
+export interface Country {
+  label: string
+  iso: string
+  states: Array<{ abbr: string; name: string }>
+}
+
+export interface User {
+  firstName: string
+  lastName: string
+  email: string
+  completedOrders: number
+  storeCredits: number
+}
+
+export interface Address {
+  _id: string
+  firstName: string
+  lastName: string
+  company?: string | null
+  addressLine1: string
+  apartment?: string | null
+  streetName?: string | null
+  streetNumber?: string | null
+  city: string
+  state: string
+  zipCode: string
+  country: string
+  phoneNumber: string
+  email?: string | null
+  taxId?: string | null
+  isDefault: boolean
+}
+
+export interface LineItem {
+  id: string
+  _variantId: string
+  name: string
+  image: ProductImage | null
+  sku: string
+  slug: string
+  qty: number
+  price: { current: number; original: number }
+  club_price: number | null
+  displayTotal: string
+  options: { colour?: string; size?: string; [name: string]: string | undefined }
+}
+
+export interface Promotion {
+  id: string
+  name: string
+  amount: string
+}
+
+export interface Cart {
+  token: string
+  lineItems: LineItem[]
+  itemCount: number
+  itemTotalAmount: number
+  totalAmount: number
+  total: string
+  shipTotalAmount: number
+  taxTotalAmount: number
+  adjustmentTotal: number
+  orderPromotions: Promotion[]
+  gift_card: string | null
+  balance: string
+  currency: Currency
+  club_price_savings: string | null
+  email: string | null
+  address: { billing: Address | null; shipping: Address | null }
+  totals: { subtotal: string; special: string; total: string; balance: string; tax: string; shipping: string }
+}
+
+export interface ShippingRate {
+  id: string
+  name: string
+  cost: string
+  selected: boolean
+}
+
+export interface Order {
+  number: string
+  state: string
+  completedAt: string | null
+  totalAmount: number
+  total: string
+  itemTotal: string
+  itemCount: number
+  shipTotal: string
+  taxTotalAmount: number
+  balance: string
+  currency: Currency
+  lineItems: LineItem[]
+  address: { billing: Address | null; shipping: Address | null }
+  orderPromotions: Promotion[]
+  shipmentItems: Array<{ tracking_id: string | null }>
+  shipmentMethods: Array<{ name: string }>
+}
+
+export interface Wishlist {
+  token: string
+  wishedProducts: Array<{
+    wishedProductId: string
+    variantId: string
+    name: string
+    slug: string
+    image: ProductImage | null
+    price: { regular: string; special: string | null }
+    sku: string
+    colour?: string
+    size?: string
+  }>
+  isDisabled: boolean
+}
+
+/** What the client loads after hydration (personal data never sits in cacheable HTML). */
+export interface SessionInfo {
+  isAuthenticated: boolean
+  user: User | null
+  cart: Cart | null
+  wishlist: Wishlist | null
+}
+
+/** The one error shape the BFF answers with and the browser API throws. */
+export interface ApiErrorBody {
+  error: string
+  /** Field messages, keyed by field name. */
+  errors?: Record<string, string[]>
+}

@@ -1,0 +1,124 @@
+import type {
+  Address,
+  Banner,
+  Cart,
+  Category,
+  CmsPage,
+  Country,
+  Currency,
+  Menu,
+  Order,
+  Product,
+  ProductList,
+  ProductQuery,
+  SearchResult,
+  SessionInfo,
+  ShippingRate,
+  User,
+  Wishlist,
+} from './models.ts'
+
+/**
+ * The operations of spec §7, typed with the models of §3. Route loaders and actions are written once against it:
+ * on the server it calls the commerce client directly (worker/commerce/server-api.ts), in the browser it calls the
+ * BFF at /api/* (web/api/browser-api.ts). Every method rejects with an `ApiError` on failure.
+ */
+export interface StorefrontApi {
+  // Session (personal data, loaded by the client after hydration)
+  getSession(): Promise<SessionInfo>
+  /** Cheap check used by the account guard on both sides. */
+  isAuthenticated(): Promise<boolean>
+
+  // Catalogue (issue 3)
+  getCategory(categorySlug: string, opts?: { disableFilterNav?: boolean }): Promise<Category | null>
+  getCategoryTree(): Promise<Category[]>
+  getProducts(query: ProductQuery): Promise<ProductList>
+  getProduct(slug: string, opts?: { categoryId?: string }): Promise<Product | null>
+  getProductById(id: string): Promise<Product | null>
+  getCMSPage(contentPageSlug: string): Promise<CmsPage | null>
+  getMenus(menuType: 'header' | 'footer'): Promise<Menu>
+  getBanners(): Promise<Banner[]>
+  getCategoryBanners(categorySlug: string): Promise<Banner[]>
+  search(term: string, opts?: { page?: number; itemsPerPage?: number }): Promise<SearchResult>
+  getAvailableCountries(): Promise<Country[]>
+  getCountryDetails(iso: string): Promise<Country | null>
+
+  // Cart (issue 4)
+  getOrCreateCart(): Promise<Cart>
+  getCart(): Promise<Cart | null>
+  addToCart(variantId: string, quantity: number): Promise<Cart>
+  removeFromCart(lineItemId: string): Promise<Cart>
+  updateItemQuantity(lineItemId: string, quantity: number): Promise<Cart>
+  clearCart(): Promise<Cart>
+  applyCoupon(couponCode: string): Promise<Cart>
+  removeCoupon(couponCode: string): Promise<Cart>
+  changeCurrency(current: Currency, next: Currency): Promise<Cart | null>
+
+  // Checkout (issue 4)
+  saveCheckoutShippingAddress(address: Omit<Address, '_id' | 'isDefault'>, email?: string): Promise<Cart>
+  saveCheckoutBillingAddress(address: Omit<Address, '_id' | 'isDefault'>): Promise<Cart>
+  getShipments(): Promise<ShippingRate[]>
+  saveShippingMethod(shippingRateId: string): Promise<Cart>
+  makeOrder(payment: { method: 'card' | 'gift_card' | 'store_credit'; cardNumber?: string; expiry?: string; cvc?: string; giftCardCode?: string }): Promise<Order>
+
+  // Orders and account (issue 4)
+  getOrder(orderNumber: string): Promise<Order | null>
+  getOrders(page: number, pageSize: number): Promise<{ orders: Order[]; totalPages: number; totalCount: number }>
+  getCurrentUser(): Promise<User | null>
+  logIn(username: string, password: string): Promise<User>
+  logOut(): Promise<void>
+  registerUser(input: { email: string; password: string; firstName: string; lastName: string }): Promise<User>
+  updateCurrentUser(input: { firstName: string; lastName: string; email: string }): Promise<User>
+  changePassword(currentPassword: string, newPassword: string): Promise<{ isPasswordChanged: boolean }>
+  forgotPassword(email: string): Promise<void>
+  resetPassword(token: string, password: string): Promise<void>
+  getAddresses(): Promise<Address[]>
+  addAddress(address: Omit<Address, '_id'>): Promise<Address>
+  updateAddress(address: Address): Promise<Address>
+  deleteAddress(id: string): Promise<void>
+
+  // Wishlist (issue 4)
+  getWishlist(): Promise<Wishlist | null>
+  addToWishlist(variantId: string): Promise<Wishlist>
+  removeFromWishlist(wishedProductId: string): Promise<Wishlist>
+  deleteWishlist(): Promise<void>
+
+  // Extensions (issue 4)
+  buyGiftCard(input: { amount: number; recipientName: string; recipientEmail: string; message?: string }): Promise<Cart>
+  setAffiliateCode(code: string): Promise<void>
+  subscribeNewsletter(email: string): Promise<void>
+  unsubscribeNewsletter(email: string): Promise<void>
+  sendContactMessage(input: { name: string; email: string; message: string }): Promise<void>
+}
+
+/** The catalogue reads (issue 3). */
+export type CatalogueOperations = Pick<
+  StorefrontApi,
+  | 'getCategory'
+  | 'getCategoryTree'
+  | 'getProducts'
+  | 'getProduct'
+  | 'getProductById'
+  | 'getCMSPage'
+  | 'getMenus'
+  | 'getBanners'
+  | 'getCategoryBanners'
+  | 'search'
+  | 'getAvailableCountries'
+  | 'getCountryDetails'
+>
+
+/** Everything personal: session, cart, checkout, orders, account, wishlist, extensions (issue 4). */
+export type ShopperOperations = Omit<StorefrontApi, keyof CatalogueOperations>
+
+/** The error every StorefrontApi implementation throws: an HTTP-like status plus a message a person understands. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The business constants of spec §9, with the spec's names, in one place.
+ * Shared by the worker and the browser; nothing here may import worker code.
+ */
+import type { Currency, Locale } from './api/models.ts'
+
+export const LOCALES = ['en', 'de'] as const satisfies readonly Locale[]
+export const DEFAULT_LOCALE: Locale = 'en'
+/** BCP 47 tags the locales format with (spec §9: en-US and de-DE). */
+export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-AU', de: 'de-DE' }
+/** German pages keep this prefix; English pages have none. */
+export const LOCALE_PREFIX: Record<Locale, string> = { en: '', de: '/de' }
+
+export const CURRENCIES = ['AUD', 'USD'] as const satisfies readonly Currency[]
+export const DEFAULT_CURRENCY: Currency = 'AUD'
+export const DEFAULT_COUNTRY = 'AU'
+
+export const ITEMS_PER_PAGE_DEFAULT = 48
+export const ITEMS_PER_PAGE_OPTIONS = [12, 24, 48] as const
+export const PRICE_FILTER_BUCKETS = ['0-50', '51-100', '101-150', '151-200', '201-300'] as const
+export const SORT_OPTIONS = ['', 'member_price', '-member_price', 'name', '-name'] as const
+
+export const SEARCH_ITEMS_PER_PAGE = 40
+export const SEARCH_SORT = 'name'
+export const SEARCH_DEBOUNCE_MS = 1000
+export const CART_QUANTITY_DEBOUNCE_MS = 500
+
+export const NOTIFICATIONS_MAX = 3
+export const NOTIFICATION_TIMEOUT_MS = 3000
+export const TOAST_TIMEOUT_MS = 5000
+
+export const PASSWORD_MIN_CHARACTERS = 8
+/** The stock a cart line shows, whatever is on hand (spec §3). */
+export const CART_LINE_STOCK = 99999
+export const CART_EVENT_CURRENCY: Currency = 'AUD'
+
+export const IMAGE_SIZES = {
+  mobile: { width: 240, height: 240 },
+  desktop: { width: 350, height: 468 },
+  large: { width: 650, height: 870 },
+} as const
+
+export const LOADING_MIN_DELAY_MS = 200
+export const PROGRESS_BAR_THROTTLE_MS = 200
+export const PROGRESS_BAR_DURATION_MS = 5000
+export const CHUNK_RELOAD_GUARD_MS = 60_000
+
+export const DESKTOP_BREAKPOINT_PX = 1024
+export const LAYOUT_MAX_WIDTH_PX = 1240
+export const FREE_RETURNS_DAYS = 30
+
+export const ONE_DAY_DEAL_PATH = '/t/special-events/one-day-deal'
+export const LAST_CHANCE_DEALS_SLUG = 'last-chance-deals'
+
+export const SOCIAL_LINKS = [
+  { name: 'Facebook', href: 'https://www.facebook.com/' },
+  { name: 'Instagram', href: 'https://www.instagram.com/' },
+] as const
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value)
+}
+
+/** Splits `/de/t/men` into `{ locale: 'de', path: '/t/men' }`; English paths have no prefix. */
+export function splitLocalePath(pathname: string): { locale: Locale; path: string } {
+  if (pathname === '/de' || pathname.startsWith('/de/')) {
+    return { locale: 'de', path: pathname.slice(3) || '/' }
+  }
+  return { locale: 'en', path: pathname || '/' }
+}
+
+/** The same page in another language: `localePath('de', '/t/men')` → `/de/t/men`. */
+export function localePath(locale: Locale, path: string): string {
+  const prefix = LOCALE_PREFIX[locale]
+  if (!prefix) return path || '/'
+  return path === '/' || path === '' ? prefix : prefix + path
+}

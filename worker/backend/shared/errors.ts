@@ -1,0 +1,58 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/**
+ * The contract's error shape (spree-api Error / ValidationErrors): `{ error, errors? }`.
+ * `error` is a sentence a person understands; `errors` maps field names to messages.
+ */
+export interface BackendErrorBody {
+  error: string
+  errors?: Record<string, string[]>
+}
+
+/** An error the backend answers with its status and the contract's error shape. */
+export class BackendError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(status, { message })
+  }
+}
+
+export const notFound = (what = 'The resource you were looking for could not be found.') => new BackendError(404, what)
+
+/** Turns zod issues into `{ field: [messages] }`, with nested paths joined by dots (`address.zipcode`). */
+export function fieldErrors(error: ZodIssues): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'base'
+    ;(out[key] ??= []).push(issue.message)
+  }
+  return out
+}
+
+/** What zod's errors (classic and core) have in common. */
+export interface ZodIssues {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>
+}
+
+export function invalid(error: ZodIssues, message = 'Some of the details are not valid.') {
+  return new BackendError(422, message, fieldErrors(error))
+}
+
+/** Hono onError for the backend: known errors keep their status; anything else is a 500 that is logged. */
+export function backendErrorResponse(err: Error, c: Context) {
+  if (err instanceof BackendError) {
+    const body: BackendErrorBody = { error: err.message }
+    if (err.errors) body.errors = err.errors
+    return c.json(body, err.status)
+  }
+  if (err instanceof HTTPException) {
+    return c.json({ error: err.message || 'The request could not be processed.' } satisfies BackendErrorBody, err.status)
+  }
+  console.error('backend error', err)
+  return c.json({ error: 'Something went wrong on our side. Please try again.' } satisfies BackendErrorBody, 500)
+}

@@ -1,0 +1,31 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { AppEnv } from '#worker/app-env.ts'
+import type { ApiErrorBody } from '#web/api/models.ts'
+import { ApiError } from '#web/api/storefront-api.ts'
+import { catalogueBff } from './catalogue.ts'
+import { shopperBff } from './shopper.ts'
+
+/**
+ * The BFF at /api/*: thin, zod-validated adapters from HTTP to the server StorefrontApi.
+ * JSON:API never leaves the worker; the browser sees the storefront models of spec §3.
+ */
+export const bff = new Hono<AppEnv>()
+
+bff.route('/', catalogueBff)
+bff.route('/', shopperBff)
+
+bff.notFound((c) => c.json({ error: 'There is no such API endpoint.' } satisfies ApiErrorBody, 404))
+
+bff.onError((err, c) => {
+  if (err instanceof ApiError) {
+    const body: ApiErrorBody = { error: err.message }
+    if (err.errors) body.errors = err.errors
+    return c.json(body, (err.status >= 400 && err.status < 600 ? err.status : 502) as 400)
+  }
+  if (err instanceof HTTPException) {
+    return c.json({ error: err.message || 'The request could not be processed.' } satisfies ApiErrorBody, err.status)
+  }
+  console.error('bff error', err)
+  return c.json({ error: 'Something went wrong on our side. Please try again.' } satisfies ApiErrorBody, 500)
+})

@@ -1,0 +1,15 @@
+import type { Env } from '#worker/env.ts'
+import type { SessionState } from '#worker/middleware/session.ts'
+import type { ServerTiming } from '#worker/middleware/request-id.ts'
+import type { Currency, Locale } from '#web/api/models.ts'
+
+/** Everything a commerce call needs to know about the request it serves. Built once per request. */
+export interface CommerceContext {
+  env: Env
+  waitUntil(promise: Promise<unknown>): void
+  locale: Locale
+  currency: Currency
+  country: string
+  session: SessionState
+  timing: ServerTiming
+}

@@ -1,0 +1,30 @@
+import { Hono } from 'hono'
+import type { AppEnv } from './app-env.ts'
+import { assertEnv } from './env.ts'
+import { requestId } from './middleware/request-id.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
+import { locale } from './middleware/locale.ts'
+import { session } from './middleware/session.ts'
+import { csrf } from './middleware/csrf.ts'
+import { backend } from './backend/index.ts'
+import { bff } from './bff/index.ts'
+import { ssr } from './ssr/index.ts'
+
+/** The store's one entry point. Static assets are answered by Workers before this runs. */
+const app = new Hono<AppEnv>()
+
+app.use(async (c, next) => {
+  assertEnv(c.env)
+  await next()
+})
+app.use(requestId())
+app.use(securityHeaders())
+app.use(locale())
+app.use(session())
+app.use(csrf())
+
+app.route('/', backend)
+app.route('/api', bff)
+app.route('/', ssr)
+
+export default app
