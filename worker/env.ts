@@ -17,6 +17,11 @@ export interface Env {
   EMAIL_VERIFICATION_URL?: string
   PAYMENT_SCRIPT_URL?: string
   CAPTCHA_SCRIPT_URL?: string
+  /** Workers rate-limiting bindings (wrangler.toml `[[ratelimits]]`, issue 4): token, signup, forgot password, coupon. */
+  TOKEN_RATE_LIMITER?: RateLimit
+  SIGNUP_RATE_LIMITER?: RateLimit
+  PASSWORD_RESET_RATE_LIMITER?: RateLimit
+  COUPON_RATE_LIMITER?: RateLimit
 }
 
 const EnvSchema = z.object({
@@ -24,6 +29,11 @@ const EnvSchema = z.object({
     message: 'ENVIRONMENT must be development, production or test',
   }),
   COMMERCE_URL: z.union([z.literal(''), z.url({ message: 'COMMERCE_URL must be an absolute URL or empty' })]).optional(),
+  PASSWORD_PEPPER: z.string().optional(),
+}).refine((env) => env.ENVIRONMENT !== 'production' || (env.PASSWORD_PEPPER ?? '').length >= 16, {
+  // Development and tests fall back to a public pepper (worker/backend/services/passwords.ts); production must not.
+  path: ['PASSWORD_PEPPER'],
+  message: 'PASSWORD_PEPPER must be set (at least 16 characters) in production: wrangler secret put PASSWORD_PEPPER',
 })
 
 const checked = new WeakSet<object>()

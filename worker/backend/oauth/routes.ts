@@ -1,5 +1,68 @@
 import { Hono } from 'hono'
+import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { verifyAgainstDummy, verifyPassword } from '../services/passwords.ts'
+import { issueToken, refreshToken, revokeToken } from './tokens.ts'
 
-/** `/spree_oauth/token` and `/spree_oauth/revoke` (issue 4). */
+/** `/spree_oauth/token` and `/spree_oauth/revoke` (issue 4). Errors follow RFC 6749: `{error, error_description}`. */
 export const oauthRoutes = new Hono<{ Bindings: Env }>()
+
+const TokenBodySchema = z.discriminatedUnion('grant_type', [
+  z.object({ grant_type: z.literal('password'), username: z.string().max(254), password: z.string().max(128) }),
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().max(200) }),
+])
+
+const oauthError = (error: string, description: string) => ({ error, error_description: description })
+
+/** OAuth clients send form bodies; Spree's SDKs send JSON. Both are read. */
+async function readParams(req: Request): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? ''
+  try {
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      return Object.fromEntries([...(await req.formData()).entries()].filter(([, v]) => typeof v === 'string'))
+    }
+    const text = await req.text()
+    return text ? JSON.parse(text) : {}
+  } catch {
+    return null
+  }
+}
+
+oauthRoutes.post('/token', async (c) => {
+  const raw = await readParams(c.req.raw)
+  const parsed = TokenBodySchema.safeParse(raw)
+  if (!parsed.success) {
+    const grant = (raw as { grant_type?: unknown } | null)?.grant_type
+    if (typeof grant === 'string' && grant !== 'password' && grant !== 'refresh_token') {
+      return c.json(oauthError('unsupported_grant_type', 'The authorization grant type is not supported.'), 400)
+    }
+    return c.json(oauthError('invalid_request', 'The request is missing a required parameter or is malformed.'), 400)
+  }
+  const body = parsed.data
+  if (body.grant_type === 'password') {
+    const email = body.username.trim().toLowerCase()
+    await rateLimit(c, 'token', email)
+    const user = await c.env.DB.prepare('SELECT id, password_hash FROM users WHERE email = ?')
+      .bind(email)
+      .first<{ id: number; password_hash: string }>()
+    const ok = user ? await verifyPassword(c.env, body.password, user.password_hash) : await verifyAgainstDummy(c.env, body.password)
+    if (!user || !ok) {
+      return c.json(oauthError('invalid_grant', 'The provided authorization grant is invalid, expired, revoked, or does not match.'), 400)
+    }
+    return c.json(await issueToken(c.env.DB, user.id))
+  }
+  await rateLimit(c, 'token', 'refresh')
+  const token = await refreshToken(c.env.DB, body.refresh_token)
+  if (!token) return c.json(oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked.'), 400)
+  return c.json(token)
+})
+
+oauthRoutes.post('/revoke', async (c) => {
+  const raw = (await readParams(c.req.raw)) as { token?: unknown } | null
+  if (typeof raw?.token !== 'string' || raw.token.length > 200) {
+    return c.json(oauthError('invalid_request', 'The token to revoke is missing.'), 400)
+  }
+  await revokeToken(c.env.DB, raw.token)
+  return c.json({})
+})

@@ -1,0 +1,109 @@
+import * as z from 'zod'
+
+/** Reusable field schemas of the write side; messages are the spec's §5 texts where it has one. */
+
+export const MESSAGES = {
+  email: 'Please, provide a valid email address.',
+  required: 'This field is required.',
+  password: 'must have at least 8 characters including one letter and a number',
+  confirmation: "Passwords don't match.",
+  phone: 'Please, provide a valid phone number.',
+  country: 'Invalid country.',
+} as const
+
+const required = (max = 255) =>
+  z
+    .string({ message: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(max, `This field can have at max ${max} characters.`)
+
+export const RequiredText = required
+
+export const OptionalText = (max = 255) =>
+  z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(max, `This field can have at max ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+/** Emails are compared and stored in lowercase: two spellings of one mailbox are one customer. */
+export const EmailSchema = z
+  .string({ message: MESSAGES.email })
+  .trim()
+  .max(254, MESSAGES.email)
+  .pipe(z.email({ message: MESSAGES.email }))
+  .transform((v) => v.toLowerCase())
+
+export const PasswordSchema = z
+  .string({ message: MESSAGES.required })
+  .min(8, MESSAGES.password)
+  .max(128, 'This field can have at max 128 characters.')
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password)
+
+export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const
+
+/** Phone numbers: digits with optional +, spaces, dashes and brackets; 8 to 15 digits. */
+export const PhoneSchema = z
+  .string({ message: MESSAGES.phone })
+  .trim()
+  .max(25, MESSAGES.phone)
+  .refine((v) => /^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 8 && (v.match(/\d/g)?.length ?? 0) <= 15, MESSAGES.phone)
+
+/** Spree's AddressPayload (firstname, lastname, address1 …, state_name, country_iso), validated for Australia. */
+export const AddressPayloadSchema = z
+  .object({
+    firstname: required(100),
+    lastname: required(100),
+    company: OptionalText(100),
+    address1: required(255),
+    address2: OptionalText(255),
+    city: required(100),
+    zipcode: required(20),
+    phone: PhoneSchema,
+    state_name: required(100),
+    country_iso: z
+      .string({ message: MESSAGES.country })
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, MESSAGES.country)
+      .transform((v) => v.toUpperCase()),
+    email: EmailSchema.nullish(),
+    tax_id: OptionalText(50),
+    label: OptionalText(100),
+  })
+  .superRefine((a, ctx) => {
+    if (!(SHIPPING_COUNTRIES as readonly string[]).includes(a.country_iso)) {
+      ctx.addIssue({ code: 'custom', path: ['country_iso'], message: MESSAGES.country })
+    }
+    if (a.country_iso === 'AU') {
+      if (!/^\d{4}$/.test(a.zipcode)) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Australian postcodes have 4 digits.' })
+      const state = a.state_name.toUpperCase()
+      if (!(AU_STATES as readonly string[]).includes(state)) {
+        ctx.addIssue({ code: 'custom', path: ['state_name'], message: `Choose an Australian state: ${AU_STATES.join(', ')}.` })
+      }
+    } else if (!/^[A-Za-z0-9 -]{2,10}$/.test(a.zipcode)) {
+      ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Please, provide a valid postcode.' })
+    }
+  })
+  .transform((a) => ({ ...a, state_name: a.country_iso === 'AU' ? a.state_name.toUpperCase() : a.state_name }))
+
+export type AddressPayload = z.output<typeof AddressPayloadSchema>
+
+/** Countries the store ships to. */
+export const SHIPPING_COUNTRIES = ['AU', 'NZ', 'US'] as const
+
+export const CurrencySchema = z.enum(['AUD', 'USD'], { message: 'Choose AUD or USD.' })
+
+/** An id sent as a string (JSON:API) or a number. */
+export const IdSchema = z
+  .union([z.string(), z.number()], { message: 'must be an id' })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,15}$/.test(v) && Number(v) >= 1, 'must be an id')
+  .transform(Number)
+
+export const QuantitySchema = z
+  .number({ message: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(9999, 'must be at most 9999')

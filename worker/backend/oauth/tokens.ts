@@ -1,0 +1,64 @@
+import { nowSeconds, randomToken, sha256Hex } from '../services/crypto.ts'
+
+/** Spree's default: an access token lives two hours; the refresh token renews it for 30 days. */
+export const ACCESS_TOKEN_TTL = 7200
+export const REFRESH_TOKEN_TTL = 60 * 60 * 24 * 30
+
+export interface TokenResponse {
+  access_token: string
+  token_type: 'Bearer'
+  expires_in: number
+  refresh_token: string
+  created_at: number
+}
+
+/** Issues a token pair for a user; only their SHA-256 digests are stored. */
+export async function issueToken(db: D1Database, userId: number): Promise<TokenResponse> {
+  const access = randomToken()
+  const refresh = randomToken()
+  const createdAt = nowSeconds()
+  await db
+    .prepare(
+      'INSERT INTO oauth_tokens (user_id, access_hash, refresh_hash, created_at, expires_in, refresh_expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .bind(userId, await sha256Hex(access), await sha256Hex(refresh), createdAt, ACCESS_TOKEN_TTL, createdAt + REFRESH_TOKEN_TTL)
+    .run()
+  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL, refresh_token: refresh, created_at: createdAt }
+}
+
+/**
+ * Trades a refresh token for a new pair. The old pair is revoked by a guarded update first, so two parallel refreshes
+ * with the same token give one new pair, not two.
+ */
+export async function refreshToken(db: D1Database, refresh: string): Promise<TokenResponse | null> {
+  const hash = await sha256Hex(refresh)
+  const now = nowSeconds()
+  const row = await db
+    .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires_at > ? RETURNING user_id')
+    .bind(now, hash, now)
+    .first<{ user_id: number }>()
+  if (!row) return null
+  return issueToken(db, row.user_id)
+}
+
+/** Revokes the pair that `token` (access or refresh) belongs to. Unknown tokens are ignored, as RFC 7009 asks. */
+export async function revokeToken(db: D1Database, token: string): Promise<void> {
+  const hash = await sha256Hex(token)
+  await db
+    .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE (access_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL')
+    .bind(nowSeconds(), hash, hash)
+    .run()
+}
+
+export async function revokeAllTokens(db: D1Database, userId: number): Promise<void> {
+  await db.prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').bind(nowSeconds(), userId).run()
+}
+
+/** The user id a still-valid access token belongs to. */
+export async function userIdForAccessToken(db: D1Database, access: string): Promise<number | null> {
+  const row = await db
+    .prepare('SELECT user_id FROM oauth_tokens WHERE access_hash = ? AND revoked_at IS NULL AND created_at + expires_in > ?')
+    .bind(await sha256Hex(access), nowSeconds())
+    .first<{ user_id: number }>()
+  return row?.user_id ?? null
+}

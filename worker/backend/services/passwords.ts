@@ -1,0 +1,59 @@
+import type { Env } from '#worker/env.ts'
+import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto.ts'
+
+/**
+ * PBKDF2-SHA256 iterations. 100,000 is the most the production Workers runtime accepts (more throws), so this is
+ * also the strongest setting available; tests/backend/passwords.test.ts guards the number.
+ */
+export const PASSWORD_ITERATIONS = 100_000
+const SCHEME = 'pbkdf2-sha256'
+/** Development and tests only: assertEnv refuses to start a production store without a real pepper. */
+export const DEVELOPMENT_PEPPER = 'development-pepper-not-secret'
+
+const encoder = new TextEncoder()
+
+function pepperOf(env: Env): string {
+  if (env.PASSWORD_PEPPER) return env.PASSWORD_PEPPER
+  if (env.ENVIRONMENT === 'production') throw new Error('PASSWORD_PEPPER is not set')
+  return DEVELOPMENT_PEPPER
+}
+
+// The pepper keys an HMAC of the password before stretching, so a stolen database without the secret is useless
+// for offline guessing.
+async function derive(password: string, salt: Uint8Array, iterations: number, pepper: string): Promise<Uint8Array> {
+  const hmacKey = await crypto.subtle.importKey('raw', encoder.encode(pepper), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const peppered = await crypto.subtle.sign('HMAC', hmacKey, encoder.encode(password))
+  const key = await crypto.subtle.importKey('raw', peppered, 'PBKDF2', false, ['deriveBits'])
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256)
+  return new Uint8Array(bits)
+}
+
+/** `pbkdf2-sha256$100000$<salt>$<hash>` for a new password. */
+export async function hashPassword(env: Env, password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16))
+  const hash = await derive(password, salt, PASSWORD_ITERATIONS, pepperOf(env))
+  return `${SCHEME}$${PASSWORD_ITERATIONS}$${toBase64Url(salt)}$${toBase64Url(hash)}`
+}
+
+/** Parses a stored hash; null if it is not one of ours. */
+export function parsePasswordHash(stored: string) {
+  const [scheme, iter, salt, hash] = stored.split('$')
+  const iterations = Number(iter)
+  if (scheme !== SCHEME || !Number.isInteger(iterations) || !salt || !hash) return null
+  return { iterations, salt: fromBase64Url(salt), hash: fromBase64Url(hash) }
+}
+
+export async function verifyPassword(env: Env, password: string, stored: string): Promise<boolean> {
+  const parsed = parsePasswordHash(stored)
+  if (!parsed || parsed.iterations > PASSWORD_ITERATIONS) return false
+  const hash = await derive(password, parsed.salt, parsed.iterations, pepperOf(env))
+  return constantTimeEqual(hash, parsed.hash)
+}
+
+// Verifying against this when the email is unknown keeps the answer time the same for known and unknown emails.
+let dummyHash: Promise<string> | null = null
+export async function verifyAgainstDummy(env: Env, password: string): Promise<false> {
+  dummyHash ??= hashPassword(env, 'dummy-password-1')
+  await verifyPassword(env, password, await dummyHash)
+  return false
+}
