@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Writes the sample store as SQL files (for `wrangler d1 execute --file`) and its images as real files.
+//   node kv-seed/generate.mjs [--products N] [--out DIR] [--images DIR] [--no-images]
+// Defaults: 420 products, SQL into build/seed, images into build/client/images (served as static assets).
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
+import { SCENES } from './content.mjs'
+import { productImageFiles, sceneImageFiles } from './images.mjs'
+import { generateSeed, seedStatements } from './sql.mjs'
+
+/** Statements per file stay under this many characters, well inside wrangler's limits for one file. */
+const MAX_FILE_CHARS = 8_000_000
+
+export function generate({ products = DEFAULT_PRODUCT_COUNT, out = 'build/seed', images = 'build/client', writeImages = true } = {}) {
+  const started = Date.now()
+  mkdirSync(out, { recursive: true })
+  for (const file of readdirSync(out)) if (/^seed-\d+\.sql$/.test(file)) rmSync(join(out, file))
+  const seed = generateSeed({ products })
+  const files = []
+  let chunk = []
+  let size = 0
+  const flush = () => {
+    if (chunk.length === 0) return
+    const name = `seed-${String(files.length + 1).padStart(3, '0')}.sql`
+    writeFileSync(join(out, name), chunk.join(';\n') + ';\n')
+    files.push(name)
+    chunk = []
+    size = 0
+  }
+  for (const statement of seedStatements(seed)) {
+    if (size + statement.length > MAX_FILE_CHARS) flush()
+    chunk.push(statement)
+    size += statement.length + 2
+  }
+  flush()
+  writeFileSync(join(out, 'manifest.json'), JSON.stringify({ products, files }, null, 2) + '\n')
+
+  let imageCount = 0
+  if (writeImages) {
+    for (const file of [...productImageFiles(), ...sceneImageFiles(SCENES)]) {
+      const path = join(images, file.path)
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(path, file.contents)
+      imageCount++
+    }
+  }
+  console.log(`Generated ${products} products into ${files.length} SQL file(s) in ${out}` + (writeImages ? ` and ${imageCount} images in ${join(images, 'images')}` : '') + ` (${Date.now() - started} ms)`)
+  return { products, files, out }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      out: { type: 'string' },
+      images: { type: 'string' },
+      'no-images': { type: 'boolean' },
+    },
+  })
+  const products = values.products ? Number(values.products) : undefined
+  if (products !== undefined && (!Number.isInteger(products) || products < 1)) {
+    console.error('--products must be a positive whole number')
+    process.exit(1)
+  }
+  generate({ products, out: values.out, images: values.images, writeImages: !values['no-images'] })
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Loads the sample store into D1 (migrations must already be applied: `wrangler d1 migrations apply DB --local`).
+//   node kv-seed/load.mjs [--local|--remote] [--force] [--products N] [--persist-to DIR] [--out DIR]
+// Does nothing when the database already has products, unless --force (which empties the seeded tables first).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
+import { generate } from './generate.mjs'
+import { clearStatements } from './sql.mjs'
+import { parseJsonOutput, targetFlags, wrangler } from './wrangler.mjs'
+
+export function countProducts(target) {
+  const output = wrangler(['d1', 'execute', 'DB', ...target, '--command', 'SELECT count(*) AS n FROM products', '--json'], { quiet: true })
+  const [first] = parseJsonOutput(output)
+  return Number(first?.results?.[0]?.n ?? 0)
+}
+
+export function load({ remote = false, force = false, products = DEFAULT_PRODUCT_COUNT, persistTo, out = 'build/seed', writeImages = true } = {}) {
+  const target = targetFlags({ remote, persistTo })
+  const manifestPath = join(out, 'manifest.json')
+  let manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null
+  if (!manifest || manifest.products !== products || !manifest.files.every((f) => existsSync(join(out, f)))) {
+    manifest = generate({ products, out, writeImages })
+  }
+  const existing = countProducts(target)
+  if (existing > 0 && !force) {
+    console.log(`D1 (${remote ? 'remote' : 'local'}) already has ${existing} products; nothing loaded (use --force to reload).`)
+    return { loaded: false, existing }
+  }
+  if (existing > 0) {
+    const clearFile = join(out, 'clear.sql')
+    writeFileSync(clearFile, clearStatements().join(';\n') + ';\n')
+    wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', clearFile], { quiet: true })
+  }
+  const started = Date.now()
+  for (const [index, file] of manifest.files.entries()) {
+    process.stdout.write(`Loading ${file} (${index + 1}/${manifest.files.length})…\n`)
+    wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', join(out, file)], { quiet: true })
+  }
+  const count = countProducts(target)
+  console.log(`Loaded ${count} products into D1 (${remote ? 'remote' : 'local'}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+  return { loaded: true, count }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      local: { type: 'boolean' },
+      remote: { type: 'boolean' },
+      force: { type: 'boolean' },
+      products: { type: 'string' },
+      'persist-to': { type: 'string' },
+      out: { type: 'string' },
+    },
+  })
+  if (values.local && values.remote) {
+    console.error('Choose one of --local and --remote.')
+    process.exit(1)
+  }
+  try {
+    load({
+      remote: Boolean(values.remote),
+      force: Boolean(values.force),
+      products: values.products ? Number(values.products) : undefined,
+      persistTo: values['persist-to'],
+      out: values.out,
+    })
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,99 @@
+// Rows → SQL statements for D1. Values are inlined (no bindings) so the same statements go into a .sql file for
+// `wrangler d1 execute --file` and into `env.DB.batch` in tests.
+import { generateCatalogue, DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
+import { generateContent } from './content.mjs'
+import { generateCountries, generateStore } from './countries.mjs'
+
+/** Insert order (parents first); deletes run in reverse. */
+export const SEED_TABLES = [
+  'store', 'countries', 'country_translations', 'states',
+  'taxonomies', 'taxons', 'taxon_translations',
+  'option_types', 'option_type_translations', 'option_values', 'option_value_translations',
+  'properties', 'property_translations',
+  'products', 'product_translations', 'variants', 'prices', 'product_option_types', 'variant_option_values',
+  'product_images', 'product_properties', 'product_property_translations', 'classifications',
+  'cms_pages', 'cms_sections', 'menus', 'menu_items', 'banners',
+]
+const DERIVED_TABLES = ['product_prices', 'product_option_values', 'products_fts']
+
+/**
+ * Tables derived from the catalogue for fast listings and search. Run after any change to products, variants,
+ * prices, option values, properties or classifications (the seed runs them after loading).
+ */
+export const DERIVED_SQL = [
+  `DELETE FROM product_prices`,
+  `INSERT INTO product_prices (product_id, currency, amount_cents, compare_at_cents, member_cents)
+   SELECT v.product_id, p.currency, p.amount_cents, p.compare_at_cents, p.member_cents
+   FROM variants v JOIN prices p ON p.variant_id = v.id WHERE v.is_master = 1`,
+  `DELETE FROM product_option_values`,
+  `INSERT INTO product_option_values (option_value_id, product_id)
+   SELECT DISTINCT vov.option_value_id, v.product_id FROM variant_option_values vov JOIN variants v ON v.id = vov.variant_id
+   WHERE v.deleted_at IS NULL`,
+  `DELETE FROM products_fts`,
+  `INSERT INTO products_fts (name, description, keywords, product_id, locale)
+   SELECT p.name, COALESCE(p.description, ''),
+     COALESCE((SELECT group_concat(pp.value, ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
+               WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
+     COALESCE((SELECT group_concat(t.name, ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE c.product_id = p.id), ''),
+     p.id, 'en'
+   FROM products p WHERE p.deleted_at IS NULL`,
+  `INSERT INTO products_fts (name, description, keywords, product_id, locale)
+   SELECT COALESCE(pt.name, p.name), COALESCE(pt.description, p.description, ''),
+     COALESCE((SELECT group_concat(COALESCE(ppt.value, pp.value), ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
+               LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = 'de'
+               WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
+     COALESCE((SELECT group_concat(COALESCE(tt.name, t.name), ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id
+               LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = 'de' WHERE c.product_id = p.id), ''),
+     p.id, 'de'
+   FROM products p LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de' WHERE p.deleted_at IS NULL`,
+]
+
+export function sqlValue(value) {
+  if (value === null || value === undefined) return 'NULL'
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL'
+  if (typeof value === 'boolean') return value ? '1' : '0'
+  return `'${String(value).replace(/'/g, "''")}'`
+}
+
+/** Multi-row INSERTs of at most `maxRows` rows and about `maxBytes` characters each (D1 caps statement size). */
+export function* insertStatements(name, { columns, rows }, { maxRows = 400, maxBytes = 80_000 } = {}) {
+  const head = `INSERT INTO ${name} (${columns.join(', ')}) VALUES\n`
+  let values = []
+  let size = head.length
+  for (const row of rows) {
+    const tuple = `(${row.map(sqlValue).join(', ')})`
+    if (values.length > 0 && (values.length >= maxRows || size + tuple.length > maxBytes)) {
+      yield head + values.join(',\n')
+      values = []
+      size = head.length
+    }
+    values.push(tuple)
+    size += tuple.length + 2
+  }
+  if (values.length > 0) yield head + values.join(',\n')
+}
+
+/** Every row of the sample store, by table. */
+export function generateSeed({ products = DEFAULT_PRODUCT_COUNT } = {}) {
+  const catalogue = generateCatalogue({ products })
+  const taxonIds = new Map(catalogue.taxons.rows.map((row) => [row[4], row[0]]))
+  return { ...generateStore(), ...generateCountries(), ...catalogue, ...generateContent(taxonIds) }
+}
+
+/** The statements that load a seed into an empty database, derived tables included. */
+export function* seedStatements(seed) {
+  for (const name of SEED_TABLES) {
+    if (seed[name]) yield* insertStatements(name, seed[name])
+  }
+  yield* DERIVED_SQL
+}
+
+/** Statements that empty every seeded table (children first), for `load.mjs --force`. */
+export function clearStatements() {
+  return [...DERIVED_TABLES, ...[...SEED_TABLES].reverse()].map((name) => `DELETE FROM ${name}`)
+}
+
+/** Convenience for tests: the whole default store as statements. */
+export function defaultSeedStatements(options) {
+  return [...seedStatements(generateSeed(options))]
+}

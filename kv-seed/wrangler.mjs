@@ -1,0 +1,29 @@
+// Runs wrangler from the project's node_modules for the seed scripts (offline for --local).
+import { spawnSync } from 'node:child_process'
+
+/** Runs `wrangler …args`; returns stdout, throws with wrangler's own output when it fails. */
+export function wrangler(args, { quiet = false } = {}) {
+  const result = spawnSync('npx', ['--no-install', 'wrangler', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  })
+  if (result.status !== 0) {
+    throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr ?? ''}`)
+  }
+  return result.stdout
+}
+
+/** The first JSON value in wrangler's output (it may print banners before it). */
+export function parseJsonOutput(stdout) {
+  const start = stdout.search(/[[{]/)
+  if (start < 0) throw new Error(`wrangler printed no JSON:\n${stdout}`)
+  return JSON.parse(stdout.slice(start))
+}
+
+/** `--local [--persist-to DIR]` or `--remote`, from parsed CLI flags. */
+export function targetFlags({ remote, persistTo }) {
+  if (remote) return ['--remote']
+  return persistTo ? ['--local', '--persist-to', persistTo] : ['--local']
+}
