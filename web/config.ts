@@ -14,6 +14,8 @@ export const LOCALE_PREFIX: Record<Locale, string> = { en: '', de: '/de' }
 export const CURRENCIES = ['AUD', 'USD'] as const satisfies readonly Currency[]
 export const DEFAULT_CURRENCY: Currency = 'AUD'
 export const DEFAULT_COUNTRY = 'AU'
+/** Locale, currency and country cookies live a year (spec §9). */
+export const PREFERENCE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 
 export const ITEMS_PER_PAGE_DEFAULT = 48
 export const ITEMS_PER_PAGE_OPTIONS = [12, 24, 48] as const

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
+import { PREFERENCE_COOKIE_MAX_AGE } from '#web/config.ts'
 
 /** Cookie names and lifetimes in one place (spec §9: locale, currency and country live a year). */
 export const COOKIE = {
@@ -10,7 +11,7 @@ export const COOKIE = {
   cartToken: 'cart_token',
 } as const
 
-export const PREFERENCE_MAX_AGE = 60 * 60 * 24 * 365
+export const PREFERENCE_MAX_AGE = PREFERENCE_COOKIE_MAX_AGE
 /** The bearer cookie outlives the access token so the refresh token can renew it. */
 export const AUTH_MAX_AGE = 60 * 60 * 24 * 30
 export const CART_TOKEN_MAX_AGE = 60 * 60 * 24 * 30

@@ -1,6 +1,37 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '#worker/app-env.ts'
+import { serverApi } from '#worker/commerce/for-request.ts'
+import { renderPage } from './render.tsx'
+import { allAssetFiles } from './assets.ts'
+import { APP_VERSION } from './version.ts'
 
-/** Every page: React Router's static handler, streamed. */
+/** Every page: React Router's static handler, streamed. Also the service worker's precache list. */
 export const ssr = new Hono<AppEnv>()
-ssr.get('*', (c) => c.html('<!doctype html><title>Storefront</title>'))
+
+ssr.get('/sw-manifest.json', (c) => {
+  c.header('Cache-Control', 'no-cache')
+  return c.json({ version: APP_VERSION, files: allAssetFiles() })
+})
+
+ssr.on(['GET', 'HEAD', 'POST'], '*', async (c) => {
+  const timing = c.var.timing
+  const response = await timing.measure('ssr', () =>
+    renderPage({
+      request: c.req.raw,
+      api: serverApi(c),
+      nonce: c.var.nonce,
+      info: {
+        locale: c.var.locale,
+        currency: c.var.currency,
+        country: c.var.country,
+        version: APP_VERSION,
+        thirdParty: { gtmId: c.env.GTM_ID || undefined, chatWidgetUrl: c.env.CHAT_WIDGET_URL || undefined, emailVerificationUrl: c.env.EMAIL_VERIFICATION_URL || undefined },
+      },
+      onError: (error) => {
+        if (c.req.raw.signal.aborted) return
+        console.error('render error', c.var.requestId, error)
+      },
+    }),
+  )
+  return response
+})

@@ -1,0 +1,23 @@
+import { createContext } from 'react-router'
+import type { StorefrontApi } from './api/storefront-api.ts'
+import type { Currency, Locale } from './api/models.ts'
+
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true
+  }
+}
+
+/** The StorefrontApi of this side: the commerce client on the server, the BFF in the browser. */
+export const apiContext = createContext<StorefrontApi>()
+
+/** What the worker resolved about the request (locale from the path; currency and country from cookies). */
+export interface RequestInfo {
+  locale: Locale
+  currency: Currency
+  country: string
+  /** Third-party scripts to load once the page is interactive (each only when its variable is set). */
+  thirdParty: { gtmId?: string; chatWidgetUrl?: string; emailVerificationUrl?: string }
+  version: string
+}
+export const requestInfoContext = createContext<RequestInfo>()

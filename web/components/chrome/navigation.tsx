@@ -1,0 +1,145 @@
+import { useAtom } from 'jotai'
+import type { Category, MenuItem } from '../../api/models.ts'
+import { ONE_DAY_DEAL_PATH } from '../../config.ts'
+import { useApi } from '../../api/use-api.ts'
+import { useT } from '../../i18n/index.tsx'
+import { mobileMenuOpenAtom } from '../../features/ui/atoms.ts'
+import { Deferred } from '../deferred.tsx'
+import { LocalLink } from '../local-link.tsx'
+import { Sidebar } from '../sidebar.tsx'
+
+/**
+ * The header menu from the CMS ('Main menu'); when the CMS menu is disabled or empty, the category tree: roots sorted
+ * by taxonomy position, skipping those with hide_from_nav (spec §2). Either way each entry gets an 'All' link.
+ */
+export function toNavItems(menu: { items: MenuItem[]; isDisabled: boolean }, categories: Category[]): MenuItem[] {
+  if (!menu.isDisabled && menu.items.length > 0) return menu.items
+  return [...categories]
+    .filter((category) => !category.hide_from_nav)
+    .sort((a, b) => a.taxonomy_position - b.taxonomy_position || a.left - b.left)
+    .map((category) => ({
+      label: category.name,
+      link: `/t/${category.permalink}`,
+      items: category.items.filter((child) => !child.hide_from_nav).map((child) => ({ label: child.name, link: `/t/${child.permalink}`, items: [] })),
+    }))
+}
+
+function useNavItems() {
+  const api = useApi()
+  const { locale } = useT()
+  return {
+    id: `nav:${locale}`,
+    load: async () => {
+      try {
+        const menu = await api.getMenus('header')
+        if (!menu.isDisabled && menu.items.length > 0) return toNavItems(menu, [])
+        return toNavItems(menu, await api.getCategoryTree())
+      } catch {
+        // The shell must render even when the catalogue is down: an empty menu, never an error page.
+        return []
+      }
+    },
+  }
+}
+
+function NavPlaceholder() {
+  const { t } = useT()
+  return (
+    <div className="flex gap-6 py-3" aria-label={t('nav.loading')} data-testid="nav-placeholder">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <span key={i} className="h-4 w-20 animate-pulse rounded bg-gray-200" />
+      ))}
+    </div>
+  )
+}
+
+function DesktopMenu({ items }: { items: MenuItem[] }) {
+  const { t } = useT()
+  return (
+    <ul className="flex flex-wrap gap-x-6" data-testid="nav-menu">
+      {items.map((item) => (
+        <li key={item.link} className="group relative py-3">
+          <LocalLink to={item.link} className="text-sm font-semibold uppercase tracking-wide text-gray-800 hover:text-primary-600">
+            {item.label}
+          </LocalLink>
+          {item.items.length > 0 ? (
+            <ul className="absolute left-0 top-full z-40 hidden min-w-48 rounded-b border border-gray-200 bg-white py-2 shadow-lg group-focus-within:block group-hover:block">
+              <li>
+                <LocalLink to={item.link} className="block px-4 py-1.5 text-sm font-semibold hover:bg-gray-50">
+                  {t('nav.all')}
+                </LocalLink>
+              </li>
+              {item.items.map((child) => (
+                <li key={child.link}>
+                  <LocalLink to={child.link} className="block px-4 py-1.5 text-sm hover:bg-gray-50">
+                    {child.label}
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
+  const { t } = useT()
+  return (
+    <ul className="space-y-1" data-testid="mobile-menu-items">
+      {items.map((item) => (
+        <li key={item.link}>
+          <details>
+            <summary className="cursor-pointer py-2 font-semibold uppercase">{item.label}</summary>
+            <ul className="pb-2 pl-4">
+              <li>
+                <LocalLink to={item.link} onClick={onNavigate} className="block py-1.5 font-semibold">
+                  {t('nav.all')}
+                </LocalLink>
+              </li>
+              {item.items.map((child) => (
+                <li key={child.link}>
+                  <LocalLink to={child.link} onClick={onNavigate} className="block py-1.5">
+                    {child.label}
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+      ))}
+      <li>
+        <LocalLink to={ONE_DAY_DEAL_PATH} onClick={onNavigate} className="block py-2 font-semibold text-primary-700">
+          {t('nav.oneDayDeal')}
+        </LocalLink>
+      </li>
+      <li>
+        <LocalLink to="/GiftCards" onClick={onNavigate} className="block py-2 font-semibold text-primary-700">
+          {t('nav.giftCards')}
+        </LocalLink>
+      </li>
+    </ul>
+  )
+}
+
+/** Desktop: the menu bar under the header. Mobile: a drawer opened from the bottom bar. */
+export function Navigation() {
+  const { t } = useT()
+  const nav = useNavItems()
+  const [mobileOpen, setMobileOpen] = useAtom(mobileMenuOpenAtom)
+  return (
+    <>
+      <nav aria-label={t('nav.label')} className="mx-auto hidden max-w-site px-4 lg:block">
+        <Deferred id={nav.id} load={nav.load} fallback={<NavPlaceholder />}>
+          {(items) => <DesktopMenu items={items} />}
+        </Deferred>
+      </nav>
+      <Sidebar open={mobileOpen} onClose={() => setMobileOpen(false)} title={t('header.menu')} closeLabel={t('header.closeMenu')} side="left" testId="mobile-menu">
+        <Deferred id={nav.id} load={nav.load} fallback={<NavPlaceholder />}>
+          {(items) => <MobileMenu items={items} onNavigate={() => setMobileOpen(false)} />}
+        </Deferred>
+      </Sidebar>
+    </>
+  )
+}

@@ -1,0 +1,70 @@
+import { Component, type ReactNode } from 'react'
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
+import { useT } from '../i18n/index.tsx'
+import { LocalLink } from './local-link.tsx'
+import { PageTitle } from './page-title.tsx'
+import type { NotFoundKind } from '../routes/route-helpers.ts'
+
+function describe(error: unknown) {
+  if (isRouteErrorResponse(error)) {
+    const kind = (error.data as { kind?: NotFoundKind } | null)?.kind
+    const internal = (error as { internal?: boolean }).internal
+    return { status: error.status, kind: error.status === 404 ? (kind ?? (internal ? 'router' : 'page')) : undefined }
+  }
+  return { status: 500, kind: undefined }
+}
+
+function ErrorContent() {
+  const error = useRouteError()
+  const navigate = useNavigate()
+  const { t } = useT()
+  const { status, kind } = describe(error)
+  const title =
+    kind === 'router' ? t('error.routerNotFound') : kind === 'order' ? t('error.orderNotFound') : status === 404 ? t('error.notFoundTitle') : t('error.errorTitle')
+  const text = kind === 'product' ? t('error.productNotFoundText') : status === 404 ? t('error.notFoundText') : t('error.errorText')
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status}>
+      <PageTitle title={title} />
+      <p className="text-6xl font-bold text-primary-500">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold text-gray-900">{title}</h1>
+      <p className="mt-2 text-gray-600">{text}</p>
+      <div className="mt-8 flex justify-center gap-4">
+        <LocalLink to="/" className="rounded bg-primary-600 px-5 py-2 font-semibold text-white hover:bg-primary-700">
+          {t('error.returnHome')}
+        </LocalLink>
+        <button type="button" onClick={() => navigate(-1)} className="rounded border border-gray-300 px-5 py-2 font-semibold text-gray-800 hover:bg-gray-100">
+          {t('error.back')}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+/** If the error page itself fails, this plain fallback still lets the shopper get home. */
+class ErrorPageGuard extends Component<{ children: ReactNode; fallbackText: string; homeText: string }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <section className="py-16 text-center" data-testid="error-page-fallback">
+        <h1 className="text-xl font-semibold">{this.props.fallbackText}</h1>
+        <a href="/" className="mt-4 inline-block text-primary-700 underline">
+          {this.props.homeText}
+        </a>
+      </section>
+    )
+  }
+}
+
+/** The error page of spec §2, for a thrown Response (404 and friends) or an unexpected error. */
+export function ErrorPage() {
+  const { t } = useT()
+  return (
+    <ErrorPageGuard fallbackText={t('error.fallback')} homeText={t('error.goHome')}>
+      <ErrorContent />
+    </ErrorPageGuard>
+  )
+}

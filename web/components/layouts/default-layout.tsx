@@ -1,0 +1,50 @@
+import { Outlet } from 'react-router'
+import { TopBar } from '../chrome/top-bar.tsx'
+import { Header } from '../chrome/header.tsx'
+import { Footer } from '../chrome/footer.tsx'
+import { MobileBottomBar } from '../chrome/mobile-bottom-bar.tsx'
+import { Notifications } from '../chrome/notifications.tsx'
+import { ProgressBar } from '../chrome/progress-bar.tsx'
+import { CartSidebar } from '../../features/cart/cart-sidebar.tsx'
+import { WishlistSidebar } from '../../features/wishlist/wishlist-sidebar.tsx'
+import { ForgotPasswordModal, LoginModal, SignupModal } from '../../features/auth/auth-modals.tsx'
+import { ErrorPage } from '../error-page.tsx'
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col" data-layout="default">
+      <ProgressBar />
+      <TopBar />
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-site flex-1 px-4 py-6">
+        {children}
+      </main>
+      <Footer />
+      <MobileBottomBar />
+      <CartSidebar />
+      <WishlistSidebar />
+      <LoginModal />
+      <SignupModal />
+      <ForgotPasswordModal />
+      <Notifications />
+    </div>
+  )
+}
+
+/** The default layout (spec §2): top bar, header, sidebars, auth modals, notifications, footer. */
+export function Component() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  )
+}
+
+/** A screen's error keeps the chrome around it, so the shopper can navigate on. */
+export function ErrorBoundary() {
+  return (
+    <Frame>
+      <ErrorPage />
+    </Frame>
+  )
+}

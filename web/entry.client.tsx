@@ -1,0 +1,62 @@
+import { startTransition, StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { routes } from './routes.tsx'
+import { apiContext, requestInfoContext, type RequestInfo } from './app-context.ts'
+import { createBrowserApi } from './api/browser-api.ts'
+import { ApiContext } from './api/use-api.ts'
+import { createClientDeferredStore, DeferredContext } from './components/deferred.tsx'
+import { installChunkReloadGuard } from './features/session/chunk-reload.ts'
+import { loadThirdPartyScripts } from './features/session/third-party.ts'
+import '/__twind.css'
+import './styles/app.css'
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: { loaderData?: Record<string, unknown> }
+  }
+}
+
+/** Lazy screens that matched on the server must be loaded before hydrating, or React Router would render nothing. */
+async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
+  const matches = matchRoutes(routeList, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const resolved = await route.lazy()
+      Object.assign(route, { ...resolved, lazy: undefined })
+    }),
+  )
+}
+
+async function hydrate() {
+  installChunkReloadGuard()
+  await resolveMatchedLazyRoutes(routes)
+  const api = createBrowserApi()
+  const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
+  const router = createBrowserRouter(routes, {
+    future: { v8_middleware: true },
+    getContext() {
+      const context = new RouterContextProvider()
+      context.set(apiContext, api)
+      context.set(requestInfoContext, info)
+      return context
+    },
+  })
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <ApiContext.Provider value={api}>
+          <DeferredContext.Provider value={createClientDeferredStore()}>
+            <RouterProvider router={router} />
+          </DeferredContext.Provider>
+        </ApiContext.Provider>
+      </StrictMode>,
+    )
+  })
+  loadThirdPartyScripts(info)
+}
+
+void hydrate()

@@ -1,0 +1,223 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useNavigate } from 'react-router'
+import { ApiError } from '../../api/storefront-api.ts'
+import { useApi } from '../../api/use-api.ts'
+import { useT } from '../../i18n/index.tsx'
+import { Modal } from '../../components/modal.tsx'
+import { useLocalPath } from '../../components/local-link.tsx'
+import { useReloadSession } from '../session/use-reload-session.ts'
+import { closePanelAtom, forgotPasswordModalOpenAtom, loginModalOpenAtom, loginScreenAtom, resetEmailAtom, signupModalOpenAtom, switchToLoginAtom, switchToSignupAtom } from '../ui/atoms.ts'
+import { validateEmail, validateNewPassword, validateRequired } from './validation.ts'
+
+/** Session storage marker of a guest checkout; cleared at login and signup (spec §4). */
+export const GUEST_MARKER_KEY = 'guest-checkout'
+
+export function Field(props: { id: string; label: string; type?: string; value: string; onChange: (value: string) => void; error?: string | null; autoComplete?: string }) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={props.id} className="mb-1 block text-sm font-semibold">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        className="w-full rounded border border-gray-300 px-3 py-2 focus:border-primary-500 focus:outline-none"
+      />
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function Submit({ children, busy }: { children: ReactNode; busy: boolean }) {
+  return (
+    <button type="submit" disabled={busy} className="w-full rounded bg-primary-600 py-3 font-semibold text-white hover:bg-primary-700 disabled:opacity-60">
+      {children}
+    </button>
+  )
+}
+
+function LoginForm() {
+  const { t } = useT()
+  const api = useApi()
+  const reload = useReloadSession()
+  const close = useSetAtom(closePanelAtom)
+  const setScreen = useSetAtom(loginScreenAtom)
+  const toSignup = useSetAtom(switchToSignupAtom)
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({})
+  const [busy, setBusy] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const next = { email: validateEmail(email, t), password: validateRequired(password, t) }
+    setErrors(next)
+    if (next.email || next.password) return
+    setBusy(true)
+    try {
+      await api.logIn(email.trim(), password)
+      sessionStorage.removeItem(GUEST_MARKER_KEY)
+      await reload()
+      close('login')
+    } catch (error) {
+      const message = error instanceof ApiError && error.message === 'invalid_grant' ? t('auth.invalidCredentials') : error instanceof Error ? error.message : String(error)
+      setErrors({ password: message })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate data-testid="login-form">
+      <p className="mb-4 text-sm text-gray-600">{t('auth.clubPitch')}</p>
+      <Field id="login-email" label={t('auth.email')} type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
+      <Field id="login-password" label={t('auth.password')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+      <Submit busy={busy}>{t('auth.login')}</Submit>
+      <div className="mt-4 flex justify-between text-sm">
+        <button type="button" className="text-primary-700 underline" onClick={() => setScreen('forgotten-password')}>
+          {t('auth.forgotPassword')}
+        </button>
+        <button type="button" className="text-primary-700 underline" onClick={() => toSignup()}>
+          {t('auth.joinClub')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void }) {
+  const { t } = useT()
+  const api = useApi()
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const invalid = validateEmail(email, t)
+    setError(invalid)
+    if (invalid) return
+    setBusy(true)
+    try {
+      await api.forgotPassword(email.trim())
+      onSent(email.trim())
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 404 ? t('auth.noUser') : err instanceof Error ? err.message : String(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate data-testid="forgot-form">
+      <Field id="forgot-email" label={t('auth.email')} type="email" value={email} onChange={setEmail} error={error} autoComplete="email" />
+      <Submit busy={busy}>{t('auth.resetSubmit')}</Submit>
+    </form>
+  )
+}
+
+export function LoginModal() {
+  const { t } = useT()
+  const open = useAtomValue(loginModalOpenAtom)
+  const close = useSetAtom(closePanelAtom)
+  const [screen, setScreen] = useAtom(loginScreenAtom)
+  const [resetEmail, setResetEmail] = useAtom(resetEmailAtom)
+  const title = screen === 'login' ? t('auth.loginTitle') : t('auth.forgotTitle')
+  return (
+    <Modal open={open} onClose={() => close('login')} title={title} closeLabel={t('auth.close')} testId="login-modal">
+      {screen === 'login' ? <LoginForm /> : null}
+      {screen === 'forgotten-password' ? (
+        <ForgotPasswordForm
+          onSent={(email) => {
+            setResetEmail(email)
+            setScreen('thank-you')
+          }}
+        />
+      ) : null}
+      {screen === 'thank-you' ? (
+        <div>
+          <p className="mb-4">{t('auth.thankYou', { email: resetEmail })}</p>
+          <button type="button" className="text-primary-700 underline" onClick={() => setScreen('login')}>
+            {t('auth.backToLogin')}
+          </button>
+        </div>
+      ) : null}
+    </Modal>
+  )
+}
+
+export function SignupModal() {
+  const { t } = useT()
+  const api = useApi()
+  const reload = useReloadSession()
+  const navigate = useNavigate()
+  const local = useLocalPath()
+  const open = useAtomValue(signupModalOpenAtom)
+  const close = useSetAtom(closePanelAtom)
+  const toLogin = useSetAtom(switchToLoginAtom)
+  const [form, setForm] = useState({ email: '', firstName: '', lastName: '', password: '' })
+  const [errors, setErrors] = useState<Record<string, string | null>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value })
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const next = {
+      email: validateEmail(form.email, t),
+      firstName: validateRequired(form.firstName, t),
+      lastName: validateRequired(form.lastName, t),
+      password: validateNewPassword(form.password, t),
+    }
+    setErrors(next)
+    if (Object.values(next).some(Boolean)) return
+    setBusy(true)
+    try {
+      await api.registerUser({ ...form, email: form.email.trim() })
+      await api.logIn(form.email.trim(), form.password)
+      sessionStorage.removeItem(GUEST_MARKER_KEY)
+      await reload()
+      close('signup')
+      navigate(local('/'))
+    } catch (error) {
+      setErrors({ form: error instanceof Error ? error.message : String(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal open={open} onClose={() => close('signup')} title={t('auth.signupTitle')} closeLabel={t('auth.close')} testId="signup-modal">
+      <form onSubmit={submit} noValidate data-testid="signup-form">
+        <Field id="signup-email" label={t('auth.email')} type="email" value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+        <Field id="signup-first-name" label={t('auth.firstName')} value={form.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
+        <Field id="signup-last-name" label={t('auth.lastName')} value={form.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
+        <Field id="signup-password" label={t('auth.password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
+        {errors.form ? <p className="mb-3 text-sm text-red-700">{errors.form}</p> : null}
+        <Submit busy={busy}>{t('auth.signup')}</Submit>
+        <p className="mt-4 text-sm">
+          {t('auth.haveAccount')}{' '}
+          <button type="button" className="text-primary-700 underline" onClick={() => toLogin()}>
+            {t('auth.login')}
+          </button>
+        </p>
+      </form>
+    </Modal>
+  )
+}
+
+export function ForgotPasswordModal() {
+  const { t } = useT()
+  const open = useAtomValue(forgotPasswordModalOpenAtom)
+  const close = useSetAtom(closePanelAtom)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  return (
+    <Modal open={open} onClose={() => close('forgot-password')} title={t('auth.forgotTitle')} closeLabel={t('auth.close')} testId="forgot-password-modal">
+      {sentTo ? <p>{t('auth.thankYou', { email: sentTo })}</p> : <ForgotPasswordForm onSent={setSentTo} />}
+    </Modal>
+  )
+}

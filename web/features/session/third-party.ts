@@ -1,0 +1,21 @@
+import type { RequestInfo } from '../../app-context.ts'
+
+function addScript(src: string) {
+  const script = document.createElement('script')
+  script.src = src
+  script.async = true
+  document.head.appendChild(script)
+}
+
+/**
+ * Third-party scripts of spec §1 load only when the operator set their variable, and only once the page is
+ * interactive and idle, so they never delay the first paint or hydration. In tests none is set.
+ */
+export function loadThirdPartyScripts(info: RequestInfo | undefined) {
+  if (!info) return
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1))
+  idle(() => {
+    if (info.thirdParty.gtmId) addScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(info.thirdParty.gtmId)}`)
+    if (info.thirdParty.chatWidgetUrl) addScript(info.thirdParty.chatWidgetUrl)
+  })
+}

@@ -1,0 +1,41 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import rosetta from 'rosetta'
+import type { Locale } from '../api/models.ts'
+import { en } from './en.ts'
+import { de } from './de.ts'
+
+const dictionaries = { en, de }
+
+/** Dot-separated keys of the dictionary, e.g. 'error.notFoundTitle'. */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string | ((...args: never[]) => string) ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>
+}[keyof T & string]
+export type MessageKey = Leaves<typeof en>
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string
+
+/**
+ * One rosetta instance per call: rosetta keeps its locale as shared state, and a Worker isolate serves requests in
+ * both languages at once. Missing German keys fall back to English (spec §9: fallback en).
+ */
+export function createTranslator(locale: Locale): Translate {
+  const i18n = rosetta<Record<string, unknown>>({ en: dictionaries.en as Record<string, unknown>, de: dictionaries.de as Record<string, unknown> })
+  i18n.locale(locale)
+  return (key, params) => {
+    const text = i18n.t(key, params ?? {}, locale) || i18n.t(key, params ?? {}, 'en')
+    return text || key
+  }
+}
+
+const TranslatorContext = createContext<{ locale: Locale; t: Translate } | null>(null)
+
+export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const value = useMemo(() => ({ locale, t: createTranslator(locale) }), [locale])
+  return <TranslatorContext.Provider value={value}>{children}</TranslatorContext.Provider>
+}
+
+/** The translator of the page's language. */
+export function useT() {
+  const value = useContext(TranslatorContext)
+  if (!value) throw new Error('useT must be used inside <I18nProvider>')
+  return value
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { Provider as JotaiProvider } from 'jotai'
+import { I18nProvider } from './i18n/index.tsx'
+import { splitLocalePath } from './config.ts'
+import { ErrorPage } from './components/error-page.tsx'
+import { ClientEffects } from './features/session/client-effects.tsx'
+import { useT } from './i18n/index.tsx'
+
+/** `<html>` for every page; the language comes from the path, so it is right before and after hydration. */
+function DocumentShell({ children }: { children: ReactNode }) {
+  const locale = splitLocalePath(useLocation().pathname).locale
+  return (
+    <html lang={locale === 'de' ? 'de' : 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f97316" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+      </head>
+      <body>
+        <I18nProvider locale={locale}>
+          <JotaiProvider>{children}</JotaiProvider>
+        </I18nProvider>
+      </body>
+    </html>
+  )
+}
+
+function DefaultMeta() {
+  const { t } = useT()
+  return <meta name="description" content={t('meta.description')} />
+}
+
+export function Document() {
+  return (
+    <DocumentShell>
+      <DefaultMeta />
+      <Outlet />
+      <ClientEffects />
+    </DocumentShell>
+  )
+}
+
+/** Only reached when the root itself fails; screens fail inside their layout's boundary. */
+export function RootErrorBoundary() {
+  return (
+    <DocumentShell>
+      <main className="mx-auto max-w-site px-4 py-16">
+        <ErrorPage />
+      </main>
+    </DocumentShell>
+  )
+}

@@ -1,0 +1,102 @@
+import type { RouteObject } from 'react-router'
+import type { Locale } from './api/models.ts'
+import { rootLoader } from './root-loader.ts'
+import { Document, RootErrorBoundary } from './root.tsx'
+
+/**
+ * A lazily loaded screen. `handle.module` names its source file so the server can find the matched screens' chunks
+ * in Vite's manifest and preload them with the first byte.
+ */
+function screen(file: string, load: () => Promise<Record<string, unknown>>, handle: Record<string, unknown> = {}): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: load as RouteObject['lazy'], handle: { ...handle, module: `web/${file.slice(2)}` } }
+}
+
+/**
+ * The route table of spec §2, built once per language: English at /, German under /de with the same paths.
+ * Matching is case-insensitive (React Router's default), so /AboutUs and the footer's /aboutus are one route,
+ * and so are /checkout/billing and /Checkout/Billing. Every screen is a lazy module: its own client chunk.
+ */
+function screens(locale: Locale): RouteObject[] {
+  const id = (name: string) => `${locale}:${name}`
+  const staticPages = [
+    'AboutUs',
+    'ContactUs',
+    'FAQs',
+    'GiftCards',
+    'GreatVicBikeRide2023',
+    'GuideJamboree2023',
+    'PrivacyPolicy',
+    'ProductReturns',
+    'SizingGuides',
+    'TermsAndConditions',
+  ]
+  return [
+    {
+      id: id('layout:default'),
+      ...screen('./components/layouts/default-layout.tsx', () => import('./components/layouts/default-layout.tsx')),
+      children: [
+        { id: id('home'), index: true, ...screen('./routes/home.tsx', () => import('./routes/home.tsx')) },
+        { id: id('home-alias'), path: 'Home', ...screen('./routes/home.tsx', () => import('./routes/home.tsx')) },
+        ...staticPages.map((page) => ({ id: id(`page:${page}`), path: page, ...screen('./routes/static-page.tsx', () => import('./routes/static-page.tsx'), { page }) })),
+        { id: id('all-categories'), path: 'Category', ...screen('./routes/all-categories.tsx', () => import('./routes/all-categories.tsx')) },
+        { id: id('cms-index'), path: 'CMSPage', ...screen('./routes/content.tsx', () => import('./routes/content.tsx')) },
+        { id: id('latest-version'), path: 'LatestVersion', ...screen('./routes/latest-version.tsx', () => import('./routes/latest-version.tsx')) },
+        { id: id('login'), path: 'Login', ...screen('./routes/login.tsx', () => import('./routes/login.tsx')) },
+        { id: id('reset-password'), path: 'reset-password', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx')) },
+        { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx')) },
+        { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
+        { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
+        { id: id('legacy-category'), path: 'c/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx')) },
+        { id: id('legacy-subcategory'), path: 'c/:parentSlug/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx')) },
+        { id: id('legacy-category-3'), path: 'c/:l1/:l2/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
+        { id: id('legacy-category-4'), path: 'c/:l1/:l2/:l3/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
+        { id: id('legacy-category-5'), path: 'c/:l1/:l2/:l3/:l4/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
+        { id: id('product'), path: 'products/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx')) },
+        { id: id('product-by-id'), path: 'p/:id/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx')) },
+        { id: id('content'), path: 'Content/:slug?', ...screen('./routes/content.tsx', () => import('./routes/content.tsx')) },
+        { id: id('cms-page'), path: ':slug', ...screen('./routes/content.tsx', () => import('./routes/content.tsx')) },
+        { id: id('unknown'), path: '*', ...screen('./routes/unknown.tsx', () => import('./routes/unknown.tsx')) },
+      ],
+    },
+    {
+      id: id('layout:account'),
+      ...screen('./components/layouts/account-layout.tsx', () => import('./components/layouts/account-layout.tsx')),
+      children: [
+        { id: id('my-account'), path: 'MyAccount/:pageName?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },
+        { id: id('my-account-kebab'), path: 'my-account/:pageName?/:id?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },
+      ],
+    },
+    {
+      id: id('layout:blank'),
+      ...screen('./components/layouts/blank-layout.tsx', () => import('./components/layouts/blank-layout.tsx')),
+      children: [
+        {
+          id: id('checkout'),
+          path: 'checkout',
+          ...screen('./routes/checkout.tsx', () => import('./routes/checkout.tsx')),
+          children: [
+            { id: id('checkout:index'), index: true, ...screen('./routes/checkout-index.tsx', () => import('./routes/checkout-index.tsx')) },
+            { id: id('checkout:type'), path: 'CheckoutType', ...screen('./routes/checkout-type.tsx', () => import('./routes/checkout-type.tsx')) },
+            { id: id('checkout:shipping'), path: 'shipping', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'shipping' }) },
+            { id: id('checkout:billing'), path: 'billing', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'billing' }) },
+            { id: id('checkout:payment'), path: 'payment', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'payment' }) },
+            { id: id('checkout:thank-you'), path: 'thank-you', ...screen('./routes/checkout-thank-you.tsx', () => import('./routes/checkout-thank-you.tsx')) },
+            { id: id('checkout:ThankYou'), path: 'ThankYou', ...screen('./routes/checkout-thank-you.tsx', () => import('./routes/checkout-thank-you.tsx')) },
+          ],
+        },
+        { id: id('offline'), path: 'offline', ...screen('./routes/offline.tsx', () => import('./routes/offline.tsx')) },
+      ],
+    },
+  ]
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: rootLoader,
+    Component: Document,
+    ErrorBoundary: RootErrorBoundary,
+    children: [{ id: 'de', path: 'de', children: screens('de') }, ...screens('en')],
+  },
+]

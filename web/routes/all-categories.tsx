@@ -1,0 +1,59 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { loaderApi } from '../api/loader-api.ts'
+import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '../config.ts'
+import { useT } from '../i18n/index.tsx'
+import { PageTitle } from '../components/page-title.tsx'
+import { ProductGrid } from '../components/product-card.tsx'
+import { LocalLink } from '../components/local-link.tsx'
+
+/** /Category: every top category, or with ?term= the search results (the search form's no-JavaScript target). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = loaderApi(context)
+  const term = new URL(request.url).searchParams.get('term')?.trim().slice(0, 100) ?? ''
+  if (term) {
+    const results = await api.getProducts({ term, sort: SEARCH_SORT, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
+    return { term, results, categories: [] }
+  }
+  return { term, results: null, categories: await api.getCategoryTree() }
+}
+
+export function Component() {
+  const { term, results, categories } = useLoaderData<typeof loader>()
+  const { t } = useT()
+  if (results) {
+    return (
+      <section>
+        <PageTitle title={term} />
+        <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
+        {results.data.length === 0 ? (
+          <p className="py-8" data-testid="search-no-results">
+            {t('search.noResults')} “{term}”
+          </p>
+        ) : (
+          <div className="mt-6">
+            <ProductGrid products={results.data} />
+          </div>
+        )}
+      </section>
+    )
+  }
+  return (
+    <section>
+      <PageTitle title={t('pages.static.Category')} />
+      <h1 className="mb-6 text-3xl font-bold">{t('pages.static.Category')}</h1>
+      {categories.length === 0 ? (
+        <p className="text-gray-600" data-testid="empty-state">{t('pages.categoryEmpty')}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {categories.filter((c) => !c.hide_from_nav).map((category) => (
+            <li key={category.id}>
+              <LocalLink to={`/t/${category.permalink}`} className="block rounded border border-gray-200 p-4 font-semibold hover:border-primary-500">
+                {category.name}
+              </LocalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,40 @@
+import type { ProductQuery } from '../api/models.ts'
+import { ITEMS_PER_PAGE_DEFAULT, ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../config.ts'
+
+/**
+ * Reads the category listing query of spec §2 (o.{optionType}, p.{property}, price, term, page, itemsPerPage,
+ * sort). Returns null when a value is malformed, which the page answers with a 404.
+ */
+export function parseListingQuery(search: URLSearchParams): Omit<ProductQuery, 'categoryId'> | null {
+  const page = search.has('page') ? Number(search.get('page')) : 1
+  const itemsPerPage = search.has('itemsPerPage') ? Number(search.get('itemsPerPage')) : ITEMS_PER_PAGE_DEFAULT
+  const sort = search.get('sort') ?? ''
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) return null
+  if (!(ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(itemsPerPage)) return null
+  if (!(SORT_OPTIONS as readonly string[]).includes(sort)) return null
+  const optionTypeFilters: NonNullable<ProductQuery['optionTypeFilters']> = []
+  const productPropertyFilters: NonNullable<ProductQuery['productPropertyFilters']> = []
+  for (const [key, value] of search) {
+    if (key.startsWith('o.')) {
+      if (!/^\d+$/.test(value)) return null
+      optionTypeFilters.push({ optionTypeName: key.slice(2), optionValueId: value })
+    } else if (key.startsWith('p.')) {
+      productPropertyFilters.push({ productPropertyName: key.slice(2), productPropertyValue: value })
+    }
+  }
+  const price = search.get('price') ?? undefined
+  if (price !== undefined && !/^\d+(\.\d+)?,\d+(\.\d+)?$/.test(price)) return null
+  const term = search.get('term')?.trim() || undefined
+  return { page, itemsPerPage, sort: sort || undefined, optionTypeFilters, productPropertyFilters, priceFilter: price, term }
+}
+
+/** Changing filters drops the old o., p. and price entries (and the page) and keeps everything else (spec §2). */
+export function withFilters(search: URLSearchParams, filters: Array<[string, string]>): URLSearchParams {
+  const next = new URLSearchParams()
+  for (const [key, value] of search) {
+    if (key.startsWith('o.') || key.startsWith('p.') || key === 'price' || key === 'page') continue
+    next.append(key, value)
+  }
+  for (const [key, value] of filters) next.append(key, value)
+  return next
+}

@@ -1,0 +1,31 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { loaderApi } from '../api/loader-api.ts'
+import { useT } from '../i18n/index.tsx'
+import { PageTitle } from '../components/page-title.tsx'
+import { CmsSections } from '../components/cms-sections.tsx'
+import { notFound } from './route-helpers.ts'
+
+const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
+
+/** A CMS page by slug: /Content/{slug}, the catch-all /{slug}, and /CMSPage (no slug: an empty page). */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const slug = params.slug
+  if (!slug) return { page: null }
+  if (!SLUG_PATTERN.test(slug)) notFound('router')
+  const page = await loaderApi(context).getCMSPage(slug.toLowerCase())
+  if (!page) notFound('page')
+  return { page }
+}
+
+export function Component() {
+  const { page } = useLoaderData<typeof loader>()
+  const { t } = useT()
+  const heading = page?.title ?? t('pages.content')
+  return (
+    <article className="mx-auto max-w-3xl">
+      <PageTitle title={heading} />
+      <h1 className="mb-6 text-3xl font-bold">{heading}</h1>
+      {page ? <CmsSections page={page} /> : <p className="text-gray-600" data-testid="empty-state">{t('pages.contentEmpty')}</p>}
+    </article>
+  )
+}

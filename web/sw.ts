@@ -1,0 +1,74 @@
+/**
+ * The service worker, registered at the root scope (spec §1). It precaches the built assets and an offline page,
+ * serves hashed assets and product images cache-first, and pages network-first with the offline page as fallback.
+ * It imports nothing, so it builds into one classic script at /sw.js.
+ */
+interface SwExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void
+}
+interface SwFetchEvent extends SwExtendableEvent {
+  request: Request
+  respondWith(response: Promise<Response> | Response): void
+}
+interface WorkerScope {
+  addEventListener(type: 'install' | 'activate', listener: (event: SwExtendableEvent) => void): void
+  addEventListener(type: 'fetch', listener: (event: SwFetchEvent) => void): void
+  skipWaiting(): Promise<void>
+  clients: { claim(): Promise<void> }
+  location: Location
+}
+const worker = self as unknown as WorkerScope
+
+const OFFLINE_URL = '/offline'
+const STATIC_CACHE = 'storefront-static-v1'
+const PAGE_CACHE = 'storefront-pages-v1'
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(STATIC_CACHE)
+      const manifest = (await (await fetch('/sw-manifest.json', { cache: 'no-store' })).json()) as { files: string[] }
+      await cache.addAll([OFFLINE_URL, ...manifest.files])
+      await worker.skipWaiting()
+    })(),
+  )
+})
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const keep = new Set([STATIC_CACHE, PAGE_CACHE])
+      for (const key of await caches.keys()) if (!keep.has(key)) await caches.delete(key)
+      await worker.clients.claim()
+    })(),
+  )
+})
+
+async function cacheFirst(request: Request) {
+  const cached = await caches.match(request)
+  if (cached) return cached
+  const response = await fetch(request)
+  if (response.ok) (await caches.open(STATIC_CACHE)).put(request, response.clone())
+  return response
+}
+
+async function networkFirst(request: Request) {
+  try {
+    const response = await fetch(request)
+    if (response.ok) (await caches.open(PAGE_CACHE)).put(request, response.clone())
+    return response
+  } catch {
+    return (await caches.match(request)) ?? (await caches.match(OFFLINE_URL)) ?? new Response('Offline', { status: 503 })
+  }
+}
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event
+  const url = new URL(request.url)
+  if (request.method !== 'GET' || url.origin !== worker.location.origin) return
+  if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/images/')) {
+    event.respondWith(cacheFirst(request))
+  } else if (request.mode === 'navigate') {
+    event.respondWith(networkFirst(request))
+  }
+})

@@ -1,0 +1,43 @@
+import manifest from '#build/client/.vite/manifest.json'
+
+/** One entry of Vite's build manifest. */
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+  isEntry?: boolean
+}
+
+const chunks = manifest as Record<string, ManifestChunk>
+export const CLIENT_ENTRY = 'web/entry.client.tsx'
+
+/**
+ * The files a page needs from its first byte: the client entry, the chunks of the screens that matched (and what
+ * they import), and their CSS. Preloading them avoids a waterfall after hydration starts.
+ */
+export function assetsFor(modules: string[]): { entry: string; scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = chunks[key]
+    if (!chunk || scripts.has(`/${chunk.file}`)) return
+    scripts.add(`/${chunk.file}`)
+    chunk.css?.forEach((css) => styles.add(`/${css}`))
+    chunk.imports?.forEach(visit)
+  }
+  visit(CLIENT_ENTRY)
+  modules.forEach(visit)
+  const entry = chunks[CLIENT_ENTRY]
+  if (!entry) throw new Error('The client bundle is missing from the build manifest. Run `npm run build` first.')
+  return { entry: `/${entry.file}`, scripts: [...scripts], styles: [...styles] }
+}
+
+/** Every built file, for the service worker to precache. */
+export function allAssetFiles(): string[] {
+  const files = new Set<string>()
+  for (const chunk of Object.values(chunks)) {
+    files.add(`/${chunk.file}`)
+    chunk.css?.forEach((css) => files.add(`/${css}`))
+  }
+  return [...files]
+}

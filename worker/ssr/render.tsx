@@ -1,0 +1,83 @@
+import { renderToReadableStream } from 'react-dom/server'
+import { preinit, preloadModule } from 'react-dom'
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
+import { routes } from '#web/routes.tsx'
+import { apiContext, requestInfoContext, type RequestInfo } from '#web/app-context.ts'
+import { ApiContext } from '#web/api/use-api.ts'
+import { DeferredContext } from '#web/components/deferred.tsx'
+import type { StorefrontApi } from '#web/api/storefront-api.ts'
+import { assetsFor } from './assets.ts'
+
+const handler = createStaticHandler(routes, { future: { v8_middleware: true } })
+
+/** React Router's errors as its browser router reads them back at hydration (the same format it uses itself). */
+function serializeErrors(errors: StaticHandlerContext['errors']) {
+  if (!errors) return null
+  return Object.fromEntries(
+    Object.entries(errors).map(([id, error]) => {
+      if (isRouteErrorResponse(error)) return [id, { ...error, __type: 'RouteErrorResponse' }]
+      if (error instanceof Error) return [id, { message: 'Unexpected Server Error', __type: 'Error' }]
+      return [id, error]
+    }),
+  )
+}
+
+/** A script body that survives being inlined in HTML: no `</script>`, no `<!--`. */
+function inlineJson(value: unknown) {
+  return JSON.stringify(JSON.stringify(value)).replace(/</g, '\\u003c')
+}
+
+function Preloads({ scripts, styles, nonce }: { scripts: string[]; styles: string[]; nonce: string }) {
+  styles.forEach((href) => preinit(href, { as: 'style', precedence: 'default' }))
+  scripts.forEach((href) => preloadModule(href, { as: 'script', nonce }))
+  return null
+}
+
+export interface RenderInput {
+  request: Request
+  api: StorefrontApi
+  info: RequestInfo
+  nonce: string
+  onError: (error: unknown) => void
+}
+
+/**
+ * Runs the matched loaders (redirects and guards answer before any HTML), then streams the document: the shell
+ * first, slow parts (inside Suspense) as they resolve. Returns a Response the worker passes through.
+ */
+export async function renderPage({ request, api, info, nonce, onError }: RenderInput): Promise<Response> {
+  const requestContext = new RouterContextProvider()
+  requestContext.set(apiContext, api)
+  requestContext.set(requestInfoContext, info)
+  const context = await handler.query(request, { requestContext })
+  if (context instanceof Response) return context
+
+  const modules = context.matches.map((match) => (match.route.handle as { module?: string } | undefined)?.module).filter((m): m is string => Boolean(m))
+  const assets = assetsFor(modules)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
+  const deferred = { nonce, values: new Map<string, unknown>(), pending: new Map<string, Promise<unknown>>() }
+
+  const stream = await renderToReadableStream(
+    <ApiContext.Provider value={api}>
+      <DeferredContext.Provider value={deferred}>
+        <Preloads scripts={assets.scripts} styles={assets.styles} nonce={nonce} />
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+      </DeferredContext.Provider>
+    </ApiContext.Provider>,
+    {
+      nonce,
+      signal: request.signal,
+      bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)})`,
+      bootstrapModules: [assets.entry],
+      onError(error) {
+        onError(error)
+      },
+    },
+  )
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
+  // Pages are personalised only after hydration, so their HTML may be cached briefly at the edge per locale and currency.
+  headers.set('Cache-Control', context.statusCode === 200 ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' : 'no-store')
+  headers.set('Vary', 'Cookie')
+  return new Response(stream, { status: context.statusCode, headers })
+}
