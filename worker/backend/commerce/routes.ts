@@ -1,5 +1,24 @@
 import { Hono } from 'hono'
 import type { Env } from '#worker/env.ts'
+import { accountRoutes } from './account-routes.ts'
+import { addressRoutes } from './address-routes.ts'
+import { cartRoutes } from './cart-routes.ts'
+import { checkoutRoutes } from './checkout-routes.ts'
+import { extensionRoutes } from './extension-routes.ts'
+import { orderRoutes } from './order-routes.ts'
+import { passwordRoutes } from './password-routes.ts'
+import { paymentRoutes } from './payment-routes.ts'
+import { wishlistRoutes } from './wishlist-routes.ts'
 
-/** Write side of the Storefront API: account, cart, checkout, wishlists, extensions (issue 4). */
+/** Write side of the Storefront API: account, cart, checkout, wishlists, extensions (issue 4; docs/commerce-api.md). */
 export const commerceRoutes = new Hono<{ Bindings: Env }>()
+
+commerceRoutes.route('/', accountRoutes)
+commerceRoutes.route('/', addressRoutes)
+commerceRoutes.route('/', orderRoutes)
+commerceRoutes.route('/', passwordRoutes)
+commerceRoutes.route('/', cartRoutes)
+commerceRoutes.route('/', checkoutRoutes)
+commerceRoutes.route('/', paymentRoutes)
+commerceRoutes.route('/', wishlistRoutes)
+commerceRoutes.route('/', extensionRoutes)

@@ -38,9 +38,8 @@ export const EmailSchema = z
 
 export const PasswordSchema = z
   .string({ message: MESSAGES.required })
-  .min(8, MESSAGES.password)
   .max(128, 'This field can have at max 128 characters.')
-  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password)
+  .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password)
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const
 

@@ -1,0 +1,74 @@
+import { env } from 'cloudflare:workers'
+import { backend } from '#worker/backend/index.ts'
+import type { Env } from '#worker/env.ts'
+
+/** Calls the embedded backend directly (no CSRF or session middleware in between), as the commerce client does. */
+
+export interface CallOptions {
+  method?: string
+  body?: unknown
+  /** A raw body string (malformed-input tests). */
+  raw?: string
+  bearer?: string | null
+  orderToken?: string | null
+  /** The client address the rate limits count; unique per test by default. */
+  ip?: string
+}
+
+let ipCounter = Math.floor(Math.random() * 200)
+/** A fresh client address, so rate limits of one test do not leak into another. */
+export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${ipCounter++ % 250}.${Math.floor(Math.random() * 250)}`
+
+const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext
+
+export async function call<T = any>(path: string, options: CallOptions = {}): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { accept: 'application/json', 'cf-connecting-ip': options.ip ?? freshIp() }
+  if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json'
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
+  if (options.orderToken) headers['x-spree-order-token'] = options.orderToken
+  const url = path.startsWith('/spree_oauth') ? `https://store.test${path}` : `https://store.test/api/v2/storefront${path}`
+  const response = await backend.fetch(
+    new Request(url, {
+      method: options.method ?? (options.body !== undefined || options.raw !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    }),
+    env as unknown as Env,
+    ctx,
+  )
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : null }
+}
+
+export const uniqueEmail = (prefix = 'shopper') => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`
+
+/** Registers a customer through the API and logs them in; returns the bearer. */
+export async function registerAndLogin(opts: { email?: string; password?: string; firstName?: string } = {}) {
+  const email = opts.email ?? uniqueEmail()
+  const password = opts.password ?? 'secret123'
+  const reg = await call('/account', { body: { user: { email, first_name: opts.firstName ?? 'Ada', last_name: 'Lovelace', password, password_confirmation: password } } })
+  if (reg.status !== 200) throw new Error(`registration failed: ${JSON.stringify(reg.body)}`)
+  const token = await call('/spree_oauth/token', { body: { grant_type: 'password', username: email, password } })
+  if (token.status !== 200) throw new Error(`login failed: ${JSON.stringify(token.body)}`)
+  return { email, password, userId: Number(reg.body.data.id), bearer: token.body.access_token as string, refresh: token.body.refresh_token as string }
+}
+
+/** A guest cart; returns its token. */
+export async function guestCart(currency: 'AUD' | 'USD' = 'AUD') {
+  const res = await call(`/cart?currency=${currency}`, { method: 'POST' })
+  if (res.status !== 201) throw new Error(`cart failed: ${JSON.stringify(res.body)}`)
+  return res.body.data.attributes.token as string
+}
+
+export const AU_ADDRESS = {
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  address1: '1 Collins Street',
+  city: 'Melbourne',
+  zipcode: '3000',
+  phone: '0412 345 678',
+  state_name: 'VIC',
+  country_iso: 'AU',
+}
+
+export const TEST_CARD = { number: '4111111111111111', month: 12, year: new Date().getUTCFullYear() + 2, verification_value: '123', name: 'Ada Lovelace' }

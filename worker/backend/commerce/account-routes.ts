@@ -1,0 +1,101 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { Env } from '#worker/env.ts'
+import { BackendError } from '../shared/errors.ts'
+import { hashPassword, verifyPassword } from '../services/passwords.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { requireUser } from './auth.ts'
+import { duplicateEmail, isUniqueViolation, loadUser, userDocument } from './accounts.ts'
+import { readBody } from './http.ts'
+import { EmailSchema, MESSAGES, PasswordSchema, RequiredText } from './schemas.ts'
+
+/** `/account` (Spree auth devise): register, show, update, change password. */
+export const accountRoutes = new Hono<{ Bindings: Env }>()
+
+const RegisterSchema = z.object({
+  user: z
+    .object({
+      email: EmailSchema,
+      first_name: RequiredText(100),
+      last_name: RequiredText(100),
+      password: PasswordSchema,
+      password_confirmation: z.string().optional(),
+      selected_locale: z.enum(['en', 'de']).optional(),
+    })
+    .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
+      path: ['password_confirmation'],
+      message: MESSAGES.confirmation,
+    }),
+})
+
+const UpdateSchema = z.object({
+  user: z
+    .object({
+      email: EmailSchema.optional(),
+      first_name: RequiredText(100).optional(),
+      last_name: RequiredText(100).optional(),
+      selected_locale: z.enum(['en', 'de']).optional(),
+      password: PasswordSchema.optional(),
+      password_confirmation: z.string().optional(),
+      // extension: changing the password needs the current one
+      current_password: z.string().max(128).optional(),
+    })
+    .refine((u) => u.password === undefined || u.password_confirmation === undefined || u.password_confirmation === u.password, {
+      path: ['password_confirmation'],
+      message: MESSAGES.confirmation,
+    })
+    .refine((u) => u.password === undefined || typeof u.current_password === 'string', {
+      path: ['current_password'],
+      message: MESSAGES.required,
+    }),
+})
+
+accountRoutes.get('/account', async (c) => {
+  const user = await loadUser(c.env.DB, await requireUser(c))
+  return c.json(await userDocument(c.env.DB, user))
+})
+
+accountRoutes.post('/account', async (c) => {
+  const { user } = await readBody(c, RegisterSchema)
+  await rateLimit(c, 'registration')
+  const exists = await c.env.DB.prepare('SELECT 1 FROM users WHERE email = ?').bind(user.email).first()
+  if (exists) throw duplicateEmail()
+  const hash = await hashPassword(c.env, user.password)
+  let id: number
+  try {
+    const row = await c.env.DB.prepare('INSERT INTO users (email, first_name, last_name, password_hash, selected_locale) VALUES (?, ?, ?, ?, ?) RETURNING id')
+      .bind(user.email, user.first_name, user.last_name, hash, user.selected_locale ?? null)
+      .first<{ id: number }>()
+    id = row!.id
+  } catch (error) {
+    // two registrations of one email at once: the second meets the UNIQUE index
+    if (isUniqueViolation(error)) throw duplicateEmail()
+    throw error
+  }
+  return c.json(await userDocument(c.env.DB, await loadUser(c.env.DB, id)))
+})
+
+accountRoutes.patch('/account', async (c) => {
+  const userId = await requireUser(c)
+  const { user: input } = await readBody(c, UpdateSchema)
+  const user = await loadUser(c.env.DB, userId)
+  let hash = user.password_hash
+  if (input.password !== undefined) {
+    if (!(await verifyPassword(c.env, input.current_password ?? '', user.password_hash))) {
+      throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] })
+    }
+    hash = await hashPassword(c.env, input.password)
+  }
+  try {
+    await c.env.DB.prepare(
+      "UPDATE users SET email = ?, first_name = ?, last_name = ?, selected_locale = ?, password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+    )
+      .bind(input.email ?? user.email, input.first_name ?? user.first_name, input.last_name ?? user.last_name, input.selected_locale ?? user.selected_locale, hash, userId)
+      .run()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail()
+    throw error
+  }
+  return c.json(await userDocument(c.env.DB, await loadUser(c.env.DB, userId)))
+})
+

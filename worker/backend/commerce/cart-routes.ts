@@ -1,0 +1,195 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { Env } from '#worker/env.ts'
+import { BackendError, notFound } from '../shared/errors.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { currentUserId, requireUser } from './auth.ts'
+import { loadCartState } from './cart-state.ts'
+import { pathId, readBody, readQuery } from './http.ts'
+import { createOrder, openCartOfUser, orderByToken, requestCurrency, requireCart, touchOrder, type OrderRow } from './orders.ts'
+import { findPromotionByCode, promotionProblem } from './promotions.ts'
+import { cartResponse, requestLocale } from './respond.ts'
+import { CurrencySchema, IdSchema, QuantitySchema } from './schemas.ts'
+import { shippingOptions } from './shipping.ts'
+import { loadVariants } from './variants.ts'
+import { mergeCarts } from './merge.ts'
+
+/** Spree's cart endpoints (`/cart…`): guests by `X-Spree-Order-Token`, customers by bearer. */
+export const cartRoutes = new Hono<{ Bindings: Env }>()
+
+const AddItemSchema = z.object({ variant_id: IdSchema, quantity: QuantitySchema.default(1) })
+const SetQuantitySchema = z.object({ line_item_id: IdSchema, quantity: QuantitySchema })
+const CouponSchema = z.object({
+  coupon_code: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(64, 'This field can have at max 64 characters.'),
+})
+
+/** Checks a variant can be sold in this cart's currency in `quantity` units; the message says why not. */
+async function assertSellable(db: D1Database, order: OrderRow, variantId: number, quantity: number) {
+  const variant = (await loadVariants(db, [variantId], order.currency, 'en')).get(variantId)
+  if (!variant || !variant.available) throw new BackendError(404, 'This product is not available.', { variant_id: ['is not available'] })
+  if (variant.isGiftCard) throw new BackendError(422, 'Gift cards are bought with the gift card form.', { variant_id: ['is a gift card'] })
+  if (variant.amountCents === null) throw new BackendError(422, `This product cannot be bought in ${order.currency}.`, { variant_id: ['has no price'] })
+  if (!variant.backorderable && quantity > variant.stockOnHand) {
+    const left = Math.max(variant.stockOnHand, 0)
+    throw new BackendError(422, left === 0 ? 'This product is out of stock.' : `Only ${left} of this product are in stock.`, {
+      quantity: [`must be at most ${left}`],
+    })
+  }
+}
+
+cartRoutes.post('/cart', async (c) => {
+  const userId = await currentUserId(c)
+  const currency = requestCurrency(c) ?? 'AUD'
+  if (userId !== null) {
+    const open = await openCartOfUser(c.env.DB, userId)
+    if (open) return cartResponse(c, open, 201)
+  }
+  const order = await createOrder(c.env.DB, userId, currency)
+  if (userId !== null) {
+    await c.env.DB.prepare('UPDATE orders SET email = (SELECT email FROM users WHERE id = ?) WHERE id = ?').bind(userId, order.id).run()
+  }
+  return cartResponse(c, order, 201)
+})
+
+cartRoutes.get('/cart', async (c) => {
+  const order = await requireCart(c)
+  const currency = requestCurrency(c)
+  if (currency && currency !== order.currency) {
+    await c.env.DB.prepare('UPDATE orders SET currency = ? WHERE id = ?').bind(currency, order.id).run()
+  }
+  return cartResponse(c, order)
+})
+
+cartRoutes.delete('/cart', async (c) => {
+  const order = await requireCart(c)
+  await c.env.DB.prepare('DELETE FROM orders WHERE id = ? AND state != ?').bind(order.id, 'complete').run()
+  return c.body(null, 204)
+})
+
+cartRoutes.post('/cart/add_item', async (c) => {
+  const order = await requireCart(c)
+  const body = await readBody(c, AddItemSchema)
+  const existing = await c.env.DB.prepare('SELECT quantity FROM line_items WHERE order_id = ? AND variant_id = ? AND gift_card_cents IS NULL')
+    .bind(order.id, body.variant_id)
+    .first<{ quantity: number }>()
+  await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity)
+  await c.env.DB.prepare(
+    `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
+     ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
+  )
+    .bind(order.id, body.variant_id, body.quantity)
+    .run()
+  await touchOrder(c.env.DB, order.id)
+  return cartResponse(c, order)
+})
+
+cartRoutes.patch('/cart/set_quantity', async (c) => {
+  const order = await requireCart(c)
+  const body = await readBody(c, SetQuantitySchema)
+  const line = await c.env.DB.prepare('SELECT variant_id, gift_card_cents FROM line_items WHERE id = ? AND order_id = ?')
+    .bind(body.line_item_id, order.id)
+    .first<{ variant_id: number; gift_card_cents: number | null }>()
+  if (!line) throw new BackendError(404, 'This item is not in the cart.', { line_item_id: ['is not in the cart'] })
+  if (line.gift_card_cents === null) await assertSellable(c.env.DB, order, line.variant_id, body.quantity)
+  await c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id).run()
+  await touchOrder(c.env.DB, order.id)
+  return cartResponse(c, order)
+})
+
+cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
+  const order = await requireCart(c)
+  const id = pathId(c.req.param('id'))
+  const { meta } = await c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id).run()
+  if (meta.changes === 0) throw notFound('This item is not in the cart.')
+  return cartResponse(c, order)
+})
+
+cartRoutes.patch('/cart/empty', async (c) => {
+  const order = await requireCart(c)
+  await c.env.DB.batch([
+    c.env.DB.prepare('DELETE FROM line_items WHERE order_id = ?').bind(order.id),
+    c.env.DB.prepare('DELETE FROM order_promotions WHERE order_id = ?').bind(order.id),
+    c.env.DB.prepare('DELETE FROM payments WHERE order_id = ?').bind(order.id),
+    c.env.DB.prepare("UPDATE orders SET state = 'cart' WHERE id = ?").bind(order.id),
+  ])
+  return cartResponse(c, order)
+})
+
+cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
+  const order = await requireCart(c)
+  const body = await readBody(c, CouponSchema)
+  await rateLimit(c, 'coupon', order.token)
+  const promo = await findPromotionByCode(c.env.DB, body.coupon_code)
+  const state = await loadCartState(c.env.DB, order, requestLocale(c))
+  const problem = await promotionProblem(c.env.DB, promo, order, state.totals.merchandiseTotal, state.money)
+  if (problem) throw new BackendError(422, problem, { coupon_code: [problem] })
+  await c.env.DB.prepare('INSERT OR IGNORE INTO order_promotions (order_id, promotion_id) VALUES (?, ?)').bind(order.id, promo.id).run()
+  return cartResponse(c, order)
+})
+
+async function removeCoupons(c: Parameters<typeof requireCart>[0], code: string | null) {
+  const order = await requireCart(c)
+  if (code === null) {
+    await c.env.DB.prepare('DELETE FROM order_promotions WHERE order_id = ?').bind(order.id).run()
+  } else {
+    const { meta } = await c.env.DB.prepare(
+      'DELETE FROM order_promotions WHERE order_id = ? AND promotion_id = (SELECT id FROM promotions WHERE code = ?)',
+    )
+      .bind(order.id, code.trim().toLowerCase())
+      .run()
+    if (meta.changes === 0) throw new BackendError(422, 'This coupon code is not applied to the cart.', { coupon_code: ['is not applied'] })
+  }
+  return cartResponse(c, order)
+}
+cartRoutes.delete('/cart/remove_coupon_code/:code', (c) => removeCoupons(c, decodeURIComponent(c.req.param('code')).slice(0, 64)))
+cartRoutes.delete('/cart/remove_coupon_code', (c) => removeCoupons(c, null))
+
+cartRoutes.patch('/cart/change_currency', async (c) => {
+  const order = await requireCart(c)
+  const { new_currency } = readQuery(c, z.object({ new_currency: z.string({ message: 'This field is required.' }).toUpperCase().pipe(CurrencySchema) }))
+  const { results } = await c.env.DB.prepare(
+    `SELECT li.id FROM line_items li LEFT JOIN prices p ON p.variant_id = li.variant_id AND p.currency = ?
+     WHERE li.order_id = ? AND li.gift_card_cents IS NULL AND p.variant_id IS NULL`,
+  )
+    .bind(new_currency, order.id)
+    .all()
+  if (results.length > 0) {
+    throw new BackendError(422, `Some items in the cart cannot be bought in ${new_currency}.`, { new_currency: ['is not available for every item'] })
+  }
+  // Prices are re-resolved from the price table on every read; gift card and store credit payments are per currency.
+  await c.env.DB.batch([
+    c.env.DB.prepare('UPDATE orders SET currency = ? WHERE id = ?').bind(new_currency, order.id),
+    c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method IN ('gift_card', 'store_credit')").bind(order.id),
+  ])
+  return cartResponse(c, order)
+})
+
+cartRoutes.patch('/cart/associate', async (c) => {
+  const userId = await requireUser(c)
+  const { guest_order_token } = readQuery(c, z.object({ guest_order_token: z.string({ message: 'This field is required.' }).min(8).max(128) }))
+  const guest = await orderByToken(c.env.DB, guest_order_token)
+  if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
+    throw new BackendError(404, 'The guest cart could not be found.')
+  }
+  const merged = await mergeCarts(c.env.DB, userId, guest)
+  return cartResponse(c, merged)
+})
+
+cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
+  const order = await requireCart(c)
+  const { country_iso } = readQuery(c, z.object({ country_iso: z.string().regex(/^[A-Za-z]{2}$/, 'Invalid country.').toUpperCase() }))
+  const state = await loadCartState(c.env.DB, order, requestLocale(c))
+  const options = await shippingOptions(c.env.DB, country_iso, order.currency)
+  return c.json({
+    data: options.map((o) => {
+      const free = o.freeOverCents !== null && state.totals.merchandiseTotal + state.totals.promoTotal >= o.freeOverCents
+      const cost = free ? 0 : o.costCents
+      return {
+        id: String(o.method.id),
+        type: 'shipping_rate',
+        attributes: { name: o.method.name, selected: false, cost: (cost / 100).toFixed(2), display_cost: state.money(cost), shipping_method_id: o.method.id, free: cost === 0 },
+      }
+    }),
+  })
+})
+

@@ -1,0 +1,180 @@
+import type { Currency, Locale } from '#web/api/models.ts'
+import { formatMoney } from '#web/i18n/format.ts'
+import { computeTotals, unitPrice, type PricingLine, type Totals } from './pricing.ts'
+import type { OrderRow } from './orders.ts'
+import { promotionProblem, type PromotionRow } from './promotions.ts'
+import { optionFor, shippingMethod, type ShippingMethodRow } from './shipping.ts'
+import { loadVariants, type VariantInfo } from './variants.ts'
+
+export interface LineRow {
+  id: number
+  order_id: number
+  variant_id: number
+  quantity: number
+  gift_card_cents: number | null
+  recipient_name: string | null
+  recipient_email: string | null
+  gift_message: string | null
+  price_cents: number | null
+  rrp_cents: number | null
+  member_cents: number | null
+}
+
+export interface AddressRow {
+  id: number
+  user_id: number | null
+  firstname: string
+  lastname: string
+  company: string | null
+  address1: string
+  address2: string | null
+  city: string
+  zipcode: string
+  phone: string
+  state_name: string
+  country_iso: string
+  email: string | null
+  tax_id: string | null
+  label: string | null
+  is_default: number
+}
+
+export interface PaymentRow {
+  id: number
+  order_id: number
+  method: 'card' | 'gift_card' | 'store_credit'
+  state: 'checkout' | 'completed' | 'void'
+  amount_cents: number | null
+  requested_cents: number | null
+  last4: string | null
+  cc_type: string | null
+  card_name: string | null
+  gift_card_id: number | null
+  gift_card_code?: string | null
+  gift_card_balance?: number | null
+  gift_card_currency?: string | null
+}
+
+export interface CartLine {
+  row: LineRow
+  variant: VariantInfo | null
+  pricing: PricingLine
+  /** What one unit costs this shopper. */
+  paidUnitCents: number
+}
+
+export interface CartState {
+  order: OrderRow
+  member: boolean
+  locale: Locale
+  lines: CartLine[]
+  promotions: Array<{ promo: PromotionRow; amountCents: number }>
+  shippingMethod: ShippingMethodRow | null
+  shipment: { id: number; number: string; tracking_id: string | null; shipping_method_id: number } | null
+  billAddress: AddressRow | null
+  shipAddress: AddressRow | null
+  payments: PaymentRow[]
+  storeCreditAvailable: number
+  totals: Totals
+  money(cents: number): string
+}
+
+/** Loads everything about an order and prices it on the server (a completed order shows what was charged). */
+export async function loadCartState(db: D1Database, order: OrderRow, locale: Locale): Promise<CartState> {
+  const currency: Currency = order.currency
+  const money = (cents: number) => formatMoney(cents / 100, currency, locale)
+  const [linesRes, promosRes, paymentsRes, addressesRes, shipmentRes, creditRes] = await db.batch([
+    db.prepare('SELECT * FROM line_items WHERE order_id = ? ORDER BY id').bind(order.id),
+    db.prepare('SELECT p.*, op.amount_cents AS applied_cents FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ? ORDER BY p.id').bind(order.id),
+    db.prepare(
+      `SELECT pay.*, g.code AS gift_card_code, g.balance_cents AS gift_card_balance, g.currency AS gift_card_currency
+       FROM payments pay LEFT JOIN gift_cards g ON g.id = pay.gift_card_id WHERE pay.order_id = ? AND pay.state != 'void' ORDER BY pay.id`,
+    ).bind(order.id),
+    db.prepare('SELECT * FROM addresses WHERE id IN (?, ?)').bind(order.bill_address_id ?? 0, order.ship_address_id ?? 0),
+    db.prepare('SELECT id, number, tracking_id, shipping_method_id FROM shipments WHERE order_id = ?').bind(order.id),
+    db.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(order.user_id ?? 0, currency),
+  ])
+  const rows = linesRes!.results as unknown as LineRow[]
+  const complete = order.state === 'complete'
+  const member = complete ? order.member_pricing === 1 : order.user_id !== null
+  const variants = await loadVariants(db, rows.map((r) => r.variant_id), currency, locale)
+  const lines: CartLine[] = rows.map((row) => {
+    const variant = variants.get(row.variant_id) ?? null
+    const pricing: PricingLine = complete
+      ? { unitCents: row.price_cents ?? 0, memberCents: null, quantity: row.quantity, giftCard: row.gift_card_cents !== null }
+      : row.gift_card_cents !== null
+        ? { unitCents: row.gift_card_cents, memberCents: null, quantity: row.quantity, giftCard: true }
+        : { unitCents: variant?.amountCents ?? 0, memberCents: variant?.memberCents ?? null, quantity: row.quantity, giftCard: false }
+    return { row, variant, pricing, paidUnitCents: unitPrice(pricing, member) }
+  })
+  const payments = paymentsRes!.results as unknown as PaymentRow[]
+  const addresses = addressesRes!.results as unknown as AddressRow[]
+  const method = order.shipping_method_id ? await shippingMethod(db, order.shipping_method_id) : null
+  const storeCreditAvailable = (creditRes!.results[0] as { balance_cents: number } | undefined)?.balance_cents ?? 0
+  const promoRows = promosRes!.results as unknown as Array<PromotionRow & { applied_cents: number | null }>
+
+  let totals: Totals
+  let promotions: CartState['promotions']
+  if (complete) {
+    totals = storedTotals(order, lines)
+    promotions = promoRows.map((promo) => ({ promo, amountCents: promo.applied_cents ?? 0 }))
+  } else {
+    const merch = lines.filter((l) => !l.pricing.giftCard).reduce((s, l) => s + l.paidUnitCents * l.row.quantity, 0)
+    const eligible: PromotionRow[] = []
+    for (const promo of promoRows) {
+      if (!(await promotionProblem(db, promo, order, merch, money))) eligible.push(promo)
+    }
+    const storeCredit = payments.find((p) => p.method === 'store_credit')
+    totals = computeTotals({
+      lines: lines.map((l) => l.pricing),
+      member,
+      promotions: eligible,
+      shipping: method ? optionFor(method, currency) : null,
+      giftCards: payments
+        .filter((p) => p.method === 'gift_card' && p.gift_card_currency === currency)
+        .map((p) => ({ id: p.gift_card_id!, balanceCents: p.gift_card_balance ?? 0 })),
+      storeCreditCents: storeCredit ? Math.min(storeCredit.requested_cents ?? storeCreditAvailable, storeCreditAvailable) : 0,
+    })
+    promotions = eligible.map((promo) => ({ promo, amountCents: totals.promotions.find((p) => p.id === promo.id)?.amount ?? 0 }))
+  }
+  const shipmentRow = shipmentRes!.results[0] as CartState['shipment'] | undefined
+  return {
+    order,
+    member,
+    locale,
+    lines,
+    promotions,
+    shippingMethod: method,
+    shipment: shipmentRow ?? null,
+    billAddress: addresses.find((a) => a.id === order.bill_address_id) ?? null,
+    shipAddress: addresses.find((a) => a.id === order.ship_address_id) ?? null,
+    payments,
+    storeCreditAvailable,
+    totals,
+    money,
+  }
+}
+
+function storedTotals(order: OrderRow, lines: CartLine[]): Totals {
+  const total = order.total_cents ?? 0
+  const giftCardTotal = order.gift_card_total_cents ?? 0
+  const storeCreditTotal = order.store_credit_total_cents ?? 0
+  const merch = lines.filter((l) => !l.pricing.giftCard).reduce((s, l) => s + l.paidUnitCents * l.row.quantity, 0)
+  return {
+    itemCount: lines.reduce((s, l) => s + l.row.quantity, 0),
+    itemTotal: order.item_total_cents ?? 0,
+    merchandiseTotal: merch,
+    promoTotal: order.promo_total_cents ?? 0,
+    promotions: [],
+    shipTotal: order.ship_total_cents ?? 0,
+    taxableTotal: 0,
+    includedTax: order.tax_total_cents ?? 0,
+    total,
+    giftCards: [],
+    giftCardTotal,
+    storeCreditTotal,
+    // the card paid whatever gift cards and store credit did not
+    balance: 0,
+    clubSavings: order.club_savings_cents ?? 0,
+  }
+}

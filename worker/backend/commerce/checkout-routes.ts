@@ -1,0 +1,182 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { Env } from '#worker/env.ts'
+import { BackendError } from '../shared/errors.ts'
+import { currentUserId } from './auth.ts'
+import { loadCartState } from './cart-state.ts'
+import { completeOrder, completionConflict, completionProblems } from './complete.ts'
+import { readBody } from './http.ts'
+import { orderByToken, reloadOrder, requireCart, type OrderRow } from './orders.ts'
+import { cartResponse, requestLocale } from './respond.ts'
+import { insertAddress } from './address-routes.ts'
+import { AddressPayloadSchema, EmailSchema, IdSchema } from './schemas.ts'
+import { shippingOptions } from './shipping.ts'
+import type { BackendContext } from './http.ts'
+
+/** Checkout: details, shipping, state, completion. Payments are in payment-routes.ts. */
+export const checkoutRoutes = new Hono<{ Bindings: Env }>()
+
+const CheckoutSchema = z.object({
+  order: z
+    .object({
+      email: EmailSchema.optional(),
+      bill_address_attributes: AddressPayloadSchema.optional(),
+      ship_address_attributes: AddressPayloadSchema.optional(),
+      shipments_attributes: z.array(z.object({ id: z.string().max(40).optional(), selected_shipping_rate_id: IdSchema })).max(5).optional(),
+    })
+    .strict(),
+})
+const SelectShippingSchema = z.object({ shipping_method_id: IdSchema, shipment_id: z.string().max(40).optional() })
+
+/** Selects a shipping method if it ships to the order's address; otherwise 422 naming the field. */
+async function selectShipping(db: D1Database, order: OrderRow, methodId: number) {
+  const address = order.ship_address_id ? await db.prepare('SELECT country_iso FROM addresses WHERE id = ?').bind(order.ship_address_id).first<{ country_iso: string }>() : null
+  if (!address) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] })
+  const options = await shippingOptions(db, address.country_iso, order.currency)
+  if (!options.some((o) => o.method.id === methodId)) {
+    throw new BackendError(422, 'This shipping method is not available for the address.', { shipping_method_id: ['is not available'] })
+  }
+  return db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(methodId, order.id)
+}
+
+checkoutRoutes.patch('/checkout', async (c) => {
+  const order = await requireCart(c)
+  const { order: input } = await readBody(c, CheckoutSchema)
+  const db = c.env.DB
+  // Everything is checked before anything is written, so a refused update changes nothing.
+  const rate = input.shipments_attributes?.[0]?.selected_shipping_rate_id
+  const existingShip = order.ship_address_id
+    ? await db.prepare('SELECT country_iso FROM addresses WHERE id = ?').bind(order.ship_address_id).first<{ country_iso: string }>()
+    : null
+  const country = input.ship_address_attributes?.country_iso ?? existingShip?.country_iso ?? null
+  const options = country ? await shippingOptions(db, country, order.currency) : []
+  if (rate !== undefined) {
+    if (!country) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] })
+    if (!options.some((o) => o.method.id === rate)) {
+      throw new BackendError(422, 'This shipping method is not available for the address.', { 'shipments_attributes.0.selected_shipping_rate_id': ['is not available'] })
+    }
+  }
+  const statements: D1PreparedStatement[] = []
+  if (input.email) statements.push(db.prepare('UPDATE orders SET email = ? WHERE id = ?').bind(input.email, order.id))
+  if (input.ship_address_attributes) {
+    const row = await insertAddress(db, input.ship_address_attributes, null).first<{ id: number }>()
+    statements.push(db.prepare("UPDATE orders SET ship_address_id = ?, state = CASE WHEN state = 'cart' THEN 'address' ELSE state END WHERE id = ?").bind(row!.id, order.id))
+    // a new destination may not be served by the chosen method
+    if (order.shipping_method_id && !options.some((o) => o.method.id === order.shipping_method_id)) {
+      statements.push(db.prepare('UPDATE orders SET shipping_method_id = NULL WHERE id = ?').bind(order.id))
+    }
+  }
+  if (input.bill_address_attributes) {
+    const row = await insertAddress(db, input.bill_address_attributes, null).first<{ id: number }>()
+    statements.push(db.prepare('UPDATE orders SET bill_address_id = ? WHERE id = ?').bind(row!.id, order.id))
+  }
+  if (rate !== undefined) {
+    statements.push(db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(rate, order.id))
+  }
+  if (statements.length) await db.batch(statements)
+  return cartResponse(c, order)
+})
+
+checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
+  const order = await requireCart(c)
+  const state = await loadCartState(c.env.DB, order, requestLocale(c))
+  if (!state.shipAddress) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] })
+  const options = await shippingOptions(c.env.DB, state.shipAddress.country_iso, order.currency)
+  const merchAfterPromos = state.totals.merchandiseTotal + state.totals.promotions.filter((p) => p.amount < 0).reduce((s, p) => s + p.amount, 0)
+  const rates = options.map((o) => {
+    const cost = o.freeOverCents !== null && merchAfterPromos >= o.freeOverCents ? 0 : o.costCents
+    return {
+      id: String(o.method.id),
+      type: 'shipping_rate',
+      attributes: {
+        name: o.method.name,
+        selected: o.method.id === order.shipping_method_id,
+        shipping_method_id: o.method.id,
+        cost: (cost / 100).toFixed(2),
+        display_cost: state.money(cost),
+        final_price: (cost / 100).toFixed(2),
+        display_final_price: state.money(cost),
+        tax_amount: '0.00',
+        free: cost === 0,
+      },
+    }
+  })
+  return c.json({
+    data: [{ id: String(order.id), type: 'shipment', attributes: { number: `H${order.id}` }, relationships: { shipping_rates: { data: rates.map((r) => ({ type: r.type, id: r.id })) } } }],
+    included: rates,
+  })
+})
+
+checkoutRoutes.patch('/checkout/select_shipping_method', async (c) => {
+  const order = await requireCart(c)
+  const body = await readBody(c, SelectShippingSchema)
+  await (await selectShipping(c.env.DB, order, body.shipping_method_id)).run()
+  return cartResponse(c, order)
+})
+
+const STEPS = ['cart', 'address', 'delivery', 'payment', 'confirm'] as const
+
+/** How far the checkout can go with what it has now. */
+async function reachableState(c: BackendContext, order: OrderRow) {
+  const state = await loadCartState(c.env.DB, order, requestLocale(c))
+  const problems = completionProblems(state)
+  if (problems.line_items) return { step: 'cart' as const, problems }
+  if (problems.email || problems.ship_address || problems.bill_address) return { step: 'address' as const, problems }
+  if (problems.shipping_method) return { step: 'delivery' as const, problems }
+  if (problems.payment) return { step: 'payment' as const, problems }
+  return { step: 'confirm' as const, problems }
+}
+
+checkoutRoutes.patch('/checkout/next', async (c) => {
+  const order = await requireCart(c)
+  const { step, problems } = await reachableState(c, order)
+  const current = STEPS.indexOf(order.state as (typeof STEPS)[number])
+  const next = STEPS[Math.min(current + 1, STEPS.length - 1)]!
+  if (STEPS.indexOf(step) < STEPS.indexOf(next)) throw completionConflict(problems)
+  await c.env.DB.prepare('UPDATE orders SET state = ? WHERE id = ?').bind(next, order.id).run()
+  return cartResponse(c, order)
+})
+
+checkoutRoutes.patch('/checkout/advance', async (c) => {
+  const order = await requireCart(c)
+  const { step } = await reachableState(c, order)
+  await c.env.DB.prepare('UPDATE orders SET state = ? WHERE id = ?').bind(step, order.id).run()
+  return cartResponse(c, order)
+})
+
+/** The order a completion call is about, including one this same call already completed (a retry). */
+async function orderToComplete(c: BackendContext): Promise<OrderRow> {
+  const token = c.req.header('x-spree-order-token')
+  const userId = await currentUserId(c)
+  if (token) {
+    const order = await orderByToken(c.env.DB, token)
+    if (order && (order.user_id === null || order.user_id === userId)) return order
+  } else if (userId !== null) {
+    const order = await c.env.DB.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY id DESC LIMIT 1').bind(userId).first<OrderRow>()
+    if (order) return order
+  }
+  throw new BackendError(404, 'The cart could not be found.')
+}
+
+checkoutRoutes.patch('/checkout/complete', async (c) => {
+  const order = await orderToComplete(c)
+  if (order.state === 'complete') return cartResponse(c, order)
+  const state = await loadCartState(c.env.DB, order, requestLocale(c))
+  const problems = completionProblems(state)
+  if (Object.keys(problems).length) throw completionConflict(problems)
+  try {
+    return cartResponse(c, await completeOrder(c.env.DB, state))
+  } catch (error) {
+    if (error instanceof BackendError) throw error
+    // The batch rolled back. Either a parallel call placed this order (answer with it) or a guard refused.
+    const fresh = await reloadOrder(c.env.DB, order.id)
+    if (fresh.state === 'complete') return cartResponse(c, fresh)
+    const again = await loadCartState(c.env.DB, fresh, requestLocale(c))
+    const now = completionProblems(again)
+    if (Object.keys(now).length) throw completionConflict(now)
+    if (again.totals.giftCardTotal !== state.totals.giftCardTotal || again.totals.storeCreditTotal !== state.totals.storeCreditTotal) {
+      throw new BackendError(409, 'A gift card or store credit balance changed while the order was placed. Please review the payment and try again.', { payment: ['balance changed'] })
+    }
+    throw new BackendError(409, 'The order changed while it was being placed (a stock level, a coupon or a payment). Please review it and try again.')
+  }
+})

@@ -1,0 +1,149 @@
+import { BackendError } from '../shared/errors.ts'
+import { randomDigits } from '../services/crypto.ts'
+import { outboxStatement } from '../services/outbox.ts'
+import type { CartState } from './cart-state.ts'
+import { customerKey } from './promotions.ts'
+import { reloadOrder, type OrderRow } from './orders.ts'
+
+/** What must be true before an order can be placed; each missing step is named. */
+export function completionProblems(state: CartState): Record<string, string[]> {
+  const problems: Record<string, string[]> = {}
+  const add = (key: string, message: string) => (problems[key] ??= []).push(message)
+  if (state.lines.length === 0) add('line_items', 'The cart is empty.')
+  for (const line of state.lines) {
+    if (line.row.gift_card_cents !== null) continue
+    const v = line.variant
+    if (!v || !v.available || v.amountCents === null) add('line_items', `${v?.name ?? 'A product'} is no longer available.`)
+    else if (!v.backorderable && line.row.quantity > v.stockOnHand) {
+      add('line_items', v.stockOnHand > 0 ? `Only ${v.stockOnHand} of ${v.name} are in stock.` : `${v.name} is out of stock.`)
+    }
+  }
+  if (!state.order.email) add('email', 'An email address is needed.')
+  if (!state.shipAddress) add('ship_address', 'A shipping address is needed.')
+  if (!state.billAddress) add('bill_address', 'A billing address is needed.')
+  if (!state.shippingMethod) add('shipping_method', 'Choose a shipping method.')
+  const card = state.payments.find((p) => p.method === 'card')
+  if (state.totals.balance > 0 && !card) add('payment', 'Add a payment for the balance of the order.')
+  return problems
+}
+
+/**
+ * Places the order in ONE D1 batch (a transaction): claim the completion, take the stock, spend gift cards, store
+ * credit and coupon uses, record the payments, issue bought gift cards, close the cart and queue the emails. Every
+ * guard is a constraint (stock ≥ 0 unless backorderable, balances ≥ 0, coupon limits, one completion per order), so
+ * if any of them would break, nothing at all is written.
+ */
+export async function completeOrder(db: D1Database, state: CartState): Promise<OrderRow> {
+  const { order, totals } = state
+  const number = `R${randomDigits(9)}`
+  const s: D1PreparedStatement[] = [db.prepare('INSERT INTO order_completions (order_id) VALUES (?)').bind(order.id)]
+
+  for (const line of state.lines) {
+    const { row } = line
+    s.push(
+      db.prepare('UPDATE line_items SET price_cents = ?, rrp_cents = ?, member_cents = ? WHERE id = ?').bind(
+        line.paidUnitCents,
+        row.gift_card_cents ?? line.variant?.rrpCents ?? line.pricing.unitCents,
+        line.pricing.memberCents,
+        row.id,
+      ),
+    )
+    if (row.gift_card_cents === null) {
+      s.push(db.prepare('UPDATE variants SET stock_on_hand = stock_on_hand - ? WHERE id = ?').bind(row.quantity, row.variant_id))
+      continue
+    }
+    for (let i = 0; i < row.quantity; i++) {
+      const code = giftCardCode()
+      s.push(
+        db
+          .prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email, message, line_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .bind(code, order.currency, row.gift_card_cents, row.gift_card_cents, row.recipient_name, row.recipient_email, row.gift_message, row.id),
+      )
+      s.push(
+        outboxStatement(db, {
+          to: row.recipient_email ?? order.email!,
+          kind: 'gift_card',
+          subject: 'You have received a gift card',
+          body: `Hi ${row.recipient_name ?? ''},\n\nYou have received a gift card worth ${state.money(row.gift_card_cents)}.\n${row.gift_message ? `Message: ${row.gift_message}\n` : ''}Your code: ${code}\n`,
+        }),
+      )
+    }
+  }
+
+  for (const applied of totals.giftCards) {
+    if (applied.amount === 0) continue
+    s.push(db.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ? WHERE id = ?').bind(applied.amount, applied.id))
+    s.push(db.prepare("UPDATE payments SET amount_cents = ?, state = 'completed' WHERE order_id = ? AND gift_card_id = ? AND state = 'checkout'").bind(applied.amount, order.id, applied.id))
+  }
+  s.push(db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'gift_card' AND state = 'checkout'").bind(order.id))
+  if (totals.storeCreditTotal > 0) {
+    s.push(db.prepare('UPDATE store_credits SET balance_cents = balance_cents - ? WHERE user_id = ? AND currency = ?').bind(totals.storeCreditTotal, order.user_id, order.currency))
+    s.push(db.prepare("UPDATE payments SET amount_cents = ?, state = 'completed' WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(totals.storeCreditTotal, order.id))
+  } else {
+    s.push(db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(order.id))
+  }
+  const card = [...state.payments].reverse().find((p) => p.method === 'card')
+  if (card && totals.balance > 0) {
+    s.push(db.prepare("UPDATE payments SET amount_cents = ?, state = 'completed' WHERE id = ?").bind(totals.balance, card.id))
+  }
+  s.push(db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id))
+
+  const key = customerKey(order)
+  s.push(db.prepare('DELETE FROM order_promotions WHERE order_id = ? AND promotion_id NOT IN (' + (state.promotions.map((p) => p.promo.id).join(',') || '0') + ')').bind(order.id))
+  for (const { promo, amountCents } of state.promotions) {
+    s.push(db.prepare('UPDATE promotions SET used_count = used_count + 1 WHERE id = ?').bind(promo.id))
+    s.push(
+      db
+        .prepare(
+          `INSERT INTO promotion_redemptions (promotion_id, customer_key, seq, seq_limit, order_id)
+           VALUES (?1, ?2, (SELECT COUNT(*) + 1 FROM promotion_redemptions WHERE promotion_id = ?1 AND customer_key = ?2), ?3, ?4)`,
+        )
+        .bind(promo.id, key, promo.per_customer_limit, order.id),
+    )
+    s.push(db.prepare('UPDATE order_promotions SET amount_cents = ? WHERE order_id = ? AND promotion_id = ?').bind(amountCents, order.id, promo.id))
+  }
+
+  s.push(
+    db
+      .prepare(
+        `INSERT INTO shipments (order_id, number, shipping_method_id, cost_cents) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (order_id) DO UPDATE SET shipping_method_id = excluded.shipping_method_id, cost_cents = excluded.cost_cents`,
+      )
+      .bind(order.id, `H${randomDigits(11)}`, state.shippingMethod!.id, totals.shipTotal),
+  )
+  s.push(
+    db
+      .prepare(
+        `UPDATE orders SET state = 'complete', number = ?, completed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), item_total_cents = ?, promo_total_cents = ?, ship_total_cents = ?,
+           tax_total_cents = ?, total_cents = ?, gift_card_total_cents = ?, store_credit_total_cents = ?, club_savings_cents = ?,
+           member_pricing = ? WHERE id = ? AND state != 'complete'`,
+      )
+      .bind(number, totals.itemTotal, totals.promoTotal, totals.shipTotal, totals.includedTax, totals.total, totals.giftCardTotal, totals.storeCreditTotal, totals.clubSavings, state.member ? 1 : 0, order.id),
+  )
+  s.push(
+    outboxStatement(db, {
+      to: order.email!,
+      kind: 'order_confirmation',
+      subject: `Your order ${number}`,
+      body: `Thank you for your order ${number}.\n\n${state.lines.map((l) => `${l.row.quantity} × ${l.variant?.name ?? 'Gift card'}  ${state.money(l.paidUnitCents * l.row.quantity)}`).join('\n')}\n\nTotal ${state.money(totals.total)} (incl. GST ${state.money(totals.includedTax)})`,
+    }),
+  )
+  await db.batch(s)
+  return reloadOrder(db, order.id)
+}
+
+/** 16 characters from an alphabet without look-alikes (0/O, 1/I): hard to guess, easy to type. */
+function giftCardCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('')
+  return chars.match(/.{4}/g)!.join('-')
+}
+
+/** After a failed batch: why, in words (the order may have been placed by a parallel request meanwhile). */
+export function completionConflict(problems: Record<string, string[]>): BackendError {
+  const first = Object.values(problems)[0]?.[0]
+  return new BackendError(422, first ?? 'The order changed while it was being placed. Please review it and try again.', problems)
+}
+

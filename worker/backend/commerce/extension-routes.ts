@@ -1,0 +1,90 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { Env } from '#worker/env.ts'
+import { isProduction } from '#worker/env.ts'
+import { BackendError, notFound } from '../shared/errors.ts'
+import { currentUserId } from './auth.ts'
+import { readBody, readQuery } from './http.ts'
+import { createOrder, findCart, openCartOfUser, requestCurrency } from './orders.ts'
+import { cartResponse } from './respond.ts'
+import { EmailSchema, OptionalText, RequiredText } from './schemas.ts'
+import { giftCardVariantId } from './variants.ts'
+
+/** Extensions beyond the Spree v2 contract (docs/commerce-api.md). */
+export const extensionRoutes = new Hono<{ Bindings: Env }>()
+
+export const GIFT_CARD_MIN = 10
+export const GIFT_CARD_MAX = 500
+
+const GiftCardSchema = z.object({
+  gift_card: z.object({
+    amount: z
+      .number({ message: 'must be a number' })
+      .int('must be a whole amount')
+      .min(GIFT_CARD_MIN, `must be at least ${GIFT_CARD_MIN}`)
+      .max(GIFT_CARD_MAX, `must be at most ${GIFT_CARD_MAX}`),
+    recipient_name: RequiredText(100),
+    recipient_email: EmailSchema,
+    message: OptionalText(500),
+  }),
+})
+const EmailBodySchema = z.object({ email: EmailSchema })
+const AffiliateSchema = z.object({ code: z.string({ message: 'This field is required.' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'This affiliate code is not valid.') })
+const ContactSchema = z.object({ name: RequiredText(100), email: EmailSchema, message: RequiredText(5000) })
+
+/** Buying a gift card adds a gift card line (its own amount and recipient) to the customer's cart. Login needed. */
+extensionRoutes.post('/gift_cards', async (c) => {
+  const userId = await currentUserId(c)
+  const { gift_card } = await readBody(c, GiftCardSchema)
+  if (userId === null) throw new BackendError(401, 'Please login in to add gift card', { base: ['login required'] })
+  const variantId = await giftCardVariantId(c.env.DB)
+  if (variantId === null) throw new BackendError(422, 'Gift cards are not sold in this store.')
+  const order = (await openCartOfUser(c.env.DB, userId)) ?? (await createOrder(c.env.DB, userId, requestCurrency(c) ?? 'AUD'))
+  await c.env.DB.prepare(
+    `INSERT INTO line_items (order_id, variant_id, quantity, gift_card_cents, recipient_name, recipient_email, gift_message) VALUES (?, ?, 1, ?, ?, ?, ?)`,
+  )
+    .bind(order.id, variantId, gift_card.amount * 100, gift_card.recipient_name, gift_card.recipient_email, gift_card.message)
+    .run()
+  await c.env.DB.prepare('UPDATE orders SET email = COALESCE(email, (SELECT email FROM users WHERE id = ?)) WHERE id = ?').bind(userId, order.id).run()
+  return cartResponse(c, order)
+})
+
+extensionRoutes.post('/newsletter/subscribe', async (c) => {
+  const { email } = await readBody(c, EmailBodySchema)
+  await c.env.DB.prepare(
+    "INSERT INTO newsletter_subscribers (email, subscribed) VALUES (?, 1) ON CONFLICT (email) DO UPDATE SET subscribed = 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+  )
+    .bind(email)
+    .run()
+  return c.json({ data: { email, subscribed: true } })
+})
+
+extensionRoutes.post('/newsletter/unsubscribe', async (c) => {
+  const { email } = await readBody(c, EmailBodySchema)
+  await c.env.DB.prepare("UPDATE newsletter_subscribers SET subscribed = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE email = ?").bind(email).run()
+  return c.json({ data: { email, subscribed: false } })
+})
+
+extensionRoutes.post('/affiliate', async (c) => {
+  const { code } = await readBody(c, AffiliateSchema)
+  const [userId, cart] = await Promise.all([currentUserId(c), findCart(c)])
+  await c.env.DB.prepare('INSERT INTO affiliate_visits (code, order_token, user_id) VALUES (?, ?, ?)').bind(code, cart?.token ?? null, userId).run()
+  return c.json({ data: { code } })
+})
+
+extensionRoutes.post('/contact_messages', async (c) => {
+  const input = await readBody(c, ContactSchema)
+  await c.env.DB.batch([
+    c.env.DB.prepare('INSERT INTO contact_messages (name, email, message) VALUES (?, ?, ?)').bind(input.name, input.email, input.message),
+  ])
+  return c.json({ data: { received: true } })
+})
+
+/** Development only: the emails the store would have sent to `email`, newest first (tests follow reset links here). */
+extensionRoutes.get('/outbox', async (c) => {
+  if (isProduction(c.env)) throw notFound()
+  const { email } = readQuery(c, z.object({ email: EmailSchema }))
+  const { results } = await c.env.DB.prepare('SELECT id, to_email, kind, subject, body, created_at FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50').bind(email).all()
+  return c.json({ data: results })
+})
+

@@ -1,0 +1,100 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { Env } from '#worker/env.ts'
+import { BackendError } from '../shared/errors.ts'
+import { requireUser } from './auth.ts'
+import { readBody, readQuery } from './http.ts'
+import { requireCart } from './orders.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { authorizeTestCard, CardSourceSchema, PAYMENT_METHODS } from './payments.ts'
+import { cartResponse } from './respond.ts'
+
+/** Payment methods, card payments (test gateway), gift card codes and store credit. */
+export const paymentRoutes = new Hono<{ Bindings: Env }>()
+
+const GiftCardSourceSchema = z.object({
+  gift_card_code: z.string({ message: 'This field is required.' }).trim().toUpperCase().regex(/^[A-Z0-9-]{4,40}$/, 'This gift card code is not valid.'),
+})
+
+const CreatePaymentSchema = z.discriminatedUnion(
+  'payment_method_id',
+  [
+    z.object({ payment_method_id: z.literal('1'), source_attributes: CardSourceSchema }),
+    z.object({ payment_method_id: z.literal('2'), source_attributes: GiftCardSourceSchema }),
+  ],
+  { message: 'Choose a payment method: 1 (card) or 2 (gift card); store credit has its own endpoint.' },
+)
+
+paymentRoutes.get('/checkout/payment_methods', async (c) => {
+  await requireCart(c)
+  return c.json({
+    data: PAYMENT_METHODS.map((m) => ({ id: m.id, type: 'payment_method', attributes: { type: m.type, name: m.name, description: m.description, preferences: {} } })),
+  })
+})
+
+paymentRoutes.post('/checkout/create_payment', async (c) => {
+  const order = await requireCart(c)
+  const body = await readBody(c, CreatePaymentSchema)
+  const db = c.env.DB
+  if (body.payment_method_id === '1') {
+    const approved = authorizeTestCard(body.source_attributes)
+    if (!approved) throw new BackendError(422, 'Your card was declined. Please use another card.', { 'source_attributes.number': ['was declined'] })
+    // the number is forgotten here: only brand and last four digits are stored
+    await db.batch([
+      db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id),
+      db
+        .prepare("INSERT INTO payments (order_id, method, last4, cc_type, card_name) VALUES (?, 'card', ?, ?, ?)")
+        .bind(order.id, approved.last4, approved.ccType, body.source_attributes.name ?? null),
+    ])
+    return cartResponse(c, order)
+  }
+  // codes are secrets that pay: guessing them is rate limited like coupons
+  await rateLimit(c, 'coupon', order.token)
+  const code = body.source_attributes.gift_card_code
+  const card = await db.prepare('SELECT id, currency, balance_cents FROM gift_cards WHERE code = ?').bind(code).first<{ id: number; currency: string; balance_cents: number }>()
+  if (!card) throw new BackendError(422, 'This gift card code is not valid.', { 'source_attributes.gift_card_code': ['is not valid'] })
+  if (card.balance_cents <= 0) throw new BackendError(422, 'This gift card has no balance left.', { 'source_attributes.gift_card_code': ['has no balance'] })
+  if (card.currency !== order.currency) {
+    throw new BackendError(422, `This gift card is in ${card.currency}; the cart is in ${order.currency}.`, { 'source_attributes.gift_card_code': ['is in another currency'] })
+  }
+  await db
+    .prepare("INSERT INTO payments (order_id, method, gift_card_id) SELECT ?1, 'gift_card', ?2 WHERE NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND gift_card_id = ?2 AND state = 'checkout')")
+    .bind(order.id, card.id)
+    .run()
+  return cartResponse(c, order)
+})
+
+/** Extension: takes a gift card off the checkout again. */
+paymentRoutes.delete('/checkout/remove_gift_card', async (c) => {
+  const order = await requireCart(c)
+  await c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method = 'gift_card' AND state = 'checkout'").bind(order.id).run()
+  return cartResponse(c, order)
+})
+
+const AmountQuerySchema = z.object({
+  amount: z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 10 or 10.50')
+    .transform((v) => Math.round(Number(v) * 100))
+    .optional(),
+})
+
+paymentRoutes.post('/checkout/add_store_credit', async (c) => {
+  const userId = await requireUser(c)
+  const order = await requireCart(c)
+  const { amount } = readQuery(c, AmountQuerySchema)
+  if (order.user_id !== userId) throw new BackendError(422, 'Log in and use your own cart to pay with store credit.', { amount: ['not your cart'] })
+  const credit = await c.env.DB.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(userId, order.currency).first<{ balance_cents: number }>()
+  if (!credit || credit.balance_cents <= 0) throw new BackendError(422, 'You have no store credit to use.', { amount: ['no store credit available'] })
+  await c.env.DB.batch([
+    c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(order.id),
+    c.env.DB.prepare("INSERT INTO payments (order_id, method, requested_cents) VALUES (?, 'store_credit', ?)").bind(order.id, amount ?? null),
+  ])
+  return cartResponse(c, order)
+})
+
+paymentRoutes.post('/checkout/remove_store_credit', async (c) => {
+  const order = await requireCart(c)
+  await c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(order.id).run()
+  return cartResponse(c, order)
+})

@@ -1,0 +1,67 @@
+import * as z from 'zod'
+
+/** The store's payment methods (ids as the contract's `payment_method_id`). */
+export const PAYMENT_METHODS = [
+  { id: '1', kind: 'card', type: 'Spree::Gateway::Bogus', name: 'Credit Card', description: 'Test card gateway: approves the documented test numbers only.' },
+  { id: '2', kind: 'gift_card', type: 'Spree::PaymentMethod::GiftCard', name: 'Gift Card', description: 'Pay with a gift card code.' },
+  { id: '3', kind: 'store_credit', type: 'Spree::PaymentMethod::StoreCredit', name: 'Store Credit', description: 'Use the store credit of your account.' },
+] as const
+
+/**
+ * The test card gateway approves exactly these numbers (the usual public test cards) and declines every other valid
+ * card number. It sees the number once, at authorisation; only the brand and last four digits are kept.
+ */
+export const APPROVED_TEST_CARDS: Record<string, 'visa' | 'mastercard' | 'amex'> = {
+  '4111111111111111': 'visa',
+  '4242424242424242': 'visa',
+  '5555555555554444': 'mastercard',
+  '2223003122003222': 'mastercard',
+  '378282246310005': 'amex',
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i])
+    if (i % 2 === 1) {
+      d *= 2
+      if (d > 9) d -= 9
+    }
+    sum += d
+  }
+  return sum % 10 === 0
+}
+
+const thisYear = () => new Date().getUTCFullYear()
+
+export const CardSourceSchema = z
+  .object({
+    number: z
+      .string({ message: 'This field is required.' })
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'The card number is not valid.'),
+    month: z.coerce.number({ message: 'must be a month' }).int('must be a month').min(1, 'must be a month').max(12, 'must be a month'),
+    year: z.coerce
+      .number({ message: 'must be a year' })
+      .int('must be a year')
+      .transform((y) => (y < 100 ? 2000 + y : y))
+      .refine((y) => y >= thisYear() && y <= thisYear() + 20, 'The card has expired or the year is not valid.'),
+    verification_value: z.string({ message: 'This field is required.' }).regex(/^\d{3,4}$/, 'The security code has 3 or 4 digits.'),
+    name: z.string().trim().max(100, 'This field can have at max 100 characters.').optional(),
+  })
+  .refine(
+    (s) => {
+      const now = new Date()
+      return s.year > now.getUTCFullYear() || s.month >= now.getUTCMonth() + 1
+    },
+    { path: ['month'], message: 'The card has expired.' },
+  )
+
+export type CardSource = z.output<typeof CardSourceSchema>
+
+/** Authorises a card with the test gateway: brand and last four digits if approved, null if declined. */
+export function authorizeTestCard(source: CardSource): { ccType: string; last4: string } | null {
+  const brand = APPROVED_TEST_CARDS[source.number]
+  if (!brand) return null
+  return { ccType: brand, last4: source.number.slice(-4) }
+}

@@ -1,0 +1,53 @@
+import { BackendError } from '../shared/errors.ts'
+
+export interface PromotionRow {
+  id: number
+  name: string
+  code: string
+  kind: 'percent' | 'fixed' | 'free_shipping'
+  amount: number
+  min_item_total_cents: number | null
+  starts_at: string | null
+  expires_at: string | null
+  usage_limit: number | null
+  per_customer_limit: number | null
+  used_count: number
+}
+
+/** Who a per-customer limit counts: the account, else the checkout email, else the cart itself. */
+export function customerKey(order: { id: number; user_id: number | null; email: string | null }): string {
+  if (order.user_id !== null) return `user:${order.user_id}`
+  if (order.email) return `email:${order.email.toLowerCase()}`
+  return `order:${order.id}`
+}
+
+/** Why a promotion cannot apply to this order now, or null when it can. */
+export async function promotionProblem(
+  db: D1Database,
+  promo: PromotionRow,
+  order: { id: number; user_id: number | null; email: string | null },
+  merchandiseCents: number,
+  formatCents: (cents: number) => string,
+): Promise<string | null> {
+  const now = new Date().toISOString()
+  if (promo.starts_at && promo.starts_at > now) return 'This coupon code is not active yet.'
+  if (promo.expires_at && promo.expires_at <= now) return 'This coupon code has expired.'
+  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit) return 'This coupon code has been used up.'
+  if (promo.per_customer_limit !== null) {
+    const row = await db
+      .prepare('SELECT COUNT(*) AS n FROM promotion_redemptions WHERE promotion_id = ? AND customer_key = ?')
+      .bind(promo.id, customerKey(order))
+      .first<{ n: number }>()
+    if ((row?.n ?? 0) >= promo.per_customer_limit) return 'You have already used this coupon code.'
+  }
+  if (promo.min_item_total_cents !== null && merchandiseCents < promo.min_item_total_cents) {
+    return `This coupon code needs an item total of at least ${formatCents(promo.min_item_total_cents)}.`
+  }
+  return null
+}
+
+export async function findPromotionByCode(db: D1Database, code: string): Promise<PromotionRow> {
+  const promo = await db.prepare('SELECT * FROM promotions WHERE code = ?').bind(code.trim().toLowerCase()).first<PromotionRow>()
+  if (!promo) throw new BackendError(422, 'The coupon code you entered doesn\'t exist. Please try again.', { coupon_code: ['does not exist'] })
+  return promo
+}

@@ -1,0 +1,15 @@
+import type { Locale } from '#web/api/models.ts'
+import { loadCartState } from './cart-state.ts'
+import type { BackendContext } from './http.ts'
+import { reloadOrder, type OrderRow } from './orders.ts'
+import { cartDocument } from './serializers.ts'
+
+/** The locale texts are answered in (`?locale=de`, as Spree's `locale` parameter); English otherwise. */
+export const requestLocale = (c: BackendContext): Locale => (c.req.query('locale') === 'de' ? 'de' : 'en')
+
+/** Answers with the order as it now is in the database (always re-read, so the response shows what was stored). */
+export async function cartResponse(c: BackendContext, order: OrderRow | number, status: 200 | 201 = 200) {
+  const fresh = await reloadOrder(c.env.DB, typeof order === 'number' ? order : order.id)
+  const state = await loadCartState(c.env.DB, fresh, requestLocale(c))
+  return c.json(cartDocument(state), status)
+}

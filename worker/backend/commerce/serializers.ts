@@ -1,0 +1,171 @@
+import type { AddressRow, CartState, CartLine } from './cart-state.ts'
+
+/** JSON:API documents of the write side, shaped like Spree 4.10's serializers plus the documented extensions. */
+
+type Resource = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, unknown> }
+
+const decimal = (cents: number) => (cents / 100).toFixed(2)
+const rel = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } })
+const rels = (type: string, ids: Array<string | number>) => ({ data: ids.map((id) => ({ type, id: String(id) })) })
+
+export function addressResource(a: AddressRow): Resource {
+  return {
+    id: String(a.id),
+    type: 'address',
+    attributes: {
+      firstname: a.firstname,
+      lastname: a.lastname,
+      company: a.company,
+      address1: a.address1,
+      address2: a.address2,
+      city: a.city,
+      zipcode: a.zipcode,
+      phone: a.phone,
+      state_name: a.state_name,
+      state_code: a.state_name,
+      country_iso: a.country_iso,
+      country_name: a.country_iso,
+      email: a.email,
+      tax_id: a.tax_id,
+      label: a.label,
+      is_default: a.is_default === 1,
+    },
+  }
+}
+
+function lineResource(state: CartState, line: CartLine): Resource {
+  const { row, variant } = line
+  const total = line.paidUnitCents * row.quantity
+  const rrp = row.gift_card_cents !== null ? row.gift_card_cents : state.order.state === 'complete' ? (row.rrp_cents ?? line.paidUnitCents) : (variant?.rrpCents ?? line.pricing.unitCents)
+  const club = state.order.state === 'complete' ? row.member_cents : line.pricing.memberCents
+  return {
+    id: String(row.id),
+    type: 'line_item',
+    attributes: {
+      name: variant?.name ?? 'Unavailable product',
+      quantity: row.quantity,
+      slug: variant?.slug ?? '',
+      sku: variant?.sku ?? '',
+      options_text: variant?.options.map((o) => `${o.type}: ${o.value}`).join(', ') ?? '',
+      options: variant?.options.map((o) => ({ type: o.type, value: o.value })) ?? [],
+      price: decimal(line.paidUnitCents),
+      display_price: state.money(line.paidUnitCents),
+      guest_price: decimal(line.pricing.unitCents),
+      compare_at_amount: decimal(rrp),
+      club_price: club === null ? null : decimal(club),
+      display_club_price: club === null ? null : state.money(club),
+      total: decimal(total),
+      display_total: state.money(total),
+      currency: state.order.currency,
+      image: variant?.image ?? null,
+      gift_card: row.gift_card_cents === null ? null : { recipient_name: row.recipient_name, recipient_email: row.recipient_email, message: row.gift_message },
+    },
+    relationships: { variant: rel('variant', row.variant_id) },
+  }
+}
+
+export function cartDocument(state: CartState) {
+  const { order, totals, money } = state
+  const included: Resource[] = []
+  for (const line of state.lines) {
+    included.push(lineResource(state, line))
+    if (line.variant) {
+      included.push({
+        id: String(line.variant.id),
+        type: 'variant',
+        attributes: { sku: line.variant.sku, in_stock: line.variant.backorderable || line.variant.stockOnHand > 0, backorderable: line.variant.backorderable },
+      })
+    }
+  }
+  for (const { promo, amountCents } of state.promotions) {
+    included.push({
+      id: String(promo.id),
+      type: 'promotion',
+      attributes: { name: promo.name, description: null, code: promo.code, amount: decimal(amountCents), display_amount: money(amountCents) },
+    })
+  }
+  for (const payment of state.payments) {
+    included.push({
+      id: String(payment.id),
+      type: 'payment',
+      attributes: {
+        payment_method: payment.method,
+        state: payment.state,
+        amount: payment.amount_cents === null ? null : decimal(payment.amount_cents),
+        last_digits: payment.last4,
+        cc_type: payment.cc_type,
+        gift_card_code: payment.gift_card_code ? maskCode(payment.gift_card_code) : null,
+      },
+    })
+  }
+  if (state.shipment) {
+    included.push({
+      id: String(state.shipment.id),
+      type: 'shipment',
+      attributes: { number: state.shipment.number, tracking: state.shipment.tracking_id, shipping_method_name: state.shippingMethod?.name ?? null },
+    })
+  }
+  if (state.billAddress) included.push(addressResource(state.billAddress))
+  if (state.shipAddress && state.shipAddress.id !== state.billAddress?.id) included.push(addressResource(state.shipAddress))
+  const giftCardPayment = state.payments.find((p) => p.method === 'gift_card' && p.gift_card_code)
+
+  return {
+    data: {
+      id: String(order.id),
+      type: 'cart',
+      attributes: {
+        number: order.number,
+        token: order.token,
+        state: order.state,
+        currency: order.currency,
+        email: order.email,
+        item_count: totals.itemCount,
+        item_total: decimal(totals.itemTotal),
+        display_item_total: money(totals.itemTotal),
+        promo_total: decimal(totals.promoTotal),
+        display_promo_total: money(totals.promoTotal),
+        adjustment_total: decimal(totals.promoTotal),
+        display_adjustment_total: money(totals.promoTotal),
+        ship_total: decimal(totals.shipTotal),
+        display_ship_total: money(totals.shipTotal),
+        included_tax_total: decimal(totals.includedTax),
+        display_included_tax_total: money(totals.includedTax),
+        additional_tax_total: '0.00',
+        tax_total: decimal(totals.includedTax),
+        display_tax_total: money(totals.includedTax),
+        total: decimal(totals.total),
+        display_total: money(totals.total),
+        completed_at: order.completed_at,
+        created_at: order.created_at,
+        updated_at: order.updated_at,
+        // extensions (docs/commerce-api.md)
+        club_member_pricing: state.member,
+        club_price_savings: decimal(totals.clubSavings),
+        display_club_price_savings: totals.clubSavings > 0 ? money(totals.clubSavings) : null,
+        gift_card_total: decimal(totals.giftCardTotal),
+        display_gift_card_total: money(totals.giftCardTotal),
+        gift_card_code: giftCardPayment?.gift_card_code ? maskCode(giftCardPayment.gift_card_code) : null,
+        store_credit_total: decimal(totals.storeCreditTotal),
+        display_store_credit_total: money(totals.storeCreditTotal),
+        total_available_store_credit: decimal(state.storeCreditAvailable),
+        balance: decimal(totals.balance),
+        display_balance: money(totals.balance),
+        order_total_after_store_credit: decimal(totals.balance),
+      },
+      relationships: {
+        line_items: rels('line_item', state.lines.map((l) => l.row.id)),
+        variants: rels('variant', state.lines.filter((l) => l.variant).map((l) => l.row.variant_id)),
+        promotions: rels('promotion', state.promotions.map((p) => p.promo.id)),
+        payments: rels('payment', state.payments.map((p) => p.id)),
+        shipments: rels('shipment', state.shipment ? [state.shipment.id] : []),
+        user: rel('user', order.user_id),
+        billing_address: rel('address', order.bill_address_id),
+        shipping_address: rel('address', order.ship_address_id),
+      },
+    },
+    included,
+  }
+}
+
+/** Gift card codes are secrets that pay: only the last four characters are ever shown back. */
+export const maskCode = (code: string) => `•••• ${code.slice(-4)}`
