@@ -14,7 +14,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['tests/worker/**/*.test.ts', 'tests/backend/**/*.test.ts', 'tests/commerce/**/*.test.ts'],
+      include: ['tests/worker/**/*.test.ts', 'tests/backend/**/*.test.ts', 'tests/commerce/**/*.test.ts', 'tests/web/**/*.test.ts'],
       setupFiles: ['./tests/setup/workers.ts'],
       testTimeout: 30_000,
     },

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatMoney } from '#web/i18n/format.ts'
+import { createTranslator } from '#web/i18n/index.tsx'
+import { en } from '#web/i18n/en.ts'
+import { de } from '#web/i18n/de.ts'
+import { localePath, splitLocalePath } from '#web/config.ts'
+
+describe('money', () => {
+  it('writes AUD the Australian way in English and the German way in German', () => {
+    expect(formatMoney(1299.5, 'AUD', 'en')).toBe('$1,299.50')
+    expect(formatMoney(1299.5, 'AUD', 'de').replace(/\s/g, ' ')).toBe('1.299,50 AU$')
+  })
+  it('marks USD so it cannot be mistaken for AUD', () => {
+    expect(formatMoney(10, 'USD', 'en')).toContain('USD')
+    expect(formatMoney(10, 'USD', 'de')).toContain('$')
+  })
+})
+
+describe('dates', () => {
+  it('are DD/MM/YYYY hh:mm:ss AM/PM in Melbourne time', () => {
+    expect(formatDate('2026-01-05T03:04:05Z')).toBe('05/01/2026 02:04:05 PM')
+    expect(formatDate('2026-07-05T15:00:09Z')).toBe('06/07/2026 01:00:09 AM')
+  })
+})
+
+describe('translations', () => {
+  it('German has every English key', () => {
+    const keys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`]))
+    expect(keys(de).sort()).toEqual(keys(en).sort())
+  })
+  it('fills parameters and plurals per language', () => {
+    expect(createTranslator('en')('header.hi', { name: 'Ana' })).toBe('Hi Ana')
+    expect(createTranslator('de')('header.hi', { name: 'Ana' })).toBe('Hallo Ana')
+    expect(createTranslator('en')('header.cartCount', { count: 1 })).toBe('1 item in your cart')
+    expect(createTranslator('en')('header.cartCount', { count: 3 })).toBe('3 items in your cart')
+  })
+  it('two translators in one isolate do not leak their language into each other', () => {
+    const english = createTranslator('en')
+    const german = createTranslator('de')
+    expect(english('error.back')).toBe('Back')
+    expect(german('error.back')).toBe('Zurück')
+    expect(english('error.back')).toBe('Back')
+  })
+})
+
+describe('locale paths', () => {
+  it('splits and joins the /de prefix', () => {
+    expect(splitLocalePath('/de/t/men')).toEqual({ locale: 'de', path: '/t/men' })
+    expect(splitLocalePath('/de')).toEqual({ locale: 'de', path: '/' })
+    expect(splitLocalePath('/dessert')).toEqual({ locale: 'en', path: '/dessert' })
+    expect(localePath('de', '/')).toBe('/de')
+    expect(localePath('en', '/t/men')).toBe('/t/men')
+  })
+})

@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { get, html, layoutOf } from './helpers.ts'
+import { sampleCatalogue, seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+
+let catalogue: Awaited<ReturnType<typeof sampleCatalogue>>
+beforeAll(async () => {
+  await seedCatalogue(40)
+  catalogue = await sampleCatalogue()
+})
+
+type Row = { name?: string; path: string | (() => string); status: number; location?: string | (() => string); layout?: 'default' | 'account' | 'blank'; text?: string }
+
+const STATIC_PAGES = ['AboutUs', 'ContactUs', 'FAQs', 'GiftCards', 'GreatVicBikeRide2023', 'GuideJamboree2023', 'PrivacyPolicy', 'ProductReturns', 'SizingGuides', 'TermsAndConditions']
+const FOOTER_ALIASES = ['aboutus', 'privacypolicy', 'termsandconditions', 'giftcards', 'sizingguides', 'productreturns', 'contactus']
+
+/** The route table of spec §2, written once and checked in both languages. */
+function table(): Row[] {
+  return [
+    { path: '/', status: 200, layout: 'default' },
+    { path: '/Home', status: 200, layout: 'default' },
+    ...STATIC_PAGES.map((page) => ({ path: `/${page}`, status: 200, layout: 'default' as const })),
+    ...FOOTER_ALIASES.map((page) => ({ path: `/${page}`, status: 200, layout: 'default' as const })),
+    { path: '/Category', status: 200, layout: 'default' },
+    { path: '/CMSPage', status: 200, layout: 'default' },
+    { path: '/LatestVersion', status: 200, layout: 'default', text: '0.1.0' },
+    { path: '/Login', status: 200, layout: 'default' },
+    { path: '/reset-password', status: 200, layout: 'default' },
+    { path: '/ResetPassword', status: 200, layout: 'default' },
+    // Checkout guards: no cart → home (spec §5), in every spelling of the steps.
+    { path: '/checkout', status: 302, location: '/checkout/shipping' },
+    { path: '/checkout/shipping', status: 302, location: '/' },
+    { path: '/checkout/billing', status: 302, location: '/checkout/shipping' },
+    { path: '/checkout/payment', status: 302, location: '/checkout/shipping' },
+    { path: '/Checkout/Shipping', status: 302, location: '/' },
+    { path: '/Checkout/Billing', status: 302, location: '/checkout/shipping' },
+    { path: '/Checkout/Payment', status: 302, location: '/checkout/shipping' },
+    { path: '/checkout/thank-you', status: 200, layout: 'blank' },
+    { path: '/Checkout/ThankYou', status: 200, layout: 'blank' },
+    { path: '/Checkout/CheckoutType', status: 200, layout: 'blank' },
+    // Account guard: no bearer cookie → home.
+    { path: '/MyAccount', status: 302, location: '/' },
+    ...['BillingDetails', 'MyNewsletter', 'MyProfile', 'OrderDetails', 'OrderHistory', 'SavedAddressesDetails', 'ShippingDetails'].map((page) => ({ path: `/MyAccount/${page}`, status: 302, location: '/' })),
+    { path: '/my-account', status: 302, location: '/' },
+    { path: '/my-account/OrderDetails/R123', status: 302, location: '/' },
+    // Catalogue.
+    { name: '/t/{slug}', path: () => `/t/${catalogue.permalink.split('/')[0]}`, status: 200, layout: 'default' },
+    { name: '/t/{parentSlug}/{slug}', path: () => `/t/${catalogue.permalink}`, status: 200, layout: 'default' },
+    { path: '/t/no-such-category', status: 404, layout: 'default', text: 'Page not found' },
+    { name: '/products/{slug}', path: () => `/products/${catalogue.product.slug}`, status: 200, layout: 'default' },
+    { name: '/p/{id}/{slug}', path: () => `/p/${catalogue.product.id}/${catalogue.product.slug}`, status: 200, layout: 'default' },
+    { path: '/products/no-such-product', status: 404, text: 'The URL is not valid and cannot be loaded' },
+    { path: '/p/999999/nothing', status: 404, text: 'The URL is not valid and cannot be loaded' },
+    { path: '/p/not-a-number/nothing', status: 404, text: 'This page could not be found' },
+    // Legacy /c/ paths: one or two levels move to /t/ for good; deeper ones open the category page.
+    { path: '/c/men', status: 301, location: '/t/men' },
+    { path: '/c/men/jackets', status: 301, location: '/t/men/jackets' },
+    { name: '/c/{3 levels}', path: () => `/c/x/y/${catalogue.permalink.split('/').pop()}`, status: 200, layout: 'default' },
+    { name: '/c/{4 levels}', path: () => `/c/x/y/z/${catalogue.permalink.split('/').pop()}`, status: 200, layout: 'default' },
+    { name: '/c/{5 levels}', path: () => `/c/x/y/z/w/${catalogue.permalink.split('/').pop()}`, status: 200, layout: 'default' },
+    // Content.
+    { path: '/Content/about-us', status: 200, layout: 'default' },
+    { path: '/Content/no-such-page', status: 404, text: 'Page not found' },
+    { path: '/about-us', status: 200, layout: 'default' },
+    { path: '/no-such-page', status: 404, text: 'Page not found' },
+    // Anything else goes home.
+    { path: '/a/b/c/d', status: 302, location: '/' },
+    { path: '/t/a/b/c', status: 302, location: '/' },
+  ]
+}
+
+const resolve = (value: string | (() => string)) => (typeof value === 'function' ? value() : value)
+
+for (const [locale, prefix] of [
+  ['en', ''],
+  ['de', '/de'],
+] as const) {
+  describe(`routes of spec §2 (${locale})`, () => {
+    for (const row of table()) {
+      it(`${prefix}${typeof row.path === 'string' ? row.path : row.name} → ${row.status}`, async () => {
+        const path = resolve(row.path)
+        const localized = prefix ? (path === '/' ? prefix : prefix + path) : path
+        const response = await get(localized)
+        const body = await html(response)
+        expect(response.status, `${localized}: ${body.slice(0, 300)}`).toBe(row.status)
+        if (row.location) {
+          const target = resolve(row.location)
+          const expected = prefix ? (target === '/' ? prefix : prefix + target) : target
+          expect(new URL(response.headers.get('location')!, 'https://store.test').pathname).toBe(expected)
+        }
+        if (row.layout) expect(layoutOf(body)).toBe(row.layout)
+        if (row.status === 200 || row.status === 404) expect(body).toContain(`<html lang="${locale}"`)
+        if (row.text && locale === 'en') expect(body).toContain(row.text)
+      })
+    }
+  })
+}
+
+describe('error page texts', () => {
+  it('shows the 404 texts and both buttons', async () => {
+    const body = await html(await get('/t/no-such-category'))
+    expect(body).toContain('Page not found')
+    expect(body).toContain('We are sorry that we can’t find the page, please go back or try again')
+    expect(body).toContain('Return home')
+    expect(body).toContain('Back')
+  })
+  it('shows German texts under /de', async () => {
+    const body = await html(await get('/de/t/no-such-category'))
+    expect(body).toContain('Seite nicht gefunden')
+    expect(body).toContain('Zur Startseite')
+  })
+  it('keeps the query string on legacy redirects', async () => {
+    const response = await get('/c/men?page=2')
+    expect(response.headers.get('location')).toBe('/t/men?page=2')
+  })
+})
