@@ -9,6 +9,12 @@ export const DEFAULT_PRODUCT_COUNT = 420
 export const DISCONTINUED_ON = '2025-06-30T00:00:00Z'
 export const LAST_CHANCE_UNTIL = '2030-12-31T00:00:00Z'
 const USD_PER_AUD = 0.66
+const USES = {
+  men: ['everyday adventures', 'Abenteuer im Alltag'], women: ['everyday adventures', 'Abenteuer im Alltag'],
+  kids: ['muddy puddles and school camps', 'Pfützen und Klassenfahrten'], camping: ['nights under the stars', 'Nächte unter freiem Himmel'],
+  hiking: ['long days on the trail', 'lange Tage auf dem Wanderweg'], cycling: ['kilometres in the saddle', 'Kilometer im Sattel'],
+  travel: ['life on the road', 'das Leben unterwegs'],
+}
 
 /** A table under construction: column names plus rows as arrays (compact at 50,000 products). */
 function table(columns) {
@@ -143,8 +149,9 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
     const [audAmount, audRrp, audMember] = price(rrpAud)
     const [usdAmount, usdRrp, usdMember] = price(rrpUsd)
 
-    const descEn = `The ${nameEn} is made for ${leaf.split('/')[0]} days outdoors: ${materialEn.toLowerCase()}, ${features.map((f) => f[0].toLowerCase()).join(' and ')}. Free returns within 30 days.`
-    const descDe = `${nameDe}: gemacht für Tage draußen. Material: ${materialDe}. ${features.map((f) => f[1]).join(', ')}. Kostenlose Rückgabe innerhalb von 30 Tagen.`
+    const [useEn, useDe] = USES[leaf.split('/')[0]]
+    const descEn = `The ${nameEn} is made for ${useEn}: ${materialEn.toLowerCase()}, ${features.map((f) => f[0].toLowerCase()).join(' and ')}. Free returns within 30 days.`
+    const descDe = `${nameDe}: gemacht für ${useDe}. Material: ${materialDe}. ${features.map((f) => f[1]).join(', ')}. Kostenlose Rückgabe innerhalb von 30 Tagen.`
     t.products.rows.push([productId, slug, nameEn, descEn, created, discontinued ? DISCONTINUED_ON : lastChance ? LAST_CHANCE_UNTIL : null, nameEn, descEn.slice(0, 150), 'standard', created, created])
     t.product_translations.rows.push([productId, 'de', nameDe, descDe, nameDe, descDe.slice(0, 150)])
 

@@ -1,0 +1,186 @@
+import type { Currency, Locale } from '#web/api/models.ts'
+import { inList } from './jsonapi.ts'
+import { badParam, booleanFilter, idList, priceRange, stringList, type ListParams } from './params.ts'
+
+export const PRODUCT_FILTERS = [
+  'ids', 'skus', 'price', 'taxons', 'name', 'in_stock', 'backorderable', 'purchasable', 'show_discontinued',
+  'option_value_ids', 'options.*', 'properties.*',
+] as const
+export const PRODUCT_SORTS = [
+  'price', '-price', 'member_price', '-member_price', 'name', '-name',
+  'updated_at', '-updated_at', 'created_at', '-created_at', 'available_on', '-available_on',
+] as const
+
+/** A product filter with every name resolved to ids, so the SQL below only inlines validated integers. */
+export interface ProductFilter {
+  currency: Currency
+  locale: Locale
+  now: string
+  ids?: number[]
+  skus?: string[]
+  price?: { min: number | null; max: number | null }
+  taxons?: number[]
+  /** An FTS5 query built from the shopper's words, or '' when they typed nothing searchable. */
+  match?: string
+  inStock?: boolean
+  backorderable?: boolean
+  purchasable?: boolean
+  showDiscontinued: boolean
+  /** Option value ids grouped by option type id: any value within a type, every type. */
+  options: Map<number, number[]>
+  /** Property id → filter params: any value within a property, every property. */
+  properties: Map<number, string[]>
+}
+
+/** Words → an FTS5 prefix query: 'Müller jack' → '"Müller"* "jack"*' (each word must match). */
+export function ftsQuery(text: string): string {
+  const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
+  return words.slice(0, 8).map((w) => `"${w.slice(0, 40)}"*`).join(' ')
+}
+
+/** Resolves `filter[...]` parameters against the catalogue (option and property names → ids). */
+export async function resolveProductFilter(db: D1Database, params: ListParams): Promise<ProductFilter> {
+  const f = params.filters
+  const filter: ProductFilter = {
+    currency: params.currency,
+    locale: params.locale,
+    now: new Date().toISOString(),
+    showDiscontinued: f.has('show_discontinued') ? booleanFilter('filter[show_discontinued]', f.get('show_discontinued')!) : false,
+    options: new Map(),
+    properties: new Map(),
+  }
+  if (f.has('ids')) filter.ids = idList('filter[ids]', f.get('ids')!)
+  if (f.has('skus')) filter.skus = stringList('filter[skus]', f.get('skus')!)
+  if (f.has('price')) filter.price = priceRange('filter[price]', f.get('price')!)
+  if (f.has('taxons')) filter.taxons = idList('filter[taxons]', f.get('taxons')!)
+  if (f.has('name')) filter.match = ftsQuery(f.get('name')!)
+  if (f.has('in_stock')) filter.inStock = booleanFilter('filter[in_stock]', f.get('in_stock')!)
+  if (f.has('backorderable')) filter.backorderable = booleanFilter('filter[backorderable]', f.get('backorderable')!)
+  if (f.has('purchasable')) filter.purchasable = booleanFilter('filter[purchasable]', f.get('purchasable')!)
+
+  const optionFilters = [...f].filter(([key]) => key.startsWith('options.'))
+  const propertyFilters = [...f].filter(([key]) => key.startsWith('properties.'))
+  const valueIds = f.has('option_value_ids') ? idList('filter[option_value_ids]', f.get('option_value_ids')!) : []
+  const [types, props, values] = await db.batch<{ id: number; name: string; option_type_id?: number }>([
+    db.prepare('SELECT id, name FROM option_types'),
+    db.prepare('SELECT id, name FROM properties'),
+    db.prepare(`SELECT id, option_type_id, name FROM option_values WHERE id IN (${inList(valueIds)})`),
+  ])
+  for (const value of values!.results) add(filter.options, value.option_type_id!, value.id)
+  for (const [key, raw] of optionFilters) {
+    const typeName = key.slice('options.'.length)
+    const type = types!.results.find((t) => t.name === typeName)
+    if (!type) throw badParam(`filter[options][${typeName}]`, `There is no option type '${typeName}'`)
+    const names = stringList(`filter[options][${typeName}]`, raw).map((n) => n.toLowerCase())
+    const found = await db
+      .prepare(`SELECT id FROM option_values WHERE option_type_id = ? AND lower(name) IN (${names.map(() => '?').join(',')})`)
+      .bind(type.id, ...names)
+      .all<{ id: number }>()
+    // A value that does not exist matches nothing rather than everything.
+    if (found.results.length === 0) add(filter.options, type.id, 0)
+    for (const row of found.results) add(filter.options, type.id, row.id)
+  }
+  for (const [key, raw] of propertyFilters) {
+    const name = key.slice('properties.'.length)
+    const property = props!.results.find((p) => p.name === name)
+    if (!property) throw badParam(`filter[properties][${name}]`, `There is no property '${name}'`)
+    filter.properties.set(property.id, stringList(`filter[properties][${name}]`, raw).map((v) => v.toLowerCase()))
+  }
+  return filter
+}
+
+function add(map: Map<number, number[]>, key: number, value: number) {
+  const list = map.get(key) ?? []
+  list.push(value)
+  map.set(key, list)
+}
+
+export interface ProductSql {
+  from: string
+  fromBinds: unknown[]
+  where: string
+  whereBinds: unknown[]
+}
+
+/** What a facet leaves out of the filter when it counts (a colour facet counts as if no colour were chosen). */
+export type FacetExclusion = { option?: number; property?: number; price?: boolean }
+
+/**
+ * `FROM … WHERE …` over products `p` with their price `pp` in the filter's currency (and the search match `s` when
+ * there is a search). Only validated integers are inlined; text is bound.
+ */
+export function productFrom(filter: ProductFilter, exclude: FacetExclusion = {}): ProductSql {
+  const fromBinds: unknown[] = [filter.currency]
+  let from = 'FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = ?'
+  if (filter.match !== undefined) {
+    // One FTS row per product and locale, so the match joins at most once per product.
+    from += ` JOIN (SELECT product_id, bm25(products_fts, 10.0, 1.0, 4.0) AS rank FROM products_fts
+              WHERE products_fts MATCH ? AND locale = ?) s ON s.product_id = p.id`
+    fromBinds.push(filter.match || '""', filter.locale)
+  }
+  const where = ['p.deleted_at IS NULL', 'p.available_on IS NOT NULL', 'p.available_on <= ?']
+  const binds: unknown[] = [filter.now]
+  if (!filter.showDiscontinued) {
+    where.push('(p.discontinue_on IS NULL OR p.discontinue_on > ?)')
+    binds.push(filter.now)
+  }
+  if (filter.match === '') where.push('0')
+  if (filter.ids) where.push(`p.id IN (${inList(filter.ids)})`)
+  if (filter.skus) {
+    where.push(`p.id IN (SELECT product_id FROM variants WHERE sku IN (${filter.skus.map(() => '?').join(',')}))`)
+    binds.push(...filter.skus)
+  }
+  if (filter.taxons) {
+    where.push(`p.id IN (SELECT c.product_id FROM classifications c WHERE c.taxon_id IN (
+      SELECT d.id FROM taxons t JOIN taxons d ON d.taxonomy_id = t.taxonomy_id AND d.lft BETWEEN t.lft AND t.rgt
+      WHERE t.id IN (${inList(filter.taxons)})))`)
+  }
+  if (filter.price && !exclude.price) {
+    if (filter.price.min !== null) where.push(`pp.amount_cents >= ${filter.price.min}`)
+    if (filter.price.max !== null) where.push(`pp.amount_cents <= ${filter.price.max}`)
+  }
+  for (const [typeId, valueIds] of filter.options) {
+    if (exclude.option === typeId) continue
+    where.push(`p.id IN (SELECT product_id FROM product_option_values WHERE option_value_id IN (${inList(valueIds)}))`)
+  }
+  for (const [propertyId, params] of filter.properties) {
+    if (exclude.property === propertyId) continue
+    where.push(`p.id IN (SELECT product_id FROM product_properties WHERE property_id = ${propertyId} AND filter_param IN (${params.map(() => '?').join(',')}))`)
+    binds.push(...params)
+  }
+  const variantExists = (condition: string) => `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL AND ${condition})`
+  if (filter.inStock !== undefined) where.push(`${filter.inStock ? '' : 'NOT '}${variantExists('v.stock_on_hand > 0')}`)
+  if (filter.backorderable !== undefined) where.push(`${filter.backorderable ? '' : 'NOT '}${variantExists('v.backorderable = 1')}`)
+  if (filter.purchasable !== undefined) where.push(`${filter.purchasable ? '' : 'NOT '}${variantExists('(v.stock_on_hand > 0 OR v.backorderable = 1)')}`)
+  return { from, fromBinds, where: `WHERE ${where.join(' AND ')}`, whereBinds: binds }
+}
+
+/** ORDER BY for the sort keys (already validated), with the product id as the tie-breaker so pages never overlap. */
+export function productOrder(sort: string[], filter: ProductFilter): { join: string; binds: unknown[]; orderBy: string } {
+  let join = ''
+  const binds: unknown[] = []
+  const terms = sort.map((key) => {
+    const desc = key.startsWith('-')
+    const dir = desc ? 'DESC' : 'ASC'
+    switch (key.replace(/^-/, '')) {
+      case 'price':
+        return `pp.amount_cents ${dir}`
+      case 'member_price':
+        return `COALESCE(pp.member_cents, pp.amount_cents) ${dir}`
+      case 'name':
+        if (filter.locale === 'en') return `p.name COLLATE NOCASE ${dir}`
+        join = ' LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ?'
+        binds.push(filter.locale)
+        return `COALESCE(pt.name, p.name) COLLATE NOCASE ${dir}`
+      case 'updated_at':
+        return `p.updated_at ${dir}`
+      case 'created_at':
+        return `p.created_at ${dir}`
+      default:
+        return `p.available_on ${dir}`
+    }
+  })
+  if (terms.length === 0 && filter.match) terms.push('s.rank ASC')
+  terms.push('p.id ASC')
+  return { join, binds, orderBy: `ORDER BY ${terms.join(', ')}` }
+}
