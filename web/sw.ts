@@ -28,7 +28,9 @@ worker.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(STATIC_CACHE)
       const manifest = (await (await fetch('/sw-manifest.json', { cache: 'no-store' })).json()) as { files: string[] }
-      await cache.addAll([OFFLINE_URL, ...manifest.files])
+      // Without cookies: the worker answers a page request by rewriting the `locale` cookie to that page's language,
+      // and this background fetch of an English page must not undo a shopper's switch to German.
+      await cache.addAll([new Request(OFFLINE_URL, { credentials: 'omit' }), ...manifest.files])
       await worker.skipWaiting()
     })(),
   )
