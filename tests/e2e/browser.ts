@@ -1,0 +1,112 @@
+/// <reference types="node" />
+// The one place the browser tests launch Chromium and watch the console: every page opened through `openPage`
+// records console errors and warnings (hydration mismatches, CSP violations, React warnings) and uncaught page
+// errors, and `expectNoProblems` fails the test if there were any.
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core'
+import { expect, inject } from 'vitest'
+import { chromiumPath } from './chromium-path.ts'
+
+export const baseUrl = () => inject('baseUrl')
+
+export const DESKTOP = { width: 1280, height: 800 }
+export const MOBILE = { width: 390, height: 844 }
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+}
+
+export interface Problem {
+  kind: 'console.error' | 'console.warning' | 'pageerror'
+  text: string
+  /** The URL the message is about (the script or resource), when Chromium gives one. */
+  url: string
+}
+
+/** Decides whether a console message is expected in this test (e.g. the failed load of a 404 page's own document). */
+export type Allow = (problem: Problem) => boolean
+
+export interface Visit {
+  page: Page
+  context: BrowserContext
+  problems: Problem[]
+  /** Navigates to a path of the store and returns the navigation response (after redirects). */
+  goto(path: string): Promise<Response>
+  /** Fails the test if any console error/warning or page error was seen (minus the allowed ones). */
+  expectNoProblems(): void
+  close(): Promise<void>
+}
+
+export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; isMobile?: boolean; allow?: Allow } = {}): Promise<Visit> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? DESKTOP,
+    isMobile: options.isMobile ?? false,
+    hasTouch: options.isMobile ?? false,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Melbourne',
+  })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  page.setDefaultNavigationTimeout(30_000)
+  const problems: Problem[] = []
+  page.on('console', (message) => {
+    const type = message.type()
+    if (type !== 'error' && type !== 'warning') return
+    problems.push({ kind: type === 'error' ? 'console.error' : 'console.warning', text: message.text(), url: message.location().url })
+  })
+  page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }))
+
+  return {
+    page,
+    context,
+    problems,
+    async goto(path) {
+      const response = await page.goto(path, { waitUntil: 'load' })
+      if (!response) throw new Error(`No navigation response for ${path}`)
+      return response
+    },
+    expectNoProblems() {
+      const unexpected = problems.filter((problem) => !options.allow?.(problem))
+      expect(unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`), 'console errors/warnings or page errors').toEqual([])
+    },
+    close: () => context.close(),
+  }
+}
+
+/** Allows only Chromium's own report that the page's document came back with an error status (a 404 page is one). */
+export const allowDocumentStatus =
+  (status: number): Allow =>
+  (problem) =>
+    problem.kind === 'console.error' && problem.text.startsWith(`Failed to load resource: the server responded with a status of ${status}`) && !/\/assets\/|\.js$|\.css$/.test(problem.url)
+
+/**
+ * Waits until React has hydrated the server HTML: hydration attaches React's fiber to the DOM nodes it adopts, so the
+ * site header carrying one means the client took over this page (not just that the bundle was downloaded).
+ */
+export async function waitForHydration(page: Page, selector = '[data-testid=site-header], [data-testid=error-page], main') {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel)
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+  }, selector)
+}
+
+/**
+ * Repeats a shopper's action until its effect shows (hydration finishes its commit a moment after the fibers attach).
+ * The last failure is rethrown when time runs out.
+ */
+export async function untilItWorks(attempt: () => Promise<void>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      await attempt()
+      return
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+      await new Promise((done) => setTimeout(done, 250))
+    }
+  }
+}

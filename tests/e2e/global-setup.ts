@@ -1,0 +1,130 @@
+/// <reference types="node" />
+// Global setup of the browser tests (vitest.e2e.config.mts): checks Chromium, builds the client bundle if it is
+// missing, creates a fresh local D1/KV in a temp dir, applies the migrations, loads the seed, serves the store with
+// `wrangler dev` on a free loopback port and hands its URL to the tests (`inject('baseUrl')`). Teardown stops it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { TestProject } from 'vitest/node'
+import { chromiumPath } from './chromium-path.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const wranglerBin = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
+const childEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' }
+
+/** An error that vitest prints as the one line it carries (no stack): a setup problem, not a test failure. */
+function setupError(message: string): Error {
+  const error = new Error(message)
+  error.stack = message
+  return error
+}
+
+function run(label: string, command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: root, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
+  if (result.status !== 0) {
+    const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n')
+    throw setupError(`e2e setup: ${label} failed (exit ${result.status ?? result.signal}):\n${output}`)
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+/** Stops the whole process group of a detached child (npx/wrangler/workerd), politely first. */
+async function stop(child: ChildProcess) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name)
+    } catch {
+      // already gone
+    }
+  }
+  signal('SIGTERM')
+  const timer = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 10_000).unref())
+  if ((await Promise.race([exited, timer])) === 'timeout') {
+    signal('SIGKILL')
+    await exited
+  }
+}
+
+async function waitUntilServing(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  const tail = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-30).join('\n') : '')
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw setupError(`e2e setup: wrangler dev exited (${child.exitCode ?? child.signalCode}) before serving:\n${tail()}`)
+    }
+    try {
+      const response = await fetch(baseUrl + '/', { redirect: 'manual', signal: AbortSignal.timeout(5_000) })
+      await response.body?.cancel()
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw setupError(`e2e setup: wrangler dev did not answer ${baseUrl} within ${timeoutMs / 1000} s:\n${tail()}`)
+}
+
+export default async function setup(project: TestProject) {
+  const chromium = chromiumPath()
+  if (!existsSync(chromium)) {
+    throw setupError('Chromium is missing: install it with `apt-get install -y chromium` (see README)')
+  }
+
+  if (!existsSync(join(root, 'build/client/.vite/manifest.json'))) {
+    run('the client build (npm run build)', 'npm', ['run', 'build'])
+  }
+
+  const persistTo = mkdtempSync(join(tmpdir(), 'storefront-e2e-'))
+  let child: ChildProcess | undefined
+  const cleanUp = async () => {
+    if (child) await stop(child)
+    rmSync(persistTo, { recursive: true, force: true })
+  }
+
+  try {
+    run('applying the D1 migrations', process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo])
+    run('loading the seed (kv-seed/load.mjs)', process.execPath, [join(root, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo])
+
+    const port = await freePort()
+    const baseUrl = `http://127.0.0.1:${port}`
+    const logFile = join(persistTo, 'wrangler-dev.log')
+    const log = openSync(logFile, 'a')
+    child = spawn(
+      process.execPath,
+      [wranglerBin, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'],
+      // Own process group, so teardown stops wrangler and its workerd together.
+      { cwd: root, env: childEnv, stdio: ['ignore', log, log], detached: true },
+    )
+    closeSync(log)
+    await waitUntilServing(baseUrl, child, logFile, 120_000)
+    project.provide('baseUrl', baseUrl)
+  } catch (error) {
+    await cleanUp()
+    throw error
+  }
+
+  return cleanUp
+}

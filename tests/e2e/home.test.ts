@@ -1,0 +1,78 @@
+// The home page as a first-time visitor sees it: the chrome renders on the server, the page hydrates, and the
+// header's search and cart work, with a clean console.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('home page', () => {
+  test('renders the header, top bar and footer, and hydrates (the search overlay opens) with a clean console', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      const response = await visit.goto('/')
+      expect(response.status()).toBe(200)
+      expect(await page.locator('html').getAttribute('lang')).toBe('en')
+
+      await expect.poll(() => page.locator('[data-testid=site-header]').isVisible()).toBe(true)
+      await expect.poll(() => page.locator('[data-testid=site-footer]').isVisible()).toBe(true)
+      const topBar = page.locator('[data-testid=top-bar]')
+      expect(await topBar.isVisible()).toBe(true)
+      expect((await topBar.textContent())?.trim()).toBe('Login or Join the Club for great deals')
+      expect(await page.locator('[data-testid=site-footer]').textContent()).toContain(`© ${new Date().getFullYear()}`)
+
+      await waitForHydration(page)
+      // Only the hydrated React app opens the overlay on focus: the server HTML is a plain GET form.
+      const search = page.locator('#site-search')
+      await untilItWorks(async () => {
+        await search.blur()
+        await search.click()
+        await page.locator('[data-testid=search-overlay]').waitFor({ state: 'visible', timeout: 1_000 })
+      })
+      // Esc closes it again.
+      await page.keyboard.press('Escape')
+      await page.locator('[data-testid=search-overlay]').waitFor({ state: 'detached' })
+
+      // Let late effects (session load, service worker registration) report anything they would report.
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test("the cart button opens 'My cart' with the empty state and 'go back shopping', which closes it", async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/')
+      await waitForHydration(page)
+      const sidebar = page.locator('[data-testid=cart-sidebar]')
+      await untilItWorks(async () => {
+        await page.locator('[data-testid=cart-button]').click()
+        await sidebar.waitFor({ state: 'visible', timeout: 1_000 })
+      })
+      await expect.poll(() => sidebar.getByRole('dialog').getAttribute('aria-label')).toBe('My cart')
+      expect(await sidebar.getByRole('heading', { name: 'My cart' }).isVisible()).toBe(true)
+      expect(await sidebar.locator('[data-testid=cart-empty]').isVisible()).toBe(true)
+
+      const back = sidebar.getByRole('button', { name: /go back shopping/i })
+      expect(await back.isVisible()).toBe(true)
+      await back.click()
+      await sidebar.waitFor({ state: 'detached' })
+      expect(new URL(page.url()).pathname).toBe('/')
+
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})

@@ -1,0 +1,69 @@
+// Small screens get the bottom bar (home, menu, account, basket) and the slide-in menu; desktops do not.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, MOBILE, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('mobile chrome', () => {
+  test('a 390x844 viewport shows the bottom bar; a desktop viewport hides it', async () => {
+    const mobile = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      await mobile.goto('/')
+      const bar = mobile.page.locator('[data-testid=mobile-bottom-bar]')
+      expect(await bar.isVisible()).toBe(true)
+      for (const label of ['Home', 'Menu', 'Account', 'Basket']) expect(await bar.getByText(label, { exact: true }).isVisible()).toBe(true)
+      const box = await bar.boundingBox()
+      expect(box && Math.round(box.y + box.height)).toBe(MOBILE.height)
+      await mobile.page.waitForLoadState('networkidle')
+      mobile.expectNoProblems()
+    } finally {
+      await mobile.close()
+    }
+
+    const desktop = await openPage(browser, { viewport: DESKTOP })
+    try {
+      await desktop.goto('/')
+      expect(await desktop.page.locator('[data-testid=site-header]').isVisible()).toBe(true)
+      expect(await desktop.page.locator('[data-testid=mobile-bottom-bar]').isHidden()).toBe(true)
+      desktop.expectNoProblems()
+    } finally {
+      await desktop.close()
+    }
+  })
+
+  test("tapping 'Menu' opens the mobile menu; the close button and Esc close it", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      await visit.goto('/')
+      await waitForHydration(page)
+      const menuButton = page.locator('[data-testid=mobile-menu-button]')
+      const menu = page.locator('[data-testid=mobile-menu]')
+
+      await untilItWorks(async () => {
+        await menuButton.tap()
+        await menu.waitFor({ state: 'visible', timeout: 1_000 })
+      })
+      expect(await menu.getByRole('dialog').isVisible()).toBe(true)
+      await menu.getByRole('button', { name: 'Close menu' }).tap()
+      await menu.waitFor({ state: 'detached' })
+
+      await menuButton.tap()
+      await menu.waitFor({ state: 'visible' })
+      await page.keyboard.press('Escape')
+      await menu.waitFor({ state: 'detached' })
+
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
