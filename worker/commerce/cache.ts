@@ -1,0 +1,99 @@
+import type { CommerceContext } from './context.ts'
+
+/**
+ * The KV read-through cache for menus, taxons and CMS pages (ARCHITECTURE "Data"). Keys are versioned so a change
+ * of shape is a new key, never a misread: `v1:menu:{locale}:{location}`, `v1:taxons:{locale}`, `v1:cms:{locale}:{slug}`.
+ *
+ * - fresh (younger than FRESH_MS): served from KV, the backend is not asked;
+ * - stale (younger than FRESH_MS + STALE_MS): served from KV at once, refreshed in the background (waitUntil);
+ * - missing or expired: loaded from the backend and stored; if that fails and a stale value is still there,
+ *   the stale value is served (stale-if-error).
+ * The state shows in Server-Timing as `cache-{kind};desc="hit|stale|miss|error"`.
+ */
+export const CACHE_VERSION = 'v1'
+export const FRESH_MS = 5 * 60_000
+export const STALE_MS = 24 * 60 * 60_000
+/** A miss waits this long for the backend before giving up. */
+export const LOAD_TIMEOUT_MS = 8_000
+
+export const cacheKeys = {
+  menu: (locale: string, location: string) => `${CACHE_VERSION}:menu:${locale}:${location}`,
+  taxons: (locale: string) => `${CACHE_VERSION}:taxons:${locale}`,
+  cms: (locale: string, slug: string) => `${CACHE_VERSION}:cms:${locale}:${slug}`,
+}
+
+interface Entry<T> {
+  value: T
+  storedAt: number
+}
+
+export type CacheState = 'hit' | 'stale' | 'miss' | 'error'
+
+// Background refreshes already running in this isolate, so a burst of stale reads refreshes once.
+const refreshing = new Map<string, Promise<void>>()
+
+async function readEntry<T>(kv: KVNamespace, key: string): Promise<Entry<T> | null> {
+  try {
+    const entry = await kv.get<Entry<T>>(key, 'json')
+    return entry && typeof entry.storedAt === 'number' ? entry : null
+  } catch {
+    // KV being unavailable must not take the page down: behave as a miss.
+    return null
+  }
+}
+
+async function writeEntry<T>(kv: KVNamespace, key: string, value: T, now: number) {
+  try {
+    await kv.put(key, JSON.stringify({ value, storedAt: now } satisfies Entry<T>), {
+      expirationTtl: Math.ceil((FRESH_MS + STALE_MS) / 1000),
+    })
+  } catch (error) {
+    console.warn(`cache: could not store ${key}`, error)
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Reads `key` through the cache; `load` asks the backend. `kind` names the Server-Timing entry ('menu' …). */
+export async function cached<T>(ctx: CommerceContext, kind: string, key: string, load: () => Promise<T>): Promise<T> {
+  const kv = ctx.env.CACHE
+  const now = Date.now()
+  const entry = await readEntry<T>(kv, key)
+  const age = entry ? now - entry.storedAt : Infinity
+  const record = (state: CacheState) => ctx.timing.add(`cache-${kind}`, undefined, state)
+
+  if (entry && age < FRESH_MS) {
+    record('hit')
+    return entry.value
+  }
+  if (entry && age < FRESH_MS + STALE_MS) {
+    record('stale')
+    if (!refreshing.has(key)) {
+      const refresh = withTimeout(load(), LOAD_TIMEOUT_MS)
+        .then((value) => writeEntry(kv, key, value, Date.now()))
+        .catch((error) => console.warn(`cache: background refresh of ${key} failed; still serving the stale value`, error))
+        .finally(() => refreshing.delete(key))
+      refreshing.set(key, refresh)
+      ctx.waitUntil(refresh)
+    }
+    return entry.value
+  }
+  try {
+    const value = await withTimeout(load(), LOAD_TIMEOUT_MS)
+    record('miss')
+    ctx.waitUntil(writeEntry(kv, key, value, now))
+    return value
+  } catch (error) {
+    if (entry) {
+      record('error')
+      return entry.value
+    }
+    throw error
+  }
+}

@@ -1,0 +1,82 @@
+import type { Facet, Locale, ProductQuery } from '#web/api/models.ts'
+import { PRICE_FILTER_BUCKETS } from '#web/config.ts'
+
+/**
+ * `meta.filters` of a product listing → the facets of spec §7. Kinds by label (spec §2): 'Color' → colour facet,
+ * 'Price' → price facet, everything else a checkbox facet. Option facets carry option value ids (the `o.` query of
+ * spec §2), property facets the value's filter param (`p.`), the price facet 'min,max' ranges (`price`).
+ */
+
+interface SpreeFilters {
+  option_types?: Array<{ id: number | string; name: string; presentation: string; option_values: Array<{ id: number | string; name: string; presentation: string; image_preview?: string | null; count?: number }> }>
+  product_properties?: Array<{ id: number | string; name: string; presentation: string; values: Array<{ value: string; filter_param: string; count?: number }> }>
+  price?: { buckets?: Array<{ range: string; count: number }> }
+}
+
+const PRICE_LABEL: Record<Locale, string> = { en: 'Price', de: 'Preis' }
+
+/** '51-100' → the `price` query value '51,100'. */
+export const bucketValue = (range: string) => range.replace('-', ',')
+
+/**
+ * The backend's filter[price] for a shopper's 'min,max': the max is a whole dollar amount that includes its cents,
+ * so '0,50' finds $50.95 is outside and $50.00 inside, exactly as the bucket counts do.
+ */
+export function priceFilterParam(priceFilter: string): string {
+  const [min, max] = priceFilter.split(',')
+  return `${min ?? ''},${max !== undefined && /^\d+$/.test(max) ? `${max}.99` : max ?? ''}`
+}
+
+export function mapFacets(filters: SpreeFilters | undefined, query: ProductQuery, locale: Locale): Facet[] {
+  if (!filters) return []
+  const selectedValues = new Set((query.optionTypeFilters ?? []).map((f) => `${f.optionTypeName}:${f.optionValueId}`))
+  const selectedProps = new Set((query.productPropertyFilters ?? []).map((f) => `${f.productPropertyName}:${f.productPropertyValue}`))
+  const facets: Facet[] = []
+  for (const type of filters.option_types ?? []) {
+    const isColour = type.name === 'color' || type.presentation === 'Color'
+    facets.push({
+      name: type.name,
+      label: type.presentation,
+      kind: isColour ? 'color' : 'checkbox',
+      options: type.option_values.map((v) => ({
+        type: 'option' as const,
+        id: String(v.id),
+        value: String(v.id),
+        label: v.presentation,
+        count: v.count ?? 0,
+        selected: selectedValues.has(`${type.name}:${v.id}`),
+        ...(isColour ? { swatch: v.image_preview ?? null } : {}),
+      })),
+    })
+  }
+  for (const property of filters.product_properties ?? []) {
+    facets.push({
+      name: property.name,
+      label: property.presentation,
+      kind: property.presentation === 'Price' ? 'price' : 'checkbox',
+      options: property.values.map((v) => ({
+        type: 'property' as const,
+        id: v.filter_param,
+        value: v.filter_param,
+        label: v.value,
+        count: v.count ?? 0,
+        selected: selectedProps.has(`${property.name}:${v.filter_param}`),
+      })),
+    })
+  }
+  const counts = new Map((filters.price?.buckets ?? []).map((b) => [b.range, b.count]))
+  facets.push({
+    name: 'price',
+    label: PRICE_LABEL[locale],
+    kind: 'price',
+    options: PRICE_FILTER_BUCKETS.map((range) => ({
+      type: 'price' as const,
+      id: range,
+      value: bucketValue(range),
+      label: range.replace('-', ' – '),
+      count: counts.get(range) ?? 0,
+      selected: query.priceFilter === bucketValue(range),
+    })),
+  })
+  return facets
+}
