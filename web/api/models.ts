@@ -107,6 +107,8 @@ export interface FacetOption {
   label: string
   count: number
   selected: boolean
+  /** Colour facets: the swatch colour (CSS hex) of the option value; `value` stays the option value id. */
+  swatch?: string | null
 }
 export interface Facet {
   name: string
