@@ -12,4 +12,6 @@ export interface CommerceContext {
   country: string
   session: SessionState
   timing: ServerTiming
+  /** The shopper's address (CF-Connecting-IP), forwarded to the commerce API so its rate limits count per shopper. */
+  clientIp?: string
 }

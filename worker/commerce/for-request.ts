@@ -22,6 +22,7 @@ export function commerceContext(c: Context<AppEnv>): CommerceContext {
     country: c.var.country,
     session: c.var.session,
     timing: c.var.timing,
+    clientIp: c.req.header('cf-connecting-ip'),
   }
 }
 

@@ -1,53 +1,27 @@
-import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
+import type { ShopperOperations } from '#web/api/storefront-api.ts'
 import type { CommerceContext } from './context.ts'
+import { accountOperations, fetchUser } from './account.ts'
+import { cartOperations, fetchCart } from './cart.ts'
+import { checkoutOperations } from './checkout.ts'
+import { extensionOperations } from './extensions.ts'
+import { SpreeClient } from './spree-client.ts'
+import { fetchWishlist, wishlistOperations } from './wishlist.ts'
 
-// Until the write side lands (issue 4): a visitor is a guest with no cart, and anything that would change state
-// answers 503 with a sentence rather than pretending to work.
+/** Everything personal of `StorefrontApi` (spec §7), through the Spree API: session, cart, checkout, account, wishlist. */
 export function shopperOperations(ctx: CommerceContext): ShopperOperations {
-  const unavailable = async (): Promise<never> => {
-    throw new ApiError(503, 'This part of the store is not open yet.')
-  }
+  const client = new SpreeClient(ctx)
   return {
-    getSession: async () => ({ isAuthenticated: ctx.session.isAuthenticated, user: null, cart: null, wishlist: null }),
-    isAuthenticated: async () => ctx.session.isAuthenticated,
-    getOrCreateCart: unavailable,
-    getCart: async () => null,
-    addToCart: unavailable,
-    removeFromCart: unavailable,
-    updateItemQuantity: unavailable,
-    clearCart: unavailable,
-    applyCoupon: unavailable,
-    removeCoupon: unavailable,
-    changeCurrency: async () => null,
-    saveCheckoutShippingAddress: unavailable,
-    saveCheckoutBillingAddress: unavailable,
-    getShipments: async () => [],
-    saveShippingMethod: unavailable,
-    makeOrder: unavailable,
-    getOrder: async () => null,
-    getOrders: async () => ({ orders: [], totalPages: 0, totalCount: 0 }),
-    getCurrentUser: async () => null,
-    logIn: unavailable,
-    logOut: async () => {
-      ctx.session.setAuth(null)
+    getSession: async () => {
+      // the user first: it refreshes an expired bearer, which the cart and wishlist calls then reuse
+      const user = await fetchUser(client)
+      const [cart, wishlist] = await Promise.all([fetchCart(client), fetchWishlist(client)])
+      return { isAuthenticated: user !== null, user, cart, wishlist }
     },
-    registerUser: unavailable,
-    updateCurrentUser: unavailable,
-    changePassword: unavailable,
-    forgotPassword: unavailable,
-    resetPassword: unavailable,
-    getAddresses: async () => [],
-    addAddress: unavailable,
-    updateAddress: unavailable,
-    deleteAddress: unavailable,
-    getWishlist: async () => null,
-    addToWishlist: unavailable,
-    removeFromWishlist: unavailable,
-    deleteWishlist: unavailable,
-    buyGiftCard: unavailable,
-    setAffiliateCode: async () => {},
-    subscribeNewsletter: unavailable,
-    unsubscribeNewsletter: unavailable,
-    sendContactMessage: unavailable,
+    isAuthenticated: async () => (await client.bearer()) !== null,
+    ...cartOperations(client),
+    ...checkoutOperations(client),
+    ...accountOperations(client),
+    ...wishlistOperations(client),
+    ...extensionOperations(client),
   }
 }

@@ -1,48 +1,61 @@
 import type { ShopperOperations } from '../storefront-api.ts'
-import { apiRequest } from './request.ts'
+import { apiRequest, withQuery } from './request.ts'
+
+const enc = encodeURIComponent
 
 /** Personal operations in the browser, through the BFF (worker/bff/shopper.ts). */
 export function browserShopper(): ShopperOperations {
-  const unavailable = (path: string) => () => apiRequest<never>('POST', path)
   return {
     getSession: () => apiRequest('GET', '/api/session'),
     isAuthenticated: async () => (await apiRequest<{ isAuthenticated: boolean }>('GET', '/api/session/auth')).isAuthenticated,
-    getOrCreateCart: unavailable('/api/cart'),
-    getCart: async () => null,
-    addToCart: unavailable('/api/cart/items'),
-    removeFromCart: unavailable('/api/cart/items'),
-    updateItemQuantity: unavailable('/api/cart/items'),
-    clearCart: unavailable('/api/cart/empty'),
-    applyCoupon: unavailable('/api/cart/coupon'),
-    removeCoupon: unavailable('/api/cart/coupon'),
-    changeCurrency: async () => null,
-    saveCheckoutShippingAddress: unavailable('/api/checkout/shipping-address'),
-    saveCheckoutBillingAddress: unavailable('/api/checkout/billing-address'),
-    getShipments: async () => [],
-    saveShippingMethod: unavailable('/api/checkout/shipping-method'),
-    makeOrder: unavailable('/api/checkout/complete'),
-    getOrder: async () => null,
-    getOrders: async () => ({ orders: [], totalPages: 0, totalCount: 0 }),
-    getCurrentUser: async () => null,
-    logIn: unavailable('/api/auth/login'),
+
+    getOrCreateCart: () => apiRequest('POST', '/api/cart'),
+    getCart: () => apiRequest('GET', '/api/cart'),
+    addToCart: (variantId, quantity) => apiRequest('POST', '/api/cart/items', { variantId, quantity }),
+    removeFromCart: (lineItemId) => apiRequest('DELETE', `/api/cart/items/${enc(lineItemId)}`),
+    updateItemQuantity: (lineItemId, quantity) => apiRequest('PATCH', `/api/cart/items/${enc(lineItemId)}`, { quantity }),
+    clearCart: () => apiRequest('POST', '/api/cart/empty'),
+    applyCoupon: (code) => apiRequest('POST', '/api/cart/coupon', { code }),
+    removeCoupon: (code) => apiRequest('DELETE', `/api/cart/coupon/${enc(code)}`),
+    changeCurrency: (current, next) => apiRequest('POST', '/api/cart/currency', { current, next }),
+
+    saveCheckoutShippingAddress: (address, email) => apiRequest('POST', '/api/checkout/shipping-address', { address, email }),
+    saveCheckoutBillingAddress: (address) => apiRequest('POST', '/api/checkout/billing-address', { address }),
+    getShipments: () => apiRequest('GET', '/api/checkout/shipping-rates'),
+    saveShippingMethod: (shippingRateId) => apiRequest('POST', '/api/checkout/shipping-method', { shippingRateId }),
+    makeOrder: (payment) => apiRequest('POST', '/api/checkout/complete', payment),
+    getOrder: async (orderNumber) => {
+      try {
+        return await apiRequest('GET', `/api/orders/${enc(orderNumber)}`)
+      } catch (error) {
+        if ((error as { status?: number }).status === 404) return null
+        throw error
+      }
+    },
+    getOrders: (page, pageSize) => apiRequest('GET', withQuery('/api/orders', { page, pageSize })),
+
+    getCurrentUser: () => apiRequest('GET', '/api/account'),
+    logIn: (username, password) => apiRequest('POST', '/api/auth/login', { username, password }),
     logOut: () => apiRequest('POST', '/api/auth/logout'),
-    registerUser: unavailable('/api/account'),
-    updateCurrentUser: unavailable('/api/account'),
-    changePassword: unavailable('/api/account/password'),
-    forgotPassword: unavailable('/api/passwords'),
-    resetPassword: unavailable('/api/passwords'),
-    getAddresses: async () => [],
-    addAddress: unavailable('/api/account/addresses'),
-    updateAddress: unavailable('/api/account/addresses'),
-    deleteAddress: unavailable('/api/account/addresses'),
-    getWishlist: async () => null,
-    addToWishlist: unavailable('/api/wishlist/items'),
-    removeFromWishlist: unavailable('/api/wishlist/items'),
-    deleteWishlist: unavailable('/api/wishlist'),
-    buyGiftCard: unavailable('/api/gift-cards'),
+    registerUser: (input) => apiRequest('POST', '/api/account', input),
+    updateCurrentUser: (input) => apiRequest('PATCH', '/api/account', input),
+    changePassword: (currentPassword, newPassword) => apiRequest('POST', '/api/account/password', { currentPassword, newPassword }),
+    forgotPassword: (email) => apiRequest('POST', '/api/passwords', { email }),
+    resetPassword: (token, password) => apiRequest('PATCH', '/api/passwords', { token, password }),
+    getAddresses: () => apiRequest('GET', '/api/account/addresses'),
+    addAddress: (address) => apiRequest('POST', '/api/account/addresses', address),
+    updateAddress: ({ _id, ...address }) => apiRequest('PATCH', `/api/account/addresses/${enc(_id)}`, address),
+    deleteAddress: (id) => apiRequest('DELETE', `/api/account/addresses/${enc(id)}`),
+
+    getWishlist: () => apiRequest('GET', '/api/wishlist'),
+    addToWishlist: (variantId) => apiRequest('POST', '/api/wishlist/items', { variantId }),
+    removeFromWishlist: (wishedProductId) => apiRequest('DELETE', `/api/wishlist/items/${enc(wishedProductId)}`),
+    deleteWishlist: () => apiRequest('DELETE', '/api/wishlist'),
+
+    buyGiftCard: (input) => apiRequest('POST', '/api/gift-cards', input),
     setAffiliateCode: (code) => apiRequest('POST', '/api/affiliate', { code }),
-    subscribeNewsletter: unavailable('/api/newsletter'),
-    unsubscribeNewsletter: unavailable('/api/newsletter'),
-    sendContactMessage: unavailable('/api/contact'),
+    subscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter', { email }),
+    unsubscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter/unsubscribe', { email }),
+    sendContactMessage: (input) => apiRequest('POST', '/api/contact', input),
   }
 }

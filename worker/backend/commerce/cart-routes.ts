@@ -51,14 +51,7 @@ cartRoutes.post('/cart', async (c) => {
   return cartResponse(c, order, 201)
 })
 
-cartRoutes.get('/cart', async (c) => {
-  const order = await requireCart(c)
-  const currency = requestCurrency(c)
-  if (currency && currency !== order.currency) {
-    await c.env.DB.prepare('UPDATE orders SET currency = ? WHERE id = ?').bind(currency, order.id).run()
-  }
-  return cartResponse(c, order)
-})
+cartRoutes.get('/cart', async (c) => cartResponse(c, await requireCart(c)))
 
 cartRoutes.delete('/cart', async (c) => {
   const order = await requireCart(c)

@@ -140,6 +140,8 @@ export function cartDocument(state: CartState) {
         updated_at: order.updated_at,
         // extensions (docs/commerce-api.md)
         club_member_pricing: state.member,
+        item_total_after_promotions: decimal(totals.itemTotal + totals.promoTotal),
+        display_item_total_after_promotions: money(totals.itemTotal + totals.promoTotal),
         club_price_savings: decimal(totals.clubSavings),
         display_club_price_savings: totals.clubSavings > 0 ? money(totals.clubSavings) : null,
         gift_card_total: decimal(totals.giftCardTotal),

@@ -1,0 +1,62 @@
+import * as z from 'zod'
+
+/** Inputs of the shopper BFF. Shapes and sizes only: the commerce API checks the business rules and says why. */
+
+const text = (max: number) => z.string({ message: 'This field is required.' }).max(max, `This field can have at max ${max} characters.`)
+const optionalText = (max: number) => text(max).nullish()
+const id = z.string({ message: 'must be an id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id')
+const email = z.string({ message: 'Please, provide a valid email address.' }).trim().max(254).pipe(z.email({ message: 'Please, provide a valid email address.' }))
+
+export const AddressSchema = z.object({
+  firstName: text(100),
+  lastName: text(100),
+  company: optionalText(100),
+  addressLine1: text(255),
+  apartment: optionalText(255),
+  streetName: optionalText(255),
+  streetNumber: optionalText(50),
+  city: text(100),
+  state: text(100),
+  zipCode: text(20),
+  country: text(2),
+  phoneNumber: text(25),
+  email: optionalText(254),
+  taxId: optionalText(50),
+})
+export const SavedAddressSchema = AddressSchema.extend({ isDefault: z.boolean({ message: 'must be true or false' }).default(false) })
+
+export const AddItemSchema = z.object({ variantId: id, quantity: z.number({ message: 'must be a number' }).int().min(1, 'must be at least 1').max(9999).default(1) })
+export const QuantitySchema = z.object({ quantity: z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(9999) })
+export const CouponSchema = z.object({ code: text(64).min(1, 'This field is required.') })
+export const CurrencyChangeSchema = z.object({ current: z.enum(['AUD', 'USD']), next: z.enum(['AUD', 'USD'], { message: 'Choose AUD or USD.' }) })
+export const ShippingAddressSchema = z.object({ address: AddressSchema, email: email.optional() })
+export const BillingAddressSchema = z.object({ address: AddressSchema })
+export const ShippingMethodSchema = z.object({ shippingRateId: id })
+export const PaymentSchema = z.object({
+  method: z.enum(['card', 'gift_card', 'store_credit'], { message: 'Choose a payment method.' }),
+  cardNumber: z.string().max(30).optional(),
+  expiry: z.string().max(10).optional(),
+  cvc: z.string().max(4).optional(),
+  giftCardCode: z.string().max(40).optional(),
+})
+export const OrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+})
+export const LoginSchema = z.object({ username: text(254).min(1, 'This field is required.'), password: text(128).min(1, 'This field is required.') })
+export const RegisterSchema = z.object({ email, password: text(128), firstName: text(100).min(1, 'This field is required.'), lastName: text(100).min(1, 'This field is required.') })
+export const ProfileSchema = z.object({ firstName: text(100), lastName: text(100), email })
+export const PasswordChangeSchema = z.object({ currentPassword: text(128), newPassword: text(128) })
+export const ForgotSchema = z.object({ email })
+export const ResetSchema = z.object({ token: text(200).min(1, 'This field is required.'), password: text(128) })
+export const WishlistAddSchema = z.object({ variantId: id })
+export const GiftCardSchema = z.object({
+  amount: z.number({ message: 'must be a number' }),
+  recipientName: text(100),
+  recipientEmail: email,
+  message: optionalText(500).transform((v) => v ?? undefined),
+})
+export const AffiliateSchema = z.object({ code: text(64) })
+export const EmailSchema = z.object({ email })
+export const ContactSchema = z.object({ name: text(100), email, message: text(5000) })
+export const IdParamSchema = z.object({ id })

@@ -1,0 +1,90 @@
+import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
+import type { Document, ListDocument, SpreeClient } from './spree-client.ts'
+import { toAddressPayload, toCart, toOrder, toShippingRates } from './shopper-mappers.ts'
+
+type CheckoutOperations = Pick<
+  ShopperOperations,
+  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'saveShippingMethod' | 'makeOrder' | 'getOrder' | 'getOrders'
+>
+
+/** The payment form's field names for the API's card fields, so the form can show each message under its input. */
+const CARD_FIELDS: Record<string, string> = {
+  'source_attributes.number': 'cardNumber',
+  'source_attributes.month': 'expiry',
+  'source_attributes.year': 'expiry',
+  'source_attributes.verification_value': 'cvc',
+  'source_attributes.gift_card_code': 'giftCardCode',
+}
+
+function renameFields(error: unknown): never {
+  if (error instanceof ApiError && error.errors) {
+    const errors: Record<string, string[]> = {}
+    for (const [key, messages] of Object.entries(error.errors)) (errors[CARD_FIELDS[key] ?? key] ??= []).push(...messages)
+    throw new ApiError(error.status, error.message, errors)
+  }
+  throw error
+}
+
+/** "MM/YY" or "MM/YYYY" → month and year (NaN when unreadable, which the API refuses with a field message). */
+export function parseExpiry(expiry: string | undefined) {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry ?? '')
+  return match ? { month: Number(match[1]), year: Number(match[2]) } : { month: 'invalid', year: 'invalid' }
+}
+
+export function checkoutOperations(client: SpreeClient): CheckoutOperations {
+  const patchCheckout = async (order: Record<string, unknown>) => toCart(await client.request<Document>('/checkout', { method: 'PATCH', body: { order } }))
+  return {
+    saveCheckoutShippingAddress: (address, email) => patchCheckout({ ...(email ? { email } : {}), ship_address_attributes: toAddressPayload(address) }),
+    saveCheckoutBillingAddress: (address) => patchCheckout({ bill_address_attributes: toAddressPayload(address) }),
+    getShipments: async () => {
+      try {
+        return toShippingRates(await client.request<ListDocument>('/checkout/shipping_rates'))
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return []
+        throw error
+      }
+    },
+    saveShippingMethod: async (shippingRateId) =>
+      toCart(await client.request<Document>('/checkout/select_shipping_method', { method: 'PATCH', body: { shipping_method_id: shippingRateId } })),
+    makeOrder: async (payment) => {
+      try {
+        if (payment.giftCardCode) {
+          await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: payment.giftCardCode } } })
+        }
+        if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
+        if (payment.method === 'card') {
+          const { month, year } = parseExpiry(payment.expiry)
+          await client.request('/checkout/create_payment', {
+            method: 'POST',
+            body: { payment_method_id: '1', source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } },
+          })
+        }
+        const order = toOrder(await client.request<Document>('/checkout/complete', { method: 'PATCH' }))
+        // A guest keeps the token of the placed order so the thank-you page can show it; it names no cart any more,
+        // so the cart reads as empty and the next add starts a new one.
+        return order
+      } catch (error) {
+        renameFields(error)
+      }
+    },
+    getOrder: async (orderNumber) => {
+      const path = client.isAuthenticated ? `/account/orders/${encodeURIComponent(orderNumber)}` : `/order_status/${encodeURIComponent(orderNumber)}`
+      if (!client.isAuthenticated && !client.ctx.session.cartToken) return null
+      try {
+        return toOrder(await client.request<Document>(path))
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return null
+        throw error
+      }
+    },
+    getOrders: async (page, pageSize) => {
+      if (!client.isAuthenticated) return { orders: [], totalPages: 0, totalCount: 0 }
+      const list = await client.request<ListDocument>('/account/orders', { auth: 'user', query: { page, per_page: pageSize } })
+      return {
+        orders: list.data.map((data) => toOrder({ data, included: list.included })),
+        totalPages: Number(list.meta?.total_pages ?? 0),
+        totalCount: Number(list.meta?.total_count ?? 0),
+      }
+    },
+  }
+}

@@ -1,0 +1,192 @@
+import type { Address, Cart, Currency, LineItem, Order, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#web/api/models.ts'
+import { related, type Document, type Resource } from './spree-client.ts'
+
+/** JSON:API (Spree 4.10 plus the embedded backend's documented extensions) → the storefront models of spec §3. */
+
+const num = (value: unknown): number => {
+  const n = Number(value)
+  return Number.isFinite(n) ? n : 0
+}
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+export function toAddress(r: Resource): Address {
+  const a = r.attributes
+  return {
+    _id: r.id,
+    firstName: a.firstname ?? '',
+    lastName: a.lastname ?? '',
+    company: a.company ?? null,
+    addressLine1: a.address1 ?? '',
+    apartment: a.address2 ?? null,
+    streetName: null,
+    streetNumber: null,
+    city: a.city ?? '',
+    state: a.state_code ?? a.state_name ?? '',
+    zipCode: a.zipcode ?? '',
+    country: a.country_iso ?? '',
+    phoneNumber: a.phone ?? '',
+    email: a.email ?? null,
+    taxId: a.tax_id ?? null,
+    isDefault: a.is_default === true,
+  }
+}
+
+/** The storefront address → Spree's AddressPayload. */
+export function toAddressPayload(a: Omit<Address, '_id' | 'isDefault'> & { isDefault?: boolean }) {
+  const street = [a.streetNumber, a.streetName].filter(Boolean).join(' ')
+  return {
+    firstname: a.firstName,
+    lastname: a.lastName,
+    company: a.company ?? null,
+    address1: a.addressLine1 || street,
+    address2: a.apartment ?? null,
+    city: a.city,
+    zipcode: a.zipCode,
+    phone: a.phoneNumber,
+    state_name: a.state,
+    country_iso: a.country,
+    email: a.email ?? null,
+    tax_id: a.taxId ?? null,
+    ...(a.isDefault === undefined ? {} : { is_default: a.isDefault }),
+  }
+}
+
+export function toImage(value: any, name: string): ProductImage | null {
+  if (!value?.mobile?.url) return null
+  return { alt: value.alt ?? name, styles: { mobile: value.mobile, desktop: value.desktop, large: value.large } }
+}
+
+function optionsOf(list: unknown): LineItem['options'] {
+  const out: LineItem['options'] = {}
+  for (const o of Array.isArray(list) ? list : []) {
+    const type = String(o?.type ?? '').toLowerCase()
+    const key = type === 'color' || type === 'colour' ? 'colour' : type
+    if (key) out[key] = String(o.value ?? '')
+  }
+  return out
+}
+
+export function toLineItem(r: Resource): LineItem {
+  const a = r.attributes
+  const variant = r.relationships?.variant?.data
+  return {
+    id: r.id,
+    _variantId: variant && !Array.isArray(variant) ? variant.id : '',
+    name: a.name ?? '',
+    image: toImage(a.image, a.name ?? ''),
+    sku: a.sku ?? '',
+    slug: a.slug ?? '',
+    qty: num(a.quantity),
+    price: { current: num(a.price), original: num(a.compare_at_amount ?? a.price) },
+    club_price: a.club_price === null || a.club_price === undefined ? null : num(a.club_price),
+    displayTotal: a.display_total ?? '',
+    options: optionsOf(a.options),
+  }
+}
+
+function promotionsOf(doc: Document): Promotion[] {
+  return related(doc, doc.data, 'promotions').map((p) => ({ id: p.id, name: p.attributes.name ?? '', amount: p.attributes.display_amount ?? p.attributes.amount ?? '' }))
+}
+
+function addressesOf(doc: Document) {
+  const billing = related(doc, doc.data, 'billing_address')[0]
+  const shipping = related(doc, doc.data, 'shipping_address')[0]
+  return { billing: billing ? toAddress(billing) : null, shipping: shipping ? toAddress(shipping) : null }
+}
+
+export function toCart(doc: Document): Cart {
+  const a = doc.data.attributes
+  const display = (key: string) => a[`display_${key}`] ?? a[key] ?? ''
+  const itemTotal = num(a.item_total)
+  const balanceDisplay = a.display_balance ?? a.display_order_total_after_store_credit ?? a.display_total ?? ''
+  return {
+    token: a.token,
+    lineItems: related(doc, doc.data, 'line_items').map(toLineItem),
+    itemCount: num(a.item_count),
+    itemTotalAmount: itemTotal,
+    totalAmount: num(a.total),
+    total: display('total'),
+    shipTotalAmount: num(a.ship_total),
+    taxTotalAmount: num(a.included_tax_total ?? a.tax_total),
+    adjustmentTotal: num(a.adjustment_total),
+    orderPromotions: promotionsOf(doc),
+    gift_card: str(a.gift_card_code),
+    balance: balanceDisplay,
+    currency: (a.currency ?? 'AUD') as Currency,
+    club_price_savings: str(a.display_club_price_savings),
+    email: str(a.email),
+    address: addressesOf(doc),
+    totals: {
+      subtotal: display('item_total'),
+      special: a.display_item_total_after_promotions ?? display('item_total'),
+      total: display('total'),
+      balance: balanceDisplay,
+      tax: display('included_tax_total'),
+      shipping: display('ship_total'),
+    },
+  }
+}
+
+export function toOrder(doc: Document): Order {
+  const a = doc.data.attributes
+  const shipments = related(doc, doc.data, 'shipments')
+  return {
+    number: a.number ?? '',
+    state: a.state ?? '',
+    completedAt: a.completed_at ?? null,
+    totalAmount: num(a.total),
+    total: a.display_total ?? '',
+    itemTotal: a.display_item_total ?? '',
+    itemCount: num(a.item_count),
+    shipTotal: a.display_ship_total ?? '',
+    taxTotalAmount: num(a.included_tax_total ?? a.tax_total),
+    balance: a.display_balance ?? a.display_order_total_after_store_credit ?? '',
+    currency: (a.currency ?? 'AUD') as Currency,
+    lineItems: related(doc, doc.data, 'line_items').map(toLineItem),
+    address: addressesOf(doc),
+    orderPromotions: promotionsOf(doc),
+    shipmentItems: shipments.map((s) => ({ tracking_id: s.attributes.tracking ?? null })),
+    shipmentMethods: shipments.map((s) => ({ name: s.attributes.shipping_method_name ?? s.attributes.name ?? '' })),
+  }
+}
+
+export function toUser(doc: Document): User {
+  const a = doc.data.attributes
+  return {
+    firstName: a.first_name ?? '',
+    lastName: a.last_name ?? '',
+    email: a.email ?? '',
+    completedOrders: num(a.completed_orders),
+    storeCredits: num(a.store_credits),
+  }
+}
+
+export function toShippingRates(doc: { data: Resource[]; included?: Resource[] }): ShippingRate[] {
+  const rates = doc.data.flatMap((shipment) => related(doc, shipment, 'shipping_rates'))
+  return rates
+    .map((r) => ({ id: String(r.attributes.shipping_method_id ?? r.id), name: r.attributes.name ?? '', cost: r.attributes.display_cost ?? r.attributes.cost ?? '', selected: r.attributes.selected === true }))
+    .sort((x, y) => x.name.localeCompare(y.name, 'en', { sensitivity: 'base' }))
+}
+
+export function toWishlist(doc: Document): Wishlist {
+  return {
+    token: doc.data.attributes.token ?? doc.data.id,
+    wishedProducts: related(doc, doc.data, 'wished_items').map((item) => {
+      const a = item.attributes
+      const variant = item.relationships?.variant?.data
+      const options = optionsOf(a.options)
+      return {
+        wishedProductId: item.id,
+        variantId: variant && !Array.isArray(variant) ? variant.id : '',
+        name: a.name ?? '',
+        slug: a.slug ?? '',
+        image: toImage(a.image, a.name ?? ''),
+        price: { regular: a.display_price ?? a.price ?? '', special: a.display_club_price ?? null },
+        sku: a.sku ?? '',
+        ...(options.colour ? { colour: options.colour } : {}),
+        ...(options.size ? { size: options.size } : {}),
+      }
+    }),
+    isDisabled: false,
+  }
+}

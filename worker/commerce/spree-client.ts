@@ -1,0 +1,118 @@
+import { ApiError } from '#web/api/storefront-api.ts'
+import type { AuthToken } from '#worker/middleware/session.ts'
+import type { CommerceContext } from './context.ts'
+import { createTransport, type Transport } from './transport.ts'
+
+/** JSON:API documents as the Spree Storefront API answers them. */
+export interface Resource {
+  id: string
+  type: string
+  attributes: Record<string, any>
+  relationships?: Record<string, { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }>
+}
+export interface Document {
+  data: Resource
+  included?: Resource[]
+}
+export interface ListDocument {
+  data: Resource[]
+  included?: Resource[]
+  meta?: Record<string, any>
+}
+
+/** Which credentials a call carries: the shopper's (bearer if logged in, else cart token), only the bearer, or none. */
+export type CallAuth = 'shopper' | 'user' | 'none'
+
+export interface SpreeRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  body?: unknown
+  auth?: CallAuth
+  query?: Record<string, string | number | undefined>
+}
+
+/**
+ * The commerce client's one way to call the Spree API: adds the locale, the shopper's bearer (refreshed with the
+ * refresh token when it has expired) or cart token, forwards the shopper's address, and turns an error answer into an
+ * `ApiError` with the contract's `error` sentence and field `errors`.
+ */
+export class SpreeClient {
+  readonly transport: Transport
+  #refreshing: Promise<string | null> | null = null
+
+  constructor(readonly ctx: CommerceContext) {
+    this.transport = createTransport(ctx.env, ctx.waitUntil)
+  }
+
+  get isAuthenticated() {
+    return this.ctx.session.isAuthenticated || Boolean(this.ctx.session.auth?.refresh_token)
+  }
+
+  /** A valid access token, refreshing an expired one once per request; null for a guest. */
+  async bearer(): Promise<string | null> {
+    const session = this.ctx.session
+    if (session.bearer) return session.bearer
+    const refresh = session.auth?.refresh_token
+    if (!refresh) return null
+    this.#refreshing ??= this.#refresh(refresh)
+    return this.#refreshing
+  }
+
+  async #refresh(refreshToken: string): Promise<string | null> {
+    const response = await this.#send('/spree_oauth/token', { method: 'POST', body: { grant_type: 'refresh_token', refresh_token: refreshToken } }, {})
+    if (!response.ok) {
+      // the refresh token is spent or revoked: the shopper is logged out
+      this.ctx.session.setAuth(null)
+      return null
+    }
+    const token = (await response.json()) as AuthToken
+    this.ctx.session.setAuth(token)
+    return token.access_token
+  }
+
+  async #send(path: string, init: { method: string; body?: unknown }, headers: Record<string, string>) {
+    const all: Record<string, string> = { accept: 'application/vnd.api+json, application/json', ...headers }
+    if (this.ctx.clientIp) all['cf-connecting-ip'] = this.ctx.clientIp
+    if (init.body !== undefined) all['content-type'] = 'application/json'
+    return this.transport.fetch(path, { method: init.method, headers: all, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+  }
+
+  async request<T>(path: string, options: SpreeRequest = {}): Promise<T> {
+    const auth = options.auth ?? 'shopper'
+    const headers: Record<string, string> = {}
+    if (auth !== 'none') {
+      const bearer = await this.bearer()
+      if (bearer) headers.authorization = `Bearer ${bearer}`
+      else if (auth === 'user') throw new ApiError(401, 'Please log in first.')
+      else if (this.ctx.session.cartToken) headers['x-spree-order-token'] = this.ctx.session.cartToken
+    }
+    const query = new URLSearchParams({ locale: this.ctx.locale })
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v))
+    const url = `${path.startsWith('/spree_oauth') ? '' : '/api/v2/storefront'}${path}${path.includes('?') ? '&' : '?'}${query}`
+    const response = await this.ctx.timing.measure('commerce', () => this.#send(url, { method: options.method ?? 'GET', body: options.body }, headers))
+    if (response.status === 204) return undefined as T
+    const text = await response.text()
+    let json: any = null
+    try {
+      json = text ? JSON.parse(text) : null
+    } catch {
+      // a proxy's HTML error page: reported below with the status
+    }
+    if (!response.ok) {
+      if (response.status === 401 && headers.authorization) this.ctx.session.setAuth(null)
+      throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors)
+    }
+    return json as T
+  }
+}
+
+/** The included resource a relationship points at. */
+export function included(doc: { included?: Resource[] }, ref: { id: string; type: string } | null | undefined): Resource | undefined {
+  if (!ref) return undefined
+  return doc.included?.find((r) => r.type === ref.type && r.id === ref.id)
+}
+
+export function related(doc: { included?: Resource[] }, resource: Resource, name: string): Resource[] {
+  const data = resource.relationships?.[name]?.data
+  if (!data) return []
+  return (Array.isArray(data) ? data : [data]).map((ref) => included(doc, ref)).filter((r): r is Resource => r !== undefined)
+}

@@ -1,0 +1,38 @@
+import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
+import type { Wishlist } from '#web/api/models.ts'
+import type { Document, SpreeClient } from './spree-client.ts'
+import { toWishlist } from './shopper-mappers.ts'
+
+type WishlistOperations = Pick<ShopperOperations, 'getWishlist' | 'addToWishlist' | 'removeFromWishlist' | 'deleteWishlist'>
+
+/** Wishlists belong to customers (bearer); a guest has none. */
+export async function fetchWishlist(client: SpreeClient): Promise<Wishlist | null> {
+  if (!client.isAuthenticated) return null
+  try {
+    return toWishlist(await client.request<Document>('/wishlists/default', { auth: 'user', query: { currency: client.ctx.currency } }))
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export function wishlistOperations(client: SpreeClient): WishlistOperations {
+  const token = async () => {
+    const wishlist = await fetchWishlist(client)
+    if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.')
+    return encodeURIComponent(wishlist.token)
+  }
+  const query = () => ({ currency: client.ctx.currency })
+  return {
+    getWishlist: () => fetchWishlist(client),
+    addToWishlist: async (variantId) =>
+      toWishlist(await client.request<Document>(`/wishlists/${await token()}/add_item`, { method: 'POST', auth: 'user', query: query(), body: { variant_id: variantId, quantity: 1 } })),
+    removeFromWishlist: async (wishedProductId) =>
+      toWishlist(
+        await client.request<Document>(`/wishlists/${await token()}/remove_item/${encodeURIComponent(wishedProductId)}`, { method: 'DELETE', auth: 'user', query: query() }),
+      ),
+    deleteWishlist: async () => {
+      await client.request(`/wishlists/${await token()}`, { method: 'DELETE', auth: 'user' })
+    },
+  }
+}
