@@ -1,0 +1,72 @@
+import { SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail } from '#tests/factories/api.ts'
+import { createProduct } from '#tests/factories/catalogue.ts'
+
+const ORIGIN = 'https://store.test'
+
+/** A browser: keeps cookies between requests and sends same-origin headers like fetch from our own pages. */
+function browser() {
+  const jar = new Map<string, string>()
+  const ip = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  return {
+    jar,
+    async fetch(path: string, init: { method?: string; body?: unknown; origin?: string } = {}) {
+      const headers: Record<string, string> = { accept: 'application/json', origin: init.origin ?? ORIGIN, 'cf-connecting-ip': ip }
+      if (init.body !== undefined) headers['content-type'] = 'application/json'
+      if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+      const res = await SELF.fetch(ORIGIN + path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';')
+        const [name, value] = pair!.split('=')
+        if (/max-age=0/i.test(cookie) || value === '') jar.delete(name!)
+        else jar.set(name!, value!)
+      }
+      const text = await res.text()
+      return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }
+    },
+  }
+}
+
+describe('shopper BFF (/api/*)', () => {
+  it('keeps the cart token and the bearer in HttpOnly cookies and merges the cart at login', async () => {
+    const product = await createProduct({ stock: 5 })
+    const b = browser()
+    const added = await b.fetch('/api/cart/items', { method: 'POST', body: { variantId: String(product.variantId), quantity: 2 } })
+    expect(added.status).toBe(200)
+    expect(added.body.itemCount).toBe(2)
+    expect(b.jar.get('cart_token')).toBe(added.body.token)
+    const setCookie = added.headers.getSetCookie().find((c) => c.startsWith('cart_token='))!
+    expect(setCookie).toMatch(/HttpOnly/i)
+    expect(added.headers.get('cache-control')).toBe('private, no-store')
+
+    const email = uniqueEmail()
+    const reg = await b.fetch('/api/account', { method: 'POST', body: { email, password: 'secret123', firstName: 'Ada', lastName: 'L' } })
+    expect(reg.status).toBe(200)
+    expect(b.jar.has('auth')).toBe(true)
+    expect(b.jar.has('cart_token')).toBe(false)
+    const session = await b.fetch('/api/session')
+    expect(session.body).toMatchObject({ isAuthenticated: true, user: { email }, cart: { itemCount: 2, itemTotalAmount: 160 } })
+
+    await b.fetch('/api/auth/logout', { method: 'POST' })
+    expect(b.jar.has('auth')).toBe(false)
+    expect((await b.fetch('/api/session')).body).toMatchObject({ isAuthenticated: false, user: null, cart: null })
+    const login = await b.fetch('/api/auth/login', { method: 'POST', body: { username: email, password: 'wrong1234' } })
+    expect(login.status).toBe(400)
+    expect(login.body.error).toBe('invalid_grant')
+  })
+
+  it('validates inputs with field messages and refuses cross-site writes', async () => {
+    const b = browser()
+    const bad = await b.fetch('/api/cart/items', { method: 'POST', body: { variantId: '../etc', quantity: 0 } })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['quantity', 'variantId'])
+    const cross = await b.fetch('/api/cart/items', { method: 'POST', origin: 'https://evil.example', body: { variantId: '1', quantity: 1 } })
+    expect(cross.status).toBe(403)
+    const forgot = await b.fetch('/api/passwords', { method: 'POST', body: { email: uniqueEmail() } })
+    expect(forgot.status).toBe(404)
+    const gift = await b.fetch('/api/gift-cards', { method: 'POST', body: { amount: 50, recipientName: 'A', recipientEmail: 'a@example.com' } })
+    expect(gift.status).toBe(401)
+    expect(gift.body.error).toBe('Please login in to add gift card')
+  })
+})
