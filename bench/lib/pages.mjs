@@ -1,0 +1,48 @@
+// Picks real pages of the seeded store to measure: a category (/t/…) and a product (/p/{id}/{slug}).
+import { d1Query } from './store.mjs'
+
+async function getJson(url) {
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/vnd.api+json' }, signal: AbortSignal.timeout(10_000) })
+    return response.ok ? await response.json() : null
+  } catch {
+    return null
+  }
+}
+
+/** Fewest path segments first (a top-level category); /t/ takes one or two. */
+const pickPermalink = (permalinks) => permalinks.filter((p) => p && p.split('/').length <= 2).sort((a, b) => a.split('/').length - b.split('/').length)[0]
+
+export async function findPages(baseUrl, persistTo) {
+  const notes = []
+  let category
+  const taxons = await getJson(`${baseUrl}/api/v2/storefront/taxons?per_page=100`)
+  if (Array.isArray(taxons?.data)) category = pickPermalink(taxons.data.filter((t) => !t.attributes?.hide_from_nav).map((t) => t.attributes?.permalink))
+  if (!category) {
+    notes.push('category chosen from D1 (the taxons API did not answer)')
+    const rows = d1Query(persistTo, 'SELECT permalink FROM taxons WHERE hide_from_nav = 0 ORDER BY depth, position, id LIMIT 50')
+    category = pickPermalink(rows.map((r) => r.permalink))
+  }
+
+  let product
+  const products = await getJson(`${baseUrl}/api/v2/storefront/products?per_page=5`)
+  const first = Array.isArray(products?.data) ? products.data.find((p) => p.attributes?.slug && !/gift/i.test(p.attributes.slug)) ?? products.data[0] : undefined
+  if (first) product = { id: first.id, slug: first.attributes.slug }
+  if (!product) {
+    notes.push('product chosen from D1 (the products API did not answer)')
+    let rows
+    try {
+      rows = d1Query(persistTo, "SELECT id, slug FROM products WHERE deleted_at IS NULL AND kind = 'standard' ORDER BY id LIMIT 1")
+    } catch {
+      rows = d1Query(persistTo, 'SELECT id, slug FROM products WHERE deleted_at IS NULL ORDER BY id LIMIT 1')
+    }
+    if (rows[0]) product = { id: rows[0].id, slug: rows[0].slug }
+  }
+
+  const pages = [{ name: 'home', path: '/' }]
+  if (category) pages.push({ name: 'category', path: `/t/${category}` })
+  else notes.push('no category found in the seed')
+  if (product) pages.push({ name: 'product', path: `/p/${product.id}/${product.slug}` })
+  else notes.push('no product found in the seed')
+  return { pages, notes }
+}
