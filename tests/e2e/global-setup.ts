@@ -90,7 +90,10 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess, logFile: s
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath()
   if (!existsSync(chromium)) {
-    throw setupError('Chromium is missing: install it with `apt-get install -y chromium` (see README)')
+    // One line and a failing exit, before vitest collects anything (a thrown error would come wrapped in vitest's
+    // "No test files found" and "Unhandled Error" banners).
+    process.stderr.write('Chromium is missing: install it with `apt-get install -y chromium` (see README)\n')
+    process.exit(1)
   }
 
   if (!existsSync(join(root, 'build/client/.vite/manifest.json'))) {
