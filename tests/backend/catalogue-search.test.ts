@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { api, seedCatalogue, seedTable } from './catalogue-helpers.ts'
+import { listOf, ProductSchema } from './catalogue-schemas.ts'
+
+interface SeedProduct { id: number; name: string; discontinue_on: string | null }
+const now = new Date().toISOString()
+const listedNames = () => seedTable<SeedProduct>('products').filter((p) => p.discontinue_on === null || p.discontinue_on > now)
+
+beforeAll(async () => {
+  await seedCatalogue()
+})
+
+const search = (term: string, extra = '') => api(`/products?filter[name]=${encodeURIComponent(term)}&per_page=100${extra}`)
+const names = (body: any): string[] => body.data.map((p: any) => p.attributes.name)
+
+describe('full-text search (filter[name])', () => {
+  it('matches word prefixes: "jack" finds jackets', async () => {
+    const res = await search('jack')
+    listOf(ProductSchema).parse(res.body)
+    const expected = listedNames().filter((p) => /\bjack/i.test(p.name)).length
+    expect(res.body.meta.total_count).toBeGreaterThanOrEqual(expected)
+    expect(names(res.body).some((n) => n.includes('Jacket'))).toBe(true)
+  })
+
+  it('is case-insensitive and folds German diacritics: "muller" finds "Müller", "hohenweg" finds "Höhenweg"', async () => {
+    const muller = await search('muller')
+    const mueller = await search('Müller')
+    const expected = listedNames().filter((p) => p.name.includes('Müller')).length
+    expect(muller.body.meta.total_count).toBe(expected)
+    expect(mueller.body.meta.total_count).toBe(expected)
+    expect(names(muller.body).every((n) => n.includes('Müller'))).toBe(true)
+    const hohenweg = await search('HOHENWEG')
+    expect(hohenweg.body.meta.total_count).toBeGreaterThan(0)
+    expect(names(hohenweg.body).every((n) => n.includes('Höhenweg'))).toBe(true)
+  })
+
+  it('searches German texts in German: "jacke" finds the Jacken, named in German', async () => {
+    const res = await search('jacke', '&locale=de')
+    expect(res.body.meta.total_count).toBeGreaterThan(0)
+    expect(names(res.body).filter((n) => /jacke/i.test(n)).length).toBeGreaterThan(0)
+    const schlaf = await search('schlafs', '&locale=de')
+    expect(names(schlaf.body).length).toBeGreaterThan(0)
+    expect(names(schlaf.body).every((n) => n.includes('Schlafsack'))).toBe(true)
+  })
+
+  it('needs every word: "muller jacket" is narrower than either word', async () => {
+    const both = (await search('muller jacket')).body.meta.total_count
+    expect(both).toBeGreaterThan(0)
+    expect(both).toBeLessThan((await search('muller')).body.meta.total_count)
+    expect(both).toBeLessThan((await search('jacket')).body.meta.total_count)
+  })
+
+  it('ranks name matches above matches only in the description and keywords', async () => {
+    // 'down' is in the name of every Down Jacket, and only in the material of other products.
+    const res = await search('down')
+    const all = names(res.body)
+    const inName = all.filter((n) => /\bdown\b/i.test(n)).length
+    expect(inName).toBeGreaterThan(0)
+    expect(all.length).toBeGreaterThan(inName)
+    expect(all.slice(0, inName).every((n) => /\bdown\b/i.test(n))).toBe(true)
+  })
+
+  it('pages like any listing and sorts by name when asked (the storefront asks for 40 by name)', async () => {
+    const page1 = (await api('/products?filter[name]=a&sort=name&per_page=40&page=1')).body
+    const page2 = (await api('/products?filter[name]=a&sort=name&per_page=40&page=2')).body
+    expect(page1.data).toHaveLength(40)
+    const all = [...names(page1), ...names(page2)]
+    expect(all).toEqual([...all].sort((x, y) => (x.toLowerCase() < y.toLowerCase() ? -1 : x.toLowerCase() > y.toLowerCase() ? 1 : 0)))
+    const ids = [...page1.data, ...page2.data].map((p: any) => p.id)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('finds nothing (not an error) for words that match nothing or for punctuation only', async () => {
+    for (const term of ['zzzqqq', '!!!', '"', '*', 'AND', 'jacket OR', 'NEAR(']) {
+      const res = await search(term)
+      expect(res.status).toBe(200)
+      if (term === 'zzzqqq' || term === '!!!' || term === '"' || term === '*') expect(res.body.meta.total_count).toBe(0)
+    }
+  })
+})
