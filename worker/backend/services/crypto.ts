@@ -20,7 +20,7 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
-export function fromBase64Url(value: string): Uint8Array {
+export function fromBase64Url(value: string): Uint8Array<ArrayBuffer> {
   const s = atob(value.replace(/-/g, '+').replace(/_/g, '/'))
   return Uint8Array.from(s, (ch) => ch.charCodeAt(0))
 }

@@ -20,7 +20,7 @@ function pepperOf(env: Env): string {
 
 // The pepper keys an HMAC of the password before stretching, so a stolen database without the secret is useless
 // for offline guessing.
-async function derive(password: string, salt: Uint8Array, iterations: number, pepper: string): Promise<Uint8Array> {
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number, pepper: string): Promise<Uint8Array> {
   const hmacKey = await crypto.subtle.importKey('raw', encoder.encode(pepper), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   const peppered = await crypto.subtle.sign('HMAC', hmacKey, encoder.encode(password))
   const key = await crypto.subtle.importKey('raw', peppered, 'PBKDF2', false, ['deriveBits'])
