@@ -36,12 +36,14 @@ beforeAll(async () => {
   wishlist = (await call('/wishlists/default', { bearer })).body.data.attributes.token
 })
 
-type Endpoint = { name: string; method: string; path: () => string; auth: () => { bearer?: string; orderToken?: string } }
+type Endpoint = { name: string; method: string; path: () => string; auth: () => { bearer?: string; orderToken?: string }; oauth?: boolean }
 const guest = () => ({ orderToken: token })
 const member = () => ({ bearer })
 const none = () => ({})
 
 const ENDPOINTS: Endpoint[] = [
+  { name: 'oauth token', method: 'POST', path: () => '/spree_oauth/token', auth: none, oauth: true },
+  { name: 'oauth revoke', method: 'POST', path: () => '/spree_oauth/revoke', auth: none, oauth: true },
   { name: 'register', method: 'POST', path: () => '/account', auth: none },
   { name: 'update account', method: 'PATCH', path: () => '/account', auth: member },
   { name: 'forgot password', method: 'POST', path: () => '/passwords', auth: none },
@@ -93,7 +95,10 @@ async function expectRefused(endpoint: Endpoint, options: { body?: unknown; raw?
   expect(res.status, label).toBeGreaterThanOrEqual(400)
   expect(res.status, label).toBeLessThan(500)
   expect(typeof res.body?.error, label).toBe('string')
-  if (res.status === 400 || res.status === 422) {
+  if (endpoint.oauth) {
+    // RFC 6749's error shape: a code and a description
+    if (res.status === 400) expect(typeof res.body.error_description, label).toBe('string')
+  } else if (res.status === 400 || res.status === 422) {
     expect(res.body.errors, label).toBeTypeOf('object')
     expect(Object.values(res.body.errors).every((m) => Array.isArray(m) && m.every((s) => typeof s === 'string')), label).toBe(true)
   }

@@ -43,7 +43,7 @@ interface VariantRow {
 
 const COLOUR_TYPES = new Set(['color', 'colour'])
 
-/** Loads variants by id; ids that do not name a live variant are missing from the map. */
+/** Loads variants by id (deleted ones too, marked unavailable, so past orders keep their names); unknown ids are missing. */
 export async function loadVariants(db: D1Database, ids: number[], currency: Currency, locale: Locale): Promise<Map<number, VariantInfo>> {
   const out = new Map<number, VariantInfo>()
   const unique = [...new Set(ids)]
@@ -54,13 +54,13 @@ export async function loadVariants(db: D1Database, ids: number[], currency: Curr
     db
       .prepare(
         `SELECT v.id, v.product_id, v.sku, COALESCE(t.name, p.name) AS name, p.slug, p.kind,
-           (p.deleted_at IS NULL AND (p.available_on IS NULL OR p.available_on <= ?1)
+           (p.deleted_at IS NULL AND v.deleted_at IS NULL AND (p.available_on IS NULL OR p.available_on <= ?1)
              AND (p.discontinue_on IS NULL OR p.discontinue_on > ?1)) AS available,
            v.stock_on_hand, v.backorderable, pr.amount_cents, pr.compare_at_cents, pr.member_cents
          FROM variants v JOIN products p ON p.id = v.product_id
          LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ?2
          LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ?3
-         WHERE v.deleted_at IS NULL AND v.id IN (${unique.map((_, i) => `?${i + 4}`).join(',')})`,
+         WHERE v.id IN (${unique.map((_, i) => `?${i + 4}`).join(',')})`,
       )
       .bind(now, locale, currency, ...unique),
     db

@@ -111,7 +111,7 @@ wishlistRoutes.post('/wishlists/:token/add_item', async (c) => {
   const wishlist = await ownWishlist(c)
   const body = await readBody(c, AddItemSchema)
   const variant = (await loadVariants(c.env.DB, [body.variant_id], 'AUD', 'en')).get(body.variant_id)
-  if (!variant) throw new BackendError(404, 'This product is not available.', { variant_id: ['does not exist'] })
+  if (!variant || !variant.available) throw new BackendError(404, 'This product is not available.', { variant_id: ['does not exist'] })
   await c.env.DB.prepare('INSERT INTO wished_items (wishlist_id, variant_id, quantity) VALUES (?, ?, ?) ON CONFLICT (wishlist_id, variant_id) DO UPDATE SET quantity = excluded.quantity')
     .bind(wishlist.id, body.variant_id, body.quantity)
     .run()
