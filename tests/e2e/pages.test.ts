@@ -1,0 +1,80 @@
+// A shopper moving around the store: each screen of spec §2 hydrates with a clean console in both languages, and a
+// product opened from a category page (client-side navigation, lazy chunk) shows the product.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+// Screens a logged-out visitor can open directly (guarded ones redirect and are covered by the redirect tests).
+const PATHS = ['/', '/AboutUs', '/aboutus', '/FAQs', '/ContactUs', '/GiftCards', '/SizingGuides', '/Login', '/reset-password', '/Category', '/t/men', '/t/men/jackets', '/Content']
+
+describe('every screen hydrates with a clean console', () => {
+  for (const locale of ['en', 'de'] as const) {
+    test(`${locale}: ${PATHS.length} screens`, { timeout: 180_000 }, async () => {
+      const visit = await openPage(browser)
+      try {
+        const { page } = visit
+        const failures: string[] = []
+        for (const path of PATHS) {
+          const url = locale === 'de' ? (path === '/' ? '/de' : `/de${path}`) : path
+          const before = visit.problems.length
+          const response = await visit.goto(url)
+          if (response.status() !== 200) failures.push(`${url}: status ${response.status()}`)
+          if ((await page.locator('html').getAttribute('lang')) !== locale) failures.push(`${url}: <html lang> is not ${locale}`)
+          await waitForHydration(page)
+          await page.waitForLoadState('networkidle')
+          for (const problem of visit.problems.slice(before)) failures.push(`${url}: ${problem.kind}: ${problem.text}`)
+        }
+        expect(failures).toEqual([])
+      } finally {
+        await visit.close()
+      }
+    })
+  }
+})
+
+describe('from a category to a product', () => {
+  test('clicking the first product card of /t/men opens its product page, which also loads directly', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      const card = page.locator('[data-testid=product-card]').first()
+      const title = ((await card.locator('h3').textContent()) ?? '').trim()
+      expect(title).not.toBe('')
+      const href = await card.locator('a').first().getAttribute('href')
+      expect(href).toMatch(/^\/(p\/[^/]+|products)\/[^/]+$/)
+
+      await untilItWorks(async () => {
+        await card.locator('a').first().click()
+        await page.waitForURL((url) => url.pathname === href, { timeout: 2_000 })
+      })
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title)
+      expect(await page.locator('[data-testid=product-price]').isVisible()).toBe(true)
+
+      // The same product straight from the server, under both of its addresses (/products/{slug}, /p/{id}/{slug}).
+      const slug = href!.split('/').pop()!
+      const api = await visit.context.request.get(`/api/v2/storefront/products/${slug}`)
+      expect(api.status()).toBe(200)
+      const id = ((await api.json()) as { data: { id: string } }).data.id
+      for (const path of [`/products/${slug}`, `/p/${id}/${slug}`]) {
+        const response = await visit.goto(path)
+        expect(response.status(), path).toBe(200)
+        expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim(), path).toBe(title)
+        await waitForHydration(page)
+        await page.waitForLoadState('networkidle')
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
