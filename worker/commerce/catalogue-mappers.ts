@@ -9,14 +9,24 @@ const num = (value: unknown): number | null => {
   return Number.isFinite(n) ? n : null
 }
 
-/** Spree sends a list of styles; ours are smallest first (mobile, desktop, large). Missing ones repeat the nearest. */
+const TARGETS = { mobile: { width: 240, height: 240 }, desktop: { width: 350, height: 468 }, large: { width: 650, height: 870 } }
+
+/**
+ * Spree sends a list of pre-scaled styles (our backend exactly the three of spec §9, a real Spree its own set): each
+ * of ours takes the smallest style at least as wide as it needs, else the widest there is.
+ */
 export function mapImage(image: JsonApiResource, fallbackAlt: string): ProductImage {
-  const styles = (Array.isArray(image.attributes.styles) ? image.attributes.styles : []) as Array<Partial<ImageStyle>>
-  const style = (i: number): ImageStyle => {
-    const s = styles[Math.min(i, styles.length - 1)] ?? {}
-    return { url: String(s.url ?? image.attributes.original_url ?? ''), width: Number(s.width ?? 0), height: Number(s.height ?? 0) }
+  const styles = ((Array.isArray(image.attributes.styles) ? image.attributes.styles : []) as Array<Partial<ImageStyle>>)
+    .map((s) => ({ url: String(s.url ?? ''), width: Number(s.width ?? 0), height: Number(s.height ?? 0) }))
+    .filter((s) => s.url)
+    .sort((a, b) => a.width - b.width)
+  const original = String(image.attributes.original_url ?? '')
+  const pick = (target: { width: number; height: number }): ImageStyle =>
+    styles.find((s) => s.width >= target.width) ?? styles[styles.length - 1] ?? { url: original, ...target }
+  return {
+    alt: String(image.attributes.alt ?? fallbackAlt),
+    styles: { mobile: pick(TARGETS.mobile), desktop: pick(TARGETS.desktop), large: pick(TARGETS.large) },
   }
-  return { alt: String(image.attributes.alt ?? fallbackAlt), styles: { mobile: style(0), desktop: style(1), large: style(2) } }
 }
 
 /** Prices of a product or variant resource (current = what a guest pays, original = the RRP). */
