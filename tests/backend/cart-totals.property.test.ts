@@ -32,6 +32,8 @@ describe('cart totals (pure)', () => {
         const t = computeTotals(input)
         expect(t.total).toBe(t.itemTotal + t.promoTotal + t.shipTotal)
         expect(t.promoTotal).toBeLessThanOrEqual(0)
+        expect(t.merchandiseAfterPromotions).toBeGreaterThanOrEqual(0)
+        expect(t.merchandiseAfterPromotions).toBeLessThanOrEqual(t.merchandiseTotal)
         expect(-t.promoTotal).toBeLessThanOrEqual(t.merchandiseTotal + t.shipTotal)
         expect(t.total).toBeGreaterThanOrEqual(t.itemTotal - t.merchandiseTotal) // gift cards are never discounted
         expect(t.includedTax).toBe(Math.round(t.taxableTotal / 11))

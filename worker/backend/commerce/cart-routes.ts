@@ -175,7 +175,7 @@ cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
   const options = await shippingOptions(c.env.DB, country_iso, order.currency)
   return c.json({
     data: options.map((o) => {
-      const free = o.freeOverCents !== null && state.totals.merchandiseTotal + state.totals.promoTotal >= o.freeOverCents
+      const free = o.freeOverCents !== null && state.totals.merchandiseAfterPromotions >= o.freeOverCents
       const cost = free ? 0 : o.costCents
       return {
         id: String(o.method.id),

@@ -164,6 +164,7 @@ function storedTotals(order: OrderRow, lines: CartLine[]): Totals {
     itemCount: lines.reduce((s, l) => s + l.row.quantity, 0),
     itemTotal: order.item_total_cents ?? 0,
     merchandiseTotal: merch,
+    merchandiseAfterPromotions: merch,
     promoTotal: order.promo_total_cents ?? 0,
     promotions: [],
     shipTotal: order.ship_total_cents ?? 0,

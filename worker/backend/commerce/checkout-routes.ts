@@ -82,7 +82,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   if (!state.shipAddress) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] })
   const options = await shippingOptions(c.env.DB, state.shipAddress.country_iso, order.currency)
-  const merchAfterPromos = state.totals.merchandiseTotal + state.totals.promotions.filter((p) => p.amount < 0).reduce((s, p) => s + p.amount, 0)
+  const merchAfterPromos = state.totals.merchandiseAfterPromotions
   const rates = options.map((o) => {
     const cost = o.freeOverCents !== null && merchAfterPromos >= o.freeOverCents ? 0 : o.costCents
     return {

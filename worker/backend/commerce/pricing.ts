@@ -38,6 +38,8 @@ export interface Totals {
   itemTotal: number
   /** Sum of line prices that are not gift cards (what promotions and GST apply to). */
   merchandiseTotal: number
+  /** The merchandise total after item promotions (what free-shipping thresholds compare with). */
+  merchandiseAfterPromotions: number
   /** Negative or zero. */
   promoTotal: number
   promotions: Array<{ id: number; amount: number }>
@@ -126,6 +128,7 @@ export function computeTotals(input: PricingInput): Totals {
     itemCount,
     itemTotal,
     merchandiseTotal: merchandise,
+    merchandiseAfterPromotions: merchAfterPromos,
     promoTotal,
     promotions,
     shipTotal,

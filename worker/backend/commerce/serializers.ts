@@ -107,6 +107,7 @@ export function cartDocument(state: CartState) {
   }
   if (state.billAddress) included.push(addressResource(state.billAddress))
   if (state.shipAddress && state.shipAddress.id !== state.billAddress?.id) included.push(addressResource(state.shipAddress))
+  const itemsAfterPromotions = totals.itemTotal - (totals.merchandiseTotal - totals.merchandiseAfterPromotions)
   const giftCardPayment = state.payments.find((p) => p.method === 'gift_card' && p.gift_card_code)
 
   return {
@@ -140,8 +141,8 @@ export function cartDocument(state: CartState) {
         updated_at: order.updated_at,
         // extensions (docs/commerce-api.md)
         club_member_pricing: state.member,
-        item_total_after_promotions: decimal(totals.itemTotal + totals.promoTotal),
-        display_item_total_after_promotions: money(totals.itemTotal + totals.promoTotal),
+        item_total_after_promotions: decimal(itemsAfterPromotions),
+        display_item_total_after_promotions: money(itemsAfterPromotions),
         club_price_savings: decimal(totals.clubSavings),
         display_club_price_savings: totals.clubSavings > 0 ? money(totals.clubSavings) : null,
         gift_card_total: decimal(totals.giftCardTotal),
