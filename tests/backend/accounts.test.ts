@@ -143,6 +143,15 @@ describe('forgot and reset password through the outbox', () => {
     expect((await call('/spree_oauth/token', { body: { grant_type: 'password', username: email, password: 'brandnew1' } })).status).toBe(200)
   })
 
+  it("links to the store's configured address, never to a host the request chose", async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO store (id, name, url) VALUES (1, 'Test store', 'localhost:8787')").run()
+    const { email } = await registerAndLogin()
+    await call('/passwords', { body: { user: { email } } })
+    const mail = (await call(`/outbox?email=${encodeURIComponent(email)}`)).body.data[0]
+    expect(mail.body).toMatch(/http:\/\/localhost:8787\/reset-password\?token=[A-Za-z0-9_-]{43}\n/)
+    await env.DB.prepare('DELETE FROM store').run()
+  })
+
   it('answers 404 with the error shape for an unknown email', async () => {
     const res = await call('/passwords', { body: { user: { email: uniqueEmail() } } })
     expect(res.status).toBe(404)
