@@ -87,7 +87,7 @@ const BAD_BODIES: unknown[] = [
   { name: '', email: 'a@b', message: 'hi' }, { name: 'A', email: 'not-an-email', message: 'x'.repeat(6000) },
 ]
 
-const RAW_BODIES = ['{', '{"user":', 'not json at all', '\u0000\u0001', '{"a":1}}']
+const RAW_BODIES = ['{', '{"user":', 'not json at all', '\u0000\u0001', '{"a":1}}', `{"a":"${'x'.repeat(70_000)}"}`]
 
 async function expectRefused(endpoint: Endpoint, options: { body?: unknown; raw?: string }) {
   const res = await call(endpoint.path(), { method: endpoint.method, ...endpoint.auth(), ...options })
@@ -135,6 +135,9 @@ describe('every mutating endpoint refuses bad input with 4xx, field messages and
       ['DELETE', '/wishlists/not-mine', member()],
       ['GET', '/account/orders?page=0', member()],
       ['PATCH', '/checkout/complete', guest()],
+      ['DELETE', '/cart/remove_coupon_code/%E0%A4%A', guest()],
+      ['DELETE', '/cart/remove_coupon_code/100%25', guest()],
+      ['PATCH', '/passwords/%zz', {}],
       ['PATCH', '/cart/set_quantity', { orderToken: 'unknown-cart-token' }],
     ]
     for (const [method, path, auth] of cases) {

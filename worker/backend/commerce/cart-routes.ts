@@ -134,7 +134,7 @@ async function removeCoupons(c: Parameters<typeof requireCart>[0], code: string 
   }
   return cartResponse(c, order)
 }
-cartRoutes.delete('/cart/remove_coupon_code/:code', (c) => removeCoupons(c, decodeURIComponent(c.req.param('code')).slice(0, 64)))
+cartRoutes.delete('/cart/remove_coupon_code/:code', (c) => removeCoupons(c, c.req.param('code').slice(0, 64)))
 cartRoutes.delete('/cart/remove_coupon_code', (c) => removeCoupons(c, null))
 
 cartRoutes.patch('/cart/change_currency', async (c) => {

@@ -5,14 +5,19 @@ import { BackendError, invalid } from '../shared/errors.ts'
 
 export type BackendContext = Context<{ Bindings: Env }>
 
+/** No storefront request body comes near this; anything larger is refused before it is parsed. */
+export const MAX_BODY_BYTES = 64 * 1024
+
 /**
  * Reads and validates a JSON body: not JSON → 400, not matching the schema → 422 with one message per field.
  * Either way nothing has been changed yet, because handlers only write after this returns.
  */
 export async function readBody<S extends z.ZodType>(c: BackendContext, schema: S): Promise<z.output<S>> {
   let raw: unknown
+  const text = await c.req.text().catch(() => null)
+  if (text !== null && text.length > MAX_BODY_BYTES) throw new BackendError(413, 'The request body is too large.', { base: ['is too large'] })
   try {
-    const text = await c.req.text()
+    if (text === null) throw new Error('unreadable body')
     raw = text.trim() === '' ? {} : JSON.parse(text)
   } catch {
     throw new BackendError(400, 'The request body is not valid JSON.', { base: ['The request body is not valid JSON.'] })
