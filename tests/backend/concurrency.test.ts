@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { AU_ADDRESS, TEST_CARD, call, guestCart } from '#tests/factories/api.ts'
+import { AU_ADDRESS, TEST_CARD, call, guestCart, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
 
 /** A guest cart with `quantity` of the variant, addresses, Standard shipping and an approved card: ready to complete. */
@@ -76,5 +76,24 @@ describe('concurrent completions', () => {
     expect(cards!.n).toBe(1)
     const mails = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_email = ? AND kind = 'order_confirmation'").bind(order!.email).first<{ n: number }>()
     expect(mails!.n).toBe(1)
+  })
+})
+
+describe('concurrent account requests', () => {
+  it('registers one account when the same email signs up several times at once', async () => {
+    const email = uniqueEmail()
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => call('/account', { body: { user: { email, first_name: 'A', last_name: 'B', password: 'secret123' } } })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422])
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>()
+    expect(count!.n).toBe(1)
+  })
+
+  it('trades a refresh token for exactly one new pair, however many requests use it at once', async () => {
+    const { refresh } = await registerAndLogin()
+    const results = await Promise.all(Array.from({ length: 5 }, () => call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token: refresh } })))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 400).every((r) => r.body.error === 'invalid_grant')).toBe(true)
   })
 })
