@@ -1,5 +1,6 @@
 import type { Facet, Locale, ProductQuery } from '#web/api/models.ts'
 import { PRICE_FILTER_BUCKETS } from '#web/config.ts'
+import { optionValueLabel } from './catalogue-mappers.ts'
 
 /**
  * `meta.filters` of a product listing → the facets of spec §7. Kinds by label (spec §2): 'Color' → colour facet,
@@ -38,15 +39,18 @@ export function mapFacets(filters: SpreeFilters | undefined, query: ProductQuery
       name: type.name,
       label: type.presentation,
       kind: isColour ? 'color' : 'checkbox',
-      options: type.option_values.map((v) => ({
-        type: 'option' as const,
-        id: String(v.id),
-        value: String(v.id),
-        label: v.presentation,
-        count: v.count ?? 0,
-        selected: selectedValues.has(`${type.name}:${v.id}`),
-        ...(isColour ? { swatch: v.image_preview ?? null } : {}),
-      })),
+      options: type.option_values.map((v) => {
+        const label = optionValueLabel(v)
+        return {
+          type: 'option' as const,
+          id: String(v.id),
+          value: String(v.id),
+          label: label.presentation,
+          count: v.count ?? 0,
+          selected: selectedValues.has(`${type.name}:${v.id}`),
+          ...(isColour ? { swatch: label.swatch } : {}),
+        }
+      }),
     })
   }
   for (const property of filters.product_properties ?? []) {

@@ -68,13 +68,27 @@ function mapVariant(variant: JsonApiResource, doc: Deserialized<unknown>): Varia
   }
 }
 
+const HEX = /^#[0-9a-f]{3,8}$/i
+const titleCase = (s: string) => s.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase())
+
+/**
+ * An option value. A stock Spree stores a colour's hex in `presentation` ('#FF0000'); then the swatch is that hex and
+ * the label comes from the name ('red' → 'Red'). Our backend sends `image_preview` and a real presentation.
+ */
+export function optionValueLabel(value: { name: string; presentation?: string | null; image_preview?: string | null }) {
+  const presentation = String(value.presentation ?? value.name)
+  if (HEX.test(presentation)) return { presentation: titleCase(value.name), swatch: value.image_preview ?? presentation }
+  return { presentation, swatch: value.image_preview ?? null }
+}
+
 function mapOptionValue(value: JsonApiResource): OptionValue {
+  const label = optionValueLabel({ name: String(value.attributes.name), presentation: value.attributes.presentation, image_preview: value.attributes.image_preview })
   return {
     id: value.id,
     optionTypeId: value.relationships?.option_type?.data && !Array.isArray(value.relationships.option_type.data) ? value.relationships.option_type.data.id : '',
     name: String(value.attributes.name),
-    presentation: String(value.attributes.presentation ?? value.attributes.name),
-    image_preview: value.attributes.image_preview ?? null,
+    presentation: label.presentation,
+    image_preview: label.swatch,
   }
 }
 
