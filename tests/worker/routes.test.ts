@@ -54,9 +54,9 @@ function table(): Row[] {
     // Legacy /c/ paths: one or two levels move to /t/ for good; deeper ones open the category page.
     { path: '/c/men', status: 301, location: '/t/men' },
     { path: '/c/men/jackets', status: 301, location: '/t/men/jackets' },
-    { name: '/c/{3 levels}', path: () => `/c/x/y/${catalogue.permalink.split('/').pop()}`, status: 200, layout: 'default' },
-    { name: '/c/{4 levels}', path: () => `/c/x/y/z/${catalogue.permalink.split('/').pop()}`, status: 200, layout: 'default' },
-    { name: '/c/{5 levels}', path: () => `/c/x/y/z/w/${catalogue.permalink.split('/').pop()}`, status: 200, layout: 'default' },
+    { name: '/c/{3 levels}', path: () => `/c/${['shop', ...catalogue.permalink.split('/')].slice(-3).join('/')}`, status: 200, layout: 'default' },
+    { name: '/c/{4 levels}', path: () => `/c/shop/all/${catalogue.permalink}`, status: 200, layout: 'default' },
+    { name: '/c/{5 levels}', path: () => `/c/shop/all/old/${catalogue.permalink}`, status: 200, layout: 'default' },
     // Content.
     { path: '/Content/about-us', status: 200, layout: 'default' },
     { path: '/Content/no-such-page', status: 404, text: 'Page not found' },

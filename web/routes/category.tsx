@@ -2,6 +2,7 @@ import { Form, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'r
 import { useAtom } from 'jotai'
 import type { Facet } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
+import type { StorefrontApi } from '../api/storefront-api.ts'
 import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../config.ts'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
@@ -11,14 +12,25 @@ import { gridViewAtom } from '../features/ui/atoms.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery, withFilters } from './category-query.ts'
 
+/**
+ * The category of a path's slugs. Deep legacy /c/ paths may carry leading levels the store no longer has, so the
+ * longest permalink that exists wins: a/b/c, then b/c, then c.
+ */
+async function findCategory(api: StorefrontApi, slugs: Array<string | undefined>) {
+  const levels = slugs.filter((slug): slug is string => Boolean(slug))
+  for (let start = 0; start < levels.length; start++) {
+    const category = await api.getCategory(levels.slice(start).join('/'))
+    if (category) return category
+  }
+  return null
+}
+
 /** /t/{slug}, /t/{parent}/{slug} and the deep /c/ paths: the category is critical (404 if unknown). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = loaderApi(context)
   const query = parseListingQuery(new URL(request.url).searchParams)
   if (!query) notFound('router')
-  const slug = params.slug!
-  const permalink = params.parentSlug ? `${params.parentSlug}/${slug}` : slug
-  const category = (await api.getCategory(permalink)) ?? (params.parentSlug ? null : await api.getCategory(slug))
+  const category = await findCategory(api, [params.l1, params.l2, params.l3, params.l4, params.parentSlug, params.slug])
   if (!category) notFound('page')
   const products = await api.getProducts({ ...query, categoryId: category.id })
   return { category, products, page: query.page ?? 1 }
