@@ -13,6 +13,18 @@ import { generateSeed, seedStatements } from './sql.mjs'
 /** Statements per file stay under this many characters, well inside wrangler's limits for one file. */
 const MAX_FILE_CHARS = 8_000_000
 
+/** Writes every product, CMS and banner illustration under `dir` (the static assets folder); returns how many. */
+export function writeImageFiles(dir = 'build/client') {
+  let count = 0
+  for (const file of [...productImageFiles(), ...sceneImageFiles(SCENES)]) {
+    const path = join(dir, file.path)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, file.contents)
+    count++
+  }
+  return count
+}
+
 export function generate({ products = DEFAULT_PRODUCT_COUNT, out = 'build/seed', images = 'build/client', writeImages = true } = {}) {
   const started = Date.now()
   mkdirSync(out, { recursive: true })
@@ -37,15 +49,7 @@ export function generate({ products = DEFAULT_PRODUCT_COUNT, out = 'build/seed',
   flush()
   writeFileSync(join(out, 'manifest.json'), JSON.stringify({ products, files }, null, 2) + '\n')
 
-  let imageCount = 0
-  if (writeImages) {
-    for (const file of [...productImageFiles(), ...sceneImageFiles(SCENES)]) {
-      const path = join(images, file.path)
-      mkdirSync(dirname(path), { recursive: true })
-      writeFileSync(path, file.contents)
-      imageCount++
-    }
-  }
+  const imageCount = writeImages ? writeImageFiles(images) : 0
   console.log(`Generated ${products} products into ${files.length} SQL file(s) in ${out}` + (writeImages ? ` and ${imageCount} images in ${join(images, 'images')}` : '') + ` (${Date.now() - started} ms)`)
   return { products, files, out }
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
-import { generate } from './generate.mjs'
+import { generate, writeImageFiles } from './generate.mjs'
 import { clearStatements } from './sql.mjs'
 import { parseJsonOutput, targetFlags, wrangler } from './wrangler.mjs'
 
@@ -22,6 +22,9 @@ export function load({ remote = false, force = false, products = DEFAULT_PRODUCT
   let manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null
   if (!manifest || manifest.products !== products || !manifest.files.every((f) => existsSync(join(out, f)))) {
     manifest = generate({ products, out, writeImages })
+  } else if (writeImages && !existsSync('build/client/images/products')) {
+    // The SQL is there but the images were removed (a clean build folder): put them back.
+    console.log(`Wrote ${writeImageFiles('build/client')} images into build/client/images.`)
   }
   const existing = countProducts(target)
   if (existing > 0 && !force) {
