@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AU_ADDRESS, TEST_CARD, call, guestCart, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
-import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
+import { createGiftCard, createProduct, createPromotion, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
 
 /** A guest cart with `quantity` of the variant, addresses, Standard shipping and an approved card: ready to complete. */
 async function readyCart(variantId: number, quantity = 1, giftCardCode?: string) {
@@ -61,6 +61,24 @@ describe('concurrent completions', () => {
     expect(spent!.n).toBeLessThanOrEqual(5000)
     expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1)
     for (const r of results) expect([200, 409, 422]).toContain(r.status)
+  })
+
+  it('redeems a coupon with one use left exactly once when several orders use it at once', async () => {
+    const product = await createProduct({ stock: 100 })
+    const promo = await createPromotion({ kind: 'percent', amount: 50, usageLimit: 1 })
+    const tokens = []
+    for (let i = 0; i < 4; i++) {
+      const token = await readyCart(product.variantId)
+      const applied = await call('/cart/apply_coupon_code', { method: 'PATCH', orderToken: token, body: { coupon_code: promo.code } })
+      expect(applied.status).toBe(200)
+      tokens.push(token)
+    }
+    const results = await Promise.all(tokens.map(complete))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    const used = await env.DB.prepare('SELECT used_count FROM promotions WHERE id = ?').bind(promo.id).first<{ used_count: number }>()
+    expect(used!.used_count).toBe(1)
+    const discounted = await env.DB.prepare('SELECT COUNT(*) AS n FROM order_promotions op JOIN orders o ON o.id = op.order_id WHERE op.promotion_id = ? AND o.state = ?').bind(promo.id, 'complete').first<{ n: number }>()
+    expect(discounted!.n).toBe(1)
   })
 
   it('places one order when the same completion is retried in parallel', async () => {
