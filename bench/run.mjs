@@ -6,7 +6,7 @@
 //   - the gzip size of the JavaScript a first visit to / loads, and of the worker bundle (`wrangler deploy --dry-run`);
 // then runs bench/catalogue-bench.mjs when it exists. It only reports figures: it never fails on a timing.
 //
-//   node bench/run.mjs [--requests 200] [--concurrency 8] [--duration 10] [--no-catalogue]
+//   node bench/run.mjs [--requests 200] [--concurrency 8] [--duration 10] [--no-catalogue] [--catalogue-args="--products 50000"]
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { availableParallelism, cpus } from 'node:os'
@@ -16,7 +16,7 @@ import { kib, ms, num, table } from './lib/format.mjs'
 import { load, sequential } from './lib/http.mjs'
 import { findPages } from './lib/pages.mjs'
 import { firstVisitJs, workerBundle } from './lib/sizes.mjs'
-import { childEnv, ensureBuild, root, run, startStore } from './lib/store.mjs'
+import { childEnv, ensureBuild, freePort, root, run, startStore } from './lib/store.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     duration: { type: 'string', default: '10' },
     'no-catalogue': { type: 'boolean', default: false },
+    // Passed on to bench/catalogue-bench.mjs (write it with =, e.g. --catalogue-args="--products 5000 --requests 50").
+    'catalogue-args': { type: 'string', default: '' },
   },
 })
 const REQUESTS = Math.max(10, Number(values.requests))
@@ -52,9 +54,9 @@ function gitCommit() {
 }
 
 /** Runs another benchmark script as a child process, passing its output through; resolves with its exit code. */
-function runScript(file, env) {
+function runScript(file, args, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file], { cwd: root, env: { ...childEnv, ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
+    const child = spawn(process.execPath, [file, ...args], { cwd: root, env: { ...childEnv, ...env }, stdio: ['ignore', 'inherit', 'inherit'] })
     const timer = setTimeout(() => child.kill('SIGTERM'), 30 * 60_000)
     child.on('exit', (code, signal) => {
       clearTimeout(timer)
@@ -136,7 +138,9 @@ async function main() {
   const catalogueBench = join(root, 'bench', 'catalogue-bench.mjs')
   if (!values['no-catalogue'] && existsSync(catalogueBench)) {
     console.log('\n=== bench/catalogue-bench.mjs ===')
-    const code = await runScript(catalogueBench, {})
+    // A free loopback port of its own, so it cannot collide with another server on its default one.
+    const args = ['--port', String(await freePort()), ...values['catalogue-args'].split(/\s+/).filter(Boolean)]
+    const code = await runScript(catalogueBench, args, {})
     if (code !== 0) console.log(`bench/catalogue-bench.mjs ended with ${code}`)
   }
 }
