@@ -71,9 +71,10 @@ describe('OAuth', () => {
     const refreshed = await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token } })
     expect(refreshed.status).toBe(200)
     expect(refreshed.body.access_token).not.toBe(access_token)
-    // a refresh token works once; the old access token is gone with it
-    expect((await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token } })).body.error).toBe('invalid_grant')
+    // the old access token is gone with the rotation; the old refresh token only lives on for the reuse window
     expect((await call('/account', { bearer: access_token })).status).toBe(401)
+    await env.DB.prepare('UPDATE oauth_tokens SET rotated_at = rotated_at - 31 WHERE refresh_hash = ?').bind(await sha256Hex(refresh_token)).run()
+    expect((await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token } })).body.error).toBe('invalid_grant')
     await call('/spree_oauth/revoke', { body: { token: refreshed.body.access_token } })
     expect((await call('/account', { bearer: refreshed.body.access_token })).status).toBe(401)
   })
@@ -125,7 +126,7 @@ describe('account', () => {
 
 describe('forgot and reset password through the outbox', () => {
   it('emails a single-use link whose token resets the password', async () => {
-    const { email } = await registerAndLogin()
+    const { email, bearer, refresh } = await registerAndLogin()
     expect((await call('/passwords', { body: { user: { email: email.toUpperCase() } } })).status).toBe(200)
     const outbox = await call(`/outbox?email=${encodeURIComponent(email)}`)
     const mail = outbox.body.data.find((m: { kind: string }) => m.kind === 'password_reset')
@@ -138,6 +139,9 @@ describe('forgot and reset password through the outbox', () => {
     expect(mismatch.body.errors['user.password_confirmation']).toEqual(["Passwords don't match."])
     const reset = await call(`/passwords/${token}`, { method: 'PATCH', body: { user: { password: 'brandnew1', password_confirmation: 'brandnew1' } } })
     expect(reset.status).toBe(200)
+    // a reset ends every session
+    expect((await call('/account', { bearer })).status).toBe(401)
+    expect((await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token: refresh } })).status).toBe(400)
     const again = await call(`/passwords/${token}`, { method: 'PATCH', body: { user: { password: 'another12', password_confirmation: 'another12' } } })
     expect(again.status).toBe(422)
     expect((await call('/spree_oauth/token', { body: { grant_type: 'password', username: email, password: 'brandnew1' } })).status).toBe(200)

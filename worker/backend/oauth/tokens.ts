@@ -26,16 +26,24 @@ export async function issueToken(db: D1Database, userId: number): Promise<TokenR
   return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL, refresh_token: refresh, created_at: createdAt }
 }
 
+/** How long a rotated refresh token may still be traded (parallel requests of one browser refreshing at once). */
+export const REFRESH_REUSE_WINDOW = 30
+
 /**
- * Trades a refresh token for a new pair. The old pair is revoked by a guarded update first, so two parallel refreshes
- * with the same token give one new pair, not two.
+ * Trades a refresh token for a new pair and rotates the old one out. Within REFRESH_REUSE_WINDOW seconds of its
+ * rotation the old token may be traded again (each time for a new pair), so two requests of one browser that refresh
+ * at once both keep the shopper logged in; after that, or once revoked (logout, password reset), it is dead.
  */
 export async function refreshToken(db: D1Database, refresh: string): Promise<TokenResponse | null> {
   const hash = await sha256Hex(refresh)
   const now = nowSeconds()
   const row = await db
-    .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires_at > ? RETURNING user_id')
-    .bind(now, hash, now)
+    .prepare(
+      `UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?1), rotated_at = COALESCE(rotated_at, ?1)
+       WHERE refresh_hash = ?2 AND refresh_expires_at > ?1 AND (revoked_at IS NULL OR (rotated_at IS NOT NULL AND rotated_at > ?1 - ?3))
+       RETURNING user_id`,
+    )
+    .bind(now, hash, REFRESH_REUSE_WINDOW)
     .first<{ user_id: number }>()
   if (!row) return null
   return issueToken(db, row.user_id)
@@ -45,13 +53,9 @@ export async function refreshToken(db: D1Database, refresh: string): Promise<Tok
 export async function revokeToken(db: D1Database, token: string): Promise<void> {
   const hash = await sha256Hex(token)
   await db
-    .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE (access_hash = ? OR refresh_hash = ?) AND revoked_at IS NULL')
+    .prepare('UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?), rotated_at = NULL WHERE access_hash = ? OR refresh_hash = ?')
     .bind(nowSeconds(), hash, hash)
     .run()
-}
-
-export async function revokeAllTokens(db: D1Database, userId: number): Promise<void> {
-  await db.prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').bind(nowSeconds(), userId).run()
 }
 
 /** The user id a still-valid access token belongs to. */
