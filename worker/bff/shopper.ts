@@ -8,10 +8,14 @@ import * as S from './shopper-schemas.ts'
 /** Session, cart, checkout, account and wishlist for the hydrated client. Personal: never cached. */
 export const shopperBff = new Hono<AppEnv>()
 
-shopperBff.use(async (c, next) => {
-  await next()
-  c.header('Cache-Control', 'private, no-store')
-})
+// Only this file's paths: a bare use() would also wrap the catalogue routes mounted beside it.
+const PERSONAL_PATHS = ['/session', '/session/*', '/cart', '/cart/*', '/checkout/*', '/orders', '/orders/*', '/auth/*', '/account', '/account/*', '/passwords', '/wishlist', '/wishlist/*', '/gift-cards']
+for (const path of PERSONAL_PATHS) {
+  shopperBff.use(path, async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'private, no-store')
+  })
+}
 
 shopperBff.get('/session', async (c) => c.json(await serverApi(c).getSession()))
 shopperBff.get('/session/auth', async (c) => c.json({ isAuthenticated: await serverApi(c).isAuthenticated() }))
