@@ -227,6 +227,21 @@ describe('carts', () => {
   })
 })
 
+describe('locale', () => {
+  it('answers German names and German number formats with ?locale=de', async () => {
+    const jacket = await createProduct({ name: 'Rain jacket' })
+    await env.DB.prepare("INSERT INTO product_translations (product_id, locale, name) VALUES (?, 'de', 'Regenjacke')").bind(jacket.productId).run()
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: jacket.variantId, quantity: 1 } })
+    const de = await call('/cart?locale=de', { orderToken: token })
+    expect(lines(de)[0].attributes.name).toBe('Regenjacke')
+    expect(attrs(de).display_total).toMatch(/^100,00\s/)
+    const en = await call('/cart', { orderToken: token })
+    expect(lines(en)[0].attributes.name).toBe('Rain jacket')
+    expect(attrs(en).display_total).toBe('$100.00')
+  })
+})
+
 describe('gift cards', () => {
   it('needs a login to buy, issues the code on completion by email, and the code pays', async () => {
     await createProduct({ kind: 'gift_card', prices: { AUD: { amount: 0 }, USD: { amount: 0 } } })
