@@ -69,7 +69,7 @@ export function cartDocument(state: CartState) {
   const included: Resource[] = []
   for (const line of state.lines) {
     included.push(lineResource(state, line))
-    if (line.variant) {
+    if (line.variant && !included.some((r) => r.type === 'variant' && r.id === String(line.variant!.id))) {
       included.push({
         id: String(line.variant.id),
         type: 'variant',
@@ -157,7 +157,7 @@ export function cartDocument(state: CartState) {
       },
       relationships: {
         line_items: rels('line_item', state.lines.map((l) => l.row.id)),
-        variants: rels('variant', state.lines.filter((l) => l.variant).map((l) => l.row.variant_id)),
+        variants: rels('variant', [...new Set(state.lines.filter((l) => l.variant).map((l) => l.row.variant_id))]),
         promotions: rels('promotion', state.promotions.map((p) => p.promo.id)),
         payments: rels('payment', state.payments.map((p) => p.id)),
         shipments: rels('shipment', state.shipment ? [state.shipment.id] : []),
