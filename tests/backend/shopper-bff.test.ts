@@ -1,4 +1,6 @@
 import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { uniqueEmail } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
@@ -68,5 +70,37 @@ describe('shopper BFF (/api/*)', () => {
     const gift = await b.fetch('/api/gift-cards', { method: 'POST', body: { amount: 50, recipientName: 'A', recipientEmail: 'a@example.com' } })
     expect(gift.status).toBe(401)
     expect(gift.body.error).toBe('Please login in to add gift card')
+  })
+})
+
+const BFF_WRITES: Array<[string, string]> = [
+  ['POST', '/api/cart/items'], ['PATCH', '/api/cart/items/1'], ['POST', '/api/cart/coupon'], ['POST', '/api/cart/currency'],
+  ['POST', '/api/checkout/shipping-address'], ['POST', '/api/checkout/billing-address'], ['POST', '/api/checkout/shipping-method'],
+  ['POST', '/api/checkout/complete'], ['POST', '/api/auth/login'], ['POST', '/api/account'], ['PATCH', '/api/account'],
+  ['POST', '/api/account/password'], ['POST', '/api/passwords'], ['PATCH', '/api/passwords'], ['POST', '/api/account/addresses'],
+  ['PATCH', '/api/account/addresses/1'], ['POST', '/api/wishlist/items'], ['POST', '/api/gift-cards'], ['POST', '/api/affiliate'],
+  ['POST', '/api/newsletter'], ['POST', '/api/newsletter/unsubscribe'], ['POST', '/api/contact'],
+]
+
+async function rowCounts() {
+  const tables = ['users', 'orders', 'line_items', 'addresses', 'payments', 'wished_items', 'newsletter_subscribers', 'affiliate_visits', 'contact_messages', 'outbox']
+  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT COUNT(*) AS n FROM ${t}`)))
+  return results.map((r) => (r.results[0] as { n: number }).n)
+}
+
+describe('shopper BFF refuses random bodies', () => {
+  it('answers 4xx in the error shape, never 5xx, and changes nothing', async () => {
+    const b = browser()
+    const before = await rowCounts()
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...BFF_WRITES), fc.anything(), async ([method, path], body) => {
+        const res = await b.fetch(path, { method, body })
+        expect(res.status, `${method} ${path} ${JSON.stringify(body)} → ${res.status}`).toBeGreaterThanOrEqual(400)
+        expect(res.status).toBeLessThan(500)
+        expect(typeof res.body.error).toBe('string')
+      }),
+      { numRuns: 150 },
+    )
+    expect(await rowCounts()).toEqual(before)
   })
 })
