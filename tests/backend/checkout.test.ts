@@ -33,6 +33,10 @@ describe('a whole guest checkout through the API', () => {
     })
     expect(details.status).toBe(200)
     expect(attrs(details).email).toBe('guest@example.com')
+    const billing = await call('/checkout', { method: 'PATCH', orderToken: token, body: { order: { bill_address_attributes: { ...AU_ADDRESS, city: 'Sydney', state_name: 'NSW', zipcode: '2000' } } } })
+    const address = (name: string) => billing.body.included.find((r: any) => r.type === 'address' && r.id === billing.body.data.relationships[name].data.id).attributes
+    expect(address('shipping_address')).toMatchObject({ city: 'Melbourne', state_name: 'VIC' })
+    expect(address('billing_address')).toMatchObject({ city: 'Sydney', state_name: 'NSW', zipcode: '2000' })
 
     const rates = await call('/checkout/shipping_rates', { orderToken: token })
     const names = rates.body.included.map((r: any) => r.attributes.name)

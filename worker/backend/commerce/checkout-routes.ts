@@ -58,17 +58,18 @@ checkoutRoutes.patch('/checkout', async (c) => {
   }
   const statements: D1PreparedStatement[] = []
   if (input.email) statements.push(db.prepare('UPDATE orders SET email = ? WHERE id = ?').bind(input.email, order.id))
+  // One batch: each address row and the order pointing at it (last_insert_rowid) are written together or not at all.
   if (input.ship_address_attributes) {
-    const row = await insertAddress(db, input.ship_address_attributes, null).first<{ id: number }>()
-    statements.push(db.prepare("UPDATE orders SET ship_address_id = ?, state = CASE WHEN state = 'cart' THEN 'address' ELSE state END WHERE id = ?").bind(row!.id, order.id))
+    statements.push(insertAddress(db, input.ship_address_attributes, null))
+    statements.push(db.prepare("UPDATE orders SET ship_address_id = last_insert_rowid(), state = CASE WHEN state = 'cart' THEN 'address' ELSE state END WHERE id = ?").bind(order.id))
     // a new destination may not be served by the chosen method
     if (order.shipping_method_id && !options.some((o) => o.method.id === order.shipping_method_id)) {
       statements.push(db.prepare('UPDATE orders SET shipping_method_id = NULL WHERE id = ?').bind(order.id))
     }
   }
   if (input.bill_address_attributes) {
-    const row = await insertAddress(db, input.bill_address_attributes, null).first<{ id: number }>()
-    statements.push(db.prepare('UPDATE orders SET bill_address_id = ? WHERE id = ?').bind(row!.id, order.id))
+    statements.push(insertAddress(db, input.bill_address_attributes, null))
+    statements.push(db.prepare('UPDATE orders SET bill_address_id = last_insert_rowid() WHERE id = ?').bind(order.id))
   }
   if (rate !== undefined) {
     statements.push(db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(rate, order.id))
