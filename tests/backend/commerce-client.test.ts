@@ -51,7 +51,7 @@ const ADDRESS = {
 
 describe('StorefrontApi shopper operations (commerce client → embedded backend)', () => {
   it('runs a guest cart, merges it at registration/login and checks out as a member', async () => {
-    const jacket = await createProduct({ stock: 10, colour: 'Blue', size: 'L' })
+    const jacket = await createProduct({ stock: 10, colour: 'Blue', size: 'L', image: true })
     const s = shopper()
     expect(await s.api().getCart()).toBeNull()
     const cart = await s.api().addToCart(String(jacket.variantId), 2)
@@ -59,6 +59,11 @@ describe('StorefrontApi shopper operations (commerce client → embedded backend
     expect(cart).toMatchObject({ itemCount: 2, itemTotalAmount: 200, currency: 'AUD', club_price_savings: '$40.00' })
     expect(cart.lineItems[0]).toMatchObject({ _variantId: String(jacket.variantId), qty: 2, price: { current: 100, original: 120 }, club_price: 80, options: { colour: 'Blue', size: 'L' } })
     expect(cart.totals).toMatchObject({ subtotal: '$200.00', total: '$200.00', tax: '$18.18' })
+    expect(cart.lineItems[0]!.image?.styles).toEqual({
+      mobile: { url: `/images/${jacket.slug}-sm.jpg`, width: 240, height: 240 },
+      desktop: { url: `/images/${jacket.slug}-md.jpg`, width: 350, height: 468 },
+      large: { url: `/images/${jacket.slug}-lg.jpg`, width: 650, height: 870 },
+    })
 
     const email = uniqueEmail()
     const user = await s.api().registerUser({ email, password: 'secret123', firstName: 'Ada', lastName: 'L' })

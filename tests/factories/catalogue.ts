@@ -20,6 +20,8 @@ export interface ProductInput {
   colour?: string
   size?: string
   discontinued?: boolean
+  /** Adds one image (three sizes), for the colour if one is given. */
+  image?: boolean
 }
 
 export interface CreatedProduct {
@@ -82,6 +84,12 @@ export async function createProduct(input: ProductInput = {}): Promise<CreatedPr
     if (!value) continue
     const id = await optionValue(type, value)
     await env.DB.prepare('INSERT INTO variant_option_values (variant_id, option_value_id) VALUES (?, ?)').bind(variantId, id).run()
+  }
+  if (input.image) {
+    const colourId = input.colour ? await optionValue('color', input.colour) : null
+    await env.DB.prepare('INSERT INTO product_images (product_id, option_value_id, alt, mobile_url, desktop_url, large_url) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(productId, colourId, name, `/images/${slug}-sm.jpg`, `/images/${slug}-md.jpg`, `/images/${slug}-lg.jpg`)
+      .run()
   }
   return { productId, variantId, sku, slug, name }
 }
