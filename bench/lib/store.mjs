@@ -82,7 +82,7 @@ export async function startStore({ log = () => {} } = {}) {
     log('Applying D1 migrations…')
     wrangler('wrangler d1 migrations apply', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo])
     log('Loading the seed (kv-seed/load.mjs)…')
-    run('kv-seed/load.mjs', process.execPath, [join(root, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo])
+    run('kv-seed/load.mjs', process.execPath, [join(root, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo, '--out', join(persistTo, 'seed')])
     const port = await freePort()
     const baseUrl = `http://127.0.0.1:${port}`
     const logFile = join(persistTo, 'wrangler-dev.log')

@@ -109,7 +109,7 @@ export default async function setup(project: TestProject) {
 
   try {
     run('applying the D1 migrations', process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo])
-    run('loading the seed (kv-seed/load.mjs)', process.execPath, [join(root, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo])
+    run('loading the seed (kv-seed/load.mjs)', process.execPath, [join(root, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo, '--out', join(persistTo, 'seed')])
 
     const port = await freePort()
     const baseUrl = `http://127.0.0.1:${port}`
