@@ -75,6 +75,7 @@ describe('concurrent completions', () => {
     }
     const results = await Promise.all(tokens.map(complete))
     expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    for (const r of results.filter((r) => r.status !== 200)) expect(r.body.errors.coupon_code).toEqual(['can no longer be used'])
     const used = await env.DB.prepare('SELECT used_count FROM promotions WHERE id = ?').bind(promo.id).first<{ used_count: number }>()
     expect(used!.used_count).toBe(1)
     const discounted = await env.DB.prepare('SELECT COUNT(*) AS n FROM order_promotions op JOIN orders o ON o.id = op.order_id WHERE op.promotion_id = ? AND o.state = ?').bind(promo.id, 'complete').first<{ n: number }>()

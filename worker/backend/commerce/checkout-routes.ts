@@ -178,6 +178,11 @@ checkoutRoutes.patch('/checkout/complete', async (c) => {
     if (again.totals.giftCardTotal !== state.totals.giftCardTotal || again.totals.storeCreditTotal !== state.totals.storeCreditTotal) {
       throw new BackendError(409, 'A gift card or store credit balance changed while the order was placed. Please review the payment and try again.', { payment: ['balance changed'] })
     }
+    const couponsNow = new Set(again.promotions.map((p) => p.promo.id))
+    const lost = state.promotions.find((p) => !couponsNow.has(p.promo.id))
+    if (lost) {
+      throw new BackendError(409, `The coupon ${lost.promo.code.toUpperCase()} can no longer be used, so the order was not placed. Please review the new total.`, { coupon_code: ['can no longer be used'] })
+    }
     throw new BackendError(409, 'The order changed while it was being placed (a stock level, a coupon or a payment). Please review it and try again.')
   }
 })
