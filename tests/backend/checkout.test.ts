@@ -231,6 +231,25 @@ describe('carts', () => {
   })
 })
 
+describe('coupons at completion', () => {
+  it('takes off a coupon that expired after it was applied and does not place the order', async () => {
+    const product = await createProduct()
+    const promo = await createPromotion({ kind: 'percent', amount: 20 })
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })
+    await call('/cart/apply_coupon_code', { method: 'PATCH', orderToken: token, body: { coupon_code: promo.code } })
+    await call('/checkout', { method: 'PATCH', orderToken: token, body: { order: { email: 'late@example.com', ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })
+    await call('/checkout/create_payment', { orderToken: token, body: { payment_method_id: '1', source_attributes: TEST_CARD } })
+    await env.DB.prepare("UPDATE promotions SET expires_at = '2000-01-01T00:00:00Z' WHERE id = ?").bind(promo.id).run()
+    const refused = await call('/checkout/complete', { method: 'PATCH', orderToken: token })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors.coupon_code).toEqual(['no longer applies'])
+    const placed = await call('/checkout/complete', { method: 'PATCH', orderToken: token })
+    expect(placed.status).toBe(200)
+    expect(attrs(placed)).toMatchObject({ promo_total: '0.00', total: '100.00' })
+  })
+})
+
 describe('locale', () => {
   it('answers German names and German number formats with ?locale=de', async () => {
     const jacket = await createProduct({ name: 'Rain jacket' })

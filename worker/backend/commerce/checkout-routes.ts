@@ -165,6 +165,16 @@ checkoutRoutes.patch('/checkout/complete', async (c) => {
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   const problems = completionProblems(state)
   if (Object.keys(problems).length) throw completionConflict(problems)
+  // A coupon that stopped applying since the shopper last saw the cart (expired, used up) is taken off and the
+  // order is not placed, so nobody pays a total they did not see.
+  const applied = await c.env.DB.prepare('SELECT p.id, p.code FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ?')
+    .bind(order.id)
+    .all<{ id: number; code: string }>()
+  const stale = applied.results.filter((row) => !state.promotions.some((p) => p.promo.id === row.id))
+  if (stale.length) {
+    await c.env.DB.prepare(`DELETE FROM order_promotions WHERE order_id = ? AND promotion_id IN (${stale.map((r) => r.id).join(',')})`).bind(order.id).run()
+    throw new BackendError(422, `The coupon ${stale[0]!.code.toUpperCase()} no longer applies and was removed. Please review the new total.`, { coupon_code: ['no longer applies'] })
+  }
   try {
     return cartResponse(c, await completeOrder(c.env.DB, state))
   } catch (error) {
