@@ -75,4 +75,43 @@ describe('home page', () => {
       await visit.close()
     }
   })
+
+  test('the console check is not blind: server HTML that differs from the client render is reported', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      // Alter the top bar's text in the HTML only, as a server/client mismatch would.
+      await page.route((url) => url.pathname === '/', async (route) => {
+        const response = await route.fetch()
+        const body = (await response.text()).replace('Login or Join the Club for great deals', 'Text the client will not render')
+        await route.fulfill({ response, body })
+      })
+      await visit.goto('/')
+      await waitForHydration(page)
+      await page.waitForLoadState('networkidle')
+      // React (production build) reports a text mismatch as error #418 and re-renders on the client.
+      await expect.poll(() => visit.problems.map((p) => p.text).join('\n')).toMatch(/418|[Hh]ydrat/)
+      await expect.poll(() => page.locator('[data-testid=top-bar]').textContent()).toBe('Login or Join the Club for great deals')
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test('the console check sees CSP violations: an inline script without the nonce is refused and reported', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await page.route((url) => url.pathname === '/', async (route) => {
+        const response = await route.fetch()
+        const body = (await response.text()).replace('</body>', '<script>window.__injected = true</script></body>')
+        await route.fulfill({ response, body })
+      })
+      await visit.goto('/')
+      await page.waitForLoadState('networkidle')
+      expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined()
+      await expect.poll(() => visit.problems.map((p) => p.text).join('\n')).toMatch(/Content Security Policy/)
+    } finally {
+      await visit.close()
+    }
+  })
 })
