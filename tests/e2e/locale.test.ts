@@ -1,7 +1,7 @@
 // Switching language in the header keeps the shopper on the same page, in German under /de.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -38,6 +38,33 @@ describe('language switch', () => {
       await page.waitForLoadState('load')
       expect(await page.locator('html').getAttribute('lang')).toBe('en')
 
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test('choosing USD reloads the page with prices in US dollars and remembers it in the currency cookie', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      const firstPrice = () => page.locator('[data-testid=product-card]').first().locator('span').first().textContent()
+      const before = (await firstPrice())?.trim() ?? ''
+      expect(before).toMatch(/^(SALE )?\$\d/)
+      expect(await page.locator('#header-currency').inputValue()).toBe('AUD')
+
+      await untilItWorks(async () => {
+        await Promise.all([page.waitForEvent('load', { timeout: 3_000 }), page.locator('#header-currency').selectOption('USD')])
+      })
+      expect(new URL(page.url()).pathname).toBe('/t/men')
+      expect(await page.locator('#header-currency').inputValue()).toBe('USD')
+      expect((await firstPrice())?.trim()).toMatch(/USD|US\$/)
+      expect((await visit.context.cookies()).find((c) => c.name === 'currency')?.value).toBe('USD')
+
+      await waitForHydration(page)
       await page.waitForLoadState('networkidle')
       visit.expectNoProblems()
     } finally {
