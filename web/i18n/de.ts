@@ -150,6 +150,18 @@ export const de: Dictionary = {
     },
   },
   product: { addToCart: 'In den Warenkorb', description: 'Beschreibung', properties: 'Eigenschaften' },
+  listing: {
+    apply: 'Anwenden',
+    sort: 'Sortieren nach',
+    sortNone: 'Empfohlen',
+    sortPriceAsc: 'Club-Preis: aufsteigend',
+    sortPriceDesc: 'Club-Preis: absteigend',
+    sortNameAsc: 'Name: A bis Z',
+    sortNameDesc: 'Name: Z bis A',
+    itemsPerPage: 'Artikel pro Seite',
+    list: 'Listenansicht',
+    grid: 'Rasteransicht',
+  },
   checkout: {
     title: 'Kasse',
     steps: { shipping: 'Versand', billing: 'Rechnung', payment: 'Zahlung' },

@@ -148,6 +148,18 @@ export const en = {
     },
   },
   product: { addToCart: 'Add to cart', description: 'Description', properties: 'Properties' },
+  listing: {
+    apply: 'Apply',
+    sort: 'Sort by',
+    sortNone: 'Featured',
+    sortPriceAsc: 'Club Price: low to high',
+    sortPriceDesc: 'Club Price: high to low',
+    sortNameAsc: 'Name: A to Z',
+    sortNameDesc: 'Name: Z to A',
+    itemsPerPage: 'Items per page',
+    list: 'List view',
+    grid: 'Grid view',
+  },
   checkout: {
     title: 'Checkout',
     steps: { shipping: 'Shipping', billing: 'Billing', payment: 'Payment' },

@@ -4,13 +4,21 @@ import type { Facet } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../config.ts'
-import { useT } from '../i18n/index.tsx'
+import { useT, type MessageKey } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { gridViewAtom } from '../features/ui/atoms.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery, withFilters } from './category-query.ts'
+
+const SORT_LABELS: Record<(typeof SORT_OPTIONS)[number], MessageKey> = {
+  '': 'listing.sortNone',
+  member_price: 'listing.sortPriceAsc',
+  '-member_price': 'listing.sortPriceDesc',
+  name: 'listing.sortNameAsc',
+  '-name': 'listing.sortNameDesc',
+}
 
 /**
  * The category of a path's slugs. Deep legacy /c/ paths may carry leading levels the store no longer has, so the
@@ -37,6 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 function Filters({ facets }: { facets: Facet[] }) {
+  const { t } = useT()
   const [search] = useSearchParams()
   if (facets.length === 0) return null
   return (
@@ -52,7 +61,7 @@ function Filters({ facets }: { facets: Facet[] }) {
             return (
               <label key={option.id} className="flex items-center gap-2 py-0.5 text-sm">
                 <input type={facet.kind === 'price' ? 'radio' : 'checkbox'} name={name} value={option.value} defaultChecked={option.selected} />
-                {facet.kind === 'color' ? <span className="h-4 w-4 rounded-full border border-gray-300" style={{ background: option.value }} aria-hidden="true" /> : null}
+                {facet.kind === 'color' ? <span className="h-4 w-4 rounded-full border border-gray-300" style={{ background: option.swatch ?? undefined }} aria-hidden="true" /> : null}
                 {option.label} <span className="text-gray-500">({option.count})</span>
               </label>
             )
@@ -60,7 +69,7 @@ function Filters({ facets }: { facets: Facet[] }) {
         </fieldset>
       ))}
       <button type="submit" className="w-full rounded bg-primary-600 py-2 font-semibold text-white">
-        Apply
+        {t('listing.apply')}
       </button>
     </Form>
   )
@@ -87,14 +96,14 @@ export function Component() {
           {[...search].filter(([k]) => k !== 'sort' && k !== 'itemsPerPage' && k !== 'page').map(([k, v]) => (
             <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
           ))}
-          <select name="sort" defaultValue={search.get('sort') ?? ''} aria-label="Sort" className="rounded border border-gray-300 px-2 py-1">
+          <select name="sort" defaultValue={search.get('sort') ?? ''} aria-label={t('listing.sort')} className="rounded border border-gray-300 px-2 py-1">
             {SORT_OPTIONS.map((option) => (
               <option key={option} value={option}>
-                {option || '—'}
+                {t(SORT_LABELS[option])}
               </option>
             ))}
           </select>
-          <select name="itemsPerPage" defaultValue={search.get('itemsPerPage') ?? '48'} aria-label="Items per page" className="rounded border border-gray-300 px-2 py-1">
+          <select name="itemsPerPage" defaultValue={search.get('itemsPerPage') ?? '48'} aria-label={t('listing.itemsPerPage')} className="rounded border border-gray-300 px-2 py-1">
             {ITEMS_PER_PAGE_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -102,11 +111,11 @@ export function Component() {
             ))}
           </select>
           <button type="submit" className="rounded border border-gray-300 px-2 py-1">
-            OK
+            {t('listing.apply')}
           </button>
         </Form>
         <button type="button" onClick={() => setGrid(!grid)} className="rounded border border-gray-300 px-2 py-1" aria-pressed={!grid}>
-          {grid ? 'List' : 'Grid'}
+          {grid ? t('listing.list') : t('listing.grid')}
         </button>
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_1fr]">
