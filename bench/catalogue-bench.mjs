@@ -135,7 +135,7 @@ async function scenarios() {
     ['listing: top category (~8,000 products), 48/page', Array.from({ length: n }, (_, i) => `${API}/products?filter[taxons]=${pick(roots, i)}&per_page=48&include=images&facets=false&sort=${pick(sorts.slice(1), i)}`)],
     ['facets: top category with counts', Array.from({ length: n }, (_, i) => `${API}/products?filter[taxons]=${pick(roots, i)}&per_page=48&include=images`)],
     ['facets: leaf category, colour + brand chosen', Array.from({ length: n }, (_, i) => `${API}/products?filter[taxons]=${pick(leaves, i * 3)}&filter[option_value_ids]=${pick(colours, i)}&filter[properties][brand]=${pick(brands, i)}&per_page=48&include=images`)],
-    ['facets: whole catalogue, price range', Array.from({ length: n }, (_, i) => `${API}/products?filter[price]=${50 * (i % 5)},${50 * (i % 5) + 50.99}&per_page=48&include=images`)],
+    ['facets: whole catalogue, price range', Array.from({ length: n }, (_, i) => `${API}/products?filter[price]=${50 * (i % 5)},${50 * (i % 5) + 50}.99&per_page=48&include=images`)],
     ['search: 40 by name (FTS prefix)', Array.from({ length: n }, (_, i) => `${API}/products?filter[name]=${encodeURIComponent(pick(terms, i))}&sort=name&per_page=40&include=images&facets=false${i % 4 === 3 ? '&locale=de' : ''}`)],
     ['search: ranked, with facets', Array.from({ length: n }, (_, i) => `${API}/products?filter[name]=${encodeURIComponent(pick(terms, i))}&per_page=40&include=images`)],
     ['product page: one product, full includes', Array.from({ length: n }, (_, i) => `${API}/products/${2 + ((i * 7919) % PRODUCTS)}?include=images,variants.option_values,option_types,product_properties,taxons`)],

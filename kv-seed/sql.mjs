@@ -30,22 +30,23 @@ export const DERIVED_SQL = [
    SELECT DISTINCT vov.option_value_id, v.product_id FROM variant_option_values vov JOIN variants v ON v.id = vov.variant_id
    WHERE v.deleted_at IS NULL`,
   `DELETE FROM products_fts`,
-  `INSERT INTO products_fts (name, description, keywords, product_id, locale)
-   SELECT p.name, COALESCE(p.description, ''),
+  // The rowid carries the product and the locale: product_id * 2 for English, + 1 for German (migration 0003).
+  `INSERT INTO products_fts (rowid, name, description, keywords)
+   SELECT p.id * 2, p.name, COALESCE(p.description, ''),
      COALESCE((SELECT group_concat(pp.value, ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
                WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
-     COALESCE((SELECT group_concat(t.name, ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE c.product_id = p.id), ''),
-     p.id, 'en'
+     COALESCE((SELECT group_concat(t.name, ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE c.product_id = p.id), '')
    FROM products p WHERE p.deleted_at IS NULL`,
-  `INSERT INTO products_fts (name, description, keywords, product_id, locale)
-   SELECT COALESCE(pt.name, p.name), COALESCE(pt.description, p.description, ''),
+  `INSERT INTO products_fts (rowid, name, description, keywords)
+   SELECT p.id * 2 + 1, COALESCE(pt.name, p.name), COALESCE(pt.description, p.description, ''),
      COALESCE((SELECT group_concat(COALESCE(ppt.value, pp.value), ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
                LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = 'de'
                WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
      COALESCE((SELECT group_concat(COALESCE(tt.name, t.name), ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id
-               LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = 'de' WHERE c.product_id = p.id), ''),
-     p.id, 'de'
+               LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = 'de' WHERE c.product_id = p.id), '')
    FROM products p LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de' WHERE p.deleted_at IS NULL`,
+  // Fresh statistics for the query planner after a bulk load.
+  `PRAGMA optimize`,
 ]
 
 export function sqlValue(value) {

@@ -1,5 +1,5 @@
 import { PRICE_FILTER_BUCKETS } from '#web/config.ts'
-import { decimal, display } from './jsonapi.ts'
+import { decimal, display, inList } from './jsonapi.ts'
 import { productFrom, type FacetExclusion, type ProductFilter } from './product-filter.ts'
 
 /**
@@ -24,45 +24,44 @@ export function bucketCents(range: string): { min: number; max: number } {
   const [lo, hi] = range.split('-').map(Number)
   return { min: lo! * 100, max: hi! * 100 + 99 }
 }
+const BUCKETS = PRICE_FILTER_BUCKETS.map((range) => ({ range, ...bucketCents(range) }))
 
-function matched(filter: ProductFilter, exclude: FacetExclusion) {
-  const q = productFrom(filter, exclude)
-  return { sql: `SELECT p.id ${q.from} ${q.where}`, binds: [...q.fromBinds, ...q.whereBinds] }
+/** One row of a facet statement: k is the kind ('count', 'o', 'p', 'price'). */
+interface FacetRow {
+  k: string
+  a: number | null
+  b: string | number | null
+  n: number
+  v: string | null
 }
 
-export async function productFacets(db: D1Database, filter: ProductFilter): Promise<Facets> {
+const OPTIONS = `SELECT 'o' AS k, pov.option_value_id AS a, NULL AS b, count(*) AS n, NULL AS v
+  FROM m JOIN product_option_values pov ON pov.product_id = m.id`
+const PROPERTIES = `SELECT 'p' AS k, x.property_id AS a, x.filter_param AS b, count(*) AS n, min(x.value) || char(31) || min(x.id) AS v
+  FROM m JOIN product_properties x ON x.product_id = m.id WHERE x.property_id IN (SELECT id FROM properties WHERE filterable = 1)`
+/** The price range and the bucket counts in one row: the counts travel comma-separated in `v`. */
+const PRICES = [
+  `SELECT 'price' AS k, min(m.cents) AS a, max(m.cents) AS b, count(*) AS n,
+     ${BUCKETS.map((b) => `coalesce(sum(m.cents BETWEEN ${b.min} AND ${b.max}), 0)`).join(` || ',' || `)} AS v FROM m`,
+]
+
+/**
+ * One statement over the products matching `filter` minus `exclude`: the set is computed once (a materialised CTE)
+ * and every count reads it, so a listing costs one pass over its products per facet group, not per facet.
+ */
+function facetStatement(db: D1Database, filter: ProductFilter, exclude: FacetExclusion, parts: string[]) {
+  const q = productFrom(filter, exclude)
+  return db
+    .prepare(`WITH m AS MATERIALIZED (SELECT p.id AS id, pp.amount_cents AS cents ${q.from} ${q.where}) ${parts.join(' UNION ALL ')}`)
+    .bind(...q.fromBinds, ...q.whereBinds)
+}
+
+/** The facets of a listing and its total count (the same pass counts both). */
+export async function productFacets(db: D1Database, filter: ProductFilter): Promise<{ facets: Facets; totalCount: number }> {
   const locale = filter.locale
-  const base = matched(filter, {})
-  const optionQuery = (exclude: FacetExclusion, typeId?: number) => {
-    const m = exclude.option === undefined ? base : matched(filter, exclude)
-    const onlyType = typeId === undefined ? '' : ` AND pov.option_value_id IN (SELECT id FROM option_values WHERE option_type_id = ${typeId})`
-    return db
-      .prepare(`SELECT pov.option_value_id AS id, count(*) AS n FROM product_option_values pov WHERE pov.product_id IN (${m.sql})${onlyType} GROUP BY pov.option_value_id`)
-      .bind(...m.binds)
-  }
-  const propertyQuery = (exclude: FacetExclusion, propertyId?: number) => {
-    const m = exclude.property === undefined ? base : matched(filter, exclude)
-    const only = propertyId === undefined ? '' : ` AND pp.property_id = ${propertyId}`
-    return db
-      .prepare(
-        `SELECT pp.property_id AS pid, pp.filter_param AS param, min(COALESCE(ppt.value, pp.value)) AS value, count(*) AS n
-         FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id AND pr.filterable = 1
-         LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = ?
-         WHERE pp.product_id IN (${m.sql})${only} GROUP BY pp.property_id, pp.filter_param`,
-      )
-      .bind(locale, ...m.binds)
-  }
-  const buckets = PRICE_FILTER_BUCKETS.map((range) => ({ range, ...bucketCents(range) }))
-  const priceFilter = productFrom(filter, { price: true })
-  const priceQuery = db
-    .prepare(
-      `SELECT min(pp.amount_cents) AS lo, max(pp.amount_cents) AS hi, ${buckets
-        .map((b, i) => `sum(CASE WHEN pp.amount_cents BETWEEN ${b.min} AND ${b.max} THEN 1 ELSE 0 END) AS b${i}`)
-        .join(', ')} ${priceFilter.from} ${priceFilter.where}`,
-    )
-    .bind(...priceFilter.fromBinds, ...priceFilter.whereBinds)
   const selectedTypes = [...filter.options.keys()]
   const selectedProps = [...filter.properties.keys()]
+  const priced = filter.price !== undefined
   const statements = [
     db
       .prepare(
@@ -70,60 +69,89 @@ export async function productFacets(db: D1Database, filter: ProductFilter): Prom
                 ot.name AS type_name, COALESCE(ott.presentation, ot.presentation) AS type_presentation, ot.position AS type_position
          FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
          LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ?1
-         LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ?1`,
+         LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ?1
+         ORDER BY ot.position, ov.position`,
       )
       .bind(locale),
     db
-      .prepare(`SELECT pr.id, pr.name, COALESCE(prt.presentation, pr.presentation) AS presentation, pr.position FROM properties pr
+      .prepare(`SELECT pr.id, pr.name, COALESCE(prt.presentation, pr.presentation) AS presentation FROM properties pr
                 LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ? WHERE pr.filterable = 1 ORDER BY pr.position`)
       .bind(locale),
-    priceQuery,
-    optionQuery({}),
-    propertyQuery({}),
-    ...selectedTypes.map((typeId) => optionQuery({ option: typeId }, typeId)),
-    ...selectedProps.map((propertyId) => propertyQuery({ property: propertyId }, propertyId)),
+    facetStatement(db, filter, {}, [`SELECT 'count' AS k, NULL AS a, NULL AS b, count(*) AS n, NULL AS v FROM m`, `${OPTIONS} GROUP BY pov.option_value_id`, `${PROPERTIES} GROUP BY x.property_id, x.filter_param`, ...(priced ? [] : PRICES)]),
+    ...(priced ? [facetStatement(db, filter, { price: true }, PRICES)] : []),
+    ...selectedTypes.map((typeId) =>
+      facetStatement(db, filter, { option: typeId }, [`${OPTIONS} WHERE pov.option_value_id IN (SELECT id FROM option_values WHERE option_type_id = ${typeId}) GROUP BY pov.option_value_id`]),
+    ),
+    ...selectedProps.map((propertyId) => facetStatement(db, filter, { property: propertyId }, [`${PROPERTIES} AND x.property_id = ${propertyId} GROUP BY x.filter_param`])),
   ]
-  const results = (await db.batch<any>(statements)).map((r) => r.results)
-  const [values, properties, priceRows, optionCounts, propertyCounts] = results
-  const price = priceRows?.[0]
-  const optionBy = new Map<number, number>(optionCounts!.map((r: { id: number; n: number }) => [r.id, r.n]))
-  selectedTypes.forEach((typeId, i) => {
-    for (const [id] of optionBy) if (values!.find((v: { id: number }) => v.id === id)?.type_id === typeId) optionBy.delete(id)
-    for (const r of results[5 + i]!) optionBy.set(r.id, r.n)
+  const [valuesResult, propsResult, ...facetResults] = await db.batch<Record<string, unknown>>(statements)
+  const values = valuesResult!.results as Array<{ id: number; type_id: number; name: string; presentation: string; position: number; image_preview: string | null; type_name: string; type_presentation: string; type_position: number }>
+  const properties = propsResult!.results as Array<{ id: number; name: string; presentation: string }>
+  const [main, ...rest] = facetResults.map((r) => r.results as unknown as FacetRow[])
+  const priceRows = priced ? rest.shift()! : main!
+  const typeOf = new Map(values.map((v) => [v.id, v.type_id]))
+
+  // Base counts, then each selected group's counts from its own statement (which ignores that group's selection).
+  const optionCounts = new Map<number, number>()
+  for (const row of main!) if (row.k === 'o' && !selectedTypes.includes(typeOf.get(row.a!)!)) optionCounts.set(row.a!, row.n)
+  let propRows = main!.filter((row) => row.k === 'p' && !selectedProps.includes(row.a!))
+  selectedTypes.forEach((_, i) => rest[i]!.forEach((row) => optionCounts.set(row.a!, row.n)))
+  selectedProps.forEach((_, i) => (propRows = propRows.concat(rest[selectedTypes.length + i]!)))
+
+  // Property values show in the asked language: the translation of one product's value stands for all of them.
+  const propValues = propRows.map((row) => {
+    const [value, rep] = String(row.v).split('\u001f')
+    return { pid: row.a!, param: String(row.b), value: value!, rep: Number(rep), n: row.n }
   })
-  let propRows: Array<{ pid: number; param: string; value: string; n: number }> = propertyCounts!.filter((r: { pid: number }) => !selectedProps.includes(r.pid))
-  selectedProps.forEach((_, i) => (propRows = propRows.concat(results[5 + selectedTypes.length + i]!)))
+  if (locale !== 'en' && propValues.length) {
+    const { results } = await db
+      .prepare(`SELECT product_property_id AS id, value FROM product_property_translations WHERE locale = ? AND product_property_id IN (${inList(propValues.map((p) => p.rep))})`)
+      .bind(locale)
+      .all<{ id: number; value: string }>()
+    const translated = new Map(results.map((r) => [r.id, r.value]))
+    for (const p of propValues) p.value = translated.get(p.rep) ?? p.value
+  }
 
   const optionTypes = new Map<number, Facets['option_types'][number]>()
-  for (const v of values!.sort((a: { type_position: number; position: number }, b: { type_position: number; position: number }) => a.type_position - b.type_position || a.position - b.position)) {
-    const count = optionBy.get(v.id) ?? 0
+  for (const v of values) {
+    const count = optionCounts.get(v.id) ?? 0
     const selected = filter.options.get(v.type_id)?.includes(v.id) ?? false
     if (count === 0 && !selected) continue
     let type = optionTypes.get(v.type_id)
     if (!type) optionTypes.set(v.type_id, (type = { id: v.type_id, name: v.type_name, presentation: v.type_presentation, position: v.type_position, option_values: [] }))
     type.option_values.push({ id: v.id, name: v.name, presentation: v.presentation, position: v.position, image_preview: v.image_preview, count })
   }
-  const productProperties = properties!
-    .map((p: { id: number; name: string; presentation: string }) => ({
-      id: p.id,
-      name: p.name,
-      presentation: p.presentation,
-      values: propRows
-        .filter((r) => r.pid === p.id)
-        .map((r) => ({ value: r.value, filter_param: r.param, count: r.n }))
-        .sort((a, b) => a.value.localeCompare(b.value)),
-    }))
-    .filter((p: { values: unknown[] }) => p.values.length > 0)
+  const price = priceRows.find((row) => row.k === 'price')
+  const lo = price && price.n > 0 ? Number(price.a) : null
+  const hi = price && price.n > 0 ? Number(price.b) : null
   return {
-    option_types: [...optionTypes.values()],
-    product_properties: productProperties,
-    price: {
-      currency: filter.currency,
-      min: decimal(price?.lo),
-      max: decimal(price?.hi),
-      display_min: display(price?.lo, filter.currency, locale),
-      display_max: display(price?.hi, filter.currency, locale),
-      buckets: buckets.map((b, i) => ({ range: b.range, min: decimal(b.min)!, max: decimal(b.max)!, count: Number(price?.[`b${i}`] ?? 0) })),
+    totalCount: main!.find((row) => row.k === 'count')?.n ?? 0,
+    facets: {
+      option_types: [...optionTypes.values()],
+      product_properties: properties
+        .map((p) => ({
+          id: p.id,
+          name: p.name,
+          presentation: p.presentation,
+          values: propValues
+            .filter((r) => r.pid === p.id)
+            .map((r) => ({ value: r.value, filter_param: r.param, count: r.n }))
+            .sort((a, b) => a.value.localeCompare(b.value)),
+        }))
+        .filter((p) => p.values.length > 0),
+      price: {
+        currency: filter.currency,
+        min: decimal(lo),
+        max: decimal(hi),
+        display_min: display(lo, filter.currency, locale),
+        display_max: display(hi, filter.currency, locale),
+        buckets: BUCKETS.map((b, i) => ({
+          range: b.range,
+          min: decimal(b.min)!,
+          max: decimal(b.max)!,
+          count: Number(String(price?.v ?? '').split(',')[i] ?? 0) || 0,
+        })),
+      },
     },
   }
 }

@@ -22,6 +22,8 @@ export interface ProductFilter {
   taxons?: number[]
   /** An FTS5 query built from the shopper's words, or '' when they typed nothing searchable. */
   match?: string
+  /** Order by search relevance (a search without a sort). */
+  rankBySearch: boolean
   inStock?: boolean
   backorderable?: boolean
   purchasable?: boolean
@@ -45,6 +47,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams): 
     currency: params.currency,
     locale: params.locale,
     now: new Date().toISOString(),
+    rankBySearch: f.has('name') && params.sort.length === 0,
     showDiscontinued: f.has('show_discontinued') ? booleanFilter('filter[show_discontinued]', f.get('show_discontinued')!) : false,
     options: new Map(),
     properties: new Map(),
@@ -61,6 +64,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams): 
   const optionFilters = [...f].filter(([key]) => key.startsWith('options.'))
   const propertyFilters = [...f].filter(([key]) => key.startsWith('properties.'))
   const valueIds = f.has('option_value_ids') ? idList('filter[option_value_ids]', f.get('option_value_ids')!) : []
+  if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return filter
   const [types, props, values] = await db.batch<{ id: number; name: string; option_type_id?: number }>([
     db.prepare('SELECT id, name FROM option_types'),
     db.prepare('SELECT id, name FROM properties'),
@@ -113,10 +117,12 @@ export function productFrom(filter: ProductFilter, exclude: FacetExclusion = {})
   const fromBinds: unknown[] = [filter.currency]
   let from = 'FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = ?'
   if (filter.match !== undefined) {
-    // One FTS row per product and locale, so the match joins at most once per product.
-    from += ` JOIN (SELECT product_id, bm25(products_fts, 10.0, 1.0, 4.0) AS rank FROM products_fts
-              WHERE products_fts MATCH ? AND locale = ?) s ON s.product_id = p.id`
-    fromBinds.push(filter.match || '""', filter.locale)
+    // One FTS row per product and locale, its rowid product_id * 2 (+ 1 for German): the match needs no stored
+    // column, and the ranking is computed only when results are ordered by it.
+    const rank = filter.rankBySearch ? ', bm25(products_fts, 10.0, 1.0, 4.0) AS rank' : ''
+    from += ` JOIN (SELECT rowid >> 1 AS product_id${rank} FROM products_fts
+              WHERE products_fts MATCH ? AND (rowid & 1) = ${filter.locale === 'de' ? 1 : 0}) s ON s.product_id = p.id`
+    fromBinds.push(filter.match || '""')
   }
   const where = ['p.deleted_at IS NULL', 'p.available_on IS NOT NULL', 'p.available_on <= ?']
   const binds: unknown[] = [filter.now]
@@ -180,7 +186,7 @@ export function productOrder(sort: string[], filter: ProductFilter): { join: str
         return `p.available_on ${dir}`
     }
   })
-  if (terms.length === 0 && filter.match) terms.push('s.rank ASC')
+  if (terms.length === 0 && filter.match && filter.rankBySearch) terms.push('s.rank ASC')
   terms.push('p.id ASC')
   return { join, binds, orderBy: `ORDER BY ${terms.join(', ')}` }
 }

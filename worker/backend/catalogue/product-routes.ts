@@ -22,18 +22,20 @@ productRoutes.get('/products', async (c) => {
   const q = productFrom(filter)
   const order = productOrder(params.sort, filter)
   const offset = (params.page - 1) * params.perPage
-  const [countResult, pageResult] = await db.batch<{ n?: number; id?: number }>([
-    db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds),
+  const wantFacets = facetsParam !== 'false'
+  // With facets, their pass over the matching products also counts them; without, one count query does.
+  const [ids, counted] = await Promise.all([
     db
       .prepare(`SELECT p.id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`)
-      .bind(...q.fromBinds, ...order.binds, ...q.whereBinds),
+      .bind(...q.fromBinds, ...order.binds, ...q.whereBinds)
+      .all<{ id: number }>()
+      .then((r) => r.results.map((row) => row.id)),
+    wantFacets
+      ? productFacets(db, filter)
+      : db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds).first<{ n: number }>().then((r) => ({ totalCount: r?.n ?? 0, facets: undefined })),
   ])
-  const total = countResult!.results[0]?.n ?? 0
-  const ids = pageResult!.results.map((r) => r.id!)
-  const [data, facets] = await Promise.all([
-    loadProducts(db, ids, params.locale, params.currency),
-    facetsParam === 'false' ? Promise.resolve(undefined) : productFacets(db, filter),
-  ])
+  const data = await loadProducts(db, ids, params.locale, params.currency)
+  const { totalCount: total, facets } = counted
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
   const { meta, links } = pagination(url, params.page, params.perPage, total, resources.length)
