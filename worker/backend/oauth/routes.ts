@@ -52,7 +52,8 @@ oauthRoutes.post('/token', async (c) => {
     }
     return c.json(await issueToken(c.env.DB, user.id))
   }
-  await rateLimit(c, 'token', 'refresh')
+  // Refresh grants are not rate limited: a refresh token has 256 random bits (nothing to guess), and a page load after
+  // the access token expired refreshes once per parallel request, which a shared office address would soon exceed.
   const token = await refreshToken(c.env.DB, body.refresh_token)
   if (!token) return c.json(oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked.'), 400)
   return c.json(token)
