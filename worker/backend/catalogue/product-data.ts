@@ -96,7 +96,7 @@ function group<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /** Loads products by id, in the order of `ids`, with texts in `locale` and prices in `currency`. */
-export async function loadProducts(db: D1Database, ids: number[], locale: Locale, currency: Currency): Promise<ProductData> {
+export async function loadProducts(db: D1Database, ids: number[], locale: Locale, currency: Currency, options: { taxons?: boolean } = {}): Promise<ProductData> {
   const list = inList(ids)
   const [products, variants, variantValues, productTypes, optionValues, images, properties, classifications] = await db.batch<Record<string, unknown>>([
     db.prepare(
@@ -139,7 +139,8 @@ export async function loadProducts(db: D1Database, ids: number[], locale: Locale
   ])
   const byId = new Map((products!.results as unknown as ProductRow[]).map((p) => [p.id, p]))
   const taxonIds = [...new Set((classifications!.results as Array<{ taxon_id: number }>).map((c) => c.taxon_id))]
-  const taxons = await loadTaxonRows(db, locale, `t.id IN (${inList(taxonIds)})`)
+  // Taxon resources only when they are included; the relationship needs the ids alone.
+  const taxons = options.taxons ? await loadTaxonRows(db, locale, `t.id IN (${inList(taxonIds)})`) : []
   return {
     products: ids.map((id) => byId.get(id)).filter((p): p is ProductRow => p !== undefined),
     variants: group(variants!.results as unknown as VariantRow[], (v) => v.product_id),

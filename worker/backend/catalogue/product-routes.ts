@@ -34,7 +34,7 @@ productRoutes.get('/products', async (c) => {
       ? productFacets(db, filter)
       : db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds).first<{ n: number }>().then((r) => ({ totalCount: r?.n ?? 0, facets: undefined })),
   ])
-  const data = await loadProducts(db, ids, params.locale, params.currency)
+  const data = await loadProducts(db, ids, params.locale, params.currency, { taxons: params.include.has('taxons') })
   const { totalCount: total, facets } = counted
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
@@ -61,7 +61,7 @@ productRoutes.get('/products/:slug', async (c) => {
     .bind(slug, now)
     .first<{ id: number }>()
   if (!row) throw notFound(`There is no product '${slug}'.`)
-  const data = await loadProducts(c.env.DB, [row.id], params.locale, params.currency)
+  const data = await loadProducts(c.env.DB, [row.id], params.locale, params.currency, { taxons: params.include.has('taxons') })
   const product = data.products[0]
   if (!product) throw notFound(`There is no product '${slug}'.`)
   const included = new Included()
