@@ -6,10 +6,12 @@
 //   - the gzip size of the JavaScript a first visit to / loads, and of the worker bundle (`wrangler deploy --dry-run`);
 // then runs bench/catalogue-bench.mjs when it exists. It only reports figures: it never fails on a timing.
 //
-//   node bench/run.mjs [--requests 200] [--concurrency 8] [--duration 10] [--no-catalogue] [--catalogue-args="--products 50000"]
+//   node bench/run.mjs [--requests 200] [--concurrency 8] [--duration 10] [--dev-react] [--no-catalogue] [--catalogue-args="--products 50000"]
+// The worker is bundled as for production (NODE_ENV=production, as `wrangler deploy` does); --dev-react measures what
+// plain `wrangler dev` serves instead (React's development build on the server).
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { availableParallelism, cpus } from 'node:os'
+import { availableParallelism, cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { kib, ms, num, table } from './lib/format.mjs'
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '8' },
     duration: { type: 'string', default: '10' },
+    'dev-react': { type: 'boolean', default: false },
     'no-catalogue': { type: 'boolean', default: false },
     // Passed on to bench/catalogue-bench.mjs (write it with =, e.g. --catalogue-args="--products 5000 --requests 50").
     'catalogue-args': { type: 'string', default: '' },
@@ -72,7 +75,8 @@ async function main() {
   log('Measuring the worker bundle (wrangler deploy --dry-run)…')
   const bundle = workerBundle()
 
-  store = await startStore({ log })
+  const nodeEnv = values['dev-react'] ? 'development' : 'production'
+  store = await startStore({ log, nodeEnv })
   const { baseUrl, persistTo } = store
   const { pages, notes } = await findPages(baseUrl, persistTo)
 
@@ -95,7 +99,8 @@ async function main() {
   const out = []
   out.push('')
   out.push(`Storefront benchmark — ${new Date().toISOString()} — commit ${gitCommit()} — Node ${process.version} — ${availableParallelism()} × ${cpus()[0]?.model?.trim() ?? 'CPU'}`)
-  out.push('workerd via `wrangler dev` on 127.0.0.1, local D1/KV freshly seeded; figures only, nothing is asserted.')
+  out.push(`workerd via \`wrangler dev\` on 127.0.0.1 (worker bundled with NODE_ENV=${nodeEnv}), local D1/KV freshly seeded; figures only, nothing is asserted.`)
+  out.push(`Load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(' ')} (other work on this machine skews the timings).`)
   out.push('')
   out.push(`Latency: ${REQUESTS} sequential GETs per page after 20 warm-up requests, one keep-alive connection, accept-encoding: identity`)
   out.push(

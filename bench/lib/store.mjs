@@ -62,8 +62,11 @@ function kill(child, signal) {
 /**
  * Prepares a fresh database and starts `wrangler dev`. Returns { baseUrl, persistTo, stop }.
  * The child runs in its own process group so stop() ends wrangler and workerd together.
+ * `nodeEnv` is what wrangler substitutes for process.env.NODE_ENV when it bundles the worker: `wrangler dev` defaults
+ * to "development" (React's development build on the server, several times slower to render), `wrangler deploy` to
+ * "production"; the benchmarks measure what a deployed store runs.
  */
-export async function startStore({ log = () => {} } = {}) {
+export async function startStore({ log = () => {}, nodeEnv = 'production' } = {}) {
   const persistTo = mkdtempSync(join(tmpdir(), 'storefront-bench-'))
   let child
   const stop = async () => {
@@ -90,7 +93,7 @@ export async function startStore({ log = () => {} } = {}) {
     log(`Starting wrangler dev on ${baseUrl}…`)
     child = spawn(process.execPath, [wranglerBin, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'], {
       cwd: root,
-      env: childEnv,
+      env: { ...childEnv, NODE_ENV: nodeEnv },
       stdio: ['ignore', fd, fd],
       detached: true,
     })
