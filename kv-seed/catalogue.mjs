@@ -145,7 +145,9 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
     const rrpUsd = shelfCents((rrpAud / 100) * USD_PER_AUD)
     const saleOff = onSale ? 0.1 + random.next() * 0.2 : 0
     const memberOff = branded ? 0.3 + random.next() * 0.4 : null
-    const price = (rrp) => [onSale ? shelfCents((rrp / 100) * (1 - saleOff)) : rrp, rrp, memberOff === null ? null : shelfCents((rrp / 100) * (1 - memberOff))]
+    // The Club Price ends in .95 like every shelf price, but stays 30-70% below the RRP however the rounding falls.
+    const club = (rrp) => Math.min(Math.floor(rrp * 0.7), Math.max(Math.ceil(rrp * 0.3), shelfCents((rrp / 100) * (1 - memberOff))))
+    const price = (rrp) => [onSale ? shelfCents((rrp / 100) * (1 - saleOff)) : rrp, rrp, memberOff === null ? null : club(rrp)]
     const [audAmount, audRrp, audMember] = price(rrpAud)
     const [usdAmount, usdRrp, usdMember] = price(rrpUsd)
 

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { SCENES } from './content.mjs'
 import { productImageFiles, sceneImageFiles } from './images.mjs'
-import { generateSeed, seedStatements } from './sql.mjs'
+import { generateSeed, seedStatements, SEED_VERSION } from './sql.mjs'
 
 /** Statements per file stay under this many characters, well inside wrangler's limits for one file. */
 const MAX_FILE_CHARS = 8_000_000
@@ -47,11 +47,11 @@ export function generate({ products = DEFAULT_PRODUCT_COUNT, out = 'build/seed',
     size += statement.length + 2
   }
   flush()
-  writeFileSync(join(out, 'manifest.json'), JSON.stringify({ products, files }, null, 2) + '\n')
+  writeFileSync(join(out, 'manifest.json'), JSON.stringify({ products, version: SEED_VERSION, files }, null, 2) + '\n')
 
   const imageCount = writeImages ? writeImageFiles(images) : 0
   console.log(`Generated ${products} products into ${files.length} SQL file(s) in ${out}` + (writeImages ? ` and ${imageCount} images in ${join(images, 'images')}` : '') + ` (${Date.now() - started} ms)`)
-  return { products, files, out }
+  return { products, version: SEED_VERSION, files, out }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

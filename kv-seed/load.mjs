@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { generate, writeImageFiles } from './generate.mjs'
-import { clearStatements } from './sql.mjs'
+import { clearStatements, SEED_VERSION } from './sql.mjs'
 import { parseJsonOutput, targetFlags, wrangler } from './wrangler.mjs'
 
 export function countProducts(target) {
@@ -20,7 +20,7 @@ export function load({ remote = false, force = false, products = DEFAULT_PRODUCT
   const target = targetFlags({ remote, persistTo })
   const manifestPath = join(out, 'manifest.json')
   let manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null
-  if (!manifest || manifest.products !== products || !manifest.files.every((f) => existsSync(join(out, f)))) {
+  if (!manifest || manifest.products !== products || manifest.version !== SEED_VERSION || !manifest.files.every((f) => existsSync(join(out, f)))) {
     manifest = generate({ products, out, writeImages })
   } else if (writeImages && !existsSync('build/client/images/products')) {
     // The SQL is there but the images were removed (a clean build folder): put them back.

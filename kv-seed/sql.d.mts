@@ -4,6 +4,7 @@ export interface SeedTable {
   rows: unknown[][]
 }
 export type Seed = Record<string, SeedTable>
+export const SEED_VERSION: number
 export const SEED_TABLES: string[]
 export const DERIVED_SQL: string[]
 export function sqlValue(value: unknown): string

@@ -4,6 +4,9 @@ import { generateCatalogue, DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { generateContent } from './content.mjs'
 import { generateCountries, generateStore } from './countries.mjs'
 
+/** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
+export const SEED_VERSION = 2
+
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
   'store', 'countries', 'country_translations', 'states',
