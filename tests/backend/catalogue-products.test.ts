@@ -163,6 +163,19 @@ describe('filters', () => {
   })
 })
 
+describe('stock filters', () => {
+  it('filter[backorderable] and filter[purchasable] follow the variants: backorderable ones sell without stock', async () => {
+    const backorderable = (await api('/products?filter[backorderable]=true&per_page=100')).body
+    expect(backorderable.meta.total_count).toBeGreaterThan(0)
+    expect(backorderable.data.every((p: any) => p.attributes.backorderable && p.attributes.purchasable)).toBe(true)
+    const purchasable = (await api('/products?filter[purchasable]=true&per_page=1')).body.meta.total_count
+    const inStock = (await api('/products?filter[in_stock]=true&per_page=1')).body.meta.total_count
+    const notPurchasable = (await api('/products?filter[purchasable]=false&per_page=100')).body
+    expect(purchasable).toBeGreaterThanOrEqual(inStock)
+    expect(notPurchasable.data.every((p: any) => !p.attributes.purchasable && !p.attributes.in_stock)).toBe(true)
+  })
+})
+
 describe('sorting', () => {
   const values = (body: any, attr: string) => body.data.map((p: any) => p.attributes[attr])
   it.each([
@@ -187,6 +200,12 @@ describe('sorting', () => {
     expect(asc).toEqual([...asc].sort((a: string, b: string) => a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0))
     const desc = values((await api('/products?sort=-name&per_page=5&locale=de')).body, 'name')
     expect(desc[0].localeCompare(desc[4]!)).toBeGreaterThan(0)
+  })
+
+  it.each(['created_at', '-created_at', 'available_on', '-available_on'])('sort=%s orders by that date', async (sort) => {
+    // The seed makes each product available on the day it is created, so available_on shows both orders.
+    const list = values((await api(`/products?sort=${sort}&per_page=60`)).body, 'available_on')
+    list.slice(1).forEach((v: string, i: number) => expect(sort.startsWith('-') ? list[i] >= v : list[i] <= v).toBe(true))
   })
 
   it('sort=-updated_at puts the newest first', async () => {
@@ -214,6 +233,21 @@ describe('includes', () => {
         for (const ref of p.relationships[rel].data) expect(body.included.some((r: any) => r.type === ref.type && r.id === ref.id)).toBe(true)
       }
     }
+  })
+
+  it('include=option_types.option_values, variants.images and primary_variant', async () => {
+    const res = await api('/products?per_page=2&filter[options][color]=red&include=option_types.option_values,variants.images,primary_variant')
+    const body = res.body
+    const colourType = included(body, 'option_type').find((t: any) => t.attributes.name === 'color')
+    expect(colourType.relationships.option_values.data.length).toBe(12)
+    expect(included(body, 'option_value').length).toBeGreaterThanOrEqual(12)
+    const variants = included(body, 'variant')
+    const master = variants.find((v: any) => v.attributes.is_master)
+    expect(master.id).toBe(body.data[0].relationships.primary_variant.data.id)
+    // A variant's images are those of its colour.
+    const withImages = variants.find((v: any) => !v.attributes.is_master && v.relationships.images.data.length > 0)
+    const image = included(body, 'image').find((i: any) => i.id === withImages.relationships.images.data[0].id)
+    expect(withImages.relationships.option_values.data.map((o: any) => o.id)).toContain(image.attributes.option_value_id)
   })
 
   it('without include there is no included section', async () => {
