@@ -122,12 +122,14 @@ describe('security headers and the CSP nonce', () => {
   })
 })
 
-describe('streaming', () => {
-  it('streams the header before the page finishes', async () => {
-    const response = await get('/', { 'accept-encoding': 'identity' })
-    const reader = response.body!.getReader()
-    const first = new TextDecoder().decode((await reader.read()).value)
-    expect(first).toContain('data-testid="site-header"')
-    await reader.cancel()
+
+describe('the locale cookie follows the pages a shopper opens', () => {
+  it('is not switched by a background fetch of a page in another language', async () => {
+    const response = await get('/offline', { cookie: 'locale=de; currency=AUD; country=AU', 'sec-fetch-mode': 'cors' })
+    expect(cookies(response).find((c) => c.startsWith('locale='))).toBeUndefined()
+  })
+  it('is switched by a navigation', async () => {
+    const response = await get('/offline', { cookie: 'locale=de; currency=AUD; country=AU', 'sec-fetch-mode': 'navigate' })
+    expect(cookies(response).find((c) => c.startsWith('locale='))).toContain('locale=en')
   })
 })

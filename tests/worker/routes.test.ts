@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { get, html, layoutOf } from './helpers.ts'
 import { sampleCatalogue, seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 
@@ -111,5 +112,30 @@ describe('error page texts', () => {
   it('keeps the query string on legacy redirects', async () => {
     const response = await get('/c/men?page=2')
     expect(response.headers.get('location')).toBe('/t/men?page=2')
+  })
+})
+
+describe('streaming', () => {
+  it('sends the header and the page frame before slow home page content, then the content in the same response', async () => {
+    // A slow cache and backend: every KV read takes 150 ms.
+    const slowGet = env.CACHE.get.bind(env.CACHE)
+    vi.spyOn(env.CACHE, 'get').mockImplementation(((...args: Parameters<KVNamespace['get']>) =>
+      new Promise((resolve) => setTimeout(resolve, 150)).then(() => (slowGet as (...a: unknown[]) => unknown)(...args))) as KVNamespace['get'])
+    const response = await get('/', { 'accept-encoding': 'identity' })
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    // Which chunk first carries each part: the shell must be on the wire before the slow content is.
+    const firstChunkWith: Record<string, number> = {}
+    let index = 0
+    let body = ''
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read(), index++) {
+      body += decoder.decode(chunk.value, { stream: true })
+      for (const marker of ['data-testid="site-header"', 'data-testid="home-placeholder"', 'data-section="hero"']) {
+        if (!(marker in firstChunkWith) && body.includes(marker)) firstChunkWith[marker] = index
+      }
+    }
+    expect(firstChunkWith['data-testid="site-header"']).toBeLessThan(firstChunkWith['data-section="hero"']!)
+    expect(firstChunkWith['data-testid="home-placeholder"']).toBeLessThan(firstChunkWith['data-section="hero"']!)
+    expect(body).toContain('__DEFERRED__')
   })
 })

@@ -29,7 +29,10 @@ export const locale = () =>
     await next()
 
     if (!isPage || c.req.method !== 'GET') return
-    if (cookieLocale !== locale) setPreferenceCookie(c, COOKIE.locale, locale)
+    // Only a page the shopper opens says which language they chose; a background fetch of a page (the service
+    // worker caching /offline, a prefetch) must not switch it back.
+    const mode = c.req.header('sec-fetch-mode')
+    if (cookieLocale !== locale && (!mode || mode === 'navigate')) setPreferenceCookie(c, COOKIE.locale, locale)
     if (cookieCurrency !== currency) setPreferenceCookie(c, COOKIE.currency, currency)
     if (cookieCountry !== country) setPreferenceCookie(c, COOKIE.country, country)
   })

@@ -1,0 +1,20 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, expect, it, vi } from 'vitest'
+import { get, html } from './helpers.ts'
+
+// The catalogue tables are gone (a failed migration, a broken backend): pages must still answer with the store's
+// error page and its chrome, never a bare "Internal Server Error".
+beforeAll(async () => {
+  await env.DB.batch([env.DB.prepare('DROP TABLE IF EXISTS classifications'), env.DB.prepare('DROP TABLE IF EXISTS taxons')])
+})
+
+it('a category page whose data cannot be read shows the error page with status 500', async () => {
+  const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const response = await get('/t/men')
+  const body = await html(response)
+  expect(response.status).toBe(500)
+  expect(body).toContain('An error occured')
+  expect(body).toContain('Please go back or try again')
+  expect(body).toContain('data-testid="site-header"')
+  spy.mockRestore()
+})
