@@ -53,14 +53,13 @@ export function productSvg(shape, colour, { width, height }) {
 }
 
 /** CMS and banner art: a wide landscape scene with a title, at a given size. */
-export function sceneSvg(title, hue, { width, height }) {
+// One image serves both languages, so it carries no words: the page writes the title over it in the shopper's language.
+export function sceneSvg(_title, hue, { width, height }) {
   const sky = `hsl(${hue} 60% 80%)`
   const hill = `hsl(${(hue + 120) % 360} 35% 40%)`
-  const font = Math.round(Math.min(width / 18, height / 6))
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<rect width="${width}" height="${height}" fill="${sky}"/>` +
     `<path d="M0 ${height * 0.7} L${width * 0.3} ${height * 0.35} L${width * 0.55} ${height * 0.65} L${width * 0.75} ${height * 0.45} L${width} ${height * 0.7} L${width} ${height} L0 ${height} Z" fill="${hill}"/>` +
-    `<text x="${width / 2}" y="${height * 0.25}" font-family="sans-serif" font-size="${font}" text-anchor="middle" fill="#1b1b1b">${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>` +
     `</svg>\n`
 }
 

@@ -128,7 +128,11 @@ describe('StorefrontApi shopper operations (commerce client → embedded backend
 
     const wishlist = await s.api().addToWishlist(String(shirt.variantId))
     expect(wishlist.wishedProducts[0]).toMatchObject({ variantId: String(shirt.variantId), sku: shirt.sku, colour: 'Green', size: 'S', price: { regular: '$100.00', special: '$80.00' } })
-    expect((await s.api().removeFromWishlist(wishlist.wishedProducts[0]!.wishedProductId)).wishedProducts).toEqual([])
+    // The member pays the Club Price, so that is what the wishlist's total says.
+    expect(wishlist.displayTotal).toBe('$80.00')
+    const emptied = await s.api().removeFromWishlist(wishlist.wishedProducts[0]!.wishedProductId)
+    expect(emptied.wishedProducts).toEqual([])
+    expect(emptied.displayTotal).toBe('$0.00')
 
     await s.api().addToCart(String(shirt.variantId), 1)
     const usd = await s.api().changeCurrency('AUD', 'USD')

@@ -298,6 +298,8 @@ export interface Wishlist {
     size?: string
   }>
   isDisabled: boolean
+  /** What every item together costs now, formatted (the sidebar's 'Total price'). */
+  displayTotal?: string
 }
 
 /** What the client loads after hydration (personal data never sits in cacheable HTML). */

@@ -188,5 +188,6 @@ export function toWishlist(doc: Document): Wishlist {
       }
     }),
     isDisabled: false,
+    ...(doc.data.attributes.display_total ? { displayTotal: String(doc.data.attributes.display_total) } : {}),
   }
 }

@@ -44,9 +44,18 @@ export function WishlistSidebar() {
         </p>
       ) : (
         <>
-          <p className="mb-2 text-sm">
-            {t('wishlist.totalItems')}: {items.length}
-          </p>
+          <dl className="mb-2 flex justify-between text-sm" data-testid="wishlist-totals">
+            <div>
+              <dt className="inline">{t('wishlist.totalItems')}: </dt>
+              <dd className="inline">{items.length}</dd>
+            </div>
+            {wishlist?.displayTotal ? (
+              <div>
+                <dt className="inline">{t('wishlist.totalPrice')}: </dt>
+                <dd className="inline font-semibold">{wishlist.displayTotal}</dd>
+              </div>
+            ) : null}
+          </dl>
           <ul className="divide-y divide-gray-200">
             {items.map((item) => (
               <li key={item.wishedProductId} className="flex gap-3 py-3">

@@ -75,11 +75,20 @@ async function wishlistDocument(c: BackendContext, wishlist: WishlistRow) {
       relationships: { variant: { data: { type: 'variant', id: String(item.variant_id) } } },
     }
   })
+  const totalCents = items.reduce((sum, item) => sum + Math.round(Number(item.attributes.total) * 100), 0)
   return {
     data: {
       id: wishlist.token,
       type: 'wishlist',
-      attributes: { token: wishlist.token, name: wishlist.name, is_private: wishlist.is_private === 1, is_default: wishlist.is_default === 1 },
+      attributes: {
+        token: wishlist.token,
+        name: wishlist.name,
+        is_private: wishlist.is_private === 1,
+        is_default: wishlist.is_default === 1,
+        // Extension: what the whole wishlist costs this customer now (the sidebar's 'Total price').
+        total: (totalCents / 100).toFixed(2),
+        display_total: formatMoney(totalCents / 100, currency, locale),
+      },
       relationships: { wished_items: { data: items.map((i) => ({ type: 'wished_item', id: i.id })) } },
     },
     included: items,
