@@ -32,6 +32,9 @@ async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
 
 async function hydrate() {
   installChunkReloadGuard()
+  // The service worker answers an uncached page with the offline page: its HTML belongs to /offline, not to the
+  // address shown, so it stays static instead of hydrating as the wrong route.
+  if (document.querySelector('[data-testid=offline-page]') && window.location.pathname !== '/offline') return
   await resolveMatchedLazyRoutes(routes)
   const api = createBrowserApi()
   const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
