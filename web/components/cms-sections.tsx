@@ -1,6 +1,8 @@
 import type { CmsPage, CmsSection } from '../api/models.ts'
 import { LocalLink } from './local-link.tsx'
 import { ProductGrid } from './product-card.tsx'
+import { PageTitle } from './page-title.tsx'
+import { useT } from '../i18n/index.tsx'
 
 function text(value: unknown) {
   return typeof value === 'string' ? value : ''
@@ -58,5 +60,18 @@ export function CmsSections({ page }: { page: CmsPage }) {
         <Section key={`${section.type}-${index}`} section={section} />
       ))}
     </div>
+  )
+}
+
+/** A content page: its title as the heading, its sections, or an honest empty state when the CMS has no such page. */
+export function CmsArticle({ page, fallbackTitle }: { page: CmsPage | null; fallbackTitle: string }) {
+  const { t } = useT()
+  const heading = page?.title ?? fallbackTitle
+  return (
+    <article className="mx-auto max-w-3xl">
+      <PageTitle title={heading} />
+      <h1 className="mb-6 text-3xl font-bold">{heading}</h1>
+      {page ? <CmsSections page={page} /> : <p className="text-gray-600" data-testid="empty-state">{t('pages.contentEmpty')}</p>}
+    </article>
   )
 }

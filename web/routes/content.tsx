@@ -1,8 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
-import { CmsSections } from '../components/cms-sections.tsx'
+import { CmsArticle } from '../components/cms-sections.tsx'
 import { notFound } from './route-helpers.ts'
 
 const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
@@ -20,12 +19,5 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export function Component() {
   const { page } = useLoaderData<typeof loader>()
   const { t } = useT()
-  const heading = page?.title ?? t('pages.content')
-  return (
-    <article className="mx-auto max-w-3xl">
-      <PageTitle title={heading} />
-      <h1 className="mb-6 text-3xl font-bold">{heading}</h1>
-      {page ? <CmsSections page={page} /> : <p className="text-gray-600" data-testid="empty-state">{t('pages.contentEmpty')}</p>}
-    </article>
-  )
+  return <CmsArticle page={page} fallbackTitle={t('pages.content')} />
 }

@@ -1,8 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
-import { CmsSections } from '../components/cms-sections.tsx'
+import { CmsArticle } from '../components/cms-sections.tsx'
 
 /** Which CMS page each static route of spec §2 shows (documented in docs/routes.md). */
 export const STATIC_PAGE_SLUGS: Record<string, string> = {
@@ -32,12 +31,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Component() {
   const { name, page } = useLoaderData<typeof loader>()
   const { t } = useT()
-  const heading = page?.title ?? t(`pages.static.${name}` as MessageKey)
-  return (
-    <article className="mx-auto max-w-3xl">
-      <PageTitle title={heading} />
-      <h1 className="mb-6 text-3xl font-bold">{heading}</h1>
-      {page ? <CmsSections page={page} /> : <p className="text-gray-600" data-testid="empty-state">{t('pages.contentEmpty')}</p>}
-    </article>
-  )
+  return <CmsArticle page={page} fallbackTitle={t(`pages.static.${name}` as MessageKey)} />
 }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { layoutRoute } from './layout-route.tsx'
 import { TopBar } from '../chrome/top-bar.tsx'
 import { Header } from '../chrome/header.tsx'
 import { MobileBottomBar } from '../chrome/mobile-bottom-bar.tsx'
@@ -6,7 +6,6 @@ import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
 import { CartSidebar } from '../../features/cart/cart-sidebar.tsx'
 import { LoginModal } from '../../features/auth/auth-modals.tsx'
-import { ErrorPage } from '../error-page.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -26,18 +25,4 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 /** The account layout (spec §2): top bar, header, cart and login modal. */
-export function Component() {
-  return (
-    <Frame>
-      <Outlet />
-    </Frame>
-  )
-}
-
-export function ErrorBoundary() {
-  return (
-    <Frame>
-      <ErrorPage />
-    </Frame>
-  )
-}
+export const { Component, ErrorBoundary } = layoutRoute(Frame)

@@ -1,8 +1,7 @@
-import { Outlet } from 'react-router'
+import { layoutRoute } from './layout-route.tsx'
 import { LocalLink } from '../local-link.tsx'
 import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
-import { ErrorPage } from '../error-page.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -24,18 +23,4 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 /** The blank layout: logo only. Checkout uses it so nothing distracts from paying (see docs/routes.md). */
-export function Component() {
-  return (
-    <Frame>
-      <Outlet />
-    </Frame>
-  )
-}
-
-export function ErrorBoundary() {
-  return (
-    <Frame>
-      <ErrorPage />
-    </Frame>
-  )
-}
+export const { Component, ErrorBoundary } = layoutRoute(Frame)

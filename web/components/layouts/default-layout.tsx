@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { layoutRoute } from './layout-route.tsx'
 import { TopBar } from '../chrome/top-bar.tsx'
 import { Header } from '../chrome/header.tsx'
 import { Footer } from '../chrome/footer.tsx'
@@ -8,7 +8,6 @@ import { ProgressBar } from '../chrome/progress-bar.tsx'
 import { CartSidebar } from '../../features/cart/cart-sidebar.tsx'
 import { WishlistSidebar } from '../../features/wishlist/wishlist-sidebar.tsx'
 import { ForgotPasswordModal, LoginModal, SignupModal } from '../../features/auth/auth-modals.tsx'
-import { ErrorPage } from '../error-page.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -32,19 +31,4 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 /** The default layout (spec §2): top bar, header, sidebars, auth modals, notifications, footer. */
-export function Component() {
-  return (
-    <Frame>
-      <Outlet />
-    </Frame>
-  )
-}
-
-/** A screen's error keeps the chrome around it, so the shopper can navigate on. */
-export function ErrorBoundary() {
-  return (
-    <Frame>
-      <ErrorPage />
-    </Frame>
-  )
-}
+export const { Component, ErrorBoundary } = layoutRoute(Frame)
