@@ -1,17 +1,21 @@
-import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
-import { useSetAtom } from 'jotai'
-import type { Order } from '../api/models.ts'
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import type { Address, Country, Order } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
-import { useApi } from '../api/use-api.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
-import { formatDate } from '../i18n/format.ts'
 import { PageTitle } from '../components/page-title.tsx'
-import { LocalLink, useLocalPath } from '../components/local-link.tsx'
-import { resetSessionAtom } from '../features/session/atoms.ts'
+import { ACCOUNT_PAGES, AccountNav, type AccountPage } from '../features/account/account-nav.tsx'
+import { runAccountIntent } from '../features/account/actions.ts'
+import { ProfileForm } from '../features/account/profile-form.tsx'
+import { PasswordForm } from '../features/account/password-form.tsx'
+import { AddressBook } from '../features/account/address-book.tsx'
+import { OrderHistory, ORDERS_PAGE_SIZE } from '../features/account/order-history.tsx'
+import { OrderDetails } from '../features/account/order-details.tsx'
+import { NewsletterSettings } from '../features/account/newsletter-settings.tsx'
 import { localRedirect, notFound } from './route-helpers.ts'
 
-export const ACCOUNT_PAGES = ['MyProfile', 'ShippingDetails', 'BillingDetails', 'SavedAddressesDetails', 'OrderHistory', 'OrderDetails', 'MyNewsletter'] as const
-type AccountPage = (typeof ACCOUNT_PAGES)[number]
+export { ACCOUNT_PAGES }
+
+const ADDRESS_PAGES: AccountPage[] = ['ShippingDetails', 'BillingDetails', 'SavedAddressesDetails']
 
 function pageOf(name: string | undefined): AccountPage | null {
   if (!name) return 'MyProfile'
@@ -26,111 +30,54 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = pageOf(params.pageName)
   if (!page) notFound('router')
   const user = await api.getCurrentUser()
+  if (!user) localRedirect(request, '/')
+  const empty = { orders: [] as Order[], ordersPage: 1, totalPages: 0, addresses: [] as Address[], states: [] as Country['states'], order: null as Order | null }
   if (page === 'OrderDetails') {
     const order = params.id ? await api.getOrder(params.id) : null
     if (!order) notFound('order')
-    return { page, user, order, orders: [] as Order[], addresses: [] }
+    return { page, user, ...empty, order }
   }
-  const orders = page === 'OrderHistory' ? (await api.getOrders(1, 20)).orders : []
-  const addresses = page === 'SavedAddressesDetails' || page === 'ShippingDetails' || page === 'BillingDetails' ? await api.getAddresses() : []
-  return { page, user, order: null, orders, addresses }
+  if (page === 'OrderHistory') {
+    const raw = new URL(request.url).searchParams.get('page') ?? '1'
+    if (!/^[1-9]\d{0,5}$/.test(raw)) notFound('router')
+    const ordersPage = Number(raw)
+    const { orders, totalPages } = await api.getOrders(ordersPage, ORDERS_PAGE_SIZE)
+    return { page, user, ...empty, orders, ordersPage, totalPages }
+  }
+  if (ADDRESS_PAGES.includes(page)) {
+    const [addresses, country] = await Promise.all([api.getAddresses(), api.getCountryDetails('AU')])
+    return { page, user, ...empty, addresses, states: country?.states ?? [] }
+  }
+  return { page, user, ...empty }
+}
+
+/** Every account form posts here with an `intent` (works without JavaScript; with it, React Router fetches). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = loaderApi(context)
+  if (!(await api.isAuthenticated())) localRedirect(request, '/')
+  return runAccountIntent(api, await request.formData())
 }
 
 export function Component() {
-  const { page, user, order, orders, addresses } = useLoaderData<typeof loader>()
+  const { page, user, order, orders, ordersPage, totalPages, addresses, states } = useLoaderData<typeof loader>()
   const { t } = useT()
-  const api = useApi()
-  const navigate = useNavigate()
-  const local = useLocalPath()
-  const reset = useSetAtom(resetSessionAtom)
-  const logOut = async () => {
-    await api.logOut().catch(() => {})
-    reset()
-    navigate(local('/'))
-  }
+  const pagePath = `/MyAccount/${page}`
   return (
     <div className="grid gap-8 lg:grid-cols-[220px_1fr]">
       <PageTitle title={t(`account.${page}` as MessageKey)} />
-      <nav aria-label={t('account.title')}>
-        <ul className="space-y-1">
-          {ACCOUNT_PAGES.filter((p) => p !== 'OrderDetails').map((p) => (
-            <li key={p}>
-              <LocalLink to={`/MyAccount/${p}`} className={`block rounded px-3 py-2 ${p === page ? 'bg-primary-50 font-semibold text-primary-700' : 'hover:bg-gray-100'}`}>
-                {t(`account.${p}` as MessageKey)}
-              </LocalLink>
-            </li>
-          ))}
-          <li>
-            <button type="button" onClick={() => void logOut()} className="block w-full rounded px-3 py-2 text-left hover:bg-gray-100">
-              {t('account.logout')}
-            </button>
-          </li>
-        </ul>
-      </nav>
-      <section>
-        <h1 className="mb-6 text-3xl font-bold">{t(`account.${page}` as MessageKey)}</h1>
-        {page === 'MyProfile' && user ? (
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
-            <dt className="text-gray-600">{t('auth.firstName')}</dt>
-            <dd>{user.firstName}</dd>
-            <dt className="text-gray-600">{t('auth.lastName')}</dt>
-            <dd>{user.lastName}</dd>
-            <dt className="text-gray-600">{t('auth.email')}</dt>
-            <dd>{user.email}</dd>
-          </dl>
+      <AccountNav page={page} />
+      <section className="space-y-10">
+        <h1 className="text-3xl font-bold">{t(`account.${page}` as MessageKey)}</h1>
+        {page === 'MyProfile' ? (
+          <>
+            <ProfileForm user={user} />
+            <PasswordForm />
+          </>
         ) : null}
-        {page === 'OrderHistory' ? (
-          orders.length === 0 ? (
-            <p className="text-gray-600" data-testid="empty-state">{t('account.noOrders')}</p>
-          ) : (
-            <ul className="divide-y divide-gray-200">
-              {orders.map((o) => (
-                <li key={o.number} className="flex justify-between py-3">
-                  <LocalLink to={`/my-account/OrderDetails/${o.number}`} className="font-semibold underline">
-                    {o.number}
-                  </LocalLink>
-                  <span>{o.completedAt ? formatDate(o.completedAt) : ''}</span>
-                  <span>{o.state}</span>
-                  <span>{o.total}</span>
-                </li>
-              ))}
-            </ul>
-          )
-        ) : null}
-        {order ? (
-          <div data-testid="order-details">
-            <p>
-              {order.number} · {order.state} · {order.completedAt ? formatDate(order.completedAt) : ''}
-            </p>
-            <ul className="mt-4 divide-y divide-gray-200">
-              {order.lineItems.map((item) => (
-                <li key={item.id} className="flex justify-between py-2">
-                  <span>
-                    {item.name} × {item.qty}
-                  </span>
-                  <span>{item.displayTotal}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-4 font-semibold">{order.total}</p>
-          </div>
-        ) : null}
-        {(page === 'SavedAddressesDetails' || page === 'ShippingDetails' || page === 'BillingDetails') && addresses.length === 0 ? (
-          <p className="text-gray-600" data-testid="empty-state">{t('account.noAddresses')}</p>
-        ) : null}
-        {addresses.length > 0 ? (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {addresses.map((address) => (
-              <li key={address._id} className="rounded border border-gray-200 p-4 text-sm">
-                {address.firstName} {address.lastName}
-                <br />
-                {address.addressLine1}
-                <br />
-                {address.city} {address.state} {address.zipCode}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {ADDRESS_PAGES.includes(page) ? <AddressBook addresses={addresses} states={states} pagePath={pagePath} /> : null}
+        {page === 'OrderHistory' ? <OrderHistory orders={orders} page={ordersPage} totalPages={totalPages} /> : null}
+        {order ? <OrderDetails order={order} /> : null}
+        {page === 'MyNewsletter' ? <NewsletterSettings user={user} /> : null}
       </section>
     </div>
   )

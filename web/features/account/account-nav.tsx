@@ -1,0 +1,42 @@
+import { useNavigate } from 'react-router'
+import { useSetAtom } from 'jotai'
+import type { MessageKey } from '../../i18n/index.tsx'
+import { useT } from '../../i18n/index.tsx'
+import { useApi } from '../../api/use-api.ts'
+import { LocalLink, useLocalPath } from '../../components/local-link.tsx'
+import { resetSessionAtom } from '../session/atoms.ts'
+
+export const ACCOUNT_PAGES = ['MyProfile', 'ShippingDetails', 'BillingDetails', 'SavedAddressesDetails', 'OrderHistory', 'OrderDetails', 'MyNewsletter'] as const
+export type AccountPage = (typeof ACCOUNT_PAGES)[number]
+
+/** The account menu; Log out ends the session and empties user, cart and wishlist (spec §4). */
+export function AccountNav({ page }: { page: AccountPage }) {
+  const { t } = useT()
+  const api = useApi()
+  const navigate = useNavigate()
+  const local = useLocalPath()
+  const reset = useSetAtom(resetSessionAtom)
+  const logOut = async () => {
+    await api.logOut().catch(() => {})
+    reset()
+    navigate(local('/'))
+  }
+  return (
+    <nav aria-label={t('account.title')}>
+      <ul className="space-y-1">
+        {ACCOUNT_PAGES.filter((p) => p !== 'OrderDetails').map((p) => (
+          <li key={p}>
+            <LocalLink to={`/MyAccount/${p}`} className={`block rounded px-3 py-2 ${p === page ? 'bg-primary-50 font-semibold text-primary-700' : 'hover:bg-gray-100'}`}>
+              {t(`account.${p}` as MessageKey)}
+            </LocalLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" onClick={() => void logOut()} className="block w-full rounded px-3 py-2 text-left hover:bg-gray-100">
+            {t('account.logout')}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  )
+}

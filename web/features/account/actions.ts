@@ -1,0 +1,90 @@
+import type { Address } from '../../api/models.ts'
+import type { StorefrontApi } from '../../api/storefront-api.ts'
+import { fromApiError, msg, type AccountActionResult } from './messages.ts'
+import { hasErrors, validateAddress, validatePassword, validateProfile } from './validation.ts'
+
+export const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'addressLine1', 'apartment', 'city', 'state', 'zipCode', 'country', 'phoneNumber'] as const
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+const pick = (form: FormData, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, text(form, name)]))
+
+function addressOf(values: Record<string, string>): Omit<Address, '_id' | 'isDefault'> {
+  return {
+    firstName: values.firstName!.trim(),
+    lastName: values.lastName!.trim(),
+    company: values.company?.trim() || null,
+    addressLine1: values.addressLine1!.trim(),
+    apartment: values.apartment?.trim() || null,
+    city: values.city!.trim(),
+    state: values.state!,
+    zipCode: values.zipCode!.trim(),
+    country: values.country!,
+    phoneNumber: values.phoneNumber!.trim(),
+  }
+}
+
+/** One intent of an account form post → the StorefrontApi call; validation first, so bad input changes nothing. */
+export async function runAccountIntent(api: StorefrontApi, form: FormData): Promise<AccountActionResult> {
+  const intent = text(form, 'intent')
+  const id = text(form, 'id') || undefined
+  try {
+    switch (intent) {
+      case 'profile': {
+        const values = pick(form, ['firstName', 'lastName', 'email'])
+        const errors = validateProfile(values)
+        if (hasErrors(errors)) return { intent, ok: false, errors, values }
+        await api.updateCurrentUser({ firstName: values.firstName!.trim(), lastName: values.lastName!.trim(), email: values.email!.trim() })
+        return { intent, ok: true, message: msg('account.profileUpdated') }
+      }
+      case 'password': {
+        const errors = validatePassword(pick(form, ['currentPassword', 'newPassword', 'confirmation']))
+        if (hasErrors(errors)) return { intent, ok: false, errors, message: msg('account.passwordFailed') }
+        try {
+          await api.changePassword(text(form, 'currentPassword'), text(form, 'newPassword'))
+        } catch (error) {
+          return fromApiError(error, intent, msg('account.passwordFailed'))
+        }
+        return { intent, ok: true, message: msg('account.passwordChanged') }
+      }
+      case 'add-address':
+      case 'update-address': {
+        const values = pick(form, ADDRESS_FIELDS)
+        const country = await api.getCountryDetails('AU')
+        const errors = validateAddress(values, country?.states.map((s) => s.abbr) ?? [])
+        if (hasErrors(errors)) return { intent, id, ok: false, errors, values }
+        if (intent === 'add-address') {
+          await api.addAddress({ ...addressOf(values), isDefault: form.get('isDefault') === 'on' })
+          return { intent, ok: true, message: msg('account.addressAdded') }
+        }
+        const current = (await api.getAddresses()).find((a) => a._id === id)
+        if (!current) return { intent, id, ok: false, message: msg('account.failed'), values }
+        await api.updateAddress({ ...current, ...addressOf(values) })
+        return { intent, id, ok: true, message: msg('account.addressUpdated') }
+      }
+      case 'default-address': {
+        const current = (await api.getAddresses()).find((a) => a._id === id)
+        if (!current) return { intent, id, ok: false, message: msg('account.failed') }
+        await api.updateAddress({ ...current, isDefault: true })
+        return { intent, id, ok: true, message: msg('account.defaultChanged') }
+      }
+      case 'delete-address':
+        if (!id) return { intent, ok: false, message: msg('account.failed') }
+        await api.deleteAddress(id)
+        return { intent, id, ok: true, message: msg('account.addressDeleted') }
+      case 'subscribe':
+      case 'unsubscribe': {
+        const user = await api.getCurrentUser()
+        if (!user) return { intent, ok: false, message: msg('account.failed') }
+        await (intent === 'subscribe' ? api.subscribeNewsletter(user.email) : api.unsubscribeNewsletter(user.email))
+        return { intent, ok: true, message: msg(intent === 'subscribe' ? 'account.subscribed' : 'account.unsubscribed') }
+      }
+      default:
+        return { intent, ok: false, message: msg('account.failed') }
+    }
+  } catch (error) {
+    return { ...fromApiError(error, intent), id, values: intent.endsWith('-address') || intent === 'profile' ? pick(form, intent === 'profile' ? ['firstName', 'lastName', 'email'] : ADDRESS_FIELDS) : undefined }
+  }
+}

@@ -1,0 +1,81 @@
+import { Form, useSearchParams } from 'react-router'
+import type { Address, Country } from '../../api/models.ts'
+import { useT } from '../../i18n/index.tsx'
+import { LocalLink, useLocalPath } from '../../components/local-link.tsx'
+import { AddressForm } from './address-form.tsx'
+import { FormStatus, useFormResult } from './fields.tsx'
+
+const SMALL_BUTTON = 'rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100'
+
+function AddressCard({ address, pagePath }: { address: Address; pagePath: string }) {
+  const { t } = useT()
+  const local = useLocalPath()
+  return (
+    <li className="rounded border border-gray-200 p-4 text-sm" data-testid="saved-address">
+      {address.isDefault ? <span className="mb-2 inline-block rounded bg-primary-50 px-2 py-0.5 text-xs font-semibold text-primary-700" data-testid="default-marker">{t('account.defaultAddress')}</span> : null}
+      <p className="font-semibold">
+        {address.firstName} {address.lastName}
+      </p>
+      {address.company ? <p>{address.company}</p> : null}
+      <p>
+        {address.addressLine1}
+        {address.apartment ? `, ${address.apartment}` : ''}
+      </p>
+      <p>
+        {address.city} {address.state} {address.zipCode} {address.country}
+      </p>
+      <p>{address.phoneNumber}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <LocalLink to={`${pagePath}?edit=${encodeURIComponent(address._id)}`} className={SMALL_BUTTON}>
+          {t('account.edit')}
+        </LocalLink>
+        {address.isDefault ? null : (
+          <Form method="post" action={local(pagePath)}>
+            <input type="hidden" name="id" value={address._id} />
+            <button type="submit" name="intent" value="default-address" className={SMALL_BUTTON}>
+              {t('account.makeDefault')}
+            </button>
+          </Form>
+        )}
+        <Form method="post" action={local(pagePath)}>
+          <input type="hidden" name="id" value={address._id} />
+          <button type="submit" name="intent" value="delete-address" className={SMALL_BUTTON}>
+            {t('account.delete')}
+          </button>
+        </Form>
+      </div>
+    </li>
+  )
+}
+
+/** Saved addresses (shipping, billing and saved-address pages): list with the default marked, edit in place, add. */
+export function AddressBook({ addresses, states, pagePath }: { addresses: Address[]; states: Country['states']; pagePath: string }) {
+  const { t } = useT()
+  const [search] = useSearchParams()
+  const listResult = useFormResult(['default-address', 'delete-address', 'update-address'])
+  const failedUpdate = useFormResult(['update-address'])
+  const editing = failedUpdate && !failedUpdate.ok ? failedUpdate.id : search.get('edit')
+  return (
+    <div className="space-y-6">
+      <FormStatus result={listResult?.intent === 'update-address' && !listResult.ok ? undefined : listResult} />
+      {addresses.length === 0 ? (
+        <p className="text-gray-600" data-testid="empty-state">
+          {t('account.noAddresses')}
+        </p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {addresses.map((address) =>
+            address._id === editing ? (
+              <li key={address._id} className="lg:col-span-2">
+                <AddressForm states={states} address={address} pagePath={pagePath} />
+              </li>
+            ) : (
+              <AddressCard key={address._id} address={address} pagePath={pagePath} />
+            ),
+          )}
+        </ul>
+      )}
+      <AddressForm key={addresses.length} states={states} pagePath={pagePath} />
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import type { MessageKey, Translate } from '../../i18n/index.tsx'
+import { ApiError } from '../../api/storefront-api.ts'
+
+/** A message an action returns: a dictionary key (translated where it is shown) or the backend's own sentence. */
+export type Msg = { key: MessageKey; params?: Record<string, string | number> } | { text: string }
+export type FieldErrors = Record<string, Msg>
+
+/** What the account action answers (plain JSON, read with useActionData). */
+export interface AccountActionResult {
+  intent: string
+  ok: boolean
+  /** The address an update or delete was about. */
+  id?: string
+  message?: Msg
+  errors?: FieldErrors
+  /** What was typed, so a refused form shows it again (passwords are never echoed). */
+  values?: Record<string, string>
+}
+
+export const msg = (key: MessageKey, params?: Record<string, string | number>): Msg => ({ key, params })
+
+export function msgText(t: Translate, message: Msg | undefined): string | null {
+  if (!message) return null
+  return 'key' in message ? t(message.key, message.params) : message.text
+}
+
+/** Backend field names (Spree's snake case) → the form's field names. */
+const FIELD_NAMES: Record<string, string> = {
+  first_name: 'firstName',
+  firstname: 'firstName',
+  last_name: 'lastName',
+  lastname: 'lastName',
+  current_password: 'currentPassword',
+  password: 'newPassword',
+  password_confirmation: 'confirmation',
+  address1: 'addressLine1',
+  address2: 'apartment',
+  zipcode: 'zipCode',
+  phone: 'phoneNumber',
+  state_name: 'state',
+  state: 'state',
+  country_iso: 'country',
+}
+
+/** An ApiError → a result with the field messages it carries; anything else is rethrown (an error page). */
+export function fromApiError(error: unknown, intent: string, fallback?: Msg): AccountActionResult {
+  if (!(error instanceof ApiError)) throw error
+  const errors: FieldErrors = {}
+  for (const [field, messages] of Object.entries(error.errors ?? {})) {
+    const first = messages[0]
+    if (first) errors[FIELD_NAMES[field] ?? field] = { text: first }
+  }
+  return { intent, ok: false, errors, message: fallback ?? { text: error.message } }
+}

@@ -1,0 +1,71 @@
+import type { Address, Order } from '../../api/models.ts'
+import { useT } from '../../i18n/index.tsx'
+import { formatDate, formatMoney } from '../../i18n/format.ts'
+
+function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  if (!address) return null
+  return (
+    <div className="text-sm">
+      <h3 className="mb-1 font-semibold">{title}</h3>
+      <p>
+        {address.firstName} {address.lastName}
+      </p>
+      <p>{address.addressLine1}</p>
+      <p>
+        {address.city} {address.state} {address.zipCode} {address.country}
+      </p>
+      <p>{address.phoneNumber}</p>
+    </div>
+  )
+}
+
+/** One order: lines, addresses, shipping, tracking, promotions and totals (GST included in the prices). */
+export function OrderDetails({ order }: { order: Order }) {
+  const { t, locale } = useT()
+  const methods = order.shipmentMethods.map((m) => m.name).filter(Boolean)
+  const tracking = order.shipmentItems.map((s) => s.tracking_id).filter((id): id is string => Boolean(id))
+  const row = (label: string, value: string, testId?: string) => (
+    <div className="flex justify-between" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+  return (
+    <div data-testid="order-details" className="space-y-6">
+      <p className="text-sm text-gray-700">
+        {t('account.orderNumber', { number: order.number })} · <span className="capitalize">{order.state}</span> · {order.completedAt ? formatDate(order.completedAt) : ''}
+      </p>
+      <ul className="divide-y divide-gray-200">
+        {order.lineItems.map((item) => (
+          <li key={item.id} className="flex items-center gap-4 py-3" data-testid="order-line">
+            {item.image ? <img src={item.image.styles.mobile.url} alt={item.image.alt} width={64} height={85} loading="lazy" className="rounded" /> : <div className="h-[85px] w-16 rounded bg-gray-100" />}
+            <div className="flex-1">
+              <p className="font-semibold">{item.name}</p>
+              <p className="text-sm text-gray-600">{Object.values(item.options).filter(Boolean).join(' / ')}</p>
+              <p className="text-sm">
+                {t('account.quantity')}: {item.qty}
+              </p>
+            </div>
+            <span>{item.displayTotal}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AddressBlock title={t('account.shippingAddress')} address={order.address.shipping} />
+        <AddressBlock title={t('account.billingAddress')} address={order.address.billing} />
+      </div>
+      {methods.length ? <p className="text-sm">{t('account.shippingMethods')}: {methods.join(', ')}</p> : null}
+      {tracking.length ? <p className="text-sm">{t('account.tracking')}: {tracking.join(', ')}</p> : null}
+      <dl className="max-w-sm space-y-1 text-sm">
+        {row(t('account.subtotal'), order.itemTotal)}
+        {order.orderPromotions.map((p) => row(`${t('account.promotions')}: ${p.name}`, p.amount, 'order-promotion'))}
+        {row(t('account.shipping'), order.shipTotal)}
+        {row(t('account.tax'), formatMoney(order.taxTotalAmount, order.currency, locale), 'order-tax')}
+        <div className="flex justify-between border-t border-gray-300 pt-1 font-semibold">
+          <dt>{t('account.total')}</dt>
+          <dd>{order.total}</dd>
+        </div>
+      </dl>
+    </div>
+  )
+}

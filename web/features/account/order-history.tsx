@@ -1,0 +1,71 @@
+import type { Order } from '../../api/models.ts'
+import { useT } from '../../i18n/index.tsx'
+import { formatDate } from '../../i18n/format.ts'
+import { LocalLink } from '../../components/local-link.tsx'
+
+export const ORDERS_PAGE_SIZE = 10
+
+interface Props {
+  orders: Order[]
+  page: number
+  totalPages: number
+}
+
+/** Completed orders, newest first, 10 a page (?page=N); the number opens the order's details. */
+export function OrderHistory({ orders, page, totalPages }: Props) {
+  const { t } = useT()
+  if (orders.length === 0) {
+    return (
+      <p className="text-gray-600" data-testid="empty-state">
+        {t('account.noOrders')}
+      </p>
+    )
+  }
+  return (
+    <div>
+      <table className="w-full text-left text-sm" data-testid="order-history">
+        <thead className="border-b border-gray-300">
+          <tr>
+            <th className="py-2">{t('account.order')}</th>
+            <th className="py-2">{t('account.date')}</th>
+            <th className="py-2">{t('account.status')}</th>
+            <th className="py-2 text-right">{t('account.total')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200">
+          {orders.map((o) => (
+            <tr key={o.number} data-testid="order-row">
+              <td className="py-3">
+                <LocalLink to={`/my-account/OrderDetails/${encodeURIComponent(o.number)}`} className="font-semibold underline">
+                  {o.number}
+                </LocalLink>
+              </td>
+              <td className="py-3">{o.completedAt ? formatDate(o.completedAt) : ''}</td>
+              <td className="py-3 capitalize">{o.state}</td>
+              <td className="py-3 text-right">{o.total}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {totalPages > 1 ? (
+        <nav className="mt-4 flex items-center justify-between text-sm" aria-label={t('account.OrderHistory')}>
+          {page > 1 ? (
+            <LocalLink to={`/MyAccount/OrderHistory?page=${page - 1}`} className="underline" rel="prev">
+              {t('account.previous')}
+            </LocalLink>
+          ) : (
+            <span />
+          )}
+          <span>{t('account.pageOf', { page, pages: totalPages })}</span>
+          {page < totalPages ? (
+            <LocalLink to={`/MyAccount/OrderHistory?page=${page + 1}`} className="underline" rel="next">
+              {t('account.next')}
+            </LocalLink>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
