@@ -1,6 +1,12 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import type { ShippingRate } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
+import { BillingForm } from '../features/checkout/billing-step.tsx'
+import { OrderSummary } from '../features/checkout/order-summary.tsx'
+import { PaymentForm } from '../features/checkout/payment-step.tsx'
+import { ShippingAddressForm, ShippingRateForm } from '../features/checkout/shipping-step.tsx'
+import { checkoutAction } from '../features/checkout/step-actions.ts'
 import { checkoutRedirect, type CheckoutStep } from './checkout-guards.ts'
 import { localRedirect } from './route-helpers.ts'
 
@@ -9,23 +15,53 @@ function stepOf(request: Request): CheckoutStep {
   return last === 'billing' || last === 'payment' ? last : 'shipping'
 }
 
-/** Each step checks the cart before anything renders (spec §5 guards). */
+/** Shipping rates by name, case-insensitive (spec §9). */
+const byName = (rates: ShippingRate[]) => [...rates].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+
+/** Each step checks the cart before anything renders (spec §5 guards), then loads what its form needs. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const step = stepOf(request)
-  const cart = await loaderApi(context).getCart()
+  const api = loaderApi(context)
+  const cart = await api.getCart()
   const target = checkoutRedirect(step, cart)
   if (target) localRedirect(request, target)
-  return { step, cart }
+  const needsAddress = step !== 'payment'
+  const [country, authenticated, rates] = await Promise.all([
+    needsAddress ? api.getCountryDetails('AU') : null,
+    step === 'shipping' ? api.isAuthenticated() : true,
+    step === 'shipping' && cart?.address.shipping ? api.getShipments().then(byName) : [],
+  ])
+  return { step, cart: cart!, country, authenticated, rates }
+}
+
+/** Every step is a real form post (works without JavaScript); success answers 303 to the next step. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const step = stepOf(request)
+  const api = loaderApi(context)
+  const target = checkoutRedirect(step, await api.getCart())
+  if (target) localRedirect(request, target, 303)
+  return checkoutAction(step, request, api)
 }
 
 export function Component() {
-  const { step, cart } = useLoaderData<typeof loader>()
+  const { step, cart, country, authenticated, rates } = useLoaderData<typeof loader>()
   const { t } = useT()
   return (
-    <section data-testid={`checkout-${step}`}>
-      <h2 className="text-xl font-semibold">{t(`checkout.steps.${step}`)}</h2>
-      <p className="mt-2 text-gray-600">{t('checkout.stepPending')}</p>
-      {cart ? <p className="mt-4 font-semibold">{cart.totals.total}</p> : null}
+    <section data-testid={`checkout-${step}`} className="grid gap-8 lg:grid-cols-5">
+      <div className="lg:col-span-3">
+        <h2 className="mb-4 text-xl font-semibold">{t(`checkout.steps.${step}`)}</h2>
+        {step === 'shipping' ? (
+          <>
+            <ShippingAddressForm cart={cart} country={country} authenticated={authenticated} />
+            {cart.address.shipping ? <ShippingRateForm rates={rates} /> : null}
+          </>
+        ) : null}
+        {step === 'billing' ? <BillingForm cart={cart} country={country} /> : null}
+        {step === 'payment' ? <PaymentForm /> : null}
+      </div>
+      <div className="lg:col-span-2">
+        <OrderSummary cart={cart} />
+      </div>
     </section>
   )
 }

@@ -12,7 +12,7 @@ export function Component() {
     .map((match) => (match.handle as { step?: CheckoutStep } | undefined)?.step)
     .find(Boolean)
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-5xl">
       <PageTitle title={t('checkout.title')} />
       <h1 className="text-3xl font-bold">{t('checkout.title')}</h1>
       <ol className="my-6 flex gap-4 text-sm" aria-label={t('checkout.title')}>

@@ -1,0 +1,151 @@
+// Checkout as a guest with no JavaScript at all: every step is an HTML form post answered with a 303 to the next
+// step, a refused post answers 422 with the form, the field's message and what was typed, and changes nothing.
+import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ORIGIN } from './helpers.ts'
+import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+import { createProduct, stockOf, type CreatedProduct } from '#tests/factories/catalogue.ts'
+import { uniqueEmail } from '#tests/factories/api.ts'
+
+let product: CreatedProduct
+beforeAll(async () => {
+  await seedCatalogue(10)
+  product = await createProduct({ stock: 5 })
+})
+
+/** A browser without JavaScript: keeps its cookies, posts urlencoded forms from our own pages, follows nothing. */
+function browser() {
+  const jar = new Map<string, string>()
+  const ip = `172.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  async function send(path: string, form?: Record<string, string>) {
+    const headers: Record<string, string> = { accept: 'text/html', 'cf-connecting-ip': ip }
+    if (form) Object.assign(headers, { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' })
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await SELF.fetch(ORIGIN + path, { method: form ? 'POST' : 'GET', redirect: 'manual', headers, body: form ? new URLSearchParams(form).toString() : undefined })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [name, value] = cookie.split(';')[0]!.split('=')
+      if (/max-age=0/i.test(cookie) || !value) jar.delete(name!)
+      else jar.set(name!, value)
+    }
+    const body = await res.text()
+    return { status: res.status, location: res.headers.get('location'), body }
+  }
+  return { jar, get: (path: string) => send(path), post: (path: string, form: Record<string, string>) => send(path, form) }
+}
+
+const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', addressLine1: '1 Collins Street', city: 'Melbourne', state: 'VIC', zipCode: '3000', country: 'AU', phoneNumber: '0412 345 678' }
+const EXPIRY = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: EXPIRY, cvc: '123' }
+
+async function orderState() {
+  return env.DB.prepare('SELECT state, email, ship_address_id, bill_address_id, shipping_method_id FROM orders ORDER BY id DESC LIMIT 1').first<Record<string, unknown>>()
+}
+
+describe('guest checkout without JavaScript', () => {
+  it('goes from an empty cart to a placed order through form posts only', async () => {
+    const b = browser()
+    // Guards: no cart → home, and the later steps send back to shipping.
+    expect((await b.get('/checkout/shipping')).location).toBe('/')
+    expect((await b.post('/checkout/shipping', { intent: 'address', ...ADDRESS })).location).toBe('/')
+
+    const added = await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+    expect(added.status).toBe(303)
+    expect(b.jar.has('cart_token')).toBe(true)
+    expect((await b.get('/checkout/billing')).location).toBe('/checkout/shipping')
+    expect((await b.get('/checkout/payment')).location).toBe('/checkout/shipping')
+
+    const shipping = await b.get('/checkout/shipping')
+    expect(shipping.status).toBe(200)
+    expect(shipping.body).toContain('data-testid="shipping-address-form"')
+    expect(shipping.body).toContain('method="post"')
+    expect(shipping.body).not.toContain('data-testid="shipping-rate-form"')
+
+    // Bad input: the form again with each field's message and what was typed; nothing is saved.
+    const before = await orderState()
+    const bad = await b.post('/checkout/shipping', { intent: 'address', email: 'not-an-email', ...ADDRESS, zipCode: '' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('Please, provide a valid email address.')
+    expect(bad.body).toMatch(/data-testid="error-zipCode"[^>]*>This field is required\./)
+    expect(bad.body).toContain('value="not-an-email"')
+    expect(bad.body).toContain('value="1 Collins Street"')
+    const shortPostcode = await b.post('/checkout/shipping', { intent: 'address', email: uniqueEmail(), ...ADDRESS, zipCode: '300', phoneNumber: '12' })
+    expect(shortPostcode.status).toBe(422)
+    expect(shortPostcode.body).toContain('Australian postcodes have 4 digits.')
+    expect(shortPostcode.body).toContain('Please, provide a valid phone number.')
+    expect(await orderState()).toEqual(before)
+
+    const email = uniqueEmail('guest')
+    const saved = await b.post('/checkout/shipping', { intent: 'address', email, ...ADDRESS })
+    expect(saved.status).toBe(303)
+    expect(saved.location).toBe('/checkout/shipping')
+    const rates = await b.get('/checkout/shipping')
+    expect(rates.body).toContain('data-testid="shipping-rate-form"')
+    const rateIds = [...rates.body.matchAll(/name="rateId" value="([^"]+)"/g)].map((m) => m[1]!)
+    expect(rateIds.length).toBeGreaterThan(0)
+    expect((await b.get('/checkout/billing')).status).toBe(200)
+    expect((await b.get('/checkout/payment')).location).toBe('/checkout/billing')
+
+    const rate = await b.post('/checkout/shipping', { intent: 'rate', rateId: rateIds[0]! })
+    expect(rate.status).toBe(303)
+    expect(rate.location).toBe('/checkout/billing')
+
+    const billing = await b.post('/checkout/billing', { sameAsShipping: 'on' })
+    expect(billing.status).toBe(303)
+    expect(billing.location).toBe('/checkout/payment')
+    const payment = await b.get('/checkout/payment')
+    expect(payment.status).toBe(200)
+    expect(payment.body).toContain('Tax: GST (Included in Price)')
+    expect(payment.body).toContain(product.name)
+
+    // Terms not agreed, a bad expiry, a declined card: the form again, the message, no order and no stock taken.
+    const noTerms = await b.post('/checkout/payment', { ...CARD })
+    expect(noTerms.status).toBe(422)
+    expect(noTerms.body).toContain('Please agree to the terms and conditions before paying.')
+    const declined = await b.post('/checkout/payment', { ...CARD, cardNumber: '4000000000000002', terms: 'on' })
+    expect(declined.status).toBe(422)
+    expect(declined.body).toContain('Your card was declined')
+    expect(declined.body).not.toContain('4000000000000002')
+    expect(await stockOf(product.variantId)).toBe(5)
+    expect((await orderState())?.state).not.toBe('complete')
+
+    const paid = await b.post('/checkout/payment', { ...CARD, terms: 'on' })
+    expect(paid.status).toBe(303)
+    const number = /^\/checkout\/thank-you\?order=(R\d+)$/.exec(paid.location ?? '')?.[1]
+    expect(number, paid.location ?? paid.body.slice(0, 300)).toBeTruthy()
+    const thanks = await b.get(paid.location!)
+    expect(thanks.status).toBe(200)
+    expect(thanks.body).toContain(`Your order number is ${number}`)
+    expect(await stockOf(product.variantId)).toBe(4)
+    const order = await env.DB.prepare('SELECT state, email FROM orders WHERE number = ?').bind(number).first<{ state: string; email: string }>()
+    expect(order).toEqual({ state: 'complete', email })
+    // The cart is empty again, so checkout sends the shopper home.
+    expect((await b.get('/checkout/shipping')).location).toBe('/')
+  })
+
+  it('takes a separate billing address and refuses a bad one with German messages under /de', async () => {
+    const b = browser()
+    await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+    expect((await b.post('/de/checkout/shipping', { intent: 'address', email: uniqueEmail(), ...ADDRESS })).location).toBe('/de/checkout/shipping')
+    const bad = await b.post('/de/checkout/billing', { ...ADDRESS, firstName: '', zipCode: 'abcd' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('Australische Postleitzahlen haben 4 Ziffern.')
+    expect((await b.get('/de/checkout/payment')).location).toBe('/de/checkout/billing')
+    const ok = await b.post('/de/checkout/billing', { ...ADDRESS, firstName: 'Grace', addressLine1: '2 Bourke Street' })
+    expect(ok.location).toBe('/de/checkout/payment')
+    const page = await b.get('/de/checkout/payment')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Steuer: GST (im Preis enthalten)')
+  })
+
+  it('refuses a form post from another site', async () => {
+    const res = await SELF.fetch(`${ORIGIN}/checkout/shipping`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: 'https://evil.test', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=address',
+    })
+    expect(res.status).toBe(403)
+    await res.text()
+  })
+})

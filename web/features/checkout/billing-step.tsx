@@ -1,0 +1,36 @@
+import { Form } from 'react-router'
+import type { Cart, Country } from '../../api/models.ts'
+import { useT } from '../../i18n/index.tsx'
+import { AddressFields } from './address-fields.tsx'
+import { FormMessage } from './field.tsx'
+import { useStepForm } from './use-step-form.ts'
+import { addressFromForm, validateAddress } from './validation.ts'
+
+/**
+ * Billing: 'same as shipping' (on by default) or a billing address. The fields hide with CSS only (`peer-checked`),
+ * so unticking the box shows them with or without JavaScript.
+ */
+export function BillingForm({ cart, country }: { cart: Cart; country: Country | null }) {
+  const { t } = useT()
+  const states = country?.states ?? []
+  const form = useStepForm((data) => (data.get('sameAsShipping') === 'on' ? {} : validateAddress(addressFromForm(data), t, states.map((s) => s.abbr))))
+  const same = form.values ? form.values.sameAsShipping === 'on' : true
+  return (
+    <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-6" data-testid="billing-form">
+      <FormMessage message={form.message} />
+      <div>
+        <input id="sameAsShipping" type="checkbox" name="sameAsShipping" defaultChecked={same} className="peer mr-2 h-4 w-4 align-middle" />
+        <label htmlFor="sameAsShipping" className="align-middle font-semibold">
+          {t('checkout.sameAsShipping')}
+        </label>
+        <fieldset className="mt-6 peer-checked:hidden" data-testid="billing-address">
+          <legend className="mb-2 text-lg font-semibold">{t('checkout.billingAddress')}</legend>
+          <AddressFields values={form.values ?? cart.address.billing} errors={form.errors} states={states} />
+        </fieldset>
+      </div>
+      <button type="submit" disabled={form.busy} className="w-full rounded bg-primary-600 py-3 font-semibold uppercase text-white hover:bg-primary-700 disabled:opacity-50">
+        {form.busy ? t('checkout.working') : t('checkout.toPayment')}
+      </button>
+    </Form>
+  )
+}

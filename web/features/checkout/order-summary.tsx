@@ -1,0 +1,40 @@
+import type { Cart } from '../../api/models.ts'
+import { useT } from '../../i18n/index.tsx'
+
+/** What the shopper is about to pay for: lines, subtotal, promotions, the included GST, shipping, total, balance. */
+export function OrderSummary({ cart }: { cart: Cart }) {
+  const { t } = useT()
+  const row = (label: string, value: string, key = label) => (
+    <div key={key} className="flex justify-between">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+  return (
+    <section className="rounded border border-gray-200 p-4" data-testid="order-summary" aria-label={t('checkout.summary')}>
+      <h3 className="mb-3 text-lg font-semibold">{t('checkout.summary')}</h3>
+      <ul className="mb-3 divide-y divide-gray-100 text-sm">
+        {cart.lineItems.map((item) => (
+          <li key={item.id} className="flex justify-between gap-3 py-2">
+            <span>
+              {item.name}
+              <span className="block text-gray-600">{[item.options.colour, item.options.size, t('checkout.qty', { qty: item.qty })].filter(Boolean).join(' · ')}</span>
+            </span>
+            <span className="font-semibold">{item.displayTotal}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 text-sm">
+        {row(t('cart.subtotal'), cart.totals.subtotal)}
+        {cart.orderPromotions.map((promotion) => row(promotion.name, promotion.amount, promotion.id))}
+        {row(t('cart.tax'), cart.totals.tax)}
+        {row(t('cart.shipping'), cart.totals.shipping)}
+        <div className="flex justify-between text-base font-semibold" data-testid="order-total">
+          <dt>{t('cart.total')}</dt>
+          <dd>{cart.totals.total}</dd>
+        </div>
+        {row(t('cart.balance'), cart.totals.balance)}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,99 @@
+import { data } from 'react-router'
+import type { Address } from '../../api/models.ts'
+import type { StorefrontApi } from '../../api/storefront-api.ts'
+import { ApiError } from '../../api/storefront-api.ts'
+import { createTranslator, type Translate } from '../../i18n/index.tsx'
+import { localeOf, localRedirect } from '../../routes/route-helpers.ts'
+import { addressFromForm, formFieldErrors, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
+
+/** What a refused step answers: the messages, and what the shopper typed (never card details). */
+export interface StepFailure {
+  errors: FieldErrors
+  message: string | null
+  values: Record<string, string>
+}
+
+const SECRET_FIELDS = new Set(['cardNumber', 'expiry', 'cvc'])
+
+function failure(form: FormData, errors: FieldErrors, message: string | null, status = 422) {
+  const values: Record<string, string> = {}
+  for (const [key, value] of form.entries()) if (typeof value === 'string' && !SECRET_FIELDS.has(key)) values[key] = value
+  return data<StepFailure>({ errors, message, values }, { status })
+}
+
+/** The spec §5 sentences the backend answers in English, in the page's language. */
+const KNOWN: Record<string, 'validation.required' | 'validation.email' | 'validation.phone' | 'validation.country'> = {
+  'This field is required.': 'validation.required',
+  'Please, provide a valid email address.': 'validation.email',
+  'Please, provide a valid phone number.': 'validation.phone',
+  'Invalid country.': 'validation.country',
+}
+const localize = (errors: FieldErrors, t: Translate): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => (KNOWN[m] ? t(KNOWN[m]) : m))]))
+
+/** Runs one API call of a step; a 4xx ApiError becomes the form again with its messages, anything else is thrown. */
+async function attempt(form: FormData, t: Translate, run: () => Promise<unknown>) {
+  try {
+    await run()
+    return null
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), error.message, error.status === 409 ? 409 : 422)
+    throw error
+  }
+}
+
+function withoutIds({ _id, isDefault, ...address }: Address): AddressInput {
+  void _id
+  void isDefault
+  return address
+}
+
+const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0
+
+/** The step actions of spec §4's order: shipping address, shipping method, billing address, then the order. */
+export async function checkoutAction(step: string, request: Request, api: StorefrontApi) {
+  const form = await request.formData()
+  const t = createTranslator(localeOf(request))
+  const states = (await api.getCountryDetails('AU'))?.states.map((s) => s.abbr) ?? []
+  const intent = String(form.get('intent') ?? '')
+  if (step === 'shipping' && intent === 'rate') {
+    const rateId = String(form.get('rateId') ?? '')
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(rateId)) return failure(form, { rateId: [t('checkout.chooseRate')] }, null)
+    return (await attempt(form, t, () => api.saveShippingMethod(rateId))) ?? localRedirect(request, '/checkout/billing', 303)
+  }
+  if (step === 'shipping') {
+    const address = addressFromForm(form)
+    const authenticated = await api.isAuthenticated()
+    const email = String(form.get('email') ?? '').trim()
+    const errors = { ...(authenticated ? {} : validateGuestEmail(email, t)), ...validateAddress(address, t, states) }
+    if (hasErrors(errors)) return failure(form, errors, t('checkout.fixErrors'))
+    return (await attempt(form, t, () => api.saveCheckoutShippingAddress(address, authenticated ? undefined : email))) ?? localRedirect(request, '/checkout/shipping', 303)
+  }
+  if (step === 'billing') {
+    const shipping = form.get('sameAsShipping') === 'on' ? (await api.getCart())?.address.shipping : null
+    const address = shipping ? withoutIds(shipping) : addressFromForm(form)
+    const errors = shipping ? {} : validateAddress(address, t, states)
+    if (hasErrors(errors)) return failure(form, errors, t('checkout.fixErrors'))
+    return (await attempt(form, t, () => api.saveCheckoutBillingAddress(address))) ?? localRedirect(request, '/checkout/payment', 303)
+  }
+  return paymentAction(form, request, api, t)
+}
+
+async function paymentAction(form: FormData, request: Request, api: StorefrontApi, t: Translate) {
+  const card = { cardNumber: String(form.get('cardNumber') ?? ''), expiry: String(form.get('expiry') ?? ''), cvc: String(form.get('cvc') ?? '') }
+  const giftCardCode = String(form.get('giftCardCode') ?? '').trim()
+  const giftOnly = giftCardCode !== '' && !card.cardNumber.trim()
+  const errors: FieldErrors = giftOnly ? {} : validateCard(card, t)
+  if (form.get('terms') !== 'on') errors.terms = [t('checkout.termsRequired')]
+  if (hasErrors(errors)) return failure(form, errors, errors.terms && Object.keys(errors).length === 1 ? t('checkout.termsRequired') : t('checkout.fixErrors'))
+  let number = ''
+  const refused = await attempt(form, t, async () => {
+    const order = await api.makeOrder({
+      method: giftOnly ? 'gift_card' : 'card',
+      ...(giftOnly ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
+      ...(giftCardCode ? { giftCardCode } : {}),
+    })
+    number = order.number
+  })
+  return refused ?? localRedirect(request, `/checkout/thank-you?order=${encodeURIComponent(number)}`, 303)
+}
