@@ -35,14 +35,18 @@ export function AddressForm({ states, address, pagePath }: Props) {
       {field('addressLine1', t('account.addressLine1'), 'address-line1')}
       {field('apartment', t('account.apartment'), 'address-line2')}
       {field('city', t('account.city'), 'address-level2')}
-      <Field form={prefix} name="state" label={t('account.state')} defaultValue={value('state')} error={errors.state}>
-        <option value="">{t('account.chooseState')}</option>
-        {states.map((s) => (
-          <option key={s.abbr} value={s.abbr}>
-            {s.name}
-          </option>
-        ))}
-      </Field>
+      {states.length === 0 ? (
+        field('state', t('account.state'), 'address-level1')
+      ) : (
+        <Field form={prefix} name="state" label={t('account.state')} defaultValue={value('state')} error={errors.state}>
+          <option value="">{t('account.chooseState')}</option>
+          {states.map((s) => (
+            <option key={s.abbr} value={s.abbr}>
+              {s.name}
+            </option>
+          ))}
+        </Field>
+      )}
       {field('zipCode', t('account.zipCode'), 'postal-code')}
       <Field form={prefix} name="country" label={t('account.country')} defaultValue="AU" error={errors.country}>
         <option value="AU">{t('account.australia')}</option>

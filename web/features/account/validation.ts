@@ -46,7 +46,7 @@ export function validateAddress(values: Record<string, string>, stateCodes: stri
   }
   if (values.country !== 'AU') errors.country = msg('validation.country')
   if (!values.state) errors.state = msg('validation.required')
-  else if (!stateCodes.includes(values.state)) errors.state = msg('validation.required')
+  else if (stateCodes.length > 0 && !stateCodes.includes(values.state)) errors.state = msg('validation.required')
   const zip = (values.zipCode ?? '').trim()
   if (!zip) errors.zipCode = msg('validation.required')
   else if (!/^\d{4}$/.test(zip)) errors.zipCode = msg('account.postcodeDigits')

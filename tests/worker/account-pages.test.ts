@@ -1,0 +1,165 @@
+import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { AU_ADDRESS, TEST_CARD, call, registerAndLogin } from '#tests/factories/api.ts'
+import { createProduct } from '#tests/factories/catalogue.ts'
+import { ORIGIN, get } from './helpers.ts'
+
+/** A browser with JavaScript off: keeps cookies, posts forms as application/x-www-form-urlencoded from our own pages. */
+function browser() {
+  const jar = new Map<string, string>()
+  const ip = `172.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  const keep = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, value] = pair!.split('=')
+      if (/max-age=0/i.test(cookie) || value === '') jar.delete(name!)
+      else jar.set(name!, value!)
+    }
+    return res
+  }
+  const headers = (extra: Record<string, string>) => ({ origin: ORIGIN, 'cf-connecting-ip': ip, ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}), ...extra })
+  return {
+    async logIn(username: string, password: string) {
+      const res = keep(await SELF.fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: headers({ accept: 'application/json', 'content-type': 'application/json' }), body: JSON.stringify({ username, password }) }))
+      await res.text()
+      return res.status
+    },
+    async page(path: string) {
+      const res = keep(await get(path, headers({})))
+      return { status: res.status, location: res.headers.get('location'), body: await res.text() }
+    },
+    async post(path: string, fields: Record<string, string>) {
+      const res = keep(await SELF.fetch(ORIGIN + path, { method: 'POST', redirect: 'manual', headers: headers({ accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }), body: new URLSearchParams(fields).toString() }))
+      return { status: res.status, location: res.headers.get('location'), body: await res.text() }
+    },
+  }
+}
+
+// The store's country data (the seed loads it for the real store): Australia and its states.
+beforeAll(async () => {
+  const states = [['ACT', 'Australian Capital Territory'], ['NSW', 'New South Wales'], ['NT', 'Northern Territory'], ['QLD', 'Queensland'], ['SA', 'South Australia'], ['TAS', 'Tasmania'], ['VIC', 'Victoria'], ['WA', 'Western Australia']]
+  await env.DB.batch([
+    env.DB.prepare("INSERT OR IGNORE INTO countries (iso, iso3, iso_name, name, numcode, states_required, zipcode_required) VALUES ('AU', 'AUS', 'AUSTRALIA', 'Australia', 36, 1, 1)"),
+    ...states.map(([abbr, name]) => env.DB.prepare("INSERT OR IGNORE INTO states (country_iso, abbr, name) VALUES ('AU', ?, ?)").bind(abbr, name)),
+  ])
+})
+
+async function member() {
+  const account = await registerAndLogin({ firstName: 'Ada' })
+  const b = browser()
+  expect(await b.logIn(account.email, account.password)).toBe(200)
+  return { ...account, b }
+}
+
+const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', company: '', addressLine1: '1 Collins Street', apartment: '', city: 'Melbourne', state: 'VIC', zipCode: '3000', country: 'AU', phoneNumber: '0412 345 678' }
+const addressCount = (body: string) => body.split('data-testid="saved-address"').length - 1
+
+describe('account pages without JavaScript', () => {
+  it('updates the profile; bad input shows the field message, keeps what was typed and changes nothing', async () => {
+    const { b, email } = await member()
+    const bad = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Grace', lastName: 'Hopper', email: 'not-an-email' })
+    expect(bad.status).toBe(200)
+    expect(bad.body).toContain('Please, provide a valid email address.')
+    expect(bad.body).toContain('value="not-an-email"')
+    expect((await b.page('/MyAccount/MyProfile')).body).toContain(`value="${email}"`)
+
+    const ok = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Grace', lastName: 'Hopper', email })
+    expect(ok.body).toContain('Your details have been updated.')
+    const after = await b.page('/MyAccount/MyProfile')
+    expect(after.body).toContain('value="Grace"')
+    expect(after.body).toContain('value="Hopper"')
+  })
+
+  it('changes the password only with the right current one and a valid confirmed new one', async () => {
+    const { b, email, password } = await member()
+    const mismatch = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'newpass123', confirmation: 'newpass124' })
+    expect(mismatch.body).toContain('Passwords don&#x27;t match.')
+    const weak = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'short', confirmation: 'short' })
+    expect(weak.body).toContain('must have at least 8 characters including one letter and a number')
+    const wrong = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: 'wrong1234', newPassword: 'newpass123', confirmation: 'newpass123' })
+    expect(wrong.body).toContain('Failed to change password')
+    expect(await browser().logIn(email, 'newpass123')).toBe(400)
+
+    const ok = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'newpass123', confirmation: 'newpass123' })
+    expect(ok.body).toContain('Your password has been changed.')
+    expect(await browser().logIn(email, 'newpass123')).toBe(200)
+  })
+
+  it('adds, edits, makes default and deletes addresses; a bad postcode or phone changes nothing', async () => {
+    const { b } = await member()
+    const path = '/MyAccount/SavedAddressesDetails'
+    const empty = await b.page(path)
+    expect(empty.status).toBe(200)
+    expect(empty.body).toContain('You have no saved addresses yet.')
+    expect(empty.body).toContain('value="VIC"')
+
+    const bad = await b.post(path, { intent: 'add-address', ...ADDRESS, zipCode: '30000', phoneNumber: 'call me' })
+    expect(bad.body).toContain('Please, provide a 4-digit postcode.')
+    expect(bad.body).toContain('Please, provide a valid phone number.')
+    expect(bad.body).toContain('value="30000"')
+    expect(addressCount(bad.body)).toBe(0)
+
+    expect((await b.post(path, { intent: 'add-address', ...ADDRESS })).body).toContain('Address added.')
+    const two = await b.post(path, { intent: 'add-address', ...ADDRESS, addressLine1: '2 Queen Street', city: 'Sydney', state: 'NSW', zipCode: '2000' })
+    expect(addressCount(two.body)).toBe(2)
+    const ids = [...two.body.matchAll(/name="id" value="(\d+)"/g)].map((m) => m[1]!)
+    const second = ids[ids.length - 1]!
+
+    const editing = await b.page(`${path}?edit=${second}`)
+    expect(editing.body).toContain('data-testid="edit-address-form"')
+    const refused = await b.post(path, { intent: 'update-address', id: second, ...ADDRESS, city: '' })
+    expect(refused.body).toContain('This field is required.')
+    expect(refused.body).toContain('data-testid="edit-address-form"')
+    const updated = await b.post(path, { intent: 'update-address', id: second, ...ADDRESS, addressLine1: '2 Queen Street', city: 'Parramatta', state: 'NSW', zipCode: '2150' })
+    expect(updated.body).toContain('Address updated.')
+    expect(updated.body).toContain('Parramatta')
+
+    const defaulted = await b.post(path, { intent: 'default-address', id: second })
+    expect(defaulted.body).toContain('Default address changed.')
+    expect(defaulted.body.split('data-testid="default-marker"').length - 1).toBe(1)
+
+    const deleted = await b.post(path, { intent: 'delete-address', id: second })
+    expect(deleted.body).toContain('Address deleted.')
+    expect(addressCount(deleted.body)).toBe(1)
+    expect(deleted.body).not.toContain('Parramatta')
+  })
+
+  it('lists a placed order and shows its details', async () => {
+    const { b, bearer } = await member()
+    const product = await createProduct({ stock: 3, colour: 'Red', size: 'M' })
+    await call('/cart', { method: 'POST', bearer })
+    await call('/cart/add_item', { bearer, body: { variant_id: product.variantId, quantity: 1 } })
+    await call('/checkout', { method: 'PATCH', bearer, body: { order: { ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS } } })
+    const rate = (await call('/checkout/shipping_rates', { bearer })).body.included.find((r: any) => r.type === 'shipping_rate')
+    await call('/checkout', { method: 'PATCH', bearer, body: { order: { shipments_attributes: [{ id: '1', selected_shipping_rate_id: rate.id }] } } })
+    await call('/checkout/create_payment', { bearer, body: { payment_method_id: '1', source_attributes: TEST_CARD } })
+    const done = await call('/checkout/complete', { method: 'PATCH', bearer })
+    expect(done.status).toBe(200)
+    const number = done.body.data.attributes.number as string
+
+    const history = await b.page('/MyAccount/OrderHistory')
+    expect(history.body).toContain(`href="/my-account/OrderDetails/${number}"`)
+    expect(history.body).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)/)
+    expect((await b.page('/MyAccount/OrderHistory?page=0')).status).toBe(404)
+
+    const details = await b.page(`/my-account/OrderDetails/${number}`)
+    expect(details.status).toBe(200)
+    expect(details.body).toContain(product.name)
+    expect(details.body).toContain('Tax: GST (Included in Price)')
+    expect(details.body).toContain('1 Collins Street')
+    expect((await b.page('/my-account/OrderDetails/R000000000')).status).toBe(404)
+  })
+
+  it('subscribes the account email to the newsletter', async () => {
+    const { b } = await member()
+    expect((await b.post('/MyAccount/MyNewsletter', { intent: 'subscribe' })).body).toContain('You are subscribed to the newsletter.')
+    expect((await b.post('/MyAccount/MyNewsletter', { intent: 'unsubscribe' })).body).toContain('You have been unsubscribed from the newsletter.')
+  })
+
+  it('sends a guest home, for pages and form posts alike', async () => {
+    const guest = browser()
+    expect(await guest.page('/MyAccount/MyProfile')).toMatchObject({ status: 302, location: '/' })
+    expect(await guest.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'X', lastName: 'Y', email: 'x@example.com' })).toMatchObject({ status: 302, location: '/' })
+  })
+})
