@@ -1,0 +1,92 @@
+// A new member's account with JavaScript: sign up through the modal, open the account, update the profile and add an
+// address (React Router submits the forms as fetches: no full page load), then log out; with a clean console.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('my account', () => {
+  test('sign up, update the profile, add an address, log out', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/')
+      await waitForHydration(page)
+
+      // Header account button → /Login → 'Join the Club' opens the signup modal.
+      await untilItWorks(async () => {
+        await page.locator('[data-testid=site-header] [data-testid=account-button]').click()
+        await page.waitForURL(/\/Login$/, { timeout: 1_000 })
+      })
+      const modal = page.locator('[data-testid=signup-modal]')
+      await untilItWorks(async () => {
+        await page.locator('main').getByRole('button', { name: 'Join the Club' }).click()
+        await modal.waitFor({ state: 'visible', timeout: 1_000 })
+      })
+      const email = `e2e-account-${Date.now()}@example.com`
+      await page.fill('#signup-email', email)
+      await page.fill('#signup-first-name', 'Ada')
+      await page.fill('#signup-last-name', 'Lovelace')
+      await page.fill('#signup-password', 'secret123')
+      await modal.locator('button[type=submit]').click()
+      await page.waitForURL((url) => url.pathname === '/')
+      const accountButton = page.locator('[data-testid=site-header] [data-testid=account-button]')
+      await expect.poll(() => accountButton.getAttribute('href')).toBe('/my-account')
+
+      // The account: the profile form, submitted by React Router as a fetch (the marker survives: no page load).
+      await accountButton.click()
+      const profile = page.locator('[data-testid=profile-form]')
+      await profile.waitFor({ state: 'visible' })
+      expect(await page.inputValue('#profile-email')).toBe(email)
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
+      await page.fill('#profile-firstName', '')
+      await profile.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => profile.locator('[data-testid=field-error]').textContent()).toBe('This field is required.')
+      await page.fill('#profile-firstName', 'Grace')
+      await profile.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => profile.locator('[data-testid=form-status]').textContent()).toBe('Your details have been updated.')
+      await expect.poll(() => page.locator('[data-testid=notifications]').textContent()).toContain('Your details have been updated.')
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+      // Saved addresses: add one (state from the AU list), see it listed as default.
+      await page.locator('nav[aria-label="My account"]').getByRole('link', { name: 'Saved addresses' }).click()
+      const form = page.locator('[data-testid=add-address-form]')
+      await form.waitFor({ state: 'visible' })
+      await page.fill('#new-address-firstName', 'Grace')
+      await page.fill('#new-address-lastName', 'Lovelace')
+      await page.fill('#new-address-phoneNumber', '0412 345 678')
+      await page.fill('#new-address-addressLine1', '1 Collins Street')
+      await page.fill('#new-address-city', 'Melbourne')
+      await page.selectOption('#new-address-state', 'VIC')
+      await page.fill('#new-address-zipCode', '300')
+      await form.getByRole('button', { name: 'Add a new address' }).click()
+      await expect.poll(() => form.locator('[data-testid=field-error]').textContent()).toBe('Please, provide a 4-digit postcode.')
+      expect(await page.inputValue('#new-address-city')).toBe('Melbourne')
+      await page.fill('#new-address-zipCode', '3000')
+      await form.locator('input[name=isDefault]').check()
+      await form.getByRole('button', { name: 'Add a new address' }).click()
+      const saved = page.locator('[data-testid=saved-address]')
+      await expect.poll(() => saved.count()).toBe(1)
+      expect(await saved.textContent()).toContain('1 Collins Street')
+      expect(await saved.locator('[data-testid=default-marker]').count()).toBe(1)
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+      // Log out: home, and the header offers the login again.
+      await page.getByRole('button', { name: 'Log out' }).click()
+      await page.waitForURL((url) => url.pathname === '/')
+      await expect.poll(() => accountButton.getAttribute('href')).toBe('/Login')
+
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
