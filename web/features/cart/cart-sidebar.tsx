@@ -6,7 +6,7 @@ import { useT } from '../../i18n/index.tsx'
 import { Sidebar } from '../../components/sidebar.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
-import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
+import { cartAtom, isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
 import { cartSidebarOpenAtom, closePanelAtom, openPanelAtom } from '../ui/atoms.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
 
@@ -21,6 +21,35 @@ function useCartAction() {
       notify({ message: error instanceof Error ? error.message : String(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
     }
   }
+}
+
+/**
+ * 'Save for later' (spec §2): a member with an enabled wishlist moves a line there. The variant is added to the
+ * wishlist first and the line removed only once that worked, so a failure never loses the item.
+ */
+function SaveForLater({ item }: { item: LineItem }) {
+  const { t } = useT()
+  const api = useApi()
+  const isAuthenticated = useAtomValue(isAuthenticatedAtom)
+  const [wishlist, setWishlist] = useAtom(wishlistAtom)
+  const setCart = useSetAtom(cartAtom)
+  const notify = useSetAtom(notifyAtom)
+  if (!isAuthenticated || !wishlist || wishlist.isDisabled) return null
+  if (wishlist.wishedProducts.some((wished) => wished.variantId === item._variantId)) return null
+  const save = async () => {
+    try {
+      setWishlist(await api.addToWishlist(item._variantId))
+      setCart(await api.removeFromCart(item.id))
+      notify({ message: t('cart.savedForLater'), type: 'success', timeout: TOAST_TIMEOUT_MS })
+    } catch (error) {
+      notify({ message: error instanceof Error ? error.message : String(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+    }
+  }
+  return (
+    <button type="button" onClick={() => void save()} className="text-xs font-semibold text-primary-700 underline" data-testid="save-for-later">
+      {t('cart.saveForLater')}
+    </button>
+  )
 }
 
 function Line({ item }: { item: LineItem }) {
@@ -54,6 +83,7 @@ function Line({ item }: { item: LineItem }) {
           <button type="button" onClick={() => void act(() => api.removeFromCart(item.id), t('cart.removed'))} className="rounded p-1 text-gray-500 hover:text-red-700" aria-label={`Remove ${item.name}`}>
             <Icon name="trash" className="h-5 w-5" />
           </button>
+          <SaveForLater item={item} />
         </div>
       </div>
     </li>

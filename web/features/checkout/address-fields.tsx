@@ -45,7 +45,9 @@ export function AddressFields({ prefix = '', values, errors, states }: { prefix?
       {field('zipCode', 'postal-code', { inputMode: 'numeric', maxLength: '4' })}
       <Field name={prefix + 'country'} label={t('checkout.country')} errors={errors.country}>
         <input type="hidden" name={prefix + 'country'} value="AU" />
-        <span className="block rounded border border-gray-200 bg-gray-50 px-3 py-2">{t('checkout.australia')}</span>
+        <output id={prefix + 'country'} className="block rounded border border-gray-200 bg-gray-50 px-3 py-2">
+          {t('checkout.australia')}
+        </output>
       </Field>
       <div className="sm:col-span-2">{field('phoneNumber', 'tel', { type: 'tel', inputMode: 'tel' })}</div>
     </div>

@@ -4,8 +4,10 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 export function Field({ name, label, errors, children, ...input }: { name: string; label: string; errors?: string[]; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const invalid = Boolean(errors?.length)
   return (
-    <label className="block text-sm">
-      <span className="mb-1 block font-semibold">{label}</span>
+    <div className="text-sm">
+      <label htmlFor={name} className="mb-1 block font-semibold">
+        {label}
+      </label>
       {children ?? (
         <input
           id={name}
@@ -17,7 +19,7 @@ export function Field({ name, label, errors, children, ...input }: { name: strin
         />
       )}
       <FieldErrors name={name} errors={errors} />
-    </label>
+    </div>
   )
 }
 
