@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AU_ADDRESS, TEST_CARD, call, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
-import { ORIGIN, get } from './helpers.ts'
+import { ORIGIN, authCookie, get } from './helpers.ts'
 
 /** A browser with JavaScript off: keeps cookies, posts forms as application/x-www-form-urlencoded from our own pages. */
 function browser() {
@@ -157,9 +157,13 @@ describe('account pages without JavaScript', () => {
     expect((await b.post('/MyAccount/MyNewsletter', { intent: 'unsubscribe' })).body).toContain('You have been unsubscribed from the newsletter.')
   })
 
-  it('sends a guest home, for pages and form posts alike', async () => {
+  it('sends a guest home, for pages and form posts alike, and asks an unknown token to log in', async () => {
     const guest = browser()
     expect(await guest.page('/MyAccount/MyProfile')).toMatchObject({ status: 302, location: '/' })
     expect(await guest.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'X', lastName: 'Y', email: 'x@example.com' })).toMatchObject({ status: 302, location: '/' })
+    // A cookie that looks valid but the backend does not know: the page asks to log in again instead of failing.
+    const unknown = await get('/MyAccount/SavedAddressesDetails', { cookie: authCookie({ access_token: 'y'.repeat(20), created_at: Math.floor(Date.now() / 1000), expires_in: 3600 }) })
+    expect(unknown.status).toBe(200)
+    expect(await unknown.text()).toContain('Your session has ended. Please log in again.')
   })
 })

@@ -282,5 +282,7 @@ export const de: Dictionary = {
     subscribed: 'Sie haben den Newsletter abonniert.',
     unsubscribed: 'Sie haben den Newsletter abbestellt.',
     failed: 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.',
+    sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    logIn: 'Anmelden',
   },
 }

@@ -280,6 +280,8 @@ export const en = {
     subscribed: 'You are subscribed to the newsletter.',
     unsubscribed: 'You have been unsubscribed from the newsletter.',
     failed: 'Something went wrong, please try again.',
+    sessionExpired: 'Your session has ended. Please log in again.',
+    logIn: 'Log in',
   },
 } as const
 

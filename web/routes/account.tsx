@@ -3,6 +3,7 @@ import type { Address, Country, Order } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
+import { LocalLink } from '../components/local-link.tsx'
 import { ACCOUNT_PAGES, AccountNav, type AccountPage } from '../features/account/account-nav.tsx'
 import { runAccountIntent } from '../features/account/actions.ts'
 import { ProfileForm } from '../features/account/profile-form.tsx'
@@ -30,8 +31,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = pageOf(params.pageName)
   if (!page) notFound('router')
   const user = await api.getCurrentUser()
-  if (!user) localRedirect(request, '/')
   const empty = { orders: [] as Order[], ordersPage: 1, totalPages: 0, addresses: [] as Address[], states: [] as Country['states'], order: null as Order | null }
+  // A cookie that looks valid but the backend no longer accepts (revoked, or the account is gone): ask to log in.
+  if (!user) return { page, user, ...empty }
   if (page === 'OrderDetails') {
     const order = params.id ? await api.getOrder(params.id) : null
     if (!order) notFound('order')
@@ -68,16 +70,24 @@ export function Component() {
       <AccountNav page={page} />
       <section className="space-y-10">
         <h1 className="text-3xl font-bold">{t(`account.${page}` as MessageKey)}</h1>
-        {page === 'MyProfile' ? (
+        {user ? null : (
+          <p data-testid="session-expired">
+            {t('account.sessionExpired')}{' '}
+            <LocalLink to="/Login" className="underline">
+              {t('account.logIn')}
+            </LocalLink>
+          </p>
+        )}
+        {page === 'MyProfile' && user ? (
           <>
             <ProfileForm user={user} />
             <PasswordForm />
           </>
         ) : null}
-        {ADDRESS_PAGES.includes(page) ? <AddressBook addresses={addresses} states={states} pagePath={pagePath} /> : null}
-        {page === 'OrderHistory' ? <OrderHistory orders={orders} page={ordersPage} totalPages={totalPages} /> : null}
+        {ADDRESS_PAGES.includes(page) && user ? <AddressBook addresses={addresses} states={states} pagePath={pagePath} /> : null}
+        {page === 'OrderHistory' && user ? <OrderHistory orders={orders} page={ordersPage} totalPages={totalPages} /> : null}
         {order ? <OrderDetails order={order} /> : null}
-        {page === 'MyNewsletter' ? <NewsletterSettings user={user} /> : null}
+        {page === 'MyNewsletter' && user ? <NewsletterSettings user={user} /> : null}
       </section>
     </div>
   )
