@@ -1,0 +1,97 @@
+// A guest buys a product in Chromium with JavaScript: add to cart, then the checkout forms (submitted by React
+// Router as fetches, the same actions as without JavaScript), ending on the thank-you page with an empty cart and a
+// clean console.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
+
+describe('checkout', () => {
+  test('a guest adds a product and checks out through the forms to the thank-you page', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      const list = await visit.context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=10')
+      expect(list.status()).toBe(200)
+      // Any product in stock but a gift card (buying those needs a login).
+      const slug = ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).find((s) => !s.startsWith('gift-card'))!
+
+      await visit.goto(`/products/${slug}`)
+      await waitForHydration(page)
+      // With JavaScript the router posts each form as a fetch: the whole checkout is one document.
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+      const sidebar = page.locator('[data-testid=cart-sidebar]')
+      await untilItWorks(async () => {
+        await page.getByRole('button', { name: 'Add to cart' }).click()
+        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
+      })
+      await expect.poll(() => page.locator('[data-testid=cart-badge]').textContent()).toBe('1')
+      await sidebar.getByRole('link', { name: 'go to checkout' }).click()
+      await page.waitForURL('**/checkout/shipping')
+
+      // The same rules run in the browser first: nothing is posted while a field is wrong.
+      const address = page.locator('[data-testid=shipping-address-form]')
+      await address.getByLabel('Email').fill('not-an-email')
+      await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+      await expect.poll(() => page.locator('[data-testid=error-email]').textContent()).toBe('Please, provide a valid email address.')
+      expect(await page.locator('[data-testid=error-zipCode]').textContent()).toBe('This field is required.')
+
+      await address.getByLabel('Email').fill('guest-e2e@example.com')
+      await address.getByLabel('First name').fill('Ada')
+      await address.getByLabel('Last name').fill('Lovelace')
+      await address.getByLabel('Street address').fill('1 Collins Street')
+      await address.getByLabel('City / suburb').fill('Melbourne')
+      await address.getByLabel('State').selectOption('VIC')
+      await address.getByLabel('Postcode').fill('3000')
+      await address.getByLabel('Phone').fill('0412 345 678')
+      await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+
+      const rates = page.locator('[data-testid=shipping-rate-form]')
+      await rates.waitFor({ state: 'visible' })
+      expect(await rates.locator('[data-testid=shipping-rate]').count()).toBeGreaterThan(0)
+      await rates.getByRole('button', { name: 'Continue to billing' }).click()
+      await page.waitForURL('**/checkout/billing')
+
+      // 'Same as shipping' is on and hides the billing fields.
+      expect(await page.getByLabel('Billing address same as shipping').isChecked()).toBe(true)
+      expect(await page.locator('[data-testid=billing-address]').isVisible()).toBe(false)
+      await page.getByRole('button', { name: 'Continue to payment' }).click()
+      await page.waitForURL('**/checkout/payment')
+
+      const summary = page.locator('[data-testid=order-summary]')
+      expect(await summary.textContent()).toContain('Tax: GST (Included in Price)')
+      const payment = page.locator('[data-testid=payment-form]')
+      await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await payment.getByLabel('Expiry (MM/YY)').fill(expiry)
+      await payment.getByLabel('CVC').fill('123')
+      // Terms first (spec §5).
+      await page.getByTestId('pay').click()
+      await expect.poll(() => page.locator('[data-testid=error-terms]').textContent()).toBe('Please agree to the terms and conditions before paying.')
+      expect(page.url()).toContain('/checkout/payment')
+
+      await payment.getByLabel('I agree to the terms and conditions').check()
+      await page.getByTestId('pay').click()
+      await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
+      const number = new URL(page.url()).searchParams.get('order')!
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+      await expect.poll(() => page.locator('[data-testid=thank-you]').textContent()).toContain(`Your order number is ${number}`)
+      // The placed order emptied the cart (the session was reloaded): back in the shop, the badge is gone.
+      await page.getByRole('link', { name: 'Back to the shop' }).click()
+      await page.locator('[data-testid=site-header]').waitFor()
+      await expect.poll(() => page.locator('[data-testid=cart-badge]').count()).toBe(0)
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
