@@ -3,7 +3,7 @@
 // clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -88,6 +88,43 @@ describe('checkout', () => {
       await page.getByRole('link', { name: 'Back to the shop' }).click()
       await page.locator('[data-testid=site-header]').waitFor()
       await expect.poll(() => page.locator('[data-testid=cart-badge]').count()).toBe(0)
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test("a member's 'Save for later' moves a cart line to the wishlist, and is hidden once the variant is there", async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page, context } = visit
+      const email = `saver-${Date.now()}@example.com`
+      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: new URL(baseUrl()).origin } })
+      expect(signup.status()).toBe(200)
+      const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=10')
+      const slug = ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).find((s) => !s.startsWith('gift-card'))!
+
+      await visit.goto(`/products/${slug}`)
+      await waitForHydration(page)
+      await expect.poll(() => page.locator('[data-testid=site-header]').textContent()).toContain('Hi Ada')
+      const sidebar = page.locator('[data-testid=cart-sidebar]')
+      await untilItWorks(async () => {
+        await page.getByRole('button', { name: 'Add to cart' }).click()
+        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
+      })
+      await sidebar.getByTestId('save-for-later').click()
+      await sidebar.getByTestId('cart-empty').waitFor()
+      const wishlist = (await (await context.request.get('/api/wishlist')).json()) as { wishedProducts: unknown[] }
+      expect(wishlist.wishedProducts).toHaveLength(1)
+
+      // The same variant again: it is already in the wishlist, so the line offers no 'Save for later'.
+      await sidebar.getByRole('button', { name: 'go back shopping' }).click()
+      await untilItWorks(async () => {
+        await page.getByRole('button', { name: 'Add to cart' }).click()
+        await sidebar.locator('[data-testid=cart-line]').waitFor({ timeout: 2_000 })
+      })
+      expect(await sidebar.getByTestId('save-for-later').count()).toBe(0)
       await page.waitForLoadState('networkidle')
       visit.expectNoProblems()
     } finally {
