@@ -69,6 +69,9 @@ describe('account pages without JavaScript', () => {
     const after = await b.page('/MyAccount/MyProfile')
     expect(after.body).toContain('value="Grace"')
     expect(after.body).toContain('value="Hopper"')
+    const german = await b.page('/de/MyAccount/MyProfile')
+    expect(german.body).toContain('action="/de/MyAccount/MyProfile"')
+    expect(german.body).toContain('Passwort ändern')
   })
 
   it('changes the password only with the right current one and a valid confirmed new one', async () => {
