@@ -11,6 +11,9 @@ function screen(file: string, load: () => Promise<Record<string, unknown>>, hand
   return { lazy: load as RouteObject['lazy'], handle: { ...handle, module: `web/${file.slice(2)}` } }
 }
 
+/** Screens that render the shopper's own data: never stored by a shared cache (see worker/ssr/render.tsx). */
+const PERSONAL = { personal: true }
+
 /**
  * The route table of spec §2, built once per language: English at /, German under /de with the same paths.
  * Matching is case-insensitive (React Router's default), so /AboutUs and the footer's /aboutus are one route,
@@ -60,7 +63,7 @@ function screens(locale: Locale): RouteObject[] {
     },
     {
       id: id('layout:account'),
-      ...screen('./components/layouts/account-layout.tsx', () => import('./components/layouts/account-layout.tsx')),
+      ...screen('./components/layouts/account-layout.tsx', () => import('./components/layouts/account-layout.tsx'), PERSONAL),
       children: [
         { id: id('my-account'), path: 'MyAccount/:pageName?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },
         { id: id('my-account-kebab'), path: 'my-account/:pageName?/:id?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },
@@ -73,7 +76,7 @@ function screens(locale: Locale): RouteObject[] {
         {
           id: id('checkout'),
           path: 'checkout',
-          ...screen('./routes/checkout.tsx', () => import('./routes/checkout.tsx')),
+          ...screen('./routes/checkout.tsx', () => import('./routes/checkout.tsx'), PERSONAL),
           children: [
             { id: id('checkout:index'), index: true, ...screen('./routes/checkout-index.tsx', () => import('./routes/checkout-index.tsx')) },
             { id: id('checkout:type'), path: 'CheckoutType', ...screen('./routes/checkout-type.tsx', () => import('./routes/checkout-type.tsx')) },

@@ -133,3 +133,13 @@ describe('the locale cookie follows the pages a shopper opens', () => {
     expect(cookies(response).find((c) => c.startsWith('locale='))).toContain('locale=en')
   })
 })
+
+describe('what shared caches may keep', () => {
+  it('catalogue and content pages may be cached briefly; checkout and account pages never', async () => {
+    expect((await get('/AboutUs')).headers.get('cache-control')).toContain('public')
+    expect((await get('/checkout/thank-you')).headers.get('cache-control')).toBe('private, no-store')
+    const now = Math.floor(Date.now() / 1000)
+    const account = await get('/MyAccount', { cookie: authCookie({ access_token: 'x'.repeat(20), created_at: now, expires_in: 3600 }) })
+    expect(account.headers.get('cache-control')).toBe('private, no-store')
+  })
+})

@@ -76,8 +76,10 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
     },
   )
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
-  // Pages are personalised only after hydration, so their HTML may be cached briefly at the edge per locale and currency.
-  headers.set('Cache-Control', context.statusCode === 200 ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' : 'no-store')
+  // Catalogue and content pages are personalised only after hydration, so their HTML may be cached briefly by a
+  // shared cache per locale and currency; account and checkout pages carry the shopper's own data and never are.
+  const personal = context.matches.some((match) => (match.route.handle as { personal?: boolean } | undefined)?.personal)
+  headers.set('Cache-Control', context.statusCode === 200 && !personal ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' : 'private, no-store')
   headers.set('Vary', 'Cookie')
   return new Response(stream, { status: context.statusCode, headers })
 }
