@@ -1,4 +1,5 @@
 import type { Address, Order } from '../../api/models.ts'
+import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT } from '../../i18n/index.tsx'
 import { formatDate, formatMoney } from '../../i18n/format.ts'
 
@@ -24,12 +25,6 @@ export function OrderDetails({ order }: { order: Order }) {
   const { t, locale } = useT()
   const methods = order.shipmentMethods.map((m) => m.name).filter(Boolean)
   const tracking = order.shipmentItems.map((s) => s.tracking_id).filter((id): id is string => Boolean(id))
-  const row = (label: string, value: string, testId?: string) => (
-    <div className="flex justify-between" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  )
   return (
     <div data-testid="order-details" className="space-y-6">
       <p className="text-sm text-gray-700">
@@ -57,10 +52,12 @@ export function OrderDetails({ order }: { order: Order }) {
       {methods.length ? <p className="text-sm">{t('account.shippingMethods')}: {methods.join(', ')}</p> : null}
       {tracking.length ? <p className="text-sm">{t('account.tracking')}: {tracking.join(', ')}</p> : null}
       <dl className="max-w-sm space-y-1 text-sm">
-        {row(t('account.subtotal'), order.itemTotal)}
-        {order.orderPromotions.map((p) => row(`${t('account.promotions')}: ${p.name}`, p.amount, 'order-promotion'))}
-        {row(t('account.shipping'), order.shipTotal)}
-        {row(t('account.tax'), formatMoney(order.taxTotalAmount, order.currency, locale), 'order-tax')}
+        <SummaryRow label={t('account.subtotal')} value={order.itemTotal} />
+        {order.orderPromotions.map((p) => (
+          <SummaryRow key={p.id} label={`${t('account.promotions')}: ${p.name}`} value={p.amount} testId="order-promotion" />
+        ))}
+        <SummaryRow label={t('account.shipping')} value={order.shipTotal} />
+        <SummaryRow label={t('account.tax')} value={formatMoney(order.taxTotalAmount, order.currency, locale)} testId="order-tax" />
         <div className="flex justify-between border-t border-gray-300 pt-1 font-semibold">
           <dt>{t('account.total')}</dt>
           <dd>{order.total}</dd>

@@ -2,6 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import type { Cart, LineItem } from '../../api/models.ts'
 import { TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useApi } from '../../api/use-api.ts'
+import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT } from '../../i18n/index.tsx'
 import { Sidebar } from '../../components/sidebar.tsx'
 import { Icon } from '../../components/icons.tsx'
@@ -92,24 +93,20 @@ function Line({ item }: { item: LineItem }) {
 
 function Totals({ cart }: { cart: Cart }) {
   const { t } = useT()
-  const row = (label: string, value: string, testId?: string) => (
-    <div className="flex justify-between" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  )
   return (
     <dl className="space-y-1 text-sm">
-      {row(t('cart.totalItems'), String(cart.itemCount))}
-      {row(t('cart.subtotal'), cart.totals.subtotal)}
-      {cart.orderPromotions.map((promotion) => row(promotion.name, promotion.amount))}
-      {row(t('cart.tax'), cart.totals.tax)}
-      {row(t('cart.shipping'), cart.totals.shipping)}
+      <SummaryRow label={t('cart.totalItems')} value={String(cart.itemCount)} />
+      <SummaryRow label={t('cart.subtotal')} value={cart.totals.subtotal} />
+      {cart.orderPromotions.map((promotion) => (
+        <SummaryRow key={promotion.id} label={promotion.name} value={promotion.amount} />
+      ))}
+      <SummaryRow label={t('cart.tax')} value={cart.totals.tax} />
+      <SummaryRow label={t('cart.shipping')} value={cart.totals.shipping} />
       <div className="flex justify-between text-base font-semibold">
         <dt>{t('cart.total')}</dt>
         <dd>{cart.totals.total}</dd>
       </div>
-      {row(t('cart.balance'), cart.totals.balance)}
+      <SummaryRow label={t('cart.balance')} value={cart.totals.balance} />
     </dl>
   )
 }

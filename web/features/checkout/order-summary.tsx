@@ -1,15 +1,10 @@
 import type { Cart } from '../../api/models.ts'
+import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT } from '../../i18n/index.tsx'
 
 /** What the shopper is about to pay for: lines, subtotal, promotions, the included GST, shipping, total, balance. */
 export function OrderSummary({ cart }: { cart: Cart }) {
   const { t } = useT()
-  const row = (label: string, value: string, key = label) => (
-    <div key={key} className="flex justify-between">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  )
   return (
     <section className="rounded border border-gray-200 p-4" data-testid="order-summary" aria-label={t('checkout.summary')}>
       <h3 className="mb-3 text-lg font-semibold">{t('checkout.summary')}</h3>
@@ -25,15 +20,17 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         ))}
       </ul>
       <dl className="space-y-1 text-sm">
-        {row(t('cart.subtotal'), cart.totals.subtotal)}
-        {cart.orderPromotions.map((promotion) => row(promotion.name, promotion.amount, promotion.id))}
-        {row(t('cart.tax'), cart.totals.tax)}
-        {row(t('cart.shipping'), cart.totals.shipping)}
+        <SummaryRow label={t('cart.subtotal')} value={cart.totals.subtotal} />
+        {cart.orderPromotions.map((promotion) => (
+          <SummaryRow key={promotion.id} label={promotion.name} value={promotion.amount} />
+        ))}
+        <SummaryRow label={t('cart.tax')} value={cart.totals.tax} />
+        <SummaryRow label={t('cart.shipping')} value={cart.totals.shipping} />
         <div className="flex justify-between text-base font-semibold" data-testid="order-total">
           <dt>{t('cart.total')}</dt>
           <dd>{cart.totals.total}</dd>
         </div>
-        {row(t('cart.balance'), cart.totals.balance)}
+        <SummaryRow label={t('cart.balance')} value={cart.totals.balance} />
       </dl>
     </section>
   )

@@ -1,6 +1,7 @@
 import type { Address } from '../../api/models.ts'
 import type { Translate } from '../../i18n/index.tsx'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
+import { luhnValid } from '../../lib/card-number.ts'
 
 /** The address fields of spec §3 the checkout forms ask for, as form field names. */
 export type AddressInput = Omit<Address, '_id' | 'isDefault'>
@@ -69,18 +70,6 @@ export function validateCard(card: { cardNumber: string; expiry: string; cvc: st
   return errors
 }
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
-}
 
 /** Reads the address fields of a form (optionally under a prefix such as `billing.`). */
 export function addressFromForm(form: FormData, prefix = ''): AddressInput {

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { luhnValid } from '#web/lib/card-number.ts'
 
 /** The store's payment methods (ids as the contract's `payment_method_id`). */
 export const PAYMENT_METHODS = [
@@ -19,18 +20,6 @@ export const APPROVED_TEST_CARDS: Record<string, 'visa' | 'mastercard' | 'amex'>
   '378282246310005': 'amex',
 }
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
-}
 
 const thisYear = () => new Date().getUTCFullYear()
 
