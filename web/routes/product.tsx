@@ -71,8 +71,15 @@ export function Component() {
         </nav>
         <h1 className="text-3xl font-bold">{product.name}</h1>
         <div className="mt-3 space-y-1" data-testid="product-price">
-          {product.isOnSale ? <p className="text-xl font-bold text-red-700">SALE {product.displayPrice}</p> : <p className="text-xl font-bold">{product.displayPrice}</p>}
-          <p className="text-gray-600">RRP: {product.RRP}</p>
+          {/* Spec §1 labels. On sale: the sale price, and the RRP it beats; otherwise the RRP is the price. */}
+          {product.isOnSale ? (
+            <>
+              <p className="text-xl font-bold text-red-700">SALE {product.displayPrice}</p>
+              <p className="text-gray-600 line-through">RRP: {product.RRP}</p>
+            </>
+          ) : (
+            <p className="text-xl font-bold">RRP: {product.RRP}</p>
+          )}
           {product.displayMemberPrice ? <p className="font-semibold text-primary-700">Club Price: {product.displayMemberPrice}</p> : null}
         </div>
         <Form
