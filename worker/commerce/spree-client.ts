@@ -2,23 +2,12 @@ import { ApiError } from '#web/api/storefront-api.ts'
 import type { AuthToken } from '#worker/middleware/session.ts'
 import type { CommerceContext } from './context.ts'
 import { createTransport, type Transport } from './transport.ts'
+import type { JsonApiDocument, JsonApiRef, JsonApiResource } from './jsonapi.ts'
 
-/** JSON:API documents as the Spree Storefront API answers them. */
-export interface Resource {
-  id: string
-  type: string
-  attributes: Record<string, any>
-  relationships?: Record<string, { data: { id: string; type: string } | Array<{ id: string; type: string }> | null }>
-}
-export interface Document {
-  data: Resource
-  included?: Resource[]
-}
-export interface ListDocument {
-  data: Resource[]
-  included?: Resource[]
-  meta?: Record<string, any>
-}
+/** JSON:API documents as the Spree Storefront API answers them (the one set of types, from jsonapi.ts). */
+export type Resource = JsonApiResource
+export type Document = JsonApiDocument<JsonApiResource>
+export type ListDocument = JsonApiDocument<JsonApiResource[]>
 
 /** Which credentials a call carries: the shopper's (bearer if logged in, else cart token), only the bearer, or none. */
 export type CallAuth = 'shopper' | 'user' | 'none'
@@ -106,7 +95,7 @@ export class SpreeClient {
 }
 
 /** The included resource a relationship points at. */
-export function included(doc: { included?: Resource[] }, ref: { id: string; type: string } | null | undefined): Resource | undefined {
+export function included(doc: { included?: Resource[] }, ref: JsonApiRef | null | undefined): Resource | undefined {
   if (!ref) return undefined
   return doc.included?.find((r) => r.type === ref.type && r.id === ref.id)
 }
