@@ -1,4 +1,5 @@
 import { SELF } from 'cloudflare:test'
+import { serializeAuthCookie } from '#worker/middleware/session.ts'
 
 export const ORIGIN = 'https://store.test'
 
@@ -16,8 +17,7 @@ export function layoutOf(body: string) {
   return /data-layout="(\w+)"/.exec(body)?.[1] ?? null
 }
 
-/** A bearer cookie as the account work writes it: the OAuth token response, base64url JSON. */
+/** A bearer cookie exactly as the session middleware writes it. */
 export function authCookie(token: { access_token: string; created_at: number; expires_in: number }) {
-  const value = btoa(JSON.stringify({ token_type: 'Bearer', ...token })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-  return `auth=${value}`
+  return `auth=${serializeAuthCookie({ token_type: 'Bearer', ...token })}`
 }

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
+import { fromBase64Url, toBase64Url } from '#worker/backend/services/crypto.ts'
 import { AUTH_MAX_AGE, CART_TOKEN_MAX_AGE, COOKIE, clearCookie, readCookie, setSecretCookie } from './cookies.ts'
 
 /** The OAuth token response as stored in the bearer cookie (spec §3: created_at and expires_in in seconds). */
@@ -62,7 +63,7 @@ export class SessionState {
 export function parseAuthCookie(value: string | undefined): AuthToken | null {
   if (!value) return null
   try {
-    const json = JSON.parse(atob(value.replace(/-/g, '+').replace(/_/g, '/')))
+    const json = JSON.parse(new TextDecoder().decode(fromBase64Url(value)))
     if (typeof json?.access_token !== 'string' || typeof json.created_at !== 'number' || typeof json.expires_in !== 'number') {
       return null
     }
@@ -73,7 +74,7 @@ export function parseAuthCookie(value: string | undefined): AuthToken | null {
 }
 
 export function serializeAuthCookie(token: AuthToken): string {
-  return btoa(JSON.stringify(token)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return toBase64Url(new TextEncoder().encode(JSON.stringify(token)))
 }
 
 const CART_TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,128}$/
