@@ -122,3 +122,8 @@ export class ApiError extends Error {
     this.name = 'ApiError'
   }
 }
+
+/** The sentence to show a person for any failure a StorefrontApi call (or the network) produced. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

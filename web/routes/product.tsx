@@ -7,7 +7,7 @@ import { PageTitle } from '../components/page-title.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { cartAtom } from '../features/session/atoms.ts'
 import { openPanelAtom } from '../features/ui/atoms.ts'
-import { ApiError } from '../api/storefront-api.ts'
+import { ApiError, errorMessage } from '../api/storefront-api.ts'
 import { useApi } from '../api/use-api.ts'
 import { notifyAtom } from '../features/notifications/atoms.ts'
 import { TOAST_TIMEOUT_MS } from '../config.ts'
@@ -93,7 +93,7 @@ export function Component() {
               setCart(await api.addToCart(String(data.get('variantId')), Number(data.get('quantity'))))
               openPanel('cart')
             } catch (error) {
-              notify({ message: error instanceof Error ? error.message : String(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+              notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
             }
           }}
         >

@@ -7,6 +7,7 @@ import { PageTitle } from '../components/page-title.tsx'
 import { Field } from '../features/auth/auth-modals.tsx'
 import { validateConfirmation, validateNewPassword } from '../features/auth/validation.ts'
 import { openPanelAtom } from '../features/ui/atoms.ts'
+import { errorMessage } from '../api/storefront-api.ts'
 
 /** The page a reset link opens: token from ?token=, a new password twice (spec §4, §5). */
 export function Component() {
@@ -28,7 +29,7 @@ export function Component() {
       await api.resetPassword(token, password)
       setDone(true)
     } catch (error) {
-      setErrors({ form: error instanceof Error ? error.message : String(error) })
+      setErrors({ form: errorMessage(error) })
     }
   }
   return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useNavigate } from 'react-router'
-import { ApiError } from '../../api/storefront-api.ts'
+import { ApiError, errorMessage } from '../../api/storefront-api.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Modal } from '../../components/modal.tsx'
@@ -70,7 +70,7 @@ function LoginForm() {
       await reload()
       close('login')
     } catch (error) {
-      const message = error instanceof ApiError && error.message === 'invalid_grant' ? t('auth.invalidCredentials') : error instanceof Error ? error.message : String(error)
+      const message = error instanceof ApiError && error.message === 'invalid_grant' ? t('auth.invalidCredentials') : errorMessage(error)
       setErrors({ password: message })
     } finally {
       setBusy(false)
@@ -110,7 +110,7 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
       await api.forgotPassword(email.trim())
       onSent(email.trim())
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 404 ? t('auth.noUser') : err instanceof Error ? err.message : String(err))
+      setError(err instanceof ApiError && err.status === 404 ? t('auth.noUser') : errorMessage(err))
     } finally {
       setBusy(false)
     }
@@ -185,7 +185,7 @@ export function SignupModal() {
       close('signup')
       navigate(local('/'))
     } catch (error) {
-      setErrors({ form: error instanceof Error ? error.message : String(error) })
+      setErrors({ form: errorMessage(error) })
     } finally {
       setBusy(false)
     }

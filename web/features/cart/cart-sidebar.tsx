@@ -10,6 +10,7 @@ import { LocalLink } from '../../components/local-link.tsx'
 import { cartAtom, isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
 import { cartSidebarOpenAtom, closePanelAtom, openPanelAtom } from '../ui/atoms.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
+import { errorMessage } from '../../api/storefront-api.ts'
 
 function useCartAction() {
   const setCart = useSetAtom(cartAtom)
@@ -19,7 +20,7 @@ function useCartAction() {
       setCart(await run())
       notify({ message: success, type: 'success', timeout: TOAST_TIMEOUT_MS })
     } catch (error) {
-      notify({ message: error instanceof Error ? error.message : String(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
     }
   }
 }
@@ -43,7 +44,7 @@ function SaveForLater({ item }: { item: LineItem }) {
       setCart(await api.removeFromCart(item.id))
       notify({ message: t('cart.savedForLater'), type: 'success', timeout: TOAST_TIMEOUT_MS })
     } catch (error) {
-      notify({ message: error instanceof Error ? error.message : String(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
     }
   }
   return (

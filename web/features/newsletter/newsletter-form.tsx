@@ -4,6 +4,7 @@ import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { validateEmail } from '../auth/validation.ts'
+import { errorMessage } from '../../api/storefront-api.ts'
 
 /** Newsletter subscribe (spec §2 home page). */
 export function NewsletterForm() {
@@ -22,7 +23,7 @@ export function NewsletterForm() {
       setEmail('')
       notify({ message: t('pages.subscribed'), type: 'success' })
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err))
+      setError(errorMessage(err))
     }
   }
   return (

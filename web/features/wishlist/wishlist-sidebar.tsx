@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Sidebar } from '../../components/sidebar.tsx'
@@ -7,6 +7,7 @@ import { LocalLink } from '../../components/local-link.tsx'
 import { wishlistAtom } from '../session/atoms.ts'
 import { closePanelAtom, wishlistSidebarOpenAtom } from '../ui/atoms.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
+import { errorMessage } from '../../api/storefront-api.ts'
 
 /** The wishlist (spec §2): items with colour and size, remove, total items and price, and a way back to shopping. */
 export function WishlistSidebar() {
@@ -14,15 +15,14 @@ export function WishlistSidebar() {
   const api = useApi()
   const open = useAtomValue(wishlistSidebarOpenAtom)
   const close = useSetAtom(closePanelAtom)
-  const wishlist = useAtomValue(wishlistAtom)
-  const setWishlist = useSetAtom(wishlistAtom)
+  const [wishlist, setWishlist] = useAtom(wishlistAtom)
   const notify = useSetAtom(notifyAtom)
   const items = wishlist?.wishedProducts ?? []
   const remove = async (id: string) => {
     try {
       setWishlist(await api.removeFromWishlist(id))
     } catch (error) {
-      notify({ message: error instanceof Error ? error.message : String(error), type: 'error' })
+      notify({ message: errorMessage(error), type: 'error' })
     }
   }
   return (
