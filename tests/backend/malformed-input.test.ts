@@ -72,7 +72,7 @@ const BAD_BODIES: unknown[] = [
   { address: { ...AU_ADDRESS, zipcode: '30000' } }, { address: { ...AU_ADDRESS, state_name: 'Bavaria' } }, { address: { ...AU_ADDRESS, phone: '12' } },
   { address: { ...AU_ADDRESS, country_iso: 'XX' } }, { address: { ...AU_ADDRESS, firstname: '' } }, { address: { ...AU_ADDRESS, is_default: 'yes' } },
   { variant_id: 'abc', quantity: 1 }, { variant_id: -1, quantity: 1 }, { variant_id: 1.5, quantity: 1 }, { variant_id: 99_999_999, quantity: 1 },
-  { variant_id: 1, quantity: 0 }, { variant_id: 1, quantity: -5 }, { variant_id: 1, quantity: 1e9 }, { variant_id: 1, quantity: '2' },
+  { variant_id: 1, quantity: 0 }, { variant_id: 1, quantity: -5 }, { variant_id: 1, quantity: 1e9 }, { variant_id: 1, quantity: '2x' },
   { line_item_id: 'x', quantity: 2 }, { line_item_id: 99_999_999, quantity: 2 }, { line_item_id: 1, quantity: 2.5 },
   { coupon_code: '' }, { coupon_code: 'x'.repeat(500) }, { coupon_code: "' OR 1=1 --" }, { coupon_code: 12 },
   { order: { email: 'nope' } }, { order: { ship_address_attributes: { city: 'X' } } }, { order: { shipments_attributes: 'all' } },

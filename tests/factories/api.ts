@@ -9,6 +9,8 @@ export interface CallOptions {
   body?: unknown
   /** A raw body string (malformed-input tests). */
   raw?: string
+  /** A form-encoded body (`order[email]` keys), as Rails clients may send. */
+  form?: Record<string, string>
   bearer?: string | null
   orderToken?: string | null
   /** The client address the rate limits count; unique per test by default. */
@@ -24,14 +26,16 @@ const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknow
 export async function call<T = any>(path: string, options: CallOptions = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json', 'cf-connecting-ip': options.ip ?? freshIp() }
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json'
+  if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded'
+  const hasBody = options.body !== undefined || options.raw !== undefined || options.form !== undefined
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
   if (options.orderToken) headers['x-spree-order-token'] = options.orderToken
   const url = path.startsWith('/spree_oauth') ? `https://store.test${path}` : `https://store.test/api/v2/storefront${path}`
   const response = await backend.fetch(
     new Request(url, {
-      method: options.method ?? (options.body !== undefined || options.raw !== undefined ? 'POST' : 'GET'),
+      method: options.method ?? (hasBody ? 'POST' : 'GET'),
       headers,
-      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.form ? new URLSearchParams(options.form).toString() : (options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body))),
     }),
     env as unknown as Env,
     ctx,

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { requireUser } from './auth.ts'
 import { duplicateEmail, isUniqueViolation, loadUser, userDocument } from './accounts.ts'
-import { readBody } from './http.ts'
+import { readParams } from './http.ts'
 import { EmailSchema, MESSAGES, PasswordSchema, RequiredText } from './schemas.ts'
 
 /** `/account` (Spree auth devise): register, show, update, change password. */
@@ -56,7 +56,7 @@ accountRoutes.get('/account', async (c) => {
 })
 
 accountRoutes.post('/account', async (c) => {
-  const { user } = await readBody(c, RegisterSchema)
+  const { user } = await readParams(c, RegisterSchema)
   await rateLimit(c, 'registration')
   const exists = await c.env.DB.prepare('SELECT 1 FROM users WHERE email = ?').bind(user.email).first()
   if (exists) throw duplicateEmail()
@@ -77,7 +77,7 @@ accountRoutes.post('/account', async (c) => {
 
 accountRoutes.patch('/account', async (c) => {
   const userId = await requireUser(c)
-  const { user: input } = await readBody(c, UpdateSchema)
+  const { user: input } = await readParams(c, UpdateSchema)
   const user = await loadUser(c.env.DB, userId)
   let hash = user.password_hash
   if (input.password !== undefined) {

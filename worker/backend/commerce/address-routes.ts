@@ -4,14 +4,14 @@ import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
 import type { AddressRow } from './cart-state.ts'
-import { pathId, readBody } from './http.ts'
-import { AddressPayloadSchema, type AddressPayload } from './schemas.ts'
+import { pathId, readParams } from './http.ts'
+import { AddressPayloadSchema, booleanish, type AddressPayload } from './schemas.ts'
 import { addressResource } from './serializers.ts'
 
 /** `/account/addresses`: a customer's saved addresses, one of them the default (extension field `is_default`). */
 export const addressRoutes = new Hono<{ Bindings: Env }>()
 
-const AddressBodySchema = z.object({ address: AddressPayloadSchema.and(z.object({ is_default: z.boolean({ message: 'must be true or false' }).optional() })) })
+const AddressBodySchema = z.object({ address: AddressPayloadSchema.and(z.object({ is_default: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })).optional() })) })
 
 const COLUMNS = ['firstname', 'lastname', 'company', 'address1', 'address2', 'city', 'zipcode', 'phone', 'state_name', 'country_iso', 'email', 'tax_id', 'label'] as const
 
@@ -37,7 +37,7 @@ addressRoutes.get('/account/addresses', async (c) => {
 
 addressRoutes.post('/account/addresses', async (c) => {
   const userId = await requireUser(c)
-  const { address } = await readBody(c, AddressBodySchema)
+  const { address } = await readParams(c, AddressBodySchema)
   const first = (await listAddresses(c.env.DB, userId)).length === 0
   const makeDefault = address.is_default ?? first
   const statements = makeDefault ? [clearDefault(c.env.DB, userId)] : []
@@ -49,7 +49,7 @@ addressRoutes.post('/account/addresses', async (c) => {
 addressRoutes.patch('/account/addresses/:id', async (c) => {
   const userId = await requireUser(c)
   const id = pathId(c.req.param('id'))
-  const { address } = await readBody(c, AddressBodySchema)
+  const { address } = await readParams(c, AddressBodySchema)
   const existing = await c.env.DB.prepare('SELECT * FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(id, userId).first<AddressRow>()
   if (!existing) throw notFound('This address could not be found.')
   const makeDefault = address.is_default ?? existing.is_default === 1

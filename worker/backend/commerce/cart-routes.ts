@@ -5,11 +5,11 @@ import { BackendError, notFound } from '../shared/errors.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { currentUserId, requireUser } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
-import { pathId, readBody, readQuery } from './http.ts'
+import { pathId, readParams } from './http.ts'
 import { createOrder, openCartOfUser, orderByToken, requestCurrency, requireCart, touchOrder, type OrderRow } from './orders.ts'
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
 import { cartResponse, requestLocale } from './respond.ts'
-import { CurrencySchema, IdSchema, QuantitySchema } from './schemas.ts'
+import { CountryIsoSchema, CurrencySchema, IdSchema, QuantitySchema } from './schemas.ts'
 import { shippingOptions } from './shipping.ts'
 import { loadVariants } from './variants.ts'
 import { mergeCarts } from './merge.ts'
@@ -39,7 +39,7 @@ async function assertSellable(db: D1Database, order: OrderRow, variantId: number
 
 cartRoutes.post('/cart', async (c) => {
   const userId = await currentUserId(c)
-  const currency = requestCurrency(c) ?? 'AUD'
+  const currency = (await requestCurrency(c)) ?? 'AUD'
   if (userId !== null) {
     const open = await openCartOfUser(c.env.DB, userId)
     if (open) return cartResponse(c, open, 201)
@@ -61,7 +61,7 @@ cartRoutes.delete('/cart', async (c) => {
 
 cartRoutes.post('/cart/add_item', async (c) => {
   const order = await requireCart(c)
-  const body = await readBody(c, AddItemSchema)
+  const body = await readParams(c, AddItemSchema)
   const existing = await c.env.DB.prepare('SELECT quantity FROM line_items WHERE order_id = ? AND variant_id = ? AND gift_card_cents IS NULL')
     .bind(order.id, body.variant_id)
     .first<{ quantity: number }>()
@@ -78,7 +78,7 @@ cartRoutes.post('/cart/add_item', async (c) => {
 
 cartRoutes.patch('/cart/set_quantity', async (c) => {
   const order = await requireCart(c)
-  const body = await readBody(c, SetQuantitySchema)
+  const body = await readParams(c, SetQuantitySchema)
   const line = await c.env.DB.prepare('SELECT variant_id, gift_card_cents FROM line_items WHERE id = ? AND order_id = ?')
     .bind(body.line_item_id, order.id)
     .first<{ variant_id: number; gift_card_cents: number | null }>()
@@ -110,7 +110,7 @@ cartRoutes.patch('/cart/empty', async (c) => {
 
 cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
   const order = await requireCart(c)
-  const body = await readBody(c, CouponSchema)
+  const body = await readParams(c, CouponSchema)
   await rateLimit(c, 'coupon', order.token)
   const promo = await findPromotionByCode(c.env.DB, body.coupon_code)
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
@@ -139,7 +139,7 @@ cartRoutes.delete('/cart/remove_coupon_code', (c) => removeCoupons(c, null))
 
 cartRoutes.patch('/cart/change_currency', async (c) => {
   const order = await requireCart(c)
-  const { new_currency } = readQuery(c, z.object({ new_currency: z.string({ message: 'This field is required.' }).toUpperCase().pipe(CurrencySchema) }))
+  const { new_currency } = await readParams(c, z.object({ new_currency: z.string({ message: 'This field is required.' }).toUpperCase().pipe(CurrencySchema) }))
   const { results } = await c.env.DB.prepare(
     `SELECT li.id FROM line_items li LEFT JOIN prices p ON p.variant_id = li.variant_id AND p.currency = ?
      WHERE li.order_id = ? AND li.gift_card_cents IS NULL AND p.variant_id IS NULL`,
@@ -159,7 +159,7 @@ cartRoutes.patch('/cart/change_currency', async (c) => {
 
 cartRoutes.patch('/cart/associate', async (c) => {
   const userId = await requireUser(c)
-  const { guest_order_token } = readQuery(c, z.object({ guest_order_token: z.string({ message: 'This field is required.' }).min(8).max(128) }))
+  const { guest_order_token } = await readParams(c, z.object({ guest_order_token: z.string({ message: 'This field is required.' }).min(8).max(128) }))
   const guest = await orderByToken(c.env.DB, guest_order_token)
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
     throw new BackendError(404, 'The guest cart could not be found.')
@@ -170,7 +170,7 @@ cartRoutes.patch('/cart/associate', async (c) => {
 
 cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
   const order = await requireCart(c)
-  const { country_iso } = readQuery(c, z.object({ country_iso: z.string().regex(/^[A-Za-z]{2}$/, 'Invalid country.').toUpperCase() }))
+  const { country_iso } = await readParams(c, z.object({ country_iso: CountryIsoSchema }))
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   const options = await shippingOptions(c.env.DB, country_iso, order.currency)
   return c.json({

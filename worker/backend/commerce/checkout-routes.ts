@@ -5,7 +5,7 @@ import { BackendError } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
 import { completeOrder, completionConflict, completionProblems } from './complete.ts'
-import { readBody } from './http.ts'
+import { readParams } from './http.ts'
 import { orderByToken, reloadOrder, requireCart, type OrderRow } from './orders.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 import { insertAddress } from './address-routes.ts'
@@ -41,7 +41,7 @@ async function selectShipping(db: D1Database, order: OrderRow, methodId: number)
 
 checkoutRoutes.patch('/checkout', async (c) => {
   const order = await requireCart(c)
-  const { order: input } = await readBody(c, CheckoutSchema)
+  const { order: input } = await readParams(c, CheckoutSchema)
   const db = c.env.DB
   // Everything is checked before anything is written, so a refused update changes nothing.
   const rate = input.shipments_attributes?.[0]?.selected_shipping_rate_id
@@ -110,7 +110,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
 
 checkoutRoutes.patch('/checkout/select_shipping_method', async (c) => {
   const order = await requireCart(c)
-  const body = await readBody(c, SelectShippingSchema)
+  const body = await readParams(c, SelectShippingSchema)
   await (await selectShipping(c.env.DB, order, body.shipping_method_id)).run()
   return cartResponse(c, order)
 })

@@ -4,7 +4,7 @@ import type { Env } from '#worker/env.ts'
 import { isProduction } from '#worker/env.ts'
 import { BackendError, notFound } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
-import { readBody, readQuery } from './http.ts'
+import { readParams } from './http.ts'
 import { createOrder, findCart, openCartOfUser, requestCurrency } from './orders.ts'
 import { cartResponse } from './respond.ts'
 import { EmailSchema, OptionalText, RequiredText } from './schemas.ts'
@@ -35,11 +35,11 @@ const ContactSchema = z.object({ name: RequiredText(100), email: EmailSchema, me
 /** Buying a gift card adds a gift card line (its own amount and recipient) to the customer's cart. Login needed. */
 extensionRoutes.post('/gift_cards', async (c) => {
   const userId = await currentUserId(c)
-  const { gift_card } = await readBody(c, GiftCardSchema)
+  const { gift_card } = await readParams(c, GiftCardSchema)
   if (userId === null) throw new BackendError(401, 'Please login in to add gift card', { base: ['login required'] })
   const variantId = await giftCardVariantId(c.env.DB)
   if (variantId === null) throw new BackendError(422, 'Gift cards are not sold in this store.')
-  const order = (await openCartOfUser(c.env.DB, userId)) ?? (await createOrder(c.env.DB, userId, requestCurrency(c) ?? 'AUD'))
+  const order = (await openCartOfUser(c.env.DB, userId)) ?? (await createOrder(c.env.DB, userId, (await requestCurrency(c)) ?? 'AUD'))
   await c.env.DB.prepare(
     `INSERT INTO line_items (order_id, variant_id, quantity, gift_card_cents, recipient_name, recipient_email, gift_message) VALUES (?, ?, 1, ?, ?, ?, ?)`,
   )
@@ -50,7 +50,7 @@ extensionRoutes.post('/gift_cards', async (c) => {
 })
 
 extensionRoutes.post('/newsletter/subscribe', async (c) => {
-  const { email } = await readBody(c, EmailBodySchema)
+  const { email } = await readParams(c, EmailBodySchema)
   await c.env.DB.prepare(
     "INSERT INTO newsletter_subscribers (email, subscribed) VALUES (?, 1) ON CONFLICT (email) DO UPDATE SET subscribed = 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
   )
@@ -60,20 +60,20 @@ extensionRoutes.post('/newsletter/subscribe', async (c) => {
 })
 
 extensionRoutes.post('/newsletter/unsubscribe', async (c) => {
-  const { email } = await readBody(c, EmailBodySchema)
+  const { email } = await readParams(c, EmailBodySchema)
   await c.env.DB.prepare("UPDATE newsletter_subscribers SET subscribed = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE email = ?").bind(email).run()
   return c.json({ data: { email, subscribed: false } })
 })
 
 extensionRoutes.post('/affiliate', async (c) => {
-  const { code } = await readBody(c, AffiliateSchema)
+  const { code } = await readParams(c, AffiliateSchema)
   const [userId, cart] = await Promise.all([currentUserId(c), findCart(c)])
   await c.env.DB.prepare('INSERT INTO affiliate_visits (code, order_token, user_id) VALUES (?, ?, ?)').bind(code, cart?.token ?? null, userId).run()
   return c.json({ data: { code } })
 })
 
 extensionRoutes.post('/contact_messages', async (c) => {
-  const input = await readBody(c, ContactSchema)
+  const input = await readParams(c, ContactSchema)
   await c.env.DB.batch([
     c.env.DB.prepare('INSERT INTO contact_messages (name, email, message) VALUES (?, ?, ?)').bind(input.name, input.email, input.message),
   ])
@@ -83,7 +83,7 @@ extensionRoutes.post('/contact_messages', async (c) => {
 /** Development only: the emails the store would have sent to `email`, newest first (tests follow reset links here). */
 extensionRoutes.get('/outbox', async (c) => {
   if (isProduction(c.env)) throw notFound()
-  const { email } = readQuery(c, z.object({ email: EmailSchema }))
+  const { email } = await readParams(c, z.object({ email: EmailSchema }))
   const { results } = await c.env.DB.prepare('SELECT id, to_email, kind, subject, body, created_at FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50').bind(email).all()
   return c.json({ data: results })
 })

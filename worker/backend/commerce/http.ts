@@ -2,34 +2,59 @@ import type { Context } from 'hono'
 import type * as z from 'zod'
 import type { Env } from '#worker/env.ts'
 import { BackendError, invalid } from '../shared/errors.ts'
+import { nestParams } from './nest-params.ts'
 
 export type BackendContext = Context<{ Bindings: Env }>
 
 /** No storefront request body comes near this; anything larger is refused before it is parsed. */
 export const MAX_BODY_BYTES = 64 * 1024
 
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+const parsed = new WeakMap<Request, Promise<unknown>>()
+
 /**
- * Reads and validates a JSON body: not JSON → 400, not matching the schema → 422 with one message per field.
- * Either way nothing has been changed yet, because handlers only write after this returns.
+ * The request's parameters as Spree (Rails) sees them: the query string merged with the body, which is JSON (any
+ * content type, as before) or a form (`order[email]=…` nests as Rails nests it). Rails lets the query win a clash.
+ * A body that is not a JSON object is answered as it is, so the schema refuses it. Read once per request.
  */
-export async function readBody<S extends z.ZodType>(c: BackendContext, schema: S): Promise<z.output<S>> {
-  let raw: unknown
-  const text = await c.req.text().catch(() => null)
-  if (text !== null && text.length > MAX_BODY_BYTES) throw new BackendError(413, 'The request body is too large.', { base: ['is too large'] })
-  try {
-    if (text === null) throw new Error('unreadable body')
-    raw = text.trim() === '' ? {} : JSON.parse(text)
-  } catch {
-    throw new BackendError(400, 'The request body is not valid JSON.', { base: ['The request body is not valid JSON.'] })
+export function requestParams(c: BackendContext): Promise<unknown> {
+  let found = parsed.get(c.req.raw)
+  if (!found) {
+    found = parseParams(c)
+    parsed.set(c.req.raw, found)
   }
-  const result = schema.safeParse(raw)
-  if (!result.success) throw invalid(result.error)
-  return result.data
+  return found
 }
 
-/** Validates query parameters the same way as a body. */
-export function readQuery<S extends z.ZodType>(c: BackendContext, schema: S): z.output<S> {
-  const result = schema.safeParse(c.req.query())
+async function parseParams(c: BackendContext): Promise<unknown> {
+  const query = nestParams(new URL(c.req.url).searchParams)
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return query
+  const type = (c.req.header('content-type') ?? '').toLowerCase()
+  // bytes, decoded here: workerd warns when .text() reads a form body
+  const text = await c.req.arrayBuffer().then((b) => new TextDecoder().decode(b)).catch(() => null)
+  if (text !== null && text.length > MAX_BODY_BYTES) throw new BackendError(413, 'The request body is too large.', { base: ['is too large'] })
+  if (text === null) throw new BackendError(400, 'The request body could not be read.', { base: ['The request body could not be read.'] })
+  let body: unknown
+  if (FORM_TYPES.some((t) => type.startsWith(t))) {
+    body = type.startsWith('multipart/') ? nestParams(await new Request(c.req.url, { method: 'POST', headers: { 'content-type': type }, body: text }).formData()) : nestParams(new URLSearchParams(text))
+  } else {
+    try {
+      body = text.trim() === '' ? {} : JSON.parse(text)
+    } catch {
+      throw new BackendError(400, 'The request body is not valid JSON.', { base: ['The request body is not valid JSON.'] })
+    }
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
+  return { ...(body as Record<string, unknown>), ...query }
+}
+
+/**
+ * Reads and validates the request's parameters (query and body, as Spree does): a body that is not JSON or a form →
+ * 400, not matching the schema → 422 with one message per field. Either way nothing has been changed yet, because
+ * handlers only write after this returns.
+ */
+export async function readParams<S extends z.ZodType>(c: BackendContext, schema: S): Promise<z.output<S>> {
+  const result = schema.safeParse(await requestParams(c))
   if (!result.success) throw invalid(result.error)
   return result.data
 }

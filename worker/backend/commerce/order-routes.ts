@@ -4,7 +4,7 @@ import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
-import { readQuery } from './http.ts'
+import { readParams } from './http.ts'
 import { orderByToken, type OrderRow } from './orders.ts'
 import { requestLocale } from './respond.ts'
 import { cartDocument } from './serializers.ts'
@@ -19,7 +19,7 @@ const PageSchema = z.object({
 
 orderRoutes.get('/account/orders', async (c) => {
   const userId = await requireUser(c)
-  const { page, per_page } = readQuery(c, PageSchema)
+  const { page, per_page } = await readParams(c, PageSchema)
   const [rows, count] = await c.env.DB.batch([
     c.env.DB.prepare("SELECT * FROM orders WHERE user_id = ? AND state = 'complete' ORDER BY id DESC LIMIT ? OFFSET ?").bind(userId, per_page, (page - 1) * per_page),
     c.env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND state = 'complete'").bind(userId),

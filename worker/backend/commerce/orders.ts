@@ -2,7 +2,7 @@ import type { Currency } from '#web/api/models.ts'
 import { BackendError } from '../shared/errors.ts'
 import { randomToken } from '../services/crypto.ts'
 import { currentUserId } from './auth.ts'
-import type { BackendContext } from './http.ts'
+import { requestParams, type BackendContext } from './http.ts'
 
 export interface OrderRow {
   id: number
@@ -31,8 +31,10 @@ export interface OrderRow {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,128}$/
 
-export function requestCurrency(c: BackendContext): Currency | null {
-  const value = c.req.query('currency')?.toUpperCase()
+/** The `currency` parameter (query or body, as Spree's `current_currency`), or null when absent or not sold in. */
+export async function requestCurrency(c: BackendContext): Promise<Currency | null> {
+  const params = (await requestParams(c)) as { currency?: unknown } | null
+  const value = typeof params?.currency === 'string' ? params.currency.toUpperCase() : undefined
   return value === 'AUD' || value === 'USD' ? value : null
 }
 

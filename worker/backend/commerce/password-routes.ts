@@ -6,7 +6,7 @@ import { nowSeconds, randomToken, sha256Hex } from '../services/crypto.ts'
 import { outboxStatement } from '../services/outbox.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { rateLimit } from '../services/rate-limit.ts'
-import { readBody } from './http.ts'
+import { readParams } from './http.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
 
 /**
@@ -39,7 +39,7 @@ export async function storeUrl(db: D1Database, requestOrigin: string): Promise<s
 }
 
 passwordRoutes.post('/passwords', async (c) => {
-  const { user } = await readBody(c, ForgotSchema)
+  const { user } = await readParams(c, ForgotSchema)
   await rateLimit(c, 'forgotPassword')
   const found = await c.env.DB.prepare('SELECT id, first_name FROM users WHERE email = ?').bind(user.email).first<{ id: number; first_name: string }>()
   // The storefront shows its own sentence for a 404 here (spec §8), as Spree's auth extension answers.
@@ -60,7 +60,7 @@ passwordRoutes.post('/passwords', async (c) => {
 
 passwordRoutes.patch('/passwords/:token', async (c) => {
   const token = c.req.param('token')
-  const { user } = await readBody(c, ResetSchema)
+  const { user } = await readParams(c, ResetSchema)
   const hash = await sha256Hex(token)
   const now = nowSeconds()
   const newHash = await hashPassword(c.env, user.password)

@@ -3,7 +3,7 @@ import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
-import { readBody, readQuery } from './http.ts'
+import { readParams } from './http.ts'
 import { requireCart } from './orders.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { authorizeTestCard, CardSourceSchema, PAYMENT_METHODS } from './payments.ts'
@@ -34,7 +34,7 @@ paymentRoutes.get('/checkout/payment_methods', async (c) => {
 
 paymentRoutes.post('/checkout/create_payment', async (c) => {
   const order = await requireCart(c)
-  const body = await readBody(c, CreatePaymentSchema)
+  const body = await readParams(c, CreatePaymentSchema)
   const db = c.env.DB
   if (body.payment_method_id === '1') {
     const approved = authorizeTestCard(body.source_attributes)
@@ -73,8 +73,9 @@ paymentRoutes.delete('/checkout/remove_gift_card', async (c) => {
 
 const AmountQuerySchema = z.object({
   amount: z
-    .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 10 or 10.50')
+    .union([z.string(), z.number()], { message: 'must be an amount such as 10 or 10.50' })
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 10 or 10.50'))
     .transform((v) => Math.round(Number(v) * 100))
     .optional(),
 })
@@ -82,7 +83,7 @@ const AmountQuerySchema = z.object({
 paymentRoutes.post('/checkout/add_store_credit', async (c) => {
   const userId = await requireUser(c)
   const order = await requireCart(c)
-  const { amount } = readQuery(c, AmountQuerySchema)
+  const { amount } = await readParams(c, AmountQuerySchema)
   if (order.user_id !== userId) throw new BackendError(422, 'Log in and use your own cart to pay with store credit.', { amount: ['not your cart'] })
   const credit = await c.env.DB.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(userId, order.currency).first<{ balance_cents: number }>()
   if (!credit || credit.balance_cents <= 0) throw new BackendError(422, 'You have no store credit to use.', { amount: ['no store credit available'] })

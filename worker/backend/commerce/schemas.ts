@@ -50,6 +50,18 @@ export const PhoneSchema = z
   .max(25, MESSAGES.phone)
   .refine((v) => /^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 8 && (v.match(/\d/g)?.length ?? 0) <= 15, MESSAGES.phone)
 
+/** Countries the store ships to, by ISO3 (the contract takes a country as ISO or ISO3). */
+const ISO3: Record<string, string> = { AUS: 'AU', NZL: 'NZ', USA: 'US' }
+
+/** A country code, ISO (`AU`) or ISO3 (`AUS`), answered as ISO. */
+export const CountryIsoSchema = z
+  .string({ message: MESSAGES.country })
+  .trim()
+  .regex(/^[A-Za-z]{2,3}$/, MESSAGES.country)
+  .transform((v) => v.toUpperCase())
+  .transform((v) => ISO3[v] ?? v)
+  .refine((v) => v.length === 2, MESSAGES.country)
+
 /** Spree's AddressPayload (firstname, lastname, address1 …, state_name, country_iso), validated for Australia. */
 export const AddressPayloadSchema = z
   .object({
@@ -62,11 +74,7 @@ export const AddressPayloadSchema = z
     zipcode: required(20),
     phone: PhoneSchema,
     state_name: required(100),
-    country_iso: z
-      .string({ message: MESSAGES.country })
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, MESSAGES.country)
-      .transform((v) => v.toUpperCase()),
+    country_iso: CountryIsoSchema,
     email: EmailSchema.nullish(),
     tax_id: OptionalText(50),
     label: OptionalText(100),
@@ -101,8 +109,13 @@ export const IdSchema = z
   .refine((v) => /^\d{1,15}$/.test(v) && Number(v) >= 1, 'must be an id')
   .transform(Number)
 
-export const QuantitySchema = z
+/** Forms and query strings carry numbers as text; Rails reads `"2"` as 2, and so do we (never `"2x"` or `""`). */
+export const numeric = (value: unknown) => (typeof value === 'string' && /^-?\d{1,15}(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : value)
+/** `true`/`false` as a form sends them. */
+export const booleanish = (value: unknown) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value)
+
+export const QuantitySchema = z.preprocess(numeric, z
   .number({ message: 'must be a whole number' })
   .int('must be a whole number')
   .min(1, 'must be at least 1')
-  .max(9999, 'must be at most 9999')
+  .max(9999, 'must be at most 9999'))

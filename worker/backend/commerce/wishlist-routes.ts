@@ -6,7 +6,7 @@ import { formatMoney } from '#web/i18n/format.ts'
 import { BackendError, notFound } from '../shared/errors.ts'
 import { randomToken } from '../services/crypto.ts'
 import { requireUser } from './auth.ts'
-import { pathId, readBody } from './http.ts'
+import { pathId, readParams } from './http.ts'
 import { requestCurrency } from './orders.ts'
 import { requestLocale } from './respond.ts'
 import { IdSchema, QuantitySchema } from './schemas.ts'
@@ -45,7 +45,7 @@ async function ownWishlist(c: BackendContext): Promise<WishlistRow> {
 
 async function wishlistDocument(c: BackendContext, wishlist: WishlistRow) {
   const db = c.env.DB
-  const currency: Currency = requestCurrency(c) ?? 'AUD'
+  const currency: Currency = (await requestCurrency(c)) ?? 'AUD'
   const locale = requestLocale(c)
   const { results } = await db.prepare('SELECT * FROM wished_items WHERE wishlist_id = ? ORDER BY id').bind(wishlist.id).all<{ id: number; variant_id: number; quantity: number }>()
   const variants = await loadVariants(db, results.map((r) => r.variant_id), currency, locale)
@@ -118,7 +118,7 @@ wishlistRoutes.delete('/wishlists/:token', async (c) => {
 
 wishlistRoutes.post('/wishlists/:token/add_item', async (c) => {
   const wishlist = await ownWishlist(c)
-  const body = await readBody(c, AddItemSchema)
+  const body = await readParams(c, AddItemSchema)
   const variant = (await loadVariants(c.env.DB, [body.variant_id], 'AUD', 'en')).get(body.variant_id)
   if (!variant || !variant.available) throw new BackendError(404, 'This product is not available.', { variant_id: ['does not exist'] })
   await c.env.DB.prepare('INSERT INTO wished_items (wishlist_id, variant_id, quantity) VALUES (?, ?, ?) ON CONFLICT (wishlist_id, variant_id) DO UPDATE SET quantity = excluded.quantity')

@@ -1,0 +1,131 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { AU_ADDRESS, call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
+import { createProduct, createPromotion } from '#tests/factories/catalogue.ts'
+
+// Spree (Rails) reads a parameter from the query string or the body alike; the official client sends most of them in
+// a JSON body, other clients in the query or as a form. Each endpoint is driven every way it can be called.
+
+let variantId = 0
+const line = (body: any) => body.included.find((r: any) => r.type === 'line_item')
+const nested = (prefix: string, values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}[${k}]`, v]))
+
+beforeAll(async () => {
+  variantId = (await createProduct({ stock: 50 })).variantId
+  await createPromotion({ kind: 'percent', amount: 10, code: 'params10' })
+})
+
+async function cartWithItem(currency: 'AUD' | 'USD' = 'AUD') {
+  const token = await guestCart(currency)
+  const res = await call('/cart/add_item', { orderToken: token, body: { variant_id: variantId, quantity: 1 } })
+  expect(res.status).toBe(200)
+  return { token, lineId: line(res.body).id as string }
+}
+
+describe('parameters are read from the query string, a JSON body or a form', () => {
+  it('POST /cart: currency', async () => {
+    expect((await call('/cart?currency=USD', { method: 'POST' })).body.data.attributes.currency).toBe('USD')
+    expect((await call('/cart', { body: { currency: 'USD' } })).body.data.attributes.currency).toBe('USD')
+    expect((await call('/cart', { form: { currency: 'usd' } })).body.data.attributes.currency).toBe('USD')
+  })
+
+  it('POST /cart/add_item and PATCH /cart/set_quantity: variant_id, line_item_id, quantity', async () => {
+    const json = await cartWithItem()
+    const form = await call('/cart/add_item', { orderToken: json.token, form: { variant_id: String(variantId), quantity: '2' } })
+    expect(line(form.body).attributes.quantity).toBe(3)
+    const query = await call(`/cart/set_quantity?line_item_id=${json.lineId}&quantity=5`, { method: 'PATCH', orderToken: json.token })
+    expect(line(query.body).attributes.quantity).toBe(5)
+    const body = await call('/cart/set_quantity', { method: 'PATCH', orderToken: json.token, body: { line_item_id: json.lineId, quantity: 4 } })
+    expect(line(body.body).attributes.quantity).toBe(4)
+    const bad = await call('/cart/set_quantity', { method: 'PATCH', orderToken: json.token, form: { line_item_id: json.lineId, quantity: '4x' } })
+    expect(bad.status).toBe(422)
+  })
+
+  it('PATCH /cart/apply_coupon_code: coupon_code', async () => {
+    for (const how of ['query', 'body', 'form'] as const) {
+      const { token } = await cartWithItem()
+      const res =
+        how === 'query'
+          ? await call('/cart/apply_coupon_code?coupon_code=PARAMS10', { method: 'PATCH', orderToken: token })
+          : await call('/cart/apply_coupon_code', { method: 'PATCH', orderToken: token, ...(how === 'body' ? { body: { coupon_code: 'params10' } } : { form: { coupon_code: 'params10' } }) })
+      expect(res.status, how).toBe(200)
+      expect(res.body.data.attributes.promo_total, how).toBe('-10.00')
+    }
+  })
+
+  it('PATCH /cart/change_currency: new_currency', async () => {
+    for (const how of ['query', 'body', 'form'] as const) {
+      const { token } = await cartWithItem()
+      const res =
+        how === 'query'
+          ? await call('/cart/change_currency?new_currency=USD', { method: 'PATCH', orderToken: token })
+          : await call('/cart/change_currency', { method: 'PATCH', orderToken: token, ...(how === 'body' ? { body: { new_currency: 'USD' } } : { form: { new_currency: 'USD' } }) })
+      expect(res.status, how).toBe(200)
+      expect(res.body.data.attributes, how).toMatchObject({ currency: 'USD', item_total: '70.00' })
+    }
+  })
+
+  it('PATCH /cart/associate: guest_order_token', async () => {
+    for (const how of ['query', 'body'] as const) {
+      const member = await registerAndLogin()
+      const { token } = await cartWithItem()
+      const res =
+        how === 'query'
+          ? await call(`/cart/associate?guest_order_token=${token}`, { method: 'PATCH', bearer: member.bearer })
+          : await call('/cart/associate', { method: 'PATCH', bearer: member.bearer, body: { guest_order_token: token } })
+      expect(res.status, how).toBe(200)
+      expect(res.body.data.attributes.item_count, how).toBe(1)
+      expect((await call('/cart', { bearer: member.bearer })).body.data.attributes.item_count, how).toBe(1)
+    }
+  })
+
+  it('POST /checkout/add_store_credit: amount (only what is asked for)', async () => {
+    for (const how of ['query', 'body', 'form'] as const) {
+      const member = await registerAndLogin()
+      await env.DB.prepare("INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, 'AUD', 5000)").bind(member.userId).run()
+      await call('/cart', { method: 'POST', bearer: member.bearer })
+      await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: variantId, quantity: 1 } })
+      const res =
+        how === 'query'
+          ? await call('/checkout/add_store_credit?amount=12.5', { method: 'POST', bearer: member.bearer })
+          : await call('/checkout/add_store_credit', { bearer: member.bearer, ...(how === 'body' ? { body: { amount: 12.5 } } : { form: { amount: '12.50' } }) })
+      expect(res.status, how).toBe(200)
+      expect(res.body.data.attributes.store_credit_total, how).toBe('12.50')
+    }
+  })
+
+  it('GET /cart/estimate_shipping_rates: country_iso, ISO or ISO3', async () => {
+    const { token } = await cartWithItem()
+    const iso = await call('/cart/estimate_shipping_rates?country_iso=AU', { orderToken: token })
+    const iso3 = await call('/cart/estimate_shipping_rates?country_iso=AUS', { orderToken: token })
+    expect(iso.status).toBe(200)
+    expect(iso3.body).toEqual(iso.body)
+    expect((await call('/cart/estimate_shipping_rates?country_iso=DEU', { orderToken: token })).status).toBe(422)
+  })
+
+  it('PATCH /checkout and select_shipping_method: nested order[...] fields from a form', async () => {
+    const { token } = await cartWithItem()
+    const form = {
+      'order[email]': 'form@example.com',
+      ...nested('order[ship_address_attributes]', { ...AU_ADDRESS, country_iso: 'AUS' }),
+      ...nested('order[bill_address_attributes]', AU_ADDRESS),
+    }
+    const res = await call('/checkout', { method: 'PATCH', orderToken: token, form })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.data.attributes.email).toBe('form@example.com')
+    expect(res.body.included.find((r: any) => r.type === 'address').attributes.country_iso).toBe('AU')
+    const rates = await call('/checkout/shipping_rates', { orderToken: token })
+    const rateId = rates.body.included[0].id
+    const selected = await call(`/checkout/select_shipping_method?shipping_method_id=${rateId}`, { method: 'PATCH', orderToken: token })
+    expect(selected.status).toBe(200)
+    const shipments = await call('/checkout', { method: 'PATCH', orderToken: token, form: { 'order[shipments_attributes][0][selected_shipping_rate_id]': rateId } })
+    expect(shipments.status, JSON.stringify(shipments.body)).toBe(200)
+  })
+
+  it('POST /account/addresses: a form with ISO3 and is_default', async () => {
+    const member = await registerAndLogin()
+    const res = await call('/account/addresses', { bearer: member.bearer, form: { ...nested('address', { ...AU_ADDRESS, country_iso: 'AUS' }), 'address[is_default]': 'true' } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.data.attributes).toMatchObject({ country_iso: 'AU', is_default: true })
+  })
+})
