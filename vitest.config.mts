@@ -1,15 +1,19 @@
 import { defineConfig } from 'vitest/config'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { unstable_readConfig } from 'wrangler'
 
 // Tests of the Worker and the embedded backend, run inside workerd with real D1 and KV (isolated per test file).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('worker/backend/migrations')
+  // The [vars] a plain `wrangler deploy` ships (no --env, no .dev.vars): tests/worker/deploy-config.test.ts builds a
+  // worker from them to show it fails closed.
+  const shipped = unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true })
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { ENVIRONMENT: 'test', TEST_MIGRATIONS: migrations, PASSWORD_PEPPER: 'test-pepper' },
+          bindings: { ENVIRONMENT: 'test', TEST_MIGRATIONS: migrations, PASSWORD_PEPPER: 'test-pepper', SHIPPED_VARS: shipped.vars },
         },
       }),
     ],

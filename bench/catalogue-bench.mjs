@@ -51,7 +51,7 @@ function ensureClientBuild() {
 async function startWorker() {
   const logFile = join(STATE, 'wrangler-dev.log')
   const fd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, [wranglerBin, 'dev', '--port', values.port, '--ip', '127.0.0.1', '--persist-to', STATE, '--show-interactive-dev-session=false'], {
+  const child = spawn(process.execPath, [wranglerBin, 'dev', '--env', 'dev', '--port', values.port, '--ip', '127.0.0.1', '--persist-to', STATE, '--show-interactive-dev-session=false'], {
     cwd: root, env: childEnv, stdio: ['ignore', fd, fd], detached: true,
   })
   closeSync(fd)

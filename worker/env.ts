@@ -5,8 +5,8 @@ export interface Env {
   DB: D1Database
   CACHE: KVNamespace
   ASSETS: Fetcher
-  /** `development` locally and in tests; `production` on a deployed store. */
-  ENVIRONMENT: string
+  /** `production` (the shipped default), `staging`, `development` (`.dev.vars` or `--env dev`) or `test`. */
+  ENVIRONMENT?: string
   /** Origin of a real Spree 4.x; empty means the embedded backend on D1. */
   COMMERCE_URL?: string
   /** Secret pepper mixed into password hashes (set with `wrangler secret put PASSWORD_PEPPER`). */
@@ -22,35 +22,40 @@ export interface Env {
   SIGNUP_RATE_LIMITER?: RateLimit
   PASSWORD_RESET_RATE_LIMITER?: RateLimit
   COUPON_RATE_LIMITER?: RateLimit
+  CART_RATE_LIMITER?: RateLimit
+  LOGIN_ADDRESS_RATE_LIMITER?: RateLimit
 }
 
+/** Development and tests only: the pepper a production store must never run with. */
+export const DEVELOPMENT_PEPPER = 'development-pepper-not-secret'
+
+/** `development` and `test` are the only non-production modes; anything else (missing, a typo, `staging`) is production. */
+export const isProduction = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT !== 'development' && env.ENVIRONMENT !== 'test'
+
 const EnvSchema = z.object({
-  ENVIRONMENT: z.enum(['development', 'production', 'test'], {
-    message: 'ENVIRONMENT must be development, production or test',
-  }),
+  ENVIRONMENT: z.enum(['development', 'production', 'staging', 'test'], {
+    message: 'ENVIRONMENT must be development, production, staging or test',
+  }).optional(),
   COMMERCE_URL: z.union([z.literal(''), z.url({ message: 'COMMERCE_URL must be an absolute URL or empty' })]).optional(),
   PASSWORD_PEPPER: z.string().optional(),
-}).refine((env) => env.ENVIRONMENT !== 'production' || (env.PASSWORD_PEPPER ?? '').length >= 16, {
-  // Development and tests fall back to a public pepper (worker/backend/services/passwords.ts); production must not.
-  path: ['PASSWORD_PEPPER'],
-  message: 'PASSWORD_PEPPER must be set (at least 16 characters) in production: wrangler secret put PASSWORD_PEPPER',
 })
+
+const PEPPER_REASON = 'PASSWORD_PEPPER must be set (at least 16 characters, not the development value) in production: wrangler secret put PASSWORD_PEPPER'
 
 const checked = new WeakSet<object>()
 
 /**
- * Checks the variables once per isolate and throws one readable error listing every bad field,
- * so a misconfigured deploy fails loudly on its first request instead of half-working.
+ * What is wrong with the configuration, as one line, or null when it is fine. Checked once per env object (isolate).
+ * Fails closed: a store that is not explicitly development or test is production and needs a real pepper, since the
+ * development one is public and would make every stored password hash guessable offline.
  */
-export function assertEnv(env: Env): Env {
-  if (checked.has(env)) return env
+export function configProblem(env: Env): string | null {
+  if (checked.has(env)) return null
   const result = EnvSchema.safeParse(env)
-  if (!result.success) {
-    const fields = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid configuration: ${fields.join('; ')}`)
-  }
+  const fields = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  const pepper = env.PASSWORD_PEPPER ?? ''
+  if (isProduction(env) && (pepper.length < 16 || pepper === DEVELOPMENT_PEPPER)) fields.push(PEPPER_REASON)
+  if (fields.length > 0) return `Invalid configuration: ${fields.join('; ')}`
   checked.add(env)
-  return env
+  return null
 }
-
-export const isProduction = (env: Env) => env.ENVIRONMENT === 'production'

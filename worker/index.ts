@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from './app-env.ts'
-import { assertEnv } from './env.ts'
+import { configProblem } from './env.ts'
 import { requestId } from './middleware/request-id.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { locale } from './middleware/locale.ts'
@@ -13,9 +13,13 @@ import { ssr } from './ssr/index.ts'
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
 
+// Fail closed: a misconfigured store (e.g. a plain deploy without PASSWORD_PEPPER) answers every request 503 with the
+// one-line reason, and logs it, instead of serving with public development secrets.
 app.use(async (c, next) => {
-  assertEnv(c.env)
-  await next()
+  const problem = configProblem(c.env)
+  if (!problem) return next()
+  console.error(problem)
+  return c.text(problem, 503, { 'cache-control': 'no-store', 'retry-after': '300' })
 })
 app.use(requestId())
 app.use(securityHeaders())

@@ -91,7 +91,7 @@ export async function startStore({ log = () => {}, nodeEnv = 'production' } = {}
     const logFile = join(persistTo, 'wrangler-dev.log')
     const fd = openSync(logFile, 'a')
     log(`Starting wrangler dev on ${baseUrl}…`)
-    child = spawn(process.execPath, [wranglerBin, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'], {
+    child = spawn(process.execPath, [wranglerBin, 'dev', '--env', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'], {
       cwd: root,
       env: { ...childEnv, NODE_ENV: nodeEnv },
       stdio: ['ignore', fd, fd],

@@ -117,7 +117,7 @@ export default async function setup(project: TestProject) {
     const log = openSync(logFile, 'a')
     child = spawn(
       process.execPath,
-      [wranglerBin, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'],
+      [wranglerBin, 'dev', '--env', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'],
       // Own process group, so teardown stops wrangler and its workerd together.
       { cwd: root, env: childEnv, stdio: ['ignore', log, log], detached: true },
     )

@@ -1,4 +1,4 @@
-import type { Env } from '#worker/env.ts'
+import { DEVELOPMENT_PEPPER, isProduction, type Env } from '#worker/env.ts'
 import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto.ts'
 
 /**
@@ -7,14 +7,13 @@ import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto.ts'
  */
 export const PASSWORD_ITERATIONS = 100_000
 const SCHEME = 'pbkdf2-sha256'
-/** Development and tests only: assertEnv refuses to start a production store without a real pepper. */
-export const DEVELOPMENT_PEPPER = 'development-pepper-not-secret'
 
 const encoder = new TextEncoder()
 
 function pepperOf(env: Env): string {
   if (env.PASSWORD_PEPPER) return env.PASSWORD_PEPPER
-  if (env.ENVIRONMENT === 'production') throw new Error('PASSWORD_PEPPER is not set')
+  // configProblem (worker/env.ts) keeps a production store from serving at all without a real pepper
+  if (isProduction(env)) throw new Error('PASSWORD_PEPPER is not set')
   return DEVELOPMENT_PEPPER
 }
 
