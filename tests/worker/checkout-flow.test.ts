@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ORIGIN } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
-import { createProduct, stockOf, type CreatedProduct } from '#tests/factories/catalogue.ts'
+import { createGiftCard, createProduct, giftCardBalance, stockOf, type CreatedProduct } from '#tests/factories/catalogue.ts'
 import { uniqueEmail } from '#tests/factories/api.ts'
 
 let product: CreatedProduct
@@ -147,5 +147,46 @@ describe('guest checkout without JavaScript', () => {
     })
     expect(res.status).toBe(403)
     await res.text()
+  })
+
+  it('refuses to charge more than the page showed when a gift card was spent meanwhile, and says the new balance due (en, de)', async () => {
+    // 66.95 + Standard 9.95 = 76.90; a 50.00 card leaves 26.90
+    const shirt = await createProduct({ stock: 5, prices: { AUD: { amount: 6695 } } })
+    for (const prefix of ['', '/de']) {
+      const card = await createGiftCard(5000)
+      const b = browser()
+      await b.post(`${prefix}/products/${shirt.slug}`, { variantId: String(shirt.variantId), quantity: '1' })
+      await b.post(`${prefix}/checkout/shipping`, { intent: 'address', email: uniqueEmail(), ...ADDRESS })
+      await b.post(`${prefix}/checkout/shipping`, { intent: 'rate', rateId: '1' })
+      await b.post(`${prefix}/checkout/billing`, { sameAsShipping: 'on' })
+      // the code is accepted, the card declined: the code stays on the checkout and the page shows what is left
+      await b.post(`${prefix}/checkout/payment`, { giftCardCode: card.code, ...CARD, cardNumber: '4000000000000002', terms: 'on' })
+      const page = await b.get(`${prefix}/checkout/payment`)
+      expect(page.body).toContain('name="expectedBalance" value="26.90"')
+
+      // another order spends the card before this one is paid
+      await env.DB.prepare('UPDATE gift_cards SET balance_cents = 0 WHERE id = ?').bind(card.id).run()
+      const refused = await b.post(`${prefix}/checkout/payment`, { ...CARD, terms: 'on', expectedBalance: '26.90' })
+      expect(refused.status).toBe(409)
+      expect(refused.body).toContain(
+        prefix
+          ? 'Das Guthaben Ihrer Geschenkkarte oder Ihr Kundenguthaben hat sich geändert, daher wurde die Bestellung nicht aufgegeben. Der offene Betrag beträgt jetzt 76,90'
+          : 'The balance of your gift card or store credit has changed, so the order was not placed. The balance due is now $76.90.',
+      )
+      expect(refused.body).toContain('name="expectedBalance" value="76.90"')
+      expect(await stockOf(shirt.variantId)).toBe(5)
+      expect((await orderState())?.state).not.toBe('complete')
+
+      // agreeing to the new balance due places the order and charges exactly that
+      const paid = await b.post(`${prefix}/checkout/payment`, { ...CARD, terms: 'on', expectedBalance: '76.90' })
+      expect(paid.status).toBe(303)
+      const charged = await env.DB.prepare("SELECT p.amount_cents FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? AND p.method = 'card' AND p.state = 'completed'")
+        .bind(/order=(R\d+)/.exec(paid.location ?? '')?.[1] ?? '')
+        .first<{ amount_cents: number }>()
+      expect(charged?.amount_cents).toBe(7690)
+      expect(await giftCardBalance(card.id)).toBe(0)
+      await stockOf(shirt.variantId).then((n) => expect(n).toBe(4))
+      await env.DB.prepare('UPDATE variants SET stock_on_hand = 5 WHERE id = ?').bind(shirt.variantId).run()
+    }
   })
 })

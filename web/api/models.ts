@@ -251,6 +251,8 @@ export interface Cart {
   orderPromotions: Promotion[]
   gift_card: string | null
   balance: string
+  /** The balance due as a number (what the card will be charged). */
+  balanceAmount: number
   currency: Currency
   club_price_savings: string | null
   email: string | null

@@ -59,7 +59,15 @@ export interface StorefrontApi {
   saveCheckoutBillingAddress(address: Omit<Address, '_id' | 'isDefault'>): Promise<Cart>
   getShipments(): Promise<ShippingRate[]>
   saveShippingMethod(shippingRateId: string): Promise<Cart>
-  makeOrder(payment: { method: 'card' | 'gift_card' | 'store_credit'; cardNumber?: string; expiry?: string; cvc?: string; giftCardCode?: string }): Promise<Order>
+  makeOrder(payment: {
+    method: 'card' | 'gift_card' | 'store_credit'
+    cardNumber?: string
+    expiry?: string
+    cvc?: string
+    giftCardCode?: string
+    /** The balance due the shopper was shown: the card is never charged more (409 if it would be). */
+    expectedBalance?: number
+  }): Promise<Order>
 
   // Orders and account (issue 4)
   getOrder(orderNumber: string): Promise<Order | null>

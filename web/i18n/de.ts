@@ -214,6 +214,7 @@ export const de: Dictionary = {
     pay: 'Jetzt bezahlen',
     working: 'Bitte warten…',
     fixErrors: 'Bitte prüfen Sie die markierten Felder.',
+    balanceChanged: 'Das Guthaben Ihrer Geschenkkarte oder Ihr Kundenguthaben hat sich geändert, daher wurde die Bestellung nicht aufgegeben. Der offene Betrag beträgt jetzt {{balance}}. Bitte prüfen Sie ihn und bezahlen Sie erneut.',
     edit: 'Ändern',
     australia: 'Australien',
   },

@@ -212,6 +212,7 @@ export const en = {
     pay: 'Pay now',
     working: 'Please wait…',
     fixErrors: 'Please check the highlighted fields.',
+    balanceChanged: 'The balance of your gift card or store credit has changed, so the order was not placed. The balance due is now {{balance}}. Please review it and pay again.',
     edit: 'Edit',
     australia: 'Australia',
   },

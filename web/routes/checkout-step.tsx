@@ -1,4 +1,4 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { ShippingRate } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
@@ -43,6 +43,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return checkoutAction(step, request, api)
 }
 
+/**
+ * A refused step reloads the cart too: a payment refused because a balance moved (409), or a gift card that was
+ * accepted before a card was declined, changes the balance due the summary and the payment form show.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || (actionStatus !== undefined && actionStatus >= 400 && actionStatus < 500)
+}
+
 export function Component() {
   const { step, cart, country, authenticated, rates } = useLoaderData<typeof loader>()
   const { t } = useT()
@@ -57,7 +65,7 @@ export function Component() {
           </>
         ) : null}
         {step === 'billing' ? <BillingForm cart={cart} country={country} /> : null}
-        {step === 'payment' ? <PaymentForm /> : null}
+        {step === 'payment' ? <PaymentForm cart={cart} /> : null}
       </div>
       <div className="lg:col-span-2">
         <OrderSummary cart={cart} />

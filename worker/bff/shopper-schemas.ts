@@ -38,6 +38,7 @@ export const PaymentSchema = z.object({
   expiry: z.string().max(10).optional(),
   cvc: z.string().max(4).optional(),
   giftCardCode: z.string().max(40).optional(),
+  expectedBalance: z.number().nonnegative().max(9_999_999).optional(),
 })
 export const OrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

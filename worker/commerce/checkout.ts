@@ -59,7 +59,8 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
             body: { payment_method_id: '1', source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } },
           })
         }
-        const order = toOrder(await client.request<Document>('/checkout/complete', { method: 'PATCH' }))
+        const body = payment.expectedBalance === undefined ? undefined : { expected_balance: payment.expectedBalance.toFixed(2) }
+        const order = toOrder(await client.request<Document>('/checkout/complete', { method: 'PATCH', body }))
         // A guest keeps the token of the placed order so the thank-you page can show it; it names no cart any more,
         // so the cart reads as empty and the next add starts a new one.
         return order

@@ -112,6 +112,7 @@ export function toCart(doc: Document): Cart {
     orderPromotions: promotionsOf(doc),
     gift_card: str(a.gift_card_code),
     balance: balanceDisplay,
+    balanceAmount: num(a.balance ?? a.total),
     currency: (a.currency ?? 'AUD') as Currency,
     club_price_savings: str(a.display_club_price_savings),
     email: str(a.email),

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import type { Cart } from '../../api/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { Field, FieldErrors, FormMessage } from './field.tsx'
@@ -9,7 +10,7 @@ import { validateCard, type FieldErrors as Errors } from './validation.ts'
  * Payment: an optional gift card, the card (posted once to the action and never kept in the page's state or
  * storage), and the terms, which must be agreed before paying (spec §5).
  */
-export function PaymentForm() {
+export function PaymentForm({ cart }: { cart: Cart }) {
   const { t } = useT()
   const form = useStepForm((data) => {
     const giftOnly = String(data.get('giftCardCode') ?? '').trim() !== '' && !String(data.get('cardNumber') ?? '').trim()
@@ -20,6 +21,8 @@ export function PaymentForm() {
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-6" data-testid="payment-form" autoComplete="on">
       <FormMessage message={form.message} />
+      {/* what the card may be charged at most: the balance due this page shows (a moved balance refuses, never re-prices) */}
+      <input type="hidden" name="expectedBalance" value={cart.balanceAmount.toFixed(2)} />
       <Field name="giftCardCode" label={t('checkout.giftCard')} errors={form.errors.giftCardCode} defaultValue={form.values?.giftCardCode ?? ''} autoComplete="off" />
       <fieldset className="grid gap-4 sm:grid-cols-4">
         <legend className="mb-2 text-lg font-semibold">{t('checkout.card')}</legend>

@@ -86,14 +86,23 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
   const errors: FieldErrors = giftOnly ? {} : validateCard(card, t)
   if (form.get('terms') !== 'on') errors.terms = [t('checkout.termsRequired')]
   if (hasErrors(errors)) return failure(form, errors, errors.terms && Object.keys(errors).length === 1 ? t('checkout.termsRequired') : t('checkout.fixErrors'))
+  // the balance due the page showed: the order is refused rather than charged more (a balance moved meanwhile)
+  const shown = String(form.get('expectedBalance') ?? '')
+  const expectedBalance = /^\d{1,7}(\.\d{1,2})?$/.test(shown) ? Number(shown) : undefined
   let number = ''
   const refused = await attempt(form, t, async () => {
     const order = await api.makeOrder({
       method: giftOnly ? 'gift_card' : 'card',
       ...(giftOnly ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
       ...(giftCardCode ? { giftCardCode } : {}),
+      ...(expectedBalance === undefined ? {} : { expectedBalance }),
     })
     number = order.number
   })
+  if (refused?.init?.status === 409 && refused.data.errors.payment) {
+    // say what the shopper will pay now, in their language (the page below shows the same new balance due)
+    const balance = (await api.getCart())?.totals.balance ?? ''
+    return failure(form, {}, t('checkout.balanceChanged', { balance }), 409)
+  }
   return refused ?? localRedirect(request, `/checkout/thank-you?order=${encodeURIComponent(number)}`, 303)
 }

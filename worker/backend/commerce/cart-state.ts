@@ -50,6 +50,8 @@ export interface PaymentRow {
   cc_type: string | null
   card_name: string | null
   gift_card_id: number | null
+  /** The gift card's or store credit's balance when it was attached: what the shopper's totals were computed from. */
+  seen_balance_cents: number | null
   gift_card_code?: string | null
   gift_card_balance?: number | null
   gift_card_currency?: string | null
@@ -76,6 +78,11 @@ export interface CartState {
   payments: PaymentRow[]
   storeCreditAvailable: number
   totals: Totals
+  /**
+   * The balance due as it was shown: gift cards and store credit at the balances they had when they were attached.
+   * Higher `totals.balance` means one of them was spent elsewhere meanwhile (never charged without asking again).
+   */
+  shownBalance: number
   money(cents: number): string
 }
 
@@ -114,6 +121,7 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
   const promoRows = promosRes!.results as unknown as Array<PromotionRow & { applied_cents: number | null }>
 
   let totals: Totals
+  let shownBalance = 0
   let promotions: CartState['promotions']
   if (complete) {
     totals = storedTotals(order, lines)
@@ -125,16 +133,22 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
       if (!(await promotionProblem(db, promo, order, merch, money))) eligible.push(promo)
     }
     const storeCredit = payments.find((p) => p.method === 'store_credit')
-    totals = computeTotals({
+    const cards = payments.filter((p) => p.method === 'gift_card' && p.gift_card_currency === currency)
+    const creditCents = (available: number) => (storeCredit ? Math.min(storeCredit.requested_cents ?? available, available) : 0)
+    const input = {
       lines: lines.map((l) => l.pricing),
       member,
       promotions: eligible,
       shipping: method ? optionFor(method, currency) : null,
-      giftCards: payments
-        .filter((p) => p.method === 'gift_card' && p.gift_card_currency === currency)
-        .map((p) => ({ id: p.gift_card_id!, balanceCents: p.gift_card_balance ?? 0 })),
-      storeCreditCents: storeCredit ? Math.min(storeCredit.requested_cents ?? storeCreditAvailable, storeCreditAvailable) : 0,
-    })
+      giftCards: cards.map((p) => ({ id: p.gift_card_id!, balanceCents: p.gift_card_balance ?? 0 })),
+      storeCreditCents: creditCents(storeCreditAvailable),
+    }
+    totals = computeTotals(input)
+    shownBalance = computeTotals({
+      ...input,
+      giftCards: cards.map((p) => ({ id: p.gift_card_id!, balanceCents: p.seen_balance_cents ?? p.gift_card_balance ?? 0 })),
+      storeCreditCents: creditCents(storeCredit?.seen_balance_cents ?? storeCreditAvailable),
+    }).balance
     promotions = eligible.map((promo) => ({ promo, amountCents: totals.promotions.find((p) => p.id === promo.id)?.amount ?? 0 }))
   }
   const shipmentRow = shipmentRes!.results[0] as CartState['shipment'] | undefined
@@ -151,6 +165,7 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
     payments,
     storeCreditAvailable,
     totals,
+    shownBalance,
     money,
   }
 }

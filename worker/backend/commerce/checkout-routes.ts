@@ -4,7 +4,7 @@ import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
-import { completeOrder, completionConflict, completionProblems } from './complete.ts'
+import { balanceChanged, balanceMoved, completeOrder, completionConflict, completionProblems } from './complete.ts'
 import { readParams } from './http.ts'
 import { orderByToken, reloadOrder, requireCart, type OrderRow } from './orders.ts'
 import { cartResponse, requestLocale } from './respond.ts'
@@ -159,12 +159,25 @@ async function orderToComplete(c: BackendContext): Promise<OrderRow> {
   throw new BackendError(404, 'The cart could not be found.')
 }
 
+/** Extension: the balance due the shopper was shown and agreed to pay by card (docs/commerce-api.md). */
+const CompleteSchema = z.object({
+  expected_balance: z.coerce
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')
+    .transform((v) => Math.round(Number(v) * 100))
+    .optional(),
+})
+
 checkoutRoutes.patch('/checkout/complete', async (c) => {
+  const { expected_balance: expected } = await readParams(c, CompleteSchema)
   const order = await orderToComplete(c)
   if (order.state === 'complete') return cartResponse(c, order)
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
-  const problems = completionProblems(state)
-  if (Object.keys(problems).length) throw completionConflict(problems)
+  const { payment, ...problems } = completionProblems(state)
+  if (Object.keys(problems).length) throw completionConflict({ ...problems, ...(payment ? { payment } : {}) })
+  const moved = balanceMoved(state, expected ?? null)
+  if (moved) throw moved
+  if (payment) throw completionConflict({ payment })
   // A coupon that stopped applying since the shopper last saw the cart (expired, used up) is taken off and the
   // order is not placed, so nobody pays a total they did not see.
   const applied = await c.env.DB.prepare('SELECT p.id, p.code FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ?')
@@ -186,7 +199,7 @@ checkoutRoutes.patch('/checkout/complete', async (c) => {
     const now = completionProblems(again)
     if (Object.keys(now).length) throw completionConflict(now)
     if (again.totals.giftCardTotal !== state.totals.giftCardTotal || again.totals.storeCreditTotal !== state.totals.storeCreditTotal) {
-      throw new BackendError(409, 'A gift card or store credit balance changed while the order was placed. Please review the payment and try again.', { payment: ['balance changed'] })
+      throw balanceChanged(again)
     }
     const couponsNow = new Set(again.promotions.map((p) => p.promo.id))
     const lost = state.promotions.find((p) => !couponsNow.has(p.promo.id))

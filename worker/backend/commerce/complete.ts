@@ -141,6 +141,24 @@ function giftCardCode(): string {
   return chars.match(/.{4}/g)!.join('-')
 }
 
+/**
+ * The card may only be charged what the shopper was shown: `expectedCents` when the client says what it showed
+ * (`expected_balance`), otherwise the balance due with each gift card and store credit at the balance it had when it
+ * was attached. If another order spent some of it meanwhile, the order is refused (409) and nothing changes.
+ */
+export function balanceMoved(state: CartState, expectedCents: number | null): BackendError | null {
+  return state.totals.balance > (expectedCents ?? state.shownBalance) ? balanceChanged(state) : null
+}
+
+/** 409 naming the new balance due, so the shopper can decide again. */
+export function balanceChanged(state: CartState): BackendError {
+  return new BackendError(
+    409,
+    `The balance of your gift card or store credit has changed, so the order was not placed. The balance due is now ${state.money(state.totals.balance)}. Please review it and pay again.`,
+    { payment: ['balance changed'] },
+  )
+}
+
 /** After a failed batch: why, in words (the order may have been placed by a parallel request meanwhile). */
 export function completionConflict(problems: Record<string, string[]>): BackendError {
   const first = Object.values(problems)[0]?.[0]

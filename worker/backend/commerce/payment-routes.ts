@@ -57,10 +57,15 @@ paymentRoutes.post('/checkout/create_payment', async (c) => {
   if (card.currency !== order.currency) {
     throw new BackendError(422, `This gift card is in ${card.currency}; the cart is in ${order.currency}.`, { 'source_attributes.gift_card_code': ['is in another currency'] })
   }
-  await db
-    .prepare("INSERT INTO payments (order_id, method, gift_card_id) SELECT ?1, 'gift_card', ?2 WHERE NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND gift_card_id = ?2 AND state = 'checkout')")
-    .bind(order.id, card.id)
-    .run()
+  // The balance is remembered as the shopper sees it now; entering the code again shows (and remembers) the new one.
+  await db.batch([
+    db.prepare("UPDATE payments SET seen_balance_cents = ?3 WHERE order_id = ?1 AND gift_card_id = ?2 AND state = 'checkout'").bind(order.id, card.id, card.balance_cents),
+    db
+      .prepare(
+        "INSERT INTO payments (order_id, method, gift_card_id, seen_balance_cents) SELECT ?1, 'gift_card', ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ?1 AND gift_card_id = ?2 AND state = 'checkout')",
+      )
+      .bind(order.id, card.id, card.balance_cents),
+  ])
   return cartResponse(c, order)
 })
 
@@ -89,7 +94,7 @@ paymentRoutes.post('/checkout/add_store_credit', async (c) => {
   if (!credit || credit.balance_cents <= 0) throw new BackendError(422, 'You have no store credit to use.', { amount: ['no store credit available'] })
   await c.env.DB.batch([
     c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(order.id),
-    c.env.DB.prepare("INSERT INTO payments (order_id, method, requested_cents) VALUES (?, 'store_credit', ?)").bind(order.id, amount ?? null),
+    c.env.DB.prepare("INSERT INTO payments (order_id, method, requested_cents, seen_balance_cents) VALUES (?, 'store_credit', ?, ?)").bind(order.id, amount ?? null, credit.balance_cents),
   ])
   return cartResponse(c, order)
 })
