@@ -12,7 +12,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 const STRING_LITERAL = /'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g
-const CLASS_TOKEN = /^!?[a-z-][\w:/.[\]%#()!,-]*$/i
+const CLASS_TOKEN = /^!?[a-z[-][\w:/.[\]%#()!,&-]*$/i
 
 /** Every word in a string literal that could be a utility class: twind ignores what it does not know. */
 export function candidateClasses(source: string): Set<string> {

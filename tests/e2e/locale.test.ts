@@ -51,7 +51,7 @@ describe('language switch', () => {
       const { page } = visit
       await visit.goto('/t/men')
       await waitForHydration(page)
-      const firstPrice = () => page.locator('[data-testid=product-card]').first().locator('span').first().textContent()
+      const firstPrice = () => page.locator('[data-testid=product-card]').first().locator('[data-testid=price-now]').textContent()
       const before = (await firstPrice())?.trim() ?? ''
       expect(before).toMatch(/^(SALE )?\$\d/)
       expect(await page.locator('#header-currency').inputValue()).toBe('AUD')

@@ -1,20 +1,106 @@
 import { defineConfig } from 'twind'
 import presetTailwind from '@twind/preset-tailwind'
-import * as colors from '@twind/preset-tailwind/colors'
 
 /**
- * The store's theme: orange primary accent, the desktop breakpoint at 1024 px and a 1240 px maximum width
- * (spec §9). Used only at build time (vite.config.ts) to write a static CSS file; no twind runs in the browser.
+ * The design tokens (docs/design.md): colours, type, radii, shadows and motion, in one place. Screens use only these
+ * names (primary, neutral, sale, club, success, danger), never a raw palette colour or an arbitrary size, so the whole
+ * look changes here. Contrast ratios against white are in docs/design.md; each pairing used for text meets WCAG AA.
+ * Used only at build time (vite.config.ts) to write a static CSS file; no twind runs in the browser.
  */
+const primary = {
+  50: '#fff7ed',
+  100: '#ffedd5',
+  200: '#fed7aa',
+  300: '#fdba74',
+  400: '#fb923c',
+  /** UI edges and large text only (3.56:1 on white). */
+  500: '#ea580c',
+  /** Buttons: white text 4.78:1. */
+  600: '#c9470e',
+  /** Hover, links and small text on white (6.33:1). */
+  700: '#a93b0c',
+  800: '#8a300d',
+  900: '#6c270e',
+}
+
+/** Warm stone neutrals: 400 is the lightest that still marks a form edge (3.64:1), 500 the lightest text (4.80:1). */
+const neutral = {
+  50: '#fafaf9',
+  100: '#f5f5f4',
+  200: '#e7e5e4',
+  300: '#d6d3d1',
+  400: '#8c857f',
+  500: '#78716c',
+  600: '#57534e',
+  700: '#44403c',
+  800: '#292524',
+  900: '#1c1917',
+}
+
+/** Sale prices and errors: 700 on white is 6.47:1. */
+const sale = { 50: '#fef2f2', 100: '#fee2e2', 200: '#fecaca', 300: '#fca5a5', 500: '#ef4444', 600: '#dc2626', 700: '#b91c1c', 800: '#991b1b', 900: '#7f1d1d' }
+/** The members' club: a pine teal beside the orange; 700 on white is 5.47:1. */
+const club = { 50: '#f0fdfa', 100: '#ccfbf1', 200: '#99f6e4', 500: '#14b8a6', 600: '#0d9488', 700: '#0f766e', 800: '#115e59', 900: '#134e4a' }
+const success = { 50: '#f0fdf4', 100: '#dcfce7', 600: '#16a34a', 700: '#15803d', 800: '#166534' }
+
+export const tokens = { primary, neutral, sale, club, success }
+
 export default defineConfig({
   presets: [presetTailwind()],
   hash: false,
   theme: {
+    colors: {
+      transparent: 'transparent',
+      current: 'currentColor',
+      white: '#ffffff',
+      black: '#000000',
+      primary,
+      neutral,
+      sale,
+      danger: sale,
+      club,
+      success,
+      // Legacy names kept while the catalogue screens move to the token names above (issue 10); do not use in new code.
+      gray: neutral,
+      red: sale,
+      green: success,
+    },
+    fontFamily: {
+      sans: ['Figtree Variable', 'Figtree Fallback', 'ui-sans-serif', 'system-ui', 'sans-serif'],
+      mono: ['ui-monospace', 'SFMono-Regular', 'Menlo', 'monospace'],
+    },
+    // The type scale: [size, line height]. Display sizes tighten the line height and tracking.
+    fontSize: {
+      xs: ['0.75rem', { lineHeight: '1rem' }],
+      sm: ['0.875rem', { lineHeight: '1.25rem' }],
+      base: ['1rem', { lineHeight: '1.5rem' }],
+      lg: ['1.125rem', { lineHeight: '1.75rem' }],
+      xl: ['1.25rem', { lineHeight: '1.75rem' }],
+      '2xl': ['1.5rem', { lineHeight: '2rem', letterSpacing: '-0.01em' }],
+      '3xl': ['1.875rem', { lineHeight: '2.25rem', letterSpacing: '-0.015em' }],
+      '4xl': ['2.25rem', { lineHeight: '2.5rem', letterSpacing: '-0.02em' }],
+      '5xl': ['3rem', { lineHeight: '1.1', letterSpacing: '-0.02em' }],
+      '6xl': ['3.75rem', { lineHeight: '1', letterSpacing: '-0.025em' }],
+    },
     extend: {
-      colors: { primary: colors.orange },
       screens: { lg: '1024px' },
       maxWidth: { site: '1240px' },
-      minWidth: { 5: '1.25rem', 48: '12rem' },
+      minWidth: { 5: '1.25rem', 11: '2.75rem', 48: '12rem' },
+      minHeight: { 9: '2.25rem', 11: '2.75rem', 12: '3rem' },
+      borderRadius: { sm: '0.25rem', DEFAULT: '0.375rem', md: '0.5rem', lg: '0.75rem', xl: '1rem', '2xl': '1.5rem' },
+      boxShadow: {
+        sm: '0 1px 2px 0 rgb(28 25 23 / 0.06)',
+        DEFAULT: '0 1px 3px 0 rgb(28 25 23 / 0.08), 0 1px 2px -1px rgb(28 25 23 / 0.08)',
+        card: '0 8px 24px -12px rgb(28 25 23 / 0.25)',
+        lg: '0 12px 32px -8px rgb(28 25 23 / 0.22)',
+        xl: '0 24px 48px -12px rgb(28 25 23 / 0.3)',
+      },
+      transitionDuration: { fast: '120ms', DEFAULT: '200ms', slow: '320ms' },
+      transitionTimingFunction: { DEFAULT: 'cubic-bezier(0.2, 0.8, 0.2, 1)', out: 'cubic-bezier(0.2, 0.8, 0.2, 1)' },
+      aspectRatio: { product: '3 / 4' },
     },
+  },
+  preflight: {
+    body: { '@apply': 'font-sans text-neutral-900 bg-white antialiased' },
   },
 })

@@ -1,5 +1,5 @@
 import { renderToReadableStream } from 'react-dom/server'
-import { preinit, preloadModule } from 'react-dom'
+import { preinit, preload, preloadModule } from 'react-dom'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
 import { routes } from '#web/routes.tsx'
 import { apiContext, requestInfoContext, type RequestInfo } from '#web/app-context.ts'
@@ -27,7 +27,8 @@ function inlineJson(value: unknown) {
   return JSON.stringify(JSON.stringify(value)).replace(/</g, '\\u003c')
 }
 
-function Preloads({ scripts, styles, nonce }: { scripts: string[]; styles: string[]; nonce: string }) {
+function Preloads({ scripts, styles, fonts, nonce }: { scripts: string[]; styles: string[]; fonts: string[]; nonce: string }) {
+  fonts.forEach((href) => preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }))
   styles.forEach((href) => preinit(href, { as: 'style', precedence: 'default' }))
   scripts.forEach((href) => preloadModule(href, { as: 'script', nonce }))
   return null
@@ -61,7 +62,7 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const stream = await renderToReadableStream(
     <ApiContext.Provider value={api}>
       <DeferredContext.Provider value={deferred}>
-        <Preloads scripts={assets.scripts} styles={assets.styles} nonce={nonce} />
+        <Preloads scripts={assets.scripts} styles={assets.styles} fonts={assets.fonts} nonce={nonce} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </DeferredContext.Provider>
     </ApiContext.Provider>,

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/index.tsx'
 import { mobileMenuOpenAtom } from '../../features/ui/atoms.ts'
 import { Deferred } from '../deferred.tsx'
 import { LocalLink } from '../local-link.tsx'
-import { Sidebar } from '../sidebar.tsx'
+import { Drawer } from '../ui/drawer.tsx'
 
 /**
  * The header menu from the CMS ('Main menu'); when the CMS menu is disabled or empty, the category tree: roots sorted
@@ -135,11 +135,11 @@ export function Navigation() {
           {(items) => <DesktopMenu items={items} />}
         </Deferred>
       </nav>
-      <Sidebar open={mobileOpen} onClose={() => setMobileOpen(false)} title={t('header.menu')} closeLabel={t('header.closeMenu')} side="left" testId="mobile-menu">
+      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} title={t('header.menu')} closeLabel={t('header.closeMenu')} side="left" testId="mobile-menu">
         <Deferred id={nav.id} load={nav.load} fallback={<NavPlaceholder />}>
           {(items) => <MobileMenu items={items} onNavigate={() => setMobileOpen(false)} />}
         </Deferred>
-      </Sidebar>
+      </Drawer>
     </>
   )
 }

@@ -2,9 +2,9 @@ import { useEffect } from 'react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useT } from '../../i18n/index.tsx'
 import { dismissNotificationAtom, notificationsAtom, type Notification } from '../../features/notifications/atoms.ts'
-import { Icon } from '../icons.tsx'
+import { Toast } from '../ui/toast.tsx'
 
-function Toast({ notification }: { notification: Notification }) {
+function TimedToast({ notification }: { notification: Notification }) {
   const { t } = useT()
   const dismiss = useSetAtom(dismissNotificationAtom)
   useEffect(() => {
@@ -12,26 +12,28 @@ function Toast({ notification }: { notification: Notification }) {
     const timer = setTimeout(() => dismiss(notification.id), notification.timeout)
     return () => clearTimeout(timer)
   }, [notification, dismiss])
-  const tone = notification.type === 'error' ? 'bg-red-700' : notification.type === 'success' ? 'bg-green-700' : 'bg-gray-800'
+  const tone = notification.type === 'error' ? 'error' : notification.type === 'success' ? 'success' : 'info'
   return (
-    <li className={`flex items-start gap-3 rounded px-4 py-3 text-white shadow-lg ${tone}`} role={notification.type === 'error' ? 'alert' : 'status'}>
-      <span className="flex-1">{notification.message}</span>
-      <button type="button" onClick={() => dismiss(notification.id)} aria-label={t('notifications.dismiss')} className="rounded p-0.5 hover:bg-white/20">
-        <Icon name="close" className="h-4 w-4" />
-      </button>
-    </li>
+    <Toast tone={tone} onDismiss={() => dismiss(notification.id)} dismissLabel={t('notifications.dismiss')}>
+      {notification.message}
+    </Toast>
   )
 }
 
-/** At most three at a time (the atom keeps that rule); each leaves after its timeout unless persistent. */
+/**
+ * At most three at a time (the atom keeps that rule); each leaves after its timeout unless persistent. The list sits
+ * in its own labelled region (a landmark), so screen-reader users can find it and no content lies outside landmarks.
+ */
 export function Notifications() {
   const { t } = useT()
   const notifications = useAtomValue(notificationsAtom)
   return (
-    <ol aria-label={t('notifications.region')} className="fixed bottom-20 left-1/2 z-50 w-full max-w-sm -translate-x-1/2 space-y-2 px-4 lg:bottom-6" data-testid="notifications">
-      {notifications.map((notification) => (
-        <Toast key={notification.id} notification={notification} />
-      ))}
-    </ol>
+    <section aria-label={t('notifications.region')} className="pointer-events-none fixed bottom-20 left-1/2 z-50 w-full max-w-sm -translate-x-1/2 px-4 lg:bottom-6">
+      <ol className="pointer-events-auto space-y-2" data-testid="notifications">
+        {notifications.map((notification) => (
+          <TimedToast key={notification.id} notification={notification} />
+        ))}
+      </ol>
+    </section>
   )
 }

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { ApiError, errorMessage } from '../../api/storefront-api.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
-import { Modal } from '../../components/modal.tsx'
+import { Dialog } from '../../components/ui/dialog.tsx'
 import { useLocalPath } from '../../components/local-link.tsx'
 import { useReloadSession } from '../session/use-reload-session.ts'
 import { closePanelAtom, forgotPasswordModalOpenAtom, loginModalOpenAtom, loginScreenAtom, resetEmailAtom, signupModalOpenAtom, switchToLoginAtom, switchToSignupAtom } from '../ui/atoms.ts'
@@ -131,7 +131,7 @@ export function LoginModal() {
   const [resetEmail, setResetEmail] = useAtom(resetEmailAtom)
   const title = screen === 'login' ? t('auth.loginTitle') : t('auth.forgotTitle')
   return (
-    <Modal open={open} onClose={() => close('login')} title={title} closeLabel={t('auth.close')} testId="login-modal">
+    <Dialog open={open} onClose={() => close('login')} title={title} closeLabel={t('auth.close')} testId="login-modal">
       {screen === 'login' ? <LoginForm /> : null}
       {screen === 'forgotten-password' ? (
         <ForgotPasswordForm
@@ -149,7 +149,7 @@ export function LoginModal() {
           </button>
         </div>
       ) : null}
-    </Modal>
+    </Dialog>
   )
 }
 
@@ -191,7 +191,7 @@ export function SignupModal() {
     }
   }
   return (
-    <Modal open={open} onClose={() => close('signup')} title={t('auth.signupTitle')} closeLabel={t('auth.close')} testId="signup-modal">
+    <Dialog open={open} onClose={() => close('signup')} title={t('auth.signupTitle')} closeLabel={t('auth.close')} testId="signup-modal">
       <form onSubmit={submit} noValidate data-testid="signup-form">
         <Field id="signup-email" label={t('auth.email')} type="email" value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" />
         <Field id="signup-first-name" label={t('auth.firstName')} value={form.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
@@ -206,7 +206,7 @@ export function SignupModal() {
           </button>
         </p>
       </form>
-    </Modal>
+    </Dialog>
   )
 }
 
@@ -216,8 +216,8 @@ export function ForgotPasswordModal() {
   const close = useSetAtom(closePanelAtom)
   const [sentTo, setSentTo] = useState<string | null>(null)
   return (
-    <Modal open={open} onClose={() => close('forgot-password')} title={t('auth.forgotTitle')} closeLabel={t('auth.close')} testId="forgot-password-modal">
+    <Dialog open={open} onClose={() => close('forgot-password')} title={t('auth.forgotTitle')} closeLabel={t('auth.close')} testId="forgot-password-modal">
       {sentTo ? <p>{t('auth.thankYou', { email: sentTo })}</p> : <ForgotPasswordForm onSent={setSentTo} />}
-    </Modal>
+    </Dialog>
   )
 }

@@ -4,7 +4,7 @@ import { TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useApi } from '../../api/use-api.ts'
 import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT } from '../../i18n/index.tsx'
-import { Sidebar } from '../../components/sidebar.tsx'
+import { Drawer } from '../../components/ui/drawer.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { cartAtom, isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
@@ -122,7 +122,7 @@ export function CartSidebar() {
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   const empty = !cart || cart.lineItems.length === 0
   return (
-    <Sidebar
+    <Drawer
       open={open}
       onClose={() => close('cart')}
       title={t('cart.title')}
@@ -159,6 +159,6 @@ export function CartSidebar() {
           ))}
         </ul>
       )}
-    </Sidebar>
+    </Drawer>
   )
 }

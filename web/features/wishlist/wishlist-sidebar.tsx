@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
-import { Sidebar } from '../../components/sidebar.tsx'
+import { Drawer } from '../../components/ui/drawer.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { wishlistAtom } from '../session/atoms.ts'
@@ -26,7 +26,7 @@ export function WishlistSidebar() {
     }
   }
   return (
-    <Sidebar
+    <Drawer
       open={open}
       onClose={() => close('wishlist')}
       title={t('wishlist.title')}
@@ -75,6 +75,6 @@ export function WishlistSidebar() {
           </ul>
         </>
       )}
-    </Sidebar>
+    </Drawer>
   )
 }

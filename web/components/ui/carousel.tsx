@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useT } from '../../i18n/index.tsx'
+import { Button } from './button.tsx'
+import { cx, focusRing } from './cx.ts'
+
+/**
+ * A row of cards that snaps as it scrolls. Without JavaScript it is a plain horizontally scrollable list; with it, the
+ * previous/next buttons scroll by one view. The list itself is focusable, so arrow keys scroll it too.
+ * Children are the <li> items (e.g. <ProductCard as="li">); `itemClassName` sets their width per breakpoint.
+ */
+export function Carousel({ label, title, children, className }: { label: string; title?: ReactNode; children: ReactNode; className?: string }) {
+  const { t } = useT()
+  const row = useRef<HTMLUListElement>(null)
+  const [enhanced, setEnhanced] = useState(false)
+  const [edges, setEdges] = useState({ start: true, end: false })
+  useEffect(() => {
+    setEnhanced(true)
+    const node = row.current
+    if (!node) return
+    const update = () => setEdges({ start: node.scrollLeft <= 4, end: node.scrollLeft + node.clientWidth >= node.scrollWidth - 4 })
+    update()
+    node.addEventListener('scroll', update, { passive: true })
+    window.addEventListener('resize', update)
+    return () => {
+      node.removeEventListener('scroll', update)
+      window.removeEventListener('resize', update)
+    }
+  }, [])
+  const scroll = (direction: 1 | -1) => {
+    const node = row.current
+    if (!node) return
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    node.scrollBy({ left: direction * node.clientWidth * 0.9, behavior: reduce ? 'auto' : 'smooth' })
+  }
+  return (
+    <section aria-label={label} className={className} data-testid="carousel">
+      <div className="mb-4 flex items-end justify-between gap-4">
+        {title ?? <span />}
+        {enhanced ? (
+          <div className="hidden gap-2 lg:flex">
+            <Button variant="secondary" size="icon" onClick={() => scroll(-1)} disabled={edges.start} aria-label={t('ui.previous')}>
+              <Chevron flip />
+            </Button>
+            <Button variant="secondary" size="icon" onClick={() => scroll(1)} disabled={edges.end} aria-label={t('ui.next')}>
+              <Chevron />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <ul
+        ref={row}
+        tabIndex={0}
+        aria-label={label}
+        className={cx('scroll-row -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-2 lg:mx-0 lg:scroll-px-0 lg:px-0', focusRing)}
+      >
+        {children}
+      </ul>
+    </section>
+  )
+}
+
+/** The width of one carousel item: about two on a phone, four on desktop. */
+export const carouselItem = 'w-[44%] shrink-0 snap-start sm:w-[30%] lg:w-[calc(25%_-_0.75rem)]'
+
+function Chevron({ flip = false }: { flip?: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" className={cx('h-5 w-5', flip && 'rotate-180')} aria-hidden="true" focusable="false">
+      <path d="m8 5 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react'
+import type { ProductImage } from '../../api/models.ts'
+import { LocalLink } from '../local-link.tsx'
+import { Badge, type BadgeTone } from './badge.tsx'
+import { cx, focusRing } from './cx.ts'
+import { PriceBlock, type PriceBlockProps } from './price-block.tsx'
+
+export interface CardColour {
+  name: string
+  /** CSS colour. */
+  value: string
+}
+
+export interface ProductCardProps {
+  href: string
+  title: string
+  image: ProductImage | null
+  /** Shown on hover (pointer devices) instead of the first image: the back or a detail view. */
+  hoverImage?: ProductImage | null
+  prices: PriceBlockProps
+  badges?: Array<{ tone: BadgeTone; label: string }>
+  colours?: CardColour[]
+  /** The wishlist heart (a button the wishlist feature renders), placed over the image's corner. */
+  heart?: ReactNode
+  /** The first cards of a page load eagerly (LCP); the rest lazily. */
+  priority?: boolean
+  /** Extra text under the price (a stock note). */
+  note?: ReactNode
+  as?: 'li' | 'div'
+  /** Width in a carousel (carouselItem). */
+  className?: string
+}
+
+/**
+ * A product in a grid or carousel. The title is the one link, stretched over the whole card, so the card is one tab
+ * stop read as the product's name; the heart is a separate button above it, never inside the link.
+ */
+export function ProductCard({ href, title, image, hoverImage, prices, badges = [], colours = [], heart, priority = false, note, as: Tag = 'li', className }: ProductCardProps) {
+  const img = image?.styles.desktop
+  return (
+    <Tag className={cx('group relative flex flex-col', className)} data-testid="product-card">
+      <div className="relative overflow-hidden rounded-lg bg-neutral-100">
+          {img ? (
+            <img
+              src={img.url}
+              width={img.width}
+              height={img.height}
+              alt=""
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              className="aspect-product w-full object-cover transition-transform duration-slow group-hover:scale-[1.03]"
+            />
+          ) : (
+            <div className="aspect-product w-full bg-neutral-100" />
+          )}
+          {hoverImage ? (
+            <img
+              src={hoverImage.styles.desktop.url}
+              width={hoverImage.styles.desktop.width}
+              height={hoverImage.styles.desktop.height}
+              alt=""
+              loading="lazy"
+              className="absolute inset-0 h-full w-full object-cover opacity-0 transition-opacity duration-slow group-hover:opacity-100"
+            />
+          ) : null}
+        {badges.length > 0 ? (
+          <div className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
+            {badges.map((badge) => (
+              <Badge key={badge.label} tone={badge.tone}>
+                {badge.label}
+              </Badge>
+            ))}
+          </div>
+        ) : null}
+        {heart ? <div className="absolute right-1 top-1 z-10">{heart}</div> : null}
+      </div>
+      <div className="mt-3 flex flex-1 flex-col gap-1">
+        {colours.length > 0 ? (
+          <ul className="flex gap-1.5" aria-label={colours.map((c) => c.name).join(', ')}>
+            {colours.slice(0, 6).map((colour) => (
+              <li key={colour.name} className="h-3.5 w-3.5 rounded-full border border-neutral-400" style={{ background: colour.value }} title={colour.name} />
+            ))}
+          </ul>
+        ) : null}
+        <h3 className="text-sm font-semibold leading-snug text-neutral-900">
+          <LocalLink to={href} className={cx('rounded-sm after:absolute after:inset-0 hover:underline', focusRing)} title={image?.alt || undefined}>
+            {title}
+          </LocalLink>
+        </h3>
+        <PriceBlock {...prices} />
+        {note}
+      </div>
+    </Tag>
+  )
+}
