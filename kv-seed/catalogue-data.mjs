@@ -82,36 +82,36 @@ export const ADJECTIVES = [
 
 /**
  * Product kinds per leaf category: nouns (en, de), the option types their variants use, a price range in AUD,
- * the illustration used for images, the gender property and materials.
+ * the drawing its images show (a noun's third entry, else the kind's), the gender property and materials.
  */
 const apparel = (nouns, size, min, max, shape, gender) => ({ nouns, options: ['color', size], min, max, shape, gender })
 const gear = (nouns, min, max, shape, options = ['color', 'style']) => ({ nouns, options, min, max, shape, gender: 'unisex' })
 
 export const KINDS = {
-  'men/jackets': apparel([['Jacket', 'Jacke'], ['Down Jacket', 'Daunenjacke'], ['Rain Jacket', 'Regenjacke'], ['Fleece', 'Fleecejacke']], 'size', 150, 450, 'jacket', 'men'),
-  'men/tops': apparel([['T-Shirt', 'T-Shirt'], ['Hoodie', 'Kapuzenpullover'], ['Merino Crew', 'Merino-Shirt']], 'size', 30, 120, 'top', 'men'),
+  'men/jackets': apparel([['Jacket', 'Jacke'], ['Down Jacket', 'Daunenjacke', 'down-jacket'], ['Rain Jacket', 'Regenjacke', 'rain-jacket'], ['Fleece', 'Fleecejacke', 'fleece']], 'size', 150, 450, 'jacket', 'men'),
+  'men/tops': apparel([['T-Shirt', 'T-Shirt', 'tee'], ['Hoodie', 'Kapuzenpullover', 'hoodie'], ['Merino Crew', 'Merino-Shirt', 'crew']], 'size', 30, 120, 'tee', 'men'),
   'men/pants': apparel([['Hiking Pants', 'Wanderhose'], ['Chinos', 'Chinohose'], ['Rain Pants', 'Regenhose']], 'size', 60, 180, 'pants', 'men'),
   'men/shorts': apparel([['Shorts', 'Shorts'], ['Board Shorts', 'Badeshorts']], 'size', 40, 90, 'shorts', 'men'),
-  'men/footwear': apparel([['Hiking Boots', 'Wanderschuhe'], ['Trail Runners', 'Trailschuhe'], ['Sandals', 'Sandalen']], 'shoe-size', 90, 260, 'shoe', 'men'),
-  'women/jackets': apparel([['Jacket', 'Jacke'], ['Down Jacket', 'Daunenjacke'], ['Rain Jacket', 'Regenjacke'], ['Fleece', 'Fleecejacke']], 'size', 150, 450, 'jacket', 'women'),
-  'women/tops': apparel([['T-Shirt', 'T-Shirt'], ['Tank Top', 'Top'], ['Merino Crew', 'Merino-Shirt']], 'size', 30, 120, 'top', 'women'),
-  'women/pants': apparel([['Hiking Pants', 'Wanderhose'], ['Leggings', 'Leggings'], ['Rain Pants', 'Regenhose']], 'size', 60, 180, 'pants', 'women'),
+  'men/footwear': apparel([['Hiking Boots', 'Wanderschuhe', 'boot'], ['Trail Runners', 'Trailschuhe', 'trail-runner'], ['Sandals', 'Sandalen', 'sandal']], 'shoe-size', 90, 260, 'boot', 'men'),
+  'women/jackets': apparel([['Jacket', 'Jacke'], ['Down Jacket', 'Daunenjacke', 'down-jacket'], ['Rain Jacket', 'Regenjacke', 'rain-jacket'], ['Fleece', 'Fleecejacke', 'fleece']], 'size', 150, 450, 'jacket', 'women'),
+  'women/tops': apparel([['T-Shirt', 'T-Shirt', 'tee'], ['Tank Top', 'Top', 'tank'], ['Merino Crew', 'Merino-Shirt', 'crew']], 'size', 30, 120, 'tee', 'women'),
+  'women/pants': apparel([['Hiking Pants', 'Wanderhose'], ['Leggings', 'Leggings', 'leggings'], ['Rain Pants', 'Regenhose']], 'size', 60, 180, 'pants', 'women'),
   'women/dresses': apparel([['Dress', 'Kleid'], ['Travel Dress', 'Reisekleid']], 'size', 60, 160, 'dress', 'women'),
-  'women/footwear': apparel([['Hiking Boots', 'Wanderschuhe'], ['Trail Runners', 'Trailschuhe'], ['Sandals', 'Sandalen']], 'shoe-size', 90, 260, 'shoe', 'women'),
-  'kids/jackets': apparel([['Jacket', 'Jacke'], ['Rain Jacket', 'Regenjacke']], 'kids-size', 50, 150, 'jacket', 'kids'),
-  'kids/tops': apparel([['T-Shirt', 'T-Shirt'], ['Hoodie', 'Kapuzenpullover']], 'kids-size', 20, 60, 'top', 'kids'),
+  'women/footwear': apparel([['Hiking Boots', 'Wanderschuhe', 'boot'], ['Trail Runners', 'Trailschuhe', 'trail-runner'], ['Sandals', 'Sandalen', 'sandal']], 'shoe-size', 90, 260, 'boot', 'women'),
+  'kids/jackets': apparel([['Jacket', 'Jacke'], ['Rain Jacket', 'Regenjacke', 'rain-jacket']], 'kids-size', 50, 150, 'jacket', 'kids'),
+  'kids/tops': apparel([['T-Shirt', 'T-Shirt', 'tee'], ['Hoodie', 'Kapuzenpullover', 'hoodie']], 'kids-size', 20, 60, 'tee', 'kids'),
   'kids/pants': apparel([['Pants', 'Hose'], ['Rain Pants', 'Regenhose']], 'kids-size', 30, 80, 'pants', 'kids'),
-  'kids/footwear': apparel([['Boots', 'Stiefel'], ['Sandals', 'Sandalen']], 'shoe-size', 40, 120, 'shoe', 'kids'),
+  'kids/footwear': apparel([['Boots', 'Stiefel', 'boot'], ['Sandals', 'Sandalen', 'sandal']], 'shoe-size', 40, 120, 'boot', 'kids'),
   'camping/tents': gear([['Tent', 'Zelt'], ['Dome Tent', 'Kuppelzelt']], 200, 900, 'tent'),
-  'camping/sleeping-bags': gear([['Sleeping Bag', 'Schlafsack']], 90, 400, 'bag'),
-  'camping/cooking': gear([['Stove', 'Kocher'], ['Cook Set', 'Kochset'], ['Mug', 'Becher']], 15, 150, 'pot'),
-  'camping/furniture': gear([['Camp Chair', 'Campingstuhl'], ['Camp Table', 'Campingtisch']], 40, 200, 'chair'),
+  'camping/sleeping-bags': gear([['Sleeping Bag', 'Schlafsack']], 90, 400, 'sleeping-bag'),
+  'camping/cooking': gear([['Stove', 'Kocher', 'stove'], ['Cook Set', 'Kochset'], ['Mug', 'Becher', 'mug']], 15, 150, 'cook-pot'),
+  'camping/furniture': gear([['Camp Chair', 'Campingstuhl'], ['Camp Table', 'Campingtisch', 'camp-table']], 40, 200, 'camp-chair'),
   'hiking/backpacks': gear([['Backpack', 'Rucksack'], ['Daypack', 'Tagesrucksack']], 80, 350, 'backpack'),
-  'hiking/poles': gear([['Trekking Poles', 'Wanderstöcke']], 40, 180, 'poles', ['color']),
-  'hiking/accessories': gear([['Water Bottle', 'Trinkflasche'], ['Head Torch', 'Stirnlampe'], ['Beanie', 'Mütze']], 10, 70, 'bottle', ['color']),
+  'hiking/poles': gear([['Trekking Poles', 'Wanderstöcke']], 40, 180, 'trekking-poles', ['color']),
+  'hiking/accessories': gear([['Water Bottle', 'Trinkflasche'], ['Head Torch', 'Stirnlampe', 'head-torch'], ['Beanie', 'Mütze', 'beanie']], 10, 70, 'water-bottle', ['color']),
   'cycling/helmets': gear([['Helmet', 'Helm']], 60, 250, 'helmet', ['color', 'size']),
-  'cycling/lights': gear([['Bike Light', 'Fahrradlicht'], ['Light Set', 'Lichtset']], 20, 120, 'light', ['style']),
-  'cycling/jerseys': apparel([['Cycling Jersey', 'Radtrikot'], ['Bib Shorts', 'Radhose']], 'size', 50, 150, 'top', 'unisex'),
-  'travel/luggage': gear([['Travel Pack', 'Reiserucksack'], ['Duffel', 'Reisetasche'], ['Wheeled Bag', 'Trolley']], 120, 500, 'backpack'),
-  'travel/accessories': gear([['Packing Cells', 'Packwürfel'], ['Travel Pillow', 'Reisekissen'], ['Money Belt', 'Geldgürtel']], 10, 70, 'pouch', ['color']),
+  'cycling/lights': gear([['Bike Light', 'Fahrradlicht'], ['Light Set', 'Lichtset']], 20, 120, 'bike-light', ['style']),
+  'cycling/jerseys': apparel([['Cycling Jersey', 'Radtrikot', 'jersey'], ['Bib Shorts', 'Radhose', 'bib-shorts']], 'size', 50, 150, 'jersey', 'unisex'),
+  'travel/luggage': gear([['Travel Pack', 'Reiserucksack'], ['Duffel', 'Reisetasche', 'duffel'], ['Wheeled Bag', 'Trolley', 'wheeled-bag']], 120, 500, 'backpack'),
+  'travel/accessories': gear([['Packing Cells', 'Packwürfel'], ['Travel Pillow', 'Reisekissen', 'travel-pillow'], ['Money Belt', 'Geldgürtel', 'money-belt']], 10, 70, 'packing-cells', ['color']),
 }

@@ -2,7 +2,7 @@
 // tests in workerd seed D1 from the same code as `node kv-seed/generate.mjs`.
 import { ADJECTIVES, BRANDS, COLOURS, FEATURES, GENDERS, KINDS, MATERIALS, OPTION_TYPES, PROPERTIES, TAXONOMY_TREE } from './catalogue-data.mjs'
 import { createRandom, isoDay, shelfCents, slugify } from './random.mjs'
-import { productImageUrl } from './images.mjs'
+import { productImageAlt, productImageUrl, productViews } from './images.mjs'
 
 export const DEFAULT_PRODUCT_COUNT = 420
 /** Products discontinued on this date are past their sale date; 'last chance' products stop on the later one. */
@@ -104,6 +104,14 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
   const ids = { variant: 0, image: 0, property: 0 }
   const slugs = new Set()
   const classify = (permalink, productId, position) => t.classifications.rows.push([taxonIds.get(permalink), productId, position])
+  const shots = new Map() // `${shape}/${colour}` → [view, mobile, desktop, large] per view: shared by every product
+  const addImages = (productId, shape, colour, optionValueId, firstPosition, [name, colourName]) => {
+    const key = `${shape}/${colour}`
+    if (!shots.has(key)) shots.set(key, productViews(shape).map((view) => [view, ...['mobile', 'desktop', 'large'].map((style) => productImageUrl(shape, colour, view, style))]))
+    shots.get(key).forEach(([view, ...urls], j) => {
+      t.product_images.rows.push([++ids.image, productId, optionValueId, firstPosition + j, productImageAlt(name, colourName, view, 'en', shape), ...urls])
+    })
+  }
 
   // The gift card (issue 4 sells it): product 1, master variant only, backorderable, in 'gift-cards'.
   const giftVariant = ++ids.variant
@@ -111,7 +119,7 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
   t.product_translations.rows.push([1, 'de', 'Geschenkkarte', 'Eine Geschenkkarte von Basecamp Outfitters, per E-Mail zugestellt. Wählen Sie einen Betrag zwischen 10 $ und 500 $.', 'Geschenkkarte', null])
   t.variants.rows.push([giftVariant, 1, 'GIFT-CARD', 1, 0, 0, 1, null])
   t.prices.rows.push([giftVariant, 'AUD', 5000, null, null], [giftVariant, 'USD', 5000, null, null])
-  t.product_images.rows.push([++ids.image, 1, null, 0, 'Gift Card', ...['mobile', 'desktop', 'large'].map((s) => productImageUrl('card', 'orange', s))])
+  addImages(1, 'gift-card', 'orange', null, 0, ['Gift Card', null])
   classify('gift-cards', 1, 0)
   slugs.add('gift-card')
 
@@ -122,7 +130,8 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
     const productId = n + 2
     const leaf = leaves[n % leaves.length]
     const kind = KINDS[leaf]
-    const [nounEn, nounDe] = random.pick(kind.nouns)
+    const noun = random.pick(kind.nouns)
+    const [nounEn, nounDe] = noun
     const [adjEn, adjDe] = random.pick(ADJECTIVES)
     const branded = random.chance(0.75)
     const brand = branded ? random.pick(BRANDS) : null
@@ -182,10 +191,12 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
         if (second) t.variant_option_values.rows.push([variantId, values.get(`${secondType}:${second}`)])
       }
     }
-    ;(colours[0] === null ? ['grey'] : colours).forEach((colour, i) => {
-      const colourName = COLOURS.find((c) => c[0] === colour)[1]
-      const urls = ['mobile', 'desktop', 'large'].map((s) => productImageUrl(kind.shape, colour, s))
-      t.product_images.rows.push([++ids.image, productId, colours[0] === null ? null : values.get(`color:${colour}`), i, `${nameEn}, ${colourName}`, ...urls])
+    // Three shots (front, back or side, detail) per colour, tied to the colour's option value so the gallery can
+    // show the chosen colour; gear without colours shows the grey drawing.
+    const shape = noun[2] ?? kind.shape
+    ;(colours[0] === null ? [null] : colours).forEach((colour, i) => {
+      const colourName = colour === null ? null : COLOURS.find((c) => c[0] === colour)[1]
+      addImages(productId, shape, colour ?? 'grey', colour === null ? null : values.get(`color:${colour}`), i * 3, [nameEn, colourName])
     })
 
     const addProperty = (name, en, de, pos) => {

@@ -1,15 +1,17 @@
 // Content of the sample store: CMS pages (en, de), the header and footer menus, banners. Pure data → rows.
 import { TAXONOMY_TREE } from './catalogue-data.mjs'
 import { PAGES } from './content-pages.mjs'
+import { SCENE_KINDS } from './images/scenes.mjs'
 
 const UPDATED_AT = '2025-10-27T00:00:00Z'
 
-/** Every generated scene image, base path → title and hue (see images.mjs sceneImageFiles). */
+/** Every generated scene image, base path → scene kind and hue (see images.mjs sceneImageFiles). */
 export const SCENES = {}
-const scene = (base, title, hue) => {
-  SCENES[base] = { title, hue }
+const scene = (base, kind, hue) => {
+  SCENES[base] = { scene: kind, hue }
   return base
 }
+const ALT_KEYS = ['alt_one', 'alt_two', 'alt_three']
 
 function menuTree(locale) {
   const de = locale === 'de'
@@ -72,10 +74,12 @@ function buildPages(rows, taxonIds) {
       rows.cms_pages.rows.push([id, page.slug, locale, text.title, text.content ?? null, page.type, text.title, text.metaDescription ?? null, UPDATED_AT])
       ;(page.sections ?? []).forEach((section, position) => {
         const s = section[locale]
-        const images = (section.images ?? []).map((img) => scene(img.base, img.title[locale === 'de' ? 1 : 0] ?? img.title[0], img.hue))
+        const images = (section.images ?? []).map((img) => scene(img.base, img.scene, img.hue))
+        // Each image's alt text in the section's language (content.alt_one …), read by the content mapper.
+        const alts = Object.fromEntries((section.images ?? []).map((img, i) => [ALT_KEYS[i], img.alt[locale === 'de' ? 1 : 0]]))
         const taxonId = section.taxon ? taxonIds.get(section.taxon) : null
         rows.cms_sections.rows.push([
-          ++sectionId, id, s.name, section.type, position + 1, JSON.stringify(s.content ?? {}), JSON.stringify(section.settings ?? {}),
+          ++sectionId, id, s.name, section.type, position + 1, JSON.stringify({ ...s.content, ...alts }), JSON.stringify(section.settings ?? {}),
           section.link ?? null, 'Screen', taxonId ? 'taxon' : null, taxonId ?? null, images[0] ?? null, images[1] ?? null, images[2] ?? null,
         ])
       })
@@ -86,17 +90,17 @@ function buildPages(rows, taxonIds) {
 function buildBanners(rows, taxonIds) {
   let id = 0
   const home = [
-    ['Join the Club', 'Club members save 30-70% on branded gear', 'Jetzt Club-Mitglied werden', 'Club-Mitglieder sparen 30-70% auf Markenartikel', '/login', 30],
-    ['Free returns within 30 days', 'Changed your mind? Send it back for free.', 'Kostenlose Rückgabe innerhalb von 30 Tagen', 'Anders entschieden? Die Rücksendung ist kostenlos.', '/productreturns', 200],
-    ['Wednesday one day deal', 'A new deal every Wednesday', 'Tagesangebot am Mittwoch', 'Jeden Mittwoch ein neues Angebot', '/t/special-events/one-day-deal', 10],
+    ['Join the Club', 'Club members save 30-70% on branded gear', 'Jetzt Club-Mitglied werden', 'Club-Mitglieder sparen 30-70% auf Markenartikel', '/login', 30, 'mountains'],
+    ['Free returns within 30 days', 'Changed your mind? Send it back for free.', 'Kostenlose Rückgabe innerhalb von 30 Tagen', 'Anders entschieden? Die Rücksendung ist kostenlos.', '/productreturns', 200, 'coast'],
+    ['Wednesday one day deal', 'A new deal every Wednesday', 'Tagesangebot am Mittwoch', 'Jeden Mittwoch ein neues Angebot', '/t/special-events/one-day-deal', 10, 'forest'],
   ]
-  home.forEach(([en, enSub, de, deSub, link, hue], position) => {
-    const image = `${scene(`/images/banners/home-${position + 1}`, en, hue)}-lg.svg`
+  home.forEach(([en, enSub, de, deSub, link, hue, kind], position) => {
+    const image = `${scene(`/images/banners/home-${position + 1}`, kind, hue)}-lg.svg`
     rows.banners.rows.push([++id, 'home', null, 'en', en, enSub, image, link, position, null, null])
     rows.banners.rows.push([++id, 'home', null, 'de', de, deSub, image, link, position, null, null])
   })
   TAXONOMY_TREE.filter((top) => !top.hideFromNav && top.slug !== 'gift-cards').forEach((top, i) => {
-    const image = `${scene(`/images/banners/category-${top.slug}`, top.en, (i * 47) % 360)}-lg.svg`
+    const image = `${scene(`/images/banners/category-${top.slug}`, SCENE_KINDS[i % SCENE_KINDS.length], (i * 47) % 360)}-lg.svg`
     const taxonId = taxonIds.get(top.slug)
     rows.banners.rows.push([++id, 'category', taxonId, 'en', `${top.en}: new season`, `Fresh ${top.en.toLowerCase()} gear for the season ahead`, image, `/t/${top.slug}`, 0, null, null])
     rows.banners.rows.push([++id, 'category', taxonId, 'de', `${top.de}: neue Saison`, `Neue Ausrüstung für die kommende Saison`, image, `/t/${top.slug}`, 0, null, null])

@@ -7,16 +7,16 @@ import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { SCENES } from './content.mjs'
-import { productImageFiles, sceneImageFiles } from './images.mjs'
+import { productImageFiles, sceneImageFiles, tileImageFiles } from './images.mjs'
 import { generateSeed, seedStatements, SEED_VERSION } from './sql.mjs'
 
 /** Statements per file stay under this many characters, well inside wrangler's limits for one file. */
 const MAX_FILE_CHARS = 8_000_000
 
-/** Writes every product, CMS and banner illustration under `dir` (the static assets folder); returns how many. */
+/** Writes every product shot, CMS and banner scene and category tile under `dir` (the static assets folder); returns how many. */
 export function writeImageFiles(dir = 'build/client') {
   let count = 0
-  for (const file of [...productImageFiles(), ...sceneImageFiles(SCENES)]) {
+  for (const file of [...productImageFiles(), ...sceneImageFiles(SCENES), ...tileImageFiles()]) {
     const path = join(dir, file.path)
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, file.contents)

@@ -176,6 +176,12 @@ describe('content', () => {
     expect(page.cmsSections[0]!.images![0]!.styles.desktop.url).toMatch(/\.svg$/)
   })
 
+  it('section images carry a description of the picture as alt text, in the page language', async () => {
+    const alt = async (locale: 'en' | 'de') => (await ops({ locale }).getCMSPage('home'))!.cmsSections[0]!.images![0]!.alt
+    expect(await alt('en')).toBe('Snow-capped peaks above an alpine lake at sunrise')
+    expect(await alt('de')).toBe('Schneebedeckte Gipfel über einem Bergsee bei Sonnenaufgang')
+  })
+
   it('static pages in German, unknown pages null', async () => {
     expect((await ops({ locale: 'de' }).getCMSPage('about-us'))!.title).toBe('Über uns')
     expect(await ops().getCMSPage('no-such-page')).toBeNull()

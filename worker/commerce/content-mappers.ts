@@ -49,7 +49,8 @@ function sectionImages(a: Record<string, any>, alt: string): ProductImage[] {
     .map((n) => {
       const url = (size: string) => String(a[`image_${n}_${size}`] ?? a[`image_${n}_lg`] ?? a[`image_${n}_md`] ?? a[`image_${n}_sm`])
       return {
-        alt: String(a.content?.[`title_${n}`] ?? a.content?.title ?? alt),
+        // The seed writes a real description per image (content.alt_one …); Spree's image titles are the fallback.
+        alt: String(a.content?.[`alt_${n}`] ?? a.content?.[`title_${n}`] ?? a.content?.title ?? alt),
         styles: {
           mobile: { url: url('sm'), width: 600, height: 300 },
           desktop: { url: url('lg'), width: 1200, height: 600 },
