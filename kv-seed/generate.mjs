@@ -15,6 +15,8 @@ const MAX_FILE_CHARS = 8_000_000
 
 /** Writes every product shot, CMS and banner scene and category tile under `dir` (the static assets folder); returns how many. */
 export function writeImageFiles(dir = 'build/client') {
+  // These folders hold only generated images: empty them so drawings of an older generator are not deployed.
+  for (const sub of ['products', 'cms', 'banners', 'categories']) rmSync(join(dir, 'images', sub), { recursive: true, force: true })
   let count = 0
   for (const file of [...productImageFiles(), ...sceneImageFiles(SCENES), ...tileImageFiles()]) {
     const path = join(dir, file.path)
