@@ -124,6 +124,51 @@ describe('account', () => {
   })
 })
 
+describe('a stolen access token is not an account takeover', () => {
+  it('changing the email needs the current password; names and the same email do not', async () => {
+    const { bearer, email, userId } = await registerAndLogin()
+    const stored = async () => (await env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string }>())!.email
+    const thief = uniqueEmail('thief')
+    const missing = await call('/account', { method: 'PATCH', bearer, body: { user: { email: thief } } })
+    expect(missing.status).toBe(422)
+    expect(missing.body.errors.current_password).toEqual(["can't be blank"])
+    const wrong = await call('/account', { method: 'PATCH', bearer, body: { user: { email: thief, current_password: 'guess1234' } } })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.error).toBe('The current password is not correct.')
+    expect(await stored()).toBe(email)
+
+    expect((await call('/account', { method: 'PATCH', bearer, body: { user: { first_name: 'Ada', email: email.toUpperCase() } } })).status).toBe(200)
+    const moved = uniqueEmail('moved')
+    const ok = await call('/account', { method: 'PATCH', bearer, body: { user: { email: moved, current_password: 'secret123' } } })
+    expect(ok.status).toBe(200)
+    expect(await stored()).toBe(moved)
+  })
+
+  it('changing the password ends every other session (access and refresh) and pending reset links, keeping the one that changed it', async () => {
+    const me = await registerAndLogin()
+    const login = async () => (await call('/spree_oauth/token', { body: { grant_type: 'password', username: me.email, password: me.password } })).body
+    const other = await login()
+    const rotated = (await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token: other.refresh_token } })).body
+    expect((await call('/passwords', { body: { user: { email: me.email } } })).status).toBe(200)
+    const link = (await call(`/outbox?email=${encodeURIComponent(me.email)}`)).body.data[0].body as string
+    const resetToken = /token=([A-Za-z0-9_-]+)/.exec(link)![1]!
+
+    const changed = await call('/account', { method: 'PATCH', bearer: me.bearer, body: { user: { current_password: me.password, password: 'newpass123', password_confirmation: 'newpass123' } } })
+    expect(changed.status).toBe(200)
+
+    // the session that changed it stays logged in and can still refresh
+    expect((await call('/account', { bearer: me.bearer })).status).toBe(200)
+    expect((await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token: me.refresh } })).status).toBe(200)
+    // every other one is gone, including a refresh token rotated moments ago (inside the reuse window)
+    for (const token of [other, rotated]) {
+      expect((await call('/account', { bearer: token.access_token })).status).toBe(401)
+      expect((await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token: token.refresh_token } })).status).toBe(400)
+    }
+    const reset = await call(`/passwords/${resetToken}`, { method: 'PATCH', body: { user: { password: 'thief1234', password_confirmation: 'thief1234' } } })
+    expect(reset.status).toBe(422)
+  })
+})
+
 describe('forgot and reset password through the outbox', () => {
   it('emails a single-use link whose token resets the password', async () => {
     const { email, bearer, refresh } = await registerAndLogin()

@@ -58,6 +58,24 @@ describe('shopper BFF (/api/*)', () => {
     expect(login.body.error).toBe('invalid_grant')
   })
 
+  it('changing the email needs the current password; a wrong one changes nothing', async () => {
+    const b = browser()
+    const email = uniqueEmail()
+    expect((await b.fetch('/api/account', { method: 'POST', body: { email, password: 'secret123', firstName: 'Ada', lastName: 'L' } })).status).toBe(200)
+    const moved = uniqueEmail('moved')
+    const missing = await b.fetch('/api/account', { method: 'PATCH', body: { firstName: 'Ada', lastName: 'L', email: moved } })
+    expect(missing.status).toBe(422)
+    expect(missing.body.errors.current_password).toBeDefined()
+    const wrong = await b.fetch('/api/account', { method: 'PATCH', body: { firstName: 'Ada', lastName: 'L', email: moved, currentPassword: 'guess1234' } })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.error).toBe('The current password is not correct.')
+    expect((await b.fetch('/api/account')).body.email).toBe(email)
+    expect((await b.fetch('/api/account', { method: 'PATCH', body: { firstName: 'Grace', lastName: 'L', email } })).status).toBe(200)
+    const ok = await b.fetch('/api/account', { method: 'PATCH', body: { firstName: 'Grace', lastName: 'L', email: moved, currentPassword: 'secret123' } })
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ email: moved, firstName: 'Grace' })
+  })
+
   it('validates inputs with field messages and refuses cross-site writes', async () => {
     const b = browser()
     const bad = await b.fetch('/api/cart/items', { method: 'POST', body: { variantId: '../etc', quantity: 0 } })

@@ -89,6 +89,43 @@ describe('account pages without JavaScript', () => {
     expect(await browser().logIn(email, 'newpass123')).toBe(200)
   })
 
+  it('a new email needs the current password, with a clear field message in English and German', async () => {
+    const { b, email, password } = await member()
+    const moved = `moved-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const missing = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved })
+    expect(missing.body).toContain('Enter your current password to change your email.')
+    expect(missing.body).toContain(`value="${moved}"`)
+    const wrong = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved, currentPassword: 'guess1234' })
+    expect(wrong.body).toContain('The current password is not correct.')
+    const german = await b.post('/de/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved })
+    expect(german.body).toContain('Geben Sie Ihr aktuelles Passwort ein, um Ihre E-Mail-Adresse zu ändern.')
+    const germanWrong = await b.post('/de/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved, currentPassword: 'guess1234' })
+    expect(germanWrong.body).toContain('Das aktuelle Passwort ist nicht korrekt.')
+    expect((await b.page('/MyAccount/MyProfile')).body).toContain(`value="${email}"`)
+
+    const ok = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved, currentPassword: password })
+    expect(ok.body).toContain('Your details have been updated.')
+    expect((await b.page('/MyAccount/MyProfile')).body).toContain(`value="${moved}"`)
+  })
+
+  it('changing the password keeps this browser logged in and logs every other one out', async () => {
+    const { b, email, password } = await member()
+    const other = browser()
+    expect(await other.logIn(email, password)).toBe(200)
+    expect((await other.page('/MyAccount/MyProfile')).status).toBe(200)
+    const wrong = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: 'guess1234', newPassword: 'newpass123', confirmation: 'newpass123' })
+    expect(wrong.body).toContain('The current password is not correct.')
+
+    const ok = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'newpass123', confirmation: 'newpass123' })
+    expect(ok.body).toContain('Your password has been changed.')
+    const mine = await b.page('/MyAccount/MyProfile')
+    expect(mine.status).toBe(200)
+    expect(mine.body).toContain(`value="${email}"`)
+    const theirs = await other.page('/MyAccount/MyProfile')
+    expect(theirs.body).not.toContain(`value="${email}"`)
+    expect(theirs.status === 302 || theirs.body.includes('Your session has ended. Please log in again.')).toBe(true)
+  })
+
   it('adds, edits, makes default and deletes addresses; a bad postcode or phone changes nothing', async () => {
     const { b } = await member()
     const path = '/MyAccount/SavedAddressesDetails'

@@ -76,7 +76,8 @@ export interface StorefrontApi {
   logIn(username: string, password: string): Promise<User>
   logOut(): Promise<void>
   registerUser(input: { email: string; password: string; firstName: string; lastName: string }): Promise<User>
-  updateCurrentUser(input: { firstName: string; lastName: string; email: string }): Promise<User>
+  /** A new email needs `currentPassword` (a stolen session alone cannot move the account to another mailbox). */
+  updateCurrentUser(input: { firstName: string; lastName: string; email: string; currentPassword?: string }): Promise<User>
   changePassword(currentPassword: string, newPassword: string): Promise<{ isPasswordChanged: boolean }>
   forgotPassword(email: string): Promise<void>
   resetPassword(token: string, password: string): Promise<void>

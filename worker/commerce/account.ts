@@ -83,7 +83,7 @@ export function accountOperations(client: SpreeClient): AccountOperations {
       return logIn(client, input.email, input.password)
     },
     updateCurrentUser: async (input) =>
-      toUser(await client.request<Document>('/account', { method: 'PATCH', auth: 'user', body: { user: { first_name: input.firstName, last_name: input.lastName, email: input.email } } })),
+      toUser(await client.request<Document>('/account', { method: 'PATCH', auth: 'user', body: { user: { first_name: input.firstName, last_name: input.lastName, email: input.email, current_password: input.currentPassword || undefined } } })),
     changePassword: async (currentPassword, newPassword) => {
       await client.request('/account', {
         method: 'PATCH',

@@ -26,6 +26,13 @@ function addressOf(values: Record<string, string>): Omit<Address, '_id' | 'isDef
   }
 }
 
+/** The backend's verdict on the current password, in the shopper's language: missing or not correct. */
+function withCurrentPasswordMessage(result: AccountActionResult, typed: string): AccountActionResult {
+  if (!result.errors?.currentPassword) return result
+  const currentPassword = msg(typed ? 'account.currentPasswordWrong' : 'account.currentPasswordForEmail')
+  return { ...result, errors: { ...result.errors, currentPassword } }
+}
+
 /** One intent of an account form post → the StorefrontApi call; validation first, so bad input changes nothing. */
 export async function runAccountIntent(api: StorefrontApi, form: FormData): Promise<AccountActionResult> {
   const intent = text(form, 'intent')
@@ -34,9 +41,17 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData): Prom
     switch (intent) {
       case 'profile': {
         const values = pick(form, ['firstName', 'lastName', 'email'])
+        const currentPassword = text(form, 'currentPassword')
         const errors = validateProfile(values)
+        const user = await api.getCurrentUser()
+        // a new email needs the current password: a stolen session alone must not move the account to another mailbox
+        if (!currentPassword && user && values.email!.trim().toLowerCase() !== user.email.toLowerCase()) errors.currentPassword = msg('account.currentPasswordForEmail')
         if (hasErrors(errors)) return { intent, ok: false, errors, values }
-        await api.updateCurrentUser({ firstName: values.firstName!.trim(), lastName: values.lastName!.trim(), email: values.email!.trim() })
+        try {
+          await api.updateCurrentUser({ firstName: values.firstName!.trim(), lastName: values.lastName!.trim(), email: values.email!.trim(), currentPassword: currentPassword || undefined })
+        } catch (error) {
+          return { ...withCurrentPasswordMessage(fromApiError(error, intent), currentPassword), values }
+        }
         return { intent, ok: true, message: msg('account.profileUpdated') }
       }
       case 'password': {
@@ -45,7 +60,7 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData): Prom
         try {
           await api.changePassword(text(form, 'currentPassword'), text(form, 'newPassword'))
         } catch (error) {
-          return fromApiError(error, intent, msg('account.passwordFailed'))
+          return withCurrentPasswordMessage(fromApiError(error, intent, msg('account.passwordFailed')), text(form, 'currentPassword'))
         }
         return { intent, ok: true, message: msg('account.passwordChanged') }
       }

@@ -4,9 +4,10 @@ import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { hashPassword, verifyPassword } from '../services/passwords.ts'
 import { rateLimit } from '../services/rate-limit.ts'
-import { requireUser } from './auth.ts'
+import { currentAccessHash, requireUser } from './auth.ts'
+import { endOtherSessions } from '../oauth/tokens.ts'
 import { duplicateEmail, isUniqueViolation, loadUser, userDocument } from './accounts.ts'
-import { readParams } from './http.ts'
+import { readParams, type BackendContext } from './http.ts'
 import { EmailSchema, MESSAGES, PasswordSchema, RequiredText } from './schemas.ts'
 
 /** `/account` (Spree auth devise): register, show, update, change password. */
@@ -37,16 +38,12 @@ const UpdateSchema = z.object({
       selected_locale: z.enum(['en', 'de']).optional(),
       password: PasswordSchema.optional(),
       password_confirmation: z.string().optional(),
-      // extension: changing the password needs the current one
+      // extension: changing the password or the email needs the current one (a stolen access token is no takeover)
       current_password: z.string().max(128).optional(),
     })
     .refine((u) => u.password === undefined || u.password_confirmation === undefined || u.password_confirmation === u.password, {
       path: ['password_confirmation'],
       message: MESSAGES.confirmation,
-    })
-    .refine((u) => u.password === undefined || typeof u.current_password === 'string', {
-      path: ['current_password'],
-      message: MESSAGES.required,
     }),
 })
 
@@ -79,19 +76,16 @@ accountRoutes.patch('/account', async (c) => {
   const userId = await requireUser(c)
   const { user: input } = await readParams(c, UpdateSchema)
   const user = await loadUser(c.env.DB, userId)
-  let hash = user.password_hash
-  if (input.password !== undefined) {
-    if (!(await verifyPassword(c.env, input.current_password ?? '', user.password_hash))) {
-      throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] })
-    }
-    hash = await hashPassword(c.env, input.password)
-  }
+  const emailChanges = input.email !== undefined && input.email !== user.email
+  if (input.password !== undefined || emailChanges) await checkCurrentPassword(c, user, input.current_password)
+  const hash = input.password === undefined ? user.password_hash : await hashPassword(c.env, input.password)
+  const update = c.env.DB.prepare(
+    "UPDATE users SET email = ?, first_name = ?, last_name = ?, selected_locale = ?, password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+  ).bind(input.email ?? user.email, input.first_name ?? user.first_name, input.last_name ?? user.last_name, input.selected_locale ?? user.selected_locale, hash, userId)
   try {
-    await c.env.DB.prepare(
-      "UPDATE users SET email = ?, first_name = ?, last_name = ?, selected_locale = ?, password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-    )
-      .bind(input.email ?? user.email, input.first_name ?? user.first_name, input.last_name ?? user.last_name, input.selected_locale ?? user.selected_locale, hash, userId)
-      .run()
+    // A new password ends every other session (whoever else holds a token is logged out) and every pending reset
+    // link, in the same batch; the session that made the change stays logged in.
+    await c.env.DB.batch(input.password === undefined ? [update] : [update, ...endOtherSessions(c.env.DB, userId, await currentAccessHash(c))])
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail()
     throw error
@@ -99,3 +93,9 @@ accountRoutes.patch('/account', async (c) => {
   return c.json(await userDocument(c.env.DB, await loadUser(c.env.DB, userId)))
 })
 
+async function checkCurrentPassword(c: BackendContext, user: { password_hash: string }, given: string | undefined) {
+  if (!given) throw new BackendError(422, 'Enter your current password to change your email or password.', { current_password: ["can't be blank"] })
+  if (!(await verifyPassword(c.env, given, user.password_hash))) {
+    throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] })
+  }
+}

@@ -7,6 +7,7 @@ import { outboxStatement } from '../services/outbox.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { readParams } from './http.ts'
+import { endOtherSessions } from '../oauth/tokens.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
 
 /**
@@ -74,8 +75,7 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
   await c.env.DB.batch([
     c.env.DB.prepare("UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(newHash, claimed.user_id),
     // a reset ends every session: whoever knew the old password is logged out
-    c.env.DB.prepare('UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?), rotated_at = NULL WHERE user_id = ?').bind(now, claimed.user_id),
-    c.env.DB.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now, claimed.user_id),
+    ...endOtherSessions(c.env.DB, claimed.user_id, null),
   ])
   return c.json({})
 })

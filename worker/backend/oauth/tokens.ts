@@ -66,3 +66,18 @@ export async function userIdForAccessToken(db: D1Database, access: string): Prom
     .first<{ user_id: number }>()
   return row?.user_id ?? null
 }
+
+/**
+ * Statements that end every session of a user except the one whose access token has digest `keepAccessHash` (null:
+ * all of them), and void pending password-reset links. Revoking clears `rotated_at`, which also ends the refresh
+ * reuse window of tokens rotated moments ago.
+ */
+export function endOtherSessions(db: D1Database, userId: number, keepAccessHash: string | null): D1PreparedStatement[] {
+  const now = nowSeconds()
+  return [
+    db
+      .prepare('UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?), rotated_at = NULL WHERE user_id = ? AND access_hash IS NOT ?')
+      .bind(now, userId, keepAccessHash),
+    db.prepare('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now, userId),
+  ]
+}
