@@ -57,10 +57,13 @@ function chair(view) {
 }
 
 function table(view) {
+  // A roll-top table in three-quarter view: a slatted top with a visible edge, X-legs at each end and a stretcher.
+  const legs = lines('kl', '30 100 62 182', '60 120 28 176', '150 82 182 162', '180 98 146 168', '46 140 164 124') + path('M24 176 h10 M56 182 h10 M142 168 h10 M178 162 h10', 'kl')
   let slats = ''
-  for (let i = 0; i < 8; i++) slats += path(`M${24 + i * 16} ${88 - i * 2.5} L${40 + i * 16} ${85.5 - i * 2.5} L${76 + i * 16} ${110 - i * 2.5} L${60 + i * 16} ${112.5 - i * 2.5} Z`, 'b o')
-  const legs = lines('kl', '40 100 30 186', '170 82 180 164', '40 100 90 176', '96 120 88 180', '150 90 160 170', '96 120 30 186')
-  return view === 'side' ? flipped(legs + slats) : legs + slats + path('M20 90 L160 68 L164 72 L24 94 Z', 'sd')
+  for (let i = 1; i < 7; i++) slats += `M${20 + i * 6.3} ${92 + i * 3.4} L${140 + i * 6.3} ${72 + i * 2.9} `
+  const top = path('M20 92 L140 72 L184 92 L64 116 Z', 'b o') + path(slats, 'l') + path('M20 92 L64 116 L64 123 L20 99 Z', 'dk o') +
+    path('M64 116 L184 92 L184 99 L64 123 Z', 'dk o') + path('M30 92 L138 74 L146 78 L40 96 Z', 'hl')
+  return view === 'side' ? flipped(legs + top) : legs + top
 }
 
 export const CAMP = {

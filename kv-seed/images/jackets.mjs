@@ -6,11 +6,14 @@ import { CUFF, LONG_SLEEVE, torso } from './tops.mjs'
 const COLLAR = 'M76 30 L78 10 Q100 4 122 10 L124 30 Q100 38 76 30 Z'
 const shade = (hem) => path(`M134 84 Q142 130 136 ${hem} L148 ${hem} L148 84 Z`, 'sd') + path(`M60 60 Q70 120 62 ${hem - 2} L54 ${hem - 2} L54 66 Z`, 'hl')
 const zip = (from, to) => path(`M100 ${from} L100 ${to}`, 'z') + path(`M97 ${from + 2} h6 v10 h-6 z`, 'm')
-const yoke = both('M51 62 Q80 70 100 70', 's')
 
 function shell(view) {
   const common = both(LONG_SLEEVE, 'b o') + both(CUFF, 'dk o') + path(torso(184), 'b o') + shade(184) + both('M50 36 Q57 58 53 84', 's')
-  if (view === 'back') return common + path('M76 30 L78 10 Q100 4 122 10 L124 30 Q100 34 76 30 Z', 'b o') + yoke + lines('s', '54 178 146 178')
+  // The back: a vented yoke flap across the shoulders, the stand collar, a hem drawcord.
+  if (view === 'back') {
+    return common + path('M51 40 L80 28 Q100 34 120 28 L149 40 L149 66 Q100 76 51 66 Z', 'dk o') + path('M54 62 Q100 72 146 62', 's') +
+      path('M76 30 L78 10 Q100 4 122 10 L124 30 Q100 34 76 30 Z', 'b o') + lines('s', '54 178 146 178') + dots('k', 2, [60, 180], [140, 180]) + path('M92 100 l6 -8 l3 4 l2.5 -3 l5 7 z', 'a')
+  }
   return common + path(COLLAR, 'b o') + path('M82 28 Q100 34 118 28 L116 14 Q100 10 84 14 Z', 'dk') + zip(12, 184) +
     path('M112 64 L138 58', 'z') + both('M62 118 L70 150', 'z') + path('M136 58 l3 6 l-2 1 z', 'k') + lines('s', '54 178 98 178', '102 178 146 178') +
     dots('k', 2, [60, 180], [140, 180])
@@ -34,17 +37,18 @@ function down(view) {
     const h = Math.min(20, 184 - y)
     baffles.push(path(`M51 ${y} Q100 ${y - 4} 149 ${y} Q154 ${y + h / 2} 149 ${y + h} Q100 ${y + h - 4} 51 ${y + h} Q46 ${y + h / 2} 51 ${y} Z`, 'v o'))
   }
-  const sleeve = []
-  for (let i = 0; i < 6; i++) {
-    const t = 40 + i * 20
-    const x0 = 50 - i * 3.2
-    sleeve.push(path(`M${x0} ${t} L${x0 - 3.5} ${t + 20} Q${x0 - 12} ${t + 23} ${x0 - 22} ${t + 18} L${x0 - 18} ${t - 2} Q${x0 - 9} ${t + 2} ${x0} ${t} Z`, 'v o'))
+  // Sleeves: the long sleeve quilted across its length, each baffle bulging a little.
+  let quilt = ''
+  for (let t = 0.16; t < 0.95; t += 0.13) {
+    const [lx, ly, rx, ry] = [33 - 15 * t, 60 + 96 * t, 52 - 14 * t, 84 + 77 * t]
+    quilt += `M${lx.toFixed(1)} ${ly.toFixed(1)} Q${((lx + rx) / 2).toFixed(1)} ${((ly + ry) / 2 + 5).toFixed(1)} ${rx.toFixed(1)} ${ry.toFixed(1)} `
   }
-  const sleeves = sleeve.join('') + sleeve.map((s) => s.replace(/d="([^"]+)"/, (_, d) => `d="${mirror(d)}"`)).join('')
+  const puff = 'M50 35 Q34 40 29 62 L14 156 L40 163 L53 94 L52 80 Z'
+  const sleeves = both(puff, 'v o') + both(quilt, 'l') + both('M24 80 Q20 120 18 150', 'hl') + both(CUFF, 'dk o')
   const body = sleeves + baffles.join('') + path('M68 34 Q100 44 132 34 L130 40 Q100 50 70 40 Z', 'sd') + both('M54 160 Q52 176 58 180', 'hl')
   if (view === 'back') return body + path('M74 34 L76 14 Q100 8 124 14 L126 34 Q100 40 74 34 Z', 'v o')
   return body + path('M74 34 L76 12 Q100 6 124 12 L126 34 Q100 42 74 34 Z', 'v o') + path('M84 30 Q100 36 116 30 L114 16 Q100 12 86 16 Z', 'dk') +
-    zip(14, 182) + both('M62 120 L68 150', 'z') + path('M116 26 l5 -6 l2.5 3 l2 -2 l4 5 z', 'a')
+    zip(14, 182) + both('M62 120 L68 150', 'z') + path('M118 62 l5 -6 l2.5 3 l2 -2 l4 5 z', 'a')
 }
 
 function fleece(view) {

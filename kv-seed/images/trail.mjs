@@ -51,7 +51,10 @@ function helmet(view) {
 }
 
 function bikeLight(view) {
-  const bar = '<rect x="6" y="132" width="188" height="22" rx="11" fill="url(#m)" stroke="#5d6166" stroke-width=".8"/>'
+  // On a handlebar with its grip and brake lever, so it reads as a bike light and not a torch.
+  const bar = '<rect x="6" y="134" width="188" height="18" rx="9" fill="url(#m)" stroke="#5d6166" stroke-width=".8"/>' +
+    '<rect x="-4" y="128" width="44" height="30" rx="12" class="k"/>' + lines('kl', '8 130 8 156', '16 130 16 156', '24 130 24 156') +
+    '<path d="M52 130 Q50 160 30 178" fill="none" stroke="#3a3a3a" stroke-width="5" stroke-linecap="round"/>' + path('M46 124 h12 v14 h-12 z', 'k')
   const body = path('M44 84 Q44 70 58 70 L146 70 Q160 70 160 84 L160 118 Q160 132 146 132 L58 132 Q44 132 44 118 Z', 'b o') +
     path('M48 84 Q48 74 58 74 L146 74', 'hl') + path('M146 70 Q160 70 160 84 L160 118 Q160 132 146 132 Z', 'k') +
     path('M92 64 h20 v8 h-20 z', 'k') + path('M80 126 L124 126 L126 160 L78 160 Z', 'k') + lines('l', '60 100 128 100')
@@ -74,7 +77,7 @@ export const TRAIL = {
   'water-bottle': { draw: bottle, second: 'side', detail: [100, 24, 2.4], floor: 188, shadow: 40 },
   'head-torch': { draw: headTorch, second: 'side', detail: [100, 144, 2.2], floor: 164 },
   beanie: { draw: beanie, detail: [100, 140, 2.2], floor: 176 },
-  helmet: { draw: helmet, second: 'side', detail: [110, 96, 2], floor: 190 },
+  helmet: { draw: helmet, second: 'side', detail: [110, 100, 1.8], floor: 190 },
   'bike-light': { draw: bikeLight, second: 'side', detail: [150, 100, 2], floor: 166 },
   'gift-card': { draw: giftCard, detail: [128, 100, 2.2], floor: 170 },
 }
