@@ -115,7 +115,7 @@ export const TILE_SIZES = { sm: { width: 320, height: 400 }, lg: { width: 640, h
 export const CATEGORY_TILES = {
   men: { scene: 'mountains', hue: 200, shape: 'jacket', colour: 'navy', alt: ['A navy jacket in the mountains', 'Eine marineblaue Jacke in den Bergen'] },
   women: { scene: 'coast', hue: 30, shape: 'rain-jacket', colour: 'yellow', alt: ['A yellow rain jacket on the coast', 'Eine gelbe Regenjacke an der Küste'] },
-  kids: { scene: 'forest', hue: 60, shape: 'hoodie', colour: 'orange', alt: ['An orange hoodie in the forest', 'Ein orangefarbener Kapuzenpullover im Wald'] },
+  kids: { scene: 'forest', hue: 40, shape: 'hoodie', colour: 'orange', alt: ['An orange hoodie in the forest', 'Ein orangefarbener Kapuzenpullover im Wald'] },
   camping: { scene: 'forest', hue: 20, shape: 'tent', colour: 'orange', alt: ['An orange dome tent among pines', 'Ein orangefarbenes Kuppelzelt zwischen Kiefern'] },
   hiking: { scene: 'mountains', hue: 30, shape: 'backpack', colour: 'red', alt: ['A red backpack below snowy peaks', 'Ein roter Rucksack vor verschneiten Gipfeln'] },
   cycling: { scene: 'coast', hue: 200, shape: 'helmet', colour: 'blue', alt: ['A blue bike helmet by the sea', 'Ein blauer Fahrradhelm am Meer'] },
