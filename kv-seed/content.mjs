@@ -1,7 +1,6 @@
 // Content of the sample store: CMS pages (en, de), the header and footer menus, banners. Pure data → rows.
 import { TAXONOMY_TREE } from './catalogue-data.mjs'
 import { PAGES } from './content-pages.mjs'
-import { SCENE_KINDS } from './images/scenes.mjs'
 
 const UPDATED_AT = '2025-10-27T00:00:00Z'
 
@@ -12,6 +11,8 @@ const scene = (base, kind, hue) => {
   return base
 }
 const ALT_KEYS = ['alt_one', 'alt_two', 'alt_three']
+/** The landscape behind each top category's banner. */
+const CATEGORY_SCENES = { women: 'coast', kids: 'forest', camping: 'forest', cycling: 'coast', travel: 'coast', sale: 'forest' }
 
 function menuTree(locale) {
   const de = locale === 'de'
@@ -100,7 +101,7 @@ function buildBanners(rows, taxonIds) {
     rows.banners.rows.push([++id, 'home', null, 'de', de, deSub, image, link, position, null, null])
   })
   TAXONOMY_TREE.filter((top) => !top.hideFromNav && top.slug !== 'gift-cards').forEach((top, i) => {
-    const image = `${scene(`/images/banners/category-${top.slug}`, SCENE_KINDS[i % SCENE_KINDS.length], (i * 47) % 360)}-lg.svg`
+    const image = `${scene(`/images/banners/category-${top.slug}`, CATEGORY_SCENES[top.slug] ?? 'mountains', (i * 47) % 360)}-lg.svg`
     const taxonId = taxonIds.get(top.slug)
     rows.banners.rows.push([++id, 'category', taxonId, 'en', `${top.en}: new season`, `Fresh ${top.en.toLowerCase()} gear for the season ahead`, image, `/t/${top.slug}`, 0, null, null])
     rows.banners.rows.push([++id, 'category', taxonId, 'de', `${top.de}: neue Saison`, `Neue Ausrüstung für die kommende Saison`, image, `/t/${top.slug}`, 0, null, null])

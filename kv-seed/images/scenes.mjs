@@ -58,7 +58,9 @@ function pines(random, width, height, y0, size, count, colour) {
 /** One scene as SVG text; `hue` tints the sky (dawn orange, day blue, dusk purple …). */
 export function sceneSvg(kind, hue, { width, height }) {
   const random = seeded(hue * 7919 + kind.length * 104729)
-  const sky = [hsl(hue, 70, 86), hsl((hue + 20) % 360, 60, 72)]
+  // Skies are blue, dawn-warm or dusk-pink, never green or lime: hues 45-180 become day blues.
+  const tint = hue >= 45 && hue < 180 ? 195 + (hue - 45) / 7 : hue
+  const sky = [hsl(tint, 70, 86), hsl((tint + 20) % 360, 60, 72)]
   const land = 150 + (hue % 50)
   const layer = (l, s = 22) => hsl(land, s, l)
   const haze = (c, amount) => mix(c, sky[0], amount)
