@@ -287,6 +287,8 @@ describe('gift cards', () => {
     const shirt = await createProduct({ prices: { AUD: { amount: 3000 } } })
     const token = await guestCart()
     await call('/cart/add_item', { orderToken: token, body: { variant_id: shirt.variantId, quantity: 1 } })
+    // payments are taken once the checkout has its details (issue 7: a refused completion leaves no payment row)
+    await call('/checkout', { method: 'PATCH', orderToken: token, body: { order: { email: recipient, ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '3' }] } } })
     const paying = await call('/checkout/create_payment', { orderToken: token, body: { payment_method_id: '2', source_attributes: { gift_card_code: code } } })
     expect(attrs(paying)).toMatchObject({ gift_card_total: '30.00', balance: '0.00' })
   })

@@ -28,15 +28,32 @@ export async function createCart(client: SpreeClient): Promise<Cart> {
   return cart
 }
 
-/** Runs a cart call; when the cart has gone (placed or deleted), starts a new one and tries once more. */
+const cartGone = (error: unknown) => error instanceof ApiError && error.status === 404 && /cart could not be found/i.test(error.message)
+
+/**
+ * Runs a cart call; when there is no cart (or it has gone: placed or deleted), starts a new one. If the call is then
+ * refused (an unknown variant, no stock), the new cart is deleted again and the cart cookie left as it was: a
+ * refused request changes nothing.
+ */
 async function withCart(client: SpreeClient, run: () => Promise<Document>): Promise<Cart> {
-  if (!mayHaveCart(client)) await createCart(client)
+  const restore = client.ctx.session.cartCheckpoint()
+  let created = false
   try {
-    return toCart(await run())
+    if (!mayHaveCart(client)) created = Boolean(await createCart(client))
+    try {
+      return toCart(await run())
+    } catch (error) {
+      if (!cartGone(error)) throw error
+      created = Boolean(await createCart(client))
+      return toCart(await run())
+    }
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404 && /cart could not be found/i.test(error.message))) throw error
-    await createCart(client)
-    return toCart(await run())
+    if (created) {
+      // best effort: an empty cart left behind by a failed delete holds nothing and is never shown
+      await client.request('/cart', { method: 'DELETE' }).catch(() => undefined)
+      restore()
+    }
+    throw error
   }
 }
 

@@ -55,6 +55,16 @@ export class SessionState {
     this.#cartChanged = true
   }
 
+  /** Returns a function that puts the cart token (and whether it changed) back as it is now. */
+  cartCheckpoint(): () => void {
+    const token = this.#cartToken
+    const changed = this.#cartChanged
+    return () => {
+      this.#cartToken = token
+      this.#cartChanged = changed
+    }
+  }
+
   get changes() {
     return { auth: this.#authChanged, cart: this.#cartChanged }
   }

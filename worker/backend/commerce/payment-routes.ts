@@ -4,10 +4,13 @@ import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
 import { readParams } from './http.ts'
-import { requireCart } from './orders.ts'
+import { requireCart, type OrderRow } from './orders.ts'
+import { loadCartState } from './cart-state.ts'
+import { completionConflict, completionProblems } from './complete.ts'
+import type { BackendContext } from './http.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { authorizeTestCard, CardSourceSchema, PAYMENT_METHODS } from './payments.ts'
-import { cartResponse } from './respond.ts'
+import { cartResponse, requestLocale } from './respond.ts'
 
 /** Payment methods, card payments (test gateway), gift card codes and store credit. */
 export const paymentRoutes = new Hono<{ Bindings: Env }>()
@@ -25,6 +28,16 @@ const CreatePaymentSchema = z.discriminatedUnion(
   { message: 'Choose a payment method: 1 (card) or 2 (gift card); store credit has its own endpoint.' },
 )
 
+/**
+ * A payment is only taken for a checkout that could be completed but for the payment (items, email, addresses,
+ * shipping method): otherwise the completion would be refused and leave a payment row behind.
+ */
+async function assertReadyToPay(c: BackendContext, order: OrderRow) {
+  const { payment, ...problems } = completionProblems(await loadCartState(c.env.DB, order, requestLocale(c)))
+  void payment
+  if (Object.keys(problems).length) throw completionConflict(problems)
+}
+
 paymentRoutes.get('/checkout/payment_methods', async (c) => {
   await requireCart(c)
   return c.json({
@@ -35,6 +48,7 @@ paymentRoutes.get('/checkout/payment_methods', async (c) => {
 paymentRoutes.post('/checkout/create_payment', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, CreatePaymentSchema)
+  await assertReadyToPay(c, order)
   const db = c.env.DB
   if (body.payment_method_id === '1') {
     const approved = authorizeTestCard(body.source_attributes)
@@ -89,6 +103,7 @@ paymentRoutes.post('/checkout/add_store_credit', async (c) => {
   const userId = await requireUser(c)
   const order = await requireCart(c)
   const { amount } = await readParams(c, AmountQuerySchema)
+  await assertReadyToPay(c, order)
   if (order.user_id !== userId) throw new BackendError(422, 'Log in and use your own cart to pay with store credit.', { amount: ['not your cart'] })
   const credit = await c.env.DB.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(userId, order.currency).first<{ balance_cents: number }>()
   if (!credit || credit.balance_cents <= 0) throw new BackendError(422, 'You have no store credit to use.', { amount: ['no store credit available'] })
