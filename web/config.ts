@@ -36,6 +36,18 @@ export const PASSWORD_MIN_CHARACTERS = 8
 export const CART_LINE_STOCK = 99999
 export const CART_EVENT_CURRENCY: Currency = 'AUD'
 
+/** Gift cards (issue 7 bounds): whole amounts in the cart's currency, and how many one order may hold. */
+export const GIFT_CARD_AMOUNT_MIN = 10
+export const GIFT_CARD_AMOUNT_MAX = 500
+export const GIFT_CARD_LINE_MAX_QUANTITY = 10
+export const GIFT_CARD_LINES_MAX = 10
+/**
+ * D1 allows 1,000 queries per Worker invocation on Workers Paid (50 on Free), each statement of a batch counting as
+ * one. A completion request is budgeted at 50 whatever the order holds, so the storefront's payment request (gift
+ * card, card and completion chained in one invocation) stays far below 1,000 (docs/checkout.md).
+ */
+export const D1_QUERIES_PER_COMPLETION_MAX = 50
+
 export const IMAGE_SIZES = {
   mobile: { width: 240, height: 240 },
   desktop: { width: 350, height: 468 },

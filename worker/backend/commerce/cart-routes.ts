@@ -13,6 +13,7 @@ import { CountryIsoSchema, CurrencySchema, IdSchema, QuantitySchema } from './sc
 import { shippingOptions } from './shipping.ts'
 import { loadVariants } from './variants.ts'
 import { mergeCarts } from './merge.ts'
+import { GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
 
 /** Spree's cart endpoints (`/cart…`): guests by `X-Spree-Order-Token`, customers by bearer. */
 export const cartRoutes = new Hono<{ Bindings: Env }>()
@@ -84,6 +85,9 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
     .first<{ variant_id: number; gift_card_cents: number | null }>()
   if (!line) throw new BackendError(404, 'This item is not in the cart.', { line_item_id: ['is not in the cart'] })
   if (line.gift_card_cents === null) await assertSellable(c.env.DB, order, line.variant_id, body.quantity)
+  else if (body.quantity > GIFT_CARD_LINE_MAX_QUANTITY) {
+    throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
+  }
   await c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id).run()
   await touchOrder(c.env.DB, order.id)
   return cartResponse(c, order)

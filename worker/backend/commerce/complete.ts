@@ -1,6 +1,6 @@
 import { BackendError } from '../shared/errors.ts'
 import { randomDigits } from '../services/crypto.ts'
-import { outboxStatement } from '../services/outbox.ts'
+import { outboxManyStatement, outboxStatement } from '../services/outbox.ts'
 import type { CartState } from './cart-state.ts'
 import { customerKey } from './promotions.ts'
 import { reloadOrder, type OrderRow } from './orders.ts'
@@ -36,46 +36,61 @@ export function completionProblems(state: CartState): Record<string, string[]> {
 export async function completeOrder(db: D1Database, state: CartState): Promise<OrderRow> {
   const { order, totals } = state
   const number = `R${randomDigits(9)}`
+  // Set-based statements over JSON arrays, so the batch has the same ~20 statements however many lines, gift cards
+  // and coupons the order holds (D1 counts each statement against its per-invocation query limit; docs/checkout.md).
+  const json = (rows: unknown[]) => JSON.stringify(rows)
+  const merchandise = state.lines.filter((l) => l.row.gift_card_cents === null)
+  const issued = state.lines.flatMap(({ row }) =>
+    row.gift_card_cents === null
+      ? []
+      : Array.from({ length: row.quantity }, () => ({ code: giftCardCode(), cents: row.gift_card_cents!, name: row.recipient_name, email: row.recipient_email, message: row.gift_message, line: row.id })),
+  )
+  const spent = totals.giftCards.filter((g) => g.amount > 0)
+  const key = customerKey(order)
   const s: D1PreparedStatement[] = [db.prepare('INSERT INTO order_completions (order_id) VALUES (?)').bind(order.id)]
 
-  for (const line of state.lines) {
-    const { row } = line
-    s.push(
-      db.prepare('UPDATE line_items SET price_cents = ?, rrp_cents = ?, member_cents = ? WHERE id = ?').bind(
-        line.paidUnitCents,
-        row.gift_card_cents ?? line.variant?.rrpCents ?? line.pricing.unitCents,
-        line.pricing.memberCents,
-        row.id,
+  s.push(
+    db
+      .prepare(
+        `UPDATE line_items SET price_cents = json_extract(j.value, '$.paid'), rrp_cents = json_extract(j.value, '$.rrp'), member_cents = json_extract(j.value, '$.member')
+         FROM json_each(?1) AS j WHERE line_items.id = json_extract(j.value, '$.id') AND line_items.order_id = ?2`,
+      )
+      .bind(
+        json(state.lines.map((l) => ({ id: l.row.id, paid: l.paidUnitCents, rrp: l.row.gift_card_cents ?? l.variant?.rrpCents ?? l.pricing.unitCents, member: l.pricing.memberCents }))),
+        order.id,
       ),
-    )
-    if (row.gift_card_cents === null) {
-      s.push(db.prepare('UPDATE variants SET stock_on_hand = stock_on_hand - ? WHERE id = ?').bind(row.quantity, row.variant_id))
-      continue
-    }
-    for (let i = 0; i < row.quantity; i++) {
-      const code = giftCardCode()
-      s.push(
-        db
-          .prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email, message, line_item_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-          .bind(code, order.currency, row.gift_card_cents, row.gift_card_cents, row.recipient_name, row.recipient_email, row.gift_message, row.id),
+    // the CHECK on variants (stock ≥ 0 unless backorderable) refuses the whole batch if any line oversells
+    db
+      .prepare(`UPDATE variants SET stock_on_hand = stock_on_hand - json_extract(j.value, '$.q') FROM json_each(?1) AS j WHERE variants.id = json_extract(j.value, '$.v')`)
+      .bind(json(merchandise.map((l) => ({ v: l.row.variant_id, q: l.row.quantity })))),
+    db
+      .prepare(
+        `INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email, message, line_item_id)
+         SELECT json_extract(value, '$.code'), ?2, json_extract(value, '$.cents'), json_extract(value, '$.cents'), json_extract(value, '$.name'),
+           json_extract(value, '$.email'), json_extract(value, '$.message'), json_extract(value, '$.line') FROM json_each(?1)`,
       )
-      s.push(
-        outboxStatement(db, {
-          to: row.recipient_email ?? order.email!,
-          kind: 'gift_card',
-          subject: 'You have received a gift card',
-          body: `Hi ${row.recipient_name ?? ''},\n\nYou have received a gift card worth ${state.money(row.gift_card_cents)}.\n${row.gift_message ? `Message: ${row.gift_message}\n` : ''}Your code: ${code}\n`,
-        }),
+      .bind(json(issued), order.currency),
+    outboxManyStatement(
+      db,
+      issued.map((card) => ({
+        to: card.email ?? order.email!,
+        kind: 'gift_card',
+        subject: 'You have received a gift card',
+        body: `Hi ${card.name ?? ''},\n\nYou have received a gift card worth ${state.money(card.cents)}.\n${card.message ? `Message: ${card.message}\n` : ''}Your code: ${card.code}\n`,
+      })),
+    ),
+    // balances ≥ 0 is a CHECK: a card spent meanwhile by another order refuses the batch
+    db
+      .prepare(`UPDATE gift_cards SET balance_cents = balance_cents - json_extract(j.value, '$.amount') FROM json_each(?1) AS j WHERE gift_cards.id = json_extract(j.value, '$.id')`)
+      .bind(json(spent)),
+    db
+      .prepare(
+        `UPDATE payments SET amount_cents = json_extract(j.value, '$.amount'), state = 'completed' FROM json_each(?2) AS j
+         WHERE payments.order_id = ?1 AND payments.gift_card_id = json_extract(j.value, '$.id') AND payments.state = 'checkout'`,
       )
-    }
-  }
-
-  for (const applied of totals.giftCards) {
-    if (applied.amount === 0) continue
-    s.push(db.prepare('UPDATE gift_cards SET balance_cents = balance_cents - ? WHERE id = ?').bind(applied.amount, applied.id))
-    s.push(db.prepare("UPDATE payments SET amount_cents = ?, state = 'completed' WHERE order_id = ? AND gift_card_id = ? AND state = 'checkout'").bind(applied.amount, order.id, applied.id))
-  }
-  s.push(db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'gift_card' AND state = 'checkout'").bind(order.id))
+      .bind(order.id, json(spent)),
+    db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'gift_card' AND state = 'checkout'").bind(order.id),
+  )
   if (totals.storeCreditTotal > 0) {
     s.push(db.prepare('UPDATE store_credits SET balance_cents = balance_cents - ? WHERE user_id = ? AND currency = ?').bind(totals.storeCreditTotal, order.user_id, order.currency))
     s.push(db.prepare("UPDATE payments SET amount_cents = ?, state = 'completed' WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(totals.storeCreditTotal, order.id))
@@ -88,20 +103,27 @@ export async function completeOrder(db: D1Database, state: CartState): Promise<O
   }
   s.push(db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id))
 
-  const key = customerKey(order)
-  s.push(db.prepare('DELETE FROM order_promotions WHERE order_id = ? AND promotion_id NOT IN (' + (state.promotions.map((p) => p.promo.id).join(',') || '0') + ')').bind(order.id))
-  for (const { promo, amountCents } of state.promotions) {
-    s.push(db.prepare('UPDATE promotions SET used_count = used_count + 1 WHERE id = ?').bind(promo.id))
-    s.push(
-      db
-        .prepare(
-          `INSERT INTO promotion_redemptions (promotion_id, customer_key, seq, seq_limit, order_id)
-           VALUES (?1, ?2, (SELECT COUNT(*) + 1 FROM promotion_redemptions WHERE promotion_id = ?1 AND customer_key = ?2), ?3, ?4)`,
-        )
-        .bind(promo.id, key, promo.per_customer_limit, order.id),
-    )
-    s.push(db.prepare('UPDATE order_promotions SET amount_cents = ? WHERE order_id = ? AND promotion_id = ?').bind(amountCents, order.id, promo.id))
-  }
+  const promos = state.promotions.map(({ promo, amountCents }) => ({ id: promo.id, limit: promo.per_customer_limit, amount: amountCents }))
+  s.push(
+    db.prepare('DELETE FROM order_promotions WHERE order_id = ?1 AND promotion_id NOT IN (SELECT json_extract(value, \'$.id\') FROM json_each(?2))').bind(order.id, json(promos)),
+    // used_count ≤ usage_limit and the per-customer sequence are CHECKs too
+    db.prepare("UPDATE promotions SET used_count = used_count + 1 WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(?1))").bind(json(promos)),
+    db
+      .prepare(
+        `INSERT INTO promotion_redemptions (promotion_id, customer_key, seq, seq_limit, order_id)
+         SELECT json_extract(j.value, '$.id'), ?2,
+           (SELECT COUNT(*) + 1 FROM promotion_redemptions r WHERE r.promotion_id = json_extract(j.value, '$.id') AND r.customer_key = ?2),
+           json_extract(j.value, '$.limit'), ?3
+         FROM json_each(?1) AS j`,
+      )
+      .bind(json(promos), key, order.id),
+    db
+      .prepare(
+        `UPDATE order_promotions SET amount_cents = json_extract(j.value, '$.amount') FROM json_each(?2) AS j
+         WHERE order_promotions.order_id = ?1 AND order_promotions.promotion_id = json_extract(j.value, '$.id')`,
+      )
+      .bind(order.id, json(promos)),
+  )
 
   s.push(
     db

@@ -9,20 +9,19 @@ import { createOrder, findCart, openCartOfUser, requestCurrency } from './orders
 import { cartResponse } from './respond.ts'
 import { EmailSchema, OptionalText, RequiredText } from './schemas.ts'
 import { giftCardVariantId } from './variants.ts'
+import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINES_MAX } from '#web/config.ts'
 
 /** Extensions beyond the Spree v2 contract (docs/commerce-api.md). */
 export const extensionRoutes = new Hono<{ Bindings: Env }>()
 
-export const GIFT_CARD_MIN = 10
-export const GIFT_CARD_MAX = 500
 
 const GiftCardSchema = z.object({
   gift_card: z.object({
     amount: z
       .number({ message: 'must be a number' })
       .int('must be a whole amount')
-      .min(GIFT_CARD_MIN, `must be at least ${GIFT_CARD_MIN}`)
-      .max(GIFT_CARD_MAX, `must be at most ${GIFT_CARD_MAX}`),
+      .min(GIFT_CARD_AMOUNT_MIN, `must be at least ${GIFT_CARD_AMOUNT_MIN}`)
+      .max(GIFT_CARD_AMOUNT_MAX, `must be at most ${GIFT_CARD_AMOUNT_MAX}`),
     recipient_name: RequiredText(100),
     recipient_email: EmailSchema,
     message: OptionalText(500),
@@ -40,11 +39,16 @@ extensionRoutes.post('/gift_cards', async (c) => {
   const variantId = await giftCardVariantId(c.env.DB)
   if (variantId === null) throw new BackendError(422, 'Gift cards are not sold in this store.')
   const order = (await openCartOfUser(c.env.DB, userId)) ?? (await createOrder(c.env.DB, userId, (await requestCurrency(c)) ?? 'AUD'))
-  await c.env.DB.prepare(
-    `INSERT INTO line_items (order_id, variant_id, quantity, gift_card_cents, recipient_name, recipient_email, gift_message) VALUES (?, ?, 1, ?, ?, ?, ?)`,
+  // bounded per order (the completion issues every card in one batch); the count and the insert are one statement
+  const { meta } = await c.env.DB.prepare(
+    `INSERT INTO line_items (order_id, variant_id, quantity, gift_card_cents, recipient_name, recipient_email, gift_message)
+     SELECT ?1, ?2, 1, ?3, ?4, ?5, ?6 WHERE (SELECT COUNT(*) FROM line_items WHERE order_id = ?1 AND gift_card_cents IS NOT NULL) < ?7`,
   )
-    .bind(order.id, variantId, gift_card.amount * 100, gift_card.recipient_name, gift_card.recipient_email, gift_card.message)
+    .bind(order.id, variantId, gift_card.amount * 100, gift_card.recipient_name, gift_card.recipient_email, gift_card.message ?? null, GIFT_CARD_LINES_MAX)
     .run()
+  if (meta.changes === 0) {
+    throw new BackendError(422, `An order can hold at most ${GIFT_CARD_LINES_MAX} gift cards for different recipients. Please place this order first.`, { base: ['too many gift cards'] })
+  }
   await c.env.DB.prepare('UPDATE orders SET email = COALESCE(email, (SELECT email FROM users WHERE id = ?)) WHERE id = ?').bind(userId, order.id).run()
   return cartResponse(c, order)
 })

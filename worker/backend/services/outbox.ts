@@ -12,6 +12,16 @@ export function outboxStatement(db: D1Database, message: OutboxMessage): D1Prepa
     .bind(message.to.toLowerCase(), message.kind, message.subject, message.body)
 }
 
+/** Many messages in one statement (a JSON array), so a batch does not grow with their number. */
+export function outboxManyStatement(db: D1Database, messages: OutboxMessage[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (to_email, kind, subject, body)
+       SELECT lower(json_extract(value, '$.to')), json_extract(value, '$.kind'), json_extract(value, '$.subject'), json_extract(value, '$.body') FROM json_each(?)`,
+    )
+    .bind(JSON.stringify(messages))
+}
+
 export async function sendToOutbox(db: D1Database, message: OutboxMessage): Promise<void> {
   await outboxStatement(db, message).run()
 }
