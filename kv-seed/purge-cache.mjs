@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Purges the storefront's KV cache (menus, taxons, CMS pages) so the next request reads fresh content from D1.
-//   node kv-seed/purge-cache.mjs [--local|--remote] [--persist-to DIR] [--prefix v1:]
+//   node kv-seed/purge-cache.mjs [--local|--remote] [--persist-to DIR] [--prefix v2:]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseJsonOutput, targetFlags, wrangler } from './wrangler.mjs'
 
-export function purgeCache({ remote = false, persistTo, prefix = 'v1:' } = {}) {
+export function purgeCache({ remote = false, persistTo, prefix = 'v2:' } = {}) {
   const target = targetFlags({ remote, persistTo })
   const keys = parseJsonOutput(wrangler(['kv', 'key', 'list', '--binding', 'CACHE', ...target, '--prefix', prefix], { quiet: true }))
   const names = keys.map((k) => k.name)

@@ -44,7 +44,7 @@ describe('the KV cache for menus, taxons and CMS pages', () => {
     expect(menu.items[0]!.label).toBe('Men')
     expect(first.cacheStates()).toEqual(['menu:miss'])
     await first.settle()
-    expect((await stored('v1:menu:en:header'))!.value).toEqual(menu)
+    expect((await stored('v2:menu:en:header'))!.value).toEqual(menu)
     const calls = fetchSpy.mock.calls.length
     const second = testContext({ commerceUrl: SPREE })
     expect(await catalogueOperations(second.ctx).getMenus('header')).toEqual(menu)
@@ -124,8 +124,8 @@ describe('the KV cache for menus, taxons and CMS pages', () => {
     await api.getCMSPage('contact-us')
     await api.getCategoryTree()
     await t.settle()
-    expect((await stored('v1:cms:en:contact-us'))!.value.page.title).toBe('Contact us')
-    expect((await stored('v1:taxons:en'))!.value[0].slug).toBe('men')
+    expect((await stored('v2:cms:en:contact-us'))!.value.page.title).toBe('Contact us')
+    expect((await stored('v2:taxons:en'))!.value[0].slug).toBe('men')
   })
 
   it('a failing KV never takes the page down: the backend answers', async () => {

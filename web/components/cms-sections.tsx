@@ -1,63 +1,148 @@
-import type { CmsPage, CmsSection } from '../api/models.ts'
+import type { CmsPage, CmsSection, ProductImage } from '../api/models.ts'
 import { LocalLink } from './local-link.tsx'
-import { ProductGrid } from './product-card.tsx'
+import { ProductCard } from './product-card.tsx'
 import { PageTitle } from './page-title.tsx'
+import { RichText } from './rich-text.tsx'
 import { useT } from '../i18n/index.tsx'
 
 function text(value: unknown) {
   return typeof value === 'string' ? value : ''
 }
 
-function Section({ section }: { section: CmsSection }) {
+/** A section image at the width it is shown (the CMS gives 600, 1200 and 1600 px wide styles). */
+function SectionImage({ image, sizes, className, priority = false }: { image: ProductImage; sizes: string; className: string; priority?: boolean }) {
+  const { mobile, desktop, large } = image.styles
+  return (
+    <img
+      src={desktop.url}
+      srcSet={`${mobile.url} ${mobile.width}w, ${desktop.url} ${desktop.width}w, ${large.url} ${large.width}w`}
+      sizes={sizes}
+      width={desktop.width}
+      height={desktop.height}
+      alt={image.alt}
+      className={className}
+      {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+    />
+  )
+}
+
+function SectionLink({ section, fallback, className }: { section: CmsSection; fallback: string; className: string }) {
+  if (!section.link) return null
+  return (
+    <LocalLink to={section.link} className={className}>
+      {text(section.content.button_text) || fallback}
+    </LocalLink>
+  )
+}
+
+const BUTTON = 'inline-block w-max rounded bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2'
+
+function Hero({ section, first }: { section: CmsSection; first: boolean }) {
   const image = section.images?.[0]
+  const title = text(section.content.title) || section.name
+  return (
+    <section className="relative overflow-hidden rounded-lg bg-gray-900 text-white" data-section="hero_image">
+      {image ? <SectionImage image={image} sizes="(min-width: 1240px) 1240px, 100vw" priority={first} className="h-72 w-full object-cover lg:h-[28rem]" /> : null}
+      <div className="absolute inset-0 flex flex-col justify-end gap-3 bg-gradient-to-t from-black/75 via-black/30 to-transparent p-6 lg:p-12">
+        {first ? <h2 className="max-w-2xl text-3xl font-extrabold lg:text-5xl">{title}</h2> : <h2 className="max-w-2xl text-2xl font-bold lg:text-4xl">{title}</h2>}
+        {text(section.content.subtitle) ? <p className="max-w-xl text-lg lg:text-xl">{text(section.content.subtitle)}</p> : null}
+        <SectionLink section={section} fallback={title} className={BUTTON} />
+      </div>
+    </section>
+  )
+}
+
+function FeaturedArticle({ section }: { section: CmsSection }) {
+  const { t } = useT()
+  return (
+    <section className="rounded-lg bg-gray-50 p-6 lg:p-10" data-section="featured_article">
+      <h2 className="text-2xl font-bold text-gray-900 lg:text-3xl">{text(section.content.title) || section.name}</h2>
+      {text(section.content.subtitle) ? <p className="mt-1 text-lg font-medium text-gray-600">{text(section.content.subtitle)}</p> : null}
+      <RichText html={text(section.content.rte_content)} className="mt-4 max-w-3xl" />
+      <SectionLink section={section} fallback={t('cms.readMore')} className={`mt-6 ${BUTTON}`} />
+    </section>
+  )
+}
+
+/** A row that scrolls sideways with snap points: usable by touch, trackpad and keyboard without any script. */
+function ProductCarousel({ section }: { section: CmsSection }) {
+  const { t } = useT()
+  const title = text(section.content.title) || section.name
+  const products = section.products ?? []
+  if (products.length === 0) return null
+  return (
+    <section data-section="product_carousel" aria-label={title}>
+      <div className="mb-4 flex items-baseline justify-between gap-4">
+        <h2 className="text-2xl font-bold text-gray-900">{title}</h2>
+        <SectionLink section={section} fallback={t('cms.viewAll')} className="font-semibold text-primary-800 underline underline-offset-2" />
+      </div>
+      <ul className="-mx-4 grid snap-x snap-mandatory auto-cols-[10rem] grid-flow-col gap-4 overflow-x-auto px-4 pb-2 lg:auto-cols-[14rem]" tabIndex={0} aria-label={title}>
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Image gallery (up to three) and side-by-side images (two): captions from the section's title_one…three. */
+function Images({ section }: { section: CmsSection }) {
+  const images = section.images ?? []
+  const gallery = section.type === 'image_gallery'
+  const heading = text(section.content.title)
+  const captions = [section.content.title_one, section.content.title_two, section.content.title_three].map(text)
+  const figures = (
+    <div className={`grid gap-4 ${gallery ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-1 sm:grid-cols-2'}`}>
+      {images.map((image, i) => (
+        <figure key={image.styles.desktop.url} className="overflow-hidden rounded-lg bg-gray-100">
+          <SectionImage image={image} sizes={gallery ? '(min-width: 640px) 33vw, 100vw' : '(min-width: 640px) 50vw, 100vw'} className="aspect-[2/1] w-full object-cover" />
+          {captions[i] ? <figcaption className="px-3 py-2 text-sm font-medium text-gray-800">{captions[i]}</figcaption> : null}
+        </figure>
+      ))}
+    </div>
+  )
+  return (
+    <section data-section={section.type} aria-label={heading || section.name}>
+      {heading ? <h2 className="mb-4 text-2xl font-bold text-gray-900">{heading}</h2> : null}
+      {section.link ? (
+        <LocalLink to={section.link} className="block rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2">
+          {figures}
+        </LocalLink>
+      ) : (
+        figures
+      )}
+    </section>
+  )
+}
+
+function Section({ section, first }: { section: CmsSection; first: boolean }) {
   switch (section.type) {
     case 'hero_image':
-      return (
-        <section className="relative overflow-hidden rounded-lg bg-gray-900 text-white" data-section="hero">
-          {image ? <img src={image.styles.large.url} width={image.styles.large.width} height={image.styles.large.height} alt={image.alt} className="h-72 w-full object-cover opacity-70 lg:h-96" fetchPriority="high" /> : null}
-          <div className="absolute inset-0 flex flex-col justify-end p-6 lg:p-12">
-            <h2 className="text-3xl font-extrabold lg:text-5xl">{text(section.content.title) || section.name}</h2>
-            {section.link ? (
-              <LocalLink to={section.link} className="mt-4 inline-block w-max rounded bg-primary-600 px-5 py-2 font-semibold hover:bg-primary-700">
-                {text(section.content.button_text) || section.name}
-              </LocalLink>
-            ) : null}
-          </div>
-        </section>
-      )
-    case 'product_carousel':
-      return (
-        <section data-section="carousel">
-          <h2 className="mb-4 text-2xl font-bold">{text(section.content.title) || section.name}</h2>
-          <ProductGrid products={(section.products ?? []).slice(0, 8)} />
-        </section>
-      )
+      return <Hero section={section} first={first} />
     case 'featured_article':
+      return <FeaturedArticle section={section} />
+    case 'product_carousel':
+      return <ProductCarousel section={section} />
+    case 'image_gallery':
+    case 'side_by_side_images':
+      return <Images section={section} />
     case 'rich_text_content':
       return (
-        <section className="prose max-w-none" data-section="article">
-          <h2 className="text-2xl font-bold">{text(section.content.title) || section.name}</h2>
-          <div className="mt-2 whitespace-pre-line text-gray-700">{text(section.content.rte_content) || text(section.content.subtitle) || text(section.content.text)}</div>
-        </section>
-      )
-    default:
-      return (
-        <section className="grid gap-4 lg:grid-cols-2" data-section="images">
-          {(section.images ?? []).map((img) => (
-            <img key={img.styles.desktop.url} src={img.styles.desktop.url} width={img.styles.desktop.width} height={img.styles.desktop.height} alt={img.alt} loading="lazy" className="w-full rounded" />
-          ))}
+        <section data-section="rich_text_content">
+          {text(section.content.title) ? <h2 className="mb-3 text-2xl font-bold text-gray-900">{text(section.content.title)}</h2> : null}
+          <RichText html={text(section.content.rte_content)} />
         </section>
       )
   }
 }
 
-/** A CMS page's sections in order (spec §3: six section types). The page's own content comes first, as plain text. */
+/** A CMS page's own content (sanitised HTML), then its sections in order (spec §3: six section types). */
 export function CmsSections({ page }: { page: CmsPage }) {
   return (
     <div className="space-y-10">
-      {page.content ? <div className="whitespace-pre-line text-gray-700">{page.content}</div> : null}
+      <RichText html={page.content} />
       {page.cmsSections.map((section, index) => (
-        <Section key={`${section.type}-${index}`} section={section} />
+        <Section key={`${section.type}-${index}`} section={section} first={index === 0} />
       ))}
     </div>
   )
@@ -69,7 +154,7 @@ export function CmsArticle({ page, fallbackTitle }: { page: CmsPage | null; fall
   const heading = page?.title ?? fallbackTitle
   return (
     <article className="mx-auto max-w-3xl">
-      <PageTitle title={heading} />
+      <PageTitle title={page?.metaTitle || heading} />
       <h1 className="mb-6 text-3xl font-bold">{heading}</h1>
       {page ? <CmsSections page={page} /> : <p className="text-gray-600" data-testid="empty-state">{t('pages.contentEmpty')}</p>}
     </article>

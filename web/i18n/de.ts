@@ -111,6 +111,7 @@ export const de: Dictionary = {
   },
   notifications: { dismiss: 'Schließen', region: 'Benachrichtigungen' },
   progress: { loading: 'Wird geladen' },
+  cms: { readMore: 'Weiterlesen', viewAll: 'Alle ansehen' },
   error: {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Es tut uns leid, wir können die Seite nicht finden. Bitte gehen Sie zurück oder versuchen Sie es erneut',

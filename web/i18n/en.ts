@@ -109,6 +109,7 @@ export const en = {
   },
   notifications: { dismiss: 'Dismiss', region: 'Notifications' },
   progress: { loading: 'Loading' },
+  cms: { readMore: 'Read more', viewAll: 'View all' },
   error: {
     notFoundTitle: 'Page not found',
     notFoundText: 'We are sorry that we can’t find the page, please go back or try again',

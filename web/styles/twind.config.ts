@@ -1,5 +1,6 @@
 import { defineConfig } from 'twind'
 import presetTailwind from '@twind/preset-tailwind'
+import { richTextPreflight } from './rich-text.ts'
 
 /**
  * The design tokens (docs/design.md): colours, type, radii, shadows and motion, in one place. Screens use only these
@@ -102,5 +103,6 @@ export default defineConfig({
   },
   preflight: {
     body: { '@apply': 'font-sans text-neutral-900 bg-white antialiased' },
+    ...richTextPreflight,
   },
 })

@@ -2,7 +2,7 @@ import type { CommerceContext } from './context.ts'
 
 /**
  * The KV read-through cache for menus, taxons and CMS pages (ARCHITECTURE "Data"). Keys are versioned so a change
- * of shape is a new key, never a misread: `v1:menu:{locale}:{location}`, `v1:taxons:{locale}`, `v1:cms:{locale}:{slug}`.
+ * of shape is a new key, never a misread: `v2:menu:{locale}:{location}`, `v2:taxons:{locale}`, `v2:cms:{locale}:{slug}`.
  *
  * - fresh (younger than FRESH_MS): served from KV, the backend is not asked;
  * - stale (younger than FRESH_MS + STALE_MS): served from KV at once, refreshed in the background (waitUntil);
@@ -10,7 +10,8 @@ import type { CommerceContext } from './context.ts'
  *   the stale value is served (stale-if-error).
  * The state shows in Server-Timing as `cache-{kind};desc="hit|stale|miss|error"`.
  */
-export const CACHE_VERSION = 'v1'
+// v2: CMS rich text is stored sanitised (v1 entries held it raw).
+export const CACHE_VERSION = 'v2'
 export const FRESH_MS = 5 * 60_000
 export const STALE_MS = 24 * 60 * 60_000
 /** A miss waits this long for the backend before giving up. */

@@ -1,5 +1,6 @@
 import type { CmsPage, CmsSection, Menu, MenuItem, ProductImage } from '#web/api/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
+import { sanitizeHtml, sanitizeLink } from './sanitize-html.ts'
 
 /** JSON:API menus and CMS pages → the Menu and CmsPage models of spec §3. */
 
@@ -71,13 +72,16 @@ export function mapCmsPage(doc: Deserialized<JsonApiResource>): { page: CmsPage;
     .map((s): CmsSection => {
       const type = SECTION_TYPES[s.attributes.type]!
       const linked = doc.refs(s, 'linked_resource')[0]
+      const content = { ...((s.attributes.content ?? {}) as Record<string, unknown>) }
+      // Rich text is HTML: only its sanitised form leaves the server (the browser renders it as markup).
+      if (typeof content.rte_content === 'string') content.rte_content = sanitizeHtml(content.rte_content)
       carouselTaxons.push(type === 'product_carousel' && linked?.type === 'taxon' ? linked.id : null)
       return {
         type,
         name: String(s.attributes.name ?? ''),
-        content: (s.attributes.content ?? {}) as Record<string, unknown>,
+        content,
         settings: (s.attributes.settings ?? {}) as Record<string, unknown>,
-        link: s.attributes.link ?? null,
+        link: sanitizeLink(s.attributes.link),
         images: sectionImages(s.attributes, String(s.attributes.name ?? '')),
       }
     })
@@ -85,7 +89,7 @@ export function mapCmsPage(doc: Deserialized<JsonApiResource>): { page: CmsPage;
     page: {
       title: String(a.title ?? ''),
       slug: String(a.slug ?? ''),
-      content: String(a.content ?? ''),
+      content: sanitizeHtml(String(a.content ?? '')),
       type: PAGE_TYPES[a.type] ?? 'standard',
       cmsSections,
       metaTitle: a.meta_title ?? null,
