@@ -130,12 +130,12 @@ describe('streaming', () => {
     let body = ''
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read(), index++) {
       body += decoder.decode(chunk.value, { stream: true })
-      for (const marker of ['data-testid="site-header"', 'data-testid="home-placeholder"', 'data-section="hero"']) {
+      for (const marker of ['data-testid="site-header"', 'data-testid="home-placeholder"', 'data-section="hero_image"']) {
         if (!(marker in firstChunkWith) && body.includes(marker)) firstChunkWith[marker] = index
       }
     }
-    expect(firstChunkWith['data-testid="site-header"']).toBeLessThan(firstChunkWith['data-section="hero"']!)
-    expect(firstChunkWith['data-testid="home-placeholder"']).toBeLessThan(firstChunkWith['data-section="hero"']!)
+    expect(firstChunkWith['data-testid="site-header"']).toBeLessThan(firstChunkWith['data-section="hero_image"']!)
+    expect(firstChunkWith['data-testid="home-placeholder"']).toBeLessThan(firstChunkWith['data-section="hero_image"']!)
     expect(body).toContain('__DEFERRED__')
   })
 })
