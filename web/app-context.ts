@@ -19,5 +19,7 @@ export interface RequestInfo {
   /** Third-party scripts to load once the page is interactive (each only when its variable is set). */
   thirdParty: { gtmId?: string; chatWidgetUrl?: string; emailVerificationUrl?: string }
   version: string
+  /** The public origin of the store (`https://…`), for absolute URLs: canonical, hreflang, Open Graph, JSON-LD. */
+  origin: string
 }
 export const requestInfoContext = createContext<RequestInfo>()

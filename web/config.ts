@@ -92,3 +92,6 @@ export function localePath(locale: Locale, path: string): string {
   if (!prefix) return path || '/'
   return path === '/' || path === '' ? prefix : prefix + path
 }
+
+/** The store's name, everywhere it is shown or told to search engines (titles, JSON-LD, Open Graph). */
+export const STORE_NAME = 'Basecamp Outfitters'

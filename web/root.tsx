@@ -5,7 +5,6 @@ import { I18nProvider } from './i18n/index.tsx'
 import { splitLocalePath } from './config.ts'
 import { ErrorPage } from './components/error-page.tsx'
 import { ClientEffects } from './features/session/client-effects.tsx'
-import { useT } from './i18n/index.tsx'
 
 /** `<html>` for every page; the language comes from the path, so it is right before and after hydration. */
 function DocumentShell({ children }: { children: ReactNode }) {
@@ -28,15 +27,9 @@ function DocumentShell({ children }: { children: ReactNode }) {
   )
 }
 
-function DefaultMeta() {
-  const { t } = useT()
-  return <meta name="description" content={t('meta.description')} />
-}
-
 export function Document() {
   return (
     <DocumentShell>
-      <DefaultMeta />
       <Outlet />
       <ClientEffects />
     </DocumentShell>

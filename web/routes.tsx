@@ -13,6 +13,8 @@ function screen(file: string, load: () => Promise<Record<string, unknown>>, hand
 
 /** Screens that render the shopper's own data: never stored by a shared cache (see worker/ssr/render.tsx). */
 const PERSONAL = { personal: true }
+/** Screens search engines should not list (forms, utilities); see web/features/seo/seo-head.tsx. */
+const NOINDEX = { noindex: true }
 
 /**
  * The route table of spec §2, built once per language: English at /, German under /de with the same paths.
@@ -43,10 +45,10 @@ function screens(locale: Locale): RouteObject[] {
         ...staticPages.map((page) => ({ id: id(`page:${page}`), path: page, ...screen('./routes/static-page.tsx', () => import('./routes/static-page.tsx'), { page }) })),
         { id: id('all-categories'), path: 'Category', ...screen('./routes/all-categories.tsx', () => import('./routes/all-categories.tsx')) },
         { id: id('cms-index'), path: 'CMSPage', ...screen('./routes/content.tsx', () => import('./routes/content.tsx')) },
-        { id: id('latest-version'), path: 'LatestVersion', ...screen('./routes/latest-version.tsx', () => import('./routes/latest-version.tsx')) },
-        { id: id('login'), path: 'Login', ...screen('./routes/login.tsx', () => import('./routes/login.tsx')) },
-        { id: id('reset-password'), path: 'reset-password', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx')) },
-        { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx')) },
+        { id: id('latest-version'), path: 'LatestVersion', ...screen('./routes/latest-version.tsx', () => import('./routes/latest-version.tsx'), NOINDEX) },
+        { id: id('login'), path: 'Login', ...screen('./routes/login.tsx', () => import('./routes/login.tsx'), NOINDEX) },
+        { id: id('reset-password'), path: 'reset-password', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
+        { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
         { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
         { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
         { id: id('legacy-category'), path: 'c/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx')) },
@@ -87,7 +89,7 @@ function screens(locale: Locale): RouteObject[] {
             { id: id('checkout:ThankYou'), path: 'ThankYou', ...screen('./routes/checkout-thank-you.tsx', () => import('./routes/checkout-thank-you.tsx')) },
           ],
         },
-        { id: id('offline'), path: 'offline', ...screen('./routes/offline.tsx', () => import('./routes/offline.tsx')) },
+        { id: id('offline'), path: 'offline', ...screen('./routes/offline.tsx', () => import('./routes/offline.tsx'), NOINDEX) },
       ],
     },
   ]

@@ -9,6 +9,7 @@ import { csrf } from './middleware/csrf.ts'
 import { backend } from './backend/index.ts'
 import { bff } from './bff/index.ts'
 import { ssr } from './ssr/index.ts'
+import { seo } from './seo/index.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
@@ -23,6 +24,8 @@ app.use(async (c, next) => {
 })
 app.use(requestId())
 app.use(securityHeaders())
+// Crawler files answer before the locale and session middleware: the same for everyone, no cookies.
+app.route('/', seo)
 app.use(locale())
 app.use(session())
 app.use(csrf())

@@ -1,7 +1,10 @@
 import type { CmsPage, CmsSection, ProductImage } from '../api/models.ts'
 import { LocalLink } from './local-link.tsx'
-import { ProductCard } from './product-card.tsx'
-import { PageTitle } from './page-title.tsx'
+import { Carousel, carouselItem } from './ui/carousel.tsx'
+import { ProductCard } from './ui/product-card.tsx'
+import { buttonClass } from './ui/button.tsx'
+import { cx, focusRing } from './ui/cx.ts'
+import { CmsPageSeo } from '../features/seo/page-seo.tsx'
 import { RichText } from './rich-text.tsx'
 import { useT } from '../i18n/index.tsx'
 
@@ -35,13 +38,13 @@ function SectionLink({ section, fallback, className }: { section: CmsSection; fa
   )
 }
 
-const BUTTON = 'inline-block w-max rounded bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2'
+const BUTTON = cx(buttonClass('primary'), 'w-max')
 
 function Hero({ section, first }: { section: CmsSection; first: boolean }) {
   const image = section.images?.[0]
   const title = text(section.content.title) || section.name
   return (
-    <section className="relative overflow-hidden rounded-lg bg-gray-900 text-white" data-section="hero_image">
+    <section className="relative overflow-hidden rounded-lg bg-neutral-900 text-white" data-section="hero_image">
       {image ? <SectionImage image={image} sizes="(min-width: 1240px) 1240px, 100vw" priority={first} className="h-72 w-full object-cover lg:h-[28rem]" /> : null}
       <div className="absolute inset-0 flex flex-col justify-end gap-3 bg-gradient-to-t from-black/75 via-black/30 to-transparent p-6 lg:p-12">
         {first ? <h2 className="max-w-2xl text-3xl font-extrabold lg:text-5xl">{title}</h2> : <h2 className="max-w-2xl text-2xl font-bold lg:text-4xl">{title}</h2>}
@@ -55,33 +58,45 @@ function Hero({ section, first }: { section: CmsSection; first: boolean }) {
 function FeaturedArticle({ section }: { section: CmsSection }) {
   const { t } = useT()
   return (
-    <section className="rounded-lg bg-gray-50 p-6 lg:p-10" data-section="featured_article">
-      <h2 className="text-2xl font-bold text-gray-900 lg:text-3xl">{text(section.content.title) || section.name}</h2>
-      {text(section.content.subtitle) ? <p className="mt-1 text-lg font-medium text-gray-600">{text(section.content.subtitle)}</p> : null}
+    <section className="rounded-lg bg-neutral-50 p-6 lg:p-10" data-section="featured_article">
+      <h2 className="text-2xl font-bold text-neutral-900 lg:text-3xl">{text(section.content.title) || section.name}</h2>
+      {text(section.content.subtitle) ? <p className="mt-1 text-lg font-medium text-neutral-600">{text(section.content.subtitle)}</p> : null}
       <RichText html={text(section.content.rte_content)} className="mt-4 max-w-3xl" />
       <SectionLink section={section} fallback={t('cms.readMore')} className={`mt-6 ${BUTTON}`} />
     </section>
   )
 }
 
-/** A row that scrolls sideways with snap points: usable by touch, trackpad and keyboard without any script. */
+/** A CMS product carousel: the design system's snap row (plain scrollable list without JavaScript). */
 function ProductCarousel({ section }: { section: CmsSection }) {
   const { t } = useT()
   const title = text(section.content.title) || section.name
   const products = section.products ?? []
   if (products.length === 0) return null
   return (
-    <section data-section="product_carousel" aria-label={title}>
-      <div className="mb-4 flex items-baseline justify-between gap-4">
-        <h2 className="text-2xl font-bold text-gray-900">{title}</h2>
-        <SectionLink section={section} fallback={t('cms.viewAll')} className="font-semibold text-primary-800 underline underline-offset-2" />
-      </div>
-      <ul className="-mx-4 grid snap-x snap-mandatory auto-cols-[10rem] grid-flow-col gap-4 overflow-x-auto px-4 pb-2 lg:auto-cols-[14rem]" tabIndex={0} aria-label={title}>
+    <div data-section="product_carousel">
+      <Carousel
+        label={title}
+        title={
+          <div className="flex items-baseline gap-4">
+            <h2 className="text-2xl font-bold text-neutral-900">{title}</h2>
+            <SectionLink section={section} fallback={t('cms.viewAll')} className={cx('font-semibold text-primary-700 underline underline-offset-2', focusRing)} />
+          </div>
+        }
+      >
         {products.map((product) => (
-          <ProductCard key={product.id} product={product} />
+          <ProductCard
+            key={product.id}
+            className={carouselItem}
+            href={product.link}
+            title={product.title}
+            image={product.image}
+            prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice }}
+            note={product.inStock ? null : t('pages.soldOut')}
+          />
         ))}
-      </ul>
-    </section>
+      </Carousel>
+    </div>
   )
 }
 
@@ -94,18 +109,18 @@ function Images({ section }: { section: CmsSection }) {
   const figures = (
     <div className={`grid gap-4 ${gallery ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-1 sm:grid-cols-2'}`}>
       {images.map((image, i) => (
-        <figure key={image.styles.desktop.url} className="overflow-hidden rounded-lg bg-gray-100">
+        <figure key={image.styles.desktop.url} className="overflow-hidden rounded-lg bg-neutral-100">
           <SectionImage image={image} sizes={gallery ? '(min-width: 640px) 33vw, 100vw' : '(min-width: 640px) 50vw, 100vw'} className="aspect-[2/1] w-full object-cover" />
-          {captions[i] ? <figcaption className="px-3 py-2 text-sm font-medium text-gray-800">{captions[i]}</figcaption> : null}
+          {captions[i] ? <figcaption className="px-3 py-2 text-sm font-medium text-neutral-800">{captions[i]}</figcaption> : null}
         </figure>
       ))}
     </div>
   )
   return (
     <section data-section={section.type} aria-label={heading || section.name}>
-      {heading ? <h2 className="mb-4 text-2xl font-bold text-gray-900">{heading}</h2> : null}
+      {heading ? <h2 className="mb-4 text-2xl font-bold text-neutral-900">{heading}</h2> : null}
       {section.link ? (
-        <LocalLink to={section.link} className="block rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2">
+        <LocalLink to={section.link} className={cx('block rounded-lg', focusRing)}>
           {figures}
         </LocalLink>
       ) : (
@@ -129,7 +144,7 @@ function Section({ section, first }: { section: CmsSection; first: boolean }) {
     case 'rich_text_content':
       return (
         <section data-section="rich_text_content">
-          {text(section.content.title) ? <h2 className="mb-3 text-2xl font-bold text-gray-900">{text(section.content.title)}</h2> : null}
+          {text(section.content.title) ? <h2 className="mb-3 text-2xl font-bold text-neutral-900">{text(section.content.title)}</h2> : null}
           <RichText html={text(section.content.rte_content)} />
         </section>
       )
@@ -149,14 +164,14 @@ export function CmsSections({ page }: { page: CmsPage }) {
 }
 
 /** A content page: its title as the heading, its sections, or an honest empty state when the CMS has no such page. */
-export function CmsArticle({ page, fallbackTitle }: { page: CmsPage | null; fallbackTitle: string }) {
+export function CmsArticle({ page, path, fallbackTitle }: { page: CmsPage | null; path?: string; fallbackTitle: string }) {
   const { t } = useT()
   const heading = page?.title ?? fallbackTitle
   return (
     <article className="mx-auto max-w-3xl">
-      <PageTitle title={page?.metaTitle || heading} />
+      <CmsPageSeo page={page} path={path} fallbackTitle={heading} />
       <h1 className="mb-6 text-3xl font-bold">{heading}</h1>
-      {page ? <CmsSections page={page} /> : <p className="text-gray-600" data-testid="empty-state">{t('pages.contentEmpty')}</p>}
+      {page ? <CmsSections page={page} /> : <p className="text-neutral-600" data-testid="empty-state">{t('pages.contentEmpty')}</p>}
     </article>
   )
 }

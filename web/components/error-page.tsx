@@ -24,7 +24,7 @@ function ErrorContent() {
   const text = kind === 'product' ? t('error.productNotFoundText') : status === 404 ? t('error.notFoundText') : t('error.errorText')
   return (
     <section className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status}>
-      <PageTitle title={title} />
+      <PageTitle title={title} noindex />
       <p className="text-6xl font-bold text-primary-500">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold text-gray-900">{title}</h1>
       <p className="mt-2 text-gray-600">{text}</p>

@@ -1,7 +1,9 @@
-import { useT } from '../i18n/index.tsx'
+import { SeoHead, type SeoProps } from '../features/seo/seo-head.tsx'
 
-/** The document title of a screen; React hoists it into <head>. */
-export function PageTitle({ title }: { title?: string }) {
-  const { t } = useT()
-  return <title>{title ? `${title} | Storefront` : t('meta.title')}</title>
+/**
+ * The head of a screen: its title (React hoists it into <head>), description, canonical URL, hreflang and sharing
+ * tags. Screens with more to say (products, categories, CMS pages) pass it; see web/features/seo/.
+ */
+export function PageTitle(props: SeoProps) {
+  return <SeoHead {...props} />
 }

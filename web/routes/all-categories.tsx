@@ -23,7 +23,7 @@ export function Component() {
   if (results) {
     return (
       <section>
-        <PageTitle title={term} />
+        <PageTitle title={term} noindex />
         <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
         {results.data.length === 0 ? (
           <p className="py-8" data-testid="search-no-results">

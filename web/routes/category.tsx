@@ -5,7 +5,7 @@ import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../config.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
+import { CategorySeo } from '../features/seo/page-seo.tsx'
 import { ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { gridViewAtom } from '../features/ui/atoms.ts'
@@ -83,7 +83,7 @@ export function Component() {
   const pageLink = (n: number) => `?${withFilters(search, [...search].filter(([k]) => k.startsWith('o.') || k.startsWith('p.') || k === 'price') as Array<[string, string]>).toString()}&page=${n}`
   return (
     <div>
-      <PageTitle title={category.name} />
+      <CategorySeo category={category} page={page} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-gray-600">
         <LocalLink to="/">{t('pages.home')}</LocalLink> / <span>{category.name}</span>
       </nav>

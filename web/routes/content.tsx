@@ -3,6 +3,7 @@ import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { CmsArticle } from '../components/cms-sections.tsx'
 import { notFound } from './route-helpers.ts'
+import { cmsPagePath } from './static-pages.ts'
 
 const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
 
@@ -19,5 +20,5 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export function Component() {
   const { page } = useLoaderData<typeof loader>()
   const { t } = useT()
-  return <CmsArticle page={page} fallbackTitle={t('pages.content')} />
+  return <CmsArticle page={page} path={page ? cmsPagePath(page.slug) : undefined} fallbackTitle={t('pages.content')} />
 }

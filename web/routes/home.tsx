@@ -1,6 +1,6 @@
 import { useApi } from '../api/use-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
+import { HomeSeo } from '../features/seo/page-seo.tsx'
 import { CmsSections } from '../components/cms-sections.tsx'
 import { Deferred } from '../components/deferred.tsx'
 import { NewsletterForm } from '../features/newsletter/newsletter-form.tsx'
@@ -27,7 +27,7 @@ export function Component() {
   const api = useApi()
   return (
     <div className="space-y-12">
-      <PageTitle />
+      <HomeSeo />
       <h1 className="sr-only">{t('pages.home')}</h1>
       <Deferred
         id={`home:${locale}`}

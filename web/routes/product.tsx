@@ -3,7 +3,7 @@ import { Form, redirect, useLoaderData, useNavigation, type ActionFunctionArgs, 
 import { useSetAtom } from 'jotai'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
+import { ProductSeo } from '../features/seo/page-seo.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { cartAtom } from '../features/session/atoms.ts'
 import { openPanelAtom } from '../features/ui/atoms.ts'
@@ -53,7 +53,7 @@ export function Component() {
   const available = product.inStock && !(product.discontinue_on && new Date(product.discontinue_on) < new Date())
   return (
     <article className="grid gap-8 lg:grid-cols-2">
-      <PageTitle title={product.metaTitle ?? product.name} />
+      <ProductSeo product={product} />
       <div className="grid grid-cols-2 gap-2">
         {image ? <img src={image.styles.large.url} width={650} height={870} alt={image.alt} className="col-span-2 w-full rounded" fetchPriority="high" /> : <div className="col-span-2 aspect-[3/4] rounded bg-gray-100" />}
         {product.images.slice(1, 5).map((img) => (

@@ -2,20 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
 import { CmsArticle } from '../components/cms-sections.tsx'
-
-/** Which CMS page each static route of spec §2 shows (documented in docs/routes.md). */
-export const STATIC_PAGE_SLUGS: Record<string, string> = {
-  AboutUs: 'about-us',
-  ContactUs: 'contact-us',
-  FAQs: 'faqs',
-  GiftCards: 'gift-cards',
-  GreatVicBikeRide2023: 'great-vic-bike-ride-2023',
-  GuideJamboree2023: 'guide-jamboree-2023',
-  PrivacyPolicy: 'privacy-policy',
-  ProductReturns: 'product-returns',
-  SizingGuides: 'sizing-guides',
-  TermsAndConditions: 'terms-and-conditions',
-}
+import { STATIC_PAGE_SLUGS } from './static-pages.ts'
 
 function pageName(request: Request) {
   const last = new URL(request.url).pathname.split('/').filter(Boolean).pop() ?? ''
@@ -31,5 +18,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Component() {
   const { name, page } = useLoaderData<typeof loader>()
   const { t } = useT()
-  return <CmsArticle page={page} fallbackTitle={t(`pages.static.${name}` as MessageKey)} />
+  return <CmsArticle page={page} path={`/${name}`} fallbackTitle={t(`pages.static.${name}` as MessageKey)} />
 }

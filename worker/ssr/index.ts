@@ -25,6 +25,7 @@ ssr.on(['GET', 'HEAD', 'POST'], '*', async (c) => {
         currency: c.var.currency,
         country: c.var.country,
         version: APP_VERSION,
+        origin: new URL(c.req.url).origin,
         thirdParty: { gtmId: c.env.GTM_ID || undefined, chatWidgetUrl: c.env.CHAT_WIDGET_URL || undefined, emailVerificationUrl: c.env.EMAIL_VERIFICATION_URL || undefined },
       },
       onError: (error) => {

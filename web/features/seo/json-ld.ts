@@ -1,0 +1,100 @@
+import type { Locale, Product } from '../../api/models.ts'
+import { SOCIAL_LINKS, STORE_NAME, localePath } from '../../config.ts'
+import { absoluteAsset, absoluteUrl } from './urls.ts'
+
+/** schema.org structured data (JSON-LD) for Google's rich results: products, breadcrumbs, the store, its search. */
+export type JsonLd = Record<string, unknown>
+
+const SCHEMA = 'https://schema.org'
+
+/** Rich text and descriptions as plain text: tags dropped, whitespace collapsed, at most `max` characters. */
+export function plainText(html: string, max = 5000): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
+}
+
+export function organizationJsonLd(origin: string): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'Organization',
+    '@id': `${origin}/#organization`,
+    name: STORE_NAME,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    sameAs: SOCIAL_LINKS.map((link) => link.href),
+  }
+}
+
+/** The store and its search box (Google's sitelinks search box reads the SearchAction). */
+export function websiteJsonLd(origin: string, locale: Locale): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'WebSite',
+    '@id': `${origin}/#website`,
+    name: STORE_NAME,
+    url: absoluteUrl(origin, locale, '/'),
+    inLanguage: locale,
+    publisher: { '@id': `${origin}/#organization` },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}${localePath(locale, '/Category')}?term={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  }
+}
+
+export function breadcrumbJsonLd(origin: string, locale: Locale, crumbs: Array<{ text: string; link: string }>): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.text, item: absoluteUrl(origin, locale, crumb.link) })),
+  }
+}
+
+function availability(product: Product, now: Date): string {
+  if (product.discontinue_on && new Date(product.discontinue_on) <= now) return `${SCHEMA}/Discontinued`
+  if (product.inStock) return `${SCHEMA}/InStock`
+  if (product.variants.some((v) => v.backorderable)) return `${SCHEMA}/BackOrder`
+  return `${SCHEMA}/OutOfStock`
+}
+
+/** A product with its offer in the currency the page shows (what a guest pays, GST included). */
+export function productJsonLd(origin: string, locale: Locale, product: Product, path: string, now = new Date()): JsonLd {
+  const brand = product.properties.find((p) => p.name.toLowerCase() === 'brand')?.value
+  const url = absoluteUrl(origin, locale, path)
+  return {
+    '@context': SCHEMA,
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: product.name,
+    description: plainText(product.description) || product.name,
+    url,
+    sku: product.variants[0]?.sku ?? product._id,
+    productID: product._id,
+    image: product.images.map((image) => absoluteAsset(origin, image.styles.large.url)),
+    ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.price.current.toFixed(2),
+      priceCurrency: product.currency,
+      availability: availability(product, now),
+      itemCondition: `${SCHEMA}/NewCondition`,
+      seller: { '@type': 'Organization', name: STORE_NAME },
+    },
+  }
+}
+
+/** JSON for an inline <script type="application/ld+json">: `<` escaped so text can never close the element. */
+export function jsonLdScript(data: JsonLd): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c')
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '#worker/app-env.ts'
+import { isLocale } from '#web/config.ts'
+import { sitemapIndex, sitemapPart } from './sitemap.ts'
+import { robotsTxt } from './robots.ts'
+
+/**
+ * What crawlers read: /robots.txt, /sitemap.xml (an index) and /sitemaps/{locale}-{part}.xml. Mounted before the
+ * locale and session middleware: these answers are the same for everyone and set no cookies, so shared caches keep
+ * them for an hour.
+ */
+export const seo = new Hono<AppEnv>()
+
+const CACHE = 'public, max-age=3600'
+const XML = 'application/xml; charset=utf-8'
+
+seo.get('/robots.txt', (c) => {
+  return c.text(robotsTxt(new URL(c.req.url).origin), 200, { 'Cache-Control': CACHE })
+})
+
+seo.get('/sitemap.xml', async (c) => {
+  if (c.env.COMMERCE_URL) return c.text('The sitemap lists the embedded catalogue; this store reads a remote one.', 404)
+  const body = await sitemapIndex(c.env.DB, new URL(c.req.url).origin, new Date().toISOString())
+  return c.body(body, 200, { 'Content-Type': XML, 'Cache-Control': CACHE })
+})
+
+seo.get('/sitemaps/:file', async (c) => {
+  const match = /^([a-z]{2})-(\d{1,4})\.xml$/.exec(c.req.param('file'))
+  const locale = match?.[1]
+  if (!match || !isLocale(locale) || c.env.COMMERCE_URL) return c.text('There is no such sitemap.', 404)
+  const stream = await sitemapPart(c.env.DB, new URL(c.req.url).origin, locale, Number(match[2]), new Date().toISOString())
+  if (!stream) return c.text('There is no such sitemap.', 404)
+  return c.body(stream, 200, { 'Content-Type': XML, 'Cache-Control': CACHE })
+})

@@ -1,0 +1,80 @@
+import type { Locale } from '#web/api/models.ts'
+import { LOCALES } from '#web/config.ts'
+import { absoluteUrl, alternates } from '#web/features/seo/urls.ts'
+import { cmsPagePath } from '#web/routes/static-pages.ts'
+import { categoryPaths, cmsPageSlugs, countListedProducts, listedProducts, type SitemapEntry } from '#worker/backend/catalogue/sitemap-data.ts'
+
+/** The sitemap protocol's limit per file; a locale with more URLs gets more files. */
+export const URLS_PER_SITEMAP = 50_000
+/** Products are read and written in slices, so a 50,000-URL file streams instead of being built in memory. */
+const PRODUCT_SLICE = 5_000
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+
+function escapeXml(text: string) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+}
+
+/** W3C date (what sitemaps accept) from the database's ISO timestamps. */
+function lastmod(value: string | null) {
+  return value && /^\d{4}-\d{2}-\d{2}/.test(value) ? `<lastmod>${escapeXml(value.slice(0, 10))}</lastmod>` : ''
+}
+
+function urlElement(origin: string, locale: Locale, entry: SitemapEntry) {
+  const links = alternates(origin, entry.path)
+    .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt.hrefLang}" href="${escapeXml(alt.href)}"/>`)
+    .join('')
+  return `<url><loc>${escapeXml(absoluteUrl(origin, locale, entry.path))}</loc>${lastmod(entry.lastmod)}${links}</url>\n`
+}
+
+/** Home, the CMS pages and every category: the few URLs before the products. */
+async function fixedEntries(db: D1Database, locale: Locale): Promise<SitemapEntry[]> {
+  const [pages, categories] = await Promise.all([cmsPageSlugs(db, locale), categoryPaths(db)])
+  return [{ path: '/', lastmod: null }, ...pages.map((page) => ({ path: cmsPagePath(page.slug), lastmod: page.lastmod })), ...categories]
+}
+
+/** How many files each locale needs. */
+export async function sitemapCount(db: D1Database, now: string): Promise<number> {
+  const [fixed, products] = await Promise.all([fixedEntries(db, 'en'), countListedProducts(db, now)])
+  return Math.max(1, Math.ceil((fixed.length + products) / URLS_PER_SITEMAP))
+}
+
+/** `/sitemap.xml`: one sitemap per locale and part. */
+export async function sitemapIndex(db: D1Database, origin: string, now: string): Promise<string> {
+  const count = await sitemapCount(db, now)
+  const entries = LOCALES.flatMap((locale) => Array.from({ length: count }, (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${locale}-${i + 1}.xml`)}</loc></sitemap>\n`))
+  return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('')}</sitemapindex>\n`
+}
+
+/**
+ * One locale's part `part` (1-based): URLs number (part-1)·50,000 up to part·50,000 of [fixed pages…, products…].
+ * Returns null for a part that does not exist. Streams: the first bytes leave before the last products are read.
+ */
+export async function sitemapPart(db: D1Database, origin: string, locale: Locale, part: number, now: string): Promise<ReadableStream<Uint8Array> | null> {
+  const [fixed, total] = await Promise.all([fixedEntries(db, locale), countListedProducts(db, now)])
+  const start = (part - 1) * URLS_PER_SITEMAP
+  const end = Math.min(start + URLS_PER_SITEMAP, fixed.length + total)
+  if (part < 1 || (part > 1 && start >= end)) return null
+  const encoder = new TextEncoder()
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
+  const write = async () => {
+    const writer = writable.getWriter()
+    try {
+      await writer.write(encoder.encode(`${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`))
+      const head = fixed.slice(start, end)
+      if (head.length) await writer.write(encoder.encode(head.map((entry) => urlElement(origin, locale, entry)).join('')))
+      for (let offset = Math.max(0, start - fixed.length); offset < end - fixed.length; offset += PRODUCT_SLICE) {
+        const limit = Math.min(PRODUCT_SLICE, end - fixed.length - offset)
+        const products = await listedProducts(db, now, offset, limit)
+        await writer.write(encoder.encode(products.map((entry) => urlElement(origin, locale, entry)).join('')))
+      }
+      await writer.write(encoder.encode('</urlset>\n'))
+      await writer.close()
+    } catch (error) {
+      await writer.abort(error)
+      throw error
+    }
+  }
+  void write().catch((error) => console.error('sitemap', locale, part, error))
+  return readable
+}
