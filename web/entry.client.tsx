@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom'
 import { routes } from './routes.tsx'
 import { apiContext, requestInfoContext, type RequestInfo } from './app-context.ts'
 import { createBrowserApi } from './api/browser-api.ts'
+import { withAnalytics } from './features/analytics/tracked-api.ts'
 import { ApiContext } from './api/use-api.ts'
 import { createClientDeferredStore, DeferredContext } from './components/deferred.tsx'
 import { installChunkReloadGuard } from './features/session/chunk-reload.ts'
@@ -36,7 +37,7 @@ async function hydrate() {
   // address shown, so it stays static instead of hydrating as the wrong route.
   if (document.querySelector('[data-testid=offline-page]') && window.location.pathname !== '/offline') return
   await resolveMatchedLazyRoutes(routes)
-  const api = createBrowserApi()
+  const api = withAnalytics(createBrowserApi())
   const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
   const router = createBrowserRouter(routes, {
     future: { v8_middleware: true },

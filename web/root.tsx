@@ -5,6 +5,7 @@ import { I18nProvider } from './i18n/index.tsx'
 import { splitLocalePath } from './config.ts'
 import { ErrorPage } from './components/error-page.tsx'
 import { ClientEffects } from './features/session/client-effects.tsx'
+import { ConsentManager } from './features/consent/consent-manager.tsx'
 
 /** `<html>` for every page; the language comes from the path, so it is right before and after hydration. */
 function DocumentShell({ children }: { children: ReactNode }) {
@@ -32,6 +33,7 @@ export function Document() {
     <DocumentShell>
       <Outlet />
       <ClientEffects />
+      <ConsentManager />
     </DocumentShell>
   )
 }

@@ -112,6 +112,14 @@ export const de: Dictionary = {
   notifications: { dismiss: 'Schließen', region: 'Benachrichtigungen' },
   progress: { loading: 'Wird geladen' },
   cms: { readMore: 'Weiterlesen', viewAll: 'Alle ansehen' },
+  consent: {
+    title: 'Cookies für einen besseren Shop',
+    text: 'Mit Ihrer Zustimmung messen wir Besuche und Käufe über den Google Tag Manager, um den Shop zu verbessern. Bis Sie zustimmen, wird nichts gemessen.',
+    privacy: 'Datenschutz',
+    accept: 'Akzeptieren',
+    decline: 'Ablehnen',
+    settings: 'Cookie-Einstellungen',
+  },
   error: {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Es tut uns leid, wir können die Seite nicht finden. Bitte gehen Sie zurück oder versuchen Sie es erneut',

@@ -110,6 +110,14 @@ export const en = {
   notifications: { dismiss: 'Dismiss', region: 'Notifications' },
   progress: { loading: 'Loading' },
   cms: { readMore: 'Read more', viewAll: 'View all' },
+  consent: {
+    title: 'Cookies for a better store',
+    text: 'With your consent we measure visits and purchases through Google Tag Manager to improve the store. Nothing is measured until you accept.',
+    privacy: 'Privacy policy',
+    accept: 'Accept',
+    decline: 'Decline',
+    settings: 'Cookie settings',
+  },
   error: {
     notFoundTitle: 'Page not found',
     notFoundText: 'We are sorry that we can’t find the page, please go back or try again',

@@ -6,6 +6,7 @@ import type { StorefrontApi } from '../api/storefront-api.ts'
 import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../config.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
 import { CategorySeo } from '../features/seo/page-seo.tsx'
+import { useViewItemList } from '../features/analytics/use-track.ts'
 import { ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { gridViewAtom } from '../features/ui/atoms.ts'
@@ -77,6 +78,8 @@ function Filters({ facets }: { facets: Facet[] }) {
 
 export function Component() {
   const { category, products, page } = useLoaderData<typeof loader>()
+  const [listSearch] = useSearchParams()
+  useViewItemList(`category:${category.permalink}`, category.name, products.data, listSearch.toString())
   const { t } = useT()
   const [search] = useSearchParams()
   const [grid, setGrid] = useAtom(gridViewAtom)

@@ -2,12 +2,14 @@ import { Outlet, useMatches } from 'react-router'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import type { CheckoutStep } from './checkout-guards.ts'
+import { useBeginCheckout } from '../features/analytics/use-track.ts'
 
 const STEPS: CheckoutStep[] = ['shipping', 'billing', 'payment']
 
 /** The checkout frame: the three steps of spec §2 with the current one marked. */
 export function Component() {
   const { t } = useT()
+  useBeginCheckout()
   const current = useMatches()
     .map((match) => (match.handle as { step?: CheckoutStep } | undefined)?.step)
     .find(Boolean)

@@ -4,6 +4,7 @@ import { useSetAtom } from 'jotai'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { ProductSeo } from '../features/seo/page-seo.tsx'
+import { useViewItem } from '../features/analytics/use-track.ts'
 import { LocalLink } from '../components/local-link.tsx'
 import { cartAtom } from '../features/session/atoms.ts'
 import { openPanelAtom } from '../features/ui/atoms.ts'
@@ -42,6 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export function Component() {
   const { product } = useLoaderData<typeof loader>()
+  useViewItem(product)
   const { t } = useT()
   const navigation = useNavigation()
   const setCart = useSetAtom(cartAtom)

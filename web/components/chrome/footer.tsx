@@ -2,6 +2,7 @@ import { FREE_RETURNS_DAYS } from '../../config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
 import { LocalLink } from '../local-link.tsx'
 import { LocaleSelector } from './locale-selector.tsx'
+import { ConsentSettingsButton } from '../../features/consent/consent-manager.tsx'
 
 /** Footer links come from the translations (spec §2) and use the lowercase aliases. */
 const FOOTER_LINKS: Array<{ key: MessageKey; to: string }> = [
@@ -32,6 +33,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        <ConsentSettingsButton className="mt-4 text-left underline hover:text-white" />
         <div className="mt-8 lg:hidden">
           <LocaleSelector idPrefix="footer" />
         </div>

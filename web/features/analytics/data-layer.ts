@@ -1,0 +1,93 @@
+import type { Cart, Currency, LineItem, Order, Product, ProductCard, SearchResult, Wishlist } from '../../api/models.ts'
+import { CART_EVENT_CURRENCY } from '../../config.ts'
+
+/**
+ * The data layer of spec §7 and the GA4 e-commerce events a tag manager expects. Payloads are built here from
+ * named fields only, so no token, email, address or card detail can reach `window.dataLayer`; `scrub` is the
+ * second lock should a field ever be added carelessly. Nothing here loads a tag manager (see features/consent).
+ */
+declare global {
+  interface Window {
+    dataLayer?: unknown[]
+  }
+}
+
+type Payload = { [key: string]: unknown }
+
+const FORBIDDEN_KEY = /token|e-?mail|card|cvc|cvv|expiry|password|address|phone/i
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/
+const CARD_DIGITS = /\d(?:[ -]?\d){12,18}/
+
+/** Drops any key or text that could identify the shopper or pay with their card. */
+export function scrub(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrub)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !FORBIDDEN_KEY.test(key)).map(([key, v]) => [key, scrub(v)]))
+  }
+  if (typeof value === 'string' && (EMAIL.test(value) || CARD_DIGITS.test(value))) return '[removed]'
+  return value
+}
+
+export function pushEvent(event: Payload & { event: string }) {
+  if (typeof window === 'undefined') return
+  const layer = (window.dataLayer ??= [])
+  // GA4: clear the previous ecommerce object so its fields do not leak into this event.
+  if ('ecommerce' in event) layer.push({ ecommerce: null })
+  layer.push(scrub(event))
+}
+
+/** §7's product shape: id, name, variant (colour), size, price, quantity. */
+function cartProduct(line: LineItem, quantity: number) {
+  return { id: line.slug, name: line.name, variant: line.options.colour ?? '', size: line.options.size ?? '', price: line.price.current, quantity }
+}
+function lineItem(line: LineItem, quantity = line.qty) {
+  const variant = [line.options.colour, line.options.size].filter(Boolean).join(' / ')
+  return { item_id: line.slug, item_name: line.name, ...(variant ? { item_variant: variant } : {}), price: line.price.current, quantity }
+}
+const money = (n: number) => Math.round(n * 100) / 100
+
+export function trackAddToCart(cart: Cart, variantId: string, quantity: number) {
+  const line = cart.lineItems.find((l) => l._variantId === variantId)
+  if (line && quantity > 0) pushEvent({ event: 'addToCart', currencyCode: cart.currency, products: [cartProduct(line, quantity)] })
+}
+
+export function trackRemoveFromCart(line: LineItem, quantity: number) {
+  // Spec §9: the remove event's currency code is AUD.
+  if (quantity > 0) pushEvent({ event: 'removeFromCart', currencyCode: CART_EVENT_CURRENCY, products: [cartProduct(line, quantity)] })
+}
+
+export function trackSearch(term: string, result: SearchResult) {
+  pushEvent({ event: 'productSearch', searchTerms: term, resultsReturned: result.productsMeta.totalCount, resultsDisplayed: result.products.length })
+}
+
+export function trackViewItem(product: Product) {
+  const item = { item_id: product.slug, item_name: product.name, price: product.price.current, quantity: 1 }
+  pushEvent({ event: 'view_item', ecommerce: { currency: product.currency, value: product.price.current, items: [item] } })
+}
+
+export function trackViewItemList(listId: string, listName: string, products: ProductCard[]) {
+  const items = products.map((p, index) => ({ item_id: p.slug, item_name: p.title, index, item_list_id: listId, item_list_name: listName }))
+  pushEvent({ event: 'view_item_list', ecommerce: { item_list_id: listId, item_list_name: listName, items } })
+}
+
+export function trackAddToWishlist(wishlist: Wishlist, variantId: string, currency: Currency) {
+  const wished = wishlist.wishedProducts.find((w) => w.variantId === variantId)
+  if (!wished) return
+  const variant = [wished.colour, wished.size].filter(Boolean).join(' / ')
+  pushEvent({ event: 'add_to_wishlist', ecommerce: { currency, items: [{ item_id: wished.slug, item_name: wished.name, ...(variant ? { item_variant: variant } : {}), quantity: 1 }] } })
+}
+
+export function trackBeginCheckout(cart: Cart) {
+  pushEvent({ event: 'begin_checkout', ecommerce: { currency: cart.currency, value: money(cart.itemTotalAmount), items: cart.lineItems.map((l) => lineItem(l)) } })
+}
+
+export function trackAddPaymentInfo(cart: Cart, method: string) {
+  pushEvent({ event: 'add_payment_info', ecommerce: { currency: cart.currency, value: money(cart.totalAmount), payment_type: method, items: cart.lineItems.map((l) => lineItem(l)) } })
+}
+
+export function trackPurchase(order: Order) {
+  pushEvent({
+    event: 'purchase',
+    ecommerce: { transaction_id: order.number, currency: order.currency, value: money(order.totalAmount), tax: money(order.taxTotalAmount), items: order.lineItems.map((l) => lineItem(l)) },
+  })
+}
