@@ -40,9 +40,9 @@ export interface Visit {
   close(): Promise<void>
 }
 
-export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; isMobile?: boolean; allow?: Allow } = {}): Promise<Visit> {
+export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; isMobile?: boolean; allow?: Allow; baseUrl?: string } = {}): Promise<Visit> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseUrl ?? baseUrl(),
     viewport: options.viewport ?? DESKTOP,
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,

@@ -14,6 +14,8 @@ import { chromiumPath } from './chromium-path.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The seeded local D1/KV, for a test that serves a second copy with other variables (tests/e2e/analytics.test.ts). */
+    persistTo: string
   }
 }
 
@@ -124,6 +126,7 @@ export default async function setup(project: TestProject) {
     closeSync(log)
     await waitUntilServing(baseUrl, child, logFile, 120_000)
     project.provide('baseUrl', baseUrl)
+    project.provide('persistTo', persistTo)
   } catch (error) {
     await cleanUp()
     throw error

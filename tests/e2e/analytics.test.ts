@@ -1,0 +1,264 @@
+/// <reference types="node" />
+// The data layer of spec §7 in Chromium (events and their payloads along a real purchase, nothing personal in them),
+// and the tag manager: never without GTM_ID, and with it only after consent, with the CSP nonce, never on the
+// password-reset or payment pages. The GTM script is a local fake the test serves in place of googletagmanager.com.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+
+type Event = Record<string, unknown> & { event?: string }
+const events = (page: Page) => page.evaluate(() => ((window as { dataLayer?: unknown[] }).dataLayer ?? []) as Event[])
+const named = async (page: Page, name: string) => (await events(page)).filter((e) => e.event === name)
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
+const GTM = 'https://www.googletagmanager.com/**'
+
+async function firstProductSlug(request: { get(url: string): Promise<{ json(): Promise<unknown> }> }) {
+  const list = (await (await request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=10')).json()) as { data: Array<{ attributes: { slug: string } }> }
+  return list.data.map((p) => p.attributes.slug).find((s) => !s.startsWith('gift-card'))!
+}
+
+describe('data layer', () => {
+  test('a purchase pushes view_item, addToCart, removeFromCart, begin_checkout, add_payment_info and purchase with the named fields and nothing personal', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page, context } = visit
+      let gtmRequested = false
+      await context.route(GTM, (route) => {
+        gtmRequested = true
+        return route.abort()
+      })
+      const slug = await firstProductSlug(context.request)
+      await visit.goto(`/products/${slug}`)
+      await waitForHydration(page)
+      await expect.poll(async () => (await named(page, 'view_item')).length).toBe(1)
+      const [view] = await named(page, 'view_item')
+      expect(view!.ecommerce).toMatchObject({ currency: 'AUD', items: [{ item_id: slug, quantity: 1 }] })
+
+      const sidebar = page.locator('[data-testid=cart-sidebar]')
+      await untilItWorks(async () => {
+        await page.getByRole('button', { name: 'Add to cart' }).click()
+        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
+      })
+      await expect.poll(async () => (await named(page, 'addToCart')).length).toBe(1)
+      const [add] = await named(page, 'addToCart')
+      expect(add!.currencyCode).toBe('AUD')
+      const products = add!.products as Array<Record<string, unknown>>
+      expect(products).toHaveLength(1)
+      expect(Object.keys(products[0]!).sort()).toEqual(['id', 'name', 'price', 'quantity', 'size', 'variant'])
+      expect(products[0]).toMatchObject({ id: slug, quantity: 1 })
+      expect(typeof products[0]!.price).toBe('number')
+
+      // Remove it from the sidebar, add it again, and buy it.
+      await sidebar.getByRole('button', { name: /^Remove / }).click()
+      await expect.poll(async () => (await named(page, 'removeFromCart')).length).toBe(1)
+      const [remove] = await named(page, 'removeFromCart')
+      expect(remove).toMatchObject({ currencyCode: 'AUD', products: [{ id: slug, quantity: 1 }] })
+      await page.keyboard.press('Escape')
+      await sidebar.waitFor({ state: 'hidden' })
+      await page.getByRole('button', { name: 'Add to cart' }).click()
+      await expect.poll(async () => (await named(page, 'addToCart')).length).toBe(2)
+      await sidebar.waitFor({ state: 'visible' })
+      await sidebar.getByRole('link', { name: 'go to checkout' }).click()
+      await page.waitForURL('**/checkout/shipping')
+      await expect.poll(async () => (await named(page, 'begin_checkout')).length).toBe(1)
+
+      const address = page.locator('[data-testid=shipping-address-form]')
+      await address.getByLabel('Email').fill('data-layer@example.com')
+      await address.getByLabel('First name').fill('Ada')
+      await address.getByLabel('Last name').fill('Lovelace')
+      await address.getByLabel('Street address').fill('1 Collins Street')
+      await address.getByLabel('City / suburb').fill('Melbourne')
+      await address.getByLabel('State').selectOption('VIC')
+      await address.getByLabel('Postcode').fill('3000')
+      await address.getByLabel('Phone').fill('0412 345 678')
+      await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+      await page.locator('[data-testid=shipping-rate-form]').getByRole('button', { name: 'Continue to billing' }).click()
+      await page.waitForURL('**/checkout/billing')
+      await page.getByRole('button', { name: 'Continue to payment' }).click()
+      await page.waitForURL('**/checkout/payment')
+      const payment = page.locator('[data-testid=payment-form]')
+      await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await payment.getByLabel('Expiry (MM/YY)').fill(expiry)
+      await payment.getByLabel('CVC').fill('123')
+      await payment.getByLabel('I agree to the terms and conditions').check()
+      await page.getByTestId('pay').click()
+      await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
+      const number = new URL(page.url()).searchParams.get('order')!
+
+      await expect.poll(async () => (await named(page, 'purchase')).length).toBe(1)
+      const [paymentInfo] = await named(page, 'add_payment_info')
+      expect(paymentInfo!.ecommerce).toMatchObject({ currency: 'AUD', payment_type: 'card' })
+      const [purchase] = await named(page, 'purchase')
+      expect(purchase!.ecommerce).toMatchObject({ transaction_id: number, currency: 'AUD', items: [{ item_id: slug, quantity: 1 }] })
+      expect((purchase!.ecommerce as { value: number }).value).toBeGreaterThan(0)
+
+      // Nothing personal or secret anywhere in the data layer; and without GTM_ID no tag manager, no banner.
+      const all = JSON.stringify(await events(page))
+      for (const secret of ['data-layer@example.com', '4242', expiry, 'Collins', '0412', 'token', 'Lovelace']) expect(all).not.toContain(secret)
+      expect(gtmRequested).toBe(false)
+      expect(await page.locator('[data-testid=consent-banner]').count()).toBe(0)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test('search pushes productSearch; a category pushes view_item_list', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      await expect.poll(async () => (await named(page, 'view_item_list')).length).toBe(1)
+      const [list] = await named(page, 'view_item_list')
+      expect((list!.ecommerce as { items: unknown[] }).items.length).toBeGreaterThan(0)
+
+      const search = page.locator('#site-search')
+      await untilItWorks(async () => {
+        await search.blur()
+        await search.click()
+        await page.locator('[data-testid=search-overlay]').waitFor({ state: 'visible', timeout: 1_000 })
+      })
+      await search.fill('jacket')
+      await expect.poll(async () => (await named(page, 'productSearch')).length, { timeout: 5_000 }).toBe(1)
+      const [event] = await named(page, 'productSearch')
+      expect(Object.keys(event!).sort()).toEqual(['event', 'resultsDisplayed', 'resultsReturned', 'searchTerms'])
+      expect(event!.searchTerms).toBe('jacket')
+      expect(event!.resultsReturned as number).toBeGreaterThanOrEqual(event!.resultsDisplayed as number)
+      expect(event!.resultsDisplayed as number).toBeGreaterThan(0)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+/** A second copy of the store with GTM_ID set, on the same seeded data (copied, so the two never share files). */
+async function serveWithGtm(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-gtm-'))
+  cpSync(inject('persistTo'), dir, { recursive: true, filter: (src) => !src.endsWith('.log') })
+  const port = await new Promise<number>((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => done(port))
+    })
+  })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--env', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', dir, '--var', 'GTM_ID:GTM-E2ETEST', '--show-interactive-dev-session=false'],
+    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' }, stdio: 'ignore', detached: true },
+  )
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+    await new Promise((done) => setTimeout(done, 500))
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(3_000) })
+      if (response.ok) return { url, stop }
+    } catch {
+      // not yet
+    }
+    await new Promise((done) => setTimeout(done, 300))
+  }
+  await stop()
+  throw new Error('the GTM copy of the store did not start')
+}
+
+describe('tag manager', () => {
+  let server: Awaited<ReturnType<typeof serveWithGtm>>
+  beforeAll(async () => {
+    server = await serveWithGtm()
+  }, 120_000)
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('loads only after consent, with the nonce, remembered; never on password reset or payment; declining loads nothing', async () => {
+    const visit = await openPage(browser, { baseUrl: server.url })
+    try {
+      const { page, context } = visit
+      const loads: string[] = []
+      // The local fake GTM: records that it ran and with which nonce its element was inserted.
+      await context.route(GTM, (route) => {
+        loads.push(route.request().url())
+        return route.fulfill({ contentType: 'text/javascript', body: "window.__fakeGtm = (document.querySelector('script[data-tag-manager]') || {}).nonce || 'none'" })
+      })
+      await visit.goto('/')
+      await waitForHydration(page)
+      const banner = page.locator('[data-testid=consent-banner]')
+      await banner.waitFor()
+      expect(await banner.textContent()).toContain('Nothing is measured until you accept')
+      expect(loads).toEqual([])
+
+      await banner.getByRole('button', { name: 'Accept' }).click()
+      await expect.poll(() => page.evaluate(() => (window as { __fakeGtm?: string }).__fakeGtm)).toMatch(/^[A-Za-z0-9+/=]{16,}$/)
+      expect(loads).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST'])
+      expect(await banner.count()).toBe(0)
+      expect((await events(page)).some((e) => e.event === 'gtm.js')).toBe(true)
+
+      // Remembered: the next page load asks nothing and loads GTM again; the footer reopens the question.
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      await expect.poll(() => loads.length).toBe(2)
+      expect(await banner.count()).toBe(0)
+      await page.getByTestId('consent-settings').click()
+      await banner.waitFor()
+
+      // Never on the password reset page, even with consent.
+      await visit.goto('/reset-password?token=abc')
+      await waitForHydration(page)
+      await page.waitForTimeout(500)
+      expect(loads).toHaveLength(2)
+      expect(await page.evaluate(() => (window as { __fakeGtm?: string }).__fakeGtm)).toBeUndefined()
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+
+    const declined = await openPage(browser, { baseUrl: server.url, viewport: { width: 390, height: 844 }, isMobile: true })
+    try {
+      let requested = false
+      await declined.context.route(GTM, (route) => {
+        requested = true
+        return route.abort()
+      })
+      await declined.goto('/de')
+      await waitForHydration(declined.page)
+      const banner = declined.page.locator('[data-testid=consent-banner]')
+      await banner.waitFor()
+      await banner.getByRole('button', { name: 'Ablehnen' }).click()
+      await declined.goto('/de/t/men')
+      await waitForHydration(declined.page)
+      await declined.page.waitForTimeout(500)
+      expect(requested).toBe(false)
+      expect(await banner.count()).toBe(0)
+      declined.expectNoProblems()
+    } finally {
+      await declined.close()
+    }
+  }, 120_000)
+})
