@@ -3,13 +3,13 @@
 
 const page = (slug, type, en, de, sections) => ({ slug, type, en, de, sections })
 const p = (...paragraphs) => paragraphs.map((text) => `<p>${text}</p>`).join('')
-/** A generated scene image: its base path, the scene drawn, the sky's hue and its alt text in English and German. */
+/** A generated scene image: its name under the image root, the scene drawn, the sky's hue and its alt text in English and German. */
 const img = (base, scene, hue, en, de) => ({ base, scene, hue, alt: [en, de] })
 
 const HOME_SECTIONS = [
   {
     type: 'hero_image', link: '/t/new-in', settings: { gutters: 'No Gutters' },
-    images: [img('/images/cms/hero-home', 'mountains', 30, 'Snow-capped peaks above an alpine lake at sunrise', 'Schneebedeckte Gipfel über einem Bergsee bei Sonnenaufgang')],
+    images: [img('cms/hero-home', 'mountains', 30, 'Snow-capped peaks above an alpine lake at sunrise', 'Schneebedeckte Gipfel über einem Bergsee bei Sonnenaufgang')],
     en: { name: 'Main hero', content: { title: 'Made for the outdoors', subtitle: 'New season jackets, packs and boots', button_text: 'Shop new in' } },
     de: { name: 'Haupt-Hero', content: { title: 'Gemacht für draußen', subtitle: 'Neue Jacken, Rucksäcke und Schuhe', button_text: 'Neuheiten entdecken' } },
   },
@@ -56,18 +56,18 @@ export const PAGES = [
     { title: 'Geschenkkarten', content: p('Verschenken Sie Abenteuer: Geschenkkarten von 10 $ bis 500 $, per E-Mail zugestellt. Melden Sie sich zum Kauf an.') }),
   page('great-vic-bike-ride-2023', 'feature',
     { title: 'Great Vic Bike Ride 2023' }, { title: 'Great Vic Bike Ride 2023' }, [
-      { type: 'hero_image', link: '/t/cycling', images: [img('/images/cms/hero-bike-ride', 'coast', 40, 'Headland, beach and surf on the Great Ocean Road', 'Landzunge, Strand und Brandung an der Great Ocean Road')],
+      { type: 'hero_image', link: '/t/cycling', images: [img('cms/hero-bike-ride', 'coast', 40, 'Headland, beach and surf on the Great Ocean Road', 'Landzunge, Strand und Brandung an der Great Ocean Road')],
         en: { name: 'Hero', content: { title: 'Great Vic Bike Ride 2023', button_text: 'Shop cycling' } }, de: { name: 'Hero', content: { title: 'Great Vic Bike Ride 2023', button_text: 'Radsport entdecken' } } },
       { type: 'rich_text_content', en: { name: 'Story', content: { rte_content: p('Nine days and 500 kilometres from the Grampians to the Great Ocean Road.') } },
         de: { name: 'Bericht', content: { rte_content: p('Neun Tage und 500 Kilometer von den Grampians bis zur Great Ocean Road.') } } },
-      { type: 'side_by_side_images', images: [img('/images/cms/bike-ride-left', 'forest', 60, 'Pine forest below the hills in morning light', 'Kiefernwald unter den Hügeln im Morgenlicht'), img('/images/cms/bike-ride-right', 'coast', 200, 'Sea, beach and cliffs on the coast', 'Meer, Strand und Klippen an der Küste')],
+      { type: 'side_by_side_images', images: [img('cms/bike-ride-left', 'forest', 60, 'Pine forest below the hills in morning light', 'Kiefernwald unter den Hügeln im Morgenlicht'), img('cms/bike-ride-right', 'coast', 200, 'Sea, beach and cliffs on the coast', 'Meer, Strand und Klippen an der Küste')],
         en: { name: 'Photos', content: { title_one: 'Day one', title_two: 'The coast' } }, de: { name: 'Fotos', content: { title_one: 'Tag eins', title_two: 'Die Küste' } } },
     ]),
   page('guide-jamboree-2023', 'feature',
     { title: 'Guide Jamboree 2023' }, { title: 'Guide Jamboree 2023' }, [
       { type: 'rich_text_content', en: { name: 'Story', content: { rte_content: p('3,000 Guides camped for a week at the 2023 Jamboree. We were there with tents and stoves.') } },
         de: { name: 'Bericht', content: { rte_content: p('3.000 Pfadfinderinnen zelteten eine Woche lang beim Jamboree 2023. Wir waren mit Zelten und Kochern dabei.') } } },
-      { type: 'image_gallery', link: '/t/camping', images: [img('/images/cms/jamboree-1', 'forest', 100, 'Tall pines around the camp', 'Hohe Kiefern rund um das Lager'), img('/images/cms/jamboree-2', 'mountains', 20, 'Mountains glowing at dusk', 'Berge im Abendrot'), img('/images/cms/jamboree-3', 'mountains', 150, 'Hiking country: peaks above a lake', 'Wandergebiet: Gipfel über einem See')],
+      { type: 'image_gallery', link: '/t/camping', images: [img('cms/jamboree-1', 'forest', 100, 'Tall pines around the camp', 'Hohe Kiefern rund um das Lager'), img('cms/jamboree-2', 'mountains', 20, 'Mountains glowing at dusk', 'Berge im Abendrot'), img('cms/jamboree-3', 'mountains', 150, 'Hiking country: peaks above a lake', 'Wandergebiet: Gipfel über einem See')],
         en: { name: 'Gallery', content: { title_one: 'Camp', title_two: 'Campfire', title_three: 'Hike' } }, de: { name: 'Galerie', content: { title_one: 'Lager', title_two: 'Lagerfeuer', title_three: 'Wanderung' } } },
     ]),
 ]

@@ -1,12 +1,14 @@
 // Content of the sample store: CMS pages (en, de), the header and footer menus, banners. Pure data → rows.
 import { TAXONOMY_TREE } from './catalogue-data.mjs'
 import { PAGES } from './content-pages.mjs'
+import { IMAGE_ROOT } from './images.mjs'
 
 const UPDATED_AT = '2025-10-27T00:00:00Z'
 
 /** Every generated scene image, base path → scene kind and hue (see images.mjs sceneImageFiles). */
 export const SCENES = {}
-const scene = (base, kind, hue) => {
+const scene = (name, kind, hue) => {
+  const base = `${IMAGE_ROOT}/${name}`
   SCENES[base] = { scene: kind, hue }
   return base
 }
@@ -96,12 +98,12 @@ function buildBanners(rows, taxonIds) {
     ['Wednesday one day deal', 'A new deal every Wednesday', 'Tagesangebot am Mittwoch', 'Jeden Mittwoch ein neues Angebot', '/t/special-events/one-day-deal', 10, 'forest'],
   ]
   home.forEach(([en, enSub, de, deSub, link, hue, kind], position) => {
-    const image = `${scene(`/images/banners/home-${position + 1}`, kind, hue)}-lg.svg`
+    const image = `${scene(`banners/home-${position + 1}`, kind, hue)}-lg.svg`
     rows.banners.rows.push([++id, 'home', null, 'en', en, enSub, image, link, position, null, null])
     rows.banners.rows.push([++id, 'home', null, 'de', de, deSub, image, link, position, null, null])
   })
   TAXONOMY_TREE.filter((top) => !top.hideFromNav && top.slug !== 'gift-cards').forEach((top, i) => {
-    const image = `${scene(`/images/banners/category-${top.slug}`, CATEGORY_SCENES[top.slug] ?? 'mountains', (i * 47) % 360)}-lg.svg`
+    const image = `${scene(`banners/category-${top.slug}`, CATEGORY_SCENES[top.slug] ?? 'mountains', (i * 47) % 360)}-lg.svg`
     const taxonId = taxonIds.get(top.slug)
     rows.banners.rows.push([++id, 'category', taxonId, 'en', `${top.en}: new season`, `Fresh ${top.en.toLowerCase()} gear for the season ahead`, image, `/t/${top.slug}`, 0, null, null])
     rows.banners.rows.push([++id, 'category', taxonId, 'de', `${top.de}: neue Saison`, `Neue Ausrüstung für die kommende Saison`, image, `/t/${top.slug}`, 0, null, null])

@@ -2,7 +2,7 @@
 // Writes the sample store as SQL files (for `wrangler d1 execute --file`) and its images as real files.
 //   node kv-seed/generate.mjs [--products N] [--out DIR] [--images DIR] [--no-images]
 // Defaults: 420 products, SQL into build/seed, images into build/client/images (served as static assets).
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
@@ -15,8 +15,11 @@ const MAX_FILE_CHARS = 8_000_000
 
 /** Writes every product shot, CMS and banner scene and category tile under `dir` (the static assets folder); returns how many. */
 export function writeImageFiles(dir = 'build/client') {
-  // These folders hold only generated images: empty them so drawings of an older generator are not deployed.
-  for (const sub of ['products', 'cms', 'banners', 'categories']) rmSync(join(dir, 'images', sub), { recursive: true, force: true })
+  // Generated images only live in these folders (older layouts and revisions included): empty them so drawings of
+  // an older generator are not deployed.
+  const images = join(dir, 'images')
+  const generated = existsSync(images) ? readdirSync(images).filter((name) => /^(r\d+|products|cms|banners|categories)$/.test(name)) : []
+  for (const sub of generated) rmSync(join(images, sub), { recursive: true, force: true })
   let count = 0
   for (const file of [...productImageFiles(), ...sceneImageFiles(SCENES), ...tileImageFiles()]) {
     const path = join(dir, file.path)

@@ -5,6 +5,7 @@ export interface ImageFile {
   path: string
   contents: string
 }
+export const IMAGE_ROOT: string
 export const IMAGE_STYLES: Record<ImageStyle, { width: number; height: number; frame: '1x1' | '3x4' }>
 export const SCENE_KINDS: string[]
 export const SCENE_SIZES: Record<'sm' | 'md' | 'lg' | 'xl', { width: number; height: number }>

@@ -9,6 +9,12 @@ import { SCENE_KINDS, sceneSvg } from './images/scenes.mjs'
 
 export { SCENE_KINDS }
 
+/**
+ * Where the generated images live. `/images/*` is cached as immutable for a year, so a changed drawing must get a new
+ * URL: bump the revision (and SEED_VERSION, since the URLs are in the SQL) whenever a drawing or scene changes.
+ */
+export const IMAGE_ROOT = '/images/r1'
+
 /** The three image styles of spec §9 and the frame each is drawn in. */
 export const IMAGE_STYLES = {
   mobile: { width: 240, height: 240, frame: '1x1' },
@@ -49,7 +55,7 @@ export function productViews(shape) {
 }
 
 export function productImageUrl(shape, colour, view, style) {
-  return `/images/products/${shape}/${colour}-${view}-${IMAGE_STYLES[style].frame}.svg`
+  return `${IMAGE_ROOT}/products/${shape}/${colour}-${view}-${IMAGE_STYLES[style].frame}.svg`
 }
 
 /**
@@ -108,7 +114,7 @@ export function* productImageFiles() {
 /** CMS section image sizes (Spree's image_one_sm … image_one_xl). */
 export const SCENE_SIZES = { sm: { width: 600, height: 300 }, md: { width: 900, height: 450 }, lg: { width: 1200, height: 600 }, xl: { width: 1600, height: 800 } }
 
-/** Category tiles: one picture per top category at /images/categories/{slug}-{size}.svg (4:5 portrait). */
+/** Category tiles: one picture per top category at {IMAGE_ROOT}/categories/{slug}-{size}.svg (4:5 portrait). */
 export const TILE_SIZES = { sm: { width: 320, height: 400 }, lg: { width: 640, height: 800 } }
 
 /** Each visible top category's tile: a product standing in a landscape, with its alt text (en, de). */
@@ -125,7 +131,7 @@ export const CATEGORY_TILES = {
   'gift-cards': { scene: 'mountains', hue: 330, shape: 'gift-card', colour: 'orange', alt: ['A gift card with a ribbon', 'Eine Geschenkkarte mit Schleife'] },
 }
 
-export const categoryTileUrl = (slug, size) => `/images/categories/${slug}-${size}.svg`
+export const categoryTileUrl = (slug, size) => `${IMAGE_ROOT}/categories/${slug}-${size}.svg`
 
 /** One category tile: the scene as backdrop, the product standing in the foreground on its shadow. */
 export function tileSvg(slug, { width, height }) {
@@ -147,7 +153,7 @@ export function* tileImageFiles() {
   }
 }
 
-/** Every CMS/banner scene: `scenes` maps a base path ('/images/cms/hero-home') to its scene kind and hue. */
+/** Every CMS/banner scene: `scenes` maps a base path ('/images/r1/cms/hero-home') to its scene kind and hue. */
 export function* sceneImageFiles(scenes) {
   for (const [base, { scene, hue }] of Object.entries(scenes)) {
     for (const [suffix, size] of Object.entries(SCENE_SIZES)) {

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { generate, writeImageFiles } from './generate.mjs'
+import { IMAGE_ROOT } from './images.mjs'
 import { clearStatements, SEED_VERSION } from './sql.mjs'
 import { parseJsonOutput, targetFlags, wrangler } from './wrangler.mjs'
 
@@ -22,7 +23,7 @@ export function load({ remote = false, force = false, products = DEFAULT_PRODUCT
   let manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null
   if (!manifest || manifest.products !== products || manifest.version !== SEED_VERSION || !manifest.files.every((f) => existsSync(join(out, f)))) {
     manifest = generate({ products, out, writeImages })
-  } else if (writeImages && !existsSync('build/client/images/products')) {
+  } else if (writeImages && !existsSync(join('build/client', IMAGE_ROOT, 'products'))) {
     // The SQL is there but the images were removed (a clean build folder): put them back.
     console.log(`Wrote ${writeImageFiles('build/client')} images into build/client/images.`)
   }

@@ -5,7 +5,7 @@ import { generateContent } from './content.mjs'
 import { generateCountries, generateStore } from './countries.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 3
+export const SEED_VERSION = 4
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [

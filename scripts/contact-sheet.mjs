@@ -19,7 +19,7 @@ if (values.random) {
   for (let i = 0; i < Number(values.random); i++) {
     const row = images[Math.floor(next() * images.length)]
     const url = row[values.frame === '1x1' ? 5 : 6]
-    const [, , , shape, file] = url.split('/')
+    const [shape, file] = url.split('/').slice(-2)
     const [colour, view] = file.replace(/-(1x1|3x4)\.svg$/, '').split(/-(front|back|side|sole|detail)$/)
     tiles.push({ label: `${i + 1}`, svg: productSvg(shape, colour, view, values.frame), answer: row[4] })
   }

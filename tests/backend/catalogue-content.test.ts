@@ -70,7 +70,7 @@ describe('CMS pages', () => {
     const sections = res.body.included.filter((r: any) => r.type === 'cms_section')
     sections.forEach((s: any) => CmsSectionSchema.parse(s))
     expect(sections.map((s: any) => s.attributes.type.split('::').pop())).toEqual(['HeroImage', 'ProductCarousel', 'ProductCarousel', 'FeaturedArticle'])
-    expect(sections[0].attributes.image_one_lg).toMatch(/^\/images\/cms\/.+-lg\.svg$/)
+    expect(sections[0].attributes.image_one_lg).toMatch(/^\/images\/(r\d+\/)?cms\/.+-lg\.svg$/)
     const linked = res.body.included.filter((r: any) => r.type === 'taxon').map((t: any) => t.attributes.permalink)
     expect(linked.sort()).toEqual(['new-in', 'sale'])
   })
@@ -148,7 +148,7 @@ describe('banners (extension)', () => {
   it('home banners and a category banner, in the asked language', async () => {
     const home = (await api('/banners?filter[kind]=home')).body.data
     expect(home.length).toBe(3)
-    expect(home[0].attributes.image_url).toMatch(/^\/images\/banners\/.+\.svg$/)
+    expect(home[0].attributes.image_url).toMatch(/^\/images\/(r\d+\/)?banners\/.+\.svg$/)
     const men = (await api('/banners?filter[kind]=category&filter[taxon]=men&locale=de')).body.data
     expect(men).toHaveLength(1)
     expect(men[0].attributes.title).toContain('Herren')
