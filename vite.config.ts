@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { buildTwindCss } from './scripts/twind-css.ts'
+import { markSvg, webManifest } from './web/brand.ts'
 
 const webDir = fileURLToPath(new URL('./web', import.meta.url))
 const TWIND_ID = '/__twind.css'
@@ -15,13 +16,25 @@ function twindCss(): Plugin {
   }
 }
 
+/** The favicon, the maskable app icon and the web manifest, written from the one brand value (web/brand.ts). */
+function brandFiles(): Plugin {
+  return {
+    name: 'storefront:brand',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: markSvg() })
+      this.emitFile({ type: 'asset', fileName: 'icon-maskable.svg', source: markSvg({ padding: 6, rounded: false }) })
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(webManifest(), null, 2) })
+    },
+  }
+}
+
 /**
  * The browser bundle: the client entry (hydration + lazy screen chunks) and the service worker at /sw.js.
  * The manifest tells the Worker which chunks each page needs (worker/ssr/assets.ts).
  */
 export default defineConfig({
   publicDir: 'web/public',
-  plugins: [twindCss()],
+  plugins: [twindCss(), brandFiles()],
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: 'build/client',

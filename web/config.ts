@@ -3,6 +3,7 @@
  * Shared by the worker and the browser; nothing here may import worker code.
  */
 import type { Currency, Locale } from './api/models.ts'
+import { BRAND } from './brand.ts'
 
 export const LOCALES = ['en', 'de'] as const satisfies readonly Locale[]
 export const DEFAULT_LOCALE: Locale = 'en'
@@ -93,5 +94,5 @@ export function localePath(locale: Locale, path: string): string {
   return path === '/' || path === '' ? prefix : prefix + path
 }
 
-/** The store's name, everywhere it is shown or told to search engines (titles, JSON-LD, Open Graph). */
-export const STORE_NAME = 'Basecamp Outfitters'
+/** The store's name, everywhere it is shown or told to search engines (titles, JSON-LD, Open Graph): the brand's. */
+export const STORE_NAME = BRAND.name

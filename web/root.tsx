@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router'
 import { Provider as JotaiProvider } from 'jotai'
 import { I18nProvider } from './i18n/index.tsx'
 import { splitLocalePath } from './config.ts'
+import { BRAND } from './brand.ts'
 import { ErrorPage } from './components/error-page.tsx'
 import { ClientEffects } from './features/session/client-effects.tsx'
 import { ConsentManager } from './features/consent/consent-manager.tsx'
@@ -15,7 +16,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#f97316" />
+        <meta name="theme-color" content={BRAND.colour} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
       </head>

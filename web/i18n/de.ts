@@ -2,9 +2,9 @@ import type { Dictionary } from './en.ts'
 
 /** German texts; the type keeps every key of English present. */
 export const de: Dictionary = {
-  meta: { title: 'Storefront — Bekleidung & Outdoor-Ausrüstung', description: 'Bekleidung, Schuhe und Outdoor-Ausrüstung. Mitglieder sparen 30-70 % mit Club-Preisen.' },
+  meta: { title: '{{brand}} — Bekleidung & Outdoor-Ausrüstung', description: 'Bekleidung, Schuhe und Outdoor-Ausrüstung. Mitglieder sparen 30-70 % mit Club-Preisen.' },
   header: {
-    logo: 'Storefront Startseite',
+    logo: '{{brand}} Startseite',
     search: 'Produkte suchen',
     searchButton: 'Suchen',
     account: 'Mein Konto',
@@ -21,6 +21,16 @@ export const de: Dictionary = {
   bottomBar: { home: 'Start', menu: 'Menü', account: 'Konto', basket: 'Warenkorb' },
   nav: { label: 'Kategorien', all: 'Alle', oneDayDeal: 'MITTWOCH - EINTAGES-ANGEBOT', giftCards: 'GESCHENKKARTEN', loading: 'Kategorien werden geladen' },
   footer: {
+    help: 'Hilfe',
+    company: 'Unternehmen',
+    club: 'Der Club',
+    clubText: 'Mitglieder zahlen Club-Preise: 30-70 % Rabatt auf Markenausrüstung, jeden Tag. Die Mitgliedschaft ist kostenlos.',
+    joinClub: 'Club beitreten',
+    followUs: 'Folgen Sie uns',
+    payment: 'Wir akzeptieren',
+    secureCheckout: 'Sichere Kasse',
+    clubSavings: 'Club-Preise 30-70 % günstiger',
+    shippingNote: 'Preise inkl. GST',
     title: 'Fußzeile',
     aboutUs: 'Über uns',
     privacyPolicy: 'Datenschutz',
@@ -31,7 +41,7 @@ export const de: Dictionary = {
     contactUs: 'Kontakt',
     faqs: 'Häufige Fragen',
     freeReturns: 'Kostenlose Rücksendung innerhalb von {{days}} Tagen',
-    copyright: '© {{year}} Storefront Pty Ltd. Alle Rechte vorbehalten.',
+    copyright: '© {{year}} {{legalName}}. Alle Rechte vorbehalten.',
   },
   localeSelector: { label: 'Sprache und Währung', language: 'Sprache', currency: 'Währung', en: 'English', de: 'Deutsch', flag: 'Flagge: {{language}}' },
   cart: {

@@ -1,8 +1,8 @@
 /** English texts of the chrome, the error pages and the screens (spec §2, §5, §8). */
 export const en = {
-  meta: { title: 'Storefront — Apparel & Outdoor Gear', description: 'Apparel, footwear and outdoor gear. Members save 30-70% with Club Prices.' },
+  meta: { title: '{{brand}} — Apparel & Outdoor Gear', description: 'Apparel, footwear and outdoor gear. Members save 30-70% with Club Prices.' },
   header: {
-    logo: 'Storefront home',
+    logo: '{{brand}} home',
     search: 'Search for products',
     searchButton: 'Search',
     account: 'My account',
@@ -19,6 +19,16 @@ export const en = {
   bottomBar: { home: 'Home', menu: 'Menu', account: 'Account', basket: 'Basket' },
   nav: { label: 'Categories', all: 'All', oneDayDeal: 'WEDNESDAY - ONE DAY DEAL', giftCards: 'GIFT CARDS', loading: 'Loading categories' },
   footer: {
+    help: 'Help',
+    company: 'Company',
+    club: 'The Club',
+    clubText: 'Members pay Club Prices: 30-70% off branded gear, every day. Joining is free.',
+    joinClub: 'Join the Club',
+    followUs: 'Follow us',
+    payment: 'We accept',
+    secureCheckout: 'Secure checkout',
+    clubSavings: 'Club Prices 30-70% off',
+    shippingNote: 'Prices include GST',
     title: 'Footer',
     aboutUs: 'About us',
     privacyPolicy: 'Privacy policy',
@@ -29,7 +39,7 @@ export const en = {
     contactUs: 'Contact us',
     faqs: 'FAQs',
     freeReturns: 'Free returns within {{days}} days',
-    copyright: '© {{year}} Storefront Pty Ltd. All rights reserved.',
+    copyright: '© {{year}} {{legalName}}. All rights reserved.',
   },
   localeSelector: { label: 'Language and currency', language: 'Language', currency: 'Currency', en: 'English', de: 'Deutsch', flag: '{{language}} flag' },
   cart: {

@@ -1,43 +1,122 @@
-import { FREE_RETURNS_DAYS } from '../../config.ts'
+import { useSetAtom } from 'jotai'
+import { BRAND } from '../../brand.ts'
+import { FREE_RETURNS_DAYS, SOCIAL_LINKS } from '../../config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
+import { openPanelAtom } from '../../features/ui/atoms.ts'
+import { Icon, type IconName } from '../icons.tsx'
 import { LocalLink } from '../local-link.tsx'
+import { Logo } from '../logo.tsx'
+import { buttonClass } from '../ui/button.tsx'
+import { cx } from '../ui/cx.ts'
 import { LocaleSelector } from './locale-selector.tsx'
 import { ConsentSettingsButton } from '../../features/consent/consent-manager.tsx'
+import { PaymentMarks } from './payment-marks.tsx'
+
+type FooterLink = { key: MessageKey; to: string }
 
 /** Footer links come from the translations (spec §2) and use the lowercase aliases. */
-const FOOTER_LINKS: Array<{ key: MessageKey; to: string }> = [
-  { key: 'footer.aboutUs', to: '/aboutus' },
+const HELP_LINKS: FooterLink[] = [
   { key: 'footer.contactUs', to: '/contactus' },
   { key: 'footer.faqs', to: '/FAQs' },
-  { key: 'footer.giftCards', to: '/giftcards' },
   { key: 'footer.sizingGuides', to: '/sizingguides' },
   { key: 'footer.returns', to: '/productreturns' },
+]
+const COMPANY_LINKS: FooterLink[] = [
+  { key: 'footer.aboutUs', to: '/aboutus' },
+  { key: 'footer.giftCards', to: '/giftcards' },
   { key: 'footer.privacyPolicy', to: '/privacypolicy' },
   { key: 'footer.terms', to: '/termsandconditions' },
 ]
 
-export function Footer() {
+const link = 'rounded-sm text-neutral-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-400'
+
+function LinkBlock({ title, links }: { title: string; links: FooterLink[] }) {
   const { t } = useT()
   return (
-    <footer className="mt-16 bg-gray-900 pb-20 text-gray-300 lg:pb-0" data-testid="site-footer">
-      <div className="mx-auto max-w-site px-4 py-10">
-        <p className="mb-6 font-semibold text-white">{t('footer.freeReturns', { days: FREE_RETURNS_DAYS })}</p>
-        <nav aria-label={t('footer.title')}>
-          <ul className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <LocalLink to={link.to} className="hover:text-white hover:underline">
-                  {t(link.key)}
-                </LocalLink>
-              </li>
-            ))}
-          </ul>
+    <div>
+      <h2 className="text-sm font-bold uppercase tracking-wider text-white">{title}</h2>
+      <ul className="mt-4 space-y-3 text-sm">
+        {links.map((item) => (
+          <li key={item.to}>
+            <LocalLink to={item.to} className={link}>
+              {t(item.key)}
+            </LocalLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The promises a shopper looks for before paying, in one strip above the blocks. */
+function Promises() {
+  const { t } = useT()
+  const items: Array<{ icon: IconName; text: string }> = [
+    { icon: 'returns', text: t('footer.freeReturns', { days: FREE_RETURNS_DAYS }) },
+    { icon: 'tag', text: t('footer.clubSavings') },
+    { icon: 'lock', text: t('footer.secureCheckout') },
+  ]
+  return (
+    <ul className="grid gap-4 border-b border-neutral-700 pb-8 sm:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.text} className="flex items-center gap-3 font-semibold text-white">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-neutral-800 text-primary-300">
+            <Icon name={item.icon} className="h-5 w-5" />
+          </span>
+          {item.text}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Help, company, club, social, payment marks, language and currency (spec §2), in both languages. */
+export function Footer() {
+  const { t } = useT()
+  const openPanel = useSetAtom(openPanelAtom)
+  return (
+    <footer className="mt-16 bg-neutral-900 pb-20 text-neutral-300 lg:pb-0" data-testid="site-footer">
+      <div className="mx-auto max-w-site px-4 py-12">
+        <Promises />
+        <nav aria-label={t('footer.title')} className="grid grid-cols-2 gap-8 py-10 lg:grid-cols-4">
+          <LinkBlock title={t('footer.help')} links={HELP_LINKS} />
+          <LinkBlock title={t('footer.company')} links={COMPANY_LINKS} />
+          <div className="col-span-2">
+            <h2 className="text-sm font-bold uppercase tracking-wider text-white">{t('footer.club')}</h2>
+            <p className="mt-4 max-w-sm text-sm">{t('footer.clubText')}</p>
+            <button type="button" onClick={() => openPanel('signup')} className={cx(buttonClass('primary', 'md'), 'mt-4 focus-visible:ring-offset-neutral-900')}>
+              {t('footer.joinClub')}
+            </button>
+          </div>
         </nav>
-        <ConsentSettingsButton className="mt-4 text-left underline hover:text-white" />
-        <div className="mt-8 lg:hidden">
-          <LocaleSelector idPrefix="footer" />
+        <div className="flex flex-col gap-8 border-t border-neutral-700 pt-8 lg:flex-row lg:items-end lg:justify-between">
+          <div className="space-y-4">
+            <Logo tone="light" compact />
+            <div>
+              <h2 className="mb-2 text-sm font-semibold text-white">{t('footer.followUs')}</h2>
+              <ul className="flex gap-2">
+                {SOCIAL_LINKS.map((social) => (
+                  <li key={social.name}>
+                    <a href={social.href} rel="noopener noreferrer" target="_blank" className={cx('inline-flex h-11 w-11 items-center justify-center rounded-full bg-neutral-800', link)} aria-label={t('header.social', { name: social.name })}>
+                      <Icon name={social.name === 'Facebook' ? 'facebook' : 'instagram'} className="h-5 w-5" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <div className="space-y-4">
+            <div>
+              <h2 className="mb-2 text-sm font-semibold text-white">{t('footer.payment')}</h2>
+              <PaymentMarks label={t('footer.payment')} />
+            </div>
+            <LocaleSelector idPrefix="footer" tone="dark" />
+            <ConsentSettingsButton className={cx('min-h-9 text-left text-sm', link)} />
+          </div>
         </div>
-        <p className="mt-8 text-sm text-gray-400">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="mt-8 text-sm text-neutral-400">
+          {t('footer.copyright', { year: new Date().getFullYear(), legalName: BRAND.legalName })} · {t('footer.shippingNote')}
+        </p>
       </div>
     </footer>
   )

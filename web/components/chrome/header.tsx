@@ -1,13 +1,19 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { BRAND } from '../../brand.ts'
 import { SOCIAL_LINKS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { cartItemCountAtom, isAuthenticatedAtom, userAtom } from '../../features/session/atoms.ts'
 import { openPanelAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'
 import { LocalLink } from '../local-link.tsx'
+import { Logo } from '../logo.tsx'
+import { cx, focusRing } from '../ui/cx.ts'
 import { SearchBar } from './search-bar.tsx'
 import { LocaleSelector } from './locale-selector.tsx'
 import { Navigation } from './navigation.tsx'
+
+/** The header's icon actions: 44 px targets, a label beside the icon on desktop where there is room. */
+const action = cx('relative h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-neutral-800 transition-colors duration-fast hover:bg-neutral-100 hover:text-neutral-900', focusRing)
 
 function AccountButton() {
   const { t } = useT()
@@ -15,16 +21,16 @@ function AccountButton() {
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   if (isAuthenticated) {
     return (
-      <LocalLink to="/my-account" className="flex items-center gap-1 rounded p-2 hover:bg-gray-100" data-testid="account-button">
+      <LocalLink to="/my-account" className={cx(action, 'inline-flex')} data-testid="account-button">
         <Icon name="user" />
-        <span className="hidden text-sm lg:inline">{user ? t('header.hi', { name: user.firstName }) : t('header.account')}</span>
+        <span className="hidden text-sm font-semibold lg:inline">{user ? t('header.hi', { name: user.firstName }) : t('header.account')}</span>
       </LocalLink>
     )
   }
   return (
-    <LocalLink to="/Login" className="flex items-center gap-1 rounded p-2 hover:bg-gray-100" aria-label={t('header.login')} data-testid="account-button">
+    <LocalLink to="/Login" className={cx(action, 'inline-flex')} aria-label={t('header.login')} data-testid="account-button">
       <Icon name="user" />
-      <span className="hidden text-sm lg:inline">{t('header.login')}</span>
+      <span className="hidden text-sm font-semibold lg:inline">{t('header.login')}</span>
     </LocalLink>
   )
 }
@@ -34,10 +40,10 @@ export function CartButton({ className = '' }: { className?: string }) {
   const count = useAtomValue(cartItemCountAtom)
   const openPanel = useSetAtom(openPanelAtom)
   return (
-    <button type="button" onClick={() => openPanel('cart')} className={`relative rounded p-2 hover:bg-gray-100 ${className}`} aria-label={t('header.cartCount', { count })} data-testid="cart-button">
+    <button type="button" onClick={() => openPanel('cart')} className={cx(action, className || 'inline-flex')} aria-label={t('header.cartCount', { count })} data-testid="cart-button">
       <Icon name="cart" />
       {count > 0 ? (
-        <span className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-600 px-1 text-xs font-bold text-white" data-testid="cart-badge">
+        <span className="absolute right-0 top-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-600 px-1 text-xs font-bold text-white" data-testid="cart-badge">
           {count}
         </span>
       ) : null}
@@ -45,34 +51,39 @@ export function CartButton({ className = '' }: { className?: string }) {
   )
 }
 
-/** Logo, social links, search, account, wishlist and cart (spec §2), then the category navigation. */
+/**
+ * Logo, social links, search, language and currency, account, wishlist and cart (spec §2), then the category
+ * navigation. On phones the search takes its own full-width row, so its placeholder is never cut off.
+ */
 export function Header() {
   const { t } = useT()
   const openPanel = useSetAtom(openPanelAtom)
   return (
-    <header className="border-b border-gray-200 bg-white" data-testid="site-header">
-      <div className="mx-auto flex max-w-site items-center gap-3 px-4 py-3">
-        <LocalLink to="/" className="text-2xl font-extrabold tracking-tight text-primary-600" aria-label={t('header.logo')}>
-          Storefront
+    <header className="border-b border-neutral-200 bg-white" data-testid="site-header">
+      <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-3 pt-3 lg:flex-nowrap lg:gap-x-6 lg:py-4">
+        <LocalLink to="/" className={cx('mr-auto rounded-md lg:mr-0', focusRing)} aria-label={t('header.logo', { brand: BRAND.name })}>
+          <Logo />
         </LocalLink>
+        <div className="order-last w-full lg:order-none lg:mx-4 lg:max-w-xl lg:flex-1">
+          <SearchBar />
+        </div>
         <div className="hidden items-center gap-1 lg:flex">
           {SOCIAL_LINKS.map((link) => (
-            <a key={link.name} href={link.href} rel="noopener noreferrer" target="_blank" className="rounded p-1 text-gray-500 hover:text-primary-600" aria-label={t('header.social', { name: link.name })}>
+            <a key={link.name} href={link.href} rel="noopener noreferrer" target="_blank" className={cx(action, 'inline-flex text-neutral-600')} aria-label={t('header.social', { name: link.name })}>
               <Icon name={link.name === 'Facebook' ? 'facebook' : 'instagram'} className="h-5 w-5" />
             </a>
           ))}
         </div>
-        <div className="flex-1">
-          <SearchBar />
-        </div>
         <div className="hidden lg:block">
           <LocaleSelector idPrefix="header" />
         </div>
-        <AccountButton />
-        <button type="button" onClick={() => openPanel('wishlist')} className="hidden rounded p-2 hover:bg-gray-100 lg:block" aria-label={t('header.wishlist')} data-testid="wishlist-button">
-          <Icon name="heart" />
-        </button>
-        <CartButton className="hidden lg:block" />
+        <div className="flex items-center gap-1">
+          <AccountButton />
+          <button type="button" onClick={() => openPanel('wishlist')} className={cx(action, 'hidden lg:inline-flex')} aria-label={t('header.wishlist')} data-testid="wishlist-button">
+            <Icon name="heart" />
+          </button>
+          <CartButton className="hidden lg:inline-flex" />
+        </div>
       </div>
       <Navigation />
     </header>

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/index.tsx'
 import { useRequestInfo } from '../../features/session/request-info.ts'
 import { useApi } from '../../api/use-api.ts'
 import { cartAtom } from '../../features/session/atoms.ts'
+import { cx } from '../ui/cx.ts'
 
 function setPreference(name: string, value: string) {
   document.cookie = `${name}=${value}; path=/; max-age=${PREFERENCE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
@@ -15,7 +16,7 @@ function setPreference(name: string, value: string) {
  * Language (with its flag) and currency (spec §2, §4). A language change sets the cookie and loads the same page in
  * the other language; a currency change first moves an existing cart to the new currency, then reloads.
  */
-export function LocaleSelector({ idPrefix }: { idPrefix: string }) {
+export function LocaleSelector({ idPrefix, tone = 'light' }: { idPrefix: string; tone?: 'light' | 'dark' }) {
   const { t, locale } = useT()
   const { currency } = useRequestInfo()
   const { pathname, search } = useLocation()
@@ -38,29 +39,46 @@ export function LocaleSelector({ idPrefix }: { idPrefix: string }) {
     window.location.reload()
   }
 
+  const dark = tone === 'dark'
+  const select = cx(
+    'min-h-9 cursor-pointer appearance-none rounded-md border py-1 pl-2 pr-7 text-sm font-semibold transition-colors duration-fast focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-1',
+    // Dark (footer): white on neutral-800 is 15:1, the edge neutral-500 on neutral-900 3.9:1. Light: neutral-900 on white.
+    dark ? 'border-neutral-500 bg-neutral-800 text-white hover:border-neutral-300 focus-visible:ring-primary-400 focus-visible:ring-offset-neutral-900' : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-600 focus-visible:ring-primary-600',
+  )
+  const chevron = (
+    <svg viewBox="0 0 20 20" className={cx('pointer-events-none absolute right-2 top-1/2 h-3.5 w-3.5 -translate-y-1/2', dark ? 'text-neutral-300' : 'text-neutral-600')} aria-hidden="true" focusable="false">
+      <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
   return (
-    <div className="flex items-center gap-2 text-sm" data-testid="locale-selector">
-      <img src={`/flags/${locale}.svg`} width={20} height={14} alt={t('localeSelector.flag', { language: t(`localeSelector.${locale}`) })} />
-      <label className="sr-only" htmlFor={`${idPrefix}-locale`}>
+    <div className={cx('flex items-center gap-2 text-sm', dark && 'text-neutral-300')} data-testid="locale-selector">
+      <img src={`/flags/${locale}.svg`} width={20} height={14} className="rounded-sm" alt={t('localeSelector.flag', { language: t(`localeSelector.${locale}`) })} />
+      <label className={dark ? 'font-semibold' : 'sr-only'} htmlFor={`${idPrefix}-locale`}>
         {t('localeSelector.language')}
       </label>
-      <select id={`${idPrefix}-locale`} value={locale} onChange={(e) => changeLocale(e.target.value as Locale)} className="rounded border border-gray-300 bg-white px-1 py-0.5">
-        {LOCALES.map((l) => (
-          <option key={l} value={l}>
-            {t(`localeSelector.${l}`)}
-          </option>
-        ))}
-      </select>
-      <label className="sr-only" htmlFor={`${idPrefix}-currency`}>
+      <span className="relative">
+        <select id={`${idPrefix}-locale`} value={locale} onChange={(e) => changeLocale(e.target.value as Locale)} className={select}>
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {t(`localeSelector.${l}`)}
+            </option>
+          ))}
+        </select>
+        {chevron}
+      </span>
+      <label className={dark ? 'ml-2 font-semibold' : 'sr-only'} htmlFor={`${idPrefix}-currency`}>
         {t('localeSelector.currency')}
       </label>
-      <select id={`${idPrefix}-currency`} value={currency} onChange={(e) => void changeCurrency(e.target.value as Currency)} className="rounded border border-gray-300 bg-white px-1 py-0.5">
-        {CURRENCIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
+      <span className="relative">
+        <select id={`${idPrefix}-currency`} value={currency} onChange={(e) => void changeCurrency(e.target.value as Currency)} className={select}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        {chevron}
+      </span>
     </div>
   )
 }

@@ -6,6 +6,9 @@ import { openPanelAtom, toggleMobileMenuAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'
 import { LocalLink, useLocalPath } from '../local-link.tsx'
 
+const item =
+  'relative flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 py-1.5 text-xs font-semibold text-neutral-700 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary-600'
+
 /** Home, menu, account and basket, fixed to the bottom of small screens (spec §2). */
 export function MobileBottomBar() {
   const { t } = useT()
@@ -15,9 +18,8 @@ export function MobileBottomBar() {
   const count = useAtomValue(cartItemCountAtom)
   const navigate = useNavigate()
   const local = useLocalPath()
-  const item = 'flex flex-1 flex-col items-center gap-0.5 py-2 text-xs text-gray-700'
   return (
-    <nav className="fixed inset-x-0 bottom-0 z-40 flex border-t border-gray-200 bg-white lg:hidden" aria-label={t('header.menu')} data-testid="mobile-bottom-bar">
+    <nav className="fixed inset-x-0 bottom-0 z-40 flex border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-lg backdrop-blur lg:hidden" aria-label={t('header.menu')} data-testid="mobile-bottom-bar">
       <LocalLink to="/" className={item}>
         <Icon name="home" />
         {t('bottomBar.home')}
@@ -30,10 +32,10 @@ export function MobileBottomBar() {
         <Icon name="user" />
         {t('bottomBar.account')}
       </button>
-      <button type="button" className={`relative ${item}`} onClick={() => openPanel('cart')}>
+      <button type="button" className={item} onClick={() => openPanel('cart')}>
         <Icon name="cart" />
         {t('bottomBar.basket')}
-        {count > 0 ? <span className="absolute right-1/4 top-1 rounded-full bg-primary-600 px-1.5 text-xs font-bold text-white">{count}</span> : null}
+        {count > 0 ? <span className="absolute right-1/4 top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-600 px-1 text-xs font-bold text-white">{count}</span> : null}
       </button>
     </nav>
   )

@@ -7,6 +7,8 @@ import { mobileMenuOpenAtom } from '../../features/ui/atoms.ts'
 import { Deferred } from '../deferred.tsx'
 import { LocalLink } from '../local-link.tsx'
 import { Drawer } from '../ui/drawer.tsx'
+import { Skeleton } from '../ui/skeleton.tsx'
+import { cx, focusRing } from '../ui/cx.ts'
 
 /**
  * The header menu from the CMS ('Main menu'); when the CMS menu is disabled or empty, the category tree: roots sorted
@@ -47,7 +49,7 @@ function NavPlaceholder() {
   return (
     <div className="flex gap-6 py-3" aria-label={t('nav.loading')} data-testid="nav-placeholder">
       {[0, 1, 2, 3, 4, 5].map((i) => (
-        <span key={i} className="h-4 w-20 animate-pulse rounded bg-gray-200" />
+        <Skeleton key={i} className="h-4 w-20" />
       ))}
     </div>
   )
@@ -56,22 +58,22 @@ function NavPlaceholder() {
 function DesktopMenu({ items }: { items: MenuItem[] }) {
   const { t } = useT()
   return (
-    <ul className="flex flex-wrap gap-x-6" data-testid="nav-menu">
+    <ul className="flex flex-wrap gap-x-7" data-testid="nav-menu">
       {items.map((item) => (
-        <li key={item.link} className="group relative py-3">
-          <LocalLink to={item.link} className="text-sm font-semibold uppercase tracking-wide text-gray-800 hover:text-primary-600">
+        <li key={item.link} className="group relative">
+          <LocalLink to={item.link} className={cx('block border-b-2 border-transparent py-3 text-sm font-semibold uppercase tracking-wide text-neutral-800 transition-colors duration-fast hover:border-primary-600 hover:text-neutral-900', focusRing)}>
             {item.label}
           </LocalLink>
           {item.items.length > 0 ? (
-            <ul className="absolute left-0 top-full z-40 hidden min-w-48 rounded-b border border-gray-200 bg-white py-2 shadow-lg group-focus-within:block group-hover:block">
+            <ul className="absolute left-0 top-full z-40 hidden min-w-48 rounded-b-lg border border-neutral-200 bg-white py-2 shadow-lg group-focus-within:block group-hover:block">
               <li>
-                <LocalLink to={item.link} className="block px-4 py-1.5 text-sm font-semibold hover:bg-gray-50">
+                <LocalLink to={item.link} className="block px-4 py-2 text-sm font-semibold text-neutral-900 hover:bg-neutral-100">
                   {t('nav.all')}
                 </LocalLink>
               </li>
               {item.items.map((child) => (
                 <li key={child.link}>
-                  <LocalLink to={child.link} className="block px-4 py-1.5 text-sm hover:bg-gray-50">
+                  <LocalLink to={child.link} className="block px-4 py-2 text-sm text-neutral-800 hover:bg-neutral-100">
                     {child.label}
                   </LocalLink>
                 </li>
@@ -87,20 +89,20 @@ function DesktopMenu({ items }: { items: MenuItem[] }) {
 function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
   const { t } = useT()
   return (
-    <ul className="space-y-1" data-testid="mobile-menu-items">
+    <ul className="divide-y divide-neutral-200" data-testid="mobile-menu-items">
       {items.map((item) => (
         <li key={item.link}>
           <details>
-            <summary className="cursor-pointer py-2 font-semibold uppercase">{item.label}</summary>
-            <ul className="pb-2 pl-4">
+            <summary className="flex min-h-12 cursor-pointer items-center font-semibold uppercase tracking-wide text-neutral-900">{item.label}</summary>
+            <ul className="pb-3 pl-4">
               <li>
-                <LocalLink to={item.link} onClick={onNavigate} className="block py-1.5 font-semibold">
+                <LocalLink to={item.link} onClick={onNavigate} className="flex min-h-11 items-center font-semibold text-neutral-900">
                   {t('nav.all')}
                 </LocalLink>
               </li>
               {item.items.map((child) => (
                 <li key={child.link}>
-                  <LocalLink to={child.link} onClick={onNavigate} className="block py-1.5">
+                  <LocalLink to={child.link} onClick={onNavigate} className="flex min-h-11 items-center text-neutral-800">
                     {child.label}
                   </LocalLink>
                 </li>
@@ -110,12 +112,12 @@ function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
         </li>
       ))}
       <li>
-        <LocalLink to={ONE_DAY_DEAL_PATH} onClick={onNavigate} className="block py-2 font-semibold text-primary-700">
+        <LocalLink to={ONE_DAY_DEAL_PATH} onClick={onNavigate} className="flex min-h-12 items-center font-semibold uppercase tracking-wide text-primary-700">
           {t('nav.oneDayDeal')}
         </LocalLink>
       </li>
       <li>
-        <LocalLink to="/GiftCards" onClick={onNavigate} className="block py-2 font-semibold text-primary-700">
+        <LocalLink to="/GiftCards" onClick={onNavigate} className="flex min-h-12 items-center font-semibold uppercase tracking-wide text-primary-700">
           {t('nav.giftCards')}
         </LocalLink>
       </li>

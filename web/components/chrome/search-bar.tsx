@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import type { SearchResult } from '../../api/models.ts'
 import { SEARCH_DEBOUNCE_MS } from '../../config.ts'
@@ -7,6 +7,9 @@ import { useT } from '../../i18n/index.tsx'
 import { closeSearchAtom, openSearchAtom, searchOpenAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'
 import { LocalLink, useLocalPath } from '../local-link.tsx'
+import { Button } from '../ui/button.tsx'
+import { cx, focusRing } from '../ui/cx.ts'
+import { ProductCardSkeleton } from '../ui/skeleton.tsx'
 
 type SearchState = { status: 'idle' } | { status: 'loading'; term: string } | { status: 'done'; term: string; result: SearchResult } | { status: 'failed'; term: string }
 
@@ -37,25 +40,33 @@ function useSearch(term: string): SearchState {
 
 function Results({ state, onClose }: { state: SearchState; onClose: () => void }) {
   const { t } = useT()
-  if (state.status === 'idle') return <p className="text-gray-600">{t('search.notSearched')}</p>
-  if (state.status === 'loading') return <p className="text-gray-600">…</p>
+  if (state.status === 'idle') return <p className="text-neutral-600">{t('search.notSearched')}</p>
+  if (state.status === 'loading') {
+    return (
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-5" aria-label={t('ui.loading')}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </ul>
+    )
+  }
   if (state.status === 'failed' || state.result.products.length === 0) {
     return (
-      <p className="text-gray-700" data-testid="search-no-results">
+      <p className="text-neutral-700" data-testid="search-no-results">
         {t('search.noResults')} <strong>“{state.term}”</strong>
       </p>
     )
   }
   return (
     <div data-testid="search-results">
-      <p className="mb-4 text-gray-700">{t('search.results', { term: state.term })}</p>
+      <p className="mb-4 text-lg font-semibold text-neutral-900">{t('search.results', { term: state.term })}</p>
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         {state.result.products.map((product) => (
           <li key={product.id}>
-            <LocalLink to={product.link} onClick={onClose} className="block hover:underline">
-              {product.image ? <img src={product.image.styles.mobile.url} width={240} height={240} alt={product.image.alt} loading="lazy" className="w-full rounded" /> : null}
-              <span className="mt-1 block text-sm">{product.title}</span>
-              <span className="block text-sm font-semibold">{product.salePrice ?? product.price}</span>
+            <LocalLink to={product.link} onClick={onClose} className={cx('group block rounded-lg', focusRing)}>
+              {product.image ? <img src={product.image.styles.mobile.url} width={240} height={240} alt={product.image.alt} loading="lazy" className="aspect-square w-full rounded-lg bg-neutral-100 object-cover" /> : null}
+              <span className="mt-2 block text-sm font-semibold text-neutral-900 group-hover:underline">{product.title}</span>
+              <span className={cx('block text-sm font-semibold', product.salePrice ? 'text-sale-700' : 'text-neutral-800')}>{product.salePrice ?? product.price}</span>
             </LocalLink>
           </li>
         ))}
@@ -76,6 +87,12 @@ export function SearchBar() {
   const closeSearch = useSetAtom(closeSearchAtom)
   const [term, setTerm] = useState('')
   const state = useSearch(open ? term : '')
+  const form = useRef<HTMLFormElement>(null)
+  // The overlay starts under the search field, wherever the header has put it (its own row on phones).
+  const [top, setTop] = useState(0)
+  useEffect(() => {
+    if (open && form.current) setTop(Math.round(form.current.getBoundingClientRect().bottom + 8))
+  }, [open])
 
   useEffect(() => {
     if (!open) return
@@ -86,7 +103,13 @@ export function SearchBar() {
 
   return (
     <div className="relative">
-      <form action={local('/Category')} method="get" role="search" className="flex items-center rounded border border-gray-300 bg-white focus-within:border-primary-500">
+      <form
+        ref={form}
+        action={local('/Category')}
+        method="get"
+        role="search"
+        className="flex h-11 items-center rounded-full border border-neutral-400 bg-neutral-50 transition-colors duration-fast focus-within:border-primary-600 focus-within:bg-white focus-within:ring-2 focus-within:ring-primary-600/30 hover:border-neutral-600"
+      >
         <label htmlFor="site-search" className="sr-only">
           {t('header.search')}
         </label>
@@ -102,22 +125,22 @@ export function SearchBar() {
           onFocus={() => openSearch()}
           placeholder={t('search.placeholder')}
           autoComplete="off"
-          className="w-full bg-transparent px-3 py-2 text-sm outline-none"
+          className="h-full w-full min-w-0 bg-transparent pl-4 pr-2 text-base text-neutral-900 placeholder-neutral-500 outline-none"
         />
-        <button type="submit" className="px-3 text-gray-600 hover:text-primary-600" aria-label={t('header.searchButton')}>
+        <button type="submit" className={cx('mr-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-200 hover:text-neutral-900', focusRing)} aria-label={t('header.searchButton')}>
           <Icon name="search" className="h-5 w-5" />
         </button>
       </form>
       {open ? (
-        <div className="fixed inset-x-0 bottom-0 top-28 z-40 overflow-y-auto bg-white px-4 py-6 shadow-xl lg:top-32" data-testid="search-overlay">
+        <div className="fixed inset-x-0 bottom-0 z-40 overflow-y-auto border-t border-neutral-200 bg-white px-4 py-6 shadow-xl" style={{ top }} data-testid="search-overlay">
           <div className="mx-auto max-w-site">
             <div className="mb-4 flex justify-end gap-2">
-              <button type="button" onClick={() => closeSearch()} className="rounded border border-gray-300 px-3 py-1 text-sm">
+              <Button variant="secondary" size="sm" onClick={() => closeSearch()}>
                 {t('search.cancel')}
-              </button>
-              <button type="button" onClick={() => closeSearch()} className="rounded p-1 hover:bg-gray-100" aria-label={t('search.close')}>
+              </Button>
+              <Button variant="ghost" size="icon" onClick={() => closeSearch()} aria-label={t('search.close')}>
                 <Icon name="close" />
-              </button>
+              </Button>
             </div>
             <Results state={state} onClose={() => closeSearch()} />
           </div>

@@ -10,8 +10,12 @@ export function TopBar() {
   const openPanel = useSetAtom(openPanelAtom)
   if (isAuthenticated) return null
   return (
-    <div className="bg-gray-900 text-center text-sm text-white" data-testid="top-bar">
-      <button type="button" onClick={() => openPanel('login')} className="w-full px-4 py-2 hover:underline">
+    <div className="bg-club-800 text-center text-sm text-white" data-testid="top-bar">
+      <button
+        type="button"
+        onClick={() => openPanel('login')}
+        className="min-h-9 w-full px-4 py-2 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white"
+      >
         {t('topBar.join')}
       </button>
     </div>

@@ -1,19 +1,29 @@
 import { layoutRoute } from './layout-route.tsx'
 import { LocalLink } from '../local-link.tsx'
+import { BRAND } from '../../brand.ts'
+import { useT } from '../../i18n/index.tsx'
+import { Icon } from '../icons.tsx'
+import { Logo } from '../logo.tsx'
+import { cx, focusRing } from '../ui/cx.ts'
 import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
+  const { t } = useT()
   return (
-    <div className="min-h-screen bg-gray-50" data-layout="blank">
+    <div className="min-h-screen bg-neutral-50" data-layout="blank">
       <ProgressBar />
-      <div className="border-b border-gray-200 bg-white">
-        <div className="mx-auto max-w-site px-4 py-4">
-          <LocalLink to="/" className="text-2xl font-extrabold tracking-tight text-primary-600">
-            Storefront
+      <header className="border-b border-neutral-200 bg-white">
+        <div className="mx-auto flex max-w-site items-center justify-between px-4 py-3">
+          <LocalLink to="/" className={cx('rounded-md', focusRing)} aria-label={t('header.logo', { brand: BRAND.name })}>
+            <Logo />
           </LocalLink>
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-neutral-700">
+            <Icon name="lock" className="h-4 w-4" />
+            {t('footer.secureCheckout')}
+          </p>
         </div>
-      </div>
+      </header>
       <main id="main" className="mx-auto w-full max-w-site px-4 py-6">
         {children}
       </main>

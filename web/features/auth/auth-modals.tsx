@@ -5,6 +5,9 @@ import { ApiError, errorMessage } from '../../api/storefront-api.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { focusRing } from '../../components/ui/cx.ts'
 import { useLocalPath } from '../../components/local-link.tsx'
 import { useReloadSession } from '../session/use-reload-session.ts'
 import { closePanelAtom, forgotPasswordModalOpenAtom, loginModalOpenAtom, loginScreenAtom, resetEmailAtom, signupModalOpenAtom, switchToLoginAtom, switchToSignupAtom } from '../ui/atoms.ts'
@@ -13,37 +16,29 @@ import { validateEmail, validateNewPassword, validateRequired } from './validati
 /** Session storage marker of a guest checkout; cleared at login and signup (spec §4). */
 export const GUEST_MARKER_KEY = 'guest-checkout'
 
+const textLink = `min-h-9 rounded-sm font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800 ${focusRing}`
+
 export function Field(props: { id: string; label: string; type?: string; value: string; onChange: (value: string) => void; error?: string | null; autoComplete?: string }) {
   return (
-    <div className="mb-3">
-      <label htmlFor={props.id} className="mb-1 block text-sm font-semibold">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-        className="w-full rounded border border-gray-300 px-3 py-2 focus:border-primary-500 focus:outline-none"
-      />
-      {props.error ? (
-        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    <Input
+      id={props.id}
+      name={props.id}
+      label={props.label}
+      type={props.type ?? 'text'}
+      value={props.value}
+      autoComplete={props.autoComplete}
+      onChange={(e) => props.onChange(e.target.value)}
+      error={props.error ?? undefined}
+      frameClassName="mb-4"
+    />
   )
 }
 
 function Submit({ children, busy }: { children: ReactNode; busy: boolean }) {
   return (
-    <button type="submit" disabled={busy} className="w-full rounded bg-primary-600 py-3 font-semibold text-white hover:bg-primary-700 disabled:opacity-60">
+    <Button type="submit" size="lg" block loading={busy} className="mt-2">
       {children}
-    </button>
+    </Button>
   )
 }
 
@@ -78,15 +73,15 @@ function LoginForm() {
   }
   return (
     <form onSubmit={submit} noValidate data-testid="login-form">
-      <p className="mb-4 text-sm text-gray-600">{t('auth.clubPitch')}</p>
+      <p className="-mt-2 mb-5 rounded-md bg-club-50 px-3 py-2 text-sm text-club-800">{t('auth.clubPitch')}</p>
       <Field id="login-email" label={t('auth.email')} type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
       <Field id="login-password" label={t('auth.password')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
       <Submit busy={busy}>{t('auth.login')}</Submit>
-      <div className="mt-4 flex justify-between text-sm">
-        <button type="button" className="text-primary-700 underline" onClick={() => setScreen('forgotten-password')}>
+      <div className="mt-4 flex justify-between gap-4 text-sm">
+        <button type="button" className={textLink} onClick={() => setScreen('forgotten-password')}>
           {t('auth.forgotPassword')}
         </button>
-        <button type="button" className="text-primary-700 underline" onClick={() => toSignup()}>
+        <button type="button" className={textLink} onClick={() => toSignup()}>
           {t('auth.joinClub')}
         </button>
       </div>
@@ -144,7 +139,7 @@ export function LoginModal() {
       {screen === 'thank-you' ? (
         <div>
           <p className="mb-4">{t('auth.thankYou', { email: resetEmail })}</p>
-          <button type="button" className="text-primary-700 underline" onClick={() => setScreen('login')}>
+          <button type="button" className={textLink} onClick={() => setScreen('login')}>
             {t('auth.backToLogin')}
           </button>
         </div>
@@ -197,11 +192,11 @@ export function SignupModal() {
         <Field id="signup-first-name" label={t('auth.firstName')} value={form.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
         <Field id="signup-last-name" label={t('auth.lastName')} value={form.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
         <Field id="signup-password" label={t('auth.password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
-        {errors.form ? <p className="mb-3 text-sm text-red-700">{errors.form}</p> : null}
+        {errors.form ? <p className="mb-3 text-sm text-danger-700" role="alert">{errors.form}</p> : null}
         <Submit busy={busy}>{t('auth.signup')}</Submit>
-        <p className="mt-4 text-sm">
+        <p className="mt-4 text-sm text-neutral-700">
           {t('auth.haveAccount')}{' '}
-          <button type="button" className="text-primary-700 underline" onClick={() => toLogin()}>
+          <button type="button" className={textLink} onClick={() => toLogin()}>
             {t('auth.login')}
           </button>
         </p>

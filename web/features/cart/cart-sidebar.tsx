@@ -5,6 +5,8 @@ import { useApi } from '../../api/use-api.ts'
 import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
+import { Button, buttonClass } from '../../components/ui/button.tsx'
+import { cx } from '../../components/ui/cx.ts'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { cartAtom, isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
@@ -48,7 +50,7 @@ function SaveForLater({ item }: { item: LineItem }) {
     }
   }
   return (
-    <button type="button" onClick={() => void save()} className="text-xs font-semibold text-primary-700 underline" data-testid="save-for-later">
+    <button type="button" onClick={() => void save()} className="min-h-9 rounded-sm px-1 text-sm font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" data-testid="save-for-later">
       {t('cart.saveForLater')}
     </button>
   )
@@ -59,15 +61,15 @@ function Line({ item }: { item: LineItem }) {
   const api = useApi()
   const act = useCartAction()
   return (
-    <li className="flex gap-3 py-3" data-testid="cart-line">
-      {item.image ? <img src={item.image.styles.mobile.url} width={80} height={80} alt={item.image.alt} className="h-20 w-20 rounded object-cover" /> : <div className="h-20 w-20 rounded bg-gray-100" />}
+    <li className="flex gap-4 py-4" data-testid="cart-line">
+      {item.image ? <img src={item.image.styles.mobile.url} width={80} height={80} alt={item.image.alt} className="h-24 w-20 rounded-md bg-neutral-100 object-cover" /> : <div className="h-24 w-20 rounded-md bg-neutral-100" />}
       <div className="flex-1 text-sm">
-        <LocalLink to={`/products/${item.slug}`} className="font-semibold hover:underline">
+        <LocalLink to={`/products/${item.slug}`} className="font-semibold text-neutral-900 hover:underline">
           {item.name}
         </LocalLink>
-        <p className="text-gray-600">{[item.options.colour, item.options.size].filter(Boolean).join(' · ')}</p>
-        <p className="font-semibold">{item.displayTotal}</p>
-        <div className="mt-1 flex items-center gap-2">
+        <p className="text-neutral-600">{[item.options.colour, item.options.size].filter(Boolean).join(' · ')}</p>
+        <p className="mt-1 font-semibold text-neutral-900">{item.displayTotal}</p>
+        <div className="mt-2 flex items-center gap-2">
           <label className="sr-only" htmlFor={`qty-${item.id}`}>
             Qty
           </label>
@@ -80,9 +82,9 @@ function Line({ item }: { item: LineItem }) {
               const quantity = Math.max(1, Math.floor(Number(e.target.value) || 1))
               if (quantity !== item.qty) void act(() => api.updateItemQuantity(item.id, quantity), t('cart.updated'))
             }}
-            className="w-16 rounded border border-gray-300 px-2 py-1"
+            className="h-9 w-16 rounded border border-neutral-400 px-2 text-base focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30"
           />
-          <button type="button" onClick={() => void act(() => api.removeFromCart(item.id), t('cart.removed'))} className="rounded p-1 text-gray-500 hover:text-red-700" aria-label={`Remove ${item.name}`}>
+          <button type="button" onClick={() => void act(() => api.removeFromCart(item.id), t('cart.removed'))} className="inline-flex h-9 w-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={`Remove ${item.name}`}>
             <Icon name="trash" className="h-5 w-5" />
           </button>
           <SaveForLater item={item} />
@@ -95,7 +97,7 @@ function Line({ item }: { item: LineItem }) {
 function Totals({ cart }: { cart: Cart }) {
   const { t } = useT()
   return (
-    <dl className="space-y-1 text-sm">
+    <dl className="space-y-1.5 text-sm text-neutral-700">
       <SummaryRow label={t('cart.totalItems')} value={String(cart.itemCount)} />
       <SummaryRow label={t('cart.subtotal')} value={cart.totals.subtotal} />
       {cart.orderPromotions.map((promotion) => (
@@ -103,7 +105,7 @@ function Totals({ cart }: { cart: Cart }) {
       ))}
       <SummaryRow label={t('cart.tax')} value={cart.totals.tax} />
       <SummaryRow label={t('cart.shipping')} value={cart.totals.shipping} />
-      <div className="flex justify-between text-base font-semibold">
+      <div className="flex justify-between border-t border-neutral-200 pt-2 text-lg font-bold text-neutral-900">
         <dt>{t('cart.total')}</dt>
         <dd>{cart.totals.total}</dd>
       </div>
@@ -130,18 +132,18 @@ export function CartSidebar() {
       testId="cart-sidebar"
       footer={
         empty ? (
-          <button type="button" onClick={() => close('cart')} className="w-full rounded bg-primary-600 py-3 font-semibold uppercase text-white hover:bg-primary-700">
+          <Button block size="lg" onClick={() => close('cart')}>
             {t('cart.goBackShopping')}
-          </button>
+          </Button>
         ) : (
           <>
             <Totals cart={cart} />
             {!isAuthenticated && cart.club_price_savings ? (
-              <button type="button" onClick={() => openPanel('login')} className="mt-3 w-full text-sm font-semibold text-primary-700 underline">
+              <button type="button" onClick={() => openPanel('login')} className="mt-3 w-full rounded-md bg-club-50 px-3 py-2 text-sm font-semibold text-club-800 hover:bg-club-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-club-700">
                 {t('cart.clubSave', { amount: cart.club_price_savings })}
               </button>
             ) : null}
-            <LocalLink to="/checkout/shipping" onClick={() => close('cart')} className="mt-4 block w-full rounded bg-primary-600 py-3 text-center font-semibold uppercase text-white hover:bg-primary-700">
+            <LocalLink to="/checkout/shipping" onClick={() => close('cart')} className={cx(buttonClass('primary', 'lg', true), 'mt-4')}>
               {t('cart.goToCheckout')}
             </LocalLink>
           </>
@@ -149,11 +151,11 @@ export function CartSidebar() {
       }
     >
       {empty ? (
-        <p className="py-10 text-center text-gray-600" data-testid="cart-empty">
+        <p className="py-12 text-center text-neutral-600" data-testid="cart-empty">
           {t('cart.empty')}
         </p>
       ) : (
-        <ul className="divide-y divide-gray-200">
+        <ul className="divide-y divide-neutral-200">
           {cart.lineItems.map((item) => (
             <Line key={item.id} item={item} />
           ))}

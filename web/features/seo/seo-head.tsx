@@ -35,7 +35,7 @@ export function SeoHead({ title, description, path, image, type = 'website', jso
     const handle = match.handle as { personal?: boolean; noindex?: boolean } | undefined
     return Boolean(handle?.personal || handle?.noindex)
   })
-  const fullTitle = title ? `${title} | ${STORE_NAME}` : t('meta.title')
+  const fullTitle = title ? `${title} | ${STORE_NAME}` : t('meta.title', { brand: STORE_NAME })
   const text = plainText(description ?? '', 300) || t('meta.description')
   const canonical = path ?? canonicalPath(location)
   const url = absoluteUrl(origin, locale, canonical)

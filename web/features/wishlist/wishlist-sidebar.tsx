@@ -2,6 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
+import { buttonClass } from '../../components/ui/button.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { wishlistAtom } from '../session/atoms.ts'
@@ -33,18 +34,18 @@ export function WishlistSidebar() {
       closeLabel={t('wishlist.close')}
       testId="wishlist-sidebar"
       footer={
-        <LocalLink to="/" onClick={() => close('wishlist')} className="block w-full rounded bg-primary-600 py-3 text-center font-semibold uppercase text-white hover:bg-primary-700">
+        <LocalLink to="/" onClick={() => close('wishlist')} className={buttonClass('primary', 'lg', true)}>
           {t('wishlist.startShopping')}
         </LocalLink>
       }
     >
       {items.length === 0 ? (
-        <p className="py-10 text-center text-gray-600" data-testid="wishlist-empty">
+        <p className="py-12 text-center text-neutral-600" data-testid="wishlist-empty">
           {t('wishlist.empty')}
         </p>
       ) : (
         <>
-          <dl className="mb-2 flex justify-between text-sm" data-testid="wishlist-totals">
+          <dl className="mb-2 flex justify-between rounded-md bg-neutral-100 px-3 py-2 text-sm text-neutral-700" data-testid="wishlist-totals">
             <div>
               <dt className="inline">{t('wishlist.totalItems')}: </dt>
               <dd className="inline">{items.length}</dd>
@@ -52,22 +53,22 @@ export function WishlistSidebar() {
             {wishlist?.displayTotal ? (
               <div>
                 <dt className="inline">{t('wishlist.totalPrice')}: </dt>
-                <dd className="inline font-semibold">{wishlist.displayTotal}</dd>
+                <dd className="inline font-semibold text-neutral-900">{wishlist.displayTotal}</dd>
               </div>
             ) : null}
           </dl>
-          <ul className="divide-y divide-gray-200">
+          <ul className="divide-y divide-neutral-200">
             {items.map((item) => (
-              <li key={item.wishedProductId} className="flex gap-3 py-3">
-                {item.image ? <img src={item.image.styles.mobile.url} width={80} height={80} alt={item.image.alt} className="h-20 w-20 rounded object-cover" /> : null}
+              <li key={item.wishedProductId} className="flex gap-4 py-4">
+                {item.image ? <img src={item.image.styles.mobile.url} width={80} height={80} alt={item.image.alt} className="h-24 w-20 rounded-md bg-neutral-100 object-cover" /> : null}
                 <div className="flex-1 text-sm">
-                  <LocalLink to={`/products/${item.slug}`} className="font-semibold hover:underline">
+                  <LocalLink to={`/products/${item.slug}`} className="font-semibold text-neutral-900 hover:underline">
                     {item.name}
                   </LocalLink>
-                  <p className="text-gray-600">{[item.colour, item.size].filter(Boolean).join(' · ')}</p>
-                  <p className="font-semibold">{item.price.special ?? item.price.regular}</p>
+                  <p className="text-neutral-600">{[item.colour, item.size].filter(Boolean).join(' · ')}</p>
+                  <p className="mt-1 font-semibold text-neutral-900">{item.price.special ?? item.price.regular}</p>
                 </div>
-                <button type="button" onClick={() => void remove(item.wishedProductId)} className="self-start rounded p-1 text-gray-500 hover:text-red-700" aria-label={`Remove ${item.name}`}>
+                <button type="button" onClick={() => void remove(item.wishedProductId)} className="inline-flex h-9 w-9 items-center justify-center self-start rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={`Remove ${item.name}`}>
                   <Icon name="trash" className="h-5 w-5" />
                 </button>
               </li>

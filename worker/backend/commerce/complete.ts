@@ -4,6 +4,7 @@ import { outboxManyStatement, outboxStatement } from '../services/outbox.ts'
 import type { CartState } from './cart-state.ts'
 import { customerKey } from './promotions.ts'
 import { reloadOrder, type OrderRow } from './orders.ts'
+import { BRAND } from '#web/brand.ts'
 
 /** What must be true before an order can be placed; each missing step is named. */
 export function completionProblems(state: CartState): Record<string, string[]> {
@@ -75,8 +76,8 @@ export async function completeOrder(db: D1Database, state: CartState): Promise<O
       issued.map((card) => ({
         to: card.email ?? order.email!,
         kind: 'gift_card',
-        subject: 'You have received a gift card',
-        body: `Hi ${card.name ?? ''},\n\nYou have received a gift card worth ${state.money(card.cents)}.\n${card.message ? `Message: ${card.message}\n` : ''}Your code: ${card.code}\n`,
+        subject: `You have received a ${BRAND.name} gift card`,
+        body: `Hi ${card.name ?? ''},\n\nYou have received a gift card worth ${state.money(card.cents)}.\n${card.message ? `Message: ${card.message}\n` : ''}Your code: ${card.code}\n\n${BRAND.name}\n`,
       })),
     ),
     // balances ≥ 0 is a CHECK: a card spent meanwhile by another order refuses the batch
@@ -147,8 +148,8 @@ export async function completeOrder(db: D1Database, state: CartState): Promise<O
     outboxStatement(db, {
       to: order.email!,
       kind: 'order_confirmation',
-      subject: `Your order ${number}`,
-      body: `Thank you for your order ${number}.\n\n${state.lines.map((l) => `${l.row.quantity} × ${l.variant?.name ?? 'Gift card'}  ${state.money(l.paidUnitCents * l.row.quantity)}`).join('\n')}\n\nTotal ${state.money(totals.total)} (incl. GST ${state.money(totals.includedTax)})`,
+      subject: `Your ${BRAND.name} order ${number}`,
+      body: `Thank you for your order ${number}.\n\n${state.lines.map((l) => `${l.row.quantity} × ${l.variant?.name ?? 'Gift card'}  ${state.money(l.paidUnitCents * l.row.quantity)}`).join('\n')}\n\nTotal ${state.money(totals.total)} (incl. GST ${state.money(totals.includedTax)})\n\n${BRAND.name}`,
     }),
   )
   await db.batch(s)

@@ -9,6 +9,7 @@ import { rateLimit } from '../services/rate-limit.ts'
 import { readParams } from './http.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
+import { BRAND } from '#web/brand.ts'
 
 /**
  * Extension (Spree's auth devise): `POST /passwords` sends a reset link, `PATCH /passwords/{token}` sets a new password.
@@ -52,8 +53,8 @@ passwordRoutes.post('/passwords', async (c) => {
     outboxStatement(c.env.DB, {
       to: user.email,
       kind: 'password_reset',
-      subject: 'Reset your password',
-      body: `Hi ${found.first_name},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
+      subject: `Reset your ${BRAND.name} password`,
+      body: `Hi ${found.first_name},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.\n\n${BRAND.name}`,
     }),
   ])
   return c.json({})

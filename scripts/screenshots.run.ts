@@ -1,0 +1,114 @@
+// Screenshots of the main screens at 390 px and 1440 px, in English and German, into docs/screenshots/ (issue 10).
+// Run with `npm run screenshots`; it serves the store like the browser tests do (tests/e2e/global-setup.ts).
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, test } from 'vitest'
+import { launchBrowser, waitForHydration } from '#tests/e2e/browser.ts'
+import { baseUrl } from '#tests/e2e/browser.ts'
+
+const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
+const LOCALES = ['en', 'de'] as const
+type Width = keyof typeof WIDTHS
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>
+beforeAll(async () => {
+  browser = await launchBrowser()
+  mkdirSync(OUT, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function api(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const response = await fetch(p as string, { method: m as string, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) })
+      return { status: response.status, json: await response.json().catch(() => null) }
+    },
+    [method, path, body] as const,
+  )
+}
+
+/** A variant in stock of an ordinary product (no gift card), for the cart and checkout shots. */
+async function purchasableVariant(context: BrowserContext): Promise<{ slug: string; variantId: string }> {
+  const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20&include=default_variant')
+  const body = (await list.json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
+  const product = body.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!
+  return { slug: product.attributes.slug, variantId: product.relationships.default_variant.data.id }
+}
+
+/** `SCREENS=home,cart npm run screenshots` retakes only those (while working on a screen). */
+const ONLY = process.env.SCREENS?.split(',')
+
+async function shoot(page: Page, name: string, fullPage = false) {
+  if (ONLY && !ONLY.includes(name.split('-')[0]!) && !(name.startsWith('not-found') && ONLY.includes('not-found'))) return
+  await page.waitForLoadState('networkidle').catch(() => {})
+  await page.evaluate(() => document.fonts.ready)
+  // Lazy images below the fold: scroll through once so a full-page shot shows them.
+  if (fullPage) {
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y)
+        await new Promise((r) => setTimeout(r, 60))
+      }
+      window.scrollTo(0, 0)
+    })
+    await page.waitForLoadState('networkidle').catch(() => {})
+  }
+  await page.screenshot({ path: `${OUT}${name}.png`, fullPage, animations: 'disabled', caret: 'hide' })
+}
+
+for (const locale of LOCALES) {
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    test(`${locale} ${width}`, async () => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', locale: locale === 'de' ? 'de-DE' : 'en-AU', reducedMotion: 'reduce' })
+      const page = await context.newPage()
+      const prefix = locale === 'de' ? '/de' : ''
+      const at = async (path: string) => {
+        await page.goto(prefix + path)
+        await waitForHydration(page)
+      }
+      const file = (screen: string) => `${screen}-${locale}-${width}`
+      try {
+        await at('/')
+        await shoot(page, file('home'), true)
+        await at('/t/men')
+        await shoot(page, file('category'))
+        const href = await page.locator('[data-testid=product-card] a').first().getAttribute('href')
+        await page.goto(href!)
+        await waitForHydration(page)
+        await shoot(page, file('product'))
+        await at(`/Category?term=${locale === 'de' ? 'Jacke' : 'jacket'}`)
+        await shoot(page, file('search'))
+        await at('/aboutus')
+        await shoot(page, file('content'))
+        await at('/this-page-does-not-exist')
+        await shoot(page, file('not-found'))
+
+        await at('/')
+        await page.locator(width === 'phone' ? '[data-testid=mobile-account-button]' : '[data-testid=top-bar] button').first().click()
+        await page.locator('[data-testid=login-modal]').waitFor({ state: 'visible' })
+        await shoot(page, file('login'))
+
+        const { variantId } = await purchasableVariant(context)
+        await api(page, 'POST', '/api/cart/items', { variantId, quantity: 1 })
+        await at('/')
+        await page.locator(width === 'phone' ? '[data-testid=mobile-bottom-bar] button:has-text("' + (locale === 'de' ? 'Warenkorb' : 'Basket') + '")' : '[data-testid=cart-button]').first().click()
+        await page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible' })
+        await shoot(page, file('cart'))
+        await at('/checkout/shipping')
+        await shoot(page, file('checkout'), true)
+
+        const email = `shots-${locale}-${width}-${Date.now()}@example.com`
+        await api(page, 'POST', '/api/account', { email, password: 'correct-horse-battery', firstName: 'Ada', lastName: 'Lovelace' })
+        await api(page, 'POST', '/api/auth/login', { username: email, password: 'correct-horse-battery' })
+        await at('/my-account')
+        await shoot(page, file('account'))
+      } finally {
+        await context.close()
+      }
+    })
+  }
+}

@@ -1,0 +1,29 @@
+/** The card schemes the checkout takes, drawn as small neutral marks (no third-party images, no request). */
+const MARKS = [
+  { name: 'Visa', draw: <text x="24" y="20" textAnchor="middle" fontSize="13" fontWeight="800" fontStyle="italic" fill="#1a1f71">VISA</text> },
+  {
+    name: 'Mastercard',
+    draw: (
+      <>
+        <circle cx="20" cy="16" r="8" fill="#eb001b" />
+        <circle cx="28" cy="16" r="8" fill="#f79e1b" fillOpacity="0.9" />
+      </>
+    ),
+  },
+  { name: 'American Express', draw: <text x="24" y="20" textAnchor="middle" fontSize="10" fontWeight="800" fill="#006fcf">AMEX</text> },
+  { name: 'Gift card', draw: <path d="M14 10h20v12H14zM14 14h20M22 10v12" fill="none" stroke="#44403c" strokeWidth="1.6" /> },
+] as const
+
+export function PaymentMarks({ label }: { label: string }) {
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={label}>
+      {MARKS.map((mark) => (
+        <li key={mark.name}>
+          <svg viewBox="0 0 48 32" className="h-8 w-12 rounded bg-white" role="img" aria-label={mark.name}>
+            {mark.draw}
+          </svg>
+        </li>
+      ))}
+    </ul>
+  )
+}
