@@ -9,6 +9,9 @@ export interface Env {
   ENVIRONMENT?: string
   /** Origin of a real Spree 4.x; empty means the embedded backend on D1. */
   COMMERCE_URL?: string
+  /** Deadlines for calls to COMMERCE_URL in ms (defaults 3000 for reads, 10000 for writes; tests use short ones). */
+  COMMERCE_READ_TIMEOUT_MS?: string
+  COMMERCE_WRITE_TIMEOUT_MS?: string
   /** Secret pepper mixed into password hashes (set with `wrangler secret put PASSWORD_PEPPER`). */
   PASSWORD_PEPPER?: string
   /** Third-party scripts: each loads only when its variable is set (spec §1). */

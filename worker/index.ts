@@ -6,6 +6,8 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { locale } from './middleware/locale.ts'
 import { session } from './middleware/session.ts'
 import { csrf } from './middleware/csrf.ts'
+import { safePath } from './middleware/safe-path.ts'
+import { unhandledError } from './middleware/unhandled-error.ts'
 import { backend } from './backend/index.ts'
 import { bff } from './bff/index.ts'
 import { ssr } from './ssr/index.ts'
@@ -23,6 +25,7 @@ app.use(async (c, next) => {
   return c.text(problem, 503, { 'cache-control': 'no-store', 'retry-after': '300' })
 })
 app.use(requestId())
+app.use(safePath())
 app.use(securityHeaders())
 // Crawler files answer before the locale and session middleware: the same for everyone, no cookies.
 app.route('/', seo)
@@ -33,5 +36,6 @@ app.use(csrf())
 app.route('/', backend)
 app.route('/api', bff)
 app.route('/', ssr)
+app.onError(unhandledError)
 
 export default app

@@ -12,7 +12,8 @@ import { MenuModel, ProductListModel, ProductModel } from './model-schemas.ts'
 const SPREE = 'https://spree.example.com/'
 
 function answer(body: unknown, status = 200) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } }))
+  // A fresh Response per call: the transport reads each answer's body (within its deadline).
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/vnd.api+json' } }))
 }
 const requested = (spy: ReturnType<typeof answer>, call = 0) => {
   const [input, init] = spy.mock.calls[call]!

@@ -76,3 +76,13 @@ export const AU_ADDRESS = {
 }
 
 export const TEST_CARD = { number: '4111111111111111', month: 12, year: new Date().getUTCFullYear() + 2, verification_value: '123', name: 'Ada Lovelace' }
+
+/** A guest cart with one variant, email, both addresses and a shipping rate: ready for payment. Returns its token. */
+export async function paymentReadyCart(variantId: number, quantity = 1) {
+  const token = await guestCart()
+  await call('/cart/add_item', { orderToken: token, body: { variant_id: variantId, quantity } })
+  const order = { email: `guest-${token.slice(0, 6)}@example.com`, ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] }
+  const res = await call('/checkout', { method: 'PATCH', orderToken: token, body: { order } })
+  if (res.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(res.body)}`)
+  return token
+}

@@ -3,18 +3,18 @@ import { beforeAll, expect, it, vi } from 'vitest'
 import { get, html } from './helpers.ts'
 
 // The catalogue tables are gone (a failed migration, a broken backend): pages must still answer with the store's
-// error page and its chrome, never a bare "Internal Server Error".
+// error page and its chrome, saying the store is not available right now (503), never a bare "Internal Server Error".
 beforeAll(async () => {
   await env.DB.batch([env.DB.prepare('DROP TABLE IF EXISTS classifications'), env.DB.prepare('DROP TABLE IF EXISTS taxons')])
 })
 
-it('a category page whose data cannot be read shows the error page with status 500', async () => {
+it('a category page whose data cannot be read shows the not-available page with status 503', async () => {
   const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
   const response = await get('/t/men')
   const body = await html(response)
-  expect(response.status).toBe(500)
-  expect(body).toContain('An error occured')
-  expect(body).toContain('Please go back or try again')
+  expect(response.status).toBe(503)
+  expect(body).toContain('The store is not available right now')
+  expect(body).toContain('Please try again in a minute')
   expect(body).toContain('data-testid="site-header"')
   // The operator hears about it: the failure is logged (and only this expected one is silenced).
   expect(spy.mock.calls.some((args) => String(args[0]).includes('error'))).toBe(true)

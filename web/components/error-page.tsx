@@ -1,15 +1,18 @@
 import { Component, type ReactNode } from 'react'
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
-import { useT } from '../i18n/index.tsx'
+import { useT, type MessageKey } from '../i18n/index.tsx'
 import { LocalLink } from './local-link.tsx'
 import { PageTitle } from './page-title.tsx'
-import type { NotFoundKind } from '../routes/route-helpers.ts'
+import type { ErrorKind } from '../routes/route-helpers.ts'
 
-function describe(error: unknown) {
+const TITLES: Partial<Record<ErrorKind, MessageKey>> = { router: 'error.routerNotFound', order: 'error.orderNotFound', form: 'error.formTitle', unavailable: 'error.unavailableTitle' }
+const TEXTS: Partial<Record<ErrorKind, MessageKey>> = { product: 'error.productNotFoundText', form: 'error.formText', unavailable: 'error.unavailableText' }
+
+function describe(error: unknown): { status: number; kind: ErrorKind | undefined } {
   if (isRouteErrorResponse(error)) {
-    const kind = (error.data as { kind?: NotFoundKind } | null)?.kind
+    const kind = (error.data as { kind?: ErrorKind } | null)?.kind
     const internal = (error as { internal?: boolean }).internal
-    return { status: error.status, kind: error.status === 404 ? (kind ?? (internal ? 'router' : 'page')) : undefined }
+    return { status: error.status, kind: error.status === 404 ? (kind ?? (internal ? 'router' : 'page')) : kind }
   }
   return { status: 500, kind: undefined }
 }
@@ -19,11 +22,10 @@ function ErrorContent() {
   const navigate = useNavigate()
   const { t } = useT()
   const { status, kind } = describe(error)
-  const title =
-    kind === 'router' ? t('error.routerNotFound') : kind === 'order' ? t('error.orderNotFound') : status === 404 ? t('error.notFoundTitle') : t('error.errorTitle')
-  const text = kind === 'product' ? t('error.productNotFoundText') : status === 404 ? t('error.notFoundText') : t('error.errorText')
+  const title = t((kind && TITLES[kind]) ?? (status === 404 ? 'error.notFoundTitle' : 'error.errorTitle'))
+  const text = t((kind && TEXTS[kind]) ?? (status === 404 ? 'error.notFoundText' : 'error.errorText'))
   return (
-    <section className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status}>
+    <section className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status} data-kind={kind}>
       <PageTitle title={title} noindex />
       <p className="text-6xl font-bold text-primary-500">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold text-gray-900">{title}</h1>

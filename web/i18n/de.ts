@@ -142,6 +142,10 @@ export const de: Dictionary = {
     goHome: 'Zurück zur Startseite',
     productNotFoundText: 'Die URL ist ungültig und kann nicht geladen werden',
     orderNotFound: 'Bestelldetails nicht gefunden',
+    formTitle: 'Dieses Formular konnte nicht gelesen werden',
+    formText: 'Es wurde kein Formular gesendet, das diese Seite annimmt. Bitte gehen Sie zurück, laden Sie die Seite neu und senden Sie es erneut.',
+    unavailableTitle: 'Der Shop ist gerade nicht erreichbar',
+    unavailableText: 'Unser Shopsystem antwortet gerade nicht, deshalb kann diese Seite im Moment nicht angezeigt werden. Es wurde nichts geändert. Bitte versuchen Sie es in einer Minute erneut.',
   },
   pages: {
     home: 'Startseite',

@@ -140,6 +140,10 @@ export const en = {
     goHome: 'Go back to home',
     productNotFoundText: 'The URL is not valid and cannot be loaded',
     orderNotFound: 'Order details not found',
+    formTitle: 'This form could not be read',
+    formText: 'What was sent was not a form this page accepts. Please go back, reload the page and send it again.',
+    unavailableTitle: 'The store is not available right now',
+    unavailableText: 'We could not reach our shop system, so this page cannot be shown at the moment. Nothing was changed. Please try again in a minute.',
   },
   pages: {
     home: 'Home',

@@ -12,7 +12,7 @@ import { AddressBook } from '../features/account/address-book.tsx'
 import { OrderHistory, ORDERS_PAGE_SIZE } from '../features/account/order-history.tsx'
 import { OrderDetails } from '../features/account/order-details.tsx'
 import { NewsletterSettings } from '../features/account/newsletter-settings.tsx'
-import { localRedirect, notFound } from './route-helpers.ts'
+import { localRedirect, notFound, readForm } from './route-helpers.ts'
 
 export { ACCOUNT_PAGES }
 
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = loaderApi(context)
   if (!(await api.isAuthenticated())) localRedirect(request, '/')
-  return runAccountIntent(api, await request.formData())
+  return runAccountIntent(api, await readForm(request))
 }
 
 export function Component() {

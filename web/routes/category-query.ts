@@ -22,8 +22,7 @@ export function parseListingQuery(search: URLSearchParams): Omit<ProductQuery, '
       productPropertyFilters.push({ productPropertyName: key.slice(2), productPropertyValue: value })
     }
   }
-  const price = search.get('price') ?? undefined
-  if (price !== undefined && !/^\d+(\.\d+)?,\d+(\.\d+)?$/.test(price)) return null
+  const price = priceRange(search.get('price'))
   const term = search.get('term')?.trim() || undefined
   return { page, itemsPerPage, sort: sort || undefined, optionTypeFilters, productPropertyFilters, priceFilter: price, term }
 }
@@ -37,4 +36,12 @@ export function withFilters(search: URLSearchParams, filters: Array<[string, str
   }
   for (const [key, value] of filters) next.append(key, value)
   return next
+}
+
+/** A `price=min,max` filter put right: a reversed range is swapped, one that is not two numbers is ignored. */
+export function priceRange(value: string | null): string | undefined {
+  const match = /^\s*(\d{1,7}(?:\.\d{1,2})?)\s*,\s*(\d{1,7}(?:\.\d{1,2})?)\s*$/.exec(value ?? '')
+  if (!match) return undefined
+  const [min, max] = [Number(match[1]), Number(match[2])].sort((a, b) => a - b)
+  return `${min},${max}`
 }

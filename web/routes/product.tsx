@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '../api/storefront-api.ts'
 import { useApi } from '../api/use-api.ts'
 import { notifyAtom } from '../features/notifications/atoms.ts'
 import { TOAST_TIMEOUT_MS } from '../config.ts'
-import { notFound } from './route-helpers.ts'
+import { notFound, readForm } from './route-helpers.ts'
 
 /** /products/{slug} and /p/{id}/{slug}. The product is critical: unknown → 404 'The URL is not valid…'. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -25,7 +25,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 /** Add to cart as a real form post, so it works before and without JavaScript; 303 back to the page. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const variantId = String(form.get('variantId') ?? '')
   const quantity = Number(form.get('quantity') ?? 1)
   if (!/^\d+$/.test(variantId) || !Number.isInteger(quantity) || quantity < 1 || quantity > 99) {

@@ -5,6 +5,9 @@ import { localePath, splitLocalePath } from '../config.ts'
 /** Which not-found text the error page shows (spec §2, §8). */
 export type NotFoundKind = 'page' | 'router' | 'product' | 'order'
 
+/** Other errors the error page explains in words: a body that is not a form, a backend that does not answer. */
+export type ErrorKind = NotFoundKind | 'form' | 'unavailable'
+
 /** Throws a 404 the error page turns into the right heading and text. */
 export function notFound(kind: NotFoundKind = 'page'): never {
   throw data({ kind }, { status: 404 })
@@ -18,4 +21,20 @@ export function localeOf(request: Request): Locale {
 /** A redirect that keeps the page's language: `/de/…` pages redirect to `/de/…`. */
 export function localRedirect(request: Request, path: string, status = 302): never {
   throw redirect(localePath(localeOf(request), path), status)
+}
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+
+/**
+ * The form a page action was posted. Anything else (JSON, text, bytes, no body, a multipart body that does not
+ * parse) is refused with 415 or 400 and the error page's 'This form could not be read', never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (!FORM_TYPES.has(type)) throw data({ kind: 'form' satisfies ErrorKind }, { status: 415 })
+  try {
+    return await request.formData()
+  } catch {
+    throw data({ kind: 'form' satisfies ErrorKind }, { status: 400 })
+  }
 }

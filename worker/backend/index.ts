@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { Env } from '#worker/env.ts'
 import { BackendError, backendErrorResponse } from './shared/errors.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
@@ -12,6 +13,17 @@ import { oauthRoutes } from './oauth/routes.ts'
  */
 export const backend = new Hono<{ Bindings: Env }>()
 
+// Catalogue answers read anonymously are the same for everyone; every other answer (account, cart, checkout, orders,
+// order status, wishlists, tokens, the outbox) is one shopper's, and a shared cache must never keep it.
+const CATALOGUE = /^\/api\/v2\/storefront\/(products|taxons|menus|cms_pages|countries|banners|store)(\/|$)/
+const personal = createMiddleware<{ Bindings: Env }>(async (c, next) => {
+  await next()
+  const anonymous = !c.req.header('authorization') && !c.req.header('x-spree-order-token')
+  if (!(c.req.method === 'GET' && anonymous && CATALOGUE.test(c.req.path))) c.header('Cache-Control', 'private, no-store')
+})
+// Registered by prefix: the backend is mounted at the site root, so a bare use() would wrap every page too.
+backend.use('/api/v2/storefront/*', personal)
+backend.use('/spree_oauth/*', personal)
 backend.route('/api/v2/storefront', catalogueRoutes)
 backend.route('/api/v2/storefront', commerceRoutes)
 backend.route('/spree_oauth', oauthRoutes)

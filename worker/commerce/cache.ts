@@ -6,14 +6,17 @@ import type { CommerceContext } from './context.ts'
  *
  * - fresh (younger than FRESH_MS): served from KV, the backend is not asked;
  * - stale (younger than FRESH_MS + STALE_MS): served from KV at once, refreshed in the background (waitUntil);
- * - missing or expired: loaded from the backend and stored; if that fails and a stale value is still there,
- *   the stale value is served (stale-if-error).
+ * - older: loaded from the backend and stored; if that fails, the old value is served (stale-if-error). KV keeps
+ *   an entry for KEEP_MS (7 days), well past the stale window, so an old menu, category tree or CMS page is still
+ *   there when the backend is down.
  * The state shows in Server-Timing as `cache-{kind};desc="hit|stale|miss|error"`.
  */
 // v2: CMS rich text is stored sanitised (v1 entries held it raw).
 export const CACHE_VERSION = 'v2'
 export const FRESH_MS = 5 * 60_000
 export const STALE_MS = 24 * 60 * 60_000
+/** How long KV keeps an entry: the stale-if-error horizon. */
+export const KEEP_MS = 7 * 24 * 60 * 60_000
 /** A miss waits this long for the backend before giving up. */
 export const LOAD_TIMEOUT_MS = 8_000
 
@@ -46,7 +49,7 @@ async function readEntry<T>(kv: KVNamespace, key: string): Promise<Entry<T> | nu
 async function writeEntry<T>(kv: KVNamespace, key: string, value: T, now: number) {
   try {
     await kv.put(key, JSON.stringify({ value, storedAt: now } satisfies Entry<T>), {
-      expirationTtl: Math.ceil((FRESH_MS + STALE_MS) / 1000),
+      expirationTtl: Math.ceil(KEEP_MS / 1000),
     })
   } catch (error) {
     console.warn(`cache: could not store ${key}`, error)

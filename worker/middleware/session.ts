@@ -100,6 +100,8 @@ export const session = () =>
     c.set('session', state)
     await next()
     const { auth, cart } = state.changes
+    // An answer that sets a session cookie belongs to one shopper, whatever the handler said about caching.
+    if (auth || cart) c.header('Cache-Control', 'private, no-store')
     if (auth) {
       if (state.auth) setSecretCookie(c, COOKIE.auth, serializeAuthCookie(state.auth), AUTH_MAX_AGE)
       else clearCookie(c, COOKIE.auth)

@@ -1,6 +1,8 @@
 import { renderToReadableStream } from 'react-dom/server'
 import { preinit, preload, preloadModule } from 'react-dom'
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from 'react-router'
+import { ApiError } from '#web/api/storefront-api.ts'
+import type { ErrorKind } from '#web/routes/route-helpers.ts'
 import { routes } from '#web/routes.tsx'
 import { apiContext, requestInfoContext, type RequestInfo } from '#web/app-context.ts'
 import { ApiContext } from '#web/api/use-api.ts'
@@ -25,6 +27,28 @@ function serializeErrors(errors: StaticHandlerContext['errors']) {
 /** A script body that survives being inlined in HTML: no `</script>`, no `<!--`. */
 function inlineJson(value: unknown) {
   return JSON.stringify(JSON.stringify(value)).replace(/</g, '\\u003c')
+}
+
+/**
+ * What a loader's or action's error means to the shopper. A backend that failed or did not answer (ApiError 5xx)
+ * is a 503 'not available right now'; a 4xx the backend gave keeps its status (a bad filter is not our failure);
+ * anything else is a bug: it stays a 500 and is reported through `onError` with the request id.
+ */
+function explainErrors(context: StaticHandlerContext, onError: (error: unknown) => void) {
+  if (!context.errors) return
+  let status = 0
+  for (const [id, error] of Object.entries(context.errors)) {
+    if (error instanceof ApiError && error.status >= 500) {
+      context.errors[id] = new ErrorResponse(503, 'Service Unavailable', { kind: 'unavailable' satisfies ErrorKind })
+    } else if (error instanceof ApiError && error.status >= 400) {
+      context.errors[id] = new ErrorResponse(error.status, '', { kind: error.status === 404 ? 'page' : undefined })
+    } else if (!isRouteErrorResponse(error)) {
+      onError(error)
+    }
+    const mapped = context.errors[id]
+    status = Math.max(status, isRouteErrorResponse(mapped) ? mapped.status : 500)
+  }
+  if (status) context.statusCode = status
 }
 
 function Preloads({ scripts, styles, fonts, nonce }: { scripts: string[]; styles: string[]; fonts: string[]; nonce: string }) {
@@ -52,6 +76,12 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   requestContext.set(requestInfoContext, info)
   const context = await handler.query(request, { requestContext })
   if (context instanceof Response) return context
+  // A post to a page that has no form (React Router's 405) gets a line of text, not a whole page: no shopper's
+  // form does this, and rendering the store for each such request would make them a cheap way to load the worker.
+  if (context.statusCode === 405) {
+    return new Response('This page does not accept form posts.', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } })
+  }
+  explainErrors(context, onError)
 
   const modules = context.matches.map((match) => (match.route.handle as { module?: string } | undefined)?.module).filter((m): m is string => Boolean(m))
   const assets = assetsFor(modules)
@@ -79,7 +109,8 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
   // Catalogue and content pages are personalised only after hydration, so their HTML may be cached briefly by a
   // shared cache per locale and currency; account and checkout pages carry the shopper's own data and never are.
-  const personal = context.matches.some((match) => (match.route.handle as { personal?: boolean } | undefined)?.personal)
+  // A form post's answer (an action's data: the add-to-cart answer holds the cart and its token) is personal too.
+  const personal = request.method !== 'GET' || context.matches.some((match) => (match.route.handle as { personal?: boolean } | undefined)?.personal)
   headers.set('Cache-Control', context.statusCode === 200 && !personal ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' : 'private, no-store')
   headers.set('Vary', 'Cookie')
   return new Response(stream, { status: context.statusCode, headers })

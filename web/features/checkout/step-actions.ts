@@ -3,7 +3,7 @@ import type { Address } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { ApiError } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
-import { localeOf, localRedirect } from '../../routes/route-helpers.ts'
+import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
 import { addressFromForm, formFieldErrors, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
 
 /** What a refused step answers: the messages, and what the shopper typed (never card details). */
@@ -52,7 +52,7 @@ const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0
 
 /** The step actions of spec §4's order: shipping address, shipping method, billing address, then the order. */
 export async function checkoutAction(step: string, request: Request, api: StorefrontApi) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const t = createTranslator(localeOf(request))
   const states = (await api.getCountryDetails('AU'))?.states.map((s) => s.abbr) ?? []
   const intent = String(form.get('intent') ?? '')

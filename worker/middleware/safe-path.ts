@@ -1,0 +1,19 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '#worker/app-env.ts'
+import type { ApiErrorBody } from '#web/api/models.ts'
+
+// C0 controls and DEL, raw or percent-encoded: no page or API path has them, and echoed into a header (a redirect's
+// Location) a CR/LF would make the runtime throw.
+const CONTROL = /[\u0000-\u001f\u007f]|%[01][0-9a-f]|%7f/i
+
+/** Refuses a path that carries a control character with 400 (JSON for the APIs, a line of text for pages). */
+export const safePath = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const url = c.req.url
+    const pathname = url.slice(url.indexOf('/', url.indexOf('//') + 2)).split(/[?#]/)[0]!
+    if (!CONTROL.test(pathname)) return next()
+    c.header('Cache-Control', 'no-store')
+    const message = 'This address contains characters that are not allowed. Please check the link.'
+    if (pathname.startsWith('/api/') || pathname.startsWith('/spree_oauth/')) return c.json({ error: message } satisfies ApiErrorBody, 400)
+    return c.text(message, 400)
+  })
