@@ -5,8 +5,8 @@ import { LocalLink } from './local-link.tsx'
 import { PageTitle } from './page-title.tsx'
 import type { ErrorKind } from '../routes/route-helpers.ts'
 
-const TITLES: Partial<Record<ErrorKind, MessageKey>> = { router: 'error.routerNotFound', order: 'error.orderNotFound', form: 'error.formTitle', unavailable: 'error.unavailableTitle' }
-const TEXTS: Partial<Record<ErrorKind, MessageKey>> = { product: 'error.productNotFoundText', form: 'error.formText', unavailable: 'error.unavailableText' }
+const TITLES: Partial<Record<ErrorKind, MessageKey>> = { router: 'error.routerNotFound', order: 'error.orderNotFound', form: 'error.formTitle', unavailable: 'error.unavailableTitle', 'outcome-unknown': 'error.outcomeUnknownTitle' }
+const TEXTS: Partial<Record<ErrorKind, MessageKey>> = { product: 'error.productNotFoundText', form: 'error.formText', unavailable: 'error.unavailableText', 'outcome-unknown': 'error.outcomeUnknownText' }
 
 function describe(error: unknown): { status: number; kind: ErrorKind | undefined } {
   if (isRouteErrorResponse(error)) {

@@ -144,8 +144,10 @@ export const de: Dictionary = {
     orderNotFound: 'Bestelldetails nicht gefunden',
     formTitle: 'Dieses Formular konnte nicht gelesen werden',
     formText: 'Es wurde kein Formular gesendet, das diese Seite annimmt. Bitte gehen Sie zurück, laden Sie die Seite neu und senden Sie es erneut.',
+    outcomeUnknownTitle: 'Wir konnten Ihre Bestellung nicht bestätigen',
+    outcomeUnknownText: 'Unser Shopsystem hat nicht rechtzeitig geantwortet, daher wissen wir nicht, ob Ihre Bestellung aufgegeben wurde. Ein erneuter Versuch ist sicher: Eine Bestellung wird nur einmal aufgegeben und Sie zahlen nicht doppelt. Wenn sie durchgegangen ist, erhalten Sie eine Bestätigungs-E-Mail.',
     unavailableTitle: 'Der Shop ist gerade nicht erreichbar',
-    unavailableText: 'Unser Shopsystem antwortet gerade nicht, deshalb kann diese Seite im Moment nicht angezeigt werden. Es wurde nichts geändert. Bitte versuchen Sie es in einer Minute erneut.',
+    unavailableText: 'Unser Shopsystem antwortet gerade nicht, deshalb kann diese Seite im Moment nicht angezeigt werden. Bitte versuchen Sie es in einer Minute erneut.',
   },
   pages: {
     home: 'Startseite',

@@ -142,8 +142,10 @@ export const en = {
     orderNotFound: 'Order details not found',
     formTitle: 'This form could not be read',
     formText: 'What was sent was not a form this page accepts. Please go back, reload the page and send it again.',
+    outcomeUnknownTitle: 'We could not confirm your order',
+    outcomeUnknownText: 'Our shop system did not answer in time, so we do not know whether your order was placed. Trying again is safe: an order is only ever placed once and you will not be charged twice. If it went through, you will get a confirmation email.',
     unavailableTitle: 'The store is not available right now',
-    unavailableText: 'We could not reach our shop system, so this page cannot be shown at the moment. Nothing was changed. Please try again in a minute.',
+    unavailableText: 'We could not reach our shop system, so this page cannot be shown at the moment. Please try again in a minute.',
   },
   pages: {
     home: 'Home',

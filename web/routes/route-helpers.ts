@@ -6,7 +6,7 @@ import { localePath, splitLocalePath } from '../config.ts'
 export type NotFoundKind = 'page' | 'router' | 'product' | 'order'
 
 /** Other errors the error page explains in words: a body that is not a form, a backend that does not answer. */
-export type ErrorKind = NotFoundKind | 'form' | 'unavailable'
+export type ErrorKind = NotFoundKind | 'form' | 'unavailable' | 'outcome-unknown'
 
 /** Throws a 404 the error page turns into the right heading and text. */
 export function notFound(kind: NotFoundKind = 'page'): never {

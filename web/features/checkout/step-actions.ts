@@ -3,7 +3,7 @@ import type { Address } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { ApiError } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
-import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
+import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/route-helpers.ts'
 import { addressFromForm, formFieldErrors, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
 
 /** What a refused step answers: the messages, and what the shopper typed (never card details). */
@@ -90,15 +90,24 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
   const shown = String(form.get('expectedBalance') ?? '')
   const expectedBalance = /^\d{1,7}(\.\d{1,2})?$/.test(shown) ? Number(shown) : undefined
   let number = ''
-  const refused = await attempt(form, t, async () => {
-    const order = await api.makeOrder({
-      method: giftOnly ? 'gift_card' : 'card',
-      ...(giftOnly ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
-      ...(giftCardCode ? { giftCardCode } : {}),
-      ...(expectedBalance === undefined ? {} : { expectedBalance }),
+  let refused: Awaited<ReturnType<typeof attempt>>
+  try {
+    refused = await attempt(form, t, async () => {
+      const order = await api.makeOrder({
+        method: giftOnly ? 'gift_card' : 'card',
+        ...(giftOnly ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
+        ...(giftCardCode ? { giftCardCode } : {}),
+        ...(expectedBalance === undefined ? {} : { expectedBalance }),
+      })
+      number = order.number
     })
-    number = order.number
-  })
+  } catch (error) {
+    // The backend failed or gave no answer in time, so the order may or may not have been placed. Say so: trying
+    // again is safe, because completing an order that is already complete returns that same order, never a second.
+    // Thrown, not returned: the order may be complete, so the step's own loader would redirect the answer away.
+    if (error instanceof ApiError && error.status >= 500) throw data({ kind: 'outcome-unknown' satisfies ErrorKind }, { status: 503 })
+    throw error
+  }
   if (refused?.init?.status === 409 && refused.data.errors.payment) {
     // say what the shopper will pay now, in their language (the page below shows the same new balance due)
     const balance = (await api.getCart())?.totals.balance ?? ''

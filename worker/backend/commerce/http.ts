@@ -26,6 +26,15 @@ export function requestParams(c: BackendContext): Promise<unknown> {
   return found
 }
 
+/** A multipart body as form data; one without a boundary or cut short is the client's mistake (400), not ours. */
+async function readMultipart(url: string, type: string, text: string): Promise<FormData> {
+  try {
+    return await new Request(url, { method: 'POST', headers: { 'content-type': type }, body: text }).formData()
+  } catch {
+    throw new BackendError(400, 'The request body is not a valid form.', { base: ['The request body is not a valid form.'] })
+  }
+}
+
 async function parseParams(c: BackendContext): Promise<unknown> {
   const query = nestParams(new URL(c.req.url).searchParams)
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return query
@@ -36,7 +45,7 @@ async function parseParams(c: BackendContext): Promise<unknown> {
   if (text === null) throw new BackendError(400, 'The request body could not be read.', { base: ['The request body could not be read.'] })
   let body: unknown
   if (FORM_TYPES.some((t) => type.startsWith(t))) {
-    body = type.startsWith('multipart/') ? nestParams(await new Request(c.req.url, { method: 'POST', headers: { 'content-type': type }, body: text }).formData()) : nestParams(new URLSearchParams(text))
+    body = type.startsWith('multipart/') ? nestParams(await readMultipart(c.req.url, type, text)) : nestParams(new URLSearchParams(text))
   } else {
     try {
       body = text.trim() === '' ? {} : JSON.parse(text)
