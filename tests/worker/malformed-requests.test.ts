@@ -65,7 +65,7 @@ const API_PATHS = () => [
   '/gift_cards', '/menus', '/menus/1', '/newsletter/subscribe', '/newsletter/unsubscribe', '/order_status/R1', '/outbox', '/passwords',
   '/passwords/abc', '/products', `/products/${product.slug}`, '/store', '/taxons', `/taxons/${category}`, '/wishlists', `/wishlists/${wishlist}`,
   `/wishlists/${wishlist}/add_item`, `/wishlists/${wishlist}/remove_item/1`, '/wishlists/default',
-].map((p) => `/api/v2/storefront${p}`).concat(['/spree_oauth/token', '/spree_oauth/revoke'])
+].map((p) => `/api/v2/storefront${p}`).concat(['/spree_oauth/token', '/spree_oauth/revoke', '/robots.txt', '/sitemap.xml', '/sitemaps/products-1.xml'])
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 const BOUNDARY = 'xXxBoundary'
