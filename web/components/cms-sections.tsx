@@ -62,7 +62,7 @@ function FeaturedArticle({ section }: { section: CmsSection }) {
       <h2 className="text-2xl font-bold text-neutral-900 lg:text-3xl">{text(section.content.title) || section.name}</h2>
       {text(section.content.subtitle) ? <p className="mt-1 text-lg font-medium text-neutral-600">{text(section.content.subtitle)}</p> : null}
       <RichText html={text(section.content.rte_content)} className="mt-4 max-w-3xl" />
-      <SectionLink section={section} fallback={t('cms.readMore')} className={`mt-6 ${BUTTON}`} />
+      <SectionLink section={section} fallback={t('cms.readMore')} className={cx('mt-6', BUTTON)} />
     </section>
   )
 }
@@ -107,7 +107,7 @@ function Images({ section }: { section: CmsSection }) {
   const heading = text(section.content.title)
   const captions = [section.content.title_one, section.content.title_two, section.content.title_three].map(text)
   const figures = (
-    <div className={`grid gap-4 ${gallery ? 'grid-cols-1 sm:grid-cols-3' : 'grid-cols-1 sm:grid-cols-2'}`}>
+    <div className={cx('grid grid-cols-1 gap-4', gallery ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
       {images.map((image, i) => (
         <figure key={image.styles.desktop.url} className="overflow-hidden rounded-lg bg-neutral-100">
           <SectionImage image={image} sizes={gallery ? '(min-width: 640px) 33vw, 100vw' : '(min-width: 640px) 50vw, 100vw'} className="aspect-[2/1] w-full object-cover" />

@@ -5,5 +5,5 @@
  */
 export function RichText({ html, className = '' }: { html: string; className?: string }) {
   if (!html) return null
-  return <div className={`rich-text ${className}`.trim()} data-rich-text="" dangerouslySetInnerHTML={{ __html: html }} />
+  return <div className={className ? `rich-text ${className}` : 'rich-text'} data-rich-text="" dangerouslySetInnerHTML={{ __html: html }} />
 }
