@@ -1,6 +1,14 @@
 import type { Cart, Currency } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
-import { trackAddPaymentInfo, trackAddToCart, trackAddToWishlist, trackPurchase, trackRemoveFromCart, trackSearch } from './data-layer.ts'
+
+type DataLayer = typeof import('./data-layer.ts')
+
+/** The event builders load with the first event, not with the page: they are not first-visit JavaScript. */
+function track(push: (layer: DataLayer) => void) {
+  void import('./data-layer.ts').then(push, () => {
+    // A chunk that fails to load costs one event, never the shopper's action.
+  })
+}
 
 /**
  * The browser API with the data layer events of the shopper's own actions (spec §7). Every add, remove, quantity
@@ -25,38 +33,39 @@ export function withAnalytics(api: StorefrontApi): StorefrontApi {
     getOrCreateCart: async () => seen(await api.getOrCreateCart()),
     addToCart: async (variantId, quantity) => {
       const cart = seen(await api.addToCart(variantId, quantity))
-      trackAddToCart(cart, variantId, quantity)
+      track((layer) => layer.trackAddToCart(cart, variantId, quantity))
       return cart
     },
     removeFromCart: async (lineItemId) => {
       const line = lastCart?.lineItems.find((l) => l.id === lineItemId)
       const cart = seen(await api.removeFromCart(lineItemId))
-      if (line) trackRemoveFromCart(line, line.qty)
+      if (line) track((layer) => layer.trackRemoveFromCart(line, line.qty))
       return cart
     },
     updateItemQuantity: async (lineItemId, quantity) => {
       const before = lastCart?.lineItems.find((l) => l.id === lineItemId)
       const cart = seen(await api.updateItemQuantity(lineItemId, quantity))
       const after = cart.lineItems.find((l) => l.id === lineItemId)
-      if (before && after && after.qty > before.qty) trackAddToCart(cart, after._variantId, after.qty - before.qty)
-      if (before && (!after || after.qty < before.qty)) trackRemoveFromCart(before, before.qty - (after?.qty ?? 0))
+      if (before && after && after.qty > before.qty) track((layer) => layer.trackAddToCart(cart, after._variantId, after.qty - before.qty))
+      if (before && (!after || after.qty < before.qty)) track((layer) => layer.trackRemoveFromCart(before, before.qty - (after?.qty ?? 0)))
       return cart
     },
     search: async (term, opts) => {
       const result = await api.search(term, opts)
-      trackSearch(term, result)
+      track((layer) => layer.trackSearch(term, result))
       return result
     },
     addToWishlist: async (variantId) => {
       const wishlist = await api.addToWishlist(variantId)
-      trackAddToWishlist(wishlist, variantId, currency())
+      track((layer) => layer.trackAddToWishlist(wishlist, variantId, currency()))
       return wishlist
     },
     makeOrder: async (payment) => {
       // Only the method's name: the card number, expiry and code never leave the payment form for the data layer.
-      if (lastCart) trackAddPaymentInfo(lastCart, payment.method)
+      const cart = lastCart
+      if (cart) track((layer) => layer.trackAddPaymentInfo(cart, payment.method))
       const order = await api.makeOrder(payment)
-      trackPurchase(order)
+      track((layer) => layer.trackPurchase(order))
       return order
     },
   }
