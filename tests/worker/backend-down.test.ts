@@ -18,5 +18,9 @@ it('a category page whose data cannot be read shows the not-available page with 
   expect(body).toContain('data-testid="site-header"')
   // The operator hears about it: the failure is logged (and only this expected one is silenced).
   expect(spy.mock.calls.some((args) => String(args[0]).includes('error'))).toBe(true)
+  // ... with the request id the shopper's answer carries, so a report can be matched to the log line
+  const id = response.headers.get('x-request-id')
+  expect(id).toBeTruthy()
+  expect(spy.mock.calls.some((args) => args.includes(id))).toBe(true)
   spy.mockRestore()
 })

@@ -26,6 +26,6 @@ bff.onError((err, c) => {
   if (err instanceof HTTPException) {
     return c.json({ error: err.message || 'The request could not be processed.' } satisfies ApiErrorBody, err.status)
   }
-  console.error('bff error', err)
+  console.error('bff error', c.var.requestId, err)
   return c.json({ error: 'Something went wrong on our side. Please try again.' } satisfies ApiErrorBody, 500)
 })

@@ -16,7 +16,7 @@ const MAX_TAXON_PAGES = 20
 
 /** The catalogue reads of spec §7 through the Storefront API: prices in ctx.currency, texts in ctx.locale. */
 export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
-  const transport = createTransport(ctx.env, ctx.waitUntil)
+  const transport = createTransport(ctx.env, ctx.waitUntil, ctx.requestId)
   const common = { locale: ctx.locale, currency: ctx.currency }
   const get = <D = JsonApiResource[]>(path: string, params: Record<string, string | number | undefined> = {}) =>
     getDocument<D>(transport, storefrontPath(path, { ...common, ...params }))

@@ -14,4 +14,6 @@ export interface CommerceContext {
   timing: ServerTiming
   /** The shopper's address (CF-Connecting-IP), forwarded to the commerce API so its rate limits count per shopper. */
   clientIp?: string
+  /** This request's id, sent on as X-Request-Id so the backend's log lines (ours or Spree's) name it too. */
+  requestId?: string
 }

@@ -23,6 +23,7 @@ export function commerceContext(c: Context<AppEnv>): CommerceContext {
     session: c.var.session,
     timing: c.var.timing,
     clientIp: c.req.header('cf-connecting-ip'),
+    requestId: c.var.requestId,
   }
 }
 

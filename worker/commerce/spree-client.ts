@@ -29,7 +29,7 @@ export class SpreeClient {
   #refreshing: Promise<string | null> | null = null
 
   constructor(readonly ctx: CommerceContext) {
-    this.transport = createTransport(ctx.env, ctx.waitUntil)
+    this.transport = createTransport(ctx.env, ctx.waitUntil, ctx.requestId)
   }
 
   get isAuthenticated() {

@@ -43,10 +43,17 @@ async function fetchWithDeadline(url: string, init: RequestInit, ms: number): Pr
 
 const EMBEDDED_ORIGIN = 'https://embedded.backend'
 
-export function createTransport(env: Env, waitUntil: (p: Promise<unknown>) => void): Transport {
+export function createTransport(env: Env, waitUntil: (p: Promise<unknown>) => void, requestId?: string): Transport {
+  // The store's request id goes along (Rails logs X-Request-Id too), so a failure's log lines on both sides match.
+  const withId = (init: RequestInit = {}): RequestInit => {
+    if (!requestId) return init
+    const headers = new Headers(init.headers)
+    if (!headers.has('x-request-id')) headers.set('x-request-id', requestId)
+    return { ...init, headers }
+  }
   if (env.COMMERCE_URL) {
     const origin = env.COMMERCE_URL.replace(/\/+$/, '')
-    return { kind: 'http', fetch: (path, init) => fetchWithDeadline(origin + path, init ?? {}, deadlineFor(env, init?.method)) }
+    return { kind: 'http', fetch: (path, init) => fetchWithDeadline(origin + path, withId(init), deadlineFor(env, init?.method)) }
   }
   const executionContext = {
     waitUntil,
@@ -55,6 +62,6 @@ export function createTransport(env: Env, waitUntil: (p: Promise<unknown>) => vo
   } as unknown as ExecutionContext
   return {
     kind: 'embedded',
-    fetch: async (path, init) => backend.fetch(new Request(EMBEDDED_ORIGIN + path, init), env, executionContext),
+    fetch: async (path, init) => backend.fetch(new Request(EMBEDDED_ORIGIN + path, withId(init)), env, executionContext),
   }
 }

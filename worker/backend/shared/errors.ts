@@ -53,6 +53,8 @@ export function backendErrorResponse(err: Error, c: Context) {
   if (err instanceof HTTPException) {
     return c.json({ error: err.message || 'The request could not be processed.' } satisfies BackendErrorBody, err.status)
   }
-  console.error('backend error', err)
+  // the store's request id: set when the backend is reached directly, sent as X-Request-Id when called in-process
+  const requestId = (c.var as { requestId?: string }).requestId ?? c.req.header('x-request-id') ?? 'unknown'
+  console.error('backend error', requestId, err)
   return c.json({ error: 'Something went wrong on our side. Please try again.' } satisfies BackendErrorBody, 500)
 }
