@@ -42,6 +42,7 @@ export const GIFT_CARD_AMOUNT_MIN = 10
 export const GIFT_CARD_AMOUNT_MAX = 500
 export const GIFT_CARD_LINE_MAX_QUANTITY = 10
 export const GIFT_CARD_LINES_MAX = 10
+export const GIFT_CARD_PRESET_AMOUNTS = [25, 50, 100, 200] as const
 /**
  * D1 allows 1,000 queries per Worker invocation on Workers Paid (50 on Free), each statement of a batch counting as
  * one. A completion request is budgeted at 50 whatever the order holds, so the storefront's payment request (gift

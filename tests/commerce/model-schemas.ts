@@ -41,6 +41,7 @@ export const ProductModel = z.strictObject({
   })),
   inStock: z.boolean(),
   is_master: z.boolean(),
+  isGiftCard: z.boolean(),
   discontinue_on: z.string().nullable(),
   properties: z.array(z.strictObject({ name: z.string(), presentation: z.string(), value: z.string() })),
   breadcrumbs: z.array(z.strictObject({ text: z.string().min(1), link: z.string().startsWith('/') })).min(2),

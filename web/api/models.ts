@@ -67,6 +67,8 @@ export interface Product {
   variants: Variant[]
   inStock: boolean
   is_master: boolean
+  /** The store's gift card product: bought with the gift card form (amount and recipient), not a size. */
+  isGiftCard: boolean
   discontinue_on: string | null
   properties: Array<{ name: string; presentation: string; value: string }>
   breadcrumbs: Array<{ text: string; link: string }>

@@ -329,4 +329,18 @@ export const de: Dictionary = {
     sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     logIn: 'Anmelden',
   },
+  giftCard: {
+    title: 'Geschenkkarte kaufen',
+    amount: 'Betrag',
+    other: 'Anderer',
+    otherAmount: 'Anderer Betrag ({{min}}–{{max}})',
+    amountRange: 'Wählen Sie einen ganzen Betrag zwischen {{min}} und {{max}}.',
+    recipientName: 'Name des Empfängers',
+    recipientEmail: 'E-Mail des Empfängers',
+    message: 'Nachricht (optional)',
+    add: 'Geschenkkarte in den Warenkorb',
+    loginRequired: 'Bitte melden Sie sich an, um eine Geschenkkarte hinzuzufügen',
+    logIn: 'Anmelden',
+    added: 'Die Geschenkkarte liegt im Warenkorb. Ihr Code wird dem Empfänger per E-Mail geschickt, sobald die Bestellung aufgegeben ist.',
+  },
 }

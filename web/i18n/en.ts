@@ -327,6 +327,20 @@ export const en = {
     sessionExpired: 'Your session has ended. Please log in again.',
     logIn: 'Log in',
   },
+  giftCard: {
+    title: 'Buy a gift card',
+    amount: 'Amount',
+    other: 'Other',
+    otherAmount: 'Other amount ({{min}}–{{max}})',
+    amountRange: 'Choose a whole amount between {{min}} and {{max}}.',
+    recipientName: 'Recipient name',
+    recipientEmail: 'Recipient email',
+    message: 'Message (optional)',
+    add: 'Add gift card to cart',
+    loginRequired: 'Please login in to add gift card',
+    logIn: 'Log in',
+    added: 'The gift card is in your cart. Its code is emailed to the recipient when the order is placed.',
+  },
 } as const
 
 /** The shape every dictionary must have (German included): keys of English, any string or plural function. */

@@ -1,3 +1,5 @@
+import { GiftCardForm } from '../features/gift-cards/gift-card-form.tsx'
+import { giftCardAction } from '../features/gift-cards/gift-card-action.ts'
 import { useState } from 'react'
 import { Form, redirect, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { useSetAtom } from 'jotai'
@@ -26,6 +28,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 /** Add to cart as a real form post, so it works before and without JavaScript; 303 back to the page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
+  // the gift card product posts the gift card form instead (web/features/gift-cards/)
+  if (form.get('intent') === 'gift-card') return giftCardAction(request, form, loaderApi(context))
   const variantId = String(form.get('variantId') ?? '')
   const quantity = Number(form.get('quantity') ?? 1)
   if (!/^\d+$/.test(variantId) || !Number.isInteger(quantity) || quantity < 1 || quantity > 99) {
@@ -84,7 +88,13 @@ export function Component() {
           )}
           {product.displayMemberPrice ? <p className="font-semibold text-primary-700">Club Price: {product.displayMemberPrice}</p> : null}
         </div>
+        {product.isGiftCard ? (
+          <div className="mt-6">
+            <GiftCardForm />
+          </div>
+        ) : null}
         <Form
+          hidden={product.isGiftCard}
           method="post"
           className="mt-6 space-y-4"
           onSubmit={async (event) => {

@@ -1,8 +1,11 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
 import { CmsArticle } from '../components/cms-sections.tsx'
 import { STATIC_PAGE_SLUGS } from './static-pages.ts'
+import { readForm } from './route-helpers.ts'
+import { giftCardAction } from '../features/gift-cards/gift-card-action.ts'
+import { GiftCardForm } from '../features/gift-cards/gift-card-form.tsx'
 
 function pageName(request: Request) {
   const last = new URL(request.url).pathname.split('/').filter(Boolean).pop() ?? ''
@@ -15,8 +18,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { name, page }
 }
 
+/** /GiftCards buys a gift card (a form post without JavaScript); the other static pages take no posts. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request)
+  if (pageName(request) !== 'GiftCards' || form.get('intent') !== 'gift-card') throw new Response('Method Not Allowed', { status: 405 })
+  return giftCardAction(request, form, loaderApi(context))
+}
+
 export function Component() {
   const { name, page } = useLoaderData<typeof loader>()
   const { t } = useT()
-  return <CmsArticle page={page} path={`/${name}`} fallbackTitle={t(`pages.static.${name}` as MessageKey)} />
+  return (
+    <>
+      <CmsArticle page={page} path={`/${name}`} fallbackTitle={t(`pages.static.${name}` as MessageKey)} />
+      {name === 'GiftCards' ? (
+        <section className="mx-auto mt-8 max-w-xl">
+          <GiftCardForm />
+        </section>
+      ) : null}
+    </>
+  )
 }

@@ -148,6 +148,7 @@ export function mapProduct(product: JsonApiResource, doc: Deserialized<unknown>,
     // Spec §4: a product sold through its master variant (no options) counts as in stock.
     inStock: Boolean(a.in_stock || a.backorderable || isMaster),
     is_master: isMaster,
+    isGiftCard: a.gift_card === true,
     discontinue_on: a.discontinue_on ?? null,
     properties: doc.related(product, 'product_properties').map((pp) => ({
       name: String(pp.attributes.name),

@@ -1,0 +1,157 @@
+// Gift cards in Chromium with JavaScript (issue 9.1): a logged-out shopper is sent to the login modal; a member buys
+// a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
+const origin = () => new URL(baseUrl()).origin
+
+/** From the cart sidebar to the payment step, filling the shipping address (and the email for a guest). */
+async function toPayment(page: Page, guestEmail?: string) {
+  await page.locator('[data-testid=cart-sidebar]').getByRole('link', { name: 'go to checkout' }).click()
+  await page.waitForURL('**/checkout/shipping')
+  const address = page.locator('[data-testid=shipping-address-form]')
+  if (guestEmail) await address.getByLabel('Email').fill(guestEmail)
+  await address.getByLabel('First name').fill('Ada')
+  await address.getByLabel('Last name').fill('Lovelace')
+  await address.getByLabel('Street address').fill('1 Collins Street')
+  await address.getByLabel('City / suburb').fill('Melbourne')
+  await address.getByLabel('State').selectOption('VIC')
+  await address.getByLabel('Postcode').fill('3000')
+  await address.getByLabel('Phone').fill('0412 345 678')
+  await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+  const rates = page.locator('[data-testid=shipping-rate-form]')
+  await rates.waitFor({ state: 'visible' })
+  await rates.getByRole('button', { name: 'Continue to billing' }).click()
+  await page.waitForURL('**/checkout/billing')
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.waitForURL('**/checkout/payment')
+}
+
+async function pay(page: Page, opts: { giftCardCode?: string; card: boolean }) {
+  const payment = page.locator('[data-testid=payment-form]')
+  if (opts.giftCardCode) await payment.getByLabel('Gift card code (optional)').fill(opts.giftCardCode)
+  if (opts.card) {
+    await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await payment.getByLabel('Expiry (MM/YY)').fill(expiry)
+    await payment.getByLabel('CVC').fill('123')
+  }
+  await payment.getByLabel('I agree to the terms and conditions').check()
+  await page.getByTestId('pay').click()
+  await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
+}
+
+async function addProduct(visit: Visit, slug: string) {
+  await visit.goto(`/products/${slug}`)
+  await waitForHydration(visit.page)
+  await untilItWorks(async () => {
+    await visit.page.getByRole('button', { name: 'Add to cart' }).click()
+    await visit.page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible', timeout: 2_000 })
+  })
+}
+
+const amountOf = async (page: Page, testId: string) => Number(((await page.locator(`[data-testid=${testId}]`).textContent()) ?? '').replace(/[^\d.]/g, ''))
+
+describe('gift cards', () => {
+  test('a logged-out shopper is asked to log in; a member buys one; a guest redeems it for a whole order and part of another', async () => {
+    const recipient = `giftee-${Date.now()}@example.com`
+
+    // Logged out: the message and the login modal, nothing in the cart.
+    const guestVisit = await openPage(browser)
+    try {
+      const { page } = guestVisit
+      await guestVisit.goto('/GiftCards')
+      await waitForHydration(page)
+      const form = page.locator('[data-testid=gift-card-form]')
+      await form.getByLabel('Recipient name').fill('Grace')
+      await form.getByLabel('Recipient email').fill(recipient)
+      await form.getByTestId('gift-card-submit').click()
+      await page.locator('[data-testid=login-modal]').waitFor({ state: 'visible' })
+      await expect.poll(() => page.locator('[data-testid=notifications]').textContent()).toContain('Please login in to add gift card')
+      for (const [name, viewport] of [['mobile', MOBILE], ['desktop', { width: 1440, height: 900 }]] as const) {
+        await page.keyboard.press('Escape')
+        await page.setViewportSize(viewport)
+        await form.screenshot({ path: `/tmp/gift-card-form-${name}.png` })
+      }
+      guestVisit.expectNoProblems()
+    } finally {
+      await guestVisit.close()
+    }
+
+    // A member buys a $200 card and pays for it.
+    const member = await openPage(browser, { viewport: DESKTOP })
+    let code = ''
+    try {
+      const { page, context } = member
+      const signup = await context.request.post('/api/account', { data: { email: `buyer-${Date.now()}@example.com`, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: origin() } })
+      expect(signup.status()).toBe(200)
+      await member.goto('/GiftCards')
+      await waitForHydration(page)
+      const form = page.locator('[data-testid=gift-card-form]')
+      await form.getByText('$200').click()
+      await form.getByLabel('Recipient name').fill('Grace')
+      await form.getByLabel('Recipient email').fill(recipient)
+      await form.getByLabel('Message (optional)').fill('Happy birthday!')
+      await untilItWorks(async () => {
+        await form.getByTestId('gift-card-submit').click()
+        await page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible', timeout: 2_000 })
+      })
+      await expect.poll(() => page.locator('[data-testid=cart-line]').first().textContent()).toContain('$200.00')
+      await toPayment(page)
+      await pay(page, { card: true })
+      code = await readCode(context, recipient)
+      expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/)
+      member.expectNoProblems()
+    } finally {
+      await member.close()
+    }
+
+    // A guest: one product, paid wholly by the card (no card number needed).
+    const list = await (await browser.newContext({ baseURL: baseUrl() })).request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20')
+    // a product of 60–150: one is less than the card, three are more than what it has left
+    const products = ((await list.json()) as { data: Array<{ attributes: { slug: string; price: string } }> }).data
+    const slug = products.find((p) => !p.attributes.slug.startsWith('gift-card') && Number(p.attributes.price) >= 60 && Number(p.attributes.price) <= 150)!.attributes.slug
+    const whole = await openPage(browser)
+    let left = 0
+    try {
+      await addProduct(whole, slug)
+      await toPayment(whole.page, `whole-${Date.now()}@example.com`)
+      const total = await amountOf(whole.page, 'order-total')
+      expect(total).toBeLessThan(200)
+      left = 200 - total
+      await pay(whole.page, { giftCardCode: code, card: false })
+      whole.expectNoProblems()
+    } finally {
+      await whole.close()
+    }
+
+    // Another guest: an order larger than what is left; the card pays that and the credit card the rest.
+    const part = await openPage(browser)
+    try {
+      await addProduct(part, slug)
+      await addProduct(part, slug)
+      await addProduct(part, slug)
+      await toPayment(part.page, `part-${Date.now()}@example.com`)
+      expect(await amountOf(part.page, 'order-total')).toBeGreaterThan(left)
+      await pay(part.page, { giftCardCode: code, card: true })
+      part.expectNoProblems()
+    } finally {
+      await part.close()
+    }
+  })
+})
+
+async function readCode(context: BrowserContext, recipient: string) {
+  const outbox = await context.request.get(`/api/v2/storefront/outbox?email=${encodeURIComponent(recipient)}`)
+  const mail = ((await outbox.json()) as { data: Array<{ kind: string; body: string }> }).data.find((m) => m.kind === 'gift_card')
+  return /Your code: ([A-Z0-9-]+)/.exec(mail?.body ?? '')?.[1] ?? ''
+}
