@@ -4,6 +4,7 @@ import { PASSWORD_ITERATIONS, hashPassword, parsePasswordHash, verifyPassword } 
 import { sha256Hex } from '#worker/backend/services/crypto.ts'
 import type { Env } from '#worker/env.ts'
 import { AU_ADDRESS, call, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
+import { clientAddress, inOneBurstWindow } from '#tests/factories/client.ts'
 
 const testEnv = env as unknown as Env
 
@@ -93,12 +94,14 @@ describe('OAuth', () => {
 
   it('rate limits login attempts with 429 and the error shape', async () => {
     const email = uniqueEmail()
+    const ip = clientAddress()
+    await inOneBurstWindow()
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) {
-      statuses.push((await call('/spree_oauth/token', { ip: '192.0.2.7', body: { grant_type: 'password', username: email, password: 'wrong123' } })).status)
+      statuses.push((await call('/spree_oauth/token', { ip, body: { grant_type: 'password', username: email, password: 'wrong123' } })).status)
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
-    const limited = await call('/spree_oauth/token', { ip: '192.0.2.7', body: { grant_type: 'password', username: email, password: 'wrong123' } })
+    const limited = await call('/spree_oauth/token', { ip, body: { grant_type: 'password', username: email, password: 'wrong123' } })
     expect(limited.status).toBe(429)
     expect(limited.body.error).toMatch(/Too many attempts/)
   })

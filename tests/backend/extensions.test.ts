@@ -4,10 +4,12 @@ import { backend } from '#worker/backend/index.ts'
 import type { Env } from '#worker/env.ts'
 import { AU_ADDRESS, TEST_CARD, call, guestCart, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
+import { clientAddress, inOneBurstWindow } from '#tests/factories/client.ts'
 
 describe('rate limits', () => {
   it('answers 429 with the error shape for registration, forgot-password and coupon attempts', async () => {
-    const ip = '198.51.100.23'
+    const ip = clientAddress()
+    await inOneBurstWindow()
     const reg = []
     for (let i = 0; i < 6; i++) reg.push((await call('/account', { ip, body: { user: { email: uniqueEmail(), first_name: 'A', last_name: 'B', password: 'secret123' } } })).status)
     expect(reg).toEqual([200, 200, 200, 200, 200, 429])

@@ -3,18 +3,19 @@ import { env } from 'cloudflare:workers'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { uniqueEmail } from '#tests/factories/api.ts'
+import { clientAddress, exhaustLimit, fromClient } from '#tests/factories/client.ts'
+import { WINDOWS } from '#worker/backend/services/rate-limit.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 
 const ORIGIN = 'https://store.test'
 
 /** A browser: keeps cookies between requests and sends same-origin headers like fetch from our own pages. */
-function browser() {
+function browser(ip = clientAddress()) {
   const jar = new Map<string, string>()
-  const ip = `172.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
   return {
     jar,
     async fetch(path: string, init: { method?: string; body?: unknown; origin?: string } = {}) {
-      const headers: Record<string, string> = { accept: 'application/json', origin: init.origin ?? ORIGIN, 'cf-connecting-ip': ip }
+      const headers: Record<string, string> = { accept: 'application/json', origin: init.origin ?? ORIGIN, ...fromClient(ip) }
       if (init.body !== undefined) headers['content-type'] = 'application/json'
       if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
       const res = await SELF.fetch(ORIGIN + path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
@@ -74,6 +75,23 @@ describe('shopper BFF (/api/*)', () => {
     const ok = await b.fetch('/api/account', { method: 'PATCH', body: { firstName: 'Grace', lastName: 'L', email: moved, currentPassword: 'secret123' } })
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ email: moved, firstName: 'Grace' })
+  })
+
+  it('a limited shopper gets 429 with Retry-After and a sentence saying when to try again', async () => {
+    const product = await createProduct({ stock: 5 })
+    const ip = clientAddress()
+    const b = browser(ip)
+    expect((await b.fetch('/api/cart/items', { method: 'POST', body: { variantId: String(product.variantId), quantity: 1 } })).status).toBe(200)
+    await exhaustLimit(`code:ip:${ip}`, WINDOWS.codesPerAddress, 300)
+    const coupon = await b.fetch('/api/cart/coupon', { method: 'POST', body: { code: 'GUESS10' } })
+    expect(coupon.status).toBe(429)
+    expect(Number(coupon.headers.get('retry-after'))).toBeGreaterThan(240)
+    expect(coupon.body.error).toBe('Too many attempts. Please try again in 5 minutes.')
+    const email = uniqueEmail()
+    await exhaustLimit(`login:account:${email}`, WINDOWS.loginPerAccount, 300)
+    const login = await browser().fetch('/api/auth/login', { method: 'POST', body: { username: email, password: 'secret123' } })
+    expect(login.status).toBe(429)
+    expect(login.headers.get('retry-after')).toBeTruthy()
   })
 
   it('validates inputs with field messages and refuses cross-site writes', async () => {

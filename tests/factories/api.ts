@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { backend } from '#worker/backend/index.ts'
 import type { Env } from '#worker/env.ts'
+import { clientAddress, fromClient } from './client.ts'
 
 /** Calls the embedded backend directly (no CSRF or session middleware in between), as the commerce client does. */
 
@@ -17,14 +18,13 @@ export interface CallOptions {
   ip?: string
 }
 
-let ipCounter = Math.floor(Math.random() * 200)
 /** A fresh client address, so rate limits of one test do not leak into another. */
-export const freshIp = () => `10.${Math.floor(Math.random() * 250)}.${ipCounter++ % 250}.${Math.floor(Math.random() * 250)}`
+export const freshIp = clientAddress
 
 const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext
 
 export async function call<T = any>(path: string, options: CallOptions = {}): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { accept: 'application/json', 'cf-connecting-ip': options.ip ?? freshIp() }
+  const headers: Record<string, string> = { accept: 'application/json', ...fromClient(options.ip ?? clientAddress()) }
   if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json'
   if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded'
   const hasBody = options.body !== undefined || options.raw !== undefined || options.form !== undefined

@@ -3,12 +3,14 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AU_ADDRESS, TEST_CARD, call, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
+import { clientAddress, exhaustLimit, fromClient } from '#tests/factories/client.ts'
+import { WINDOWS } from '#worker/backend/services/rate-limit.ts'
 import { ORIGIN, authCookie, get } from './helpers.ts'
 
 /** A browser with JavaScript off: keeps cookies, posts forms as application/x-www-form-urlencoded from our own pages. */
 function browser() {
   const jar = new Map<string, string>()
-  const ip = `172.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  const ip = clientAddress()
   const keep = (res: Response) => {
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';')
@@ -18,7 +20,7 @@ function browser() {
     }
     return res
   }
-  const headers = (extra: Record<string, string>) => ({ origin: ORIGIN, 'cf-connecting-ip': ip, ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}), ...extra })
+  const headers = (extra: Record<string, string>) => ({ origin: ORIGIN, ...fromClient(ip), ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}), ...extra })
   return {
     async logIn(username: string, password: string) {
       const res = keep(await SELF.fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: headers({ accept: 'application/json', 'content-type': 'application/json' }), body: JSON.stringify({ username, password }) }))
@@ -31,7 +33,7 @@ function browser() {
     },
     async post(path: string, fields: Record<string, string>) {
       const res = keep(await SELF.fetch(ORIGIN + path, { method: 'POST', redirect: 'manual', headers: headers({ accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }), body: new URLSearchParams(fields).toString() }))
-      return { status: res.status, location: res.headers.get('location'), body: await res.text() }
+      return { status: res.status, location: res.headers.get('location'), retryAfter: res.headers.get('retry-after'), body: await res.text() }
     },
   }
 }
@@ -124,6 +126,17 @@ describe('account pages without JavaScript', () => {
     const theirs = await other.page('/MyAccount/MyProfile')
     expect(theirs.body).not.toContain(`value="${email}"`)
     expect(theirs.status === 302 || theirs.body.includes('Your session has ended. Please log in again.')).toBe(true)
+  })
+
+  it('guessing the current password is limited: the form answers 429 with Retry-After and says when to try again (en, de)', async () => {
+    const { b, email, password } = await member()
+    await exhaustLimit(`login:account:${email}`, WINDOWS.loginPerAccount, 840)
+    for (const [prefix, text] of [['', 'Too many attempts. Please try again in 14 minutes.'], ['/de', 'Zu viele Versuche. Bitte versuchen Sie es in 14 Minuten erneut.']] as const) {
+      const res = await b.post(`${prefix}/MyAccount/MyProfile`, { intent: 'password', currentPassword: password, newPassword: 'newpass123', confirmation: 'newpass123' })
+      expect(res.status).toBe(429)
+      expect(Number(res.retryAfter)).toBeGreaterThan(800)
+      expect(res.body).toContain(text)
+    }
   })
 
   it('adds, edits, makes default and deletes addresses; a bad postcode or phone changes nothing', async () => {

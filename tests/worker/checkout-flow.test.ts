@@ -7,6 +7,8 @@ import { ORIGIN } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf, type CreatedProduct } from '#tests/factories/catalogue.ts'
 import { uniqueEmail } from '#tests/factories/api.ts'
+import { clientAddress, exhaustLimit, fromClient } from '#tests/factories/client.ts'
+import { WINDOWS } from '#worker/backend/services/rate-limit.ts'
 
 let product: CreatedProduct
 beforeAll(async () => {
@@ -15,11 +17,10 @@ beforeAll(async () => {
 })
 
 /** A browser without JavaScript: keeps its cookies, posts urlencoded forms from our own pages, follows nothing. */
-function browser() {
+function browser(ip = clientAddress()) {
   const jar = new Map<string, string>()
-  const ip = `172.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
   async function send(path: string, form?: Record<string, string>) {
-    const headers: Record<string, string> = { accept: 'text/html', 'cf-connecting-ip': ip }
+    const headers: Record<string, string> = { accept: 'text/html', ...fromClient(ip) }
     if (form) Object.assign(headers, { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' })
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
     const res = await SELF.fetch(ORIGIN + path, { method: form ? 'POST' : 'GET', redirect: 'manual', headers, body: form ? new URLSearchParams(form).toString() : undefined })
@@ -147,6 +148,34 @@ describe('guest checkout without JavaScript', () => {
     })
     expect(res.status).toBe(403)
     await res.text()
+  })
+
+  it('a shopper who guessed too many codes or made too many carts sees when to try again (429, Retry-After; en, de)', async () => {
+    const shirt = await createProduct({ stock: 5 })
+    for (const prefix of ['', '/de']) {
+      const ip = clientAddress()
+      const b = browser(ip)
+      await b.post(`${prefix}/products/${shirt.slug}`, { variantId: String(shirt.variantId), quantity: '1' })
+      await b.post(`${prefix}/checkout/shipping`, { intent: 'address', email: uniqueEmail(), ...ADDRESS })
+      await b.post(`${prefix}/checkout/shipping`, { intent: 'rate', rateId: '1' })
+      await b.post(`${prefix}/checkout/billing`, { sameAsShipping: 'on' })
+      await exhaustLimit(`code:ip:${ip}`, WINDOWS.codesPerAddress, 600)
+      const res = await SELF.fetch(`${ORIGIN}${prefix}/checkout/payment`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { accept: 'text/html', origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...fromClient(ip) },
+        body: new URLSearchParams({ giftCardCode: 'ABCD-EFGH-JKLM-NPQR', ...CARD, terms: 'on' }).toString(),
+      })
+      expect(res.status).toBe(429)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(500)
+      expect(await res.text()).toContain(prefix ? 'Zu viele Versuche. Bitte versuchen Sie es in 10 Minuten erneut.' : 'Too many attempts. Please try again in 10 minutes.')
+
+      const other = clientAddress()
+      await exhaustLimit(`cart:ip:${other}`, WINDOWS.cartsPerAddress, 600)
+      const refused = await browser(other).post(`${prefix}/products/${shirt.slug}`, { variantId: String(shirt.variantId), quantity: '1' })
+      expect(refused.status).toBe(429)
+      expect(refused.body).toContain(prefix ? 'Zu viele Versuche' : 'Too many attempts. Please try again in 10 minutes.')
+    }
   })
 
   it('refuses to charge more than the page showed when a gift card was spent meanwhile, and says the new balance due (en, de)', async () => {

@@ -1,3 +1,4 @@
+import type { Translate } from '../i18n/index.tsx'
 import type {
   Address,
   Banner,
@@ -126,6 +127,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** A 429's seconds until the shopper may try again (`Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -135,4 +138,23 @@ export class ApiError extends Error {
 /** The sentence to show a person for any failure a StorefrontApi call (or the network) produced. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/** `Retry-After` in seconds (a number or an HTTP date); 60 when absent or unreadable. */
+export function retryAfterSeconds(header: string | null): number {
+  const seconds = header && /^\d+$/.test(header.trim()) ? Number(header) : header ? Math.ceil((Date.parse(header) - Date.now()) / 1000) : NaN
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 86_400) : 60
+}
+
+/** The sentence a rate-limited shopper sees, in their language: what happened and when to try again. */
+export function tooManyAttemptsMessage(t: Translate, seconds: number): string {
+  const minutes = Math.ceil(seconds / 60)
+  const wait = seconds < 90 ? (seconds === 1 ? t('error.second') : t('error.seconds', { n: seconds })) : minutes === 1 ? t('error.minute') : t('error.minutes', { n: minutes })
+  return t('error.tooManyAttempts', { wait })
+}
+
+/** What a page action answers with a 429 (status and `Retry-After`), so a form post without JavaScript gets them too. */
+export function rateLimitedInit(error: unknown): { status: 429; headers: Record<string, string> } | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined
+  return { status: 429, headers: { 'Retry-After': String(error.retryAfter ?? 60) } }
 }

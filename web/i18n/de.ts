@@ -148,6 +148,11 @@ export const de: Dictionary = {
     outcomeUnknownText: 'Unser Shopsystem hat nicht rechtzeitig geantwortet, daher wissen wir nicht, ob Ihre Bestellung aufgegeben wurde. Ein erneuter Versuch ist sicher: Eine Bestellung wird nur einmal aufgegeben und Sie zahlen nicht doppelt. Wenn sie durchgegangen ist, erhalten Sie eine Bestätigungs-E-Mail.',
     unavailableTitle: 'Der Shop ist gerade nicht erreichbar',
     unavailableText: 'Unser Shopsystem antwortet gerade nicht, deshalb kann diese Seite im Moment nicht angezeigt werden. Bitte versuchen Sie es in einer Minute erneut.',
+    tooManyAttempts: 'Zu viele Versuche. Bitte versuchen Sie es in {{wait}} erneut.',
+    second: '1 Sekunde',
+    seconds: '{{n}} Sekunden',
+    minute: '1 Minute',
+    minutes: '{{n}} Minuten',
   },
   pages: {
     home: 'Startseite',

@@ -146,6 +146,11 @@ export const en = {
     outcomeUnknownText: 'Our shop system did not answer in time, so we do not know whether your order was placed. Trying again is safe: an order is only ever placed once and you will not be charged twice. If it went through, you will get a confirmation email.',
     unavailableTitle: 'The store is not available right now',
     unavailableText: 'We could not reach our shop system, so this page cannot be shown at the moment. Please try again in a minute.',
+    tooManyAttempts: 'Too many attempts. Please try again in {{wait}}.',
+    second: '1 second',
+    seconds: '{{n}} seconds',
+    minute: '1 minute',
+    minutes: '{{n}} minutes',
   },
   pages: {
     home: 'Home',

@@ -1,4 +1,4 @@
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { data, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import type { Address, Country, Order } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT, type MessageKey } from '../i18n/index.tsx'
@@ -57,7 +57,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = loaderApi(context)
   if (!(await api.isAuthenticated())) localRedirect(request, '/')
-  return runAccountIntent(api, await readForm(request))
+  const result = await runAccountIntent(api, await readForm(request))
+  return result.retryAfter ? data(result, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } }) : result
 }
 
 export function Component() {

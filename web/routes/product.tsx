@@ -1,7 +1,7 @@
 import { GiftCardForm } from '../features/gift-cards/gift-card-form.tsx'
 import { giftCardAction } from '../features/gift-cards/gift-card-action.ts'
 import { useState } from 'react'
-import { Form, redirect, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { data, Form, redirect, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
@@ -10,7 +10,7 @@ import { useViewItem } from '../features/analytics/use-track.ts'
 import { LocalLink } from '../components/local-link.tsx'
 import { cartAtom } from '../features/session/atoms.ts'
 import { openPanelAtom } from '../features/ui/atoms.ts'
-import { ApiError, errorMessage } from '../api/storefront-api.ts'
+import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
 import { useApi } from '../api/use-api.ts'
 import { notifyAtom } from '../features/notifications/atoms.ts'
 import { TOAST_TIMEOUT_MS } from '../config.ts'
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.headers.get('accept')?.includes('text/html')) throw redirect(new URL(request.url).pathname, 303)
     return { cart }
   } catch (error) {
-    if (error instanceof ApiError) return { error: error.message }
+    if (error instanceof ApiError) return data({ error: error.message }, rateLimitedInit(error))
     throw error
   }
 }

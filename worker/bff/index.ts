@@ -21,6 +21,7 @@ bff.onError((err, c) => {
   if (err instanceof ApiError) {
     const body: ApiErrorBody = { error: err.message }
     if (err.errors) body.errors = err.errors
+    if (err.status === 429) c.header('Retry-After', String(err.retryAfter ?? 60))
     return c.json(body, (err.status >= 400 && err.status < 600 ? err.status : 502) as 400)
   }
   if (err instanceof HTTPException) {

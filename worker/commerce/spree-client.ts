@@ -1,4 +1,5 @@
-import { ApiError } from '#web/api/storefront-api.ts'
+import { ApiError, retryAfterSeconds, tooManyAttemptsMessage } from '#web/api/storefront-api.ts'
+import { createTranslator } from '#web/i18n/index.tsx'
 import type { AuthToken } from '#worker/middleware/session.ts'
 import type { CommerceContext } from './context.ts'
 import { createTransport, type Transport } from './transport.ts'
@@ -60,7 +61,10 @@ export class SpreeClient {
 
   async #send(path: string, init: { method: string; body?: unknown }, headers: Record<string, string>) {
     const all: Record<string, string> = { accept: 'application/vnd.api+json, application/json', ...headers }
-    if (this.ctx.clientIp) all['cf-connecting-ip'] = this.ctx.clientIp
+    // The shopper's address, the way each backend trusts it: in process as CF-Connecting-IP (what the edge gave this
+    // request); to a remote Spree as X-Forwarded-For, written fresh (a shopper's own X-Forwarded-For is never passed
+    // on) since Workers cannot set CF-Connecting-IP on a subrequest. docs/security.md, 'Client address'.
+    if (this.ctx.clientIp) all[this.transport.kind === 'http' ? 'x-forwarded-for' : 'cf-connecting-ip'] = this.ctx.clientIp
     if (init.body !== undefined) all['content-type'] = 'application/json'
     return this.transport.fetch(path, { method: init.method, headers: all, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
   }
@@ -88,6 +92,11 @@ export class SpreeClient {
     }
     if (!response.ok) {
       if (response.status === 401 && headers.authorization) this.ctx.session.setAuth(null)
+      if (response.status === 429) {
+        // said in the shopper's language, with when to try again (pages and the BFF pass Retry-After on)
+        const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
+        throw new ApiError(429, tooManyAttemptsMessage(createTranslator(this.ctx.locale), retryAfter), undefined, retryAfter)
+      }
       throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors)
     }
     return json as T

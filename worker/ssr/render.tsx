@@ -113,5 +113,8 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const personal = request.method !== 'GET' || context.matches.some((match) => (match.route.handle as { personal?: boolean } | undefined)?.personal)
   headers.set('Cache-Control', context.statusCode === 200 && !personal ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' : 'private, no-store')
   headers.set('Vary', 'Cookie')
+  // a rate-limited form post (429) tells the browser when to try again
+  const retryAfter = Object.values(context.actionHeaders ?? {}).map((h) => h.get('Retry-After')).find(Boolean)
+  if (retryAfter) headers.set('Retry-After', retryAfter)
   return new Response(stream, { status: context.statusCode, headers })
 }

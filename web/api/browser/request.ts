@@ -1,4 +1,4 @@
-import { ApiError } from '../storefront-api.ts'
+import { ApiError, retryAfterSeconds } from '../storefront-api.ts'
 import type { ApiErrorBody } from '../models.ts'
 
 /**
@@ -27,7 +27,8 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | '
   }
   if (!response.ok) {
     const error = json as Partial<ApiErrorBody> | null
-    throw new ApiError(response.status, error?.error ?? `Request failed with status code ${response.status}`, error?.errors)
+    const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
+    throw new ApiError(response.status, error?.error ?? `Request failed with status code ${response.status}`, error?.errors, retryAfter)
   }
   return json as T
 }

@@ -15,6 +15,8 @@ export interface AccountActionResult {
   errors?: FieldErrors
   /** What was typed, so a refused form shows it again (passwords are never echoed). */
   values?: Record<string, string>
+  /** Rate limited: seconds until the shopper may try again (the page answers 429 with `Retry-After`). */
+  retryAfter?: number
 }
 
 export const msg = (key: MessageKey, params?: Record<string, string | number>): Msg => ({ key, params })
@@ -45,6 +47,8 @@ const FIELD_NAMES: Record<string, string> = {
 /** An ApiError → a result with the field messages it carries; anything else is rethrown (an error page). */
 export function fromApiError(error: unknown, intent: string, fallback?: Msg): AccountActionResult {
   if (!(error instanceof ApiError)) throw error
+  // too many attempts: the sentence says when to try again, whatever the form's usual failure message is
+  if (error.status === 429) return { intent, ok: false, errors: {}, message: { text: error.message }, retryAfter: error.retryAfter ?? 60 }
   const errors: FieldErrors = {}
   for (const [field, messages] of Object.entries(error.errors ?? {})) {
     const first = messages[0]

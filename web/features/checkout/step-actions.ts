@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Address } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
-import { ApiError } from '../../api/storefront-api.ts'
+import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/route-helpers.ts'
 import { addressFromForm, formFieldErrors, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
@@ -15,10 +15,10 @@ export interface StepFailure {
 
 const SECRET_FIELDS = new Set(['cardNumber', 'expiry', 'cvc'])
 
-function failure(form: FormData, errors: FieldErrors, message: string | null, status = 422) {
+function failure(form: FormData, errors: FieldErrors, message: string | null, status = 422, headers?: Record<string, string>) {
   const values: Record<string, string> = {}
   for (const [key, value] of form.entries()) if (typeof value === 'string' && !SECRET_FIELDS.has(key)) values[key] = value
-  return data<StepFailure>({ errors, message, values }, { status })
+  return data<StepFailure>({ errors, message, values }, { status, headers })
 }
 
 /** The spec §5 sentences the backend answers in English, in the page's language. */
@@ -37,6 +37,8 @@ async function attempt(form: FormData, t: Translate, run: () => Promise<unknown>
     await run()
     return null
   } catch (error) {
+    const limited = rateLimitedInit(error)
+    if (limited) return failure(form, {}, error instanceof Error ? error.message : null, limited.status, limited.headers)
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), error.message, error.status === 409 ? 409 : 422)
     throw error
   }

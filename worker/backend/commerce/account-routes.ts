@@ -93,8 +93,10 @@ accountRoutes.patch('/account', async (c) => {
   return c.json(await userDocument(c.env.DB, await loadUser(c.env.DB, userId)))
 })
 
-async function checkCurrentPassword(c: BackendContext, user: { password_hash: string }, given: string | undefined) {
+async function checkCurrentPassword(c: BackendContext, user: { email: string; password_hash: string }, given: string | undefined) {
   if (!given) throw new BackendError(422, 'Enter your current password to change your email or password.', { current_password: ["can't be blank"] })
+  // a stolen access token must not become a way to guess the password: counted like password grants
+  await rateLimit(c, 'login', { account: user.email })
   if (!(await verifyPassword(c.env, given, user.password_hash))) {
     throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] })
   }

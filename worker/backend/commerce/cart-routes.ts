@@ -45,6 +45,8 @@ cartRoutes.post('/cart', async (c) => {
     const open = await openCartOfUser(c.env.DB, userId)
     if (open) return cartResponse(c, open, 201)
   }
+  // a new cart is bounded per address, so making carts cannot reset the per-cart code limits or fill the database
+  await rateLimit(c, 'cart')
   const order = await createOrder(c.env.DB, userId, currency)
   if (userId !== null) {
     await c.env.DB.prepare('UPDATE orders SET email = (SELECT email FROM users WHERE id = ?) WHERE id = ?').bind(userId, order.id).run()
@@ -115,7 +117,7 @@ cartRoutes.patch('/cart/empty', async (c) => {
 cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, CouponSchema)
-  await rateLimit(c, 'coupon', order.token)
+  await rateLimit(c, 'code', { cart: order.token })
   const promo = await findPromotionByCode(c.env.DB, body.coupon_code)
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   const problem = await promotionProblem(c.env.DB, promo, order, state.totals.merchandiseTotal, state.money)

@@ -5,7 +5,7 @@ import { BackendError } from '../shared/errors.ts'
 import { nowSeconds, randomToken, sha256Hex } from '../services/crypto.ts'
 import { outboxStatement } from '../services/outbox.ts'
 import { hashPassword } from '../services/passwords.ts'
-import { rateLimit } from '../services/rate-limit.ts'
+import { clearAccountLimit, rateLimit } from '../services/rate-limit.ts'
 import { readParams } from './http.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
@@ -63,17 +63,22 @@ passwordRoutes.post('/passwords', async (c) => {
 passwordRoutes.patch('/passwords/:token', async (c) => {
   const token = c.req.param('token')
   const { user } = await readParams(c, ResetSchema)
+  await rateLimit(c, 'resetPassword')
   const hash = await sha256Hex(token)
   const now = nowSeconds()
+  const invalid = () => new BackendError(422, 'This password reset link is invalid or has expired. Please ask for a new one.', { reset_password_token: ['is invalid or expired'] })
+  // A link that cannot work is refused before the PBKDF2 below: a guessed token costs a lookup, not a hash.
+  const usable = await c.env.DB.prepare('SELECT 1 FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').bind(hash, now).first()
+  if (!usable) throw invalid()
   const newHash = await hashPassword(c.env, user.password)
-  // Claim the token first (guarded, so a parallel second use changes nothing), then use what was claimed.
+  // Claim the token (guarded, so a parallel second use changes nothing), then use what was claimed.
   const claimed = await c.env.DB.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
     .bind(now, hash, now)
     .first<{ user_id: number }>()
-  if (!claimed) {
-    throw new BackendError(422, 'This password reset link is invalid or has expired. Please ask for a new one.', { reset_password_token: ['is invalid or expired'] })
-  }
+  if (!claimed) throw invalid()
   await c.env.DB.batch([
+    // the owner proved themselves: a login lockout someone else caused on this account ends here
+    clearAccountLimit(c.env.DB, claimed.user_id),
     c.env.DB.prepare("UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(newHash, claimed.user_id),
     // a reset ends every session: whoever knew the old password is logged out
     ...endOtherSessions(c.env.DB, claimed.user_id, null),

@@ -63,7 +63,7 @@ paymentRoutes.post('/checkout/create_payment', async (c) => {
     return cartResponse(c, order)
   }
   // codes are secrets that pay: guessing them is rate limited like coupons
-  await rateLimit(c, 'coupon', order.token)
+  await rateLimit(c, 'code', { cart: order.token })
   const code = body.source_attributes.gift_card_code
   const card = await db.prepare('SELECT id, currency, balance_cents FROM gift_cards WHERE code = ?').bind(code).first<{ id: number; currency: string; balance_cents: number }>()
   if (!card) throw new BackendError(422, 'This gift card code is not valid.', { 'source_attributes.gift_card_code': ['is not valid'] })

@@ -42,7 +42,7 @@ oauthRoutes.post('/token', async (c) => {
   const body = parsed.data
   if (body.grant_type === 'password') {
     const email = body.username.trim().toLowerCase()
-    await rateLimit(c, 'token', email)
+    await rateLimit(c, 'login', { account: email })
     const user = await c.env.DB.prepare('SELECT id, password_hash FROM users WHERE email = ?')
       .bind(email)
       .first<{ id: number; password_hash: string }>()

@@ -1,29 +1,132 @@
 import type { Context } from 'hono'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
-
-/** Which Workers rate-limiting binding guards which action (wrangler.toml `[[ratelimits]]`). */
-const LIMITERS = {
-  token: 'TOKEN_RATE_LIMITER',
-  registration: 'SIGNUP_RATE_LIMITER',
-  forgotPassword: 'PASSWORD_RESET_RATE_LIMITER',
-  coupon: 'COUPON_RATE_LIMITER',
-} as const satisfies Record<string, keyof Env>
-
-export type RateLimitedAction = keyof typeof LIMITERS
-
-/** The client's address: Cloudflare sets CF-Connecting-IP; the in-process commerce client forwards the shopper's. */
-export function clientIp(c: Context): string {
-  return c.req.header('cf-connecting-ip') ?? 'unknown'
-}
+import { nowSeconds } from './crypto.ts'
 
 /**
- * Counts one attempt of `action` for this client (and `subject`, e.g. the email tried) and answers 429 with the
- * contract's error shape once the binding's limit is reached.
+ * Guessing is limited per client, not per cart or per request (docs/security.md, 'Rate limits'). Each attempt counts
+ * against several counters at once: short bursts in a Workers rate-limit binding (wrangler.toml `[[ratelimits]]`,
+ * 60 s windows, per Cloudflare location) and longer windows in D1 (`rate_limits`, migration 0030), which is global.
  */
-export async function rateLimit(c: Context<{ Bindings: Env }>, action: RateLimitedAction, subject = ''): Promise<void> {
-  const limiter = c.env[LIMITERS[action]] as RateLimit | undefined
-  if (!limiter) return
-  const { success } = await limiter.limit({ key: `${action}:${clientIp(c)}:${subject.toLowerCase()}` })
-  if (!success) throw new BackendError(429, 'Too many attempts. Please wait a minute and try again.')
+type Binding = 'TOKEN_RATE_LIMITER' | 'LOGIN_ADDRESS_RATE_LIMITER' | 'SIGNUP_RATE_LIMITER' | 'PASSWORD_RESET_RATE_LIMITER' | 'COUPON_RATE_LIMITER' | 'CART_RATE_LIMITER'
+
+/** Every binding in wrangler.toml has a 60 s period: what a burst-limited client is told to wait. */
+export const BURST_PERIOD = 60
+
+export interface Window {
+  limit: number
+  seconds: number
+}
+
+/** The long windows (D1). Bursts are in wrangler.toml. */
+export const WINDOWS = {
+  /** password grants (and current-password checks) from one address, across accounts: spraying */
+  loginPerAddress: { limit: 100, seconds: 3600 },
+  /** password grants for one account from anywhere; short, so it cannot lock the owner out for long (a reset clears it) */
+  loginPerAccount: { limit: 30, seconds: 900 },
+  registrationPerAddress: { limit: 20, seconds: 3600 },
+  passwordResetPerAddress: { limit: 20, seconds: 3600 },
+  /** coupon and gift card codes from one address, whatever the cart */
+  codesPerAddress: { limit: 50, seconds: 3600 },
+  cartsPerAddress: { limit: 300, seconds: 3600 },
+} as const satisfies Record<string, Window>
+
+interface Counter {
+  key: string
+  burst?: Binding
+  window?: Window
+}
+
+/** What one attempt counts against. `account` is the email tried; `cart` the cart's token. */
+function countersOf(action: RateLimitedAction, ip: string, subject: { account?: string; cart?: string }): Counter[] {
+  const account = subject.account?.trim().toLowerCase() ?? ''
+  switch (action) {
+    case 'login':
+      return [
+        { key: `login:ip:${ip}`, burst: 'LOGIN_ADDRESS_RATE_LIMITER', window: WINDOWS.loginPerAddress },
+        { key: `login:ip:${ip}:account:${account}`, burst: 'TOKEN_RATE_LIMITER' },
+        { key: accountKey(account), window: WINDOWS.loginPerAccount },
+      ]
+    case 'registration':
+      return [{ key: `registration:ip:${ip}`, burst: 'SIGNUP_RATE_LIMITER', window: WINDOWS.registrationPerAddress }]
+    case 'forgotPassword':
+      return [{ key: `forgot:ip:${ip}`, burst: 'PASSWORD_RESET_RATE_LIMITER', window: WINDOWS.passwordResetPerAddress }]
+    case 'resetPassword':
+      return [{ key: `reset:ip:${ip}`, burst: 'PASSWORD_RESET_RATE_LIMITER', window: WINDOWS.passwordResetPerAddress }]
+    case 'code':
+      return [
+        { key: `code:ip:${ip}`, burst: 'COUPON_RATE_LIMITER', window: WINDOWS.codesPerAddress },
+        ...(subject.cart ? [{ key: `code:cart:${subject.cart}`, burst: 'COUPON_RATE_LIMITER' as const }] : []),
+      ]
+    case 'cart':
+      return [{ key: `cart:ip:${ip}`, burst: 'CART_RATE_LIMITER', window: WINDOWS.cartsPerAddress }]
+  }
+}
+
+export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'resetPassword' | 'code' | 'cart'
+
+const accountKey = (email: string) => `login:account:${email}`
+const rowKey = (key: string, window: Window) => `${key}:${window.seconds}`
+
+/**
+ * The client's address: CF-Connecting-IP, which Cloudflare's edge sets (a client cannot choose it); the in-process
+ * commerce client passes the shopper's on. Never X-Forwarded-For or any other header a shopper can set.
+ */
+export function clientIp(c: Context): string {
+  return c.req.header('cf-connecting-ip')?.trim().slice(0, 64) || 'unknown'
+}
+
+/** '45 seconds', '1 minute', '12 minutes' */
+function wait(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+const tooMany = (seconds: number) => new BackendError(429, `Too many attempts. Please try again in ${wait(seconds)}.`, undefined, seconds)
+
+/**
+ * Counts one attempt of `action` by this client against every counter it touches, and throws when
+ * one is over its limit (429 saying when to try again, with `Retry-After`). Call it before the expensive or guessable part (PBKDF2, looking a code up), after the body
+ * was found well-formed (a malformed request is refused without counting).
+ */
+export async function rateLimit(c: Context<{ Bindings: Env }>, action: RateLimitedAction, subject: { account?: string; cart?: string } = {}): Promise<void> {
+  const counters = countersOf(action, clientIp(c), subject)
+  const bursts = await Promise.all(
+    counters.map(async ({ key, burst }) => {
+      const limiter = burst ? c.env[burst] : undefined
+      return limiter ? (await limiter.limit({ key })).success : true
+    }),
+  )
+  if (bursts.includes(false)) throw tooMany(BURST_PERIOD)
+
+  const windowed = counters.filter((counter): counter is Counter & { window: Window } => counter.window !== undefined)
+  if (windowed.length === 0) return
+  const now = nowSeconds()
+  const db = c.env.DB
+  const results = await db.batch<{ count: number; expires_at: number }>([
+    ...windowed.map(({ key, window }) =>
+      db
+        .prepare(
+          `INSERT INTO rate_limits (key, count, expires_at) VALUES (?1, 1, ?2 + ?3)
+           ON CONFLICT (key) DO UPDATE SET count = CASE WHEN expires_at > ?2 THEN count + 1 ELSE 1 END,
+             expires_at = CASE WHEN expires_at > ?2 THEN expires_at ELSE ?2 + ?3 END
+           RETURNING count, expires_at`,
+        )
+        .bind(rowKey(key, window), now, window.seconds),
+    ),
+    // windows that ended are forgotten (the index makes this cheap when there is nothing to do)
+    db.prepare('DELETE FROM rate_limits WHERE expires_at < ?').bind(now - 60),
+  ])
+  let retryAfter = 0
+  windowed.forEach(({ window }, i) => {
+    const row = results[i]?.results[0]
+    if (row && row.count > window.limit) retryAfter = Math.max(retryAfter, row.expires_at - now, 1)
+  })
+  if (retryAfter > 0) throw tooMany(retryAfter)
+}
+
+/** Ends the per-account login window: a successful reset proves the owner, who must not stay locked out. */
+export function clearAccountLimit(db: D1Database, userId: number): D1PreparedStatement {
+  return db.prepare("DELETE FROM rate_limits WHERE key = 'login:account:' || (SELECT email FROM users WHERE id = ?) || ?").bind(userId, `:${WINDOWS.loginPerAccount.seconds}`)
 }

@@ -17,6 +17,8 @@ export class BackendError extends HTTPException {
     status: ContentfulStatusCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Seconds until a refused client may try again (429s): sent as `Retry-After`. */
+    readonly retryAfter?: number,
   ) {
     super(status, { message })
   }
@@ -48,6 +50,7 @@ export function backendErrorResponse(err: Error, c: Context) {
   if (err instanceof BackendError) {
     const body: BackendErrorBody = { error: err.message }
     if (err.errors) body.errors = err.errors
+    if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))
     return c.json(body, err.status)
   }
   if (err instanceof HTTPException) {
