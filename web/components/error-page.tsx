@@ -4,6 +4,7 @@ import { useT, type MessageKey } from '../i18n/index.tsx'
 import { LocalLink } from './local-link.tsx'
 import { PageTitle } from './page-title.tsx'
 import type { ErrorKind } from '../routes/route-helpers.ts'
+import { buttonClass } from './ui/button.tsx'
 
 const TITLES: Partial<Record<ErrorKind, MessageKey>> = { router: 'error.routerNotFound', order: 'error.orderNotFound', form: 'error.formTitle', unavailable: 'error.unavailableTitle', 'outcome-unknown': 'error.outcomeUnknownTitle' }
 const TEXTS: Partial<Record<ErrorKind, MessageKey>> = { product: 'error.productNotFoundText', form: 'error.formText', unavailable: 'error.unavailableText', 'outcome-unknown': 'error.outcomeUnknownText' }
@@ -27,14 +28,14 @@ function ErrorContent() {
   return (
     <section className="mx-auto max-w-xl py-16 text-center" data-testid="error-page" data-status={status} data-kind={kind}>
       <PageTitle title={title} noindex />
-      <p className="text-6xl font-bold text-primary-500">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold text-gray-900">{title}</h1>
-      <p className="mt-2 text-gray-600">{text}</p>
-      <div className="mt-8 flex justify-center gap-4">
-        <LocalLink to="/" className="rounded bg-primary-600 px-5 py-2 font-semibold text-white hover:bg-primary-700">
+      <p className="text-6xl font-extrabold text-primary-600">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold text-neutral-900">{title}</h1>
+      <p className="mt-2 text-neutral-600">{text}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <LocalLink to="/" className={buttonClass('primary')}>
           {t('error.returnHome')}
         </LocalLink>
-        <button type="button" onClick={() => navigate(-1)} className="rounded border border-gray-300 px-5 py-2 font-semibold text-gray-800 hover:bg-gray-100">
+        <button type="button" onClick={() => navigate(-1)} className={buttonClass('secondary')}>
           {t('error.back')}
         </button>
       </div>

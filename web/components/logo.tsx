@@ -24,7 +24,7 @@ export function Logo({ tone = 'dark', compact = false }: { tone?: 'dark' | 'ligh
     <span className="inline-flex items-center gap-2.5" data-testid="logo">
       <LogoMark className={compact ? 'h-8 w-8' : 'h-9 w-9 lg:h-10 lg:w-10'} />
       <span className={cx('flex flex-col leading-none', tone === 'light' ? 'text-white' : 'text-neutral-900')}>
-        <span className={cx('font-extrabold uppercase tracking-tight', compact ? 'text-lg' : 'text-xl lg:text-2xl')}>{BRAND.shortName}</span>
+        <span className={cx('font-extrabold uppercase tracking-tight', compact ? 'text-lg' : 'text-xl lg:text-2xl')}>{BRAND.shortName}</span>{' '}
         {rest ? <span className={cx('mt-0.5 text-xs font-semibold uppercase tracking-[0.3em]', tone === 'light' ? 'text-primary-300' : 'text-primary-700')}>{rest}</span> : null}
       </span>
     </span>

@@ -70,7 +70,7 @@ export function Component() {
       <PageTitle title={t(`account.${page}` as MessageKey)} />
       <AccountNav page={page} />
       <section className="space-y-10">
-        <h1 className="text-3xl font-bold">{t(`account.${page}` as MessageKey)}</h1>
+        <h1 className="text-3xl font-bold lg:text-4xl">{t(`account.${page}` as MessageKey)}</h1>
         {user ? null : (
           <p data-testid="session-expired">
             {t('account.sessionExpired')}{' '}

@@ -42,12 +42,12 @@ export function Component() {
       <PageTitle title={t('pages.static.Category')} />
       <h1 className="mb-6 text-3xl font-bold">{t('pages.static.Category')}</h1>
       {categories.length === 0 ? (
-        <p className="text-gray-600" data-testid="empty-state">{t('pages.categoryEmpty')}</p>
+        <p className="text-neutral-600" data-testid="empty-state">{t('pages.categoryEmpty')}</p>
       ) : (
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {categories.filter((c) => !c.hide_from_nav).map((category) => (
             <li key={category.id}>
-              <LocalLink to={`/t/${category.permalink}`} className="block rounded border border-gray-200 p-4 font-semibold hover:border-primary-500">
+              <LocalLink to={`/t/${category.permalink}`} className="block rounded border border-neutral-200 p-4 font-semibold hover:border-primary-500">
                 {category.name}
               </LocalLink>
             </li>

@@ -56,8 +56,8 @@ export function Component() {
   const { t } = useT()
   return (
     <section data-testid={`checkout-${step}`} className="grid gap-8 lg:grid-cols-5">
-      <div className="lg:col-span-3">
-        <h2 className="mb-4 text-xl font-semibold">{t(`checkout.steps.${step}`)}</h2>
+      <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 lg:col-span-3 lg:p-8">
+        <h2 className="mb-4 text-2xl font-bold">{t(`checkout.steps.${step}`)}</h2>
         {step === 'shipping' ? (
           <>
             <ShippingAddressForm cart={cart} country={country} authenticated={authenticated} />

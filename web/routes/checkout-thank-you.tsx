@@ -17,7 +17,7 @@ export function Component() {
   return (
     <section className="py-10 text-center" data-testid="thank-you">
       <h2 className="text-2xl font-bold">{t('checkout.thankYou')}</h2>
-      <p className="mt-2 text-gray-700">{number && /^[A-Z0-9-]{1,32}$/.test(number) ? t('checkout.thankYouText', { number }) : t('checkout.thankYouNoOrder')}</p>
+      <p className="mt-2 text-neutral-700">{number && /^[A-Z0-9-]{1,32}$/.test(number) ? t('checkout.thankYouText', { number }) : t('checkout.thankYouNoOrder')}</p>
       <LocalLink to="/" className="mt-6 inline-block rounded bg-primary-600 px-5 py-2 font-semibold text-white">
         {t('checkout.backToShop')}
       </LocalLink>

@@ -14,7 +14,7 @@ export function Component() {
       <button type="button" onClick={() => openPanel('login')} className="rounded bg-primary-600 py-3 font-semibold text-white">
         {t('checkout.asMember')}
       </button>
-      <LocalLink to="/checkout/shipping" onClick={() => sessionStorage.setItem(GUEST_MARKER_KEY, '1')} className="rounded border border-gray-300 py-3 text-center font-semibold">
+      <LocalLink to="/checkout/shipping" onClick={() => sessionStorage.setItem(GUEST_MARKER_KEY, '1')} className="rounded border border-neutral-300 py-3 text-center font-semibold">
         {t('checkout.asGuest')}
       </LocalLink>
     </section>

@@ -3,6 +3,7 @@ import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import type { CheckoutStep } from './checkout-guards.ts'
 import { useBeginCheckout } from '../features/analytics/use-track.ts'
+import { cx } from '../components/ui/cx.ts'
 
 const STEPS: CheckoutStep[] = ['shipping', 'billing', 'payment']
 
@@ -16,13 +17,26 @@ export function Component() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageTitle title={t('checkout.title')} />
-      <h1 className="text-3xl font-bold">{t('checkout.title')}</h1>
-      <ol className="my-6 flex gap-4 text-sm" aria-label={t('checkout.title')}>
-        {STEPS.map((step, index) => (
-          <li key={step} aria-current={step === current ? 'step' : undefined} className={step === current ? 'font-bold text-primary-700' : 'text-gray-500'}>
-            {index + 1}. {t(`checkout.steps.${step}`)}
-          </li>
-        ))}
+      <h1 className="text-3xl font-bold lg:text-4xl">{t('checkout.title')}</h1>
+      <ol className="my-6 flex items-center gap-2 text-sm lg:gap-3" aria-label={t('checkout.title')}>
+        {STEPS.map((step, index) => {
+          const here = step === current
+          const done = current ? STEPS.indexOf(current) > index : false
+          return (
+            <li key={step} aria-current={here ? 'step' : undefined} className={cx('flex items-center gap-2', here ? 'font-bold text-neutral-900' : 'text-neutral-600')}>
+              <span
+                className={cx(
+                  'flex h-7 w-7 items-center justify-center rounded-full text-xs font-bold',
+                  here ? 'bg-primary-600 text-white' : done ? 'bg-neutral-900 text-white' : 'border border-neutral-400 bg-white text-neutral-700',
+                )}
+              >
+                {index + 1}
+              </span>
+              {t(`checkout.steps.${step}`)}
+              {index < STEPS.length - 1 ? <span aria-hidden="true" className="mx-1 h-px w-6 bg-neutral-300 lg:w-12" /> : null}
+            </li>
+          )
+        })}
       </ol>
       <Outlet />
     </div>

@@ -11,7 +11,7 @@ export function Component() {
     <section className="mx-auto max-w-md py-10 text-center">
       <PageTitle title={t('pages.login')} />
       <h1 className="text-3xl font-bold">{t('pages.login')}</h1>
-      <p className="mt-3 text-gray-700">{t('auth.clubPitch')}</p>
+      <p className="mt-3 text-neutral-700">{t('auth.clubPitch')}</p>
       <div className="mt-6 flex flex-col gap-3">
         <button type="button" onClick={() => openPanel('login')} className="rounded bg-primary-600 py-3 font-semibold text-white hover:bg-primary-700" data-testid="open-login">
           {t('auth.login')}

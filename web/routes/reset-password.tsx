@@ -42,10 +42,10 @@ export function Component() {
         </button>
       ) : (
         <form onSubmit={submit} noValidate className="mt-6" data-testid="reset-form">
-          <p className="mb-4 text-gray-700">{t('pages.resetPasswordText')}</p>
+          <p className="mb-4 text-neutral-700">{t('pages.resetPasswordText')}</p>
           <Field id="reset-password" label={t('pages.newPassword')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" />
           <Field id="reset-confirmation" label={t('pages.confirmPassword')} type="password" value={confirmation} onChange={setConfirmation} error={errors.confirmation} autoComplete="new-password" />
-          {errors.form ? <p className="mb-3 text-sm text-red-700">{errors.form}</p> : null}
+          {errors.form ? <p className="mb-3 text-sm text-danger-700">{errors.form}</p> : null}
           <button type="submit" className="w-full rounded bg-primary-600 py-3 font-semibold text-white hover:bg-primary-700">
             {t('pages.resetSubmit')}
           </button>

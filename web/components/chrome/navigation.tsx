@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useAtom } from 'jotai'
 import type { Category, MenuItem } from '../../api/models.ts'
 import { ONE_DAY_DEAL_PATH } from '../../config.ts'
@@ -6,7 +7,6 @@ import { useT } from '../../i18n/index.tsx'
 import { mobileMenuOpenAtom } from '../../features/ui/atoms.ts'
 import { Deferred } from '../deferred.tsx'
 import { LocalLink } from '../local-link.tsx'
-import { Drawer } from '../ui/drawer.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { cx, focusRing } from '../ui/cx.ts'
 
@@ -125,6 +125,9 @@ function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
   )
 }
 
+/** The drawer's code loads when the menu first opens: it is not needed for the first paint. */
+const Drawer = lazy(() => import('../ui/drawer.tsx').then((m) => ({ default: m.Drawer })))
+
 /** Desktop: the menu bar under the header. Mobile: a drawer opened from the bottom bar. */
 export function Navigation() {
   const { t } = useT()
@@ -137,11 +140,15 @@ export function Navigation() {
           {(items) => <DesktopMenu items={items} />}
         </Deferred>
       </nav>
-      <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} title={t('header.menu')} closeLabel={t('header.closeMenu')} side="left" testId="mobile-menu">
-        <Deferred id={nav.id} load={nav.load} fallback={<NavPlaceholder />}>
-          {(items) => <MobileMenu items={items} onNavigate={() => setMobileOpen(false)} />}
-        </Deferred>
-      </Drawer>
+      {mobileOpen ? (
+        <Suspense fallback={null}>
+          <Drawer open onClose={() => setMobileOpen(false)} title={t('header.menu')} closeLabel={t('header.closeMenu')} side="left" testId="mobile-menu">
+            <Deferred id={nav.id} load={nav.load} fallback={<NavPlaceholder />}>
+              {(items) => <MobileMenu items={items} onNavigate={() => setMobileOpen(false)} />}
+            </Deferred>
+          </Drawer>
+        </Suspense>
+      ) : null}
     </>
   )
 }

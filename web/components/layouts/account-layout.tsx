@@ -4,8 +4,7 @@ import { Header } from '../chrome/header.tsx'
 import { MobileBottomBar } from '../chrome/mobile-bottom-bar.tsx'
 import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
-import { CartSidebar } from '../../features/cart/cart-sidebar.tsx'
-import { LoginModal } from '../../features/auth/auth-modals.tsx'
+import { CartSidebar, LoginModal } from './lazy-panels.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (

@@ -5,9 +5,7 @@ import { Footer } from '../chrome/footer.tsx'
 import { MobileBottomBar } from '../chrome/mobile-bottom-bar.tsx'
 import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
-import { CartSidebar } from '../../features/cart/cart-sidebar.tsx'
-import { WishlistSidebar } from '../../features/wishlist/wishlist-sidebar.tsx'
-import { ForgotPasswordModal, LoginModal, SignupModal } from '../../features/auth/auth-modals.tsx'
+import { CartSidebar, ForgotPasswordModal, LoginModal, SignupModal, WishlistSidebar } from './lazy-panels.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (

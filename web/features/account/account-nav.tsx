@@ -26,13 +26,13 @@ export function AccountNav({ page }: { page: AccountPage }) {
       <ul className="space-y-1">
         {ACCOUNT_PAGES.filter((p) => p !== 'OrderDetails').map((p) => (
           <li key={p}>
-            <LocalLink to={`/MyAccount/${p}`} className={`block rounded px-3 py-2 ${p === page ? 'bg-primary-50 font-semibold text-primary-700' : 'hover:bg-gray-100'}`}>
+            <LocalLink to={`/MyAccount/${p}`} className={`flex min-h-11 items-center rounded-md px-3 ${p === page ? 'bg-primary-50 font-semibold text-primary-700' : 'text-neutral-800 hover:bg-neutral-100'}`}>
               {t(`account.${p}` as MessageKey)}
             </LocalLink>
           </li>
         ))}
         <li>
-          <button type="button" onClick={() => void logOut()} className="block w-full rounded px-3 py-2 text-left hover:bg-gray-100">
+          <button type="button" onClick={() => void logOut()} className="flex min-h-11 w-full items-center rounded-md px-3 text-left text-neutral-800 hover:bg-neutral-100">
             {t('account.logout')}
           </button>
         </li>

@@ -4,14 +4,15 @@ import { useT } from '../../i18n/index.tsx'
 import { LocalLink, useLocalPath } from '../../components/local-link.tsx'
 import { AddressForm } from './address-form.tsx'
 import { FormStatus, useFormResult } from './fields.tsx'
+import { buttonClass } from '../../components/ui/button.tsx'
 
-const SMALL_BUTTON = 'rounded border border-gray-300 px-3 py-1 text-sm hover:bg-gray-100'
+const SMALL_BUTTON = buttonClass('secondary', 'sm')
 
 function AddressCard({ address, pagePath }: { address: Address; pagePath: string }) {
   const { t } = useT()
   const local = useLocalPath()
   return (
-    <li className="rounded border border-gray-200 p-4 text-sm" data-testid="saved-address">
+    <li className="rounded-xl bg-white p-5 text-sm shadow-sm ring-1 ring-neutral-200" data-testid="saved-address">
       {address.isDefault ? <span className="mb-2 inline-block rounded bg-primary-50 px-2 py-0.5 text-xs font-semibold text-primary-700" data-testid="default-marker">{t('account.defaultAddress')}</span> : null}
       <p className="font-semibold">
         {address.firstName} {address.lastName}
@@ -59,7 +60,7 @@ export function AddressBook({ addresses, states, pagePath }: { addresses: Addres
     <div className="space-y-6">
       <FormStatus result={listResult?.intent === 'update-address' && !listResult.ok ? undefined : listResult} />
       {addresses.length === 0 ? (
-        <p className="text-gray-600" data-testid="empty-state">
+        <p className="text-neutral-600" data-testid="empty-state">
           {t('account.noAddresses')}
         </p>
       ) : (

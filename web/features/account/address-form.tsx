@@ -25,7 +25,7 @@ export function AddressForm({ states, address, pagePath }: Props) {
     <Field form={prefix} name={name} label={label} defaultValue={value(name)} error={errors[name]} autoComplete={autoComplete} type={type} />
   )
   return (
-    <Form method="post" action={local(pagePath)} noValidate className="grid gap-4 rounded border border-gray-200 p-4 lg:grid-cols-2" data-testid={address ? 'edit-address-form' : 'add-address-form'}>
+    <Form method="post" action={local(pagePath)} noValidate className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 lg:grid-cols-2" data-testid={address ? 'edit-address-form' : 'add-address-form'}>
       <h2 className="text-lg font-semibold lg:col-span-2">{address ? t('account.updateAddress') : t('account.addAddress')}</h2>
       {address ? <input type="hidden" name="id" value={address._id} /> : null}
       {field('firstName', t('auth.firstName'), 'given-name')}

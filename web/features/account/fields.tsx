@@ -4,8 +4,10 @@ import { useSetAtom } from 'jotai'
 import { useT } from '../../i18n/index.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { msgText, type AccountActionResult, type Msg } from './messages.ts'
+import { buttonClass } from '../../components/ui/button.tsx'
+import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 
-const INPUT = 'w-full rounded border border-gray-300 px-3 py-2 focus:border-primary-500 focus:outline-none'
+const INPUT = cx(controlBase, controlEdge(false))
 
 /** The action's answer when it is about this form (intent and, for an address, its id). */
 export function useFormResult(intents: string[], id?: string): AccountActionResult | undefined {
@@ -34,7 +36,7 @@ export function Field({ form, name, label, error, defaultValue, type = 'text', a
   const a11y = { id, name, 'aria-invalid': message ? true : undefined, 'aria-describedby': message ? `${id}-error` : undefined }
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-neutral-800">
         {label}
       </label>
       {children ? (
@@ -45,7 +47,7 @@ export function Field({ form, name, label, error, defaultValue, type = 'text', a
         <input {...a11y} type={type} defaultValue={defaultValue} autoComplete={autoComplete} className={INPUT} />
       )}
       {message ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700" data-testid="field-error">
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger-700" data-testid="field-error">
           {message}
         </p>
       ) : null}
@@ -63,7 +65,7 @@ export function FormStatus({ result }: { result: AccountActionResult | undefined
   }, [result, message, notify])
   if (!message) return null
   return (
-    <p role={result?.ok ? 'status' : 'alert'} data-testid="form-status" className={result?.ok ? 'text-sm text-green-700' : 'text-sm text-red-700'}>
+    <p role={result?.ok ? 'status' : 'alert'} data-testid="form-status" className={result?.ok ? 'text-sm text-success-700' : 'text-sm text-danger-700'}>
       {message}
     </p>
   )
@@ -71,7 +73,7 @@ export function FormStatus({ result }: { result: AccountActionResult | undefined
 
 export function SubmitButton({ children, name = 'intent', value }: { children: ReactNode; name?: string; value: string }) {
   return (
-    <button type="submit" name={name} value={value} className="rounded bg-primary-600 px-5 py-2 font-semibold text-white hover:bg-primary-700">
+    <button type="submit" name={name} value={value} className={buttonClass('primary')}>
       {children}
     </button>
   )

@@ -27,16 +27,16 @@ export function OrderDetails({ order }: { order: Order }) {
   const tracking = order.shipmentItems.map((s) => s.tracking_id).filter((id): id is string => Boolean(id))
   return (
     <div data-testid="order-details" className="space-y-6">
-      <p className="text-sm text-gray-700">
+      <p className="text-sm text-neutral-700">
         {t('account.orderNumber', { number: order.number })} · <span className="capitalize">{order.state}</span> · {order.completedAt ? formatDate(order.completedAt) : ''}
       </p>
-      <ul className="divide-y divide-gray-200">
+      <ul className="divide-y divide-neutral-200">
         {order.lineItems.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-3" data-testid="order-line">
-            {item.image ? <img src={item.image.styles.mobile.url} alt={item.image.alt} width={64} height={85} loading="lazy" className="rounded" /> : <div className="h-[85px] w-16 rounded bg-gray-100" />}
+            {item.image ? <img src={item.image.styles.mobile.url} alt={item.image.alt} width={64} height={85} loading="lazy" className="rounded" /> : <div className="h-[85px] w-16 rounded bg-neutral-100" />}
             <div className="flex-1">
               <p className="font-semibold">{item.name}</p>
-              <p className="text-sm text-gray-600">{Object.values(item.options).filter(Boolean).join(' / ')}</p>
+              <p className="text-sm text-neutral-600">{Object.values(item.options).filter(Boolean).join(' / ')}</p>
               <p className="text-sm">
                 {t('account.quantity')}: {item.qty}
               </p>
@@ -58,7 +58,7 @@ export function OrderDetails({ order }: { order: Order }) {
         ))}
         <SummaryRow label={t('account.shipping')} value={order.shipTotal} />
         <SummaryRow label={t('account.tax')} value={formatMoney(order.taxTotalAmount, order.currency, locale)} testId="order-tax" />
-        <div className="flex justify-between border-t border-gray-300 pt-1 font-semibold">
+        <div className="flex justify-between border-t border-neutral-300 pt-1 font-semibold">
           <dt>{t('account.total')}</dt>
           <dd>{order.total}</dd>
         </div>

@@ -16,7 +16,7 @@ export function OrderHistory({ orders, page, totalPages }: Props) {
   const { t } = useT()
   if (orders.length === 0) {
     return (
-      <p className="text-gray-600" data-testid="empty-state">
+      <p className="text-neutral-600" data-testid="empty-state">
         {t('account.noOrders')}
       </p>
     )
@@ -24,7 +24,7 @@ export function OrderHistory({ orders, page, totalPages }: Props) {
   return (
     <div>
       <table className="w-full text-left text-sm" data-testid="order-history">
-        <thead className="border-b border-gray-300">
+        <thead className="border-b border-neutral-300">
           <tr>
             <th className="py-2">{t('account.order')}</th>
             <th className="py-2">{t('account.date')}</th>
@@ -32,7 +32,7 @@ export function OrderHistory({ orders, page, totalPages }: Props) {
             <th className="py-2 text-right">{t('account.total')}</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-200">
+        <tbody className="divide-y divide-neutral-200">
           {orders.map((o) => (
             <tr key={o.number} data-testid="order-row">
               <td className="py-3">

@@ -2,6 +2,7 @@ import type { Address } from '../../api/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Field } from './field.tsx'
 import type { FieldErrors } from './validation.ts'
+import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 
 type Values = Partial<Record<keyof Address, string | null | boolean>>
 
@@ -32,7 +33,7 @@ export function AddressFields({ prefix = '', values, errors, states }: { prefix?
           aria-invalid={stateInvalid || undefined}
           aria-describedby={stateInvalid ? `${prefix}state-error` : undefined}
           autoComplete="address-level1"
-          className={stateInvalid ? 'w-full rounded border border-red-600 px-3 py-2' : 'w-full rounded border border-gray-300 px-3 py-2'}
+          className={stateInvalid ? cx(controlBase, controlEdge(true)) : cx(controlBase, controlEdge(false))}
         >
           <option value="">{t('checkout.chooseState')}</option>
           {states.map((state) => (
@@ -45,7 +46,7 @@ export function AddressFields({ prefix = '', values, errors, states }: { prefix?
       {field('zipCode', 'postal-code', { inputMode: 'numeric', maxLength: '4' })}
       <Field name={prefix + 'country'} label={t('checkout.country')} errors={errors.country}>
         <input type="hidden" name={prefix + 'country'} value="AU" />
-        <output id={prefix + 'country'} className="block rounded border border-gray-200 bg-gray-50 px-3 py-2">
+        <output id={prefix + 'country'} className="block rounded border border-neutral-200 bg-neutral-100 px-3 py-2.5 text-neutral-800">
           {t('checkout.australia')}
         </output>
       </Field>

@@ -5,6 +5,7 @@ import { AddressFields } from './address-fields.tsx'
 import { FormMessage } from './field.tsx'
 import { useStepForm } from './use-step-form.ts'
 import { addressFromForm, validateAddress } from './validation.ts'
+import { buttonClass } from '../../components/ui/button.tsx'
 
 /**
  * Billing: 'same as shipping' (on by default) or a billing address. The fields hide with CSS only (`peer-checked`),
@@ -28,7 +29,7 @@ export function BillingForm({ cart, country }: { cart: Cart; country: Country | 
           <AddressFields values={form.values ?? cart.address.billing} errors={form.errors} states={states} />
         </fieldset>
       </div>
-      <button type="submit" disabled={form.busy} className="w-full rounded bg-primary-600 py-3 font-semibold uppercase text-white hover:bg-primary-700 disabled:opacity-50">
+      <button type="submit" disabled={form.busy} className={buttonClass('primary', 'lg', true)}>
         {form.busy ? t('checkout.working') : t('checkout.toPayment')}
       </button>
     </Form>

@@ -1,11 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 
 /** One labelled form field with its messages underneath (spec §5 texts), wired for screen readers. */
 export function Field({ name, label, errors, children, ...input }: { name: string; label: string; errors?: string[]; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const invalid = Boolean(errors?.length)
   return (
-    <div className="text-sm">
-      <label htmlFor={name} className="mb-1 block font-semibold">
+    <div className="space-y-1.5">
+      <label htmlFor={name} className="block text-sm font-semibold text-neutral-800">
         {label}
       </label>
       {children ?? (
@@ -14,7 +15,7 @@ export function Field({ name, label, errors, children, ...input }: { name: strin
           name={name}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${name}-error` : undefined}
-          className={invalid ? 'w-full rounded border border-red-600 px-3 py-2' : 'w-full rounded border border-gray-300 px-3 py-2'}
+          className={invalid ? cx(controlBase, controlEdge(true)) : cx(controlBase, controlEdge(false))}
           {...input}
         />
       )}
@@ -26,7 +27,7 @@ export function Field({ name, label, errors, children, ...input }: { name: strin
 export function FieldErrors({ name, errors }: { name: string; errors?: string[] }) {
   if (!errors?.length) return null
   return (
-    <span id={`${name}-error`} className="mt-1 block text-red-700" data-testid={`error-${name}`} role="alert">
+    <span id={`${name}-error`} className="mt-1 block text-sm text-danger-700" data-testid={`error-${name}`} role="alert">
       {errors.join(' ')}
     </span>
   )
@@ -36,7 +37,7 @@ export function FieldErrors({ name, errors }: { name: string; errors?: string[] 
 export function FormMessage({ message }: { message?: string | null }) {
   if (!message) return null
   return (
-    <p className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="form-error">
+    <p className="rounded-md border border-danger-300 bg-danger-50 px-3 py-2 text-sm text-danger-800" role="alert" data-testid="form-error">
       {message}
     </p>
   )

@@ -5,6 +5,7 @@ import { LocalLink } from '../../components/local-link.tsx'
 import { Field, FieldErrors, FormMessage } from './field.tsx'
 import { useStepForm } from './use-step-form.ts'
 import { validateCard, type FieldErrors as Errors } from './validation.ts'
+import { buttonClass } from '../../components/ui/button.tsx'
 
 /**
  * Payment: an optional gift card, the card (posted once to the action and never kept in the page's state or
@@ -45,7 +46,7 @@ export function PaymentForm({ cart }: { cart: Cart }) {
         </label>
         <FieldErrors name="terms" errors={form.errors.terms} />
       </div>
-      <button type="submit" disabled={form.busy} className="w-full rounded bg-primary-600 py-3 font-semibold uppercase text-white hover:bg-primary-700 disabled:opacity-50" data-testid="pay">
+      <button type="submit" disabled={form.busy} className={buttonClass('primary', 'lg', true)} data-testid="pay">
         {form.busy ? t('checkout.working') : t('checkout.pay')}
       </button>
     </Form>

@@ -5,8 +5,9 @@ import { AddressFields } from './address-fields.tsx'
 import { Field, FieldErrors, FormMessage } from './field.tsx'
 import { useStepForm } from './use-step-form.ts'
 import { addressFromForm, validateAddress, validateGuestEmail, type FieldErrors as FieldErrorMap } from './validation.ts'
+import { buttonClass } from '../../components/ui/button.tsx'
 
-const BUTTON = 'w-full rounded bg-primary-600 py-3 font-semibold uppercase text-white hover:bg-primary-700 disabled:opacity-50'
+const BUTTON = buttonClass('primary', 'lg', true)
 
 /** Shipping, part one: the guest's email and the shipping address. */
 export function ShippingAddressForm({ cart, country, authenticated }: { cart: Cart; country: Country | null; authenticated: boolean }) {
@@ -47,11 +48,11 @@ export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
       <input type="hidden" name="intent" value="rate" />
       <h3 className="text-lg font-semibold">{t('checkout.shippingMethod')}</h3>
       <FormMessage message={form.message} />
-      {rates.length === 0 ? <p className="text-gray-700">{t('checkout.noRates')}</p> : null}
-      <div role="radiogroup" aria-label={t('checkout.shippingMethod')} className="divide-y divide-gray-200 rounded border border-gray-300">
+      {rates.length === 0 ? <p className="text-neutral-700">{t('checkout.noRates')}</p> : null}
+      <div role="radiogroup" aria-label={t('checkout.shippingMethod')} className="space-y-2">
         {rates.map((rate) => (
-          <label key={rate.id} className="flex cursor-pointer items-center gap-3 px-4 py-3" data-testid="shipping-rate">
-            <input type="radio" name="rateId" value={rate.id} defaultChecked={rate.id === chosen} />
+          <label key={rate.id} className="flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-neutral-300 bg-white px-4 py-3 transition-colors duration-fast hover:border-neutral-600 [&:has(:checked)]:border-primary-600 [&:has(:checked)]:bg-primary-50" data-testid="shipping-rate">
+            <input type="radio" name="rateId" value={rate.id} defaultChecked={rate.id === chosen} className="h-5 w-5 accent-primary-600" />
             <span className="flex-1">{rate.name}</span>
             <span className="font-semibold">{rate.cost}</span>
           </label>

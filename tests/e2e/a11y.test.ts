@@ -1,0 +1,95 @@
+// Accessibility (issue 10): axe-core in real Chromium on every page type at 390 px and 1440 px. A serious or
+// critical violation (colour contrast included) fails the test with the rule, the elements and axe's help text.
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { baseUrl, launchBrowser, waitForHydration } from './browser.ts'
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[] }>
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Serious and critical WCAG 2.1 A/AA findings on the page as it is now, one line each. */
+async function audit(page: Page, label: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle').catch(() => {})
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
+    return result.violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
+
+for (const [name, viewport] of Object.entries(WIDTHS)) {
+  describe(`axe at ${viewport.width} px: no serious or critical violations`, () => {
+    let context: BrowserContext
+    let page: Page
+    beforeAll(async () => {
+      context = await browser.newContext({ baseURL: baseUrl(), viewport, isMobile: name === 'phone', hasTouch: name === 'phone' })
+      page = await context.newPage()
+    })
+    afterAll(async () => {
+      await context?.close()
+    })
+    const visit = async (path: string, label = path) => {
+      const response = await page.goto(path, { waitUntil: 'domcontentloaded' })
+      expect(response?.status(), path).toBe(label === 'not found' ? 404 : 200)
+      await waitForHydration(page)
+      return audit(page, label)
+    }
+
+    test('home, category, product, search results, content and error pages', async () => {
+      const found = [...(await visit('/', 'home')), ...(await visit('/t/men', 'category'))]
+      const href = await page.locator('[data-testid=product-card] a').first().getAttribute('href')
+      found.push(...(await visit(href!, 'product')), ...(await visit('/Category?term=jacket', 'search results')))
+      found.push(...(await visit('/aboutus', 'content page')), ...(await visit('/de/aboutus', 'content page (de)')), ...(await visit('/no-such-page-here', 'not found')))
+      expect(found).toEqual([])
+    })
+
+    test('the cart drawer and the checkout', async () => {
+      const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20&include=default_variant')
+      const products = (await list.json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
+      const variantId = products.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!.relationships.default_variant.data.id
+      await page.goto('/aboutus')
+      await page.evaluate((id) => fetch('/api/cart/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variantId: id, quantity: 1 }) }), variantId)
+      await page.reload()
+      await waitForHydration(page)
+      await page.locator(name === 'phone' ? '[data-testid=mobile-bottom-bar] button >> nth=-1' : '[data-testid=cart-button]').click()
+      await page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible' })
+      const found = await audit(page, 'cart drawer')
+      found.push(...(await visit('/checkout/shipping', 'checkout: shipping')))
+      expect(found).toEqual([])
+    })
+
+    test('account pages', async () => {
+      const email = `axe-${name}-${Date.now()}@example.com`
+      await page.evaluate(async (mail) => {
+        const post = (path: string, body: object) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        await post('/api/account', { email: mail, password: 'correct-horse-battery', firstName: 'Ada', lastName: 'Lovelace' })
+        await post('/api/auth/login', { username: mail, password: 'correct-horse-battery' })
+      }, email)
+      const found: string[] = []
+      for (const account of ['/my-account', '/MyAccount/SavedAddressesDetails', '/MyAccount/OrderHistory', '/MyAccount/MyNewsletter']) found.push(...(await visit(account)))
+      expect(found).toEqual([])
+    })
+  })
+}
