@@ -1,8 +1,8 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
 import { useState, type FormEvent } from 'react'
 import { Form, useActionData, useSearchParams } from 'react-router'
 import { useApi } from '../../api/use-api.ts'
-import { errorMessage } from '../../api/storefront-api.ts'
+import { ApiError, errorMessage } from '../../api/storefront-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { describedBy, FieldFrame } from '../../components/ui/field-frame.tsx'
@@ -12,7 +12,7 @@ import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_PRESET_AMOUNTS, T
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
-import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
+import { cartAtom } from '../session/atoms.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
 import { readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift-card-action.ts'
 
@@ -24,7 +24,6 @@ import { readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift
 export function GiftCardForm() {
   const { t } = useT()
   const api = useApi()
-  const authenticated = useAtomValue(isAuthenticatedAtom)
   const setCart = useSetAtom(cartAtom)
   const openPanel = useSetAtom(openPanelAtom)
   const notify = useSetAtom(notifyAtom)
@@ -43,17 +42,15 @@ export function GiftCardForm() {
     const found = validateGiftCard(input, t)
     setErrors(found)
     if (Object.keys(found).length) return
-    if (!authenticated) {
-      notify({ message: t('giftCard.loginRequired'), type: 'error', timeout: TOAST_TIMEOUT_MS })
-      openPanel('login')
-      return
-    }
     setBusy(true)
     try {
       setCart(await api.buyGiftCard(input))
       openPanel('cart')
     } catch (error) {
-      notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      // the server decides who is logged in (the session may still be loading right after hydration)
+      const loggedOut = error instanceof ApiError && error.status === 401
+      notify({ message: loggedOut ? t('giftCard.loginRequired') : errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      if (loggedOut) openPanel('login')
     } finally {
       setBusy(false)
     }
