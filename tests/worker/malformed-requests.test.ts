@@ -83,7 +83,7 @@ const BODIES: Array<{ name: string; type?: string; body?: BodyInit }> = [
   { name: 'xml', type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>' },
   { name: 'huge', type: 'application/x-www-form-urlencoded', body: `intent=profile&firstName=${'x'.repeat(60_000)}` },
 ]
-const CONTROL = ['%0d%0a', '%0aSet-Cookie:%20x=1', '%00', '%7f', '%09', '%1b[31m']
+const CONTROL = ['%0d%0a', '%0aSet-Cookie:%20x=1', '%00', '%7f', '%09', '%1b[31m', '%E0%A4%A', '%zz%']
 const PRICES = ['300,0', 'a,b', '0,300', ',', '-1,5', '1e9,2', '5', '0,99999999999', '%00,1', '300,0&price=1,2']
 
 interface Probe {

@@ -55,10 +55,19 @@ taxonRoutes.get('/taxons', async (c) => {
   return jsonApi(c, { data: rows.map(taxonResource), ...(await withIncludes(db, rows, params)), meta, links })
 })
 
+/** A permalink's escapes decoded; one that is not valid percent-encoding ('%zz', cut UTF-8) stays as sent: a 404, not a 500. */
+function decodeOnce(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
 taxonRoutes.get('/taxons/:permalink{.+}', async (c) => {
   const url = new URL(c.req.url)
   const params = readListParams(url, { includes: TAXON_INCLUDES })
-  const permalink = decodeURIComponent(c.req.param('permalink')).replace(/\/+$/, '')
+  const permalink = decodeOnce(c.req.param('permalink')).replace(/\/+$/, '')
   const db = c.env.DB
   let rows = await loadTaxonRows(db, params.locale, 't.permalink = ?', [permalink])
   if (rows.length === 0 && /^\d{1,12}$/.test(permalink)) rows = await loadTaxonRows(db, params.locale, `t.id = ${Number(permalink)}`)
