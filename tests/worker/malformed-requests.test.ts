@@ -83,7 +83,10 @@ const BODIES: Array<{ name: string; type?: string; body?: BodyInit }> = [
   { name: 'xml', type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>' },
   { name: 'huge', type: 'application/x-www-form-urlencoded', body: `intent=profile&firstName=${'x'.repeat(60_000)}` },
 ]
-const CONTROL = ['%0d%0a', '%0aSet-Cookie:%20x=1', '%00', '%7f', '%09', '%1b[31m', '%E0%A4%A', '%zz%']
+const CONTROL = ['%0d%0a', '%0aSet-Cookie:%20x=1', '%00', '%7f', '%09', '%1b[31m']
+// Broken percent-encoding, tried where a path segment is decoded by us (categories); elsewhere Hono's router logs a
+// warning for each such path, which would only bury this suite's output.
+const BAD_ENCODING = ['%E0%A4%A', '%zz%']
 const PRICES = ['300,0', 'a,b', '0,300', ',', '-1,5', '1e9,2', '5', '0,99999999999', '%00,1', '300,0&price=1,2']
 
 interface Probe {
@@ -129,6 +132,10 @@ function probes(): Probe[] {
       const [base, query] = path.split('?')
       for (const method of ['GET', 'POST']) all.push(send(method, `${base}${base!.endsWith('/') ? '' : '/'}x${control}${query ? `?${query}` : ''}`, BODIES[7]))
     }
+  }
+  for (const path of [`/t/${category}`, `/de/t/${category}`, `/api/v2/storefront/taxons/${category}`, '/api/categories']) {
+    const send = client('member')
+    for (const encoding of BAD_ENCODING) all.push(send('GET', `${path}/x${encoding}`), send('POST', `${path}/x${encoding}`, BODIES[7]))
   }
   for (const base of [`/t/${category}`, `/de/t/${category}`, `/c/${category}`, '/api/products']) {
     const send = client('none')
