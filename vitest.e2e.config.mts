@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     environment: 'node',
-    include: ['tests/e2e/**/*.test.ts'],
+    // tests/contract: the official Spree client walks the same served store over HTTP (no browser)
+    include: ['tests/e2e/**/*.test.ts', 'tests/contract/**/*.test.ts'],
     globalSetup: ['./tests/e2e/global-setup.ts'],
     // One browser and one workerd on a small machine: files one after another, tests one after another.
     fileParallelism: false,

@@ -83,7 +83,8 @@ describe('wishlists and small extensions', () => {
     const b = await registerAndLogin()
     const list = await call('/wishlists/default', { bearer: a.bearer })
     const token = list.body.data.attributes.token
-    expect((await call(`/wishlists/${token}/add_item`, { bearer: a.bearer, body: { variant_id: product.variantId } })).body.included).toHaveLength(1)
+    expect((await call(`/wishlists/${token}/add_item`, { bearer: a.bearer, body: { variant_id: product.variantId } })).body.data.type).toBe('wished_item')
+    expect((await call(`/wishlists/${token}`, { bearer: a.bearer })).body.included).toHaveLength(1)
     expect((await call(`/wishlists/${token}`, { bearer: b.bearer })).status).toBe(404)
     expect((await call('/wishlists/default')).status).toBe(401)
     expect((await call(`/wishlists/${token}`, { method: 'DELETE', bearer: a.bearer })).status).toBe(204)

@@ -14,7 +14,8 @@ import { chromiumPath } from './chromium-path.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
-    /** The seeded local D1/KV, for a test that serves a second copy with other variables (tests/e2e/analytics.test.ts). */
+    /** The seeded local D1/KV: a test serves a second copy with other variables (tests/e2e/analytics.test.ts), the
+     * contract walk writes rows no API creates with `wrangler d1 execute` (tests/contract). */
     persistTo: string
   }
 }

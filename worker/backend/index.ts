@@ -5,6 +5,8 @@ import { BackendError, backendErrorResponse } from './shared/errors.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { commerceRoutes } from './commerce/routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
+import { jsonApiResponse } from './shared/jsonapi-response.ts'
+import { testGatewayRoutes } from './test-gateway-routes.ts'
 
 /**
  * The embedded Spree-compatible commerce backend (Storefront API v2 + OAuth), on D1.
@@ -24,9 +26,12 @@ const personal = createMiddleware<{ Bindings: Env }>(async (c, next) => {
 // Registered by prefix: the backend is mounted at the site root, so a bare use() would wrap every page too.
 backend.use('/api/v2/storefront/*', personal)
 backend.use('/spree_oauth/*', personal)
+backend.use('/test_gateway/*', personal)
+backend.use('/api/v2/storefront/*', jsonApiResponse)
 backend.route('/api/v2/storefront', catalogueRoutes)
 backend.route('/api/v2/storefront', commerceRoutes)
 backend.route('/spree_oauth', oauthRoutes)
+backend.route('/test_gateway', testGatewayRoutes)
 backend.all('/api/v2/storefront/*', () => {
   throw new BackendError(404, 'The resource you were looking for could not be found.')
 })

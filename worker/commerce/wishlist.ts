@@ -9,7 +9,7 @@ type WishlistOperations = Pick<ShopperOperations, 'getWishlist' | 'addToWishlist
 export async function fetchWishlist(client: SpreeClient): Promise<Wishlist | null> {
   if (!client.isAuthenticated) return null
   try {
-    return toWishlist(await client.request<Document>('/wishlists/default', { auth: 'user', query: { currency: client.ctx.currency } }))
+    return toWishlist(await client.request<Document>('/wishlists/default', { auth: 'user', query: { currency: client.ctx.currency, include: 'wished_items' } }))
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null
     throw error
@@ -22,15 +22,21 @@ export function wishlistOperations(client: SpreeClient): WishlistOperations {
     if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.')
     return encodeURIComponent(wishlist.token)
   }
-  const query = () => ({ currency: client.ctx.currency })
+  const showWishlist = async (list: string) =>
+    toWishlist(await client.request<Document>(`/wishlists/${list}`, { auth: 'user', query: { currency: client.ctx.currency, include: 'wished_items' } }))
   return {
     getWishlist: () => fetchWishlist(client),
-    addToWishlist: async (variantId) =>
-      toWishlist(await client.request<Document>(`/wishlists/${await token()}/add_item`, { method: 'POST', auth: 'user', query: query(), body: { variant_id: variantId, quantity: 1 } })),
-    removeFromWishlist: async (wishedProductId) =>
-      toWishlist(
-        await client.request<Document>(`/wishlists/${await token()}/remove_item/${encodeURIComponent(wishedProductId)}`, { method: 'DELETE', auth: 'user', query: query() }),
-      ),
+    // Item calls answer the wished item (Spree's contract), so the wishlist is read again afterwards.
+    addToWishlist: async (variantId) => {
+      const list = await token()
+      await client.request(`/wishlists/${list}/add_item`, { method: 'POST', auth: 'user', body: { variant_id: variantId, quantity: 1 } })
+      return showWishlist(list)
+    },
+    removeFromWishlist: async (wishedProductId) => {
+      const list = await token()
+      await client.request(`/wishlists/${list}/remove_item/${encodeURIComponent(wishedProductId)}`, { method: 'DELETE', auth: 'user' })
+      return showWishlist(list)
+    },
     deleteWishlist: async () => {
       await client.request(`/wishlists/${await token()}`, { method: 'DELETE', auth: 'user' })
     },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
-import { bool, jsonApi, ref, type Resource } from './jsonapi.ts'
+import { bool, jsonApi, pagination, ref, type Resource } from './jsonapi.ts'
 import { readListParams } from './params.ts'
 
 /** GET /countries, /countries/default, /countries/{iso or iso3}, and /store. A country's id is its ISO code. */
@@ -45,7 +45,9 @@ countryRoutes.get('/countries', async (c) => {
   const params = readListParams(new URL(c.req.url))
   const db = c.env.DB
   const [{ results }, defaultCountry] = await Promise.all([db.prepare(`${COUNTRY_SELECT} ORDER BY name`).bind(params.locale).all<CountryRow>(), defaultIso(db)])
-  return jsonApi(c, { data: results.map((row) => countryResource(row, defaultCountry, null)), meta: { count: results.length, total_count: results.length, total_pages: 1 } })
+  // one page of every country, as Spree lists them
+  const page = pagination(new URL(c.req.url), 1, Math.max(results.length, 1), results.length, results.length)
+  return jsonApi(c, { data: results.map((row) => countryResource(row, defaultCountry, null)), ...page })
 })
 
 countryRoutes.get('/countries/default', async (c) => {

@@ -3,7 +3,7 @@ import { inList } from './jsonapi.ts'
 import { badParam, booleanFilter, idList, priceRange, stringList, type ListParams } from './params.ts'
 
 export const PRODUCT_FILTERS = [
-  'ids', 'skus', 'price', 'taxons', 'name', 'in_stock', 'backorderable', 'purchasable', 'show_discontinued',
+  'ids', 'skus', 'price', 'taxons', 'name', 'in_stock', 'backorderable', 'purchasable', 'show_discontinued', 'show_deleted',
   'option_value_ids', 'options.*', 'properties.*',
 ] as const
 export const PRODUCT_SORTS = [
@@ -52,6 +52,9 @@ export async function resolveProductFilter(db: D1Database, params: ListParams): 
     options: new Map(),
     properties: new Map(),
   }
+  // The catalogue deletes nothing (a product leaves by discontinuation), so there is never a deleted product to
+  // show: the filter is checked and accepted, as Spree accepts it.
+  if (f.has('show_deleted')) booleanFilter('filter[show_deleted]', f.get('show_deleted')!)
   if (f.has('ids')) filter.ids = idList('filter[ids]', f.get('ids')!)
   if (f.has('skus')) filter.skus = stringList('filter[skus]', f.get('skus')!)
   if (f.has('price')) filter.price = priceRange('filter[price]', f.get('price')!)

@@ -35,7 +35,8 @@ export async function userDocument(db: D1Database, user: UserRow) {
         email: user.email,
         first_name: user.first_name,
         last_name: user.last_name,
-        selected_locale: user.selected_locale,
+        // Spree answers the store's default locale for a customer who never chose one
+        selected_locale: user.selected_locale ?? 'en',
         completed_orders: (orders!.results[0] as { n: number }).n,
         store_credits: Number(byCurrency.AUD ?? 0),
         store_credits_by_currency: byCurrency,

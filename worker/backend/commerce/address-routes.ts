@@ -5,7 +5,8 @@ import { notFound } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
 import type { AddressRow } from './cart-state.ts'
 import { pathId, readParams } from './http.ts'
-import { AddressPayloadSchema, booleanish, type AddressPayload } from './schemas.ts'
+import { AddressPayloadSchema, booleanish, PageParamsSchema, type AddressPayload } from './schemas.ts'
+import { pagination } from '../catalogue/jsonapi.ts'
 import { addressResource } from './serializers.ts'
 
 /** `/account/addresses`: a customer's saved addresses, one of them the default (extension field `is_default`). */
@@ -32,7 +33,10 @@ async function listAddresses(db: D1Database, userId: number) {
 
 addressRoutes.get('/account/addresses', async (c) => {
   const userId = await requireUser(c)
-  return c.json({ data: (await listAddresses(c.env.DB, userId)).map(addressResource) })
+  const { page, per_page } = await readParams(c, PageParamsSchema)
+  const all = await listAddresses(c.env.DB, userId)
+  const shown = all.slice((page - 1) * per_page, page * per_page)
+  return c.json({ data: shown.map(addressResource), ...pagination(new URL(c.req.url), page, per_page, all.length, shown.length) })
 })
 
 addressRoutes.post('/account/addresses', async (c) => {

@@ -3,7 +3,7 @@ import { randomDigits } from '../services/crypto.ts'
 import { outboxManyStatement, outboxStatement } from '../services/outbox.ts'
 import type { CartState } from './cart-state.ts'
 import { customerKey } from './promotions.ts'
-import { reloadOrder, type OrderRow } from './orders.ts'
+import { orderNumber, reloadOrder, type OrderRow } from './orders.ts'
 import { BRAND } from '#web/brand.ts'
 
 /** What must be true before an order can be placed; each missing step is named. */
@@ -36,7 +36,7 @@ export function completionProblems(state: CartState): Record<string, string[]> {
  */
 export async function completeOrder(db: D1Database, state: CartState): Promise<OrderRow> {
   const { order, totals } = state
-  const number = `R${randomDigits(9)}`
+  const number = order.number ?? orderNumber()
   // Set-based statements over JSON arrays, so the batch has the same ~20 statements however many lines, gift cards
   // and coupons the order holds (D1 counts each statement against its per-invocation query limit; docs/checkout.md).
   const json = (rows: unknown[]) => JSON.stringify(rows)

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
@@ -8,18 +7,15 @@ import { readParams } from './http.ts'
 import { orderByToken, type OrderRow } from './orders.ts'
 import { requestLocale } from './respond.ts'
 import { cartDocument } from './serializers.ts'
+import { PageParamsSchema } from './schemas.ts'
+import { pagination } from '../catalogue/jsonapi.ts'
 
 /** `/account/orders` (history, newest first, paged), `/account/orders/{number}` and `/order_status/{number}`. */
 export const orderRoutes = new Hono<{ Bindings: Env }>()
 
-const PageSchema = z.object({
-  page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000).default(1),
-  per_page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(25),
-})
-
 orderRoutes.get('/account/orders', async (c) => {
   const userId = await requireUser(c)
-  const { page, per_page } = await readParams(c, PageSchema)
+  const { page, per_page } = await readParams(c, PageParamsSchema)
   const [rows, count] = await c.env.DB.batch([
     c.env.DB.prepare("SELECT * FROM orders WHERE user_id = ? AND state = 'complete' ORDER BY id DESC LIMIT ? OFFSET ?").bind(userId, per_page, (page - 1) * per_page),
     c.env.DB.prepare("SELECT COUNT(*) AS n FROM orders WHERE user_id = ? AND state = 'complete'").bind(userId),
@@ -32,7 +28,7 @@ orderRoutes.get('/account/orders', async (c) => {
   return c.json({
     data: docs.map((d) => d.data),
     included: docs.flatMap((d) => d.included),
-    meta: { count: docs.length, total_count: total, total_pages: Math.ceil(total / per_page) },
+    ...pagination(new URL(c.req.url), page, per_page, total, docs.length),
   })
 })
 

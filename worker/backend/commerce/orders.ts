@@ -1,6 +1,6 @@
 import type { Currency } from '#web/api/models.ts'
 import { BackendError } from '../shared/errors.ts'
-import { randomToken } from '../services/crypto.ts'
+import { randomDigits, randomToken } from '../services/crypto.ts'
 import { currentUserId } from './auth.ts'
 import { requestParams, type BackendContext } from './http.ts'
 
@@ -38,10 +38,13 @@ export async function requestCurrency(c: BackendContext): Promise<Currency | nul
   return value === 'AUD' || value === 'USD' ? value : null
 }
 
+/** Spree numbers an order when the cart is created (`R` + 9 digits), and the number stays through completion. */
+export const orderNumber = () => `R${randomDigits(9)}`
+
 export async function createOrder(db: D1Database, userId: number | null, currency: Currency): Promise<OrderRow> {
   const row = await db
-    .prepare('INSERT INTO orders (token, user_id, currency) VALUES (?, ?, ?) RETURNING *')
-    .bind(randomToken(24), userId, currency)
+    .prepare('INSERT INTO orders (number, token, user_id, currency) VALUES (?, ?, ?, ?) RETURNING *')
+    .bind(orderNumber(), randomToken(24), userId, currency)
     .first<OrderRow>()
   return row!
 }

@@ -4,6 +4,7 @@ import { accountRoutes } from './account-routes.ts'
 import { addressRoutes } from './address-routes.ts'
 import { cartRoutes } from './cart-routes.ts'
 import { checkoutRoutes } from './checkout-routes.ts'
+import { creditCardRoutes } from './credit-card-routes.ts'
 import { extensionRoutes } from './extension-routes.ts'
 import { orderRoutes } from './order-routes.ts'
 import { passwordRoutes } from './password-routes.ts'
@@ -15,6 +16,7 @@ export const commerceRoutes = new Hono<{ Bindings: Env }>()
 
 commerceRoutes.route('/', accountRoutes)
 commerceRoutes.route('/', addressRoutes)
+commerceRoutes.route('/', creditCardRoutes)
 commerceRoutes.route('/', orderRoutes)
 commerceRoutes.route('/', passwordRoutes)
 commerceRoutes.route('/', cartRoutes)

@@ -119,3 +119,9 @@ export const QuantitySchema = z.preprocess(numeric, z
   .int('must be a whole number')
   .min(1, 'must be at least 1')
   .max(9999, 'must be at most 9999'))
+
+/** `page` and `per_page` of a listing, as Spree reads them (default 25 a page, at most 100). */
+export const PageParamsSchema = z.object({
+  page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(1),
+  per_page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(25),
+})

@@ -1,0 +1,88 @@
+import * as z from 'zod'
+import { BackendError, invalid } from '../shared/errors.ts'
+import { currentUserId } from './auth.ts'
+import { cardBrand, cardGateway, testGateway, type CardDetails } from './gateway.ts'
+import type { BackendContext } from './http.ts'
+import type { OrderRow } from './orders.ts'
+import { CardSourceSchema } from './payments.ts'
+import { IdSchema, OptionalText } from './schemas.ts'
+
+/** A card tokenised by the provider, as the contract sends it (brand, digits and expiry are the provider's to say). */
+const TokenSourceSchema = z.object({
+  gateway_payment_profile_id: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(100, 'is not a payment method of the provider'),
+  name: OptionalText(100),
+})
+
+export const CardPaymentSchema = z.object({
+  payment_method_id: z.literal('1'),
+  /** A saved card of the customer (Spree's credit card id). */
+  source_id: IdSchema.optional(),
+  source_attributes: z.record(z.string(), z.unknown(), { message: 'must be the card details' }).optional(),
+})
+
+/** Zod issues of a nested schema, reported under `source_attributes.…` as the request names them. */
+function parseSource<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(raw)
+  if (!result.success) throw invalid({ issues: result.error.issues.map((i) => ({ ...i, path: ['source_attributes', ...i.path] })) })
+  return result.data
+}
+
+/** The card to pay with: a saved card, a provider token, or (the test gateway's convenience) raw card details. */
+async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentSchema>) {
+  const db = c.env.DB
+  if (body.source_id !== undefined) {
+    const userId = await currentUserId(c)
+    const saved = userId === null ? null : await db.prepare('SELECT id, gateway_payment_profile_id FROM credit_cards WHERE id = ? AND user_id = ?').bind(body.source_id, userId).first<{ id: number; gateway_payment_profile_id: string }>()
+    if (!saved) throw new BackendError(404, 'This saved card could not be found.', { source_id: ['is not one of your cards'] })
+    return { profileId: saved.gateway_payment_profile_id, field: 'source_id', name: null, savedId: saved.id }
+  }
+  const raw = body.source_attributes
+  if (!raw) throw new BackendError(422, 'Add the card to pay with.', { source_attributes: ['This field is required.'] })
+  if ('gateway_payment_profile_id' in raw) {
+    const token = parseSource(TokenSourceSchema, raw)
+    return { profileId: token.gateway_payment_profile_id, field: 'source_attributes.gateway_payment_profile_id', name: token.name, savedId: null }
+  }
+  // The raw card goes straight to the test gateway's tokenisation and is forgotten: only the token is kept.
+  const card = parseSource(CardSourceSchema, raw)
+  const brand = cardBrand(card.number)
+  if (!brand) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { 'source_attributes.number': ['is not a card type we accept'] })
+  const token = await testGateway.tokenize(db, { ...card, brand })
+  return { profileId: token.id, field: 'source_attributes.number', name: card.name ?? null, savedId: null }
+}
+
+/**
+ * Pays the order's balance by card: the provider authorises the payment method, the payment records it (brand, last
+ * four digits and the provider's id), replacing an earlier card payment of this checkout. A customer paying their
+ * own cart keeps the card among their saved cards (Spree's credit cards; the first is the default).
+ */
+export async function createCardPayment(c: BackendContext, order: OrderRow, body: z.output<typeof CardPaymentSchema>) {
+  const db = c.env.DB
+  const source = await resolveCard(c, body)
+  const auth = await cardGateway.authorize(db, source.profileId)
+  if (!auth) throw new BackendError(422, 'The payment provider does not know this card. Please enter it again.', { [source.field]: ['is not known to the payment provider'] })
+  if (!auth.approved) throw new BackendError(422, auth.message, { [source.field]: ['was declined'] })
+  const card: CardDetails = { ...auth.card, name: source.name ?? auth.card.name }
+  const userId = await currentUserId(c)
+  const statements: D1PreparedStatement[] = [db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id)]
+  const savedId = source.savedId
+  if (savedId === null && userId !== null && order.user_id === userId) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO credit_cards (user_id, payment_method_id, gateway_payment_profile_id, cc_type, last_digits, month, year, name, is_default)
+           VALUES (?1, 1, ?2, ?3, ?4, ?5, ?6, ?7, NOT EXISTS (SELECT 1 FROM credit_cards WHERE user_id = ?1 AND is_default = 1))
+           ON CONFLICT (user_id, gateway_payment_profile_id) DO NOTHING`,
+        )
+        .bind(userId, source.profileId, card.ccType, card.lastDigits, card.month, card.year, card.name),
+    )
+  }
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO payments (order_id, method, last4, cc_type, card_name, gateway_payment_profile_id, credit_card_id)
+         VALUES (?1, 'card', ?2, ?3, ?4, ?5, COALESCE(?6, (SELECT id FROM credit_cards WHERE user_id = ?7 AND gateway_payment_profile_id = ?5)))`,
+      )
+      .bind(order.id, card.lastDigits, card.ccType, card.name, source.profileId, savedId, userId),
+  )
+  await db.batch(statements)
+}
