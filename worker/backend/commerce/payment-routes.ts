@@ -9,7 +9,8 @@ import { loadCartState } from './cart-state.ts'
 import { completionConflict, completionProblems } from './complete.ts'
 import type { BackendContext } from './http.ts'
 import { rateLimit } from '../services/rate-limit.ts'
-import { authorizeTestCard, CardSourceSchema, PAYMENT_METHODS } from './payments.ts'
+import { CardPaymentSchema, createCardPayment } from './card-payments.ts'
+import { PAYMENT_METHODS } from './payments.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 
 /** Payment methods, card payments (test gateway), gift card codes and store credit. */
@@ -22,7 +23,7 @@ const GiftCardSourceSchema = z.object({
 const CreatePaymentSchema = z.discriminatedUnion(
   'payment_method_id',
   [
-    z.object({ payment_method_id: z.literal('1'), source_attributes: CardSourceSchema }),
+    CardPaymentSchema,
     z.object({ payment_method_id: z.literal('2'), source_attributes: GiftCardSourceSchema }),
   ],
   { message: 'Choose a payment method: 1 (card) or 2 (gift card); store credit has its own endpoint.' },
@@ -51,15 +52,7 @@ paymentRoutes.post('/checkout/create_payment', async (c) => {
   await assertReadyToPay(c, order)
   const db = c.env.DB
   if (body.payment_method_id === '1') {
-    const approved = authorizeTestCard(body.source_attributes)
-    if (!approved) throw new BackendError(422, 'Your card was declined. Please use another card.', { 'source_attributes.number': ['was declined'] })
-    // the number is forgotten here: only brand and last four digits are stored
-    await db.batch([
-      db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id),
-      db
-        .prepare("INSERT INTO payments (order_id, method, last4, cc_type, card_name) VALUES (?, 'card', ?, ?, ?)")
-        .bind(order.id, approved.last4, approved.ccType, body.source_attributes.name ?? null),
-    ])
+    await createCardPayment(c, order, body)
     return cartResponse(c, order)
   }
   // codes are secrets that pay: guessing them is rate limited like coupons

@@ -10,7 +10,7 @@ export const PAYMENT_METHODS = [
 
 /**
  * The test card gateway approves exactly these numbers (the usual public test cards) and declines every other valid
- * card number. It sees the number once, at authorisation; only the brand and last four digits are kept.
+ * card number. It sees the number once, at tokenisation (gateway.ts); only the brand and last four digits are kept.
  */
 export const APPROVED_TEST_CARDS: Record<string, 'visa' | 'mastercard' | 'amex'> = {
   '4111111111111111': 'visa',
@@ -47,10 +47,3 @@ export const CardSourceSchema = z
   )
 
 export type CardSource = z.output<typeof CardSourceSchema>
-
-/** Authorises a card with the test gateway: brand and last four digits if approved, null if declined. */
-export function authorizeTestCard(source: CardSource): { ccType: string; last4: string } | null {
-  const brand = APPROVED_TEST_CARDS[source.number]
-  if (!brand) return null
-  return { ccType: brand, last4: source.number.slice(-4) }
-}
