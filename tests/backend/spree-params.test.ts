@@ -85,6 +85,10 @@ describe('parameters are read from the query string, a JSON body or a form', () 
       await env.DB.prepare("INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, 'AUD', 5000)").bind(member.userId).run()
       await call('/cart', { method: 'POST', bearer: member.bearer })
       await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: variantId, quantity: 1 } })
+      // payments are only taken for a checkout ready but for the payment
+      await call('/checkout', { method: 'PATCH', bearer: member.bearer, body: { order: { ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS } } })
+      const rates = await call('/checkout/shipping_rates', { bearer: member.bearer })
+      await call('/checkout/select_shipping_method', { method: 'PATCH', bearer: member.bearer, body: { shipping_method_id: rates.body.included[0].id } })
       const res =
         how === 'query'
           ? await call('/checkout/add_store_credit?amount=12.5', { method: 'POST', bearer: member.bearer })
