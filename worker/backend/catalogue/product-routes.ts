@@ -6,7 +6,7 @@ import { badParam, readListParams } from './params.ts'
 import { loadProducts } from './product-data.ts'
 import { productFacets } from './product-facets.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
-import { PRODUCT_INCLUDES, productResource } from './product-serializer.ts'
+import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
 /** GET /products and GET /products/{slug or id} of the Storefront API. */
 export const productRoutes = new Hono<{ Bindings: Env }>()
@@ -47,24 +47,65 @@ productRoutes.get('/products', async (c) => {
   })
 })
 
+/** The product a slug (or id) names, if it is on sale now: the contract looks it up by slug first, then by id. */
+async function productIdOf(db: D1Database, slug: string, now: string): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT id FROM products WHERE (slug = ?1 OR (id = CAST(?1 AS INTEGER) AND ?1 GLOB '[0-9]*'))
+         AND deleted_at IS NULL AND available_on IS NOT NULL AND available_on <= ?2
+       ORDER BY slug = ?1 DESC LIMIT 1`,
+    )
+    .bind(slug, now)
+    .first<{ id: number }>()
+  // A product not yet available, or deleted, is not found.
+  if (!row) throw notFound(`There is no product '${slug}'.`)
+  return row.id
+}
+
 productRoutes.get('/products/:slug', async (c) => {
   const url = new URL(c.req.url)
   const params = readListParams(url, { includes: PRODUCT_INCLUDES })
   const slug = c.req.param('slug')
   const now = new Date().toISOString()
-  // The contract looks a product up by slug first, then by id. A product not yet available, or deleted, is not found.
-  const row = await c.env.DB.prepare(
-    `SELECT id FROM products WHERE (slug = ?1 OR (id = CAST(?1 AS INTEGER) AND ?1 GLOB '[0-9]*'))
-       AND deleted_at IS NULL AND available_on IS NOT NULL AND available_on <= ?2
-     ORDER BY slug = ?1 DESC LIMIT 1`,
-  )
-    .bind(slug, now)
-    .first<{ id: number }>()
-  if (!row) throw notFound(`There is no product '${slug}'.`)
-  const data = await loadProducts(c.env.DB, [row.id], params.locale, params.currency, { taxons: params.include.has('taxons') })
+  const id = await productIdOf(c.env.DB, slug, now)
+  const data = await loadProducts(c.env.DB, [id], params.locale, params.currency, { taxons: params.include.has('taxons') })
   const product = data.products[0]
   if (!product) throw notFound(`There is no product '${slug}'.`)
   const included = new Included()
   const resource = productResource(product, data, params.include, included, params, now)
   return jsonApi(c, { data: resource, ...(params.include.size ? { included: included.list() } : {}) })
+})
+
+/** A product's variants (the master only when it has no others), `filter[options][color]=red` by option value name. */
+productRoutes.get('/products/:slug/variants', async (c) => {
+  const url = new URL(c.req.url)
+  const params = readListParams(url, { includes: ['option_values', 'images'], filters: ['options.*'] })
+  const id = await productIdOf(c.env.DB, c.req.param('slug'), new Date().toISOString())
+  const data = await loadProducts(c.env.DB, [id], params.locale, params.currency)
+  const all = data.variants.get(id) ?? []
+  const own = all.some((v) => !v.is_master) ? all.filter((v) => !v.is_master) : all
+  const wanted = [...params.filters].filter(([key]) => key.startsWith('options.')).map(([key, value]) => [key.slice('options.'.length), value.toLowerCase()] as const)
+  const matching = own.filter((v) =>
+    wanted.every(([type, value]) =>
+      (data.variantValues.get(v.id) ?? []).some((valueId) => {
+        const option = data.optionValues.get(valueId)
+        return option?.type_name === type && option.name.toLowerCase() === value
+      }),
+    ),
+  )
+  const shown = matching.slice((params.page - 1) * params.perPage, params.page * params.perPage)
+  const included = new Included()
+  for (const v of shown) {
+    if (params.include.has('option_values')) for (const valueId of data.variantValues.get(v.id) ?? []) included.add(optionValueResource(data.optionValues.get(valueId)!))
+    if (params.include.has('images')) {
+      const resource = variantResource(v, data, params)
+      const imageIds = new Set((resource.relationships?.images?.data as Array<{ id: string }>).map((r) => r.id))
+      for (const image of data.images.get(id) ?? []) if (imageIds.has(String(image.id))) included.add(imageResource(image))
+    }
+  }
+  return jsonApi(c, {
+    data: shown.map((v) => variantResource(v, data, params)),
+    ...(params.include.size ? { included: included.list() } : {}),
+    ...pagination(url, params.page, params.perPage, matching.length, shown.length),
+  })
 })

@@ -56,7 +56,7 @@ export function optionValueResource(v: OptionValueRow): Resource {
   }
 }
 
-function variantResource(v: VariantRow, data: ProductData, m: Money): Resource {
+export function variantResource(v: VariantRow, data: ProductData, m: Money): Resource {
   const valueIds = data.variantValues.get(v.id) ?? []
   const values = valueIds.map((id) => data.optionValues.get(id)).filter((x): x is OptionValueRow => x !== undefined)
   const colour = values.find((x) => x.type_name === 'color')?.id

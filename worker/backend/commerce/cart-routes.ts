@@ -141,7 +141,12 @@ async function removeCoupons(c: Parameters<typeof requireCart>[0], code: string 
   return cartResponse(c, order)
 }
 cartRoutes.delete('/cart/remove_coupon_code/:code', (c) => removeCoupons(c, c.req.param('code').slice(0, 64)))
-cartRoutes.delete('/cart/remove_coupon_code', (c) => removeCoupons(c, null))
+// Without a code in the path, a `coupon_code` parameter names the one to take off (the official client sends it in the
+// body); without either, every coupon comes off, as in Spree.
+cartRoutes.delete('/cart/remove_coupon_code', async (c) => {
+  const { coupon_code } = await readParams(c, z.object({ coupon_code: z.string({ message: 'must be a code' }).trim().max(64, 'This field can have at max 64 characters.').optional() }))
+  return removeCoupons(c, coupon_code ? coupon_code : null)
+})
 
 cartRoutes.patch('/cart/change_currency', async (c) => {
   const order = await requireCart(c)
