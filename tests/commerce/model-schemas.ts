@@ -5,7 +5,7 @@ import * as z from 'zod'
  * adds a stray one fails, and the BFF test checks the browser gets exactly these shapes too.
  */
 const Style = z.strictObject({ url: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() })
-export const ImageModel = z.strictObject({ alt: z.string(), styles: z.strictObject({ mobile: Style, desktop: Style, large: Style }) })
+export const ImageModel = z.strictObject({ alt: z.string(), styles: z.strictObject({ mobile: Style, desktop: Style, large: Style }), optionValueId: z.string().regex(/^\d+$/).nullable().optional() })
 const Display = z.string().regex(/\d/)
 
 export const ProductCardModel = z.strictObject({
@@ -18,6 +18,7 @@ export const ProductCardModel = z.strictObject({
   clubPrice: Display.nullable(),
   link: z.string().startsWith('/products/'),
   inStock: z.boolean(),
+  variantId: z.string().regex(/^\d+$/).nullable().optional(),
 })
 
 const PriceModel = z.strictObject({ current: z.number().nonnegative(), original: z.number().nonnegative() })
@@ -37,7 +38,7 @@ export const ProductModel = z.strictObject({
   optionTypes: z.array(z.strictObject({ id: z.string(), name: z.string(), presentation: z.string() })),
   optionValues: z.array(z.strictObject({ id: z.string(), optionTypeId: z.string().min(1), name: z.string(), presentation: z.string(), image_preview: z.string().nullable().optional() })),
   variants: z.array(z.strictObject({
-    id: z.string(), sku: z.string(), optionValueIds: z.array(z.string()), inStock: z.boolean(), backorderable: z.boolean(), price: PriceModel, member_price: z.number().nullable(),
+    id: z.string(), sku: z.string(), optionValueIds: z.array(z.string()), inStock: z.boolean(), backorderable: z.boolean(), price: PriceModel, member_price: z.number().nullable(), onHand: z.number().int().nonnegative().nullable().optional(),
   })),
   inStock: z.boolean(),
   is_master: z.boolean(),

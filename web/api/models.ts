@@ -16,6 +16,8 @@ export interface ProductImage {
   alt: string
   /** 240x240 mobile, 350x468 desktop, 650x870 large (spec §9). */
   styles: { mobile: ImageStyle; desktop: ImageStyle; large: ImageStyle }
+  /** The colour (option value id) this image shows, when it shows one: the product gallery follows the chosen colour. */
+  optionValueId?: string | null
 }
 
 export interface OptionType {
@@ -47,6 +49,8 @@ export interface Variant {
   backorderable: boolean
   price: Price
   member_price: number | null
+  /** Units on hand when the backend says (our extension `total_on_hand`); null when unknown. Drives 'Only n left'. */
+  onHand?: number | null
 }
 
 export interface Product {
@@ -88,6 +92,8 @@ export interface ProductCard {
   clubPrice: string | null
   link: string
   inStock: boolean
+  /** The variant a wishlist heart saves (the product's default variant). */
+  variantId?: string | null
 }
 
 export interface Category {
@@ -141,6 +147,8 @@ export interface ProductQuery {
   page?: number
   itemsPerPage?: number
   sort?: string
+  /** false leaves the facets out (carousels, similar items): cheaper. */
+  facets?: boolean
 }
 
 export interface SearchResult {

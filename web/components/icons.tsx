@@ -14,6 +14,9 @@ const paths = {
   tag: 'M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9Zm5-4.5h.01',
   lock: 'M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11',
   chevronRight: 'm9 6 6 6-6 6',
+  'chevron-left': 'M15 5l-7 7 7 7',
+  'chevron-right': 'M9 5l7 7-7 7',
+  filter: 'M4 6h16M7 12h10M10 18h4',
 } as const
 
 export type IconName = keyof typeof paths

@@ -1,10 +1,11 @@
 import type { ProductCard as ProductCardModel } from '../api/models.ts'
 import { useT } from '../i18n/index.tsx'
+import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { ProductCard as Card } from './ui/product-card.tsx'
 import type { BadgeTone } from './ui/badge.tsx'
 
-/** A catalogue card model on the shared card (web/components/ui/product-card.tsx): badges from its flags. */
-export function ProductCard({ product, priority = false }: { product: ProductCardModel; priority?: boolean }) {
+/** A catalogue card model on the shared card (web/components/ui/product-card.tsx): badges from its flags, the heart. */
+export function ProductCard({ product, priority = false, className }: { product: ProductCardModel; priority?: boolean; className?: string }) {
   const { t } = useT()
   const badges: Array<{ tone: BadgeTone; label: string }> = []
   if (!product.inStock) badges.push({ tone: 'soldOut', label: t('badge.soldOut') })
@@ -17,6 +18,8 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       image={product.image}
       badges={badges}
       priority={priority}
+      className={className}
+      heart={<WishlistButton productLink={product.link} variantId={product.variantId} name={product.title} />}
       prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice }}
     />
   )
@@ -24,7 +27,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
 
 export function ProductGrid({ products, view = 'grid' }: { products: ProductCardModel[]; view?: 'grid' | 'list' }) {
   return (
-    <ul className={view === 'grid' ? 'grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-4 lg:gap-x-6' : 'grid grid-cols-1 gap-6 sm:grid-cols-2'} data-testid="product-grid">
+    <ul className={view === 'grid' ? 'grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 lg:gap-x-6 xl:grid-cols-4' : 'grid grid-cols-1 gap-6 sm:grid-cols-2'} data-testid="product-grid" data-view={view}>
       {products.map((product, index) => (
         <ProductCard key={product.id} product={product} priority={index < 2} />
       ))}

@@ -1,17 +1,28 @@
 import type { ProductQuery } from '../api/models.ts'
 import { ITEMS_PER_PAGE_DEFAULT, ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../config.ts'
 
+/** The items per page a query asks for, or the default when it asks for none or for one we do not offer. */
+export function itemsPerPageOf(search: URLSearchParams): number {
+  const asked = Number(search.get('itemsPerPage'))
+  return (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(asked) ? asked : ITEMS_PER_PAGE_DEFAULT
+}
+
+/** The sort a query asks for, or none (the default order) when it is not one we offer. */
+export function sortOf(search: URLSearchParams): (typeof SORT_OPTIONS)[number] {
+  const asked = search.get('sort') ?? ''
+  return (SORT_OPTIONS as readonly string[]).includes(asked) ? (asked as (typeof SORT_OPTIONS)[number]) : ''
+}
+
 /**
  * Reads the category listing query of spec §2 (o.{optionType}, p.{property}, price, term, page, itemsPerPage,
- * sort). Returns null when a value is malformed, which the page answers with a 404.
+ * sort). An itemsPerPage or sort we do not offer falls back to the default (an old link or a typo still shows the
+ * category); a malformed page, option id or price returns null, which the page answers with a 404.
  */
 export function parseListingQuery(search: URLSearchParams): Omit<ProductQuery, 'categoryId'> | null {
   const page = search.has('page') ? Number(search.get('page')) : 1
-  const itemsPerPage = search.has('itemsPerPage') ? Number(search.get('itemsPerPage')) : ITEMS_PER_PAGE_DEFAULT
-  const sort = search.get('sort') ?? ''
+  const itemsPerPage = itemsPerPageOf(search)
+  const sort = sortOf(search)
   if (!Number.isInteger(page) || page < 1 || page > 10_000) return null
-  if (!(ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(itemsPerPage)) return null
-  if (!(SORT_OPTIONS as readonly string[]).includes(sort)) return null
   const optionTypeFilters: NonNullable<ProductQuery['optionTypeFilters']> = []
   const productPropertyFilters: NonNullable<ProductQuery['productPropertyFilters']> = []
   for (const [key, value] of search) {

@@ -24,6 +24,7 @@ const ProductsQuerySchema = z.object({
   page: PageSchema.optional(),
   itemsPerPage: PerPageSchema.optional(),
   sort: z.string().max(40).optional(),
+  facets: z.enum(['true', 'false'], { message: 'facets must be true or false' }).optional(),
 })
 const ProductQuerySchema = z.object({ categoryId: z.string().regex(/^\d{1,12}$/, 'categoryId must be a category id').optional() })
 const SearchQuerySchema = z.object({ term: z.string().max(200, 'The search is too long.'), page: PageSchema.optional(), itemsPerPage: PerPageSchema.optional() })
@@ -65,6 +66,7 @@ catalogueBff.get('/products', valid('query', ProductsQuerySchema), async (c) => 
     page: q.page,
     itemsPerPage: q.itemsPerPage,
     sort: q.sort,
+    facets: q.facets === 'false' ? false : undefined,
   }
   return c.json(await serverApi(c).getProducts(query))
 })

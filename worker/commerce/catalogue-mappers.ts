@@ -26,6 +26,7 @@ export function mapImage(image: JsonApiResource, fallbackAlt: string): ProductIm
   return {
     alt: String(image.attributes.alt ?? fallbackAlt),
     styles: { mobile: pick(TARGETS.mobile), desktop: pick(TARGETS.desktop), large: pick(TARGETS.large) },
+    optionValueId: image.attributes.option_value_id == null ? null : String(image.attributes.option_value_id),
   }
 }
 
@@ -52,6 +53,7 @@ export function mapCard(product: JsonApiResource, doc: Deserialized<unknown>): P
     clubPrice: a.display_member_price ? String(a.display_member_price) : null,
     link: `/products/${a.slug}`,
     inStock: Boolean(a.in_stock || a.backorderable || !hasOptionVariants),
+    variantId: doc.refs(product, 'default_variant')[0]?.id ?? null,
   }
 }
 
@@ -65,6 +67,7 @@ function mapVariant(variant: JsonApiResource, doc: Deserialized<unknown>): Varia
     backorderable: Boolean(variant.attributes.backorderable),
     price: { current: p.current, original: p.original },
     member_price: p.member,
+    onHand: num(variant.attributes.total_on_hand),
   }
 }
 

@@ -92,6 +92,7 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
         page: query.page ?? 1,
         per_page: Math.min(100, Math.max(1, query.itemsPerPage ?? ITEMS_PER_PAGE_DEFAULT)),
         sort: query.sort || undefined,
+        facets: query.facets === false ? 'false' : undefined,
       }
       for (const [name, values] of properties) params[`filter[properties][${name}]`] = values.join(',')
       return listProducts(params, query)

@@ -18,6 +18,7 @@ export function browserCatalogue(): CatalogueOperations {
         page: query.page,
         itemsPerPage: query.itemsPerPage,
         sort: query.sort || undefined,
+        facets: query.facets === false ? 'false' : undefined,
       }
       for (const f of query.optionTypeFilters ?? []) params[`o.${f.optionTypeName}`] = [...((params[`o.${f.optionTypeName}`] as string[]) ?? []), f.optionValueId]
       for (const f of query.productPropertyFilters ?? []) params[`p.${f.productPropertyName}`] = [...((params[`p.${f.productPropertyName}`] as string[]) ?? []), f.productPropertyValue]

@@ -6,6 +6,7 @@ import { MobileBottomBar } from '../chrome/mobile-bottom-bar.tsx'
 import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
 import { CartSidebar, ForgotPasswordModal, LoginModal, SignupModal, WishlistSidebar } from './lazy-panels.tsx'
+import { NewsletterPrompt } from '../../features/newsletter/newsletter-prompt.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -23,6 +24,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       <LoginModal />
       <SignupModal />
       <ForgotPasswordModal />
+      <NewsletterPrompt />
       <Notifications />
     </div>
   )

@@ -17,14 +17,21 @@ export function SizePill({ id, label, unavailable = false, unavailableLabel, dis
       <input id={id} type="radio" disabled={off} className="peer sr-only" {...props} />
       <span
         className={cx(
-          'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm font-semibold transition-colors duration-fast',
+          'inline-flex min-h-11 min-w-11 flex-col items-center justify-center rounded-md border px-3 text-sm font-semibold transition-colors duration-fast',
           'border-neutral-400 bg-white text-neutral-900 peer-hover:border-neutral-900 peer-checked:border-neutral-900 peer-checked:bg-neutral-900 peer-checked:text-white',
           'peer-focus-visible:ring-2 peer-focus-visible:ring-primary-600 peer-focus-visible:ring-offset-2',
-          off && 'border-neutral-300 bg-neutral-100 text-neutral-500 line-through',
+          off && 'border-neutral-300 bg-neutral-100 text-neutral-600',
         )}
       >
-        {label}
-        {unavailable && unavailableLabel ? <span className="sr-only"> ({unavailableLabel})</span> : null}
+        <span className={off ? 'line-through' : undefined}>{label}</span>
+        {unavailable && unavailableLabel ? (
+          // Shown, not only said: a struck-through size alone does not tell everyone it is sold out.
+          <span className="text-xs font-normal" data-testid="sold-out-label">
+            <span className="sr-only">(</span>
+            {unavailableLabel}
+            <span className="sr-only">)</span>
+          </span>
+        ) : null}
       </span>
     </label>
   )

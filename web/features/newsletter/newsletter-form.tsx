@@ -1,18 +1,26 @@
 import { useState, type FormEvent } from 'react'
+import { Form, useActionData, useSearchParams } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { validateEmail } from '../auth/validation.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
+import { rememberPromptAnswer } from './prompt-memory.ts'
 
-/** Newsletter subscribe (spec §2 home page). */
-export function NewsletterForm() {
+/**
+ * Newsletter subscribe (spec §2 home page): a real form post to the page's action (newsletter-action.ts) without
+ * JavaScript; with it, subscribes in place. Either way the newsletter prompt is not shown again.
+ */
+export function NewsletterForm({ idPrefix = 'newsletter', onSubscribed, compact = false }: { idPrefix?: string; onSubscribed?: () => void; compact?: boolean }) {
   const { t } = useT()
   const api = useApi()
   const notify = useSetAtom(notifyAtom)
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const actionData = useActionData() as { newsletterError?: string; email?: string } | undefined
+  const [search] = useSearchParams()
+  const [email, setEmail] = useState(actionData?.email ?? '')
+  const [error, setError] = useState<string | null>(actionData?.newsletterError ?? null)
+  const [done, setDone] = useState(search.get('newsletter') === 'subscribed')
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const invalid = validateEmail(email, t)
@@ -20,26 +28,59 @@ export function NewsletterForm() {
     if (invalid) return
     try {
       await api.subscribeNewsletter(email.trim())
+      rememberPromptAnswer('subscribed')
       setEmail('')
+      setDone(true)
       notify({ message: t('pages.subscribed'), type: 'success' })
+      onSubscribed?.()
     } catch (err) {
       setError(errorMessage(err))
     }
   }
-  return (
-    <section className="rounded-lg bg-primary-50 p-6 lg:p-10" data-testid="newsletter">
-      <h2 className="text-xl font-bold">{t('pages.newsletter')}</h2>
-      <p className="mt-1 text-neutral-700">{t('pages.newsletterText')}</p>
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-2 lg:flex-row">
-        <label htmlFor="newsletter-email" className="sr-only">
+  const inputId = `${idPrefix}-email`
+  const body = (
+    <>
+      <Form method="post" onSubmit={submit} noValidate className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <input type="hidden" name="intent" value="newsletter" />
+        <label htmlFor={inputId} className="sr-only">
           {t('auth.email')}
         </label>
-        <input id="newsletter-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder={t('auth.email')} className="flex-1 rounded border border-neutral-300 px-3 py-2" autoComplete="email" />
-        <button type="submit" className="rounded bg-primary-600 px-6 py-2 font-semibold text-white hover:bg-primary-700">
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t('auth.email')}
+          className="flex-1 rounded border border-neutral-400 bg-white px-3 py-2"
+          autoComplete="email"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+        />
+        <button type="submit" className="rounded bg-neutral-900 px-6 py-2 font-semibold text-white hover:bg-neutral-700">
           {t('pages.subscribe')}
         </button>
-      </form>
-      {error ? <p className="mt-2 text-sm text-danger-700">{error}</p> : null}
+      </Form>
+      {error ? (
+        <p id={`${inputId}-error`} className="mt-2 text-sm text-sale-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p className="mt-2 text-sm font-semibold text-success-800" role="status" data-testid="newsletter-thanks">
+          {t('pages.subscribed')}
+        </p>
+      ) : null}
+    </>
+  )
+  if (compact) return body
+  return (
+    <section id="newsletter" className="rounded-lg bg-primary-50 p-6 lg:p-10" data-testid="newsletter" aria-labelledby={`${idPrefix}-title`}>
+      <h2 id={`${idPrefix}-title`} className="text-xl font-bold">
+        {t('pages.newsletter')}
+      </h2>
+      <p className="mt-1 text-neutral-700">{t('pages.newsletterText')}</p>
+      {body}
     </section>
   )
 }

@@ -76,6 +76,8 @@ export function variantResource(v: VariantRow, data: ProductData, m: Money): Res
       options: values.map((x) => ({ name: x.type_name, value: x.name, presentation: x.presentation })),
       purchasable: v.stock_on_hand > 0 || bool(v.backorderable),
       in_stock: v.stock_on_hand > 0,
+      // Extension (Spree's admin API has it, the storefront's not): lets the product page say 'Only 2 left'.
+      total_on_hand: v.stock_on_hand,
       backorderable: bool(v.backorderable),
     },
     relationships: {

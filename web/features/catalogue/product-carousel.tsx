@@ -1,0 +1,35 @@
+import { useId } from 'react'
+import type { ProductCard as ProductCardModel } from '../../api/models.ts'
+import { ProductCard } from '../../components/product-card.tsx'
+import { LocalLink } from '../../components/local-link.tsx'
+import { Carousel, carouselItem } from '../../components/ui/carousel.tsx'
+import { cx, focusRing } from '../../components/ui/cx.ts'
+
+/** Product cards on the shared carousel (a scroll-snap row without JavaScript), with a heading and a 'View all' link. */
+export function ProductCarousel({ title, products, link, className, testId }: { title: string; products: ProductCardModel[]; link?: { to: string; label: string }; className?: string; testId?: string }) {
+  const headingId = useId()
+  if (products.length === 0) return null
+  return (
+    <div className={className} data-testid={testId ?? 'product-carousel'}>
+      <Carousel
+        label={title}
+        title={
+          <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+            <h2 id={headingId} className="text-2xl font-bold text-neutral-900">
+              {title}
+            </h2>
+            {link ? (
+              <LocalLink to={link.to} className={cx('rounded-sm text-sm font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800', focusRing)}>
+                {link.label}
+              </LocalLink>
+            ) : null}
+          </div>
+        }
+      >
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} className={carouselItem} />
+        ))}
+      </Carousel>
+    </div>
+  )
+}

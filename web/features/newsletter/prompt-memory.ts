@@ -1,0 +1,22 @@
+import { PREFERENCE_COOKIE_MAX_AGE } from '../../config.ts'
+
+/**
+ * Whether the visitor has answered the newsletter prompt (subscribed or dismissed it). A cookie rather than local
+ * storage, so a subscription through the plain form post (no JavaScript, set by the server's 303) counts too.
+ */
+export const NEWSLETTER_COOKIE = 'newsletter_prompt'
+export type PromptAnswer = 'subscribed' | 'dismissed'
+
+export function promptAnswer(): PromptAnswer | null {
+  const match = /(?:^|;\s*)newsletter_prompt=(subscribed|dismissed)/.exec(document.cookie)
+  return (match?.[1] as PromptAnswer | undefined) ?? null
+}
+
+export function rememberPromptAnswer(answer: PromptAnswer) {
+  document.cookie = `${NEWSLETTER_COOKIE}=${answer}; path=/; max-age=${PREFERENCE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
+}
+
+/** The Set-Cookie a server answer carries after a subscription without JavaScript. */
+export function subscribedCookieHeader(secure: boolean) {
+  return `${NEWSLETTER_COOKIE}=subscribed; Path=/; Max-Age=${PREFERENCE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import type { ProductImage } from '../../api/models.ts'
+import { useT } from '../../i18n/index.tsx'
+import { Icon } from '../../components/icons.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { cx, focusRing } from '../../components/ui/cx.ts'
+
+/**
+ * The chosen colour's images. The slides are a scroll-snap row, so swiping works with or without JavaScript; with
+ * it, the thumbnails (buttons), the arrows and the arrow keys move between them and the row reports where it is.
+ * `key` it by colour so a new colour starts on its first image.
+ */
+export function Gallery({ images, name }: { images: ProductImage[]; name: string }) {
+  const { t } = useT()
+  const track = useRef<HTMLUListElement>(null)
+  const [index, setIndex] = useState(0)
+  const count = images.length
+
+  useEffect(() => {
+    const row = track.current
+    if (!row) return
+    const onScroll = () => setIndex(Math.round(row.scrollLeft / Math.max(1, row.clientWidth)))
+    row.addEventListener('scroll', onScroll, { passive: true })
+    return () => row.removeEventListener('scroll', onScroll)
+  }, [])
+
+  const go = (next: number) => {
+    const target = (next + count) % count
+    const row = track.current
+    if (row) row.scrollTo({ left: target * row.clientWidth, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
+    setIndex(target)
+  }
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') go(index + 1)
+    else if (event.key === 'ArrowLeft') go(index - 1)
+    else return
+    event.preventDefault()
+  }
+
+  if (count === 0) return <div className="aspect-[3/4] w-full rounded-lg bg-neutral-100" role="img" aria-label={name} data-testid="gallery" />
+  return (
+    <section aria-roledescription="carousel" aria-label={t('product.gallery', { name })} className="min-w-0" data-testid="gallery" onKeyDown={onKey}>
+      <div className="relative">
+        <ul ref={track} className={cx('scroll-row flex snap-x snap-mandatory overflow-x-auto rounded-lg bg-neutral-100', focusRing)} tabIndex={0} aria-label={t('product.galleryImages')} data-testid="gallery-track">
+          {images.map((image, i) => (
+            <li key={image.styles.large.url} className="w-full shrink-0 snap-center" aria-roledescription="slide" aria-label={t('product.imageOf', { n: i + 1, count })}>
+              <img
+                src={image.styles.large.url}
+                width={image.styles.large.width}
+                height={image.styles.large.height}
+                alt={image.alt}
+                className="aspect-[3/4] w-full object-cover"
+                {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                data-testid={i === index ? 'gallery-current' : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+        {count > 1 ? (
+          <>
+            <Button variant="secondary" size="icon" onClick={() => go(index - 1)} className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full border-0 bg-white/90 shadow" aria-label={t('product.previousImage')}>
+              <Icon name="chevron-left" className="h-5 w-5" />
+            </Button>
+            <Button variant="secondary" size="icon" onClick={() => go(index + 1)} className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full border-0 bg-white/90 shadow" aria-label={t('product.nextImage')}>
+              <Icon name="chevron-right" className="h-5 w-5" />
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label={t('product.thumbnails')}>
+          {images.map((image, i) => (
+            <li key={image.styles.mobile.url} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => go(i)}
+                aria-current={i === index ? 'true' : undefined}
+                aria-label={t('product.showImage', { n: i + 1 })}
+                className={cx('block w-16 overflow-hidden rounded border-2 lg:w-20', i === index ? 'border-neutral-900' : 'border-transparent hover:border-neutral-400', focusRing)}
+              >
+                <img src={image.styles.mobile.url} width={image.styles.mobile.width} height={image.styles.mobile.height} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,133 @@
+import { Form, useNavigation } from 'react-router'
+import { useAtomValue, useSetAtom } from 'jotai'
+import type { Product, Variant } from '../../api/models.ts'
+import { useApi } from '../../api/use-api.ts'
+import { errorMessage } from '../../api/storefront-api.ts'
+import { TOAST_TIMEOUT_MS } from '../../config.ts'
+import { useT } from '../../i18n/index.tsx'
+import { formatMoney } from '../../i18n/format.ts'
+import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
+import { openPanelAtom } from '../ui/atoms.ts'
+import { notifyAtom } from '../notifications/atoms.ts'
+import { WishlistButton } from '../wishlist/wishlist-button.tsx'
+import { VariantPicker } from './variant-picker.tsx'
+import { SizeGuide } from './size-guide.tsx'
+import { GiftCardForm } from '../gift-cards/gift-card-form.tsx'
+import { PriceBlock } from '../../components/ui/price-block.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { cx, focusRing } from '../../components/ui/cx.ts'
+import { availabilityOf, chosenVariant, optionGroups, type Availability } from './variant-selection.ts'
+
+/** Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price. */
+function Prices({ product, variant }: { product: Product; variant: Variant | null }) {
+  const { t, locale } = useT()
+  const isMember = useAtomValue(isAuthenticatedAtom)
+  const openPanel = useSetAtom(openPanelAtom)
+  const current = variant?.price.current ?? product.price.current
+  const member = variant?.member_price ?? product.member_price
+  const saving = member !== null && member < current ? current - member : 0
+  return (
+    <div className="mt-3 space-y-2">
+      <PriceBlock
+        size="lg"
+        testId="product-price"
+        price={product.RRP}
+        salePrice={product.isOnSale ? product.displayPrice : null}
+        clubPrice={product.displayMemberPrice}
+        saving={isMember && saving > 0 ? formatMoney(saving, product.currency, locale) : null}
+      />
+      {product.displayMemberPrice && !isMember ? (
+        <p className="text-sm text-neutral-700" data-testid="club-join">
+          <button type="button" onClick={() => openPanel('signup')} className={cx('rounded-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-800', focusRing)}>
+            {t('product.joinClub')}
+          </button>{' '}
+          {t('product.joinClubText')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function StockIndicator({ availability }: { availability: Availability }) {
+  const { t } = useT()
+  const [text, tone] =
+    availability.state === 'in-stock'
+      ? [t('product.inStock'), 'bg-success-700']
+      : availability.state === 'low-stock'
+        ? [t('product.lowStock', { count: availability.units }), 'bg-primary-600']
+        : availability.state === 'discontinued'
+          ? [t('product.discontinued'), 'bg-neutral-500']
+          : [t('pages.soldOut'), 'bg-neutral-500']
+  return (
+    <p className="flex items-center gap-2 text-sm font-semibold" data-testid="stock" data-state={availability.state}>
+      <span className={`h-2.5 w-2.5 rounded-full ${tone}`} aria-hidden="true" />
+      {text}
+    </p>
+  )
+}
+
+/** Name, prices, stock, the variant choice and the add-to-cart form (a fixed bar at the bottom of phones). */
+export function ProductSummary({ product, chosen, error }: { product: Product; chosen: Record<string, string>; error?: string }) {
+  const { t } = useT()
+  const navigation = useNavigation()
+  const setCart = useSetAtom(cartAtom)
+  const openPanel = useSetAtom(openPanelAtom)
+  const notify = useSetAtom(notifyAtom)
+  const api = useApi()
+  const variant = chosenVariant(product, chosen)
+  const availability = availabilityOf(product, variant)
+  const buyable = variant !== null && (availability.state === 'in-stock' || availability.state === 'low-stock')
+  const needsChoice = variant === null && optionGroups(product).length > 0 && availability.state === 'in-stock'
+  const wishVariant = variant?.id ?? product.variants.find((v) => v.optionValueIds.includes(Object.values(chosen)[0] ?? ''))?.id ?? product.variants[0]?.id
+  return (
+    <div data-testid="product-summary">
+      <h1 className="text-2xl font-bold text-neutral-900 lg:text-4xl">{product.name}</h1>
+      <Prices product={product} variant={variant} />
+      {product.isGiftCard ? (
+        <div className="mt-6">
+          <GiftCardForm />
+        </div>
+      ) : (
+        <>
+          <div className="mt-6">
+            <VariantPicker product={product} chosen={chosen} sizeGuide={<SizeGuide />} />
+          </div>
+          <div className="mt-5">
+            <StockIndicator availability={availability} />
+          </div>
+          <Form
+            method="post"
+            className="fixed inset-x-0 bottom-14 z-30 flex items-center gap-3 border-t border-neutral-200 bg-white p-3 shadow-lg lg:static lg:mt-6 lg:border-0 lg:p-0 lg:shadow-none"
+            data-testid="add-to-cart-form"
+            onSubmit={async (event) => {
+              // With JavaScript: add in place and open the cart instead of reloading the page.
+              event.preventDefault()
+              if (!variant) return
+              try {
+                setCart(await api.addToCart(variant.id, 1))
+                openPanel('cart')
+              } catch (failure) {
+                notify({ message: errorMessage(failure), type: 'error', timeout: TOAST_TIMEOUT_MS })
+              }
+            }}
+          >
+            <input type="hidden" name="variantId" value={variant?.id ?? ''} />
+            <input type="hidden" name="quantity" value="1" />
+            <Button type="submit" size="lg" className="flex-1" disabled={!buyable} loading={navigation.state === 'submitting'} data-testid="add-to-cart">
+              {buyable ? t('product.addToCart') : needsChoice ? t('product.chooseSize') : t('pages.soldOut')}
+            </Button>
+          </Form>
+          {error ? (
+            <p role="alert" className="mt-2 text-sm text-sale-700">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+      <div className="mt-4 flex items-center gap-3 text-sm text-neutral-700">
+        <WishlistButton productLink={`/products/${product.slug}`} variantId={wishVariant} name={product.name} />
+        <span>{t('wishlist.title')}</span>
+      </div>
+    </div>
+  )
+}
