@@ -72,13 +72,15 @@ function HomeSections({ content }: { content: HomeContent }) {
       <UspBar />
       <CategoryTiles tiles={content.tiles} />
       {carousels.map((section, i) => (
-        <ProductCarousel
-          key={`${section.name}-${i}`}
-          title={typeof section.content.title === 'string' ? section.content.title : section.name}
-          products={section.products ?? []}
-          link={section.link ? { to: section.link, label: t('landing.viewAll') } : undefined}
-          testId={`carousel-${i}`}
-        />
+        // The CMS section, drawn as the shared product carousel (marked like every CMS section).
+        <div key={`${section.name}-${i}`} data-section="product_carousel">
+          <ProductCarousel
+            title={typeof section.content.title === 'string' ? section.content.title : section.name}
+            products={section.products ?? []}
+            link={section.link ? { to: section.link, label: t('landing.viewAll') } : undefined}
+            testId={`carousel-${i}`}
+          />
+        </div>
       ))}
       <ProductCarousel title={t('landing.lastChance')} products={content.lastChance} link={{ to: `/t/${LAST_CHANCE_DEALS_SLUG}`, label: t('landing.viewAll') }} testId="carousel-last-chance" />
       {editorial && editorial.cmsSections.length > 0 ? (
