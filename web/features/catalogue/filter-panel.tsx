@@ -70,7 +70,7 @@ export function FilterPanel({ facets, total }: { facets: Facet[]; total: number 
   return (
     <aside
       id="filters"
-      className={`${open ? 'fixed inset-0 z-50 block' : 'hidden'} target:fixed target:inset-0 target:z-50 target:block lg:static lg:z-auto lg:block`}
+      className={cx(open ? 'fixed inset-0 z-50 block' : 'hidden', 'target:fixed target:inset-0 target:z-50 target:block lg:static lg:z-auto lg:block')}
       aria-label={t('listing.filters')}
       data-testid="filter-panel"
     >
@@ -117,7 +117,7 @@ export function FilterPanel({ facets, total }: { facets: Facet[]; total: number 
               </fieldset>
             ))}
           </div>
-          <div className={`border-t border-neutral-200 px-5 py-4 lg:mt-6 lg:border-0 lg:p-0 ${enhanced ? 'lg:hidden' : ''}`}>
+          <div className={cx('border-t border-neutral-200 px-5 py-4 lg:mt-6 lg:border-0 lg:p-0', enhanced && 'lg:hidden')}>
             {enhanced ? (
               <Button block onClick={() => setOpen(false)} data-testid="show-results">
                 {t('listing.showResults')} ({total})

@@ -60,7 +60,7 @@ function StockIndicator({ availability }: { availability: Availability }) {
           : [t('pages.soldOut'), 'bg-neutral-500']
   return (
     <p className="flex items-center gap-2 text-sm font-semibold" data-testid="stock" data-state={availability.state}>
-      <span className={`h-2.5 w-2.5 rounded-full ${tone}`} aria-hidden="true" />
+      <span className={cx('h-2.5 w-2.5 rounded-full', tone)} aria-hidden="true" />
       {text}
     </p>
   )

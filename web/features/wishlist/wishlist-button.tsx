@@ -59,7 +59,7 @@ export function WishlistButton({ productLink, variantId, name, className = '' }:
         className={cx(buttonClass('ghost', 'icon'), 'rounded-full bg-white/90 shadow-sm hover:bg-white')}
         data-testid="wishlist-heart"
       >
-        <Icon name="heart" className={`h-5 w-5 ${wished ? 'fill-current text-sale-700' : ''}`} />
+        <Icon name="heart" className={cx('h-5 w-5', wished && 'fill-current text-sale-700')} />
       </button>
     </form>
   )
