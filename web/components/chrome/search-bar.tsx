@@ -21,6 +21,7 @@ export function SearchBar() {
   const closeSearch = useSetAtom(closeSearchAtom)
   const [term, setTerm] = useState('')
   const form = useRef<HTMLFormElement>(null)
+  const input = useRef<HTMLInputElement>(null)
   // The overlay starts under the search field, wherever the header has put it (its own row on phones).
   const [top, setTop] = useState(0)
   useEffect(() => {
@@ -29,7 +30,13 @@ export function SearchBar() {
 
   useEffect(() => {
     if (!open) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeSearch()
+    // Esc closes even with a term typed: the field's own Esc only cleared it, and the change reopened the overlay.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      event.preventDefault()
+      closeSearch()
+      input.current?.blur()
+    }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [open, closeSearch])
@@ -47,6 +54,7 @@ export function SearchBar() {
           {t('header.search')}
         </label>
         <input
+          ref={input}
           id="site-search"
           name="term"
           type="search"
@@ -54,6 +62,9 @@ export function SearchBar() {
           onChange={(e) => {
             setTerm(e.target.value)
             openSearch()
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') e.preventDefault()
           }}
           onFocus={() => openSearch()}
           placeholder={t('search.placeholder')}
@@ -66,7 +77,19 @@ export function SearchBar() {
       </form>
       {open ? (
         <Suspense fallback={null}>
-          <SearchOverlay term={term} top={top} onClose={() => closeSearch()} />
+          <SearchOverlay
+            term={term}
+            top={top}
+            onClose={() => {
+              closeSearch()
+              input.current?.blur()
+            }}
+            onCancel={() => {
+              setTerm('')
+              closeSearch()
+              input.current?.blur()
+            }}
+          />
         </Suspense>
       ) : null}
     </div>

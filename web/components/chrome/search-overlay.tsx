@@ -74,14 +74,17 @@ function Results({ state, onClose }: { state: SearchState; onClose: () => void }
 }
 
 /** Suggestions under the search field (spec §2, §4): after a 1000 ms pause in typing; Esc or the cross closes it. */
-export function SearchOverlay({ term, top, onClose }: { term: string; top: number; onClose: () => void }) {
+export function SearchOverlay({ term, top, onClose, onCancel }: { term: string; top: number; onClose: () => void; onCancel: () => void }) {
   const { t } = useT()
   const state = useSearch(term)
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 overflow-y-auto border-t border-neutral-200 bg-white px-4 py-6 shadow-xl" style={{ top }} data-testid="search-overlay">
       <div className="mx-auto max-w-site">
         <div className="mb-4 flex justify-end gap-2">
-          <Button variant="secondary" size="sm" onClick={onClose}>
+          <Button variant="ghost" size="sm" className="mr-auto" onClick={onClose} data-testid="search-go-back">
+            {t('search.goBack')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onCancel} data-testid="search-cancel">
             {t('search.cancel')}
           </Button>
           <Button variant="ghost" size="icon" onClick={onClose} aria-label={t('search.close')}>
