@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 type Event = Record<string, unknown> & { event?: string }
 const events = (page: Page) => page.evaluate(() => ((window as { dataLayer?: unknown[] }).dataLayer ?? []) as Event[])
@@ -24,7 +24,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
 const GTM = 'https://www.googletagmanager.com/**'
 
 async function firstProductSlug(request: { get(url: string): Promise<{ json(): Promise<unknown> }> }) {
@@ -93,7 +92,7 @@ describe('data layer', () => {
       await page.waitForURL('**/checkout/payment')
       const payment = page.locator('[data-testid=payment-form]')
       await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
-      await payment.getByLabel('Expiry (MM/YY)').fill(expiry)
+      await payment.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY)
       await payment.getByLabel('CVC').fill('123')
       await payment.getByLabel('I agree to the terms and conditions').check()
       await page.getByTestId('pay').click()
@@ -109,7 +108,7 @@ describe('data layer', () => {
 
       // Nothing personal or secret anywhere in the data layer; and without GTM_ID no tag manager, no banner.
       const all = JSON.stringify(await events(page))
-      for (const secret of ['data-layer@example.com', '4242', expiry, 'Collins', '0412', 'token', 'Lovelace']) expect(all).not.toContain(secret)
+      for (const secret of ['data-layer@example.com', '4242', CARD_EXPIRY, 'Collins', '0412', 'token', 'Lovelace']) expect(all).not.toContain(secret)
       expect(gtmRequested).toBe(false)
       expect(await page.locator('[data-testid=consent-banner]').count()).toBe(0)
       visit.expectNoProblems()

@@ -11,6 +11,9 @@ export const baseUrl = () => inject('baseUrl')
 export const DESKTOP = { width: 1280, height: 800 }
 export const MOBILE = { width: 390, height: 844 }
 
+/** An expiry date the test card gateway accepts: December, two years ahead. */
+export const CARD_EXPIRY = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),

@@ -3,7 +3,7 @@
 // clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -13,7 +13,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
 
 describe('checkout', () => {
   test('a guest adds a product and checks out through the forms to the thank-you page', async () => {
@@ -71,7 +70,7 @@ describe('checkout', () => {
       expect(await summary.textContent()).toContain('Tax: GST (Included in Price)')
       const payment = page.locator('[data-testid=payment-form]')
       await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
-      await payment.getByLabel('Expiry (MM/YY)').fill(expiry)
+      await payment.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY)
       await payment.getByLabel('CVC').fill('123')
       // Terms first (spec §5).
       await page.getByTestId('pay').click()

@@ -2,7 +2,7 @@
 // a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
+import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -12,7 +12,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
 const origin = () => new URL(baseUrl()).origin
 
 /** From the cart sidebar to the payment step, filling the shipping address (and the email for a guest). */
@@ -42,7 +41,7 @@ async function pay(page: Page, opts: { giftCardCode?: string; card: boolean }) {
   if (opts.giftCardCode) await payment.getByLabel('Gift card code (optional)').fill(opts.giftCardCode)
   if (opts.card) {
     await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await payment.getByLabel('Expiry (MM/YY)').fill(expiry)
+    await payment.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY)
     await payment.getByLabel('CVC').fill('123')
   }
   await payment.getByLabel('I agree to the terms and conditions').check()
