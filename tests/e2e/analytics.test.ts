@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { fillShippingAddress } from './checkout-steps.ts'
 import { CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 type Event = Record<string, unknown> & { event?: string }
@@ -77,14 +78,7 @@ describe('data layer', () => {
       await expect.poll(async () => (await named(page, 'begin_checkout')).length).toBe(1)
 
       const address = page.locator('[data-testid=shipping-address-form]')
-      await address.getByLabel('Email').fill('data-layer@example.com')
-      await address.getByLabel('First name').fill('Ada')
-      await address.getByLabel('Last name').fill('Lovelace')
-      await address.getByLabel('Street address').fill('1 Collins Street')
-      await address.getByLabel('City / suburb').fill('Melbourne')
-      await address.getByLabel('State').selectOption('VIC')
-      await address.getByLabel('Postcode').fill('3000')
-      await address.getByLabel('Phone').fill('0412 345 678')
+      await fillShippingAddress(address, 'data-layer@example.com')
       await address.getByRole('button', { name: 'Continue to shipping method' }).click()
       await page.locator('[data-testid=shipping-rate-form]').getByRole('button', { name: 'Continue to billing' }).click()
       await page.waitForURL('**/checkout/billing')

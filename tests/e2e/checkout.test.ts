@@ -3,6 +3,7 @@
 // clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fillShippingAddress } from './checkout-steps.ts'
 import { baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
@@ -44,14 +45,7 @@ describe('checkout', () => {
       await expect.poll(() => page.locator('[data-testid=error-email]').textContent()).toBe('Please, provide a valid email address.')
       expect(await page.locator('[data-testid=error-zipCode]').textContent()).toBe('This field is required.')
 
-      await address.getByLabel('Email').fill('guest-e2e@example.com')
-      await address.getByLabel('First name').fill('Ada')
-      await address.getByLabel('Last name').fill('Lovelace')
-      await address.getByLabel('Street address').fill('1 Collins Street')
-      await address.getByLabel('City / suburb').fill('Melbourne')
-      await address.getByLabel('State').selectOption('VIC')
-      await address.getByLabel('Postcode').fill('3000')
-      await address.getByLabel('Phone').fill('0412 345 678')
+      await fillShippingAddress(address, 'guest-e2e@example.com')
       await address.getByRole('button', { name: 'Continue to shipping method' }).click()
 
       const rates = page.locator('[data-testid=shipping-rate-form]')

@@ -2,6 +2,7 @@
 // a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fillShippingAddress } from './checkout-steps.ts'
 import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
 
 let browser: Browser
@@ -19,14 +20,7 @@ async function toPayment(page: Page, guestEmail?: string) {
   await page.locator('[data-testid=cart-sidebar]').getByRole('link', { name: 'go to checkout' }).click()
   await page.waitForURL('**/checkout/shipping')
   const address = page.locator('[data-testid=shipping-address-form]')
-  if (guestEmail) await address.getByLabel('Email').fill(guestEmail)
-  await address.getByLabel('First name').fill('Ada')
-  await address.getByLabel('Last name').fill('Lovelace')
-  await address.getByLabel('Street address').fill('1 Collins Street')
-  await address.getByLabel('City / suburb').fill('Melbourne')
-  await address.getByLabel('State').selectOption('VIC')
-  await address.getByLabel('Postcode').fill('3000')
-  await address.getByLabel('Phone').fill('0412 345 678')
+  await fillShippingAddress(address, guestEmail)
   await address.getByRole('button', { name: 'Continue to shipping method' }).click()
   const rates = page.locator('[data-testid=shipping-rate-form]')
   await rates.waitFor({ state: 'visible' })
