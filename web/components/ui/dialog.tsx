@@ -1,7 +1,7 @@
-import { useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Icon } from '../icons.tsx'
 import { Button } from './button.tsx'
-import { useFocusTrap } from './use-focus-trap.ts'
+import { ModalLayer } from './modal-layer.tsx'
 
 export interface DialogProps {
   open: boolean
@@ -20,33 +20,27 @@ export interface DialogProps {
  * Esc and the backdrop close it, and focus returns to the control that opened it.
  */
 export function Dialog({ open, onClose, title, closeLabel, testId, children, description, size = 'md' }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null)
-  useFocusTrap(panel, open, onClose)
-  if (!open) return null
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center lg:items-center lg:p-6" data-testid={testId}>
-      <div className="absolute inset-0 bg-neutral-900/50" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        tabIndex={-1}
-        className={`relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl outline-none lg:rounded-xl ${size === 'sm' ? 'max-w-sm' : 'max-w-md'}`}
-      >
-        <div className="mb-5 flex items-start justify-between gap-4">
-          <div>
-            <h2 className="text-2xl font-bold text-neutral-900">
-              {title}
-            </h2>
-            {description ? <div className="mt-1 text-sm text-neutral-600">{description}</div> : null}
-          </div>
-          <Button variant="ghost" size="icon" onClick={onClose} aria-label={closeLabel} className="-mr-2 -mt-2 shrink-0">
-            <Icon name="close" />
-          </Button>
+    <ModalLayer
+      open={open}
+      onClose={onClose}
+      title={title}
+      testId={testId}
+      layerClassName="fixed inset-0 z-50 flex items-end justify-center lg:items-center lg:p-6"
+      panelClassName={`relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl outline-none lg:rounded-xl ${size === 'sm' ? 'max-w-sm' : 'max-w-md'}`}
+    >
+      <div className="mb-5 flex items-start justify-between gap-4">
+        <div>
+          <h2 className="text-2xl font-bold text-neutral-900">
+            {title}
+          </h2>
+          {description ? <div className="mt-1 text-sm text-neutral-600">{description}</div> : null}
         </div>
-        {children}
+        <Button variant="ghost" size="icon" onClick={onClose} aria-label={closeLabel} className="-mr-2 -mt-2 shrink-0">
+          <Icon name="close" />
+        </Button>
       </div>
-    </div>
+      {children}
+    </ModalLayer>
   )
 }
