@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { fillShippingAddress } from './checkout-steps.ts'
+import { fillShippingAddress, pay } from './checkout-steps.ts'
 import { CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 type Event = Record<string, unknown> & { event?: string }
@@ -84,13 +84,7 @@ describe('data layer', () => {
       await page.waitForURL('**/checkout/billing')
       await page.getByRole('button', { name: 'Continue to payment' }).click()
       await page.waitForURL('**/checkout/payment')
-      const payment = page.locator('[data-testid=payment-form]')
-      await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
-      await payment.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY)
-      await payment.getByLabel('CVC').fill('123')
-      await payment.getByLabel('I agree to the terms and conditions').check()
-      await page.getByTestId('pay').click()
-      await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
+      await pay(page, { card: true })
       const number = new URL(page.url()).searchParams.get('order')!
 
       await expect.poll(async () => (await named(page, 'purchase')).length).toBe(1)

@@ -2,8 +2,8 @@
 // a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fillShippingAddress } from './checkout-steps.ts'
-import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
+import { fillShippingAddress, pay } from './checkout-steps.ts'
+import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -28,19 +28,6 @@ async function toPayment(page: Page, guestEmail?: string) {
   await page.waitForURL('**/checkout/billing')
   await page.getByRole('button', { name: 'Continue to payment' }).click()
   await page.waitForURL('**/checkout/payment')
-}
-
-async function pay(page: Page, opts: { giftCardCode?: string; card: boolean }) {
-  const payment = page.locator('[data-testid=payment-form]')
-  if (opts.giftCardCode) await payment.getByLabel('Gift card code (optional)').fill(opts.giftCardCode)
-  if (opts.card) {
-    await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await payment.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY)
-    await payment.getByLabel('CVC').fill('123')
-  }
-  await payment.getByLabel('I agree to the terms and conditions').check()
-  await page.getByTestId('pay').click()
-  await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
 }
 
 async function addProduct(visit: Visit, slug: string) {
