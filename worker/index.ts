@@ -33,6 +33,9 @@ app.use(locale())
 app.use(session())
 app.use(csrf())
 
+// The operator console loads on its first request, so shoppers' requests never evaluate it (worker/admin/app.tsx).
+app.all('/admin/*', async (c) => (await import('./admin/app.tsx')).adminApp.fetch(c.req.raw, c.env, c.executionCtx))
+app.all('/admin', async (c) => (await import('./admin/app.tsx')).adminApp.fetch(c.req.raw, c.env, c.executionCtx))
 app.route('/', backend)
 app.route('/api', bff)
 app.route('/', ssr)

@@ -60,7 +60,11 @@ export async function createCardPayment(c: BackendContext, order: OrderRow, body
   const source = await resolveCard(c, body)
   const auth = await cardGateway.authorize(db, source.profileId)
   if (!auth) throw new BackendError(422, 'The payment provider does not know this card. Please enter it again.', { [source.field]: ['is not known to the payment provider'] })
-  if (!auth.approved) throw new BackendError(422, auth.message, { [source.field]: ['was declined'] })
+  if (!auth.approved) {
+    // kept for the operator console's dashboard (failed payments); the checkout itself is unchanged
+    await db.prepare('INSERT INTO payment_failures (order_id, message) VALUES (?, ?)').bind(order.id, auth.message).run()
+    throw new BackendError(422, auth.message, { [source.field]: ['was declined'] })
+  }
   const card: CardDetails = { ...auth.card, name: source.name ?? auth.card.name }
   const userId = await currentUserId(c)
   const statements: D1PreparedStatement[] = [db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id)]

@@ -1,0 +1,67 @@
+import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { hashPassword } from '#worker/backend/services/passwords.ts'
+import type { Env } from '#worker/env.ts'
+import { clientAddress, fromClient } from '#tests/factories/client.ts'
+import { uniqueEmail } from '#tests/factories/api.ts'
+import { ORIGIN } from './helpers.ts'
+
+export const ADMIN_PASSWORD = 'correct horse battery'
+
+/** An admin account, as `npm run admin:create` makes one. */
+export async function createAdmin(email = uniqueEmail('ops')) {
+  const hash = await hashPassword(env as unknown as Env, ADMIN_PASSWORD)
+  const row = await env.DB.prepare("INSERT INTO users (email, first_name, last_name, password_hash, role) VALUES (?, 'Olive', 'Operator', ?, 'admin') RETURNING id")
+    .bind(email, hash)
+    .first<{ id: number }>()
+  return { id: row!.id, email }
+}
+
+/** A browser without JavaScript: keeps cookies, sends forms from our own origin, follows nothing by itself. */
+export function consoleBrowser() {
+  const jar = new Map<string, string>()
+  const ip = clientAddress()
+  const keep = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...rest] = pair!.split('=')
+      const value = rest.join('=')
+      if (/max-age=0/i.test(cookie) || value === '') jar.delete(name!)
+      else jar.set(name!, value)
+    }
+    return res
+  }
+  const headers = (extra: Record<string, string> = {}) => ({ origin: ORIGIN, accept: 'text/html', ...fromClient(ip), ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}), ...extra })
+  const browser = {
+    jar,
+    async get(path: string) {
+      const res = keep(await SELF.fetch(ORIGIN + path, { redirect: 'manual', headers: headers() }))
+      return { status: res.status, headers: res.headers, location: res.headers.get('location'), body: await res.text() }
+    },
+    async post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
+      const res = keep(
+        await SELF.fetch(ORIGIN + path, { method: 'POST', redirect: 'manual', headers: headers({ 'content-type': 'application/x-www-form-urlencoded', ...extra }), body: new URLSearchParams(fields).toString() }),
+      )
+      return { status: res.status, headers: res.headers, location: res.headers.get('location'), body: await res.text() }
+    },
+    async logIn(email: string, password = ADMIN_PASSWORD) {
+      return browser.post('/admin/login', { email, password })
+    },
+  }
+  return browser
+}
+
+/** A console browser already logged in as a fresh admin. */
+export async function operator() {
+  const admin = await createAdmin()
+  const b = consoleBrowser()
+  const res = await b.logIn(admin.email)
+  if (res.status !== 303) throw new Error(`admin login failed: ${res.status} ${res.body.slice(0, 300)}`)
+  return { ...admin, b }
+}
+
+/** The newest audit entries of an action. */
+export async function auditOf(action: string) {
+  const { results } = await env.DB.prepare('SELECT * FROM audit_log WHERE action = ? ORDER BY id DESC').bind(action).all<{ admin_email: string; subject_type: string; subject_id: string; before_json: string | null; after_json: string | null }>()
+  return results.map((r) => ({ ...r, before: r.before_json ? JSON.parse(r.before_json) : null, after: r.after_json ? JSON.parse(r.after_json) : null }))
+}

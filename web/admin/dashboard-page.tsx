@@ -1,0 +1,79 @@
+import { Panel, PageHeader, Table, TextLink, cell, money, type FieldErrors } from './parts.tsx'
+
+interface Figure {
+  currency: string
+  orders: number
+  revenue_cents: number
+}
+
+export interface DashboardView {
+  today: Figure[]
+  week: Figure[]
+  awaitingFulfilment: number
+  lowStock: Array<{ id: number; sku: string; name: string; stock_on_hand: number; product_id: number }>
+  lowStockCount: number
+  failedPayments: number
+  undeliveredMail: number
+  lowStockThreshold: number
+}
+
+function Sales({ title, figures }: { title: string; figures: Figure[] }) {
+  return (
+    <Panel title={title}>
+      {figures.length === 0 ? (
+        <p className="text-neutral-700">No orders yet.</p>
+      ) : (
+        <dl className="space-y-2">
+          {figures.map((f) => (
+            <div key={f.currency} className="flex justify-between gap-4">
+              <dt className="font-semibold">
+                {f.orders} order{f.orders === 1 ? '' : 's'} in {f.currency}
+              </dt>
+              <dd className="tabular-nums">{money(f.revenue_cents, f.currency)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Panel>
+  )
+}
+
+function Count({ label, value, href }: { label: string; value: number; href?: string }) {
+  return (
+    <div className="rounded-md border border-neutral-200 bg-white p-4">
+      <p className="text-sm text-neutral-700">{label}</p>
+      <p className="text-3xl font-bold tabular-nums">{href && value > 0 ? <TextLink href={href}>{value}</TextLink> : value}</p>
+    </div>
+  )
+}
+
+export function DashboardPage({ data }: { data: DashboardView; errors?: FieldErrors }) {
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Sales title="Today" figures={data.today} />
+        <Sales title="This week" figures={data.week} />
+      </div>
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Count label="Orders waiting to be shipped" value={data.awaitingFulfilment} href="/admin/orders?shipment=pending" />
+        <Count label={`Variants with ${data.lowStockThreshold} or fewer left`} value={data.lowStockCount} />
+        <Count label="Declined card payments (7 days)" value={data.failedPayments} />
+        <Count label="Emails not delivered" value={data.undeliveredMail} />
+      </div>
+      {data.lowStock.length ? (
+        <Table caption="Low stock" head={['SKU', 'Product', 'In stock']}>
+          {data.lowStock.map((v) => (
+            <tr key={v.id}>
+              <td className={cell}>{v.sku}</td>
+              <td className={cell}>
+                <TextLink href={`/admin/products/${v.product_id}`}>{v.name}</TextLink>
+              </td>
+              <td className={cell}>{v.stock_on_hand}</td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+    </>
+  )
+}

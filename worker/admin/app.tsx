@@ -1,0 +1,45 @@
+import { Hono } from 'hono'
+import { NotFoundPage } from '#web/admin/not-found-page.tsx'
+import { RemoteCommercePage } from '#web/admin/login-page.tsx'
+import type { AdminEnv } from './context.ts'
+import { PRIVATE_HEADERS, renderDocument } from './render.tsx'
+import { currentOperator } from './session.ts'
+import { auth } from './routes/auth.tsx'
+import { dashboard } from './routes/dashboard.tsx'
+
+/** Console addresses anyone may open; every other /admin path needs an operator's session. */
+const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
+
+/**
+ * The operator console (issue 14, docs/operations.md 'Operator console'), mounted at /admin and loaded on first use.
+ * A shopper or a stranger gets the same plain 404 at every path but the login and setup pages, whatever the method,
+ * so the console's addresses reveal nothing. Nothing it answers is ever cached.
+ */
+export const adminApp = new Hono<AdminEnv>().basePath('/admin')
+
+adminApp.use(async (c, next) => {
+  await next()
+  for (const [key, value] of Object.entries(PRIVATE_HEADERS)) c.res.headers.set(key, value)
+})
+
+adminApp.use(async (c, next) => {
+  const path = new URL(c.req.url).pathname.replace(/\/+$/, '') || '/'
+  if (c.env.COMMERCE_URL) {
+    if (path !== '/admin/login') return notFound()
+    return renderDocument('Use the Spree admin', <RemoteCommercePage adminUrl={new URL('/admin', c.env.COMMERCE_URL).href} />)
+  }
+  const operator = await currentOperator(c)
+  if (operator) c.set('operator', operator)
+  if (PUBLIC_PATHS.has(path)) return next()
+  if (!operator) return notFound()
+  return next()
+})
+
+adminApp.route('/', auth)
+adminApp.route('/', dashboard)
+
+adminApp.notFound(() => notFound())
+
+function notFound() {
+  return renderDocument('Page not found', <NotFoundPage />, 404)
+}

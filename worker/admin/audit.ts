@@ -1,0 +1,43 @@
+import type { Operator } from './context.ts'
+
+/** What an audit entry is about: `order` R123456789, `variant` 42, `promotion` 7 … */
+export interface AuditSubject {
+  type: string
+  id: string | number
+}
+
+/**
+ * One line of the audit log: who did what to which row, with the row before and after. It is a statement, so it
+ * joins the batch that makes the change: a change is never recorded without happening, nor happens unrecorded.
+ */
+export function auditStatement(db: D1Database, operator: Pick<Operator, 'id' | 'email'>, action: string, subject: AuditSubject, before: unknown, after: unknown): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO audit_log (admin_user_id, admin_email, action, subject_type, subject_id, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .bind(operator.id, operator.email, action, subject.type, String(subject.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after))
+}
+
+export interface AuditEntry {
+  id: number
+  at: string
+  admin_email: string
+  action: string
+  subject_type: string
+  subject_id: string
+  before_json: string | null
+  after_json: string | null
+}
+
+export const AUDIT_PAGE_SIZE = 50
+
+export async function auditPage(db: D1Database, filter: { action?: string; subject?: string; page: number }) {
+  const where: string[] = []
+  const binds: unknown[] = []
+  if (filter.action) where.push('action = ?') && binds.push(filter.action)
+  if (filter.subject) where.push('(subject_id = ? OR admin_email = ?)') && binds.push(filter.subject, filter.subject.toLowerCase())
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
+  const [rows, count] = await db.batch([
+    db.prepare(`SELECT * FROM audit_log ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`).bind(...binds, AUDIT_PAGE_SIZE, (filter.page - 1) * AUDIT_PAGE_SIZE),
+    db.prepare(`SELECT COUNT(*) AS n FROM audit_log ${clause}`).bind(...binds),
+  ])
+  return { entries: rows!.results as AuditEntry[], total: (count!.results[0] as { n: number }).n }
+}

@@ -1,0 +1,77 @@
+/** What the dashboard shows: sales today and this week per currency, and what needs an operator's attention. */
+
+/** A variant with this many or fewer left shows on the dashboard as low stock. */
+export const LOW_STOCK_THRESHOLD = 3
+/** Mail still unsent after this long counts as undelivered. */
+export const UNDELIVERED_AFTER_MINUTES = 15
+
+const STORE_TIME_ZONE = 'Australia/Melbourne'
+
+/** The UTC instant of midnight in the store's time zone, `daysAgo` days back (the week starts on Monday). */
+export function storeMidnight(now: Date, daysAgo = 0): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  )
+  const localAsUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second))
+  const offset = localAsUtc - Math.floor(now.getTime() / 1000) * 1000
+  const midnightLocal = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - daysAgo)
+  return new Date(midnightLocal - offset)
+}
+
+export function startOfWeek(now: Date): Date {
+  const weekday = new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, weekday: 'short' }).format(now)
+  const daysSinceMonday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday)
+  return storeMidnight(now, Math.max(0, daysSinceMonday))
+}
+
+export interface SalesFigure {
+  currency: string
+  orders: number
+  revenue_cents: number
+}
+
+export interface Dashboard {
+  today: SalesFigure[]
+  week: SalesFigure[]
+  awaitingFulfilment: number
+  lowStock: Array<{ id: number; sku: string; name: string; stock_on_hand: number; product_id: number }>
+  lowStockCount: number
+  failedPayments: number
+  undeliveredMail: number
+}
+
+export async function loadDashboard(db: D1Database, now = new Date()): Promise<Dashboard> {
+  const sales = (since: Date) =>
+    db
+      .prepare(
+        `SELECT currency, COUNT(*) AS orders, COALESCE(SUM(total_cents), 0) AS revenue_cents FROM orders
+         WHERE state = 'complete' AND canceled_at IS NULL AND completed_at >= ? GROUP BY currency ORDER BY currency`,
+      )
+      .bind(since.toISOString())
+  // option variants carry the stock; a master counts only for a product without them
+  const lowStockWhere = `v.deleted_at IS NULL AND v.backorderable = 0 AND v.stock_on_hand <= ${LOW_STOCK_THRESHOLD} AND p.deleted_at IS NULL AND p.kind = 'standard'
+    AND (v.is_master = 0 OR NOT EXISTS (SELECT 1 FROM variants o WHERE o.product_id = v.product_id AND o.is_master = 0 AND o.deleted_at IS NULL))`
+  const [today, week, waiting, low, lowCount, failed, mail] = await db.batch([
+    sales(storeMidnight(now)),
+    sales(startOfWeek(now)),
+    db.prepare(
+      `SELECT COUNT(*) AS n FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.state = 'complete' AND o.canceled_at IS NULL AND s.state != 'shipped'`,
+    ),
+    db.prepare(`SELECT v.id, v.sku, p.name, v.stock_on_hand, p.id AS product_id FROM variants v JOIN products p ON p.id = v.product_id WHERE ${lowStockWhere} ORDER BY v.stock_on_hand, v.id LIMIT 10`),
+    db.prepare(`SELECT COUNT(*) AS n FROM variants v JOIN products p ON p.id = v.product_id WHERE ${lowStockWhere}`),
+    db.prepare('SELECT COUNT(*) AS n FROM payment_failures WHERE created_at >= ?').bind(storeMidnight(now, 7).toISOString()),
+    db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND created_at < ?').bind(new Date(now.getTime() - UNDELIVERED_AFTER_MINUTES * 60_000).toISOString()),
+  ])
+  const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n
+  return {
+    today: today!.results as unknown as SalesFigure[],
+    week: week!.results as unknown as SalesFigure[],
+    awaitingFulfilment: n(waiting),
+    lowStock: low!.results as Dashboard['lowStock'],
+    lowStockCount: n(lowCount),
+    failedPayments: n(failed),
+    undeliveredMail: n(mail),
+  }
+}

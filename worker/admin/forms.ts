@@ -1,0 +1,81 @@
+import * as z from 'zod'
+import type { Context } from 'hono'
+import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
+
+export type FormResult<T> = { ok: true; data: T; values: FormValues } | { ok: false; errors: FieldErrors; values: FormValues }
+
+/** The posted form's fields as strings (files and repeated names are not used by these forms). */
+export async function formValues(c: Context): Promise<FormValues> {
+  const body = await c.req.parseBody().catch(() => ({}))
+  const out: FormValues = {}
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value
+  return out
+}
+
+/** Parses a posted form with `schema`; on refusal, one message per field (what the form shows beside it). */
+export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Promise<FormResult<z.infer<S>>> {
+  const values = await formValues(c)
+  const result = schema.safeParse(values)
+  if (result.success) return { ok: true, data: result.data, values }
+  const errors: FieldErrors = {}
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'form'
+    errors[key] ??= issue.message
+  }
+  return { ok: false, errors, values }
+}
+
+/** Reusable fields of the console's forms. Every message says what to do. */
+export const field = {
+  text: (label: string, max = 200) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`),
+  optionalText: (max = 2000) => z.string().trim().max(max, `At most ${max} characters.`).optional().transform((v) => (v ? v : null)),
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.')),
+  /** Money typed as '129.95' (no currency sign) to integer cents. */
+  money: (label: string) =>
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label}: enter an amount like 129.95.`)
+      .transform((v) => Math.round(Number(v) * 100)),
+  optionalMoney: (label: string) =>
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${label}: enter an amount like 129.95, or leave it empty.`)
+      .optional()
+      .transform((v) => (v ? Math.round(Number(v) * 100) : null)),
+  wholeNumber: (label: string, min = 0, max = 1_000_000) =>
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/, `${label} must be a whole number.`)
+      .transform(Number)
+      .pipe(z.number().min(min, `${label} must be at least ${min}.`).max(max, `${label} must be at most ${max}.`)),
+  optionalWholeNumber: (label: string, min = 1, max = 1_000_000) =>
+    z
+      .string()
+      .trim()
+      .regex(/^(\d+)?$/, `${label} must be a whole number, or empty for no limit.`)
+      .optional()
+      .transform((v) => (v ? Number(v) : null))
+      .pipe(z.number().min(min, `${label} must be at least ${min}.`).max(max, `${label} must be at most ${max}.`).nullable()),
+  /** A date from <input type="date"> ('2026-11-30'), or empty. */
+  optionalDate: (label: string) =>
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, `${label}: pick a date, or leave it empty.`)
+      .optional()
+      .transform((v) => (v ? v : null)),
+  checkbox: z
+    .string()
+    .optional()
+    .transform((v) => v === 'on' || v === '1' || v === 'true'),
+  password: z.string().min(1, 'Enter your password to confirm this.').max(200),
+}
+
+/** 1 unless the query says another positive page. */
+export function pageOf(c: Context): number {
+  const page = Number(c.req.query('page') ?? '1')
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1
+}

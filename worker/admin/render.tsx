@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react'
+import type { Context } from 'hono'
+import { renderToReadableStream } from 'react-dom/server'
+import { assetsFor } from '#worker/ssr/assets.ts'
+import { AdminDocument, AdminShell } from '#web/admin/shell.tsx'
+import type { AdminContext } from './context.ts'
+
+/** Headers of every console answer: never stored by a browser, proxy or the edge cache, never indexed. */
+export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' } as const
+
+/** A whole page, rendered to the end before it is sent (console pages are small; a status must not change midway). */
+export async function renderDocument(title: string, body: ReactNode, status = 200): Promise<Response> {
+  const stream = await renderToReadableStream(
+    <AdminDocument title={title} styles={assetsFor([]).styles}>
+      {body}
+    </AdminDocument>,
+  )
+  await stream.allReady
+  return new Response(stream, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...PRIVATE_HEADERS } })
+}
+
+/** A console page inside the navigation shell. */
+export function renderPage(c: AdminContext, title: string, body: ReactNode, status = 200): Promise<Response> {
+  const path = new URL(c.req.url).pathname
+  return renderDocument(
+    title,
+    <AdminShell current={path} operator={c.var.operator}>
+      {body}
+    </AdminShell>,
+    status,
+  )
+}
+
+/** After a change: back to a page with what happened (`notice`), as a 303 so a reload does not post again. */
+export function seeOther(c: Context, path: string, notice?: string): Response {
+  const url = notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${encodeURIComponent(notice)}` : path
+  // c.body keeps headers set earlier on the context (the session cookie of a login)
+  return c.body(null, 303, { location: url, ...PRIVATE_HEADERS })
+}
