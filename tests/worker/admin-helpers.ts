@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers'
 import { hashPassword } from '#worker/backend/services/passwords.ts'
 import type { Env } from '#worker/env.ts'
 import { clientAddress, fromClient } from '#tests/factories/client.ts'
-import { uniqueEmail } from '#tests/factories/api.ts'
+import { AU_ADDRESS, TEST_CARD, call, guestCart, uniqueEmail } from '#tests/factories/api.ts'
 import { ORIGIN } from './helpers.ts'
 
 export const ADMIN_PASSWORD = 'correct horse battery'
@@ -64,4 +64,33 @@ export async function operator() {
 export async function auditOf(action: string) {
   const { results } = await env.DB.prepare('SELECT * FROM audit_log WHERE action = ? ORDER BY id DESC').bind(action).all<{ admin_email: string; subject_type: string; subject_id: string; before_json: string | null; after_json: string | null }>()
   return results.map((r) => ({ ...r, before: r.before_json ? JSON.parse(r.before_json) : null, after: r.after_json ? JSON.parse(r.after_json) : null }))
+}
+
+/**
+ * A placed order of `quantity` units of the variant: a member's (bearer) or a guest's, paid by an optional gift card,
+ * optional store credit (the member's) and a card for the rest. Returns the order number.
+ */
+export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number } = {}) {
+  const bearer = opts.member?.bearer
+  const token = bearer ? undefined : await guestCart()
+  if (bearer) await call('/cart', { method: 'POST', bearer })
+  const auth = { bearer, orderToken: token }
+  const added = await call('/cart/add_item', { ...auth, body: { variant_id: variantId, quantity: opts.quantity ?? 1 } })
+  if (added.status !== 200) throw new Error(JSON.stringify(added.body))
+  const email = bearer ? undefined : `guest-${crypto.randomUUID().slice(0, 6)}@example.com`
+  await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })
+  if (opts.giftCardCode) {
+    const applied = await call('/checkout/create_payment', { ...auth, body: { payment_method_id: '2', source_attributes: { gift_card_code: opts.giftCardCode } } })
+    if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))
+  }
+  if (opts.storeCreditCents && opts.member) {
+    await env.DB.prepare("INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, 'AUD', ?) ON CONFLICT DO UPDATE SET balance_cents = excluded.balance_cents").bind(opts.member.userId, opts.storeCreditCents).run()
+    const applied = await call('/checkout/add_store_credit', { method: 'POST', ...auth })
+    if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))
+  }
+  const balance = (await call('/cart', auth)).body.data.attributes.balance
+  if (balance !== '0.00') await call('/checkout/create_payment', { ...auth, body: { payment_method_id: '1', source_attributes: TEST_CARD } })
+  const done = await call('/checkout/complete', { method: 'PATCH', ...auth })
+  if (done.status !== 200) throw new Error(`complete failed: ${JSON.stringify(done.body)}`)
+  return done.body.data.attributes.number as string
 }

@@ -6,6 +6,7 @@ import { PRIVATE_HEADERS, renderDocument } from './render.tsx'
 import { currentOperator } from './session.ts'
 import { auth } from './routes/auth.tsx'
 import { dashboard } from './routes/dashboard.tsx'
+import { orders } from './routes/orders.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -37,6 +38,7 @@ adminApp.use(async (c, next) => {
 
 adminApp.route('/', auth)
 adminApp.route('/', dashboard)
+adminApp.route('/', orders)
 
 adminApp.notFound(() => notFound())
 

@@ -55,7 +55,14 @@ CREATE TABLE refunds (
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX refunds_order ON refunds (order_id);
-ALTER TABLE payments ADD COLUMN refunded_cents INTEGER NOT NULL DEFAULT 0;
+-- A CHECK, so a refund batch that would give back more than was taken fails as a whole (two operators at once).
+ALTER TABLE payments ADD COLUMN refunded_cents INTEGER NOT NULL DEFAULT 0 CHECK (refunded_cents >= 0 AND refunded_cents <= COALESCE(amount_cents, 0));
+
+-- One row per cancelled order: a second cancellation hits the primary key and its whole batch rolls back.
+CREATE TABLE order_cancellations (
+  order_id INTEGER PRIMARY KEY REFERENCES orders(id) ON DELETE CASCADE,
+  reason TEXT NOT NULL
+);
 
 -- Declined card payments, for the console's dashboard (the declined attempt changes nothing else).
 CREATE TABLE payment_failures (

@@ -1,7 +1,7 @@
 /** Outgoing email goes to the outbox table; a sender (where configured) delivers it, development reads it back. */
 export interface OutboxMessage {
   to: string
-  kind: 'password_reset' | 'order_confirmation' | 'gift_card' | 'contact'
+  kind: 'password_reset' | 'order_confirmation' | 'gift_card' | 'contact' | 'order_shipped' | 'order_canceled' | 'refund'
   subject: string
   body: string
 }

@@ -1,0 +1,110 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { registerAndLogin } from '#tests/factories/api.ts'
+import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
+import { authCookie, get } from './helpers.ts'
+import { ADMIN_PASSWORD, auditOf, operator, placeOrder } from './admin-helpers.ts'
+
+const credit = async (userId: number) => (await env.DB.prepare("SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = 'AUD'").bind(userId).first<{ balance_cents: number }>())?.balance_cents ?? 0
+const mailTo = async (email: string, kind: string) => (await env.DB.prepare('SELECT subject, body FROM outbox WHERE to_email = ? AND kind = ? ORDER BY id').bind(email, kind).all<{ subject: string; body: string }>()).results
+
+describe('orders in the console', () => {
+  it('fulfils an order: the shopper sees the tracking number on their order page and gets a shipping email', async () => {
+    const { b, email: adminEmail } = await operator()
+    const shopper = await registerAndLogin()
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId, { member: shopper })
+
+    const list = await b.get(`/admin/orders?q=${shopper.email}`)
+    expect(list.body).toContain(number)
+    expect((await b.get('/admin/orders?shipment=pending')).body).toContain(number)
+
+    const bad = await b.post(`/admin/orders/${number}/fulfil`, { carrier: 'Australia Post', tracking: '' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('The tracking number is required.')
+
+    const ok = await b.post(`/admin/orders/${number}/fulfil`, { carrier: 'Australia Post', tracking: 'AP123456789AU' })
+    expect(ok.status).toBe(303)
+    expect((await b.get(ok.location!)).body).toContain('marked as shipped')
+    expect((await b.post(`/admin/orders/${number}/fulfil`, { carrier: 'Australia Post', tracking: 'AGAIN1' })).status).toBe(409)
+
+    const cookie = authCookie({ access_token: shopper.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })
+    const page = await get(`/my-account/OrderDetails/${number}`, { cookie })
+    expect(await page.text()).toContain('AP123456789AU')
+    expect((await mailTo(shopper.email, 'order_shipped'))[0]!.body).toContain('AP123456789AU')
+    const [entry] = await auditOf('order.fulfil')
+    expect(entry).toMatchObject({ admin_email: adminEmail, subject_type: 'order', subject_id: number, before: { state: 'pending', tracking_id: null }, after: { tracking_id: 'AP123456789AU' } })
+  })
+
+  it('cancels an order: stock, gift card and store credit come back, the card is refunded, the shopper is told', async () => {
+    const { b } = await operator()
+    const shopper = await registerAndLogin()
+    const product = await createProduct({ stock: 5 })
+    const card = await createGiftCard(5000)
+    // 2 × 100.00 member price 80.00 = 160.00 + free shipping over 100: gift card 50, store credit 30, card the rest
+    const number = await placeOrder(product.variantId, { member: shopper, quantity: 2, giftCardCode: card.code, storeCreditCents: 3000 })
+    expect(await stockOf(product.variantId)).toBe(3)
+    expect(await giftCardBalance(card.id)).toBe(0)
+    expect(await credit(shopper.userId)).toBe(0)
+
+    const wrong = await b.post(`/admin/orders/${number}/cancel`, { reason: 'Customer asked', password: 'not my password' })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body).toContain('That is not your password.')
+    expect(await stockOf(product.variantId)).toBe(3)
+
+    const ok = await b.post(`/admin/orders/${number}/cancel`, { reason: 'Customer asked', password: ADMIN_PASSWORD })
+    expect(ok.status).toBe(303)
+    expect(await stockOf(product.variantId)).toBe(5)
+    expect(await giftCardBalance(card.id)).toBe(5000)
+    expect(await credit(shopper.userId)).toBe(3000)
+    const refunds = await env.DB.prepare('SELECT SUM(r.amount_cents) AS n FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.number = ?').bind(number).first<{ n: number }>()
+    const total = await env.DB.prepare('SELECT total_cents FROM orders WHERE number = ?').bind(number).first<{ total_cents: number }>()
+    expect(refunds!.n).toBe(total!.total_cents)
+    expect((await mailTo(shopper.email, 'order_canceled')).length).toBe(1)
+    expect((await b.post(`/admin/orders/${number}/cancel`, { reason: 'Again', password: ADMIN_PASSWORD })).status).toBe(409)
+    expect(await stockOf(product.variantId)).toBe(5)
+    expect((await auditOf('order.cancel'))[0]).toMatchObject({ subject_id: number, after: { reason: 'Customer asked' } })
+  })
+
+  it('refunds part of a card payment through the test gateway, never more than was paid', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId)
+    const payment = await env.DB.prepare("SELECT p.id, p.amount_cents FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? AND p.state = 'completed'").bind(number).first<{ id: number; amount_cents: number }>()
+
+    const tooMuch = await b.post(`/admin/orders/${number}/refund`, { paymentId: String(payment!.id), amount: '1000.00', reason: 'Damaged', password: ADMIN_PASSWORD })
+    expect(tooMuch.status).toBe(409)
+    expect(tooMuch.body).toContain('can still be refunded')
+    const noPassword = await b.post(`/admin/orders/${number}/refund`, { paymentId: String(payment!.id), amount: '10.00', reason: 'Damaged', password: '' })
+    expect(noPassword.status).toBe(422)
+
+    const ok = await b.post(`/admin/orders/${number}/refund`, { paymentId: String(payment!.id), amount: '10.00', reason: 'Damaged zip', password: ADMIN_PASSWORD })
+    expect(ok.status).toBe(303)
+    const after = await env.DB.prepare('SELECT refunded_cents FROM payments WHERE id = ?').bind(payment!.id).first<{ refunded_cents: number }>()
+    expect(after!.refunded_cents).toBe(1000)
+    const refund = await env.DB.prepare('SELECT provider_reference FROM refunds WHERE payment_id = ?').bind(payment!.id).first<{ provider_reference: string }>()
+    expect(refund!.provider_reference).toMatch(/^test_refund_/)
+    expect((await auditOf('order.refund'))[0]).toMatchObject({ subject_id: number, before: { refunded_cents: 0 }, after: { refunded_cents: 1000 } })
+    expect((await b.get(`/admin/orders?payment=refunded`)).body).toContain(number)
+  })
+
+  it('exports the filtered orders as CSV and resends a confirmation', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId)
+    const csv = await b.get(`/admin/orders.csv?q=${number}`)
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(csv.headers.get('cache-control')).toBe('private, no-store')
+    const lines = csv.body.trim().split('\r\n')
+    expect(lines[0]).toBe('number,completed_at,email,name,currency,total,refunded,shipment_state,tracking_id,canceled_at')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(`${number},`)
+    expect((await b.get('/admin/orders.csv?currency=EUR')).status).toBe(400)
+
+    const email = (await env.DB.prepare('SELECT email FROM orders WHERE number = ?').bind(number).first<{ email: string }>())!.email
+    expect((await b.post(`/admin/orders/${number}/resend`, {})).status).toBe(303)
+    expect((await mailTo(email, 'order_confirmation')).length).toBe(2)
+    expect((await b.get(`/admin/orders/${number}`)).body).toContain('resend confirmation by')
+  })
+})

@@ -1,0 +1,206 @@
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Select } from '#web/components/ui/select.tsx'
+import { ShipmentBadge } from './orders-page.tsx'
+import { ErrorSummary, Notice, PageHeader, Panel, Table, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
+
+type Cents = number | null
+
+export interface OrderView {
+  order: { number: string | null; email: string | null; currency: string; completed_at: string | null; canceled_at: string | null; created_at: string; item_total_cents: Cents; promo_total_cents: Cents; ship_total_cents: Cents; tax_total_cents: Cents; total_cents: Cents; gift_card_total_cents: Cents; store_credit_total_cents: Cents; club_savings_cents: Cents; member_pricing: number | null }
+  lines: Array<{ id: number; quantity: number; price_cents: Cents; rrp_cents: Cents; member_cents: Cents; gift_card_cents: Cents; recipient_email: string | null; sku: string | null; product_id: number | null; product_name: string | null; options: string | null }>
+  promotions: Array<{ id: number; code: string; name: string; amount_cents: Cents }>
+  payments: Array<{ id: number; method: string; amount_cents: Cents; refunded_cents: number; last4: string | null; cc_type: string | null; gift_card_code: string | null }>
+  refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
+  addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
+  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string } | null
+  emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
+  history: Array<{ id: number; at: string; admin_email: string; action: string }>
+}
+
+export const CARRIERS = ['Australia Post', 'StarTrack', 'Sendle', 'DHL Express', 'Other'] as const
+
+const paymentName = (p: OrderView['payments'][number]) =>
+  p.method === 'card' ? `Card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}` : p.method === 'gift_card' ? `Gift card •••• ${(p.gift_card_code ?? '').slice(-4)}` : 'Store credit'
+
+function Totals({ o }: { o: OrderView['order'] }) {
+  const rows: Array<[string, Cents]> = [
+    ['Items', o.item_total_cents],
+    ['Promotions', o.promo_total_cents ? -o.promo_total_cents : 0],
+    ['Shipping', o.ship_total_cents],
+    ['Total', o.total_cents],
+    ['of which GST', o.tax_total_cents],
+    ['Paid by gift card', o.gift_card_total_cents],
+    ['Paid by store credit', o.store_credit_total_cents],
+    ['Club Price savings', o.club_savings_cents],
+  ]
+  return (
+    <dl className="grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, cents]) => (
+        <div key={label} className="contents">
+          <dt>{label}</dt>
+          <dd className="text-right tabular-nums">{money(cents ?? 0, o.currency)}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+export function OrderPage({ view, notice, error, form, errors, values }: { view: OrderView; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
+  const { order, shipment } = view
+  const cur = order.currency
+  const open = !order.canceled_at
+  const shipped = shipment?.state === 'shipped'
+  const errs = (name: string) => (form === name ? errors : undefined)
+  const vals = (name: string) => (form === name ? values : undefined)
+  const refundablePayments = view.payments.filter((p) => (p.amount_cents ?? 0) - p.refunded_cents > 0)
+  return (
+    <>
+      <PageHeader title={`Order ${order.number}`}>
+        <ShipmentBadge canceled={!open} state={shipment?.state ?? null} />
+      </PageHeader>
+      {notice ? <Notice>{notice}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <ErrorSummary errors={errors} />
+      <p className="mb-4 text-sm">
+        Placed {when(order.completed_at)} by {order.email} · {order.member_pricing ? 'Club member' : 'Guest or non-member'} · {cur}
+      </p>
+      <Panel title="Lines">
+        <Table caption="Lines" head={['Product', 'SKU', 'Qty', 'Paid each', 'RRP', 'Club Price', 'Line total']}>
+          {view.lines.map((l) => (
+            <tr key={l.id}>
+              <td className={cell}>
+                {l.gift_card_cents !== null ? `Gift card for ${l.recipient_email ?? ''}` : l.product_id ? <a className="underline" href={`/admin/products/${l.product_id}`}>{l.product_name}</a> : l.product_name}
+                {l.options ? <span className="block text-neutral-700">{l.options}</span> : null}
+              </td>
+              <td className={cell}>{l.sku ?? '–'}</td>
+              <td className={cell}>{l.quantity}</td>
+              <td className={`${cell} tabular-nums`}>{money(l.price_cents, cur)}</td>
+              <td className={`${cell} tabular-nums`}>{money(l.rrp_cents, cur)}</td>
+              <td className={`${cell} tabular-nums`}>{money(l.member_cents, cur)}</td>
+              <td className={`${cell} tabular-nums`}>{money((l.price_cents ?? 0) * l.quantity, cur)}</td>
+            </tr>
+          ))}
+        </Table>
+        <div className="mt-4">
+          <Totals o={order} />
+        </div>
+        {view.promotions.length ? (
+          <p className="mt-3 text-sm">
+            Promotions: {view.promotions.map((p) => `${p.name} (${p.code}) −${money(p.amount_cents ?? 0, cur)}`).join(', ')}
+          </p>
+        ) : null}
+      </Panel>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel title="Shipping">
+          {view.addresses.map((a) => (
+            <address key={a.id} className="mb-3 text-sm not-italic">
+              {a.firstname} {a.lastname}
+              {a.company ? `, ${a.company}` : ''}
+              <br />
+              {a.address1} {a.address2 ?? ''}
+              <br />
+              {a.city} {a.state_name} {a.zipcode} {a.country_iso}
+              <br />
+              {a.phone}
+            </address>
+          ))}
+          {shipment ? (
+            <p className="mb-3 text-sm">
+              {shipment.method} · shipment {shipment.number}
+              {shipped ? ` · shipped ${when(shipment.shipped_at)} with ${shipment.carrier}, tracking ${shipment.tracking_id}` : ''}
+            </p>
+          ) : null}
+          {open && !shipped ? (
+            <form method="post" action={`/admin/orders/${order.number}/fulfil`} className="space-y-3" aria-label="Ship this order">
+              <Select id="carrier" name="carrier" label="Carrier" defaultValue={vals('fulfil')?.carrier ?? CARRIERS[0]} error={errs('fulfil')?.carrier}>
+                {CARRIERS.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </Select>
+              <Input id="tracking" name="tracking" label="Tracking number" required defaultValue={vals('fulfil')?.tracking ?? ''} error={errs('fulfil')?.tracking} />
+              <Button type="submit">Mark as shipped and email the customer</Button>
+            </form>
+          ) : null}
+        </Panel>
+
+        <Panel title="Payments">
+          <ul className="mb-3 space-y-1 text-sm">
+            {view.payments.map((p) => (
+              <li key={p.id}>
+                {paymentName(p)}: {money(p.amount_cents, cur)}
+                {p.refunded_cents ? `, refunded ${money(p.refunded_cents, cur)}` : ''}
+              </li>
+            ))}
+          </ul>
+          {view.refunds.length ? (
+            <ul className="mb-3 space-y-1 text-sm" aria-label="Refunds">
+              {view.refunds.map((r) => (
+                <li key={r.id}>
+                  Refund {money(r.amount_cents, cur)} on {when(r.created_at)}: {r.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {refundablePayments.length ? (
+            <form method="post" action={`/admin/orders/${order.number}/refund`} className="space-y-3" aria-label="Refund">
+              <Select id="paymentId" name="paymentId" label="Refund to" defaultValue={vals('refund')?.paymentId} error={errs('refund')?.paymentId}>
+                {refundablePayments.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {paymentName(p)} (up to {money((p.amount_cents ?? 0) - p.refunded_cents, cur)})
+                  </option>
+                ))}
+              </Select>
+              <Input id="amount" name="amount" label={`Amount (${cur})`} inputMode="decimal" required defaultValue={vals('refund')?.amount ?? ''} error={errs('refund')?.amount} />
+              <Input id="reason" name="reason" label="Reason" required defaultValue={vals('refund')?.reason ?? ''} error={errs('refund')?.reason} />
+              <Input id="refund-password" name="password" type="password" label="Your password, to confirm" autoComplete="current-password" required error={errs('refund')?.password} />
+              <Button type="submit" variant="danger">
+                Refund
+              </Button>
+            </form>
+          ) : null}
+        </Panel>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        {open && !shipped ? (
+          <Panel title="Cancel the order">
+            <p className="mb-3 text-sm">Puts the stock back, returns what gift cards and store credit paid, refunds the card and emails the customer.</p>
+            <form method="post" action={`/admin/orders/${order.number}/cancel`} className="space-y-3" aria-label="Cancel the order">
+              <Input id="cancel-reason" name="reason" label="Reason" required defaultValue={vals('cancel')?.reason ?? ''} error={errs('cancel')?.reason} />
+              <Input id="cancel-password" name="password" type="password" label="Your password, to confirm" autoComplete="current-password" required error={errs('cancel')?.password} />
+              <Button type="submit" variant="danger">
+                Cancel order
+              </Button>
+            </form>
+          </Panel>
+        ) : null}
+        <Panel title="Emails to the customer">
+          <ul className="mb-3 space-y-1 text-sm">
+            {view.emails.map((e) => (
+              <li key={e.id}>
+                {when(e.created_at)}: {e.subject} {e.sent_at ? '(delivered)' : '(waiting to be sent)'}
+              </li>
+            ))}
+          </ul>
+          <form method="post" action={`/admin/orders/${order.number}/resend`}>
+            <Button type="submit" variant="secondary" size="sm">
+              Send the confirmation again
+            </Button>
+          </form>
+        </Panel>
+      </div>
+
+      <Panel title="Timeline">
+        <ol className="space-y-1 text-sm">
+          <li>{when(order.created_at)}: cart started</li>
+          <li>{when(order.completed_at)}: order placed</li>
+          {view.history.map((h) => (
+            <li key={h.id}>{`${when(h.at)}: ${h.action.replace('order.', '').replace('_', ' ')} by ${h.admin_email}`}</li>
+          ))}
+        </ol>
+      </Panel>
+    </>
+  )
+}

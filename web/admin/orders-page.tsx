@@ -1,0 +1,88 @@
+import { Button, buttonClass } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Select } from '#web/components/ui/select.tsx'
+import { Badge } from '#web/components/ui/badge.tsx'
+import { Notice, PageHeader, Pager, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
+
+export interface OrderListItem {
+  number: string
+  email: string
+  name: string | null
+  currency: string
+  total_cents: number
+  completed_at: string
+  canceled_at: string | null
+  shipment_state: string | null
+  tracking_id: string | null
+  refunded_cents: number
+}
+
+export function ShipmentBadge({ canceled, state }: { canceled: boolean; state: string | null }) {
+  if (canceled) return <Badge tone="soldOut">Cancelled</Badge>
+  if (state === 'shipped') return <Badge tone="club">Shipped</Badge>
+  return <Badge tone="sale">To ship</Badge>
+}
+
+/** The order list: search and filters as a GET form, so a filtered list is a link an operator can share. */
+export function OrdersPage(props: { orders: OrderListItem[]; total: number; page: number; pageSize: number; filter: FormValues; errors?: FieldErrors; query: string; notice?: string }) {
+  const { filter, errors } = props
+  return (
+    <>
+      <PageHeader title="Orders">
+        <a className={buttonClass('secondary', 'sm')} href={`/admin/orders.csv${props.query ? `?${props.query}` : ''}`}>
+          Export these orders (CSV)
+        </a>
+      </PageHeader>
+      {props.notice ? <Notice>{props.notice}</Notice> : null}
+      <form method="get" action="/admin/orders" className="mb-6 grid gap-3 rounded-md border border-neutral-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Search orders">
+        <Input id="q" name="q" label="Number, email or name" defaultValue={filter.q ?? ''} error={errors?.q} frameClassName="lg:col-span-2" />
+        <Select id="shipment" name="shipment" label="Shipping" defaultValue={filter.shipment ?? ''} error={errors?.shipment}>
+          <option value="">Any</option>
+          <option value="pending">To ship</option>
+          <option value="shipped">Shipped</option>
+          <option value="canceled">Cancelled</option>
+        </Select>
+        <Select id="payment" name="payment" label="Payment" defaultValue={filter.payment ?? ''} error={errors?.payment}>
+          <option value="">Any</option>
+          <option value="paid">Paid, nothing refunded</option>
+          <option value="refunded">Refunded in part or whole</option>
+        </Select>
+        <Select id="currency" name="currency" label="Currency" defaultValue={filter.currency ?? ''} error={errors?.currency}>
+          <option value="">Any</option>
+          <option value="AUD">AUD</option>
+          <option value="USD">USD</option>
+        </Select>
+        <Input id="from" name="from" type="date" label="Placed from (UTC)" defaultValue={filter.from ?? ''} error={errors?.from} />
+        <Input id="to" name="to" type="date" label="Placed until (UTC)" defaultValue={filter.to ?? ''} error={errors?.to} />
+        <div className="flex items-end">
+          <Button type="submit">Search</Button>
+        </div>
+      </form>
+      {props.orders.length === 0 ? (
+        <p>No orders match.</p>
+      ) : (
+        <Table caption="Orders" head={['Order', 'Placed', 'Customer', 'Total', 'Shipping', 'Refunded']}>
+          {props.orders.map((o) => (
+            <tr key={o.number} data-testid="order-row">
+              <td className={cell}>
+                <TextLink href={`/admin/orders/${o.number}`}>{o.number}</TextLink>
+              </td>
+              <td className={cell}>{when(o.completed_at)}</td>
+              <td className={cell}>
+                {o.name ?? ''}
+                <br />
+                <span className="text-neutral-700">{o.email}</span>
+              </td>
+              <td className={`${cell} tabular-nums`}>{money(o.total_cents, o.currency)}</td>
+              <td className={cell}>
+                <ShipmentBadge canceled={Boolean(o.canceled_at)} state={o.shipment_state} />
+              </td>
+              <td className={`${cell} tabular-nums`}>{o.refunded_cents ? money(o.refunded_cents, o.currency) : '–'}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager page={props.page} total={props.total} pageSize={props.pageSize} href={(p) => `/admin/orders?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(props.query)), page: String(p) })}`} />
+    </>
+  )
+}

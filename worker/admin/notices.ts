@@ -1,0 +1,17 @@
+/** What the page after a 303 says happened (`?notice=key`); unknown keys show nothing, so a link cannot put words in the console's mouth. */
+const NOTICES: Record<string, string> = {
+  fulfilled: 'The order is marked as shipped and the customer has been emailed the tracking number.',
+  refunded: 'The refund was made and the customer has been emailed.',
+  canceled: 'The order is cancelled: stock is back, payments are returned and the customer has been emailed.',
+  resent: 'The order confirmation was sent again.',
+  saved: 'Your changes are saved.',
+  created: 'Created.',
+  issued: 'The gift card was issued.',
+  adjusted: 'The balance was adjusted.',
+  published: 'Published: the page is live.',
+  unpublished: 'Unpublished: the page is hidden from the store.',
+  purged: 'Every cached storefront page will be built afresh.',
+  imported: 'The import was applied.',
+}
+
+export const noticeText = (key: string | undefined) => (key ? NOTICES[key] : undefined)

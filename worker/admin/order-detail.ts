@@ -1,0 +1,84 @@
+import type { OrderRow } from '#worker/backend/commerce/orders.ts'
+import type { AuditEntry } from './audit.ts'
+
+/** One placed order as the console shows it: lines, promotions, payments and refunds, addresses, shipment, emails. */
+
+export type AdminOrder = OrderRow & { canceled_at: string | null }
+
+export interface OrderLine {
+  id: number
+  variant_id: number
+  quantity: number
+  price_cents: number | null
+  rrp_cents: number | null
+  member_cents: number | null
+  gift_card_cents: number | null
+  recipient_email: string | null
+  sku: string | null
+  product_id: number | null
+  product_name: string | null
+  options: string | null
+}
+
+export interface OrderPayment {
+  id: number
+  method: 'card' | 'gift_card' | 'store_credit'
+  state: string
+  amount_cents: number | null
+  refunded_cents: number
+  last4: string | null
+  cc_type: string | null
+  gift_card_id: number | null
+  gift_card_code: string | null
+  gateway_payment_profile_id: string | null
+}
+
+export interface OrderDetail {
+  order: AdminOrder
+  lines: OrderLine[]
+  promotions: Array<{ id: number; code: string; name: string; amount_cents: number | null }>
+  payments: OrderPayment[]
+  refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
+  addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
+  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string } | null
+  emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
+  history: AuditEntry[]
+}
+
+export async function loadOrderDetail(db: D1Database, number: string): Promise<OrderDetail | null> {
+  const order = await db.prepare("SELECT * FROM orders WHERE number = ? AND state = 'complete'").bind(number).first<AdminOrder>()
+  if (!order) return null
+  const [lines, promotions, payments, refunds, addresses, shipment, emails, history] = await db.batch([
+    db
+      .prepare(
+        `SELECT li.id, li.variant_id, li.quantity, li.price_cents, li.rrp_cents, li.member_cents, li.gift_card_cents, li.recipient_email,
+           v.sku, p.id AS product_id, p.name AS product_name,
+           (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = li.variant_id) AS options
+         FROM line_items li LEFT JOIN variants v ON v.id = li.variant_id LEFT JOIN products p ON p.id = v.product_id WHERE li.order_id = ? ORDER BY li.id`,
+      )
+      .bind(order.id),
+    db.prepare('SELECT p.id, p.code, p.name, op.amount_cents FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ?').bind(order.id),
+    db
+      .prepare(
+        `SELECT pay.id, pay.method, pay.state, pay.amount_cents, pay.refunded_cents, pay.last4, pay.cc_type, pay.gift_card_id, g.code AS gift_card_code, pay.gateway_payment_profile_id
+         FROM payments pay LEFT JOIN gift_cards g ON g.id = pay.gift_card_id WHERE pay.order_id = ? AND pay.state = 'completed' ORDER BY pay.id`,
+      )
+      .bind(order.id),
+    db.prepare('SELECT id, payment_id, amount_cents, reason, created_at FROM refunds WHERE order_id = ? ORDER BY id').bind(order.id),
+    db.prepare('SELECT * FROM addresses WHERE id IN (?, ?)').bind(order.bill_address_id ?? 0, order.ship_address_id ?? 0),
+    db.prepare('SELECT s.number, s.state, s.tracking_id, s.carrier, s.shipped_at, m.name AS method FROM shipments s JOIN shipping_methods m ON m.id = s.shipping_method_id WHERE s.order_id = ?').bind(order.id),
+    db.prepare("SELECT id, kind, subject, created_at, sent_at FROM outbox WHERE to_email = ? AND subject LIKE '%' || ? || '%' ORDER BY id").bind(order.email ?? '', number),
+    db.prepare("SELECT * FROM audit_log WHERE subject_type = 'order' AND subject_id = ? ORDER BY id").bind(number),
+  ])
+  return {
+    order,
+    lines: lines!.results as unknown as OrderLine[],
+    promotions: promotions!.results as OrderDetail['promotions'],
+    payments: payments!.results as unknown as OrderPayment[],
+    refunds: refunds!.results as OrderDetail['refunds'],
+    addresses: addresses!.results as OrderDetail['addresses'],
+    shipment: (shipment!.results[0] as OrderDetail['shipment']) ?? null,
+    emails: emails!.results as OrderDetail['emails'],
+    history: history!.results as unknown as AuditEntry[],
+  }
+}

@@ -1,0 +1,104 @@
+import * as z from 'zod'
+
+/** Reading placed orders for the console: the filtered, server-paged list, its CSV, and one order in full. */
+
+export const ORDERS_PAGE_SIZE = 25
+
+const date = z
+  .string()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Pick a date.')
+  .optional()
+  .transform((v) => v || undefined)
+
+export const OrderFilterSchema = z.object({
+  q: z.string().trim().max(100, 'Search for at most 100 characters.').optional().transform((v) => v || undefined),
+  shipment: z.enum(['', 'pending', 'shipped', 'canceled'], { message: 'Choose a shipping state from the list.' }).optional().transform((v) => v || undefined),
+  payment: z.enum(['', 'paid', 'refunded'], { message: 'Choose a payment state from the list.' }).optional().transform((v) => v || undefined),
+  currency: z.enum(['', 'AUD', 'USD'], { message: 'Choose AUD or USD.' }).optional().transform((v) => v || undefined),
+  from: date,
+  to: date,
+})
+export type OrderFilter = z.output<typeof OrderFilterSchema>
+
+export interface OrderListRow {
+  id: number
+  number: string
+  email: string
+  name: string | null
+  currency: string
+  total_cents: number
+  completed_at: string
+  canceled_at: string | null
+  shipment_state: string | null
+  tracking_id: string | null
+  refunded_cents: number
+}
+
+/** The WHERE of a filter; dates are whole days in UTC ('to' included). */
+function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
+  const parts = ["o.state = 'complete'"]
+  const binds: unknown[] = []
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`
+    parts.push("(o.number = upper(?) OR o.email LIKE ? ESCAPE '\\' OR (a.firstname || ' ' || a.lastname) LIKE ? ESCAPE '\\')")
+    binds.push(filter.q, like.toLowerCase(), like)
+  }
+  if (filter.shipment === 'pending') parts.push("o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped'")
+  if (filter.shipment === 'shipped') parts.push("s.state = 'shipped'")
+  if (filter.shipment === 'canceled') parts.push('o.canceled_at IS NOT NULL')
+  if (filter.payment === 'refunded') parts.push('EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id)')
+  if (filter.payment === 'paid') parts.push('NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id) AND o.canceled_at IS NULL')
+  if (filter.currency) parts.push('o.currency = ?') && binds.push(filter.currency)
+  if (filter.from) parts.push('o.completed_at >= ?') && binds.push(`${filter.from}T00:00:00Z`)
+  if (filter.to) parts.push("o.completed_at < strftime('%Y-%m-%dT00:00:00Z', ?, '+1 day')") && binds.push(filter.to)
+  return { sql: parts.join(' AND '), binds }
+}
+
+const LIST_SELECT = `SELECT o.id, o.number, o.email, a.firstname || ' ' || a.lastname AS name, o.currency, o.total_cents, o.completed_at, o.canceled_at,
+  s.state AS shipment_state, s.tracking_id, (SELECT COALESCE(SUM(p.refunded_cents), 0) FROM payments p WHERE p.order_id = o.id) AS refunded_cents
+  FROM orders o LEFT JOIN shipments s ON s.order_id = o.id LEFT JOIN addresses a ON a.id = o.bill_address_id`
+
+export async function listOrders(db: D1Database, filter: OrderFilter, page: number) {
+  const where = whereOf(filter)
+  const [rows, count] = await db.batch([
+    db.prepare(`${LIST_SELECT} WHERE ${where.sql} ORDER BY o.completed_at DESC, o.id DESC LIMIT ? OFFSET ?`).bind(...where.binds, ORDERS_PAGE_SIZE, (page - 1) * ORDERS_PAGE_SIZE),
+    db.prepare(`SELECT COUNT(*) AS n FROM orders o LEFT JOIN shipments s ON s.order_id = o.id LEFT JOIN addresses a ON a.id = o.bill_address_id WHERE ${where.sql}`).bind(...where.binds),
+  ])
+  return { orders: rows!.results as unknown as OrderListRow[], total: (count!.results[0] as { n: number }).n }
+}
+
+const CSV_CHUNK = 500
+const csvCell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value)
+  // a leading = + - @ would be a formula in a spreadsheet
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`
+
+/** The filtered orders as CSV, streamed in pages (keyset on completed_at, id) so a year of orders never sits in memory. */
+export function ordersCsv(db: D1Database, filter: OrderFilter): ReadableStream<Uint8Array> {
+  const where = whereOf(filter)
+  const encoder = new TextEncoder()
+  let after: { at: string; id: number } | null = null
+  let headerSent = false
+  return new ReadableStream({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true
+        controller.enqueue(encoder.encode(csvLine(['number', 'completed_at', 'email', 'name', 'currency', 'total', 'refunded', 'shipment_state', 'tracking_id', 'canceled_at'])))
+        return
+      }
+      const keyset = after ? ' AND (o.completed_at < ? OR (o.completed_at = ? AND o.id < ?))' : ''
+      const binds = after ? [...where.binds, after.at, after.at, after.id] : where.binds
+      const { results } = await db.prepare(`${LIST_SELECT} WHERE ${where.sql}${keyset} ORDER BY o.completed_at DESC, o.id DESC LIMIT ?`).bind(...binds, CSV_CHUNK).all<OrderListRow>()
+      const text = results
+        .map((o) => csvLine([o.number, o.completed_at, o.email, o.name, o.currency, (o.total_cents / 100).toFixed(2), (o.refunded_cents / 100).toFixed(2), o.canceled_at ? 'canceled' : (o.shipment_state ?? 'pending'), o.tracking_id, o.canceled_at]))
+        .join('')
+      if (text) controller.enqueue(encoder.encode(text))
+      const last = results.at(-1)
+      if (results.length < CSV_CHUNK || !last) controller.close()
+      else after = { at: last.completed_at, id: last.id }
+    },
+  })
+}

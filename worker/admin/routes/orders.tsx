@@ -1,0 +1,97 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import { OrdersPage } from '#web/admin/orders-page.tsx'
+import { CARRIERS, OrderPage } from '#web/admin/order-page.tsx'
+import type { FieldErrors } from '#web/admin/parts.tsx'
+import type { AdminContext, AdminEnv } from '../context.ts'
+import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
+import { noticeText } from '../notices.ts'
+import { ActionRefused, cancel, fulfil, refund, resendConfirmation } from '../order-actions.ts'
+import { loadOrderDetail } from '../order-detail.ts'
+import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
+import { reconfirm } from '../operators.ts'
+import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
+
+export const orders = new Hono<AdminEnv>()
+
+function filterOf(c: AdminContext) {
+  const raw = c.req.query()
+  const result = OrderFilterSchema.safeParse(raw)
+  const errors: FieldErrors = {}
+  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message
+  const query = new URLSearchParams(Object.entries(raw).filter(([k, v]) => k !== 'page' && k !== 'notice' && v)).toString()
+  return { filter: result.success ? result.data : ({} as OrderFilter), errors: result.success ? undefined : errors, raw, query }
+}
+
+orders.get('/orders', async (c) => {
+  const { filter, errors, raw, query } = filterOf(c)
+  const page = pageOf(c)
+  const { orders: rows, total } = await listOrders(c.env.DB, filter, page)
+  return renderPage(c, 'Orders', <OrdersPage orders={rows} total={total} page={page} pageSize={ORDERS_PAGE_SIZE} filter={raw} errors={errors} query={query} notice={noticeText(c.req.query('notice'))} />, errors ? 400 : 200)
+})
+
+orders.get('/orders.csv', (c) => {
+  const { filter, errors } = filterOf(c)
+  if (errors) return c.text(Object.values(errors).join(' '), 400, PRIVATE_HEADERS)
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(ordersCsv(c.env.DB, filter), {
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="orders-${day}.csv"`, ...PRIVATE_HEADERS },
+  })
+})
+
+async function showOrder(c: AdminContext, extra: { error?: string; form?: string; errors?: FieldErrors; values?: Record<string, string | undefined> } = {}, status = 200) {
+  const detail = await loadOrderDetail(c.env.DB, c.req.param('number') ?? '')
+  if (!detail) return c.notFound()
+  return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+}
+
+orders.get('/orders/:number', (c) => showOrder(c))
+
+const FulfilSchema = z.object({ carrier: z.enum(CARRIERS, { message: 'Choose a carrier from the list.' }), tracking: field.text('The tracking number', 60).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only.') })
+const RefundSchema = z.object({ paymentId: z.string().regex(/^\d+$/, 'Choose a payment.').transform(Number), amount: field.money('Amount').refine((v) => v > 0, 'The amount must be more than 0.'), reason: field.text('A reason', 200), password: field.password })
+const CancelSchema = z.object({ reason: field.text('A reason', 200), password: field.password })
+
+/** Runs an order action: a refused form or action re-renders the order with the message (nothing changed), else 303. */
+async function act<T>(c: AdminContext, name: string, form: FormResult<T>, run: (data: T) => Promise<void>, notice: string, needsPassword = false) {
+  if (!form.ok) return showOrder(c, { form: name, errors: form.errors, values: form.values }, 422)
+  if (needsPassword) {
+    const wrong = await reconfirm(c, form.values.password)
+    if (wrong) return showOrder(c, { form: name, errors: { password: wrong }, values: form.values }, 422)
+  }
+  try {
+    await run(form.data)
+  } catch (error) {
+    if (error instanceof ActionRefused) return showOrder(c, { error: error.message, form: name, values: form.values }, 409)
+    throw error
+  }
+  return seeOther(c, `/admin/orders/${c.req.param('number')}`, notice)
+}
+
+async function detailOr404(c: AdminContext) {
+  return loadOrderDetail(c.env.DB, c.req.param('number') ?? '')
+}
+
+orders.post('/orders/:number/fulfil', async (c) => {
+  const detail = await detailOr404(c)
+  if (!detail) return c.notFound()
+  return act(c, 'fulfil', await parseForm(c, FulfilSchema), (d) => fulfil(c.env.DB, c.var.operator, detail, d), 'fulfilled')
+})
+
+orders.post('/orders/:number/refund', async (c) => {
+  const detail = await detailOr404(c)
+  if (!detail) return c.notFound()
+  return act(c, 'refund', await parseForm(c, RefundSchema), (d) => refund(c.env.DB, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }), 'refunded', true)
+})
+
+orders.post('/orders/:number/cancel', async (c) => {
+  const detail = await detailOr404(c)
+  if (!detail) return c.notFound()
+  return act(c, 'cancel', await parseForm(c, CancelSchema), (d) => cancel(c.env.DB, c.var.operator, detail, d.reason), 'canceled', true)
+})
+
+orders.post('/orders/:number/resend', async (c) => {
+  const detail = await detailOr404(c)
+  if (!detail) return c.notFound()
+  await resendConfirmation(c.env.DB, c.var.operator, detail)
+  return seeOther(c, `/admin/orders/${detail.order.number}`, 'resent')
+})
