@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { cx, focusRing } from '#web/components/ui/cx.ts'
+import { controlBase, controlEdge, cx, focusRing } from '#web/components/ui/cx.ts'
+import { describedBy, FieldFrame } from '#web/components/ui/field-frame.tsx'
 
 /** Small building blocks of the console's screens, on the design system's tokens. */
 
@@ -93,4 +94,13 @@ export function money(cents: number | null | undefined, currency: string): strin
 export function when(iso: string | null | undefined): string {
   if (!iso) return '–'
   return new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Australia/Melbourne' }).format(new Date(iso))
+}
+
+/** A labelled multi-line field on the design system's frame and control look. */
+export function TextArea({ id, name, label, defaultValue, error, rows = 4, hint }: { id: string; name: string; label: string; defaultValue?: string; error?: string; rows?: number; hint?: string }) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <textarea id={id} name={name} rows={rows} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={cx(controlBase, controlEdge(Boolean(error)))} />
+    </FieldFrame>
+  )
 }

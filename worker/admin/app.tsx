@@ -7,6 +7,7 @@ import { currentOperator } from './session.ts'
 import { auth } from './routes/auth.tsx'
 import { dashboard } from './routes/dashboard.tsx'
 import { orders } from './routes/orders.tsx'
+import { products } from './routes/products.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -39,6 +40,7 @@ adminApp.use(async (c, next) => {
 adminApp.route('/', auth)
 adminApp.route('/', dashboard)
 adminApp.route('/', orders)
+adminApp.route('/', products)
 
 adminApp.notFound(() => notFound())
 

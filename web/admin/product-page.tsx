@@ -1,0 +1,101 @@
+import { Button } from '#web/components/ui/button.tsx'
+import { Checkbox } from '#web/components/ui/checkbox.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { ErrorSummary, Notice, PageHeader, Panel, TextArea, TextLink, type FieldErrors, type FormValues } from './parts.tsx'
+
+export interface ProductView {
+  product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; name_de: string | null; description_de: string | null }
+  prices: Array<{ currency: 'AUD' | 'USD'; amount_cents: number; compare_at_cents: number | null; member_cents: number | null }>
+  variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null }>
+  taxons: Array<{ id: number; pretty_name: string; checked: number }>
+  images: Array<{ id: number; alt: string | null; mobile_url: string }>
+}
+
+const decimal = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2))
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
+
+export function ProductPage({ view, notice, error, form, errors, values }: { view: ProductView; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
+  const { product } = view
+  const mine = (name: string) => form === name
+  const v = (name: string, key: string, fallback: string) => (mine(name) ? (values?.[key] ?? '') : fallback)
+  const e = (name: string, key: string) => (mine(name) ? errors?.[key] : undefined)
+  const price = (currency: 'AUD' | 'USD') => view.prices.find((p) => p.currency === currency)
+  const sellable = view.variants.filter((x) => x.is_master === 0).length ? view.variants.filter((x) => x.is_master === 0) : view.variants
+  const action = `/admin/products/${product.id}`
+  return (
+    <>
+      <PageHeader title={product.name}>
+        <TextLink href={`/products/${product.slug}`}>View in the store</TextLink>
+      </PageHeader>
+      {notice ? <Notice>{notice}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <ErrorSummary errors={errors} />
+
+      <Panel title="Stock">
+        <ul className="space-y-3">
+          {sellable.map((variant) => {
+            const name = `variant-${variant.id}`
+            return (
+              <li key={variant.id}>
+                <form method="post" action={`${action}/variants/${variant.id}`} className="flex flex-wrap items-end gap-3" aria-label={`Variant ${variant.options ?? variant.sku}`}>
+                  <p className="w-32 pb-3 font-semibold">{variant.options ?? 'One size'}</p>
+                  <Input id={`${name}-sku`} name="sku" label="SKU" defaultValue={v(name, 'sku', variant.sku)} error={e(name, 'sku')} frameClassName="w-44" />
+                  <Input id={`${name}-stock`} name="stock" label="In stock" inputMode="numeric" defaultValue={v(name, 'stock', String(variant.stock_on_hand))} error={e(name, 'stock')} frameClassName="w-28" />
+                  <Checkbox id={`${name}-backorderable`} name="backorderable" label="Backorderable" defaultChecked={mine(name) ? values?.backorderable === 'on' : variant.backorderable === 1} />
+                  <Button type="submit" variant="secondary">
+                    Save <span className="sr-only">{variant.options ?? variant.sku}</span>
+                  </Button>
+                </form>
+              </li>
+            )
+          })}
+        </ul>
+      </Panel>
+
+      <Panel title="Prices">
+        <p className="mb-3 text-sm">Prices include GST and apply to every size and colour. A price below the RRP shows as a sale; the Club Price must be below the price.</p>
+        <form method="post" action={`${action}/prices`} className="space-y-4" aria-label="Prices">
+          {(['AUD', 'USD'] as const).map((currency) => (
+            <fieldset key={currency} className="grid gap-3 sm:grid-cols-3">
+              <legend className="mb-2 font-semibold">{currency}</legend>
+              <Input id={`${currency}-amount`} name={`${currency}_amount`} label="Price" inputMode="decimal" defaultValue={v('prices', `${currency}_amount`, decimal(price(currency)?.amount_cents))} error={e('prices', `${currency}_amount`)} />
+              <Input id={`${currency}-rrp`} name={`${currency}_rrp`} label="RRP" inputMode="decimal" defaultValue={v('prices', `${currency}_rrp`, decimal(price(currency)?.compare_at_cents))} error={e('prices', `${currency}_rrp`)} />
+              <Input id={`${currency}-member`} name={`${currency}_member`} label="Club Price" inputMode="decimal" defaultValue={v('prices', `${currency}_member`, decimal(price(currency)?.member_cents))} error={e('prices', `${currency}_member`)} />
+            </fieldset>
+          ))}
+          <Button type="submit">Save prices</Button>
+        </form>
+      </Panel>
+
+      <Panel title="Names, descriptions and dates">
+        <form method="post" action={`${action}/details`} className="grid gap-4 lg:grid-cols-2" aria-label="Names, descriptions and dates">
+          <Input id="name" name="name" label="Name (English)" required defaultValue={v('details', 'name', product.name)} error={e('details', 'name')} />
+          <Input id="name_de" name="name_de" label="Name (German)" defaultValue={v('details', 'name_de', product.name_de ?? '')} error={e('details', 'name_de')} hint="Empty: German shoppers see the English name." />
+          <TextArea id="description" name="description" label="Description (English)" rows={6} defaultValue={v('details', 'description', product.description ?? '')} error={e('details', 'description')} />
+          <TextArea id="description_de" name="description_de" label="Description (German)" rows={6} defaultValue={v('details', 'description_de', product.description_de ?? '')} error={e('details', 'description_de')} />
+          <Input id="available_on" name="available_on" type="date" label="On sale from" hint="Empty: not on sale." defaultValue={v('details', 'available_on', day(product.available_on))} error={e('details', 'available_on')} />
+          <Input id="discontinue_on" name="discontinue_on" type="date" label="Discontinued from" defaultValue={v('details', 'discontinue_on', day(product.discontinue_on))} error={e('details', 'discontinue_on')} />
+          <div>
+            <Button type="submit">Save names and dates</Button>
+          </div>
+        </form>
+      </Panel>
+
+      <Panel title="Categories">
+        <form method="post" action={`${action}/taxons`} aria-label="Categories">
+          <fieldset>
+            <legend className="sr-only">Categories of this product</legend>
+            <div className="grid max-h-96 gap-x-4 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3">
+              {view.taxons.map((t) => (
+                <Checkbox key={t.id} id={`taxon-${t.id}`} name="taxon" value={String(t.id)} label={t.pretty_name} defaultChecked={t.checked === 1} />
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit" className="mt-3">
+            Save categories
+          </Button>
+        </form>
+      </Panel>
+    </>
+  )
+}

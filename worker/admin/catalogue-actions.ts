@@ -1,0 +1,91 @@
+import type { Operator } from './context.ts'
+import { auditStatement } from './audit.ts'
+import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
+import { ActionRefused } from './order-actions.ts'
+
+/** Catalogue changes from the console. Each is one batch: the change, the derived tables, the audit entry. */
+
+const touch = (db: D1Database, id: number) => db.prepare("UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(id)
+const isoDate = (d: string | null) => (d ? `${d}T00:00:00Z` : null)
+
+export interface DetailsInput {
+  name: string
+  nameDe: string | null
+  description: string | null
+  descriptionDe: string | null
+  availableOn: string | null
+  discontinueOn: string | null
+}
+
+export async function saveDetails(db: D1Database, operator: Operator, detail: ProductDetail, input: DetailsInput) {
+  const { product } = detail
+  const after = { name: input.name, name_de: input.nameDe, description: input.description, description_de: input.descriptionDe, available_on: isoDate(input.availableOn), discontinue_on: isoDate(input.discontinueOn) }
+  await db.batch([
+    db.prepare('UPDATE products SET name = ?, description = ?, available_on = ?, discontinue_on = ? WHERE id = ?').bind(input.name, input.description, after.available_on, after.discontinue_on, product.id),
+    input.nameDe
+      ? db
+          .prepare("INSERT INTO product_translations (product_id, locale, name, description) VALUES (?, 'de', ?, ?) ON CONFLICT (product_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description")
+          .bind(product.id, input.nameDe, input.descriptionDe)
+      : db.prepare("DELETE FROM product_translations WHERE product_id = ? AND locale = 'de'").bind(product.id),
+    touch(db, product.id),
+    ...derivedStatements(db, product.id),
+    auditStatement(db, operator, 'product.details', { type: 'product', id: product.id }, { name: product.name, name_de: product.name_de, description: product.description, description_de: product.description_de, available_on: product.available_on, discontinue_on: product.discontinue_on }, after),
+  ])
+}
+
+export interface PriceInput {
+  amount: number
+  rrp: number | null
+  member: number | null
+}
+
+/** The product's prices per currency, for every variant (the store sells a product's sizes at one price). */
+export async function savePrices(db: D1Database, operator: Operator, detail: ProductDetail, input: Record<'AUD' | 'USD', PriceInput>) {
+  const { product } = detail
+  const statements = (['AUD', 'USD'] as const).map((currency) =>
+    db
+      .prepare(
+        `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents)
+         SELECT id, ?2, ?3, ?4, ?5 FROM variants WHERE product_id = ?1
+         ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
+      )
+      .bind(product.id, currency, input[currency].amount, input[currency].rrp, input[currency].member),
+  )
+  await db.batch([
+    ...statements,
+    touch(db, product.id),
+    ...derivedStatements(db, product.id),
+    auditStatement(db, operator, 'product.prices', { type: 'product', id: product.id }, detail.prices, (['AUD', 'USD'] as const).map((currency) => ({ currency, amount_cents: input[currency].amount, compare_at_cents: input[currency].rrp, member_cents: input[currency].member }))),
+  ])
+}
+
+export interface VariantInput {
+  sku: string
+  stock: number
+  backorderable: boolean
+}
+
+export async function saveVariant(db: D1Database, operator: Operator, detail: ProductDetail, variantId: number, input: VariantInput) {
+  const variant = detail.variants.find((v) => v.id === variantId)
+  if (!variant) throw new ActionRefused('That variant is not part of this product.')
+  const clash = await db.prepare('SELECT id FROM variants WHERE sku = ? AND id != ?').bind(input.sku, variantId).first()
+  if (clash) throw new ActionRefused(`Another variant already has the SKU ${input.sku}.`)
+  await db.batch([
+    db.prepare('UPDATE variants SET sku = ?, stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(input.sku, input.stock, input.backorderable ? 1 : 0, variantId),
+    touch(db, detail.product.id),
+    auditStatement(db, operator, 'variant.stock', { type: 'variant', id: variantId }, { sku: variant.sku, stock_on_hand: variant.stock_on_hand, backorderable: variant.backorderable === 1 }, { sku: input.sku, stock_on_hand: input.stock, backorderable: input.backorderable }),
+  ])
+}
+
+export async function saveTaxons(db: D1Database, operator: Operator, detail: ProductDetail, taxonIds: number[]) {
+  const known = new Set(detail.taxons.map((t) => t.id))
+  const chosen = [...new Set(taxonIds)].filter((id) => known.has(id))
+  const before = detail.taxons.filter((t) => t.checked).map((t) => t.id)
+  await db.batch([
+    db.prepare('DELETE FROM classifications WHERE product_id = ? AND taxon_id NOT IN (SELECT value FROM json_each(?))').bind(detail.product.id, JSON.stringify(chosen)),
+    db.prepare('INSERT OR IGNORE INTO classifications (taxon_id, product_id) SELECT value, ? FROM json_each(?)').bind(detail.product.id, JSON.stringify(chosen)),
+    touch(db, detail.product.id),
+    ...derivedStatements(db, detail.product.id),
+    auditStatement(db, operator, 'product.taxons', { type: 'product', id: detail.product.id }, before, chosen),
+  ])
+}

@@ -1,0 +1,129 @@
+/** The catalogue as the console reads it: the products list and one product with its variants and prices. */
+
+export const PRODUCTS_PAGE_SIZE = 25
+
+export interface ProductListRow {
+  id: number
+  name: string
+  slug: string
+  sku: string
+  aud_cents: number | null
+  stock: number
+  variants: number
+  discontinue_on: string | null
+  deleted_at: string | null
+}
+
+export async function listProducts(db: D1Database, q: string | undefined, page: number) {
+  const like = q ? `%${q.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%` : null
+  const where = like ? "WHERE p.kind = 'standard' AND (p.name LIKE ?1 ESCAPE '\\' OR p.slug LIKE ?1 ESCAPE '\\' OR EXISTS (SELECT 1 FROM variants s WHERE s.product_id = p.id AND s.sku LIKE ?1 ESCAPE '\\'))" : "WHERE p.kind = 'standard'"
+  const binds = like ? [like] : []
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT p.id, p.name, p.slug, m.sku, pp.amount_cents AS aud_cents, p.discontinue_on, p.deleted_at,
+           (SELECT COALESCE(SUM(v.stock_on_hand), 0) FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL AND (v.is_master = 0 OR NOT EXISTS (SELECT 1 FROM variants o WHERE o.product_id = p.id AND o.is_master = 0))) AS stock,
+           (SELECT COUNT(*) FROM variants v WHERE v.product_id = p.id AND v.is_master = 0 AND v.deleted_at IS NULL) AS variants
+         FROM products p JOIN variants m ON m.product_id = p.id AND m.is_master = 1
+         LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = 'AUD'
+         ${where} ORDER BY p.name COLLATE NOCASE, p.id LIMIT ${PRODUCTS_PAGE_SIZE} OFFSET ${(page - 1) * PRODUCTS_PAGE_SIZE}`,
+      )
+      .bind(...binds),
+    db.prepare(`SELECT COUNT(*) AS n FROM products p ${where}`).bind(...binds),
+  ])
+  return { products: rows!.results as unknown as ProductListRow[], total: (count!.results[0] as { n: number }).n }
+}
+
+export interface PriceRow {
+  currency: 'AUD' | 'USD'
+  amount_cents: number
+  compare_at_cents: number | null
+  member_cents: number | null
+}
+
+export interface VariantRow {
+  id: number
+  sku: string
+  is_master: number
+  stock_on_hand: number
+  backorderable: number
+  options: string | null
+}
+
+export interface ProductDetail {
+  product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; kind: string; name_de: string | null; description_de: string | null }
+  prices: PriceRow[]
+  variants: VariantRow[]
+  taxons: Array<{ id: number; pretty_name: string; checked: number }>
+  images: Array<{ id: number; alt: string | null; mobile_url: string }>
+}
+
+export async function loadProduct(db: D1Database, id: number): Promise<ProductDetail | null> {
+  const product = await db
+    .prepare(
+      `SELECT p.id, p.slug, p.name, p.description, p.available_on, p.discontinue_on, p.kind, t.name AS name_de, t.description AS description_de
+       FROM products p LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = 'de' WHERE p.id = ? AND p.kind = 'standard'`,
+    )
+    .bind(id)
+    .first<ProductDetail['product']>()
+  if (!product) return null
+  const [prices, variants, taxons, images] = await db.batch([
+    db.prepare("SELECT pr.currency, pr.amount_cents, pr.compare_at_cents, pr.member_cents FROM prices pr JOIN variants v ON v.id = pr.variant_id WHERE v.product_id = ? AND v.is_master = 1 ORDER BY pr.currency").bind(id),
+    db
+      .prepare(
+        `SELECT v.id, v.sku, v.is_master, v.stock_on_hand, v.backorderable,
+           (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = v.id) AS options
+         FROM variants v WHERE v.product_id = ? AND v.deleted_at IS NULL ORDER BY v.is_master DESC, v.position, v.id`,
+      )
+      .bind(id),
+    db
+      .prepare(
+        `SELECT t.id, (SELECT group_concat(a.name, ' › ') FROM (SELECT a.name FROM taxons a WHERE a.taxonomy_id = t.taxonomy_id AND a.lft <= t.lft AND a.rgt >= t.rgt ORDER BY a.lft) a) AS pretty_name,
+           EXISTS (SELECT 1 FROM classifications c WHERE c.taxon_id = t.id AND c.product_id = ?) AS checked
+         FROM taxons t WHERE t.depth > 0 ORDER BY t.taxonomy_id, t.lft`,
+      )
+      .bind(id),
+    db.prepare('SELECT id, alt, mobile_url FROM product_images WHERE product_id = ? ORDER BY position, id').bind(id),
+  ])
+  return {
+    product,
+    prices: prices!.results as unknown as PriceRow[],
+    variants: variants!.results as unknown as VariantRow[],
+    taxons: taxons!.results as ProductDetail['taxons'],
+    images: images!.results as ProductDetail['images'],
+  }
+}
+
+/** The derived tables of one product (listing prices, search), rebuilt after its prices, names or categories change. */
+export function derivedStatements(db: D1Database, productId: number): D1PreparedStatement[] {
+  return [
+    db.prepare('DELETE FROM product_prices WHERE product_id = ?').bind(productId),
+    db
+      .prepare(
+        `INSERT INTO product_prices (product_id, currency, amount_cents, compare_at_cents, member_cents)
+         SELECT v.product_id, p.currency, p.amount_cents, p.compare_at_cents, p.member_cents FROM variants v JOIN prices p ON p.variant_id = v.id WHERE v.is_master = 1 AND v.product_id = ?`,
+      )
+      .bind(productId),
+    db.prepare('DELETE FROM products_fts WHERE rowid IN (?1 * 2, ?1 * 2 + 1)').bind(productId),
+    db
+      .prepare(
+        `INSERT INTO products_fts (rowid, name, description, keywords)
+         SELECT p.id * 2, p.name, COALESCE(p.description, ''),
+           COALESCE((SELECT group_concat(pp.value, ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
+           COALESCE((SELECT group_concat(t.name, ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE c.product_id = p.id), '')
+         FROM products p WHERE p.id = ?1 AND p.deleted_at IS NULL`,
+      )
+      .bind(productId),
+    db
+      .prepare(
+        `INSERT INTO products_fts (rowid, name, description, keywords)
+         SELECT p.id * 2 + 1, COALESCE(pt.name, p.name), COALESCE(pt.description, p.description, ''),
+           COALESCE((SELECT group_concat(COALESCE(ppt.value, pp.value), ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
+                     LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = 'de' WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
+           COALESCE((SELECT group_concat(COALESCE(tt.name, t.name), ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id
+                     LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = 'de' WHERE c.product_id = p.id), '')
+         FROM products p LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de' WHERE p.id = ?1 AND p.deleted_at IS NULL`,
+      )
+      .bind(productId),
+  ]
+}

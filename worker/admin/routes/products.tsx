@@ -1,0 +1,114 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import { ProductsPage } from '#web/admin/products-page.tsx'
+import { ProductPage } from '#web/admin/product-page.tsx'
+import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
+import type { AdminContext, AdminEnv } from '../context.ts'
+import { field, pageOf, parseForm } from '../forms.ts'
+import { noticeText } from '../notices.ts'
+import { PRODUCTS_PAGE_SIZE, listProducts, loadProduct, type ProductDetail } from '../catalogue-data.ts'
+import { saveDetails, savePrices, saveTaxons, saveVariant } from '../catalogue-actions.ts'
+import { ActionRefused } from '../order-actions.ts'
+import { storefrontChanged } from '../freshness.ts'
+import { renderPage, seeOther } from '../render.tsx'
+
+export const products = new Hono<AdminEnv>()
+
+products.get('/products', async (c) => {
+  const q = (c.req.query('q') ?? '').trim().slice(0, 100)
+  const page = pageOf(c)
+  const { products: rows, total } = await listProducts(c.env.DB, q || undefined, page)
+  return renderPage(c, 'Products', <ProductsPage products={rows} total={total} page={page} pageSize={PRODUCTS_PAGE_SIZE} q={q} notice={noticeText(c.req.query('notice'))} />)
+})
+
+async function productOf(c: AdminContext): Promise<ProductDetail | null> {
+  const id = Number(c.req.param('id'))
+  return Number.isInteger(id) && id > 0 ? loadProduct(c.env.DB, id) : null
+}
+
+async function show(c: AdminContext, detail: ProductDetail, extra: { error?: string; form?: string; errors?: FieldErrors; values?: FormValues } = {}, status = 200) {
+  return renderPage(c, detail.product.name, <ProductPage view={detail} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+}
+
+products.get('/products/:id{[0-9]+}', async (c) => {
+  const detail = await productOf(c)
+  return detail ? show(c, detail) : c.notFound()
+})
+
+const DetailsSchema = z
+  .object({
+    name: field.text('The English name', 200),
+    name_de: field.optionalText(200),
+    description: field.optionalText(20_000),
+    description_de: field.optionalText(20_000),
+    available_on: field.optionalDate('On sale from'),
+    discontinue_on: field.optionalDate('Discontinued from'),
+  })
+  .refine((v) => !v.available_on || !v.discontinue_on || v.available_on < v.discontinue_on, { path: ['discontinue_on'], message: 'Discontinue after the day it goes on sale.' })
+
+const currencyPrices = (currency: 'AUD' | 'USD') => ({
+  [`${currency}_amount`]: field.money(`${currency} price`),
+  [`${currency}_rrp`]: field.optionalMoney(`${currency} RRP`),
+  [`${currency}_member`]: field.optionalMoney(`${currency} Club Price`),
+})
+const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD') }).superRefine((v, ctx) => {
+  for (const currency of ['AUD', 'USD'] as const) {
+    const amount = v[`${currency}_amount`] as number
+    const rrp = v[`${currency}_rrp`] as number | null
+    const member = v[`${currency}_member`] as number | null
+    if (amount <= 0) ctx.addIssue({ code: 'custom', path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
+    if (rrp !== null && rrp < amount) ctx.addIssue({ code: 'custom', path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
+    if (member !== null && member >= amount) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
+  }
+})
+const VariantSchema = z
+  .object({ sku: field.text('The SKU', 64).regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only.'), stock: field.wholeNumber('Stock', -100_000, 1_000_000), backorderable: field.checkbox })
+  .refine((v) => v.stock >= 0 || v.backorderable, { path: ['stock'], message: 'Stock can only go below 0 for a backorderable variant.' })
+
+products.post('/products/:id{[0-9]+}/details', async (c) => {
+  const detail = await productOf(c)
+  if (!detail) return c.notFound()
+  const form = await parseForm(c, DetailsSchema)
+  if (!form.ok) return show(c, detail, { form: 'details', errors: form.errors, values: form.values }, 422)
+  const d = form.data
+  await saveDetails(c.env.DB, c.var.operator, detail, { name: d.name, nameDe: d.name_de, description: d.description, descriptionDe: d.description_de, availableOn: d.available_on, discontinueOn: d.discontinue_on })
+  return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
+})
+
+products.post('/products/:id{[0-9]+}/prices', async (c) => {
+  const detail = await productOf(c)
+  if (!detail) return c.notFound()
+  const form = await parseForm(c, PricesSchema)
+  if (!form.ok) return show(c, detail, { form: 'prices', errors: form.errors, values: form.values }, 422)
+  const d = form.data as Record<string, number | null>
+  const of = (currency: 'AUD' | 'USD') => ({ amount: d[`${currency}_amount`]!, rrp: d[`${currency}_rrp`] ?? null, member: d[`${currency}_member`] ?? null })
+  await savePrices(c.env.DB, c.var.operator, detail, { AUD: of('AUD'), USD: of('USD') })
+  return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
+})
+
+products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
+  const detail = await productOf(c)
+  if (!detail) return c.notFound()
+  const name = `variant-${c.req.param('variant')}`
+  const form = await parseForm(c, VariantSchema)
+  if (!form.ok) return show(c, detail, { form: name, errors: form.errors, values: form.values }, 422)
+  try {
+    await saveVariant(c.env.DB, c.var.operator, detail, Number(c.req.param('variant')), form.data)
+  } catch (error) {
+    if (error instanceof ActionRefused) return show(c, detail, { form: name, error: error.message, values: form.values }, 409)
+    throw error
+  }
+  return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
+})
+
+products.post('/products/:id{[0-9]+}/taxons', async (c) => {
+  const detail = await productOf(c)
+  if (!detail) return c.notFound()
+  const body = await c.req.parseBody({ all: true })
+  const raw = body.taxon === undefined ? [] : Array.isArray(body.taxon) ? body.taxon : [body.taxon]
+  const ids = raw.map(Number).filter((n) => Number.isInteger(n) && n > 0)
+  if (ids.length !== raw.length) return show(c, detail, { form: 'taxons', error: 'Choose categories from the list.' }, 422)
+  await saveTaxons(c.env.DB, c.var.operator, detail, ids)
+  await storefrontChanged(c.env, { taxons: true })
+  return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
+})
