@@ -8,6 +8,7 @@ import { auth } from './routes/auth.tsx'
 import { dashboard } from './routes/dashboard.tsx'
 import { orders } from './routes/orders.tsx'
 import { products } from './routes/products.tsx'
+import { promotions } from './routes/promotions.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -41,6 +42,7 @@ adminApp.route('/', auth)
 adminApp.route('/', dashboard)
 adminApp.route('/', orders)
 adminApp.route('/', products)
+adminApp.route('/', promotions)
 
 adminApp.notFound(() => notFound())
 

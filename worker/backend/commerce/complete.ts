@@ -157,7 +157,7 @@ export async function completeOrder(db: D1Database, state: CartState): Promise<O
 }
 
 /** 16 characters from an alphabet without look-alikes (0/O, 1/I): hard to guess, easy to type. */
-function giftCardCode(): string {
+export function giftCardCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('')

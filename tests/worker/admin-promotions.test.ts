@@ -1,0 +1,56 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
+import { createGiftCard, createProduct, giftCardBalance } from '#tests/factories/catalogue.ts'
+import { ADMIN_PASSWORD, auditOf, operator } from './admin-helpers.ts'
+
+const COUPON = { name: 'Spring sale', kind: 'percent', amount: '15', min_total: '50.00', starts_on: '', expires_on: '', usage_limit: '100', per_customer_limit: '1' }
+
+describe('promotions, gift cards and store credit in the console', () => {
+  it('starts a coupon that a shopper can use at once, refusing bad values and a taken code', async () => {
+    const { b } = await operator()
+    const code = `spring${crypto.randomUUID().slice(0, 6)}`
+    const bad = await b.post('/admin/promotions', { ...COUPON, code, amount: '150', expires_on: '2020-01-01', starts_on: '2021-01-01' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('Enter a whole percent from 1 to 100.')
+    expect(bad.body).toContain('End after the start.')
+
+    expect((await b.post('/admin/promotions', { ...COUPON, code: code.toUpperCase() })).status).toBe(303)
+    expect((await b.post('/admin/promotions', { ...COUPON, code })).status).toBe(409)
+    expect((await b.get('/admin/promotions')).body).toContain(code)
+
+    const product = await createProduct()
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })
+    const applied = await call('/cart/apply_coupon_code', { method: 'PATCH', orderToken: token, body: { coupon_code: code.toUpperCase() } })
+    expect(applied.status).toBe(200)
+    expect(applied.body.data.attributes.promo_total).toBe('-15.00')
+    expect((await auditOf('promotion.create'))[0]).toMatchObject({ subject_id: code, after: { code, amount: 15, per_customer_limit: 1 } })
+  })
+
+  it('issues a gift card shown once, adjusts its balance with a reason and the password, and grants store credit', async () => {
+    const { b } = await operator()
+    const issued = await b.post('/admin/gift-cards', { currency: 'AUD', amount: '75.00', recipient_name: 'Ada', recipient_email: 'ada@example.com' })
+    expect(issued.status).toBe(200)
+    const code = /New card code: ([A-Z0-9-]{19})/.exec(issued.body)![1]!
+    const card = await env.DB.prepare('SELECT id, balance_cents FROM gift_cards WHERE code = ?').bind(code).first<{ id: number; balance_cents: number }>()
+    expect(card!.balance_cents).toBe(7500)
+    expect((await auditOf('gift_card.issue'))[0]!.after_json).not.toContain(code)
+
+    const existing = await createGiftCard(2000)
+    const path = `/admin/gift-cards/${existing.id}/adjust`
+    expect((await b.post(path, { amount: '-30.00', reason: 'Typo', password: ADMIN_PASSWORD })).status).toBe(409)
+    expect((await b.post(path, { amount: '5.00', reason: 'Goodwill', password: 'nope' })).status).toBe(422)
+    expect(await giftCardBalance(existing.id)).toBe(2000)
+    expect((await b.post(path, { amount: '5.00', reason: 'Goodwill', password: ADMIN_PASSWORD })).status).toBe(303)
+    expect(await giftCardBalance(existing.id)).toBe(2500)
+    expect((await auditOf('gift_card.adjust'))[0]).toMatchObject({ before: { balance_cents: 2000 }, after: { balance_cents: 2500, reason: 'Goodwill' } })
+
+    const shopper = await registerAndLogin()
+    expect((await b.post('/admin/store-credit', { email: 'nobody@example.com', currency: 'AUD', amount: '10.00', reason: 'Sorry', password: ADMIN_PASSWORD })).status).toBe(409)
+    expect((await b.post('/admin/store-credit', { email: shopper.email, currency: 'AUD', amount: '10.00', reason: 'Late delivery', password: ADMIN_PASSWORD })).status).toBe(303)
+    const account = await call('/account', { bearer: shopper.bearer })
+    expect(account.body.data.attributes.store_credits_by_currency.AUD).toBe('10.00')
+    expect((await auditOf('store_credit.grant'))[0]).toMatchObject({ subject_id: shopper.email, after: { balance_cents: 1000 } })
+  })
+})

@@ -1,0 +1,106 @@
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Select } from '#web/components/ui/select.tsx'
+import { ErrorSummary, Notice, PageHeader, Pager, Panel, Table, TextLink, cell, money, type FieldErrors, type FormValues } from './parts.tsx'
+
+export interface PromotionItem {
+  id: number
+  name: string
+  code: string
+  kind: 'percent' | 'fixed' | 'free_shipping'
+  amount: number
+  min_item_total_cents: number | null
+  starts_at: string | null
+  expires_at: string | null
+  usage_limit: number | null
+  per_customer_limit: number | null
+  used_count: number
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
+const amountText = (p: PromotionItem) => (p.kind === 'percent' ? `${p.amount}% off` : p.kind === 'fixed' ? `${(p.amount / 100).toFixed(2)} off` : 'Free shipping')
+
+/** What a promotion's form starts with: the saved values, or what was typed when the form was refused. */
+export function promotionValues(p: PromotionItem | null): FormValues {
+  if (!p) return { kind: 'percent' }
+  return {
+    name: p.name,
+    code: p.code,
+    kind: p.kind,
+    amount: p.kind === 'fixed' ? (p.amount / 100).toFixed(2) : p.kind === 'percent' ? String(p.amount) : '',
+    min_total: p.min_item_total_cents === null ? '' : (p.min_item_total_cents / 100).toFixed(2),
+    starts_on: day(p.starts_at),
+    expires_on: day(p.expires_at),
+    usage_limit: p.usage_limit === null ? '' : String(p.usage_limit),
+    per_customer_limit: p.per_customer_limit === null ? '' : String(p.per_customer_limit),
+  }
+}
+
+export function PromotionForm({ action, values, errors, submit }: { action: string; values: FormValues; errors?: FieldErrors; submit: string }) {
+  return (
+    <form method="post" action={action} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={submit}>
+      <Input id="name" name="name" label="Name" required defaultValue={values.name ?? ''} error={errors?.name} />
+      <Input id="code" name="code" label="Coupon code" required defaultValue={values.code ?? ''} error={errors?.code} hint="Shoppers type it at checkout; not case-sensitive." />
+      <Select id="kind" name="kind" label="Discount" defaultValue={values.kind ?? 'percent'} error={errors?.kind}>
+        <option value="percent">Percent off the items</option>
+        <option value="fixed">Amount off the items</option>
+        <option value="free_shipping">Free shipping</option>
+      </Select>
+      <Input id="amount" name="amount" label="Percent or amount" inputMode="decimal" defaultValue={values.amount ?? ''} error={errors?.amount} hint="15 for 15 %; 20.00 for 20.00 off; empty for free shipping." />
+      <Input id="min_total" name="min_total" label="Minimum order (items)" inputMode="decimal" defaultValue={values.min_total ?? ''} error={errors?.min_total} />
+      <Input id="starts_on" name="starts_on" type="date" label="Starts (UTC)" defaultValue={values.starts_on ?? ''} error={errors?.starts_on} />
+      <Input id="expires_on" name="expires_on" type="date" label="Ends before (UTC)" defaultValue={values.expires_on ?? ''} error={errors?.expires_on} />
+      <Input id="usage_limit" name="usage_limit" label="Uses in all" inputMode="numeric" defaultValue={values.usage_limit ?? ''} error={errors?.usage_limit} hint="Empty: no limit." />
+      <Input id="per_customer_limit" name="per_customer_limit" label="Uses per customer" inputMode="numeric" defaultValue={values.per_customer_limit ?? ''} error={errors?.per_customer_limit} hint="Empty: no limit." />
+      <div className="flex items-end">
+        <Button type="submit">{submit}</Button>
+      </div>
+    </form>
+  )
+}
+
+export function PromotionsPage(props: { promotions: PromotionItem[]; total: number; page: number; pageSize: number; notice?: string; error?: string; errors?: FieldErrors; values?: FormValues }) {
+  return (
+    <>
+      <PageHeader title="Promotions" />
+      {props.notice ? <Notice>{props.notice}</Notice> : null}
+      {props.error ? <Notice tone="error">{props.error}</Notice> : null}
+      <ErrorSummary errors={props.errors} />
+      <Panel title="New coupon">
+        <PromotionForm action="/admin/promotions" values={props.values ?? promotionValues(null)} errors={props.errors} submit="Start the coupon" />
+      </Panel>
+      <Table caption="Promotions" head={['Code', 'Name', 'Discount', 'Minimum', 'Dates', 'Used']}>
+        {props.promotions.map((p) => (
+          <tr key={p.id}>
+            <td className={cell}>
+              <TextLink href={`/admin/promotions/${p.id}`}>{p.code}</TextLink>
+            </td>
+            <td className={cell}>{p.name}</td>
+            <td className={cell}>{amountText(p)}</td>
+            <td className={cell}>{p.min_item_total_cents === null ? '–' : money(p.min_item_total_cents, 'AUD').replace('AUD ', '')}</td>
+            <td className={cell}>{`${day(p.starts_at) || 'now'} – ${day(p.expires_at) || 'no end'}`}</td>
+            <td className={cell}>{`${p.used_count}${p.usage_limit === null ? '' : ` of ${p.usage_limit}`}`}</td>
+          </tr>
+        ))}
+      </Table>
+      <Pager page={props.page} total={props.total} pageSize={props.pageSize} href={(p) => `/admin/promotions?page=${p}`} />
+    </>
+  )
+}
+
+export function PromotionPage(props: { promotion: PromotionItem; notice?: string; error?: string; errors?: FieldErrors; values?: FormValues }) {
+  return (
+    <>
+      <PageHeader title={`Coupon ${props.promotion.code}`}>
+        <TextLink href="/admin/promotions">All promotions</TextLink>
+      </PageHeader>
+      {props.notice ? <Notice>{props.notice}</Notice> : null}
+      {props.error ? <Notice tone="error">{props.error}</Notice> : null}
+      <ErrorSummary errors={props.errors} />
+      <p className="mb-4 text-sm">{`Used ${props.promotion.used_count} times.`}</p>
+      <Panel>
+        <PromotionForm action={`/admin/promotions/${props.promotion.id}`} values={props.values ?? promotionValues(props.promotion)} errors={props.errors} submit="Save the coupon" />
+      </Panel>
+    </>
+  )
+}

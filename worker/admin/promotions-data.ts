@@ -1,0 +1,111 @@
+import type { Operator } from './context.ts'
+import { auditStatement } from './audit.ts'
+import { ActionRefused } from './order-actions.ts'
+
+/** Coupon promotions, gift cards and store credit as the console manages them. */
+
+export interface PromotionRow {
+  id: number
+  name: string
+  code: string
+  kind: 'percent' | 'fixed' | 'free_shipping'
+  amount: number
+  min_item_total_cents: number | null
+  starts_at: string | null
+  expires_at: string | null
+  usage_limit: number | null
+  per_customer_limit: number | null
+  used_count: number
+}
+
+export interface PromotionInput {
+  name: string
+  code: string
+  kind: PromotionRow['kind']
+  amount: number
+  min_item_total_cents: number | null
+  starts_at: string | null
+  expires_at: string | null
+  usage_limit: number | null
+  per_customer_limit: number | null
+}
+
+export const PROMOTIONS_PAGE_SIZE = 25
+
+export async function listPromotions(db: D1Database, page: number) {
+  const [rows, count] = await db.batch([
+    db.prepare('SELECT * FROM promotions ORDER BY id DESC LIMIT ? OFFSET ?').bind(PROMOTIONS_PAGE_SIZE, (page - 1) * PROMOTIONS_PAGE_SIZE),
+    db.prepare('SELECT COUNT(*) AS n FROM promotions'),
+  ])
+  return { promotions: rows!.results as unknown as PromotionRow[], total: (count!.results[0] as { n: number }).n }
+}
+
+export const loadPromotion = (db: D1Database, id: number) => db.prepare('SELECT * FROM promotions WHERE id = ?').bind(id).first<PromotionRow>()
+
+export async function savePromotion(db: D1Database, operator: Operator, before: PromotionRow | null, input: PromotionInput): Promise<number> {
+  const clash = await db.prepare('SELECT id FROM promotions WHERE code = ? AND id != ?').bind(input.code, before?.id ?? 0).first()
+  if (clash) throw new ActionRefused(`Another promotion already uses the code ${input.code}.`)
+  if (before && input.usage_limit !== null && input.usage_limit < before.used_count) throw new ActionRefused(`This code was already used ${before.used_count} times; the limit cannot be lower.`)
+  const values = [input.name, input.code, input.kind, input.amount, input.min_item_total_cents, input.starts_at, input.expires_at, input.usage_limit, input.per_customer_limit] as const
+  if (before) {
+    await db.batch([
+      db.prepare('UPDATE promotions SET name = ?, code = ?, kind = ?, amount = ?, min_item_total_cents = ?, starts_at = ?, expires_at = ?, usage_limit = ?, per_customer_limit = ? WHERE id = ?').bind(...values, before.id),
+      auditStatement(db, operator, 'promotion.update', { type: 'promotion', id: before.id }, before, input),
+    ])
+    return before.id
+  }
+  const [created] = await db.batch([
+    db.prepare('INSERT INTO promotions (name, code, kind, amount, min_item_total_cents, starts_at, expires_at, usage_limit, per_customer_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id').bind(...values),
+    auditStatement(db, operator, 'promotion.create', { type: 'promotion', id: input.code }, null, input),
+  ])
+  return (created!.results[0] as { id: number }).id
+}
+
+export interface GiftCardRow {
+  id: number
+  code: string
+  currency: string
+  original_cents: number
+  balance_cents: number
+  recipient_name: string | null
+  recipient_email: string | null
+  created_at: string
+}
+
+/** Looks a card up by its full code, or its last four characters (what a shopper reads out on the phone). */
+export async function findGiftCards(db: D1Database, q: string): Promise<GiftCardRow[]> {
+  const code = q.trim().toUpperCase()
+  if (!code) return (await db.prepare('SELECT * FROM gift_cards ORDER BY id DESC LIMIT 20').all<GiftCardRow>()).results
+  const { results } = await db.prepare("SELECT * FROM gift_cards WHERE code = ? OR (length(?) = 4 AND substr(code, -4) = ?) OR lower(recipient_email) = lower(?) ORDER BY id DESC LIMIT 20").bind(code, code, code, q.trim()).all<GiftCardRow>()
+  return results
+}
+
+export const loadGiftCard = (db: D1Database, id: number) => db.prepare('SELECT * FROM gift_cards WHERE id = ?').bind(id).first<GiftCardRow>()
+
+export async function issueGiftCard(db: D1Database, operator: Operator, input: { currency: 'AUD' | 'USD'; cents: number; recipientName: string | null; recipientEmail: string | null; code: string }) {
+  const [created] = await db.batch([
+    db.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(input.code, input.currency, input.cents, input.cents, input.recipientName, input.recipientEmail),
+    auditStatement(db, operator, 'gift_card.issue', { type: 'gift_card', id: `•••• ${input.code.slice(-4)}` }, null, { currency: input.currency, balance_cents: input.cents, recipient_email: input.recipientEmail }),
+  ])
+  return (created!.results[0] as { id: number }).id
+}
+
+/** Adds (or with a negative amount takes) money on a card; the balance CHECK refuses going below zero. */
+export async function adjustGiftCard(db: D1Database, operator: Operator, card: GiftCardRow, cents: number, reason: string) {
+  if (card.balance_cents + cents < 0) throw new ActionRefused(`The card holds ${(card.balance_cents / 100).toFixed(2)} ${card.currency}; it cannot go below zero.`)
+  await db.batch([
+    db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ?').bind(cents, card.id),
+    auditStatement(db, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }),
+  ])
+}
+
+export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string }) {
+  const user = await db.prepare('SELECT u.id, (SELECT balance_cents FROM store_credits s WHERE s.user_id = u.id AND s.currency = ?) AS balance FROM users u WHERE u.email = ?').bind(input.currency, input.email).first<{ id: number; balance: number | null }>()
+  if (!user) throw new ActionRefused(`No customer has the email ${input.email}.`)
+  await db.batch([
+    db
+      .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
+      .bind(user.id, input.currency, input.cents),
+    auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: (user.balance ?? 0) + input.cents, currency: input.currency, reason: input.reason }),
+  ])
+}

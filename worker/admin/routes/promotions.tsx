@@ -1,0 +1,154 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import { PromotionPage, PromotionsPage } from '#web/admin/promotions-page.tsx'
+import { GiftCardPage, GiftCardsPage } from '#web/admin/gift-cards-page.tsx'
+import { giftCardCode } from '#worker/backend/commerce/complete.ts'
+import type { AdminContext, AdminEnv } from '../context.ts'
+import { field, pageOf, parseForm } from '../forms.ts'
+import { noticeText } from '../notices.ts'
+import { reconfirm } from '../operators.ts'
+import { ActionRefused } from '../order-actions.ts'
+import { PROMOTIONS_PAGE_SIZE, adjustGiftCard, findGiftCards, grantStoreCredit, issueGiftCard, listPromotions, loadGiftCard, loadPromotion, savePromotion, type PromotionInput } from '../promotions-data.ts'
+import { renderPage, seeOther } from '../render.tsx'
+
+export const promotions = new Hono<AdminEnv>()
+
+const PromotionSchema = z
+  .object({
+    name: field.text('The name', 120),
+    code: field.text('The code', 40).transform((v) => v.toLowerCase()).pipe(z.string().regex(/^[a-z0-9_-]+$/, 'Use letters, digits, dashes and underscores only.')),
+    kind: z.enum(['percent', 'fixed', 'free_shipping'], { message: 'Choose a kind of discount.' }),
+    amount: z.string().trim().optional().default(''),
+    min_total: field.optionalMoney('Minimum order'),
+    starts_on: field.optionalDate('Starts'),
+    expires_on: field.optionalDate('Ends'),
+    usage_limit: field.optionalWholeNumber('Uses in all'),
+    per_customer_limit: field.optionalWholeNumber('Uses per customer'),
+  })
+  .transform((v, ctx): PromotionInput => {
+    let amount = 0
+    if (v.kind === 'percent') {
+      amount = /^\d{1,3}$/.test(v.amount) ? Number(v.amount) : NaN
+      if (!(amount >= 1 && amount <= 100)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter a whole percent from 1 to 100.' })
+    } else if (v.kind === 'fixed') {
+      amount = /^\d{1,6}(\.\d{1,2})?$/.test(v.amount) ? Math.round(Number(v.amount) * 100) : 0
+      if (amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount like 20.00.' })
+    }
+    if (v.starts_on && v.expires_on && v.expires_on <= v.starts_on) ctx.addIssue({ code: 'custom', path: ['expires_on'], message: 'End after the start.' })
+    return {
+      name: v.name,
+      code: v.code,
+      kind: v.kind,
+      amount,
+      min_item_total_cents: v.min_total,
+      starts_at: v.starts_on ? `${v.starts_on}T00:00:00.000Z` : null,
+      expires_at: v.expires_on ? `${v.expires_on}T00:00:00.000Z` : null,
+      usage_limit: v.usage_limit,
+      per_customer_limit: v.per_customer_limit,
+    }
+  })
+
+async function listPage(c: AdminContext, extra: { error?: string; errors?: Record<string, string | undefined>; values?: Record<string, string | undefined> } = {}, status = 200) {
+  const page = pageOf(c)
+  const { promotions: rows, total } = await listPromotions(c.env.DB, page)
+  return renderPage(c, 'Promotions', <PromotionsPage promotions={rows} total={total} page={page} pageSize={PROMOTIONS_PAGE_SIZE} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+}
+
+promotions.get('/promotions', (c) => listPage(c))
+
+promotions.post('/promotions', async (c) => {
+  const form = await parseForm(c, PromotionSchema)
+  if (!form.ok) return listPage(c, { errors: form.errors, values: form.values }, 422)
+  try {
+    await savePromotion(c.env.DB, c.var.operator, null, form.data)
+  } catch (error) {
+    if (error instanceof ActionRefused) return listPage(c, { error: error.message, values: form.values }, 409)
+    throw error
+  }
+  return seeOther(c, '/admin/promotions', 'created')
+})
+
+promotions.get('/promotions/:id{[0-9]+}', async (c) => {
+  const promotion = await loadPromotion(c.env.DB, Number(c.req.param('id')))
+  return promotion ? renderPage(c, `Coupon ${promotion.code}`, <PromotionPage promotion={promotion} notice={noticeText(c.req.query('notice'))} />) : c.notFound()
+})
+
+promotions.post('/promotions/:id{[0-9]+}', async (c) => {
+  const promotion = await loadPromotion(c.env.DB, Number(c.req.param('id')))
+  if (!promotion) return c.notFound()
+  const form = await parseForm(c, PromotionSchema)
+  if (!form.ok) return renderPage(c, `Coupon ${promotion.code}`, <PromotionPage promotion={promotion} errors={form.errors} values={form.values} />, 422)
+  try {
+    await savePromotion(c.env.DB, c.var.operator, promotion, form.data)
+  } catch (error) {
+    if (error instanceof ActionRefused) return renderPage(c, `Coupon ${promotion.code}`, <PromotionPage promotion={promotion} error={error.message} values={form.values} />, 409)
+    throw error
+  }
+  return seeOther(c, `/admin/promotions/${promotion.id}`, 'saved')
+})
+
+const currency = z.enum(['AUD', 'USD'], { message: 'Choose AUD or USD.' })
+const IssueSchema = z.object({
+  currency,
+  amount: field.money('Amount').refine((v) => v >= 100 && v <= 100_000, 'Issue between 1.00 and 1000.00.'),
+  recipient_name: field.optionalText(100),
+  recipient_email: z.union([z.literal(''), field.email]).optional().transform((v) => v || null),
+})
+const CreditSchema = z.object({ email: field.email, currency, amount: field.money('Amount').refine((v) => v > 0 && v <= 100_000, 'Grant between 0.01 and 1000.00.'), reason: field.text('A reason', 200), password: field.password })
+const AdjustSchema = z.object({
+  amount: z.string().trim().regex(/^-?\d{1,6}(\.\d{1,2})?$/, 'Enter a change like 10.00 or -5.00.').transform((v) => Math.round(Number(v) * 100)).refine((v) => v !== 0, 'The change cannot be 0.'),
+  reason: field.text('A reason', 200),
+  password: field.password,
+})
+
+async function cardsPage(c: AdminContext, extra: Partial<Parameters<typeof GiftCardsPage>[0]> = {}, status = 200) {
+  const q = (c.req.query('q') ?? '').slice(0, 100)
+  const cards = await findGiftCards(c.env.DB, q)
+  return renderPage(c, 'Gift cards', <GiftCardsPage cards={cards} q={q} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+}
+
+promotions.get('/gift-cards', (c) => cardsPage(c))
+
+promotions.post('/gift-cards', async (c) => {
+  const form = await parseForm(c, IssueSchema)
+  if (!form.ok) return cardsPage(c, { form: 'issue', errors: form.errors, values: form.values }, 422)
+  const code = giftCardCode()
+  await issueGiftCard(c.env.DB, c.var.operator, { currency: form.data.currency, cents: form.data.amount, recipientName: form.data.recipient_name, recipientEmail: form.data.recipient_email, code })
+  // the code is shown once, in this answer, never in an address (it would sit in histories and logs)
+  return cardsPage(c, { issuedCode: code, notice: noticeText('issued') })
+})
+
+promotions.post('/store-credit', async (c) => {
+  const form = await parseForm(c, CreditSchema)
+  if (!form.ok) return cardsPage(c, { form: 'credit', errors: form.errors, values: form.values }, 422)
+  const wrong = await reconfirm(c, form.data.password)
+  if (wrong) return cardsPage(c, { form: 'credit', errors: { password: wrong }, values: form.values }, 422)
+  try {
+    await grantStoreCredit(c.env.DB, c.var.operator, { ...form.data, cents: form.data.amount })
+  } catch (error) {
+    if (error instanceof ActionRefused) return cardsPage(c, { form: 'credit', error: error.message, values: form.values }, 409)
+    throw error
+  }
+  return seeOther(c, '/admin/gift-cards', 'adjusted')
+})
+
+promotions.get('/gift-cards/:id{[0-9]+}', async (c) => {
+  const card = await loadGiftCard(c.env.DB, Number(c.req.param('id')))
+  return card ? renderPage(c, 'Gift card', <GiftCardPage card={card} notice={noticeText(c.req.query('notice'))} />) : c.notFound()
+})
+
+promotions.post('/gift-cards/:id{[0-9]+}/adjust', async (c) => {
+  const card = await loadGiftCard(c.env.DB, Number(c.req.param('id')))
+  if (!card) return c.notFound()
+  const form = await parseForm(c, AdjustSchema)
+  if (!form.ok) return renderPage(c, 'Gift card', <GiftCardPage card={card} errors={form.errors} values={form.values} />, 422)
+  const wrong = await reconfirm(c, form.data.password)
+  if (wrong) return renderPage(c, 'Gift card', <GiftCardPage card={card} errors={{ password: wrong }} values={form.values} />, 422)
+  try {
+    await adjustGiftCard(c.env.DB, c.var.operator, card, form.data.amount, form.data.reason)
+  } catch (error) {
+    if (error instanceof ActionRefused) return renderPage(c, 'Gift card', <GiftCardPage card={card} error={error.message} values={form.values} />, 409)
+    throw error
+  }
+  return seeOther(c, `/admin/gift-cards/${card.id}`, 'adjusted')
+})
