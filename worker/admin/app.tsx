@@ -9,6 +9,7 @@ import { dashboard } from './routes/dashboard.tsx'
 import { orders } from './routes/orders.tsx'
 import { products } from './routes/products.tsx'
 import { promotions } from './routes/promotions.tsx'
+import { content } from './routes/content.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -43,6 +44,7 @@ adminApp.route('/', dashboard)
 adminApp.route('/', orders)
 adminApp.route('/', products)
 adminApp.route('/', promotions)
+adminApp.route('/', content)
 
 adminApp.notFound(() => notFound())
 
