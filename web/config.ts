@@ -15,6 +15,8 @@ export const LOCALE_PREFIX: Record<Locale, string> = { en: '', de: '/de' }
 export const CURRENCIES = ['AUD', 'USD'] as const satisfies readonly Currency[]
 export const DEFAULT_CURRENCY: Currency = 'AUD'
 export const DEFAULT_COUNTRY = 'AU'
+/** The store's clock: dates in emails, and the day a gift card's delivery date means. */
+export const STORE_TIME_ZONE = 'Australia/Melbourne'
 /** Locale, currency and country cookies live a year (spec §9). */
 export const PREFERENCE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 
@@ -43,6 +45,9 @@ export const GIFT_CARD_AMOUNT_MAX = 500
 export const GIFT_CARD_LINE_MAX_QUANTITY = 10
 export const GIFT_CARD_LINES_MAX = 10
 export const GIFT_CARD_PRESET_AMOUNTS = [25, 50, 100, 200] as const
+/** A gift card with a delivery date is emailed at this hour (store time) that day, at most this many days ahead. */
+export const GIFT_CARD_DELIVERY_HOUR = 8
+export const GIFT_CARD_DELIVERY_MAX_DAYS = 365
 /**
  * D1 allows 1,000 queries per Worker invocation on Workers Paid (50 on Free), each statement of a batch counting as
  * one. A completion request is budgeted at 50 whatever the order holds, so the storefront's payment request (gift

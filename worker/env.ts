@@ -20,6 +20,20 @@ export interface Env {
   EMAIL_VERIFICATION_URL?: string
   PAYMENT_SCRIPT_URL?: string
   CAPTCHA_SCRIPT_URL?: string
+  /**
+   * Mail (docs/operations.md "Mail"): the queue the outbox is delivered through (its consumer is this worker), and the
+   * Resend API key that switches delivery on; without the key the outbox is the development mailbox.
+   */
+  MAIL_QUEUE?: Queue<{ id: number }>
+  RESEND_API_KEY?: string
+  /** `Store name <orders@example.com>`: the sender, a domain verified at Resend. */
+  MAIL_FROM?: string
+  /** The mail API's origin (default https://api.resend.com; tests point it at a local fake). */
+  MAIL_API_BASE?: string
+  /** Where contact-form messages go. */
+  STORE_EMAIL?: string
+  /** The Australian Business Number printed on tax invoices (order confirmations). */
+  STORE_ABN?: string
   /** Workers rate-limiting bindings (wrangler.toml `[[ratelimits]]`, issue 4): token, signup, forgot password, coupon. */
   TOKEN_RATE_LIMITER?: RateLimit
   SIGNUP_RATE_LIMITER?: RateLimit
@@ -41,6 +55,7 @@ const EnvSchema = z.object({
   }).optional(),
   COMMERCE_URL: z.union([z.literal(''), z.url({ message: 'COMMERCE_URL must be an absolute URL or empty' })]).optional(),
   PASSWORD_PEPPER: z.string().optional(),
+  MAIL_API_BASE: z.union([z.literal(''), z.url({ message: 'MAIL_API_BASE must be an absolute URL or empty' })]).optional(),
 })
 
 const PEPPER_REASON = 'PASSWORD_PEPPER must be set (at least 16 characters, not the development value) in production: wrangler secret put PASSWORD_PEPPER'

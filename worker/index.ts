@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from './app-env.ts'
-import { configProblem } from './env.ts'
+import { configProblem, isProduction, type Env } from './env.ts'
 import { requestId } from './middleware/request-id.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { locale } from './middleware/locale.ts'
@@ -12,6 +12,7 @@ import { backend } from './backend/index.ts'
 import { bff } from './bff/index.ts'
 import { ssr } from './ssr/index.ts'
 import { seo } from './seo/index.ts'
+import type { MailMessage } from './mail/queue.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
@@ -36,9 +37,25 @@ app.use(csrf())
 // The operator console loads on its first request, so shoppers' requests never evaluate it (worker/admin/app.tsx).
 app.all('/admin/*', async (c) => (await import('./admin/app.tsx')).adminApp.fetch(c.req.raw, c.env, c.executionCtx))
 app.all('/admin', async (c) => (await import('./admin/app.tsx')).adminApp.fetch(c.req.raw, c.env, c.executionCtx))
+
+// Development only: every email in both languages (worker/mail/preview.ts); production answers the store's 404.
+app.get('/dev/emails/*', async (c, next) => (isProduction(c.env) ? next() : (await import('./mail/preview.tsx')).emailPreview(c)))
+
 app.route('/', backend)
 app.route('/api', bff)
 app.route('/', ssr)
 app.onError(unhandledError)
 
-export default app
+/**
+ * The worker: pages and APIs (fetch), the mail queue's consumer (queue) and the outbox sweep (scheduled, every 5
+ * minutes; wrangler.toml). The mail code loads on first use.
+ */
+export default {
+  fetch: app.fetch,
+  async queue(batch, env) {
+    await (await import('./mail/consumer.ts')).handleMailBatch(batch, env)
+  },
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(import('./mail/sweep.ts').then(({ sweepOutbox }) => sweepOutbox(env, new Date(controller.scheduledTime))))
+  },
+} satisfies ExportedHandler<Env, MailMessage>

@@ -16,6 +16,8 @@ export interface CallOptions {
   orderToken?: string | null
   /** The client address the rate limits count; unique per test by default. */
   ip?: string
+  /** Bindings to add or replace (mail delivery switched on, a fake queue). */
+  env?: Partial<Env>
 }
 
 /** A fresh client address, so rate limits of one test do not leak into another. */
@@ -37,7 +39,7 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
       headers,
       body: options.form ? new URLSearchParams(options.form).toString() : (options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body))),
     }),
-    env as unknown as Env,
+    { ...(env as unknown as Env), ...options.env },
     ctx,
   )
   const text = await response.text()

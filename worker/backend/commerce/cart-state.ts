@@ -15,6 +15,8 @@ export interface LineRow {
   recipient_name: string | null
   recipient_email: string | null
   gift_message: string | null
+  /** YYYY-MM-DD (store time) the card is emailed; null = when the order is placed. */
+  gift_deliver_on: string | null
   price_cents: number | null
   rrp_cents: number | null
   member_cents: number | null

@@ -11,6 +11,7 @@ import { cartResponse, requestLocale } from './respond.ts'
 import { insertAddress } from './address-routes.ts'
 import { AddressPayloadSchema, EmailSchema, IdSchema } from './schemas.ts'
 import { shippingOptions } from './shipping.ts'
+import { storeUrl } from '../services/store-url.ts'
 import type { BackendContext } from './http.ts'
 
 /** Checkout: details, shipping, state, completion. Payments are in payment-routes.ts. */
@@ -189,7 +190,7 @@ checkoutRoutes.patch('/checkout/complete', async (c) => {
     throw new BackendError(422, `The coupon ${stale[0]!.code.toUpperCase()} no longer applies and was removed. Please review the new total.`, { coupon_code: ['no longer applies'] })
   }
   try {
-    return cartResponse(c, await completeOrder(c.env.DB, state))
+    return cartResponse(c, await completeOrder(c.env, state, await storeUrl(c.env.DB, new URL(c.req.url).origin)))
   } catch (error) {
     if (error instanceof BackendError) throw error
     // The batch rolled back. Either a parallel call placed this order (answer with it) or a guard refused.

@@ -1,10 +1,12 @@
 import { BackendError } from '../shared/errors.ts'
 import { randomDigits } from '../services/crypto.ts'
-import { outboxManyStatement, outboxStatement } from '../services/outbox.ts'
+import type { Env } from '#worker/env.ts'
+import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
+import { giftCardDueAt } from '#worker/mail/delivery-date.ts'
 import type { CartState } from './cart-state.ts'
 import { customerKey } from './promotions.ts'
 import { orderNumber, reloadOrder, type OrderRow } from './orders.ts'
-import { BRAND } from '#web/brand.ts'
+import { giftCardMails, orderConfirmationMail } from './order-mails.ts'
 
 /** What must be true before an order can be placed; each missing step is named. */
 export function completionProblems(state: CartState): Record<string, string[]> {
@@ -32,9 +34,11 @@ export function completionProblems(state: CartState): Record<string, string[]> {
  * Places the order in ONE D1 batch (a transaction): claim the completion, take the stock, spend gift cards, store
  * credit and coupon uses, record the payments, issue bought gift cards, close the cart and queue the emails. Every
  * guard is a constraint (stock ≥ 0 unless backorderable, balances ≥ 0, coupon limits, one completion per order), so
- * if any of them would break, nothing at all is written.
+ * if any of them would break, nothing at all is written. The emails are enqueued once the batch has committed
+ * (`storeUrl` is the store's own address for the links in them).
  */
-export async function completeOrder(db: D1Database, state: CartState): Promise<OrderRow> {
+export async function completeOrder(env: Env, state: CartState, storeUrl: string): Promise<OrderRow> {
+  const db = env.DB
   const { order, totals } = state
   const number = order.number ?? orderNumber()
   // Set-based statements over JSON arrays, so the batch has the same ~20 statements however many lines, gift cards
@@ -44,7 +48,16 @@ export async function completeOrder(db: D1Database, state: CartState): Promise<O
   const issued = state.lines.flatMap(({ row }) =>
     row.gift_card_cents === null
       ? []
-      : Array.from({ length: row.quantity }, () => ({ code: giftCardCode(), cents: row.gift_card_cents!, name: row.recipient_name, email: row.recipient_email, message: row.gift_message, line: row.id })),
+      : Array.from({ length: row.quantity }, () => ({
+          code: giftCardCode(),
+          cents: row.gift_card_cents!,
+          name: row.recipient_name,
+          email: row.recipient_email,
+          message: row.gift_message,
+          line: row.id,
+          deliverOn: row.gift_deliver_on,
+          dueAt: giftCardDueAt(row.gift_deliver_on),
+        })),
   )
   const spent = totals.giftCards.filter((g) => g.amount > 0)
   const key = customerKey(order)
@@ -66,20 +79,13 @@ export async function completeOrder(db: D1Database, state: CartState): Promise<O
       .bind(json(merchandise.map((l) => ({ v: l.row.variant_id, q: l.row.quantity })))),
     db
       .prepare(
-        `INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email, message, line_item_id)
+        `INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email, message, line_item_id, deliver_on)
          SELECT json_extract(value, '$.code'), ?2, json_extract(value, '$.cents'), json_extract(value, '$.cents'), json_extract(value, '$.name'),
-           json_extract(value, '$.email'), json_extract(value, '$.message'), json_extract(value, '$.line') FROM json_each(?1)`,
+           json_extract(value, '$.email'), json_extract(value, '$.message'), json_extract(value, '$.line'), json_extract(value, '$.deliverOn') FROM json_each(?1)`,
       )
       .bind(json(issued), order.currency),
-    outboxManyStatement(
-      db,
-      issued.map((card) => ({
-        to: card.email ?? order.email!,
-        kind: 'gift_card',
-        subject: `You have received a ${BRAND.name} gift card`,
-        body: `Hi ${card.name ?? ''},\n\nYou have received a gift card worth ${state.money(card.cents)}.\n${card.message ? `Message: ${card.message}\n` : ''}Your code: ${card.code}\n\n${BRAND.name}\n`,
-      })),
-    ),
+    // each card's email, due on its delivery date (the cron sweep sends it that morning)
+    await mailStatement(env, ...giftCardMails(state, issued, storeUrl)),
     // balances ≥ 0 is a CHECK: a card spent meanwhile by another order refuses the batch
     db
       .prepare(`UPDATE gift_cards SET balance_cents = balance_cents - json_extract(j.value, '$.amount') FROM json_each(?1) AS j WHERE gift_cards.id = json_extract(j.value, '$.id')`)
@@ -144,15 +150,8 @@ export async function completeOrder(db: D1Database, state: CartState): Promise<O
       )
       .bind(number, totals.itemTotal, totals.promoTotal, totals.shipTotal, totals.includedTax, totals.total, totals.giftCardTotal, totals.storeCreditTotal, totals.clubSavings, state.member ? 1 : 0, order.id),
   )
-  s.push(
-    outboxStatement(db, {
-      to: order.email!,
-      kind: 'order_confirmation',
-      subject: `Your ${BRAND.name} order ${number}`,
-      body: `Thank you for your order ${number}.\n\n${state.lines.map((l) => `${l.row.quantity} × ${l.variant?.name ?? 'Gift card'}  ${state.money(l.paidUnitCents * l.row.quantity)}`).join('\n')}\n\nTotal ${state.money(totals.total)} (incl. GST ${state.money(totals.includedTax)})\n\n${BRAND.name}`,
-    }),
-  )
-  await db.batch(s)
+  s.push(await mailStatement(env, orderConfirmationMail(state, number, storeUrl)))
+  await dispatchWritten(env, await db.batch(s))
   return reloadOrder(db, order.id)
 }
 

@@ -6,7 +6,10 @@ import { BackendError, notFound } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
 import { readParams } from './http.ts'
 import { createOrder, findCart, openCartOfUser, requestCurrency } from './orders.ts'
-import { cartResponse } from './respond.ts'
+import { cartResponse, requestLocale } from './respond.ts'
+import { contactMail } from '#worker/mail/mails.ts'
+import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
+import { deliveryDateProblem } from '#worker/mail/delivery-date.ts'
 import { EmailSchema, OptionalText, RequiredText } from './schemas.ts'
 import { giftCardVariantId } from './variants.ts'
 import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINES_MAX } from '#web/config.ts'
@@ -25,6 +28,16 @@ const GiftCardSchema = z.object({
     recipient_name: RequiredText(100),
     recipient_email: EmailSchema,
     message: OptionalText(500),
+    // optional delivery date (store time, YYYY-MM-DD): the code is emailed that morning instead of at completion
+    deliver_on: z
+      .string({ message: 'must be a date such as 2026-12-24' })
+      .trim()
+      .transform((v) => v || null)
+      .nullish()
+      .superRefine((v, ctx) => {
+        const problem = v ? deliveryDateProblem(v) : null
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      }),
   }),
 })
 const EmailBodySchema = z.object({ email: EmailSchema })
@@ -41,10 +54,10 @@ extensionRoutes.post('/gift_cards', async (c) => {
   const order = (await openCartOfUser(c.env.DB, userId)) ?? (await createOrder(c.env.DB, userId, (await requestCurrency(c)) ?? 'AUD'))
   // bounded per order (the completion issues every card in one batch); the count and the insert are one statement
   const { meta } = await c.env.DB.prepare(
-    `INSERT INTO line_items (order_id, variant_id, quantity, gift_card_cents, recipient_name, recipient_email, gift_message)
-     SELECT ?1, ?2, 1, ?3, ?4, ?5, ?6 WHERE (SELECT COUNT(*) FROM line_items WHERE order_id = ?1 AND gift_card_cents IS NOT NULL) < ?7`,
+    `INSERT INTO line_items (order_id, variant_id, quantity, gift_card_cents, recipient_name, recipient_email, gift_message, gift_deliver_on)
+     SELECT ?1, ?2, 1, ?3, ?4, ?5, ?6, ?8 WHERE (SELECT COUNT(*) FROM line_items WHERE order_id = ?1 AND gift_card_cents IS NOT NULL) < ?7`,
   )
-    .bind(order.id, variantId, gift_card.amount * 100, gift_card.recipient_name, gift_card.recipient_email, gift_card.message ?? null, GIFT_CARD_LINES_MAX)
+    .bind(order.id, variantId, gift_card.amount * 100, gift_card.recipient_name, gift_card.recipient_email, gift_card.message ?? null, GIFT_CARD_LINES_MAX, gift_card.deliver_on ?? null)
     .run()
   if (meta.changes === 0) {
     throw new BackendError(422, `An order can hold at most ${GIFT_CARD_LINES_MAX} gift cards for different recipients. Please place this order first.`, { base: ['too many gift cards'] })
@@ -78,9 +91,12 @@ extensionRoutes.post('/affiliate', async (c) => {
 
 extensionRoutes.post('/contact_messages', async (c) => {
   const input = await readParams(c, ContactSchema)
-  await c.env.DB.batch([
+  // the message is kept and mailed to the store in one batch (Reply-To: the shopper)
+  const results = await c.env.DB.batch([
     c.env.DB.prepare('INSERT INTO contact_messages (name, email, message) VALUES (?, ?, ?)').bind(input.name, input.email, input.message),
+    await mailStatement(c.env, contactMail(c.env, { ...input, locale: requestLocale(c) })),
   ])
+  await dispatchWritten(c.env, results)
   return c.json({ data: { received: true } })
 })
 
@@ -88,7 +104,12 @@ extensionRoutes.post('/contact_messages', async (c) => {
 extensionRoutes.get('/outbox', async (c) => {
   if (isProduction(c.env)) throw notFound()
   const { email } = await readParams(c, z.object({ email: EmailSchema }))
-  const { results } = await c.env.DB.prepare('SELECT id, to_email, kind, subject, body, created_at FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50').bind(email).all()
+  // a gift card with a later delivery date is not in the mailbox before that day
+  const { results } = await c.env.DB.prepare(
+    'SELECT id, to_email, kind, subject, body, created_at FROM outbox WHERE to_email = ? AND COALESCE(due_at, created_at) <= ? ORDER BY id DESC LIMIT 50',
+  )
+    .bind(email, new Date().toISOString())
+    .all()
   return c.json({ data: results })
 })
 

@@ -3,13 +3,14 @@ import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { nowSeconds, randomToken, sha256Hex } from '../services/crypto.ts'
-import { outboxStatement } from '../services/outbox.ts'
+import { storeUrl } from '../services/store-url.ts'
+import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { clearAccountLimit, rateLimit } from '../services/rate-limit.ts'
 import { readParams } from './http.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
-import { BRAND } from '#web/brand.ts'
+import { requestLocale } from './respond.ts'
 
 /**
  * Extension (Spree's auth devise): `POST /passwords` sends a reset link, `PATCH /passwords/{token}` sets a new password.
@@ -26,37 +27,21 @@ const ResetSchema = z.object({
     .refine((u) => u.password === u.password_confirmation, { path: ['password_confirmation'], message: MESSAGES.confirmation }),
 })
 
-/**
- * The store's own address for links in emails: the `store.url` setting (Spree keeps it without a scheme, e.g.
- * 'localhost:8787'), else this request's origin. Never a header the client chose: a reset link pointing at
- * someone else's host would hand them the token.
- */
-export async function storeUrl(db: D1Database, requestOrigin: string): Promise<string> {
-  const row = await db.prepare('SELECT url FROM store WHERE id = 1').first<{ url: string | null }>().catch(() => null)
-  const url = row?.url?.trim()
-  if (!url) return requestOrigin
-  if (/^https?:\/\//.test(url)) return url.replace(/\/+$/, '')
-  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(url)
-  return `${local ? 'http' : 'https'}://${url.replace(/\/+$/, '')}`
-}
-
 passwordRoutes.post('/passwords', async (c) => {
   const { user } = await readParams(c, ForgotSchema)
   await rateLimit(c, 'forgotPassword')
-  const found = await c.env.DB.prepare('SELECT id, first_name FROM users WHERE email = ?').bind(user.email).first<{ id: number; first_name: string }>()
+  const found = await c.env.DB.prepare('SELECT id, first_name, selected_locale FROM users WHERE email = ?').bind(user.email).first<{ id: number; first_name: string; selected_locale: string | null }>()
   // The storefront shows its own sentence for a 404 here (spec §8), as Spree's auth extension answers.
   if (!found) throw new BackendError(404, 'No user is registered with this email address.', { email: ['not found'] })
   const token = randomToken()
   const link = `${await storeUrl(c.env.DB, new URL(c.req.url).origin)}/reset-password?token=${token}`
-  await c.env.DB.batch([
+  // the language of the page that asked, else the one the customer chose
+  const locale = c.req.query('locale') ? requestLocale(c) : found.selected_locale === 'de' ? 'de' : 'en'
+  const results = await c.env.DB.batch([
     c.env.DB.prepare('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)').bind(await sha256Hex(token), found.id, nowSeconds() + RESET_TOKEN_TTL),
-    outboxStatement(c.env.DB, {
-      to: user.email,
-      kind: 'password_reset',
-      subject: `Reset your ${BRAND.name} password`,
-      body: `Hi ${found.first_name},\n\nUse this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.\n\n${BRAND.name}`,
-    }),
+    await mailStatement(c.env, { kind: 'password_reset', to: user.email, locale, payload: { name: found.first_name, link, validMinutes: RESET_TOKEN_TTL / 60 } }),
   ])
+  await dispatchWritten(c.env, results)
   return c.json({})
 })
 

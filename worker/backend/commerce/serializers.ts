@@ -58,7 +58,7 @@ function lineResource(state: CartState, line: CartLine): Resource {
       display_total: state.money(total),
       currency: state.order.currency,
       image: variant?.image ?? null,
-      gift_card: row.gift_card_cents === null ? null : { recipient_name: row.recipient_name, recipient_email: row.recipient_email, message: row.gift_message },
+      gift_card: row.gift_card_cents === null ? null : { recipient_name: row.recipient_name, recipient_email: row.recipient_email, message: row.gift_message, deliver_on: row.gift_deliver_on },
     },
     relationships: { variant: rel('variant', row.variant_id) },
   }

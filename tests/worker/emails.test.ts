@@ -1,0 +1,60 @@
+import { env } from 'cloudflare:workers'
+import { createExecutionContext } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import worker from '#worker/index.ts'
+import type { Env } from '#worker/env.ts'
+import { mailSettings } from '#worker/mail/enqueue.ts'
+import { sampleMail } from '#worker/mail/samples.ts'
+import { renderMail } from '#worker/mail/templates/index.tsx'
+import { MAIL_KINDS } from '#worker/mail/types.ts'
+
+const settings = mailSettings({ STORE_ABN: '12 345 678 901' })
+const page = (path: string, environment: string) =>
+  worker.fetch(new Request(`https://store.test${path}`, { headers: { accept: 'text/html' } }), { ...(env as unknown as Env), ENVIRONMENT: environment, PASSWORD_PEPPER: 'a-production-pepper-of-some-length' }, createExecutionContext())
+
+describe('emails', () => {
+  it.each(MAIL_KINDS.flatMap((kind) => (['en', 'de'] as const).map((locale) => [kind, locale] as const)))('%s (%s) renders HTML under 100 KB with a plain-text part', (kind, locale) => {
+    const { subject, html, text } = renderMail(sampleMail(kind, locale), settings)
+    expect(new TextEncoder().encode(html).length).toBeLessThan(100 * 1024)
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="(en|de)"/)
+    expect(html).toContain('Basecamp Outfitters')
+    expect(subject.length).toBeGreaterThan(10)
+    expect(text.length).toBeGreaterThan(50)
+    expect(text).not.toMatch(/<\/?(html|table|td|p|a|span|div|br)\b/)
+  })
+
+  it('makes the order confirmation a tax invoice: the words, the ABN, the GST, Club Price savings, addresses, shipping', () => {
+    for (const [locale, words, gst, saved] of [
+      ['en', 'Tax invoice', 'GST included', 'You saved $40.00 with Club Prices.'],
+      ['de', 'Steuerrechnung (Tax invoice)', 'Enthaltene GST', 'Mit Club-Preisen haben Sie 40,00 AU$ gespart.'],
+    ] as const) {
+      // money is written with the locale's no-break spaces; compare words, not spacing
+      const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+      const { html, text } = renderMail(sampleMail('order_confirmation', locale), settings)
+      for (const part of [plain(html), plain(text)]) {
+        for (const expected of [words, 'ABN 12 345 678 901', gst, saved, 'Katoomba NSW 2780', 'SUMMER10']) expect(part.toLowerCase()).toContain(expected.toLowerCase())
+      }
+      expect(plain(text)).toContain(locale === 'en' ? 'GST included: $22.90' : 'Enthaltene GST: 22,90 AU$')
+      expect(text).toContain(locale === 'en' ? 'Shipping (Standard): Free' : 'Versand (Standard): Kostenlos')
+    }
+  })
+
+  it('shows the gift card code, amount and message, and the shipping carrier and tracking number', () => {
+    const gift = renderMail(sampleMail('gift_card', 'en'), settings)
+    for (const part of [gift.html, gift.text]) for (const expected of ['H7KM-2QPX-9RTA-4WZE', '$50.00', 'Happy birthday!']) expect(part).toContain(expected)
+    const shipped = renderMail(sampleMail('shipping_confirmation', 'de'), settings)
+    for (const part of [shipped.html, shipped.text]) for (const expected of ['Australia Post', '33LPK123456701000935006', 'Sendung verfolgen']) expect(part).toContain(expected)
+  })
+
+  it('previews every email in development only', async () => {
+    const list = await page('/dev/emails', 'development')
+    expect(list.status).toBe(200)
+    const body = await list.text()
+    expect(body.match(/<li>/g)).toHaveLength(MAIL_KINDS.length * 2)
+    expect((await page('/dev/emails/gift_card/de', 'development')).headers.get('content-type')).toMatch(/text\/html/)
+    expect(await (await page('/dev/emails/password_reset/en.txt', 'development')).text()).toMatch(/^Subject: Reset your Basecamp Outfitters password/)
+    expect((await page('/dev/emails/nothing/en', 'development')).status).toBe(404)
+    const production = await page('/dev/emails', 'production')
+    expect(production.status).not.toBe(200)
+  })
+})

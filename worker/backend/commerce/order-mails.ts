@@ -1,0 +1,98 @@
+import type { Locale } from '#web/api/models.ts'
+import { LOCALE_PREFIX, LOCALE_TAGS } from '#web/config.ts'
+import type { GiftCardPayload, Mail, MailAddress, OrderConfirmationPayload } from '#worker/mail/types.ts'
+import type { AddressRow, CartLine, CartState } from './cart-state.ts'
+
+/** The emails an order sends, as payloads for worker/mail's templates (money in cents, names in the order's locale). */
+
+export function mailAddress(row: AddressRow | null, locale: Locale): MailAddress | null {
+  if (!row) return null
+  const country = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' }).of(row.country_iso) ?? row.country_iso
+  return {
+    name: `${row.firstname} ${row.lastname}`.trim(),
+    company: row.company,
+    lines: [row.address1, row.address2, `${row.city} ${row.state_name} ${row.zipcode}`.trim()].filter((l): l is string => Boolean(l)),
+    country,
+    phone: row.phone,
+  }
+}
+
+function lineDetails(line: CartLine, locale: Locale): string[] {
+  if (line.row.gift_card_cents !== null) {
+    const to = locale === 'de' ? 'Für' : 'For'
+    return [`${to} ${line.row.recipient_name ?? ''} <${line.row.recipient_email ?? ''}>`.trim()]
+  }
+  return (line.variant?.options ?? []).map((o) => `${o.type}: ${o.value}`)
+}
+
+export function orderLines(state: CartState) {
+  return state.lines.map((line) => ({
+    name: line.variant?.name ?? (state.locale === 'de' ? 'Geschenkkarte' : 'Gift card'),
+    details: lineDetails(line, state.locale),
+    quantity: line.row.quantity,
+    unitCents: line.paidUnitCents,
+    totalCents: line.paidUnitCents * line.row.quantity,
+    regularUnitCents: state.member && line.pricing.memberCents !== null && line.pricing.unitCents > line.paidUnitCents ? line.pricing.unitCents : null,
+  }))
+}
+
+export const orderUrl = (storeUrl: string, locale: Locale, number: string, member: boolean) =>
+  member ? `${storeUrl}${LOCALE_PREFIX[locale]}/my-account/OrderDetails/${number}` : `${storeUrl}${LOCALE_PREFIX[locale]}/`
+
+/** The confirmation (and tax invoice) of an order about to be completed with these totals. */
+export function orderConfirmationMail(state: CartState, number: string, storeUrl: string): Mail {
+  const { order, totals, locale } = state
+  const ship = state.shipAddress
+  const payload: OrderConfirmationPayload = {
+    number,
+    placedAt: new Date().toISOString(),
+    currency: order.currency,
+    customerName: ship?.firstname ?? state.billAddress?.firstname ?? '',
+    email: order.email!,
+    member: state.member,
+    lines: orderLines(state),
+    itemTotalCents: totals.itemTotal,
+    promotions: state.promotions.map(({ promo, amountCents }) => ({ name: promo.name, amountCents: -Math.abs(amountCents) })),
+    shipTotalCents: totals.shipTotal,
+    shippingMethod: state.shippingMethod?.name ?? '',
+    gstCents: totals.includedTax,
+    exportDelivery: Boolean(ship && ship.country_iso !== 'AU'),
+    totalCents: totals.total,
+    giftCardCents: totals.giftCardTotal,
+    storeCreditCents: totals.storeCreditTotal,
+    cardCents: totals.balance,
+    clubSavingsCents: totals.clubSavings,
+    shipAddress: mailAddress(ship, locale),
+    billAddress: mailAddress(state.billAddress, locale),
+    orderUrl: orderUrl(storeUrl, locale, number, order.user_id !== null),
+  }
+  return { kind: 'order_confirmation', to: order.email!, locale, payload, ref: number }
+}
+
+export interface IssuedCard {
+  code: string
+  cents: number
+  name: string | null
+  email: string | null
+  message: string | null
+  /** ISO instant the card is to be emailed (its delivery date), or null for at once. */
+  dueAt: string | null
+}
+
+/** Each bought gift card's email to its recipient, due on its delivery date. */
+export function giftCardMails(state: CartState, issued: IssuedCard[], storeUrl: string): Mail[] {
+  const bill = state.billAddress ?? state.shipAddress
+  const sender = bill ? `${bill.firstname} ${bill.lastname}`.trim() : null
+  return issued.map((card) => {
+    const payload: GiftCardPayload = {
+      recipientName: card.name ?? '',
+      senderName: sender || null,
+      amountCents: card.cents,
+      currency: state.order.currency,
+      code: card.code,
+      message: card.message,
+      shopUrl: `${storeUrl}${LOCALE_PREFIX[state.locale]}/`,
+    }
+    return { kind: 'gift_card', to: card.email ?? state.order.email!, locale: state.locale, payload, dueAt: card.dueAt }
+  })
+}

@@ -1,0 +1,36 @@
+import type { Context } from 'hono'
+import type { AppEnv } from '#worker/app-env.ts'
+import { LOCALES } from '#web/config.ts'
+import { mailSettings } from './enqueue.ts'
+import { sampleMail } from './samples.ts'
+import { renderMail } from './templates/index.tsx'
+import { MAIL_KINDS, type MailKind } from './types.ts'
+
+/**
+ * Development only (worker/index.ts answers 404 in production): /dev/emails lists every email in both languages;
+ * /dev/emails/{kind}/{locale} is its HTML, `.txt` its plain-text part. The screenshots (docs/screenshots/emails/) are
+ * taken from these pages.
+ */
+const isKind = (v: string | undefined): v is MailKind => (MAIL_KINDS as readonly string[]).includes(v ?? '')
+
+export function emailPreview(c: Context<AppEnv>) {
+  const [kind, file] = c.req.path.replace(/^\/dev\/emails\/?/, '').split('/')
+  const headers = { 'cache-control': 'no-store' }
+  if (!kind) {
+    const rows = MAIL_KINDS.flatMap((k) =>
+      LOCALES.map((locale) => {
+        const { subject, html } = renderMail(sampleMail(k, locale), mailSettings(c.env))
+        const size = (new TextEncoder().encode(html).length / 1024).toFixed(1)
+        return `<li><a href="/dev/emails/${k}/${locale}">${k} (${locale})</a> · <a href="/dev/emails/${k}/${locale}.txt">text</a> · ${size} KB · ${escape(subject)}</li>`
+      }),
+    )
+    return c.html(`<!DOCTYPE html><html lang="en"><title>Emails</title><h1>Emails (development preview)</h1><ul>${rows.join('')}</ul></html>`, 200, headers)
+  }
+  const [locale, ext] = (file ?? '').split('.')
+  if (!isKind(kind) || !(LOCALES as readonly string[]).includes(locale ?? '')) return c.text('No such email.', 404, headers)
+  const rendered = renderMail(sampleMail(kind, locale as 'en' | 'de'), mailSettings(c.env))
+  if (ext === 'txt') return c.text(`Subject: ${rendered.subject}\n\n${rendered.text}`, 200, headers)
+  return c.html(rendered.html, 200, headers)
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)

@@ -1,0 +1,92 @@
+import type { Locale } from '#web/api/models.ts'
+import type { Mail, MailKind } from './types.ts'
+
+/** One realistic email of each kind: the development preview (/dev/emails), the screenshots and the render tests. */
+const address = (locale: Locale) => ({ name: 'Alex Morgan', company: null, lines: ['12 Ridge Road', 'Katoomba NSW 2780'], country: locale === 'de' ? 'Australien' : 'Australia', phone: '0412 345 678' })
+
+export function sampleMail(kind: MailKind, locale: Locale): Mail {
+  const de = locale === 'de'
+  switch (kind) {
+    case 'order_confirmation':
+      return {
+        kind,
+        to: 'alex@example.com',
+        locale,
+        ref: 'R123456789',
+        payload: {
+          number: 'R123456789',
+          placedAt: '2026-11-23T03:15:00.000Z',
+          currency: 'AUD',
+          customerName: 'Alex',
+          email: 'alex@example.com',
+          member: true,
+          lines: [
+            { name: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket', details: de ? ['Farbe: Rot', 'Größe: M'] : ['Colour: Red', 'Size: M'], quantity: 1, unitCents: 22995, totalCents: 22995, regularUnitCents: 25995 },
+            { name: de ? 'Merino-Wandersocken' : 'Merino Hiking Socks', details: de ? ['Größe: L'] : ['Size: L'], quantity: 2, unitCents: 2495, totalCents: 4990, regularUnitCents: 2995 },
+            { name: de ? 'Geschenkkarte' : 'Gift card', details: [de ? 'Für Sam Lee <sam@example.com>' : 'For Sam Lee <sam@example.com>'], quantity: 1, unitCents: 5000, totalCents: 5000 },
+          ],
+          itemTotalCents: 32985,
+          promotions: [{ name: 'SUMMER10', amountCents: -2799 }],
+          shipTotalCents: 0,
+          shippingMethod: 'Standard',
+          gstCents: 2290,
+          exportDelivery: false,
+          totalCents: 30186,
+          giftCardCents: 2500,
+          storeCreditCents: 0,
+          cardCents: 27686,
+          clubSavingsCents: 4000,
+          shipAddress: address(locale),
+          billAddress: address(locale),
+          orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
+        },
+      }
+    case 'password_reset':
+      return { kind, to: 'alex@example.com', locale, payload: { name: 'Alex', link: 'http://localhost:8787/reset-password?token=preview-token-not-real', validMinutes: 30 } }
+    case 'gift_card':
+      return {
+        kind,
+        to: 'sam@example.com',
+        locale,
+        payload: {
+          recipientName: 'Sam',
+          senderName: 'Alex Morgan',
+          amountCents: 5000,
+          currency: 'AUD',
+          code: 'H7KM-2QPX-9RTA-4WZE',
+          message: de ? 'Alles Gute zum Geburtstag! Für die nächste Tour.' : 'Happy birthday! For the next trip.',
+          shopUrl: `http://localhost:8787${de ? '/de' : ''}/`,
+        },
+      }
+    case 'newsletter_confirm':
+      return { kind, to: 'alex@example.com', locale, payload: { link: 'http://localhost:8787/newsletter/confirm?token=preview-token-not-real' } }
+    case 'contact':
+      return {
+        kind,
+        to: 'shop@store.invalid',
+        locale: 'en',
+        replyTo: 'alex@example.com',
+        payload: { name: 'Alex Morgan', email: 'alex@example.com', message: de ? 'Hallo,\nwann ist die Alpine Daunenjacke wieder in L erhältlich?\nDanke!' : 'Hello,\nwhen will the Alpine Down Jacket be back in size L?\nThanks!', shopperLocale: locale },
+      }
+    case 'shipping_confirmation':
+      return {
+        kind,
+        to: 'alex@example.com',
+        locale,
+        ref: 'R123456789',
+        payload: {
+          number: 'R123456789',
+          customerName: 'Alex',
+          carrier: 'Australia Post',
+          trackingId: '33LPK123456701000935006',
+          trackingUrl: 'https://auspost.com.au/mypost/track/details/33LPK123456701000935006',
+          lines: [
+            { name: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket', details: de ? ['Farbe: Rot', 'Größe: M'] : ['Colour: Red', 'Size: M'], quantity: 1 },
+            { name: de ? 'Merino-Wandersocken' : 'Merino Hiking Socks', details: de ? ['Größe: L'] : ['Size: L'], quantity: 2 },
+          ],
+          shipAddress: address(locale),
+          orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
+        },
+      }
+  }
+}

@@ -1,0 +1,72 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import type { ReactElement } from 'react'
+import { BRAND } from '#web/brand.ts'
+import { LOCALE_TAGS, STORE_TIME_ZONE } from '#web/config.ts'
+import { formatMoney } from '#web/i18n/format.ts'
+import type { Locale } from '#web/api/models.ts'
+import type { Mail, MailKind, MailPayloads, MailSettings } from '../types.ts'
+import { contactMessage } from './contact-message.tsx'
+import { giftCard } from './gift-card.tsx'
+import { EmailLayout, type RenderContext } from './layout.tsx'
+import { MESSAGES } from './messages.ts'
+import { newsletterConfirm } from './newsletter-confirm.tsx'
+import { orderConfirmation } from './order-confirmation.tsx'
+import { passwordReset } from './password-reset.tsx'
+import { shippingConfirmation } from './shipping-confirmation.tsx'
+import type { Template } from './template.ts'
+
+/**
+ * Renders emails (loaded with a dynamic import by worker/mail, so no request that sends no mail evaluates it).
+ * The HTML is react-dom/server's static markup with table layouts: the worker already carries react-dom/server for
+ * its pages, so the emails add only their own templates to the bundle (@react-email would add its packages).
+ */
+const TEMPLATES: { [K in MailKind]: Template<MailPayloads[K]> } = {
+  order_confirmation: orderConfirmation,
+  password_reset: passwordReset,
+  gift_card: giftCard,
+  newsletter_confirm: newsletterConfirm,
+  contact: contactMessage,
+  shipping_confirmation: shippingConfirmation,
+}
+
+export interface RenderedMail {
+  subject: string
+  html: string
+  text: string
+}
+
+function context(locale: Locale, settings: MailSettings): RenderContext {
+  const dates = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: STORE_TIME_ZONE })
+  return {
+    locale,
+    m: MESSAGES[locale],
+    money: (cents, currency) => formatMoney(cents / 100, currency, locale),
+    date: (iso) => dates.format(new Date(iso)),
+    abn: settings.abn,
+  }
+}
+
+function templateOf<K extends MailKind>(kind: K): Template<MailPayloads[K]> {
+  return TEMPLATES[kind]
+}
+
+/** Subject and plain-text part: what the outbox row keeps (and the development mailbox shows). */
+export function composeMail(mail: Mail, settings: MailSettings): { subject: string; text: string } {
+  const ctx = context(mail.locale, settings)
+  const template = templateOf(mail.kind) as Template<unknown>
+  const text = `${template.text(mail.payload, ctx)}\n\n-- \n${BRAND.name}\n${ctx.m.footer}\n`
+  return { subject: template.subject(mail.payload, ctx), text }
+}
+
+/** The whole email: subject, HTML and plain text. */
+export function renderMail(mail: Mail, settings: MailSettings): RenderedMail {
+  const ctx = context(mail.locale, settings)
+  const template = templateOf(mail.kind) as Template<unknown>
+  const body: ReactElement = <template.Body p={mail.payload} ctx={ctx} />
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(
+    <EmailLayout ctx={ctx} preview={template.preview(mail.payload, ctx)}>
+      {body}
+    </EmailLayout>,
+  )}`
+  return { ...composeMail(mail, settings), html }
+}

@@ -1,0 +1,126 @@
+import { BRAND } from '#web/brand.ts'
+import { club, neutral } from '#web/styles/tokens.ts'
+import type { OrderConfirmationPayload } from '../types.ts'
+import { Address, addressText, Button, Callout, cellStyle, Facts, Heading, P, Subheading, type RenderContext } from './layout.tsx'
+import type { Template } from './template.ts'
+
+/** The order confirmation, which is also the tax invoice (the words, the seller's ABN, the GST included). */
+export const orderConfirmation: Template<OrderConfirmationPayload> = {
+  subject: (p, { m }) => m.order.subject(p.number),
+  preview: (p, { m }) => m.order.preview(p.number),
+  Body: ({ p, ctx }) => {
+    const { m } = ctx
+    const money = (cents: number) => ctx.money(cents, p.currency)
+    const rows = summaryRows(p, ctx)
+    return (
+      <>
+        <Heading>{m.order.title}</Heading>
+        <P>{m.hello(p.customerName)}</P>
+        <P>{m.order.intro(p.number)}</P>
+        <Subheading>{m.order.invoice}</Subheading>
+        <Facts
+          rows={[
+            [BRAND.legalName, `${m.order.abn} ${ctx.abn}`],
+            [m.order.number, p.number],
+            [m.order.date, ctx.date(p.placedAt)],
+          ]}
+        />
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 8px' }}>
+          <thead>
+            <tr style={{ borderBottom: `2px solid ${neutral[200]}` }}>
+              <th style={{ ...cellStyle(), color: neutral[600], fontSize: 12 }}>{m.order.item}</th>
+              <th style={{ ...cellStyle('right'), color: neutral[600], fontSize: 12, width: 40 }}>{m.order.qty}</th>
+              <th style={{ ...cellStyle('right'), color: neutral[600], fontSize: 12, width: 110 }}>{m.order.amount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.lines.map((line, i) => (
+              <tr key={i} style={{ borderBottom: `1px solid ${neutral[200]}` }}>
+                <td style={cellStyle()}>
+                  <strong>{line.name}</strong>
+                  {line.details.map((d) => (
+                    <span key={d} style={{ display: 'block', fontSize: 13, color: neutral[600] }}>
+                      {d}
+                    </span>
+                  ))}
+                </td>
+                <td style={cellStyle('right')}>{line.quantity}</td>
+                <td style={cellStyle('right')}>
+                  {money(line.totalCents)}
+                  {line.regularUnitCents ? <span style={{ display: 'block', fontSize: 12, color: club[700] }}>{m.order.regular(money(line.regularUnitCents * line.quantity))}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '0 0 20px' }}>
+          <tbody>
+            {rows.map(([label, value, strong]) => (
+              <tr key={label}>
+                <td style={{ ...cellStyle('left', strong), padding: '4px 0' }}>{label}</td>
+                <td style={{ ...cellStyle('right', strong), padding: '4px 0' }}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {p.clubSavingsCents > 0 ? <Callout tone="club">{p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))}</Callout> : null}
+        {p.shipAddress ? (
+          <>
+            <Subheading>{m.order.shipTo}</Subheading>
+            <Address address={p.shipAddress} />
+          </>
+        ) : null}
+        {p.billAddress ? (
+          <>
+            <Subheading>{m.order.billTo}</Subheading>
+            <Address address={p.billAddress} />
+          </>
+        ) : null}
+        <Button href={p.orderUrl}>{m.order.view}</Button>
+        <P muted small>
+          {m.order.questions}
+        </P>
+      </>
+    )
+  },
+  text: (p, ctx) => {
+    const { m } = ctx
+    const money = (cents: number) => ctx.money(cents, p.currency)
+    return [
+      m.hello(p.customerName),
+      '',
+      m.order.intro(p.number),
+      '',
+      m.order.invoice.toUpperCase(),
+      `${BRAND.legalName}, ${m.order.abn} ${ctx.abn}`,
+      `${m.order.number}: ${p.number}`,
+      `${m.order.date}: ${ctx.date(p.placedAt)}`,
+      '',
+      ...p.lines.map((l) => `${l.quantity} × ${l.name}${l.details.length ? ` (${l.details.join(', ')})` : ''}  ${money(l.totalCents)}`),
+      '',
+      ...summaryRows(p, ctx).map(([label, value]) => `${label}: ${value}`),
+      ...(p.clubSavingsCents > 0 ? ['', p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))] : []),
+      ...(p.shipAddress ? ['', `${m.order.shipTo}:`, addressText(p.shipAddress)] : []),
+      ...(p.billAddress ? ['', `${m.order.billTo}:`, addressText(p.billAddress)] : []),
+      '',
+      `${m.order.view}: ${p.orderUrl}`,
+      '',
+      m.order.questions,
+    ].join('\n')
+  },
+}
+
+/** Subtotal, promotions, shipping, GST, total and how it was paid: the same rows in HTML and text. */
+function summaryRows(p: OrderConfirmationPayload, ctx: RenderContext): Array<[string, string, boolean]> {
+  const { m } = ctx
+  const money = (cents: number) => ctx.money(cents, p.currency)
+  const rows: Array<[string, string, boolean]> = [[m.order.subtotal, money(p.itemTotalCents), false]]
+  for (const promo of p.promotions) rows.push([promo.name, money(promo.amountCents), false])
+  rows.push([m.order.shipping(p.shippingMethod), p.shipTotalCents === 0 ? m.order.free : money(p.shipTotalCents), false])
+  rows.push([m.order.total, money(p.totalCents), true])
+  rows.push(p.exportDelivery ? [m.order.gstFree, money(0), false] : [m.order.gst, money(p.gstCents), false])
+  if (p.giftCardCents > 0) rows.push([m.order.giftCard, money(p.giftCardCents), false])
+  if (p.storeCreditCents > 0) rows.push([m.order.storeCredit, money(p.storeCreditCents), false])
+  if (p.cardCents > 0) rows.push([m.order.card, money(p.cardCents), false])
+  return rows
+}

@@ -1,0 +1,124 @@
+import type { Currency, Locale } from '#web/api/models.ts'
+
+/**
+ * What each email says, as plain JSON: the outbox keeps it and the templates (worker/mail/templates) render it when
+ * the message is sent, so a resend or a retry renders exactly the same email. Money is integer cents.
+ */
+export interface MailAddress {
+  name: string
+  company?: string | null
+  lines: string[]
+  country: string
+  phone?: string | null
+}
+
+export interface OrderMailLine {
+  name: string
+  /** 'Colour: Red', 'Size: M'; a gift card line says who receives it. */
+  details: string[]
+  quantity: number
+  unitCents: number
+  totalCents: number
+  /** The unit price a guest pays, when the member paid less (the line shows what it would have cost). */
+  regularUnitCents?: number | null
+}
+
+export interface OrderConfirmationPayload {
+  number: string
+  /** ISO instant the order was placed. */
+  placedAt: string
+  currency: Currency
+  customerName: string
+  email: string
+  member: boolean
+  lines: OrderMailLine[]
+  itemTotalCents: number
+  promotions: Array<{ name: string; amountCents: number }>
+  shipTotalCents: number
+  shippingMethod: string
+  /** GST included in the total (0 for a delivery abroad). */
+  gstCents: number
+  /** Delivered outside Australia: no GST is charged, and the invoice says so. */
+  exportDelivery: boolean
+  totalCents: number
+  giftCardCents: number
+  storeCreditCents: number
+  cardCents: number
+  clubSavingsCents: number
+  shipAddress: MailAddress | null
+  billAddress: MailAddress | null
+  orderUrl: string
+}
+
+export interface PasswordResetPayload {
+  name: string
+  link: string
+  validMinutes: number
+}
+
+export interface GiftCardPayload {
+  recipientName: string
+  senderName: string | null
+  amountCents: number
+  currency: Currency
+  code: string
+  message: string | null
+  shopUrl: string
+}
+
+export interface NewsletterConfirmPayload {
+  link: string
+}
+
+export interface ContactMessagePayload {
+  name: string
+  email: string
+  message: string
+  /** The shopper's language, so the store can answer in it (the email itself is in the store's language). */
+  shopperLocale: Locale
+}
+
+export interface ShippingConfirmationPayload {
+  number: string
+  customerName: string
+  carrier: string
+  trackingId: string
+  trackingUrl: string | null
+  lines: Array<{ name: string; details: string[]; quantity: number }>
+  shipAddress: MailAddress | null
+  orderUrl: string
+}
+
+export interface MailPayloads {
+  order_confirmation: OrderConfirmationPayload
+  password_reset: PasswordResetPayload
+  gift_card: GiftCardPayload
+  newsletter_confirm: NewsletterConfirmPayload
+  contact: ContactMessagePayload
+  shipping_confirmation: ShippingConfirmationPayload
+}
+
+export type MailKind = keyof MailPayloads
+
+export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation'] as const satisfies readonly MailKind[]
+
+/** One email to write to the outbox: who gets it, in which language, what it says, and when. */
+export type Mail = {
+  [K in MailKind]: {
+    kind: K
+    to: string
+    locale: Locale
+    payload: MailPayloads[K]
+    /** What it is about (an order number), to find it again for a resend. */
+    ref?: string | null
+    replyTo?: string | null
+    /** Not before this ISO instant (a gift card's delivery date); at once when missing or past. */
+    dueAt?: string | null
+  }
+}[MailKind]
+
+/** Where the store's own mail goes and what it is signed with (wrangler.toml vars; docs/operations.md "Mail"). */
+export interface MailSettings {
+  /** The ABN printed on tax invoices. */
+  abn: string
+}
