@@ -52,7 +52,7 @@ app.onError(unhandledError)
  */
 export default {
   fetch: app.fetch,
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await (await import('./mail/consumer.ts')).handleMailBatch(batch, env)
   },
   async scheduled(controller, env, ctx) {

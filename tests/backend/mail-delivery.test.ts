@@ -41,7 +41,7 @@ describe('mail through the queue', () => {
       await worker.queue(batch, target, ctx)
       results.push(await getQueueResult(batch, ctx))
     }
-    expect(results.map((r) => r.retryMessages.map((m) => m.msgId))).toEqual([['m1'], ['m2'], []])
+    expect(results.map((r) => r.retryMessages.map((m: { msgId: string }) => m.msgId))).toEqual([['m1'], ['m2'], []])
     // backoff: 30 s doubling to at most 5 minutes (under the sweep's 10 quiet minutes)
     expect([1, 2, 3, 4, 5, 10].map(retryDelaySeconds)).toEqual([30, 60, 120, 240, 300, 300])
     expect(results[2]!.explicitAcks).toEqual(['m3'])
