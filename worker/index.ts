@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from './app-env.ts'
 import { configProblem, isProduction, type Env } from './env.ts'
 import { requestId } from './middleware/request-id.ts'
+import { d1RoundTrips } from './middleware/d1-round-trips.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { locale } from './middleware/locale.ts'
 import { session } from './middleware/session.ts'
@@ -26,6 +27,7 @@ app.use(async (c, next) => {
   return c.text(problem, 503, { 'cache-control': 'no-store', 'retry-after': '300' })
 })
 app.use(requestId())
+app.use(d1RoundTrips())
 app.use(safePath())
 app.use(securityHeaders())
 // Crawler files answer before the locale and session middleware: the same for everyone, no cookies.

@@ -2,7 +2,8 @@ import type { CommerceContext } from './context.ts'
 
 /**
  * The KV read-through cache for menus, taxons and CMS pages (ARCHITECTURE "Data"). Keys are versioned so a change
- * of shape is a new key, never a misread: `v2:menu:{locale}:{location}`, `v2:taxons:{locale}`, `v2:cms:{locale}:{slug}`.
+ * of shape is a new key, never a misread: `v2:menu:{locale}:{location}`, `v2:taxons:{locale}`, `v2:cms:{locale}:{slug}`,
+ * `v2:banners:{locale}:{taxon permalink, '' for home}`.
  *
  * - fresh (younger than FRESH_MS): served from KV, the backend is not asked;
  * - stale (younger than FRESH_MS + STALE_MS): served from KV at once, refreshed in the background (waitUntil);
@@ -24,6 +25,8 @@ export const cacheKeys = {
   menu: (locale: string, location: string) => `${CACHE_VERSION}:menu:${locale}:${location}`,
   taxons: (locale: string) => `${CACHE_VERSION}:taxons:${locale}`,
   cms: (locale: string, slug: string) => `${CACHE_VERSION}:cms:${locale}:${slug}`,
+  /** Home banners (taxon '') and each category's: content, like CMS pages, so they cost no D1 read per page. */
+  banners: (locale: string, taxon: string) => `${CACHE_VERSION}:banners:${locale}:${taxon}`,
 }
 
 interface Entry<T> {

@@ -128,16 +128,20 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
         return doc ? mapMenu(doc, menuType) : { items: [], isDisabled: true }
       }),
 
-    async getBanners() {
-      // Banners are our extension; a real Spree has no /banners and answers 404, which means none.
-      const doc = await get('/banners', { 'filter[kind]': 'home', currency: undefined })
-      return (doc?.data ?? []).map(mapBanner)
-    },
+    getBanners: () =>
+      cached(ctx, 'banners', cacheKeys.banners(ctx.locale, ''), async () => {
+        // Banners are our extension; a real Spree has no /banners and answers 404, which means none.
+        const doc = await get('/banners', { 'filter[kind]': 'home', currency: undefined })
+        return (doc?.data ?? []).map(mapBanner)
+      }),
 
     async getCategoryBanners(categorySlug) {
-      if (!categorySlug) return []
-      const doc = await get('/banners', { 'filter[kind]': 'category', 'filter[taxon]': categorySlug, currency: undefined })
-      return (doc?.data ?? []).map(mapBanner)
+      const permalink = categorySlug.replace(/^\/+|\/+$/g, '')
+      if (!permalink || permalink.length > 200) return []
+      return cached(ctx, 'banners', cacheKeys.banners(ctx.locale, permalink), async () => {
+        const doc = await get('/banners', { 'filter[kind]': 'category', 'filter[taxon]': permalink, currency: undefined })
+        return (doc?.data ?? []).map(mapBanner)
+      })
     },
 
     async search(term, opts): Promise<SearchResult> {

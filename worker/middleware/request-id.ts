@@ -3,7 +3,7 @@ import type { AppEnv } from '#worker/app-env.ts'
 
 /** Collects `Server-Timing` entries for one request (durations in ms, or a bare description such as a cache state). */
 export class ServerTiming {
-  #entries: string[] = []
+  #entries: Array<string | (() => string)> = []
   #start = performance.now()
 
   /** Times `fn` and records it as `name;dur=…`. */
@@ -23,8 +23,14 @@ export class ServerTiming {
     this.#entries.push(entry)
   }
 
+  /** An entry written as given, worked out when the header is (a count that grows during the request). */
+  addRaw(entry: () => string) {
+    this.#entries.push(entry)
+  }
+
   header() {
-    return [...this.#entries, `total;dur=${(performance.now() - this.#start).toFixed(1)}`].join(', ')
+    const entries = this.#entries.map((entry) => (typeof entry === 'string' ? entry : entry()))
+    return [...entries, `total;dur=${(performance.now() - this.#start).toFixed(1)}`].join(', ')
   }
 }
 

@@ -63,3 +63,19 @@ export function pagination(url: URL, page: number, perPage: number, totalCount: 
 export const inList = (ids: readonly number[]) => (ids.length ? ids.map((id) => Math.trunc(id)).join(',') : 'NULL')
 
 export const bool = (value: unknown) => value === 1 || value === true
+
+/** A string the code chose from `allowed` as an SQL literal (locale, currency): anything else is a bug, not input. */
+export function sqlLiteral<T extends string>(value: T, allowed: readonly T[]): string {
+  if (!allowed.includes(value)) throw new Error(`not a known value: ${value}`)
+  return `'${value}'`
+}
+
+/**
+ * One part of a multi-part statement: the column `<name>`, a JSON array of objects, `(SELECT json_group_array(…)
+ * <from>) AS <name>`. Parts side by side load several tables in one statement (one D1 round trip), one row holding
+ * one JSON array per part (columns, not UNION ALL: D1 caps the terms of a compound SELECT).
+ */
+export function jsonPart(name: string, columns: Record<string, string>, from: string) {
+  const object = Object.entries(columns).map(([key, expr]) => `'${key}', ${expr}`).join(', ')
+  return `(SELECT json_group_array(json_object(${object})) ${from}) AS ${name}`
+}

@@ -1,6 +1,6 @@
 import type { Currency, Locale } from '#web/api/models.ts'
-import { inList } from './jsonapi.ts'
-import { loadTaxonRows, type TaxonRow } from './taxon-data.ts'
+import { jsonPart as part, sqlLiteral as literal } from './jsonapi.ts'
+import { readTaxonRows, taxonRowsPart, type TaxonJson, type TaxonRow } from './taxon-data.ts'
 
 export interface ProductRow {
   id: number
@@ -95,67 +95,118 @@ function group<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return map
 }
 
-/** Loads products by id, in the order of `ids`, with texts in `locale` and prices in `currency`. */
-export async function loadProducts(db: D1Database, ids: number[], locale: Locale, currency: Currency, options: { taxons?: boolean } = {}): Promise<ProductData> {
-  const list = inList(ids)
-  const [products, variants, variantValues, productTypes, optionValues, images, properties, classifications] = await db.batch<Record<string, unknown>>([
-    db.prepare(
-      `SELECT p.id, p.slug, COALESCE(pt.name, p.name) AS name, COALESCE(pt.description, p.description) AS description, p.available_on,
-              p.discontinue_on, COALESCE(pt.meta_title, p.meta_title) AS meta_title, COALESCE(pt.meta_description, p.meta_description) AS meta_description,
-              p.meta_keywords, p.kind, p.updated_at, pp.amount_cents, pp.compare_at_cents, pp.member_cents
-       FROM products p LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ?1
-       LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = ?2
-       WHERE p.id IN (${list}) AND p.deleted_at IS NULL`,
-    ).bind(locale, currency),
-    db.prepare(
-      `SELECT v.id, v.product_id, v.sku, v.is_master, v.position, v.stock_on_hand, v.backorderable, v.weight, v.height, v.width, v.depth,
-              pr.amount_cents, pr.compare_at_cents, pr.member_cents
-       FROM variants v LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ?
-       WHERE v.product_id IN (${list}) AND v.deleted_at IS NULL ORDER BY v.product_id, v.is_master DESC, v.position`,
-    ).bind(currency),
-    db.prepare(
-      `SELECT vov.variant_id, vov.option_value_id FROM variant_option_values vov JOIN variants v ON v.id = vov.variant_id
-       JOIN option_values ov ON ov.id = vov.option_value_id JOIN option_types ot ON ot.id = ov.option_type_id
-       WHERE v.product_id IN (${list}) ORDER BY vov.variant_id, ot.position`,
+const LOCALES: readonly Locale[] = ['en', 'de']
+const CURRENCIES: readonly Currency[] = ['AUD', 'USD']
+
+/** The page's product ids as the statement below needs them: SQL selecting `id`, in page order, and its binds. */
+export interface PageSql {
+  sql: string
+  binds: unknown[]
+}
+
+/**
+ * One statement that loads everything needed to serialise the products `page` selects: the page is computed once
+ * (a materialised CTE) and each part (products, variants, images …) is a JSON array built from it. It can share a
+ * `DB.batch` with the listing's counts, so a listing page is a single D1 round trip (docs/performance-d1.md).
+ */
+export function productDataStatement(db: D1Database, page: PageSql, locale: Locale, currency: Currency, options: { taxons?: boolean } = {}): D1PreparedStatement {
+  const loc = literal(locale, LOCALES)
+  const cur = literal(currency, CURRENCIES)
+  const parts = [
+    '(SELECT json_group_array(id) FROM page) AS ids',
+    part(
+      'products',
+      {
+        id: 'p.id', slug: 'p.slug', name: 'COALESCE(pt.name, p.name)', description: 'COALESCE(pt.description, p.description)', available_on: 'p.available_on',
+        discontinue_on: 'p.discontinue_on', meta_title: 'COALESCE(pt.meta_title, p.meta_title)', meta_description: 'COALESCE(pt.meta_description, p.meta_description)',
+        meta_keywords: 'p.meta_keywords', kind: 'p.kind', updated_at: 'p.updated_at', amount_cents: 'pp.amount_cents', compare_at_cents: 'pp.compare_at_cents', member_cents: 'pp.member_cents',
+      },
+      `FROM page JOIN products p ON p.id = page.id AND p.deleted_at IS NULL
+       LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${loc}
+       LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = ${cur}`,
     ),
-    db.prepare(`SELECT product_id, option_type_id FROM product_option_types WHERE product_id IN (${list}) ORDER BY product_id, position`),
-    db.prepare(
-      `SELECT ov.id, ov.option_type_id, ov.name, COALESCE(ovt.presentation, ov.presentation) AS presentation, ov.position, ov.image_preview,
-              ot.name AS type_name, COALESCE(ott.presentation, ot.presentation) AS type_presentation, ot.position AS type_position
-       FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
-       LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ?1
-       LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ?1`,
-    ).bind(locale),
-    db.prepare(`SELECT * FROM product_images WHERE product_id IN (${list}) ORDER BY product_id, position, id`),
-    db.prepare(
-      `SELECT pp.id, pp.product_id, COALESCE(ppt.value, pp.value) AS value, pp.filter_param, pp.position, pr.name,
-              COALESCE(prt.presentation, pr.presentation) AS presentation
-       FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
-       LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = ?1
-       LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ?1
-       WHERE pp.product_id IN (${list}) ORDER BY pp.product_id, pp.position`,
-    ).bind(locale),
-    db.prepare(`SELECT product_id, taxon_id FROM classifications WHERE product_id IN (${list}) ORDER BY product_id, taxon_id`),
-  ])
-  const byId = new Map((products!.results as unknown as ProductRow[]).map((p) => [p.id, p]))
-  const taxonIds = [...new Set((classifications!.results as Array<{ taxon_id: number }>).map((c) => c.taxon_id))]
-  // Taxon resources only when they are included; the relationship needs the ids alone.
-  const taxons = options.taxons ? await loadTaxonRows(db, locale, `t.id IN (${inList(taxonIds)})`) : []
+    part(
+      'variants',
+      {
+        id: 'v.id', product_id: 'v.product_id', sku: 'v.sku', is_master: 'v.is_master', position: 'v.position', stock_on_hand: 'v.stock_on_hand', backorderable: 'v.backorderable',
+        weight: 'v.weight', height: 'v.height', width: 'v.width', depth: 'v.depth', amount_cents: 'pr.amount_cents', compare_at_cents: 'pr.compare_at_cents', member_cents: 'pr.member_cents',
+      },
+      `FROM page JOIN variants v ON v.product_id = page.id AND v.deleted_at IS NULL LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${cur}`,
+    ),
+    part(
+      'variant_values',
+      { variant_id: 'vov.variant_id', option_value_id: 'vov.option_value_id', position: 'ot.position' },
+      `FROM page JOIN variants v ON v.product_id = page.id JOIN variant_option_values vov ON vov.variant_id = v.id
+       JOIN option_values ov ON ov.id = vov.option_value_id JOIN option_types ot ON ot.id = ov.option_type_id`,
+    ),
+    part('option_types', { product_id: 'pot.product_id', option_type_id: 'pot.option_type_id', position: 'pot.position' }, 'FROM page JOIN product_option_types pot ON pot.product_id = page.id'),
+    part(
+      'option_values',
+      {
+        id: 'ov.id', option_type_id: 'ov.option_type_id', name: 'ov.name', presentation: 'COALESCE(ovt.presentation, ov.presentation)', position: 'ov.position', image_preview: 'ov.image_preview',
+        type_name: 'ot.name', type_presentation: 'COALESCE(ott.presentation, ot.presentation)', type_position: 'ot.position',
+      },
+      `FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
+       LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ${loc}
+       LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ${loc}`,
+    ),
+    part(
+      'images',
+      Object.fromEntries(
+        ['id', 'product_id', 'option_value_id', 'position', 'alt', 'mobile_url', 'mobile_width', 'mobile_height', 'desktop_url', 'desktop_width', 'desktop_height', 'large_url', 'large_width', 'large_height'].map(
+          (c) => [c, `i.${c}`],
+        ),
+      ),
+      'FROM page JOIN product_images i ON i.product_id = page.id',
+    ),
+    part(
+      'properties',
+      { id: 'pp.id', product_id: 'pp.product_id', value: 'COALESCE(ppt.value, pp.value)', filter_param: 'pp.filter_param', position: 'pp.position', name: 'pr.name', presentation: 'COALESCE(prt.presentation, pr.presentation)' },
+      `FROM page JOIN product_properties pp ON pp.product_id = page.id JOIN properties pr ON pr.id = pp.property_id
+       LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = ${loc}
+       LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ${loc}`,
+    ),
+    part('classifications', { product_id: 'c.product_id', taxon_id: 'c.taxon_id' }, 'FROM page JOIN classifications c ON c.product_id = page.id'),
+    ...(options.taxons ? [taxonRowsPart(loc, 't.id IN (SELECT c.taxon_id FROM page JOIN classifications c ON c.product_id = page.id)')] : []),
+  ]
+  return db.prepare(`WITH page AS MATERIALIZED (${page.sql}) SELECT ${parts.join(', ')}`).bind(...page.binds)
+}
+
+const byNumbers = <T>(...keys: Array<(row: T) => number>) => (a: T, b: T) => {
+  for (const key of keys) {
+    const d = key(a) - key(b)
+    if (d !== 0) return d
+  }
+  return 0
+}
+
+/** The answer of productDataStatement as ProductData, products in page order. */
+export function readProductData(result: D1Result<Record<string, unknown>>): ProductData {
+  const row = result.results[0] ?? {}
+  const list = <T>(name: string) => (typeof row[name] === 'string' ? JSON.parse(row[name]) : []) as T[]
+  const ids = list<number>('ids')
+  const byId = new Map(list<ProductRow>('products').map((p) => [p.id, p]))
+  const variants = list<VariantRow>('variants').sort(byNumbers((v) => v.product_id, (v) => -v.is_master, (v) => v.position, (v) => v.id))
+  const variantValues = list<{ variant_id: number; option_value_id: number; position: number }>('variant_values').sort(byNumbers((r) => r.variant_id, (r) => r.position, (r) => r.option_value_id))
+  const productTypes = list<{ product_id: number; option_type_id: number; position: number }>('option_types').sort(byNumbers((r) => r.product_id, (r) => r.position, (r) => r.option_type_id))
+  const images = list<ImageRow>('images').sort(byNumbers((i) => i.product_id, (i) => i.position, (i) => i.id))
+  const properties = list<PropertyRow>('properties').sort(byNumbers((p) => p.product_id, (p) => p.position, (p) => p.id))
+  const classifications = list<{ product_id: number; taxon_id: number }>('classifications').sort(byNumbers((c) => c.product_id, (c) => c.taxon_id))
   return {
     products: ids.map((id) => byId.get(id)).filter((p): p is ProductRow => p !== undefined),
-    variants: group(variants!.results as unknown as VariantRow[], (v) => v.product_id),
-    variantValues: new Map(
-      [...group(variantValues!.results as Array<{ variant_id: number; option_value_id: number }>, (r) => r.variant_id)].map(([k, rows]) => [k, rows.map((r) => r.option_value_id)]),
-    ),
-    productOptionTypes: new Map(
-      [...group(productTypes!.results as Array<{ product_id: number; option_type_id: number }>, (r) => r.product_id)].map(([k, rows]) => [k, rows.map((r) => r.option_type_id)]),
-    ),
-    optionValues: new Map((optionValues!.results as unknown as OptionValueRow[]).map((v) => [v.id, v])),
-    images: group(images!.results as unknown as ImageRow[], (i) => i.product_id),
-    properties: group(properties!.results as unknown as PropertyRow[], (p) => p.product_id),
-    productTaxons: new Map(
-      [...group(classifications!.results as Array<{ product_id: number; taxon_id: number }>, (r) => r.product_id)].map(([k, rows]) => [k, rows.map((r) => r.taxon_id)]),
-    ),
-    taxons: new Map(taxons.map((t) => [t.id, t])),
+    variants: group(variants, (v) => v.product_id),
+    variantValues: new Map([...group(variantValues, (r) => r.variant_id)].map(([k, rows]) => [k, rows.map((r) => r.option_value_id)])),
+    productOptionTypes: new Map([...group(productTypes, (r) => r.product_id)].map(([k, rows]) => [k, rows.map((r) => r.option_type_id)])),
+    optionValues: new Map(list<OptionValueRow>('option_values').map((v) => [v.id, v])),
+    images: group(images, (i) => i.product_id),
+    properties: group(properties, (p) => p.product_id),
+    productTaxons: new Map([...group(classifications, (r) => r.product_id)].map(([k, rows]) => [k, rows.map((r) => r.taxon_id)])),
+    taxons: new Map(readTaxonRows(list<TaxonJson>('taxons')).map((t) => [t.id, t])),
   }
+}
+
+/** Loads products by id, in the order of `ids`, with texts in `locale` and prices in `currency`: one round trip. */
+export async function loadProducts(db: D1Database, ids: number[], locale: Locale, currency: Currency, options: { taxons?: boolean } = {}): Promise<ProductData> {
+  const page = { sql: `SELECT value AS id FROM json_each(?)`, binds: [JSON.stringify(ids.map((id) => Math.trunc(id)))] }
+  return readProductData(await productDataStatement(db, page, locale, currency, options).all())
 }

@@ -1,5 +1,5 @@
 import { PRICE_FILTER_BUCKETS } from '#web/config.ts'
-import { decimal, display, inList } from './jsonapi.ts'
+import { decimal, display, sqlLiteral } from './jsonapi.ts'
 import { productFrom, type FacetExclusion, type ProductFilter } from './product-filter.ts'
 
 /**
@@ -39,8 +39,12 @@ interface FacetRow {
 // its own rows in a covering index, instead of the whole table being scanned against the set.
 const OPTIONS = `SELECT 'o' AS k, pov.option_value_id AS a, NULL AS b, count(*) AS n, NULL AS v
   FROM m CROSS JOIN product_option_values pov ON pov.product_id = m.id`
-const PROPERTIES = `SELECT 'p' AS k, x.property_id AS a, x.filter_param AS b, count(*) AS n, min(x.value) || char(31) || min(x.id) AS v
-  FROM m CROSS JOIN product_properties x ON x.product_id = m.id WHERE x.property_id IN (SELECT id FROM properties WHERE filterable = 1)`
+/** Property value counts; `v` is the value's text in the asked language, from one product's value standing for all. */
+const properties = (loc: string, where = '') => `SELECT 'p' AS k, g.a AS a, g.b AS b, g.n AS n, COALESCE(ppt.value, g.v) AS v FROM (
+    SELECT x.property_id AS a, x.filter_param AS b, count(*) AS n, min(x.value) AS v, min(x.id) AS rep
+    FROM m CROSS JOIN product_properties x ON x.product_id = m.id WHERE x.property_id IN (SELECT id FROM properties WHERE filterable = 1)${where}
+    GROUP BY x.property_id, x.filter_param) g
+  LEFT JOIN product_property_translations ppt ON ppt.product_property_id = g.rep AND ppt.locale = ${loc}`
 /** The price range and the bucket counts in one row: the counts travel comma-separated in `v`. */
 const PRICES = [
   `SELECT 'price' AS k, min(m.cents) AS a, max(m.cents) AS b, count(*) AS n,
@@ -58,35 +62,48 @@ function facetStatement(db: D1Database, filter: ProductFilter, exclude: FacetExc
     .bind(...q.fromBinds, ...q.whereBinds)
 }
 
-/** The facets of a listing and its total count (the same pass counts both). */
-export async function productFacets(db: D1Database, filter: ProductFilter): Promise<{ facets: Facets; totalCount: number }> {
+export interface FacetQuery {
+  statements: D1PreparedStatement[]
+  /** The facets and total count from the statements' results (in the same order). */
+  read(results: D1Result<Record<string, unknown>>[]): { facets: Facets; totalCount: number }
+}
+
+/**
+ * The statements that count a listing's facets and its total (the same pass counts both), to run in the listing's
+ * own DB.batch: a page of products with its facets is one D1 round trip.
+ */
+export function facetStatements(db: D1Database, filter: ProductFilter): FacetQuery {
   const locale = filter.locale
+  const loc = sqlLiteral(locale, ['en', 'de'])
   const selectedTypes = [...filter.options.keys()]
   const selectedProps = [...filter.properties.keys()]
   const priced = filter.price !== undefined
   const statements = [
-    db
-      .prepare(
-        `SELECT ov.id, ov.option_type_id AS type_id, ov.name, COALESCE(ovt.presentation, ov.presentation) AS presentation, ov.position, ov.image_preview,
-                ot.name AS type_name, COALESCE(ott.presentation, ot.presentation) AS type_presentation, ot.position AS type_position
-         FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
-         LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ?1
-         LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ?1
-         ORDER BY ot.position, ov.position`,
-      )
-      .bind(locale),
-    db
-      .prepare(`SELECT pr.id, pr.name, COALESCE(prt.presentation, pr.presentation) AS presentation FROM properties pr
-                LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ? WHERE pr.filterable = 1 ORDER BY pr.position`)
-      .bind(locale),
-    facetStatement(db, filter, {}, [`SELECT 'count' AS k, NULL AS a, NULL AS b, count(*) AS n, NULL AS v FROM m`, `${OPTIONS} GROUP BY pov.option_value_id`, `${PROPERTIES} GROUP BY x.property_id, x.filter_param`, ...(priced ? [] : PRICES)]),
+    db.prepare(
+      `SELECT ov.id, ov.option_type_id AS type_id, ov.name, COALESCE(ovt.presentation, ov.presentation) AS presentation, ov.position, ov.image_preview,
+              ot.name AS type_name, COALESCE(ott.presentation, ot.presentation) AS type_presentation, ot.position AS type_position
+       FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
+       LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ${loc}
+       LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ${loc}
+       ORDER BY ot.position, ov.position`,
+    ),
+    db.prepare(`SELECT pr.id, pr.name, COALESCE(prt.presentation, pr.presentation) AS presentation FROM properties pr
+                LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ${loc} WHERE pr.filterable = 1 ORDER BY pr.position`),
+    facetStatement(db, filter, {}, [`SELECT 'count' AS k, NULL AS a, NULL AS b, count(*) AS n, NULL AS v FROM m`, `${OPTIONS} GROUP BY pov.option_value_id`, properties(loc), ...(priced ? [] : PRICES)]),
     ...(priced ? [facetStatement(db, filter, { price: true }, PRICES)] : []),
     ...selectedTypes.map((typeId) =>
       facetStatement(db, filter, { option: typeId }, [`${OPTIONS} WHERE pov.option_value_id IN (SELECT id FROM option_values WHERE option_type_id = ${typeId}) GROUP BY pov.option_value_id`]),
     ),
-    ...selectedProps.map((propertyId) => facetStatement(db, filter, { property: propertyId }, [`${PROPERTIES} AND x.property_id = ${propertyId} GROUP BY x.filter_param`])),
+    ...selectedProps.map((propertyId) => facetStatement(db, filter, { property: propertyId }, [properties(loc, ` AND x.property_id = ${propertyId}`)])),
   ]
-  const [valuesResult, propsResult, ...facetResults] = await db.batch<Record<string, unknown>>(statements)
+  return { statements, read: (results) => readFacets(filter, results) }
+}
+
+function readFacets(filter: ProductFilter, [valuesResult, propsResult, ...facetResults]: D1Result<Record<string, unknown>>[]): { facets: Facets; totalCount: number } {
+  const locale = filter.locale
+  const selectedTypes = [...filter.options.keys()]
+  const selectedProps = [...filter.properties.keys()]
+  const priced = filter.price !== undefined
   const values = valuesResult!.results as Array<{ id: number; type_id: number; name: string; presentation: string; position: number; image_preview: string | null; type_name: string; type_presentation: string; type_position: number }>
   const properties = propsResult!.results as Array<{ id: number; name: string; presentation: string }>
   const [main, ...rest] = facetResults.map((r) => r.results as unknown as FacetRow[])
@@ -99,20 +116,7 @@ export async function productFacets(db: D1Database, filter: ProductFilter): Prom
   let propRows = main!.filter((row) => row.k === 'p' && !selectedProps.includes(row.a!))
   selectedTypes.forEach((_, i) => rest[i]!.forEach((row) => optionCounts.set(row.a!, row.n)))
   selectedProps.forEach((_, i) => (propRows = propRows.concat(rest[selectedTypes.length + i]!)))
-
-  // Property values show in the asked language: the translation of one product's value stands for all of them.
-  const propValues = propRows.map((row) => {
-    const [value, rep] = String(row.v).split('\u001f')
-    return { pid: row.a!, param: String(row.b), value: value!, rep: Number(rep), n: row.n }
-  })
-  if (locale !== 'en' && propValues.length) {
-    const { results } = await db
-      .prepare(`SELECT product_property_id AS id, value FROM product_property_translations WHERE locale = ? AND product_property_id IN (${inList(propValues.map((p) => p.rep))})`)
-      .bind(locale)
-      .all<{ id: number; value: string }>()
-    const translated = new Map(results.map((r) => [r.id, r.value]))
-    for (const p of propValues) p.value = translated.get(p.rep) ?? p.value
-  }
+  const propValues = propRows.map((row) => ({ pid: row.a!, param: String(row.b), value: String(row.v), n: row.n }))
 
   const optionTypes = new Map<number, Facets['option_types'][number]>()
   for (const v of values) {

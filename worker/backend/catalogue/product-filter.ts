@@ -68,25 +68,30 @@ export async function resolveProductFilter(db: D1Database, params: ListParams): 
   const propertyFilters = [...f].filter(([key]) => key.startsWith('properties.'))
   const valueIds = f.has('option_value_ids') ? idList('filter[option_value_ids]', f.get('option_value_ids')!) : []
   if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return filter
-  const [types, props, values] = await db.batch<{ id: number; name: string; option_type_id?: number }>([
+  // One round trip resolves every name: the types and properties, the chosen value ids, the values named per type.
+  const named = optionFilters.map(([key, raw]) => {
+    const typeName = key.slice('options.'.length)
+    return { typeName, names: stringList(`filter[options][${typeName}]`, raw).map((n) => n.toLowerCase()) }
+  })
+  const [types, props, values, ...found] = await db.batch<{ id: number; name: string; option_type_id?: number }>([
     db.prepare('SELECT id, name FROM option_types'),
     db.prepare('SELECT id, name FROM properties'),
     db.prepare(`SELECT id, option_type_id, name FROM option_values WHERE id IN (${inList(valueIds)})`),
+    ...named.map(({ typeName, names }) =>
+      db
+        .prepare(`SELECT ov.id FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id WHERE ot.name = ? AND lower(ov.name) IN (${names.map(() => '?').join(',')})`)
+        .bind(typeName, ...names),
+    ),
   ])
   for (const value of values!.results) add(filter.options, value.option_type_id!, value.id)
-  for (const [key, raw] of optionFilters) {
-    const typeName = key.slice('options.'.length)
+  named.forEach(({ typeName }, i) => {
     const type = types!.results.find((t) => t.name === typeName)
     if (!type) throw badParam(`filter[options][${typeName}]`, `There is no option type '${typeName}'`)
-    const names = stringList(`filter[options][${typeName}]`, raw).map((n) => n.toLowerCase())
-    const found = await db
-      .prepare(`SELECT id FROM option_values WHERE option_type_id = ? AND lower(name) IN (${names.map(() => '?').join(',')})`)
-      .bind(type.id, ...names)
-      .all<{ id: number }>()
+    const rows = found[i]!.results
     // A value that does not exist matches nothing rather than everything.
-    if (found.results.length === 0) add(filter.options, type.id, 0)
-    for (const row of found.results) add(filter.options, type.id, row.id)
-  }
+    if (rows.length === 0) add(filter.options, type.id, 0)
+    for (const row of rows) add(filter.options, type.id, row.id)
+  })
   for (const [key, raw] of propertyFilters) {
     const name = key.slice('properties.'.length)
     const property = props!.results.find((p) => p.name === name)

@@ -2,9 +2,9 @@ import { Hono } from 'hono'
 import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { Included, jsonApi, pagination } from './jsonapi.ts'
-import { badParam, readListParams } from './params.ts'
-import { loadProducts } from './product-data.ts'
-import { productFacets } from './product-facets.ts'
+import { badParam, readListParams, type ListParams } from './params.ts'
+import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
+import { facetStatements } from './product-facets.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
@@ -23,18 +23,16 @@ productRoutes.get('/products', async (c) => {
   const order = productOrder(params.sort, filter)
   const offset = (params.page - 1) * params.perPage
   const wantFacets = facetsParam !== 'false'
-  // With facets, their pass over the matching products also counts them; without, one count query does.
-  const [ids, counted] = await Promise.all([
-    db
-      .prepare(`SELECT p.id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`)
-      .bind(...q.fromBinds, ...order.binds, ...q.whereBinds)
-      .all<{ id: number }>()
-      .then((r) => r.results.map((row) => row.id)),
-    wantFacets
-      ? productFacets(db, filter)
-      : db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds).first<{ n: number }>().then((r) => ({ totalCount: r?.n ?? 0, facets: undefined })),
+  // One round trip: the page with everything its products need, and the counts (with facets, their pass over the
+  // matching products counts them too; without, one count query does).
+  const page = { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
+  const facetQuery = wantFacets ? facetStatements(db, filter) : null
+  const [pageResult, ...countResults] = await db.batch<Record<string, unknown>>([
+    productDataStatement(db, page, params.locale, params.currency, { taxons: params.include.has('taxons') }),
+    ...(facetQuery ? facetQuery.statements : [db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds)]),
   ])
-  const data = await loadProducts(db, ids, params.locale, params.currency, { taxons: params.include.has('taxons') })
+  const data = readProductData(pageResult!)
+  const counted = facetQuery ? facetQuery.read(countResults) : { totalCount: Number(countResults[0]!.results[0]?.n ?? 0), facets: undefined }
   const { totalCount: total, facets } = counted
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
@@ -48,18 +46,21 @@ productRoutes.get('/products', async (c) => {
 })
 
 /** The product a slug (or id) names, if it is on sale now: the contract looks it up by slug first, then by id. */
-async function productIdOf(db: D1Database, slug: string, now: string): Promise<number> {
-  const row = await db
-    .prepare(
-      `SELECT id FROM products WHERE (slug = ?1 OR (id = CAST(?1 AS INTEGER) AND ?1 GLOB '[0-9]*'))
-         AND deleted_at IS NULL AND available_on IS NOT NULL AND available_on <= ?2
-       ORDER BY slug = ?1 DESC LIMIT 1`,
-    )
-    .bind(slug, now)
-    .first<{ id: number }>()
-  // A product not yet available, or deleted, is not found.
-  if (!row) throw notFound(`There is no product '${slug}'.`)
-  return row.id
+function productBySlug(slug: string, now: string): PageSql {
+  return {
+    sql: `SELECT id FROM products WHERE (slug = ?1 OR (id = CAST(?1 AS INTEGER) AND ?1 GLOB '[0-9]*'))
+            AND deleted_at IS NULL AND available_on IS NOT NULL AND available_on <= ?2
+          ORDER BY slug = ?1 DESC LIMIT 1`,
+    binds: [slug, now],
+  }
+}
+
+/** The product and everything it shows, in one round trip; a product not yet available, or deleted, is not found. */
+async function loadProduct(db: D1Database, slug: string, params: ListParams, now: string, options: { taxons?: boolean } = {}) {
+  const data = readProductData(await productDataStatement(db, productBySlug(slug, now), params.locale, params.currency, options).all())
+  const product = data.products[0]
+  if (!product) throw notFound(`There is no product '${slug}'.`)
+  return { data, product, id: product.id }
 }
 
 productRoutes.get('/products/:slug', async (c) => {
@@ -67,10 +68,7 @@ productRoutes.get('/products/:slug', async (c) => {
   const params = readListParams(url, { includes: PRODUCT_INCLUDES })
   const slug = c.req.param('slug')
   const now = new Date().toISOString()
-  const id = await productIdOf(c.env.DB, slug, now)
-  const data = await loadProducts(c.env.DB, [id], params.locale, params.currency, { taxons: params.include.has('taxons') })
-  const product = data.products[0]
-  if (!product) throw notFound(`There is no product '${slug}'.`)
+  const { data, product } = await loadProduct(c.env.DB, slug, params, now, { taxons: params.include.has('taxons') })
   const included = new Included()
   const resource = productResource(product, data, params.include, included, params, now)
   return jsonApi(c, { data: resource, ...(params.include.size ? { included: included.list() } : {}) })
@@ -80,8 +78,7 @@ productRoutes.get('/products/:slug', async (c) => {
 productRoutes.get('/products/:slug/variants', async (c) => {
   const url = new URL(c.req.url)
   const params = readListParams(url, { includes: ['option_values', 'images'], filters: ['options.*'] })
-  const id = await productIdOf(c.env.DB, c.req.param('slug'), new Date().toISOString())
-  const data = await loadProducts(c.env.DB, [id], params.locale, params.currency)
+  const { data, id } = await loadProduct(c.env.DB, c.req.param('slug'), params, new Date().toISOString())
   const all = data.variants.get(id) ?? []
   const own = all.some((v) => !v.is_master) ? all.filter((v) => !v.is_master) : all
   const wanted = [...params.filters].filter(([key]) => key.startsWith('options.')).map(([key, value]) => [key.slice('options.'.length), value.toLowerCase()] as const)

@@ -1,5 +1,5 @@
 import type { Locale } from '#web/api/models.ts'
-import { bool, inList, ref, type Resource } from './jsonapi.ts'
+import { bool, jsonPart, ref, sqlLiteral, type Resource } from './jsonapi.ts'
 
 export interface TaxonRow {
   id: number
@@ -23,31 +23,41 @@ export interface TaxonRow {
   children: number[]
 }
 
+const TAXON_COLUMNS: Record<string, string> = {
+  id: 't.id', taxonomy_id: 't.taxonomy_id', parent_id: 't.parent_id', name: 'COALESCE(tt.name, t.name)', parent_name: 'COALESCE(ptt.name, par.name)',
+  permalink: 't.permalink', position: 't.position', lft: 't.lft', rgt: 't.rgt', depth: 't.depth', hide_from_nav: 't.hide_from_nav',
+  description: 'COALESCE(tt.description, t.description)', meta_title: 'COALESCE(tt.meta_title, t.meta_title)',
+  meta_description: 'COALESCE(tt.meta_description, t.meta_description)', meta_keywords: 't.meta_keywords', updated_at: 't.updated_at',
+  taxonomy_name: 'tx.name', taxonomy_position: 'tx.position',
+  // json(): the children's array stays an array inside json_object, not a string
+  children: 'json((SELECT json_group_array(ch.id) FROM (SELECT id FROM taxons WHERE parent_id = t.id ORDER BY position, lft) ch))',
+}
+const taxonFrom = (loc: string, where: string) => `FROM taxons t JOIN taxonomies tx ON tx.id = t.taxonomy_id
+  LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = ${loc}
+  LEFT JOIN taxons par ON par.id = t.parent_id
+  LEFT JOIN taxon_translations ptt ON ptt.taxon_id = par.id AND ptt.locale = ${loc}
+  WHERE ${where}`
+
+/** Taxon rows as a part of a multi-part statement (jsonPart), `loc` the locale as an SQL literal. */
+export const taxonRowsPart = (loc: string, where: string) => jsonPart('taxons', TAXON_COLUMNS, taxonFrom(loc, where))
+
+export type TaxonJson = TaxonRow
+
+/** Taxon rows read from a part, in navigation order: taxonomy position, then the nested set. */
+export const readTaxonRows = (rows: TaxonJson[]): TaxonRow[] => rows.sort((a, b) => a.taxonomy_position - b.taxonomy_position || a.lft - b.lft)
+
 /**
  * Taxons matching `where` (SQL over alias `t`, with `binds`), in navigation order: taxonomy position, then the
- * nested set. Names are in `locale`, falling back to English.
+ * nested set. Names are in `locale`, falling back to English. One round trip, children included.
  */
 export async function loadTaxonRows(db: D1Database, locale: Locale, where: string, binds: unknown[] = [], limit?: { limit: number; offset: number }): Promise<TaxonRow[]> {
   const page = limit ? ` LIMIT ${Math.trunc(limit.limit)} OFFSET ${Math.trunc(limit.offset)}` : ''
+  const columns = Object.entries(TAXON_COLUMNS).map(([key, expr]) => `${expr} AS ${key}`).join(', ')
   const { results } = await db
-    .prepare(
-      `SELECT t.id, t.taxonomy_id, t.parent_id, COALESCE(tt.name, t.name) AS name, COALESCE(ptt.name, par.name) AS parent_name, t.permalink,
-              t.position, t.lft, t.rgt, t.depth, t.hide_from_nav, COALESCE(tt.description, t.description) AS description,
-              COALESCE(tt.meta_title, t.meta_title) AS meta_title, COALESCE(tt.meta_description, t.meta_description) AS meta_description,
-              t.meta_keywords, t.updated_at, tx.name AS taxonomy_name, tx.position AS taxonomy_position
-       FROM taxons t JOIN taxonomies tx ON tx.id = t.taxonomy_id
-       LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = ?
-       LEFT JOIN taxons par ON par.id = t.parent_id
-       LEFT JOIN taxon_translations ptt ON ptt.taxon_id = par.id AND ptt.locale = tt.locale
-       WHERE ${where} ORDER BY tx.position, t.lft${page}`,
-    )
-    .bind(locale, ...binds)
-    .all<Omit<TaxonRow, 'children'>>()
-  if (results.length === 0) return []
-  const children = await db
-    .prepare(`SELECT id, parent_id FROM taxons WHERE parent_id IN (${inList(results.map((t) => t.id))}) ORDER BY parent_id, position, lft`)
-    .all<{ id: number; parent_id: number }>()
-  return results.map((t) => ({ ...t, children: children.results.filter((c) => c.parent_id === t.id).map((c) => c.id) }))
+    .prepare(`SELECT ${columns} ${taxonFrom(sqlLiteral(locale, ['en', 'de']), where)} ORDER BY tx.position, t.lft${page}`)
+    .bind(...binds)
+    .all<Omit<TaxonRow, 'children'> & { children: string }>()
+  return results.map((t) => ({ ...t, children: JSON.parse(t.children) as number[] }))
 }
 
 export function countTaxons(db: D1Database, where: string, binds: unknown[] = []) {
