@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { catalogueOperations } from '#worker/commerce/catalogue.ts'
+import { createServerApi } from '#worker/commerce/server-api.ts'
 import { ApiError } from '#web/api/storefront-api.ts'
 import productShow from '#tests/fixtures/spree-product-show.json'
 import productList from '#tests/fixtures/spree-products-list.json'
@@ -124,5 +125,27 @@ describe('the HTTP transport to a real Spree (COMMERCE_URL)', () => {
 
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 200 }))
     expect(((await ops().getProduct('bomber-jacket').catch((e: unknown) => e)) as ApiError).status).toBe(502)
+  })
+})
+
+describe("a Spree without this store's extensions", () => {
+  const extensions = () => createServerApi(testContext({ commerceUrl: SPREE }).ctx)
+  const refusal = async (call: Promise<unknown>) => (await call.catch((e: unknown) => e)) as ApiError
+
+  it("answers their paths with its generic 404: the shopper is told which service the shop does not offer", async () => {
+    const spy = answer({ error: 'The resource you were looking for could not be found.' }, 404)
+    const newsletter = await refusal(extensions().subscribeNewsletter('ada@example.com'))
+    expect(requested(spy).url.pathname).toBe('/api/v2/storefront/newsletter/subscribe')
+    expect(newsletter).toMatchObject({ status: 404, message: 'This shop has no newsletter.' })
+    const contact = await refusal(extensions().sendContactMessage({ name: 'Ada', email: 'ada@example.com', message: 'Hello there' }))
+    expect(contact).toMatchObject({ status: 404, message: 'Messages cannot be sent from this page; please write to us by email.' })
+    vi.mocked(globalThis.fetch).mockRestore()
+  })
+
+  it('keeps a 404 that names a field: that is the backend refusing the input, not a missing extension', async () => {
+    answer({ error: 'Unknown email', errors: { email: ['Unknown email'] } }, 404)
+    const refused = await refusal(extensions().subscribeNewsletter('ada@example.com'))
+    expect(refused).toMatchObject({ status: 404, message: 'Unknown email' })
+    vi.mocked(globalThis.fetch).mockRestore()
   })
 })

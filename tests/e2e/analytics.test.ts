@@ -2,15 +2,10 @@
 // The data layer of spec §7 in Chromium (events and their payloads along a real purchase, nothing personal in them),
 // and the tag manager: never without GTM_ID, and with it only after consent, with the CSP nonce, never on the
 // password-reset or payment pages. The GTM script is a local fake the test serves in place of googletagmanager.com.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { fillShippingAddress, pay } from './checkout-steps.ts'
+import { serveCopy, type ServedCopy } from './serve-copy.ts'
 import { CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 type Event = Record<string, unknown> & { event?: string }
@@ -135,50 +130,11 @@ describe('data layer', () => {
   })
 })
 
-/** A second copy of the store with GTM_ID set, on the same seeded data (copied, so the two never share files). */
-async function serveWithGtm(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const root = fileURLToPath(new URL('../..', import.meta.url))
-  const dir = mkdtempSync(join(tmpdir(), 'storefront-gtm-'))
-  cpSync(inject('persistTo'), dir, { recursive: true, filter: (src) => !src.endsWith('.log') })
-  const port = await new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => done(port))
-    })
-  })
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--env', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', dir, '--var', 'GTM_ID:GTM-E2ETEST', '--show-interactive-dev-session=false'],
-    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' }, stdio: 'ignore', detached: true },
-  )
-  const url = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-    await new Promise((done) => setTimeout(done, 500))
-    rmSync(dir, { recursive: true, force: true })
-  }
-  const deadline = Date.now() + 90_000
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(3_000) })
-      if (response.ok) return { url, stop }
-    } catch {
-      // not yet
-    }
-    await new Promise((done) => setTimeout(done, 300))
-  }
-  await stop()
-  throw new Error('the GTM copy of the store did not start')
-}
-
 describe('tag manager', () => {
-  let server: Awaited<ReturnType<typeof serveWithGtm>>
+  let server: ServedCopy
   beforeAll(async () => {
-    server = await serveWithGtm()
+    // A second copy of the store with GTM_ID set, on the same seeded data.
+    server = await serveCopy({ from: inject('persistTo'), vars: { GTM_ID: 'GTM-E2ETEST' } })
   }, 120_000)
   afterAll(async () => {
     await server?.stop()

@@ -4,30 +4,46 @@ import { toCart } from './shopper-mappers.ts'
 
 type ExtensionOperations = Pick<ShopperOperations, 'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'sendContactMessage'>
 
+/**
+ * A Spree without this store's extensions answers their paths with its generic 404 ('The resource you were looking for
+ * could not be found.'); the shopper is told instead which service this shop does not offer (docs/operations.md).
+ */
+async function optional<T>(call: Promise<T>, missing: string): Promise<T> {
+  try {
+    return await call
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && !error.errors) throw new ApiError(404, missing)
+    throw error
+  }
+}
+
 /** The embedded backend's documented extensions (docs/commerce-api.md). */
 export function extensionOperations(client: SpreeClient): ExtensionOperations {
   return {
     buyGiftCard: async (input) => {
       if (!client.isAuthenticated) throw new ApiError(401, 'Please login in to add gift card')
-      const doc = await client.request<Document>('/gift_cards', {
-        method: 'POST',
-        auth: 'user',
-        query: { currency: client.ctx.currency },
-        body: { gift_card: { amount: input.amount, recipient_name: input.recipientName, recipient_email: input.recipientEmail, message: input.message ?? null } },
-      })
+      const doc = await optional(
+        client.request<Document>('/gift_cards', {
+          method: 'POST',
+          auth: 'user',
+          query: { currency: client.ctx.currency },
+          body: { gift_card: { amount: input.amount, recipient_name: input.recipientName, recipient_email: input.recipientEmail, message: input.message ?? null } },
+        }),
+        'Gift cards cannot be bought in this shop.',
+      )
       return toCart(doc)
     },
     setAffiliateCode: async (code) => {
       await client.request('/affiliate', { method: 'POST', body: { code } })
     },
     subscribeNewsletter: async (email) => {
-      await client.request('/newsletter/subscribe', { method: 'POST', auth: 'none', body: { email } })
+      await optional(client.request('/newsletter/subscribe', { method: 'POST', auth: 'none', body: { email } }), 'This shop has no newsletter.')
     },
     unsubscribeNewsletter: async (email) => {
-      await client.request('/newsletter/unsubscribe', { method: 'POST', auth: 'none', body: { email } })
+      await optional(client.request('/newsletter/unsubscribe', { method: 'POST', auth: 'none', body: { email } }), 'This shop has no newsletter.')
     },
     sendContactMessage: async (input) => {
-      await client.request('/contact_messages', { method: 'POST', auth: 'none', body: input })
+      await optional(client.request('/contact_messages', { method: 'POST', auth: 'none', body: input }), 'Messages cannot be sent from this page; please write to us by email.')
     },
   }
 }
