@@ -34,6 +34,19 @@ export interface Env {
   STORE_EMAIL?: string
   /** The Australian Business Number printed on tax invoices (order confirmations). */
   STORE_ABN?: string
+  /**
+   * Stripe, the card provider (issue 13; docs/operations.md): on when both keys are set, else the test gateway.
+   * Secrets: `wrangler secret put STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`; the publishable key is a var.
+   */
+  STRIPE_SECRET_KEY?: string
+  STRIPE_PUBLISHABLE_KEY?: string
+  STRIPE_WEBHOOK_SECRET?: string
+  /** Tests and local fakes only: another origin than https://api.stripe.com (and its Stripe.js, STRIPE_JS_URL). */
+  STRIPE_API_BASE?: string
+  STRIPE_JS_URL?: string
+  /** The captcha's secret (Turnstile protocol): card payments ask for it after repeated declines (card-attempts.ts). */
+  CAPTCHA_SECRET_KEY?: string
+  CAPTCHA_VERIFY_URL?: string
   /** Workers rate-limiting bindings (wrangler.toml `[[ratelimits]]`, issue 4): token, signup, forgot password, coupon. */
   TOKEN_RATE_LIMITER?: RateLimit
   SIGNUP_RATE_LIMITER?: RateLimit

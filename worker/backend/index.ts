@@ -7,6 +7,7 @@ import { commerceRoutes } from './commerce/routes.ts'
 import { oauthRoutes } from './oauth/routes.ts'
 import { jsonApiResponse } from './shared/jsonapi-response.ts'
 import { testGatewayRoutes } from './test-gateway-routes.ts'
+import { stripeWebhookRoutes } from './payments/stripe-webhook-routes.ts'
 
 /**
  * The embedded Spree-compatible commerce backend (Storefront API v2 + OAuth), on D1.
@@ -32,6 +33,7 @@ backend.route('/api/v2/storefront', catalogueRoutes)
 backend.route('/api/v2/storefront', commerceRoutes)
 backend.route('/spree_oauth', oauthRoutes)
 backend.route('/test_gateway', testGatewayRoutes)
+backend.route('/webhooks', stripeWebhookRoutes)
 backend.all('/api/v2/storefront/*', () => {
   throw new BackendError(404, 'The resource you were looking for could not be found.')
 })

@@ -6,6 +6,16 @@ import type { BackendContext } from './http.ts'
 import type { OrderRow } from './orders.ts'
 import { CardSourceSchema } from './payments.ts'
 import { IdSchema, OptionalText } from './schemas.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { recordDecline, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
+import { stripeEnabled } from '../payments/stripe-client.ts'
+import { paymentMethodCard, type StripeCard } from '../payments/stripe-gateway.ts'
+
+/** With Stripe the card is authorised at completion, for the balance due; here it is only looked up. */
+async function stripeCard(c: BackendContext, profileId: string): Promise<{ approved: true; card: StripeCard } | null> {
+  const card = await paymentMethodCard(c.env, profileId)
+  return card ? { approved: true, card } : null
+}
 
 /** A card tokenised by the provider, as the contract sends it (brand, digits and expiry are the provider's to say). */
 const TokenSourceSchema = z.object({
@@ -15,6 +25,8 @@ const TokenSourceSchema = z.object({
 
 export const CardPaymentSchema = z.object({
   payment_method_id: z.literal('1'),
+  /** Extension: the captcha answer, asked for after repeated declines where a captcha is configured. */
+  captcha_token: z.string().max(4096).optional(),
   /** A saved card of the customer (Spree's credit card id). */
   source_id: IdSchema.optional(),
   source_attributes: z.record(z.string(), z.unknown(), { message: 'must be the card details' }).optional(),
@@ -42,6 +54,9 @@ async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentS
     const token = parseSource(TokenSourceSchema, raw)
     return { profileId: token.gateway_payment_profile_id, field: 'source_attributes.gateway_payment_profile_id', name: token.name, savedId: null }
   }
+  if (stripeEnabled(c.env)) {
+    throw new BackendError(422, 'Enter the card in the payment form: card numbers go to the payment provider, never to the store.', { 'source_attributes.number': ['is not accepted by this store'] })
+  }
   // The raw card goes straight to the test gateway's tokenisation and is forgotten: only the token is kept.
   const card = parseSource(CardSourceSchema, raw)
   const brand = cardBrand(card.number)
@@ -58,18 +73,23 @@ async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentS
 export async function createCardPayment(c: BackendContext, order: OrderRow, body: z.output<typeof CardPaymentSchema>) {
   const db = c.env.DB
   const source = await resolveCard(c, body)
-  const auth = await cardGateway.authorize(db, source.profileId)
+  const stripe = stripeEnabled(c.env)
+  await requireCaptchaAfterDeclines(c, order.token, body.captcha_token)
+  const auth = stripe ? await stripeCard(c, source.profileId) : await cardGateway.authorize(db, source.profileId)
+  await rateLimit(c, 'payment', { cart: order.token, ...(auth && 'fingerprint' in auth.card && typeof auth.card.fingerprint === 'string' ? { card: auth.card.fingerprint } : {}) })
   if (!auth) throw new BackendError(422, 'The payment provider does not know this card. Please enter it again.', { [source.field]: ['is not known to the payment provider'] })
   if (!auth.approved) {
     // kept for the operator console's dashboard (failed payments); the checkout itself is unchanged
     await db.prepare('INSERT INTO payment_failures (order_id, message) VALUES (?, ?)').bind(order.id, auth.message).run()
+    await recordDecline(db, order.token)
     throw new BackendError(422, auth.message, { [source.field]: ['was declined'] })
   }
   const card: CardDetails = { ...auth.card, name: source.name ?? auth.card.name }
   const userId = await currentUserId(c)
   const statements: D1PreparedStatement[] = [db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id)]
   const savedId = source.savedId
-  if (savedId === null && userId !== null && order.user_id === userId) {
+  // with Stripe the card is saved once its payment went through (stripe-checkout.ts), on the member's customer
+  if (!stripe && savedId === null && userId !== null && order.user_id === userId) {
     statements.push(
       db
         .prepare(

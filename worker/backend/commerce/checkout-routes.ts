@@ -4,12 +4,15 @@ import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
-import { balanceChanged, balanceMoved, completeOrder, completionConflict, completionProblems } from './complete.ts'
+import { completionConflict, completionProblems } from './complete.ts'
+import { placeOrder, readyToPlace } from './place-order.ts'
+import { stripeEnabled } from '../payments/stripe-client.ts'
+import { payAndPlace } from '../payments/stripe-checkout.ts'
 import { readParams } from './http.ts'
-import { orderByToken, reloadOrder, requireCart, type OrderRow } from './orders.ts'
+import { orderByToken, requireCart, type OrderRow } from './orders.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 import { insertAddress } from './address-routes.ts'
-import { AddressPayloadSchema, EmailSchema, IdSchema } from './schemas.ts'
+import { AddressPayloadSchema, EmailSchema, IdSchema, ReturnUrlSchema } from './schemas.ts'
 import { shippingOptions } from './shipping.ts'
 import { storeUrl } from '../services/store-url.ts'
 import type { BackendContext } from './http.ts'
@@ -167,46 +170,22 @@ const CompleteSchema = z.object({
     .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')
     .transform((v) => Math.round(Number(v) * 100))
     .optional(),
+  /** Extension: back from Stripe's hosted payment page (docs/payments.md). */
+  stripe_session_id: z.string().regex(/^cs_[A-Za-z0-9_]{6,200}$/, 'is not a payment page session').optional(),
+  /** Extension: where the bank's 3-D Secure page sends the shopper back to (the storefront's page). */
+  return_url: ReturnUrlSchema.optional(),
 })
 
 checkoutRoutes.patch('/checkout/complete', async (c) => {
-  const { expected_balance: expected } = await readParams(c, CompleteSchema)
+  const { expected_balance: expected, stripe_session_id: sessionId, return_url: returnUrl } = await readParams(c, CompleteSchema)
   const order = await orderToComplete(c)
   if (order.state === 'complete') return cartResponse(c, order)
-  const state = await loadCartState(c.env.DB, order, requestLocale(c))
-  const { payment, ...problems } = completionProblems(state)
-  if (Object.keys(problems).length) throw completionConflict({ ...problems, ...(payment ? { payment } : {}) })
-  const moved = balanceMoved(state, expected ?? null)
-  if (moved) throw moved
-  if (payment) throw completionConflict({ payment })
-  // A coupon that stopped applying since the shopper last saw the cart (expired, used up) is taken off and the
-  // order is not placed, so nobody pays a total they did not see.
-  const applied = await c.env.DB.prepare('SELECT p.id, p.code FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ?')
-    .bind(order.id)
-    .all<{ id: number; code: string }>()
-  const stale = applied.results.filter((row) => !state.promotions.some((p) => p.promo.id === row.id))
-  if (stale.length) {
-    await c.env.DB.prepare(`DELETE FROM order_promotions WHERE order_id = ? AND promotion_id IN (${stale.map((r) => r.id).join(',')})`).bind(order.id).run()
-    throw new BackendError(422, `The coupon ${stale[0]!.code.toUpperCase()} no longer applies and was removed. Please review the new total.`, { coupon_code: ['no longer applies'] })
+  const locale = requestLocale(c)
+  const links = await storeUrl(c.env.DB, new URL(c.req.url).origin)
+  if (stripeEnabled(c.env)) {
+    return cartResponse(c, await payAndPlace(c, order, expected ?? null, sessionId ?? null, returnUrl ?? new URL('/checkout/payment/return', c.req.url).href, links))
   }
-  try {
-    return cartResponse(c, await completeOrder(c.env, state, await storeUrl(c.env.DB, new URL(c.req.url).origin)))
-  } catch (error) {
-    if (error instanceof BackendError) throw error
-    // The batch rolled back. Either a parallel call placed this order (answer with it) or a guard refused.
-    const fresh = await reloadOrder(c.env.DB, order.id)
-    if (fresh.state === 'complete') return cartResponse(c, fresh)
-    const again = await loadCartState(c.env.DB, fresh, requestLocale(c))
-    const now = completionProblems(again)
-    if (Object.keys(now).length) throw completionConflict(now)
-    if (again.totals.giftCardTotal !== state.totals.giftCardTotal || again.totals.storeCreditTotal !== state.totals.storeCreditTotal) {
-      throw balanceChanged(again)
-    }
-    const couponsNow = new Set(again.promotions.map((p) => p.promo.id))
-    const lost = state.promotions.find((p) => !couponsNow.has(p.promo.id))
-    if (lost) {
-      throw new BackendError(409, `The coupon ${lost.promo.code.toUpperCase()} can no longer be used, so the order was not placed. Please review the new total.`, { coupon_code: ['can no longer be used'] })
-    }
-    throw new BackendError(409, 'The order changed while it was being placed (a stock level, a coupon or a payment). Please review it and try again.')
-  }
+  const { state, needsPayment } = await readyToPlace(c.env.DB, order, locale, expected ?? null)
+  if (needsPayment) throw completionConflict({ payment: completionProblems(state).payment! })
+  return cartResponse(c, await placeOrder(c.env, state, locale, links))
 })

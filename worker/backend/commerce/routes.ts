@@ -10,6 +10,7 @@ import { orderRoutes } from './order-routes.ts'
 import { passwordRoutes } from './password-routes.ts'
 import { paymentRoutes } from './payment-routes.ts'
 import { wishlistRoutes } from './wishlist-routes.ts'
+import { stripeSessionRoutes } from '../payments/stripe-session-routes.ts'
 
 /** Write side of the Storefront API: account, cart, checkout, wishlists, extensions (issue 4; docs/commerce-api.md). */
 export const commerceRoutes = new Hono<{ Bindings: Env }>()
@@ -24,3 +25,4 @@ commerceRoutes.route('/', checkoutRoutes)
 commerceRoutes.route('/', paymentRoutes)
 commerceRoutes.route('/', wishlistRoutes)
 commerceRoutes.route('/', extensionRoutes)
+commerceRoutes.route('/', stripeSessionRoutes)

@@ -125,3 +125,9 @@ export const PageParamsSchema = z.object({
   page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(1),
   per_page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(25),
 })
+
+/** A page of the storefront a payment provider sends the shopper back to (absolute http(s) URL). */
+export const ReturnUrlSchema = z
+  .string()
+  .max(500, 'is too long')
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an absolute http(s) URL')

@@ -29,6 +29,10 @@ export const WINDOWS = {
   /** coupon and gift card codes from one address, whatever the cart */
   codesPerAddress: { limit: 50, seconds: 3600 },
   cartsPerAddress: { limit: 300, seconds: 3600 },
+  /** card payment attempts (card testing): from one address, on one cart, with one card (Stripe's fingerprint) */
+  paymentsPerAddress: { limit: 30, seconds: 3600 },
+  paymentsPerCart: { limit: 10, seconds: 3600 },
+  paymentsPerCard: { limit: 10, seconds: 3600 },
 } as const satisfies Record<string, Window>
 
 interface Counter {
@@ -38,7 +42,7 @@ interface Counter {
 }
 
 /** What one attempt counts against. `account` is the email tried; `cart` the cart's token. */
-function countersOf(action: RateLimitedAction, ip: string, subject: { account?: string; cart?: string }): Counter[] {
+function countersOf(action: RateLimitedAction, ip: string, subject: Subject): Counter[] {
   const account = subject.account?.trim().toLowerCase() ?? ''
   switch (action) {
     case 'login':
@@ -60,10 +64,19 @@ function countersOf(action: RateLimitedAction, ip: string, subject: { account?: 
       ]
     case 'cart':
       return [{ key: `cart:ip:${ip}`, burst: 'CART_RATE_LIMITER', window: WINDOWS.cartsPerAddress }]
+    case 'payment':
+      return [
+        { key: `payment:ip:${ip}`, window: WINDOWS.paymentsPerAddress },
+        ...(subject.cart ? [{ key: `payment:cart:${subject.cart}`, window: WINDOWS.paymentsPerCart }] : []),
+        ...(subject.card ? [{ key: `payment:card:${subject.card}`, window: WINDOWS.paymentsPerCard }] : []),
+      ]
   }
 }
 
-export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'resetPassword' | 'code' | 'cart'
+export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'resetPassword' | 'code' | 'cart' | 'payment'
+
+/** `account` is the email tried, `cart` the cart's token, `card` the card's fingerprint at the provider. */
+type Subject = { account?: string; cart?: string; card?: string }
 
 const accountKey = (email: string) => `login:account:${email}`
 const rowKey = (key: string, window: Window) => `${key}:${window.seconds}`
@@ -90,7 +103,7 @@ const tooMany = (seconds: number) => new BackendError(429, `Too many attempts. P
  * one is over its limit (429 saying when to try again, with `Retry-After`). Call it before the expensive or guessable part (PBKDF2, looking a code up), after the body
  * was found well-formed (a malformed request is refused without counting).
  */
-export async function rateLimit(c: Context<{ Bindings: Env }>, action: RateLimitedAction, subject: { account?: string; cart?: string } = {}): Promise<void> {
+export async function rateLimit(c: Context<{ Bindings: Env }>, action: RateLimitedAction, subject: Subject = {}): Promise<void> {
   const counters = countersOf(action, clientIp(c), subject)
   const bursts = await Promise.all(
     counters.map(async ({ key, burst }) => {

@@ -1,0 +1,142 @@
+import type Stripe from 'stripe'
+import type { Env } from '#worker/env.ts'
+import type { CardBrand, CardDetails } from '../commerce/gateway.ts'
+import type { OrderRow } from '../commerce/orders.ts'
+import { BackendError } from '../shared/errors.ts'
+import { isStripeError, providerError, stripeClient } from './stripe-client.ts'
+
+/**
+ * Stripe's side of a card payment: what a payment method is (brand, last four, expiry, fingerprint: never the
+ * number), authorising the balance due (manual capture), capturing, voiding and refunding. Every call that moves
+ * money carries an idempotency key, so a retried request never charges twice.
+ */
+
+export interface StripeCard extends CardDetails {
+  /** Stripe's fingerprint of the card number: the same card under any payment method id (card-testing limits). */
+  fingerprint: string | null
+}
+
+const BRANDS: Record<string, CardBrand> = { visa: 'visa', mastercard: 'mastercard', amex: 'amex' }
+
+export function cardOf(pm: Stripe.PaymentMethod): StripeCard | null {
+  const card = pm.card
+  const brand = card ? BRANDS[card.brand] : undefined
+  if (!card || !brand) return null
+  return { ccType: brand, lastDigits: card.last4, month: card.exp_month, year: card.exp_year, name: pm.billing_details?.name ?? null, fingerprint: card.fingerprint ?? null }
+}
+
+/** The card behind a payment method id, or null when Stripe does not know it (a made-up or another account's id). */
+export async function paymentMethodCard(env: Env, paymentMethodId: string): Promise<StripeCard | null> {
+  if (!/^pm_[A-Za-z0-9_]{6,100}$/.test(paymentMethodId)) return null
+  try {
+    const pm = await (await stripeClient(env)).paymentMethods.retrieve(paymentMethodId)
+    const card = cardOf(pm)
+    if (!card) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { payment: ['is not a card type we accept'] })
+    return card
+  } catch (error) {
+    if (isStripeError(error) && error.code === 'resource_missing') return null
+    throw providerError(error)
+  }
+}
+
+export interface AuthorizeInput {
+  order: OrderRow
+  amountCents: number
+  paymentMethodId: string
+  /** The payment row this attempt is: a new card (a new row) after a decline confirms with a new key. */
+  attemptId: number
+  returnUrl: string
+  customerId: string | null
+  /** Keep the card on the member's Stripe customer for next time. */
+  saveCard: boolean
+}
+
+const cents = (order: OrderRow) => order.currency.toLowerCase()
+
+/**
+ * One PaymentIntent per order and balance due (the idempotency key is the order number and the amount), confirmed
+ * with the shopper's card for authorisation only (`capture_method: manual`): nothing is charged until the order
+ * has been placed in D1. The bank may ask for 3-D Secure: then the intent answers `requires_action` with a URL.
+ */
+export async function authorize(env: Env, input: AuthorizeInput): Promise<Stripe.PaymentIntent> {
+  const stripe = await stripeClient(env)
+  const { order, amountCents } = input
+  try {
+    let intent = await stripe.paymentIntents.create(
+      {
+        amount: amountCents,
+        currency: cents(order),
+        capture_method: 'manual',
+        allowed_payment_method_types: ['card'],
+        description: `Order ${order.number}`,
+        metadata: { order_id: String(order.id), order_number: order.number ?? '' },
+        ...(input.customerId ? { customer: input.customerId } : {}),
+      },
+      { idempotencyKey: `pi-${order.number}-${amountCents}` },
+    )
+    // a voided intent (an earlier refusal) cannot be confirmed again: this attempt gets its own
+    if (intent.status === 'canceled') {
+      intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency: cents(order), capture_method: 'manual', allowed_payment_method_types: ['card'], description: `Order ${order.number}`, metadata: { order_id: String(order.id), order_number: order.number ?? '' }, ...(input.customerId ? { customer: input.customerId } : {}) },
+        { idempotencyKey: `pi-${order.number}-${amountCents}-${input.attemptId}` },
+      )
+    }
+    if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent
+    return await stripe.paymentIntents.confirm(
+      intent.id,
+      {
+        payment_method: input.paymentMethodId,
+        return_url: input.returnUrl,
+        // the bank's page is reached by a redirect (with or without JavaScript), not an iframe of Stripe.js
+        use_stripe_sdk: false,
+        expand: ['payment_method'],
+        ...(input.saveCard && input.customerId ? { setup_future_usage: 'off_session' as const } : {}),
+      },
+      { idempotencyKey: `confirm-${intent.id}-${input.attemptId}` },
+    )
+  } catch (error) {
+    // a declined card: the intent says why (`last_payment_error`), and the caller records it
+    if (isStripeError(error) && error.type === 'StripeCardError' && error.payment_intent) return error.payment_intent
+    throw providerError(error)
+  }
+}
+
+export async function retrieveIntent(env: Env, id: string): Promise<Stripe.PaymentIntent> {
+  try {
+    return await (await stripeClient(env)).paymentIntents.retrieve(id, { expand: ['payment_method'] })
+  } catch (error) {
+    throw providerError(error)
+  }
+}
+
+/** Takes the authorised money: only after the order was placed. */
+export async function capture(env: Env, intent: Stripe.PaymentIntent): Promise<Stripe.PaymentIntent> {
+  if (intent.status !== 'requires_capture') return intent
+  return (await stripeClient(env)).paymentIntents.capture(intent.id, {}, { idempotencyKey: `capture-${intent.id}` })
+}
+
+/** Releases an authorisation whose order was refused, so nobody is charged without an order. */
+export async function voidAuthorization(env: Env, intentId: string): Promise<void> {
+  const stripe = await stripeClient(env)
+  try {
+    await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${intentId}` })
+  } catch (error) {
+    // already canceled (the webhook and the browser both refused): nothing is held either way
+    if (isStripeError(error) && error.code === 'payment_intent_unexpected_state') return
+    throw error
+  }
+}
+
+/** A member's Stripe customer, created on first use (their saved cards are its payment methods). */
+export async function customerOf(env: Env, userId: number, email: string | null): Promise<string> {
+  const db = env.DB
+  const known = await db.prepare('SELECT customer_id FROM stripe_customers WHERE user_id = ?').bind(userId).first<{ customer_id: string }>()
+  if (known) return known.customer_id
+  try {
+    const customer = await (await stripeClient(env)).customers.create({ ...(email ? { email } : {}), metadata: { user_id: String(userId) } }, { idempotencyKey: `customer-${userId}` })
+    await db.prepare('INSERT INTO stripe_customers (user_id, customer_id) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING').bind(userId, customer.id).run()
+    return customer.id
+  } catch (error) {
+    throw providerError(error)
+  }
+}

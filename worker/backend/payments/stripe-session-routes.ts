@@ -1,0 +1,36 @@
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { Env } from '#worker/env.ts'
+import { BackendError } from '../shared/errors.ts'
+import { readParams } from '../commerce/http.ts'
+import { requireCart } from '../commerce/orders.ts'
+import { readyToPlace } from '../commerce/place-order.ts'
+import { requestLocale } from '../commerce/respond.ts'
+import { ReturnUrlSchema } from '../commerce/schemas.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { stripeEnabled } from './stripe-client.ts'
+import { createHostedSession } from './stripe-hosted.ts'
+
+/** Extension: Stripe's hosted payment page for the checkout's balance due (paying without JavaScript). */
+export const stripeSessionRoutes = new Hono<{ Bindings: Env }>()
+
+const SessionSchema = z.object({
+  success_url: ReturnUrlSchema,
+  cancel_url: ReturnUrlSchema,
+  expected_balance: z.coerce
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')
+    .transform((v) => Math.round(Number(v) * 100))
+    .optional(),
+})
+
+stripeSessionRoutes.post('/checkout/stripe_session', async (c) => {
+  if (!stripeEnabled(c.env)) throw new BackendError(404, 'The hosted payment page is not available: this store takes cards with its test gateway.')
+  const order = await requireCart(c)
+  const body = await readParams(c, SessionSchema)
+  const { state } = await readyToPlace(c.env.DB, order, requestLocale(c), body.expected_balance ?? null)
+  if (state.totals.balance === 0) throw new BackendError(422, 'Nothing is left to pay by card.', { payment: ['balance is zero'] })
+  await rateLimit(c, 'payment', { cart: order.token })
+  const session = await createHostedSession(c.env, state, body.success_url, body.cancel_url)
+  return c.json({ data: { id: session.id, type: 'stripe_checkout_session', attributes: { url: session.url } } }, 201)
+})
