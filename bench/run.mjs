@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 // `npm run bench`: serves the store with `wrangler dev` (workerd) on loopback, with a fresh local D1 loaded from the
-// seed, and prints, for the home page, a category page and a product page:
+// seed, and prints, on that one server:
 //   - TTFB p50/p99 over sequential requests (one keep-alive connection, accept-encoding: identity);
-//   - requests per second (and latency) under concurrent load, bounded in time and count;
-//   - the gzip size of the JavaScript a first visit to / loads, and of the worker bundle (`wrangler deploy --dry-run`);
-// then runs bench/catalogue-bench.mjs when it exists. It only reports figures: it never fails on a timing.
+//   - requests/s and latency p50/p99 under load (autocannon) for a static file, and for each page kind (home,
+//     category, product, search results, content page) both as the edge cache answers it (hit: the same URL again)
+//     and uncached (miss: a fresh cache-busting query parameter each request), with the cached/static ratio;
+//   - the edge cache state and D1 round trips each page reports in Server-Timing (when the server reports them);
+//   - Lighthouse mobile (median of 3 runs: performance, LCP, TBT, CLS, JS bytes, accessibility, SEO) for home,
+//     category and product;
+//   - the budgets: first-visit JavaScript of home, category and product (gzip) against 100 KB, and the worker bundle
+//     (`wrangler deploy --dry-run`) against 450 KiB;
+// then runs bench/catalogue-bench.mjs. It only reports figures: it never fails on a timing or a budget.
 //
-//   node bench/run.mjs [--requests 200] [--concurrency 8] [--duration 10] [--dev-react] [--no-catalogue] [--catalogue-args="--products 50000"]
+//   node bench/run.mjs [--quick] [--requests 200] [--connections 10] [--duration 10] [--lighthouse-runs 3]
+//                      [--no-lighthouse] [--no-load] [--dev-react] [--no-catalogue] [--catalogue-args="--products 50000"]
+// --quick: 50 sequential requests, 3 s of load per row, one Lighthouse run per page, no catalogue bench.
 // The worker is bundled as for production (NODE_ENV=production, as `wrangler deploy` does); --dev-react measures what
 // plain `wrangler dev` serves instead (React's development build on the server).
 import { spawn } from 'node:child_process'
@@ -15,25 +23,38 @@ import { availableParallelism, cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { kib, ms, num, table } from './lib/format.mjs'
-import { load, sequential } from './lib/http.mjs'
-import { findPages } from './lib/pages.mjs'
+import { sequential } from './lib/http.mjs'
+import { lighthouseMedians } from './lib/lighthouse.mjs'
+import { bustedUrl, load, MISS_PARAM, probe } from './lib/load.mjs'
+import { findPages, STATIC_FILE } from './lib/pages.mjs'
 import { firstVisitJs, workerBundle } from './lib/sizes.mjs'
 import { childEnv, ensureBuild, freePort, root, run, startStore } from './lib/store.mjs'
 
 const { values } = parseArgs({
   options: {
-    requests: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '8' },
-    duration: { type: 'string', default: '10' },
+    quick: { type: 'boolean', default: false },
+    requests: { type: 'string' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string' },
+    'lighthouse-runs': { type: 'string' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-load': { type: 'boolean', default: false },
     'dev-react': { type: 'boolean', default: false },
     'no-catalogue': { type: 'boolean', default: false },
     // Passed on to bench/catalogue-bench.mjs (write it with =, e.g. --catalogue-args="--products 5000 --requests 50").
     'catalogue-args': { type: 'string', default: '' },
   },
 })
-const REQUESTS = Math.max(10, Number(values.requests))
-const CONCURRENCY = Math.min(64, Math.max(1, Number(values.concurrency)))
-const DURATION_MS = Math.min(60, Math.max(1, Number(values.duration))) * 1000
+const QUICK = values.quick
+const REQUESTS = Math.max(10, Number(values.requests ?? (QUICK ? 50 : 200)))
+const CONNECTIONS = Math.min(64, Math.max(1, Number(values.connections)))
+const SECONDS = Math.min(60, Math.max(1, Number(values.duration ?? (QUICK ? 3 : 10))))
+const LIGHTHOUSE_RUNS = Math.max(1, Number(values['lighthouse-runs'] ?? (QUICK ? 1 : 3)))
+/** The issue's budgets (issue 11): first-visit JavaScript in KB (1,000 bytes) gzip; the worker bundle in KiB gzip. */
+const JS_BUDGET_BYTES = 100_000
+const WORKER_BUDGET_BYTES = 450 * 1024
+/** Lighthouse runs on these page kinds (the three a shopper lands on most). */
+const LIGHTHOUSE_PAGES = ['home', 'category', 'product']
 
 const log = (message) => process.stderr.write(`» ${message}\n`)
 
@@ -68,6 +89,32 @@ function runScript(file, args, env) {
   })
 }
 
+const budget = (bytes, limit) => `${bytes <= limit ? 'within' : 'OVER'} (${((bytes / limit) * 100).toFixed(0)} %)`
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
+
+/** Load rows: the static file, then per page kind a hit (the plain URL, cache warmed) and a miss (busted URL). */
+async function measureLoad(baseUrl, pages) {
+  const rows = []
+  log(`${STATIC_FILE.path}: ${CONNECTIONS} connections for ${SECONDS} s…`)
+  const floor = await load(baseUrl + STATIC_FILE.path, { connections: CONNECTIONS, seconds: SECONDS })
+  rows.push({ name: STATIC_FILE.name, path: STATIC_FILE.path, state: 'static', ...floor })
+  for (const page of pages) {
+    const url = baseUrl + page.path
+    // two plain GETs warm the cache (the first may be the one that fills it); the third says what a hit looks like
+    await probe(url)
+    await probe(url)
+    const hit = await probe(url)
+    const miss = await probe(new URL(bustedUrl(url, 'probe'), baseUrl).href)
+    page.probe = { hit, miss }
+    log(`${page.path}: hit and miss, ${CONNECTIONS} connections for ${SECONDS} s each…`)
+    const cached = await load(url, { connections: CONNECTIONS, seconds: SECONDS })
+    const uncached = await load(url, { connections: CONNECTIONS, seconds: SECONDS, bust: true })
+    rows.push({ name: page.name, path: page.path, state: `hit (edge ${hit.edge ?? 'not reported'})`, ratio: cached.rps / floor.rps, ...cached })
+    rows.push({ name: page.name, path: `${page.path} ?${MISS_PARAM}=…`, state: `miss (edge ${miss.edge ?? 'not reported'})`, ratio: uncached.rps / floor.rps, ...uncached })
+  }
+  return rows
+}
+
 async function main() {
   const started = Date.now()
   if (ensureBuild(log)) log('Client bundle built.')
@@ -81,17 +128,25 @@ async function main() {
   const { pages, notes } = await findPages(baseUrl, persistTo)
 
   const latency = []
-  const throughput = []
   for (const page of pages) {
-    const url = baseUrl + page.path
     log(`${page.path}: ${REQUESTS} sequential requests…`)
-    latency.push({ page, ...(await sequential(url, { count: REQUESTS })) })
-    log(`${page.path}: ${CONCURRENCY} concurrent clients for ${DURATION_MS / 1000} s…`)
-    throughput.push({ page, ...(await load(url, { concurrency: CONCURRENCY, durationMs: DURATION_MS })) })
+    latency.push({ page, ...(await sequential(baseUrl + page.path, { count: REQUESTS, warmup: Math.min(20, REQUESTS) })) })
   }
+  const loadRows = values['no-load'] ? [] : await measureLoad(baseUrl, pages)
 
-  log('Measuring the JavaScript of a first visit to /…')
-  const js = await firstVisitJs(baseUrl + '/')
+  log('Measuring the JavaScript of a first visit…')
+  const sizes = []
+  for (const page of pages.filter((p) => LIGHTHOUSE_PAGES.includes(p.name))) sizes.push({ page, js: await firstVisitJs(baseUrl + page.path) })
+
+  const lighthouse = []
+  if (!values['no-lighthouse']) {
+    const targets = pages.filter((p) => LIGHTHOUSE_PAGES.includes(p.name))
+    const results = await lighthouseMedians(
+      targets.map((p) => baseUrl + p.path),
+      { runs: LIGHTHOUSE_RUNS, log },
+    )
+    results.forEach((r, i) => lighthouse.push({ page: targets[i], ...r }))
+  }
 
   await store.stop()
   store = undefined
@@ -102,38 +157,65 @@ async function main() {
   out.push(`workerd via \`wrangler dev\` on 127.0.0.1 (worker bundled with NODE_ENV=${nodeEnv}), local D1/KV freshly seeded; figures only, nothing is asserted.`)
   out.push(`Load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(' ')} (other work on this machine skews the timings).`)
   out.push('')
-  out.push(`Latency: ${REQUESTS} sequential GETs per page after 20 warm-up requests, one keep-alive connection, accept-encoding: identity`)
+  out.push(`Latency: ${REQUESTS} sequential GETs per page after warm-up, one keep-alive connection, accept-encoding: identity`)
   out.push(
     table(
       ['page', 'path', 'status', 'HTML', 'TTFB p50', 'TTFB p99', 'full p50', 'full p99'],
       latency.map((r) => [r.page.name, r.page.path, r.statuses, kib(r.bytes), ms(r.ttfbP50), ms(r.ttfbP99), ms(r.totalP50), ms(r.totalP99)]),
     ),
   )
+  if (loadRows.length) {
+    out.push('')
+    out.push(`Throughput (autocannon): ${CONNECTIONS} keep-alive connections for ${SECONDS} s per row, accept-encoding: gzip, no cookies (load generator on the same machine)`)
+    out.push(`hit: the same URL again after warm-up; miss: ?${MISS_PARAM}=<unique> on every request, so no URL-keyed cache can answer. 'edge' is Server-Timing's edge;desc.`)
+    out.push(
+      table(
+        ['page', 'answered as', 'requests', 'errors', 'status', 'req/s', 'vs static', 'latency p50', 'latency p99'],
+        loadRows.map((r) => [r.name, r.state, String(r.requests), String(r.errors), r.statuses, num(r.rps, 1), r.ratio === undefined ? '–' : `${(r.ratio * 100).toFixed(0)} %`, ms(r.latencyP50), ms(r.latencyP99)]),
+      ),
+    )
+    out.push('')
+    out.push('D1 round trips per page (Server-Timing d1;desc=N, one request each)')
+    out.push(
+      table(
+        ['page', 'path', 'on a miss', 'on a hit', 'Cache-Control'],
+        pages.map((p) => [p.name, p.path, p.probe?.miss.d1 === undefined ? 'not reported' : String(p.probe.miss.d1), p.probe?.hit.d1 === undefined ? 'not reported' : String(p.probe.hit.d1), p.probe?.hit.cacheControl ?? '']),
+      ),
+    )
+  }
+  if (lighthouse.length) {
+    out.push('')
+    out.push(`Lighthouse ${lighthouse[0].samples.length > 1 ? `mobile, median of ${LIGHTHOUSE_RUNS} runs` : 'mobile, one run'} (simulated slow 4G and 4× CPU slowdown; scores 0-100; JS bytes as transferred)`)
+    out.push(
+      table(
+        ['page', 'performance', 'LCP', 'FCP', 'TBT', 'CLS', 'JS bytes', 'accessibility', 'SEO'],
+        lighthouse.map((r) => [r.page.name, num(r.performance), ms(r.lcp), ms(r.fcp), ms(r.tbt), num(r.cls, 3), kib(r.jsBytes), num(r.accessibility), num(r.seo)]),
+      ),
+    )
+    for (const r of lighthouse) {
+      if (r.lcpElement) out.push(`LCP element of ${r.page.name}: ${r.lcpElement.slice(0, 140)}`)
+      for (const error of new Set(r.errors)) out.push(`Lighthouse error on ${r.page.name}: ${error}`)
+    }
+  }
   out.push('')
-  out.push(`Throughput: ${CONCURRENCY} concurrent keep-alive clients for ${DURATION_MS / 1000} s per page (load generator on the same machine)`)
+  out.push('Budgets (gzip -9 with node:zlib; reported, never enforced here)')
   out.push(
     table(
-      ['page', 'requests', 'errors', 'status', 'req/s', 'latency p50', 'latency p99'],
-      throughput.map((r) => [r.page.name, String(r.requests), String(r.errors), r.statuses, num(r.rps, 1), ms(r.latencyP50), ms(r.latencyP99)]),
-    ),
-  )
-  out.push('')
-  out.push('Sizes (gzip -9 with node:zlib)')
-  out.push(
-    table(
-      ['what', 'files', 'raw', 'gzip'],
+      ['what', 'files', 'raw', 'gzip', 'budget', ''],
       [
-        ['JavaScript of a first visit to / (script + modulepreload, with static imports)', String(js.files.length), kib(js.raw), kib(js.gzip)],
-        ['  inline scripts in that HTML (hydration data, bootstrap)', '–', kib(js.inlineRaw), kib(js.inlineGzip)],
-        ['  the HTML document of /', '1', kib(js.htmlRaw), kib(js.htmlGzip)],
-        [`Worker bundle (wrangler deploy --dry-run${bundle.reported ? `; wrangler says ${bundle.reported}` : ''})`, String(bundle.files.length), kib(bundle.raw), kib(bundle.gzip)],
+        ...sizes.map(({ page, js }) => [`JavaScript of a first visit to ${page.name} (${page.path})`, String(js.files.length), kib(js.raw), `${kib(js.gzip)} = ${kb(js.gzip)}`, kb(JS_BUDGET_BYTES), budget(js.gzip, JS_BUDGET_BYTES)]),
+        [`Worker bundle (wrangler deploy --dry-run${bundle.reported ? `; wrangler says ${bundle.reported}` : ''})`, String(bundle.files.length), kib(bundle.raw), kib(bundle.gzip), kib(WORKER_BUDGET_BYTES), budget(bundle.gzip, WORKER_BUDGET_BYTES)],
       ],
     ),
   )
-  out.push('')
-  out.push('Largest first-visit scripts')
-  out.push(table(['file', 'raw', 'gzip'], js.files.slice(0, 8).map((f) => [f.path, kib(f.raw), kib(f.gzip)])))
-  if (js.extra.length) out.push(`Loaded through static imports without a modulepreload hint: ${js.extra.join(', ')}`)
+  const home = sizes[0]?.js
+  if (home) {
+    out.push(`Inline scripts in the HTML of ${sizes[0].page.path} (hydration data, bootstrap): ${kib(home.inlineGzip)} gzip; the HTML document itself: ${kib(home.htmlGzip)} gzip.`)
+    out.push('')
+    out.push(`Largest first-visit scripts of ${sizes[0].page.path}`)
+    out.push(table(['file', 'raw', 'gzip'], home.files.slice(0, 8).map((f) => [f.path, kib(f.raw), kib(f.gzip)])))
+  }
+  for (const { page, js } of sizes) if (js.extra.length) out.push(`Loaded by ${page.path} through static imports without a modulepreload hint: ${js.extra.join(', ')}`)
   for (const note of notes) out.push(`Note: ${note}`)
   const nonOk = latency.filter((r) => !/^200×\d+$/.test(r.statuses))
   for (const r of nonOk) out.push(`Note: ${r.page.path} answered ${r.statuses}; its figures measure that response, not a rendered ${r.page.name} page.`)
@@ -141,7 +223,7 @@ async function main() {
   console.log(out.join('\n'))
 
   const catalogueBench = join(root, 'bench', 'catalogue-bench.mjs')
-  if (!values['no-catalogue'] && existsSync(catalogueBench)) {
+  if (!QUICK && !values['no-catalogue'] && existsSync(catalogueBench)) {
     console.log('\n=== bench/catalogue-bench.mjs ===')
     // A free loopback port of its own, so it cannot collide with another server on its default one.
     const args = ['--port', String(await freePort()), ...values['catalogue-args'].split(/\s+/).filter(Boolean)]

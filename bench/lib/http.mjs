@@ -1,4 +1,4 @@
-// Latency and throughput over plain HTTP/1.1 on loopback (node:http, keep-alive, no compression, no redirects).
+// Sequential latency (TTFB) over plain HTTP/1.1 on loopback (node:http, keep-alive, no compression, no redirects).
 import http from 'node:http'
 
 const HEADERS = { 'accept-encoding': 'identity', accept: 'text/html,application/xhtml+xml', 'user-agent': 'storefront-bench' }
@@ -54,45 +54,5 @@ export async function sequential(url, { count = 200, warmup = 20 } = {}) {
     }
   } finally {
     agent.destroy()
-  }
-}
-
-/**
- * `concurrency` clients each sending requests back to back for `durationMs` (and at most `maxRequests` in all).
- * Returns requests per second over the elapsed time, with latency percentiles under that load.
- */
-export async function load(url, { concurrency = 8, durationMs = 10_000, maxRequests = 20_000 } = {}) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
-  const samples = []
-  let errors = 0
-  let issued = 0
-  const started = performance.now()
-  const deadline = started + durationMs
-  const client = async () => {
-    while (performance.now() < deadline && issued < maxRequests) {
-      issued++
-      try {
-        samples.push(await timedGet(url, agent))
-      } catch {
-        errors++
-      }
-    }
-  }
-  try {
-    await Promise.all(Array.from({ length: concurrency }, client))
-  } finally {
-    agent.destroy()
-  }
-  const seconds = (performance.now() - started) / 1000
-  const total = samples.map((s) => s.total).sort((a, b) => a - b)
-  return {
-    concurrency,
-    seconds,
-    requests: samples.length,
-    errors,
-    statuses: countStatuses(samples.map((s) => s.status)),
-    rps: samples.length / seconds,
-    latencyP50: percentile(total, 50),
-    latencyP99: percentile(total, 99),
   }
 }

@@ -1,4 +1,5 @@
-// Picks real pages of the seeded store to measure: a category (/t/…) and a product (/p/{id}/{slug}).
+// Picks real pages of the seeded store to measure: home, a category (/t/…), a product (/p/{id}/{slug}), search
+// results and a content page; and a static file served by the assets binding, the floor a cached page compares to.
 import { d1Query } from './store.mjs'
 
 async function getJson(url) {
@@ -44,5 +45,10 @@ export async function findPages(baseUrl, persistTo) {
   else notes.push('no category found in the seed')
   if (product) pages.push({ name: 'product', path: `/p/${product.id}/${product.slug}` })
   else notes.push('no product found in the seed')
+  // the search form's target without JavaScript, and a content page of the seed (docs/routes.md)
+  pages.push({ name: 'search', path: '/Category?term=jacket' }, { name: 'content', path: '/AboutUs' })
   return { pages, notes }
 }
+
+/** A file of the client build served as a static asset (no worker code runs for it). */
+export const STATIC_FILE = { name: 'static file', path: '/favicon.svg' }

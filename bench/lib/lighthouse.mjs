@@ -1,0 +1,70 @@
+// Lighthouse mobile runs (the `lighthouse` npm package, simulated throttling, Chromium at CHROME_PATH) against the
+// store on loopback. Only the performance, accessibility and SEO categories run, from a local config, so nothing is
+// fetched from the internet; Chromium starts with background networking off.
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-first-run']
+
+/** Lighthouse's default mobile emulation (a mid-range phone on slow 4G, simulated), three categories only. */
+const CONFIG = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories: ['performance', 'accessibility', 'seo'],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+    // No field data or remote look-ups, and the storage of one run never warms the next.
+    disableStorageReset: false,
+    skipAboutBlank: true,
+  },
+}
+
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (!sorted.length) return NaN
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** The figures of one Lighthouse result (scores 0-100, times in ms, bytes as transferred). */
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')
+  const score = (id) => (lhr.categories[id]?.score ?? NaN) * 100
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcp: audit('largest-contentful-paint'),
+    fcp: audit('first-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    jsBytes: scripts?.transferSize ?? NaN,
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    runtimeError: lhr.runtimeError?.message,
+  }
+}
+
+/**
+ * `runs` Lighthouse runs of each URL in one Chromium; returns, per URL, the median of each figure and the runs.
+ * `chromePath` defaults to CHROME_PATH, then /usr/bin/chromium.
+ */
+export async function lighthouseMedians(urls, { runs = 3, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium', log = () => {} } = {}) {
+  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+  try {
+    const results = []
+    for (const url of urls) {
+      const samples = []
+      for (let i = 0; i < runs; i++) {
+        log(`Lighthouse ${i + 1}/${runs}: ${url}`)
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG)
+        samples.push(figures(result.lhr))
+      }
+      const med = Object.fromEntries(['performance', 'accessibility', 'seo', 'lcp', 'fcp', 'tbt', 'cls', 'jsBytes'].map((key) => [key, median(samples.map((s) => s[key]))]))
+      results.push({ url, ...med, lcpElement: samples.at(-1)?.lcpElement ?? '', errors: samples.map((s) => s.runtimeError).filter(Boolean), samples })
+    }
+    return results
+  } finally {
+    await chrome.kill()
+  }
+}

@@ -1,0 +1,69 @@
+// Load generation with autocannon: requests/s and latency percentiles under concurrent keep-alive connections, and
+// what the response's Server-Timing says (edge cache state, D1 round trips) for one request of the same kind.
+import autocannon from 'autocannon'
+
+const HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html,application/xhtml+xml', 'user-agent': 'storefront-bench' }
+
+/**
+ * The query parameter that makes each request a distinct URL, so a page cache keyed by URL can never answer it
+ * (a forced miss). A cache that ignored unknown parameters would need its own bypass here.
+ */
+export const MISS_PARAM = 'bench-miss'
+
+/** `url` with a unique cache-busting parameter (`n` keeps it distinct between calls). */
+export function bustedUrl(url, n) {
+  const u = new URL(url)
+  u.searchParams.set(MISS_PARAM, `${process.pid}-${n}`)
+  return u.pathname + u.search
+}
+
+/**
+ * Parses `Server-Timing` into { name: { dur, desc } }: `edge;desc=hit`, `d1;desc=3` or `d1;count=3`, `ssr;dur=12`.
+ */
+export function parseServerTiming(header) {
+  const out = {}
+  for (const entry of (header ?? '').split(',')) {
+    const [name, ...params] = entry.split(';').map((s) => s.trim())
+    if (!name) continue
+    const fields = Object.fromEntries(params.map((p) => p.split('=')).map(([k, v = '']) => [k.trim(), v.trim().replace(/^"|"$/g, '')]))
+    out[name] = fields
+  }
+  return out
+}
+
+/** The edge cache state and the D1 round trips one GET reports (undefined when the server does not say). */
+export async function probe(url) {
+  const response = await fetch(url, { headers: HEADERS, redirect: 'manual' })
+  await response.arrayBuffer()
+  const timing = parseServerTiming(response.headers.get('server-timing'))
+  const d1Entry = Object.entries(timing).find(([name]) => /^d1(\b|-|_|$)/i.test(name))?.[1]
+  const d1 = d1Entry ? Number(d1Entry.desc ?? d1Entry.count ?? NaN) : undefined
+  return { status: response.status, edge: timing.edge?.desc, d1: Number.isFinite(d1) ? d1 : undefined, cacheControl: response.headers.get('cache-control') ?? '' }
+}
+
+/**
+ * `connections` keep-alive clients for `seconds`. With `bust`, each request carries a fresh MISS_PARAM value.
+ * Returns requests/s (mean over the run), latency p50/p99 in ms, and status counts.
+ */
+export async function load(url, { connections = 10, seconds = 10, bust = false } = {}) {
+  const { origin, pathname, search } = new URL(url)
+  let n = 0
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    headers: HEADERS,
+    requests: [{ method: 'GET', path: pathname + search, setupRequest: (request) => (bust ? { ...request, path: bustedUrl(url, n++) } : request) }],
+  })
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(' ')
+  return {
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    statuses: statuses || '–',
+    rps: result.requests.total / result.duration,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+  }
+}
