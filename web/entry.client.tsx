@@ -10,6 +10,10 @@ import { ApiContext } from './api/use-api.ts'
 import { createClientDeferredStore, DeferredContext } from './components/deferred.tsx'
 import { installChunkReloadGuard } from './features/session/chunk-reload.ts'
 import { loadThirdPartyScripts } from './features/session/third-party.ts'
+import { loadDictionary } from './i18n/index.tsx'
+import { installPrefetcher } from './features/session/prefetch.ts'
+import { keepGets } from './api/browser/prefetched.ts'
+import { splitLocalePath } from './config.ts'
 import '/__twind.css'
 import './styles/app.css'
 
@@ -31,23 +35,43 @@ async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
   )
 }
 
+/**
+ * Prefetch of a likely next page: the screens' chunks (the same lazy imports a navigation makes) and, when asked, the
+ * leaf screen's loader run once so its GETs are kept for the navigation that follows (web/api/browser/prefetched.ts).
+ */
+function prefetcherFor(routeList: RouteObject[], context: () => RouterContextProvider) {
+  return (href: string, withData: boolean) => {
+    const url = new URL(href, window.location.href)
+    if (url.origin !== window.location.origin) return
+    const matches = matchRoutes(routeList, url) ?? []
+    void Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : route))).then((modules) => {
+      const leaf = matches.at(-1)
+      const loader = (modules.at(-1) as { loader?: unknown } | undefined)?.loader
+      if (!withData || !leaf || typeof loader !== 'function') return
+      keepGets(() => {
+        void Promise.resolve(loader({ request: new Request(url), params: leaf.params, context: context() })).catch(() => {})
+      })
+    }, () => {})
+  }
+}
+
 async function hydrate() {
   installChunkReloadGuard()
   // The service worker answers an uncached page with the offline page: its HTML belongs to /offline, not to the
   // address shown, so it stays static instead of hydrating as the wrong route.
   if (document.querySelector('[data-testid=offline-page]') && window.location.pathname !== '/offline') return
-  await resolveMatchedLazyRoutes(routes)
+  // the page's language only: the server preloaded its dictionary with the page
+  await Promise.all([resolveMatchedLazyRoutes(routes), loadDictionary(splitLocalePath(window.location.pathname).locale)])
   const api = withAnalytics(createBrowserApi())
   const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
-  const router = createBrowserRouter(routes, {
-    future: { v8_middleware: true },
-    getContext() {
-      const context = new RouterContextProvider()
-      context.set(apiContext, api)
-      context.set(requestInfoContext, info)
-      return context
-    },
-  })
+  const getContext = () => {
+    const context = new RouterContextProvider()
+    context.set(apiContext, api)
+    context.set(requestInfoContext, info)
+    return context
+  }
+  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext })
+  installPrefetcher(prefetcherFor(routes, getContext))
   startTransition(() => {
     hydrateRoot(
       document,

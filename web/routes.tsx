@@ -1,14 +1,20 @@
 import type { RouteObject } from 'react-router'
 import type { Locale } from './api/models.ts'
 import { rootLoader } from './root-loader.ts'
+import { loadDictionary } from './i18n/index.tsx'
 import { Document, RootErrorBoundary } from './root.tsx'
 
 /**
- * A lazily loaded screen. `handle.module` names its source file so the server can find the matched screens' chunks
- * in Vite's manifest and preload them with the first byte.
+ * A lazily loaded screen of one language. `handle.module` names its source file so the server can find the matched
+ * screens' chunks in Vite's manifest and preload them with the first byte. Loading it also loads the language's
+ * dictionary (a no-op once loaded, and always in the worker), so a client navigation into the other language renders
+ * with its texts.
  */
-function screen(file: string, load: () => Promise<Record<string, unknown>>, handle: Record<string, unknown> = {}): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { lazy: load as RouteObject['lazy'], handle: { ...handle, module: `web/${file.slice(2)}` } }
+function screenOf(locale: Locale) {
+  return (file: string, load: () => Promise<Record<string, unknown>>, handle: Record<string, unknown> = {}): Pick<RouteObject, 'lazy' | 'handle'> => ({
+    lazy: (async () => (await Promise.all([load(), loadDictionary(locale)]))[0]) as RouteObject['lazy'],
+    handle: { ...handle, module: `web/${file.slice(2)}` },
+  })
 }
 
 /** Screens that render the shopper's own data: never stored by a shared cache (see worker/ssr/render.tsx). */
@@ -23,6 +29,7 @@ const NOINDEX = { noindex: true }
  */
 function screens(locale: Locale): RouteObject[] {
   const id = (name: string) => `${locale}:${name}`
+  const screen = screenOf(locale)
   const staticPages = [
     'AboutUs',
     'ContactUs',

@@ -1,10 +1,10 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import rosetta from 'rosetta'
 import type { Locale } from '../api/models.ts'
-import { en } from './en.ts'
-import { de } from './de.ts'
+import type { en } from './en.ts'
+import { dictionaryOf } from '#i18n-dictionaries'
 
-const dictionaries = { en, de }
+export { loadDictionary } from '#i18n-dictionaries'
 
 /** Dot-separated keys of the dictionary, e.g. 'error.notFoundTitle'. */
 type Leaves<T, P extends string = ''> = {
@@ -15,10 +15,14 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 
 /**
  * One rosetta instance per call: rosetta keeps its locale as shared state, and a Worker isolate serves requests in
- * both languages at once. Missing German keys fall back to English (spec §9: fallback en).
+ * both languages at once. Missing German keys fall back to English (spec §9: fallback en) where English is loaded:
+ * always in the worker; in the browser a page loads only its own language (loadDictionary), which the type keeps
+ * complete.
  */
 export function createTranslator(locale: Locale): Translate {
-  const i18n = rosetta<Record<string, unknown>>({ en: dictionaries.en as Record<string, unknown>, de: dictionaries.de as Record<string, unknown> })
+  const own = (dictionaryOf(locale) ?? {}) as Record<string, unknown>
+  const english = (dictionaryOf('en') ?? own) as Record<string, unknown>
+  const i18n = rosetta<Record<string, unknown>>({ en: english, [locale]: own })
   i18n.locale(locale)
   return (key, params) => {
     const text = i18n.t(key, params ?? {}, locale) || i18n.t(key, params ?? {}, 'en')

@@ -12,9 +12,13 @@ interface ManifestChunk {
 const chunks = manifest as Record<string, ManifestChunk>
 export const CLIENT_ENTRY = 'web/entry.client.tsx'
 
+/** The chunk of a language's dictionary (web/i18n/dictionaries.client.ts loads it; a page needs only its own). */
+export const dictionaryModule = (locale: string) => `web/i18n/${locale}.ts`
+
 /**
  * The files a page needs from its first byte: the client entry, the chunks of the screens that matched (and what
- * they import), and their CSS. Preloading them avoids a waterfall after hydration starts.
+ * they import), the page language's dictionary, and their CSS. Preloading them avoids a waterfall after hydration
+ * starts.
  */
 export function assetsFor(modules: string[]): { entry: string; scripts: string[]; styles: string[]; fonts: string[] } {
   const scripts = new Set<string>()

@@ -1,0 +1,12 @@
+import type { Locale } from '../api/models.ts'
+import { en, type Dictionary } from './en.ts'
+import { de } from './de.ts'
+
+/** The worker renders and answers in both languages, so it holds both dictionaries from the start. */
+const all: Record<Locale, Dictionary> = { en, de }
+
+export function dictionaryOf(locale: Locale): Dictionary | undefined {
+  return all[locale]
+}
+
+export async function loadDictionary(_locale: Locale): Promise<void> {}
