@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import type { Product, Variant } from '../../api/models.ts'
@@ -12,11 +13,16 @@ import { notifyAtom } from '../notifications/atoms.ts'
 import { WishlistButton } from '../wishlist/wishlist-button.tsx'
 import { VariantPicker } from './variant-picker.tsx'
 import { SizeGuide } from './size-guide.tsx'
-import { GiftCardForm } from '../gift-cards/gift-card-form.tsx'
 import { PriceBlock } from '../../components/ui/price-block.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, type Availability } from './variant-selection.ts'
+
+/**
+ * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
+ * the first bytes like the rest, and hydrated once the chunk arrives (the form posts without JavaScript meanwhile).
+ */
+const GiftCardForm = lazy(() => import('../gift-cards/gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm })))
 
 /** Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price. */
 function Prices({ product, variant }: { product: Product; variant: Variant | null }) {
@@ -85,7 +91,9 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
       <Prices product={product} variant={variant} />
       {product.isGiftCard ? (
         <div className="mt-6">
-          <GiftCardForm />
+          <Suspense fallback={null}>
+            <GiftCardForm />
+          </Suspense>
         </div>
       ) : (
         <>
