@@ -4,6 +4,10 @@ import { buildTwindCss } from './scripts/twind-css.ts'
 import { markSvg, webManifest } from './web/brand.ts'
 
 const webDir = fileURLToPath(new URL('./web', import.meta.url))
+
+/** The modules of the `shell` chunk (see build.rollupOptions.output.codeSplitting), minus the lazy ones. */
+const SHELL = /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|ui|session|notifications|consent)|api\/use-api|config|brand|styles\/tokens|i18n\/(index|format|dictionaries))/
+const NOT_SHELL = /\/(search-overlay|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
 const TWIND_ID = '/__twind.css'
 
 /** Twind at build time: `@import '/__twind.css'` becomes the static CSS of every class the web app uses. */
@@ -48,6 +52,15 @@ export default defineConfig({
         entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: [
+            // React, React Router and jotai change only on upgrades: one long-cached file instead of five small ones.
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|jotai|rosetta|dlv|templite)[\\/]/, priority: 20 },
+            // What every storefront page renders (header, footer, navigation, SEO tags, shared UI) as one file; panels,
+            // dialogs and other screens' parts stay in their own chunks, loaded on first use.
+            { name: 'shell', test: (id: string) => SHELL.test(id.replace(/\\/g, '/')) && !NOT_SHELL.test(id.replace(/\\/g, '/')), priority: 10 },
+          ],
+        },
       },
     },
   },
