@@ -1,3 +1,4 @@
+import { preload } from 'react-dom'
 import type { CmsPage, CmsSection, ProductImage } from '../api/models.ts'
 import { LocalLink } from './local-link.tsx'
 import { Carousel, carouselItem } from './ui/carousel.tsx'
@@ -12,13 +13,19 @@ function text(value: unknown) {
   return typeof value === 'string' ? value : ''
 }
 
-/** A section image at the width it is shown (the CMS gives 600, 1200 and 1600 px wide styles). */
+/**
+ * A section image at the width it is shown (the CMS gives 600, 1200 and 1600 px wide styles). The first hero is the
+ * page's largest paint: preloaded from the head with the same srcset and sizes, so the browser picks the file for
+ * its viewport before it has parsed the body or any script.
+ */
 function SectionImage({ image, sizes, className, priority = false }: { image: ProductImage; sizes: string; className: string; priority?: boolean }) {
   const { mobile, desktop, large } = image.styles
+  const srcSet = `${mobile.url} ${mobile.width}w, ${desktop.url} ${desktop.width}w, ${large.url} ${large.width}w`
+  if (priority) preload(desktop.url, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' })
   return (
     <img
       src={desktop.url}
-      srcSet={`${mobile.url} ${mobile.width}w, ${desktop.url} ${desktop.width}w, ${large.url} ${large.width}w`}
+      srcSet={srcSet}
       sizes={sizes}
       width={desktop.width}
       height={desktop.height}

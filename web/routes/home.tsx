@@ -1,6 +1,8 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import type { CmsPage, ProductCard } from '../api/models.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { useApi } from '../api/use-api.ts'
+import { loaderApi } from '../api/loader-api.ts'
 import { LAST_CHANCE_DEALS_SLUG } from '../config.ts'
 import { useT } from '../i18n/index.tsx'
 import { HomeSeo } from '../features/seo/page-seo.tsx'
@@ -18,15 +20,23 @@ const MAX_TILES = 8
 /** The newsletter form posts here when there is no JavaScript. */
 export const action = newsletterAction
 
+/**
+ * The CMS page 'home' (cached in KV) is read before the first byte: its hero image is the page's largest paint, so it
+ * is in the shell and preloaded from the head (web/components/cms-sections.tsx) instead of arriving with the
+ * deferred part. A CMS that fails only leaves the sections out, as before.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { page: await loaderApi(context).getCMSPage('home').catch(() => null) }
+}
+
 interface HomeContent {
-  page: CmsPage | null
   tiles: CategoryTile[]
   lastChance: ProductCard[]
 }
 
-/** Everything the landing page shows below the chrome, read in parallel; any part that fails is simply left out. */
+/** What the landing page shows below the hero, read in parallel; any part that fails is simply left out. */
 async function loadHome(api: StorefrontApi): Promise<HomeContent> {
-  const [page, tree] = await Promise.all([api.getCMSPage('home').catch(() => null), api.getCategoryTree().catch(() => [])])
+  const tree = await api.getCategoryTree().catch(() => [])
   const tops = tree.filter((c) => !c.hide_from_nav)
   const [tiles, lastChance] = await Promise.all([
     Promise.all(
@@ -43,13 +53,12 @@ async function loadHome(api: StorefrontApi): Promise<HomeContent> {
       return list?.data ?? []
     })(),
   ])
-  return { page, tiles: tiles.filter((tile) => tile.image).slice(0, MAX_TILES), lastChance }
+  return { tiles: tiles.filter((tile) => tile.image).slice(0, MAX_TILES), lastChance }
 }
 
 function HomePlaceholder() {
   return (
     <div className="space-y-10" data-testid="home-placeholder" aria-busy="true">
-      <div className="h-72 animate-pulse rounded-lg bg-neutral-200 lg:h-[28rem]" />
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="aspect-[3/4] animate-pulse rounded bg-neutral-200" />
@@ -59,16 +68,23 @@ function HomePlaceholder() {
   )
 }
 
-function HomeSections({ content }: { content: HomeContent }) {
+/** The CMS page with only the sections of `types`, or null without a page. */
+function sectionsOf(page: CmsPage | null, types: string[]): CmsPage | null {
+  return page ? { ...page, content: '', cmsSections: page.cmsSections.filter((s) => types.includes(s.type)) } : null
+}
+
+function Hero({ page }: { page: CmsPage | null }) {
   const { t } = useT()
-  const sections = content.page?.cmsSections ?? []
-  const only = (types: string[]) => (content.page ? { ...content.page, content: '', cmsSections: sections.filter((s) => types.includes(s.type)) } : null)
-  const hero = only(['hero_image'])
-  const editorial = only(['featured_article', 'image_gallery', 'side_by_side_images', 'rich_text_content'])
-  const carousels = sections.filter((s) => s.type === 'product_carousel')
+  const hero = sectionsOf(page, ['hero_image'])
+  return hero && hero.cmsSections.length > 0 ? <CmsSections page={hero} /> : <p className="py-10 text-lg text-neutral-700">{t('pages.homeIntro')}</p>
+}
+
+function HomeSections({ page, content }: { page: CmsPage | null; content: HomeContent }) {
+  const { t } = useT()
+  const editorial = sectionsOf(page, ['featured_article', 'image_gallery', 'side_by_side_images', 'rich_text_content'])
+  const carousels = (page?.cmsSections ?? []).filter((s) => s.type === 'product_carousel')
   return (
     <>
-      {hero && hero.cmsSections.length > 0 ? <CmsSections page={hero} /> : <p className="py-10 text-lg text-neutral-700">{t('pages.homeIntro')}</p>}
       <UspBar />
       <CategoryTiles tiles={content.tiles} />
       {carousels.map((section, i) => (
@@ -94,18 +110,20 @@ function HomeSections({ content }: { content: HomeContent }) {
 
 /**
  * The landing page: the CMS page 'home' (hero, new-in and sale carousels, a featured article), the USP bar, category
- * tiles and the 'Last chance deals' carousel. None of it decides the status, so it is deferred: the header and this
- * page's frame stream first, the sections follow in the same response.
+ * tiles and the 'Last chance deals' carousel. None of it decides the status: the header, the frame and the hero
+ * stream first, the tiles and carousels (deferred) follow in the same response.
  */
 export function Component() {
   const { t, locale } = useT()
   const api = useApi()
+  const { page } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-12">
       <HomeSeo />
       <h1 className="sr-only">{t('pages.home')}</h1>
+      <Hero page={page} />
       <Deferred id={`home:${locale}`} load={() => loadHome(api)} fallback={<HomePlaceholder />}>
-        {(content) => <HomeSections content={content} />}
+        {(content) => <HomeSections page={page} content={content} />}
       </Deferred>
       <NewsletterForm />
     </div>

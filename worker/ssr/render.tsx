@@ -1,5 +1,5 @@
 import { renderToReadableStream } from 'react-dom/server'
-import { preinit, preload, preloadModule } from 'react-dom'
+import { preinit, preload } from 'react-dom'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from 'react-router'
 import { ApiError } from '#web/api/storefront-api.ts'
 import type { ErrorKind } from '#web/routes/route-helpers.ts'
@@ -8,7 +8,8 @@ import { apiContext, requestInfoContext, type RequestInfo } from '#web/app-conte
 import { ApiContext } from '#web/api/use-api.ts'
 import { DeferredContext } from '#web/components/deferred.tsx'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
-import { assetsFor } from './assets.ts'
+import { assetsFor, dictionaryModule } from './assets.ts'
+import { splitLocalePath } from '#web/config.ts'
 
 const handler = createStaticHandler(routes, { future: { v8_middleware: true } })
 
@@ -51,11 +52,28 @@ function explainErrors(context: StaticHandlerContext, onError: (error: unknown) 
   if (status) context.statusCode = status
 }
 
-function Preloads({ scripts, styles, fonts, nonce }: { scripts: string[]; styles: string[]; fonts: string[]; nonce: string }) {
+/**
+ * The page's files from its first bytes. The HTML paints without JavaScript (it is rendered here), so the chunks are
+ * fetched at low priority and leave the bandwidth of a slow link to the stylesheet, the font and the largest image
+ * (which the page preloads with fetchpriority=high); the entry is low already (React's bootstrap module).
+ */
+function Preloads({ entry, scripts, styles, fonts, nonce }: { entry: string; scripts: string[]; styles: string[]; fonts: string[]; nonce: string }) {
   fonts.forEach((href) => preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }))
   styles.forEach((href) => preinit(href, { as: 'style', precedence: 'default' }))
-  scripts.forEach((href) => preloadModule(href, { as: 'script', nonce }))
-  return null
+  return (
+    <>
+      {scripts
+        .filter((href) => href !== entry)
+        .map((href) => (
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" nonce={nonce} />
+        ))}
+    </>
+  )
+}
+
+/** `Link` preload headers for the stylesheet and the font: Cloudflare sends them as 103 Early Hints before the page. */
+function earlyHints({ styles, fonts }: { styles: string[]; fonts: string[] }) {
+  return [...styles.map((href) => `<${href}>; rel=preload; as=style`), ...fonts.map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`)].join(', ')
 }
 
 export interface RenderInput {
@@ -84,7 +102,7 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   explainErrors(context, onError)
 
   const modules = context.matches.map((match) => (match.route.handle as { module?: string } | undefined)?.module).filter((m): m is string => Boolean(m))
-  const assets = assetsFor(modules)
+  const assets = assetsFor([...modules, dictionaryModule(splitLocalePath(new URL(request.url).pathname).locale)])
   const router = createStaticRouter(handler.dataRoutes, context)
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
   const deferred = { nonce, values: new Map<string, unknown>(), pending: new Map<string, Promise<unknown>>() }
@@ -92,7 +110,7 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const stream = await renderToReadableStream(
     <ApiContext.Provider value={api}>
       <DeferredContext.Provider value={deferred}>
-        <Preloads scripts={assets.scripts} styles={assets.styles} fonts={assets.fonts} nonce={nonce} />
+        <Preloads entry={assets.entry} scripts={assets.scripts} styles={assets.styles} fonts={assets.fonts} nonce={nonce} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </DeferredContext.Provider>
     </ApiContext.Provider>,
@@ -113,6 +131,8 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const personal = request.method !== 'GET' || context.matches.some((match) => (match.route.handle as { personal?: boolean } | undefined)?.personal)
   headers.set('Cache-Control', context.statusCode === 200 && !personal ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=300' : 'private, no-store')
   headers.set('Vary', 'Cookie')
+  const hints = earlyHints(assets)
+  if (hints) headers.set('Link', hints)
   // a rate-limited form post (429) tells the browser when to try again
   const retryAfter = Object.values(context.actionHeaders ?? {}).map((h) => h.get('Retry-After')).find(Boolean)
   if (retryAfter) headers.set('Retry-After', retryAfter)
