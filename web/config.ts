@@ -66,6 +66,14 @@ export const PROGRESS_BAR_THROTTLE_MS = 200
 export const PROGRESS_BAR_DURATION_MS = 5000
 export const CHUNK_RELOAD_GUARD_MS = 60_000
 
+/**
+ * Prefetch of likely next pages (route chunks, and the data of the one a shopper points at) is skipped on these
+ * connection types and whenever the browser asks to save data (spec §9: not on slow 2g or with data-saver).
+ */
+export const PREFETCH_SKIP_EFFECTIVE_TYPES: readonly string[] = ['slow-2g']
+/** How long prefetched page data may stand in for the request a navigation makes. */
+export const PREFETCH_DATA_TTL_MS = 30_000
+
 export const DESKTOP_BREAKPOINT_PX = 1024
 export const LAYOUT_MAX_WIDTH_PX = 1240
 export const FREE_RETURNS_DAYS = 30

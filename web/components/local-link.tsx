@@ -1,11 +1,52 @@
+import { useEffect, useRef, type FocusEvent, type PointerEvent } from 'react'
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router'
 import { localePath } from '../config.ts'
 import { useT } from '../i18n/index.tsx'
+import { prefetch as prefetchPage } from '../features/session/prefetch.ts'
+
+/**
+ * When a link prefetches its page (never on slow 2g or with save-data, web/features/session/prefetch.ts):
+ * 'intent': code and data when pointed at or focused; 'viewport': the code once visible, the data on intent (product
+ * cards); 'visible': code and data once visible (the next page of a listing).
+ */
+export type PrefetchMode = 'intent' | 'viewport' | 'visible'
+
+function usePrefetch(href: string, mode: PrefetchMode | undefined) {
+  const ref = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    const element = ref.current
+    if (!mode || mode === 'intent' || !element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      prefetchPage(href, mode === 'visible')
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [href, mode])
+  return { ref, onIntent: mode ? () => prefetchPage(href, true) : undefined }
+}
 
 /** A link to a store path in the page's language: `/t/men` becomes `/de/t/men` on German pages. */
-export function LocalLink({ to, ...props }: Omit<LinkProps, 'to'> & { to: string }) {
+export function LocalLink({ to, prefetch, onPointerEnter, onFocus, ...props }: Omit<LinkProps, 'to' | 'prefetch'> & { to: string; prefetch?: PrefetchMode }) {
   const { locale } = useT()
-  return <Link to={to.startsWith('/') ? localePath(locale, to) : to} {...props} />
+  const href = to.startsWith('/') ? localePath(locale, to) : to
+  const { ref, onIntent } = usePrefetch(href, prefetch)
+  return (
+    <Link
+      ref={ref}
+      to={href}
+      onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
+        onIntent?.()
+        onPointerEnter?.(event)
+      }}
+      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+        onIntent?.()
+        onFocus?.(event)
+      }}
+      {...props}
+    />
+  )
 }
 
 export function LocalNavLink({ to, ...props }: Omit<NavLinkProps, 'to'> & { to: string }) {

@@ -1,11 +1,23 @@
 import { ApiError, retryAfterSeconds } from '../storefront-api.ts'
 import type { ApiErrorBody } from '../models.ts'
+import { isKeeping, keep, takeKept } from './prefetched.ts'
 
 /**
  * The one fetch wrapper of the browser: JSON in and out of the BFF at /api/*, same-origin cookies,
  * and an `ApiError` carrying the server's sentence when the answer is not 2xx.
  */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  if (method !== 'GET') return send<T>(method, path, body)
+  if (isKeeping()) {
+    const answer = send<T>(method, path)
+    keep(path, answer)
+    return answer
+  }
+  const kept = takeKept(path) as Promise<T | undefined> | undefined
+  return kept ? kept.then((value) => (value === undefined ? send<T>(method, path) : value)) : send<T>(method, path)
+}
+
+async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   let response: Response
   try {
     response = await fetch(path, {

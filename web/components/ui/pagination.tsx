@@ -23,8 +23,9 @@ const cell = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-
 export function Pagination({ page, totalPages, href, className }: { page: number; totalPages: number; href: (page: number) => string; className?: string }) {
   const { t } = useT()
   if (totalPages <= 1) return null
+  // the next page is the likely one: prefetched once the pagination is in view; the others when pointed at
   const link = (target: number, label: string, text: string) => (
-    <LocalLink to={href(target)} aria-label={label} className={cx(cell, 'text-neutral-800 hover:bg-neutral-100', focusRing)}>
+    <LocalLink to={href(target)} prefetch={target === page + 1 ? 'visible' : 'intent'} aria-label={label} className={cx(cell, 'text-neutral-800 hover:bg-neutral-100', focusRing)}>
       {text}
     </LocalLink>
   )

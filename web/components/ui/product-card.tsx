@@ -83,7 +83,7 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
           </ul>
         ) : null}
         <h3 className="text-sm font-semibold leading-snug text-neutral-900">
-          <LocalLink to={href} className={cx('rounded-sm after:absolute after:inset-0 hover:underline', focusRing)} title={image?.alt || undefined}>
+          <LocalLink to={href} prefetch="viewport" className={cx('rounded-sm after:absolute after:inset-0 hover:underline', focusRing)} title={image?.alt || undefined}>
             {title}
           </LocalLink>
         </h3>
