@@ -116,7 +116,7 @@ describe('error page texts', () => {
 })
 
 describe('streaming', () => {
-  it('sends the header and the page frame before slow home page content, then the content in the same response', async () => {
+  it('sends the header, the hero (preloaded from the head) and the page frame before slow home page content, then the content in the same response', async () => {
     // A slow cache and backend: every KV read takes 150 ms.
     const slowGet = env.CACHE.get.bind(env.CACHE)
     vi.spyOn(env.CACHE, 'get').mockImplementation(((...args: Parameters<KVNamespace['get']>) =>
@@ -130,12 +130,21 @@ describe('streaming', () => {
     let body = ''
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read(), index++) {
       body += decoder.decode(chunk.value, { stream: true })
-      for (const marker of ['data-testid="site-header"', 'data-testid="home-placeholder"', 'data-section="hero_image"']) {
+      for (const marker of ['data-testid="site-header"', 'data-testid="home-placeholder"', 'data-section="hero_image"', 'data-section="product_carousel"']) {
         if (!(marker in firstChunkWith) && body.includes(marker)) firstChunkWith[marker] = index
       }
     }
-    expect(firstChunkWith['data-testid="site-header"']).toBeLessThan(firstChunkWith['data-section="hero_image"']!)
-    expect(firstChunkWith['data-testid="home-placeholder"']).toBeLessThan(firstChunkWith['data-section="hero_image"']!)
+    // The hero is the largest paint: it is in the shell, not in the deferred part.
+    expect(firstChunkWith['data-section="hero_image"']).toBeLessThanOrEqual(firstChunkWith['data-testid="home-placeholder"']!)
+    expect(firstChunkWith['data-testid="site-header"']).toBeLessThan(firstChunkWith['data-section="product_carousel"']!)
+    expect(firstChunkWith['data-testid="home-placeholder"']).toBeLessThan(firstChunkWith['data-section="product_carousel"']!)
     expect(body).toContain('__DEFERRED__')
+    // …and preloaded from the head at high priority, with the srcset the <img> uses, before any script.
+    const head = body.slice(0, body.indexOf('</head>'))
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/g)?.find((tag) => tag.includes('hero'))
+    expect(preload).toMatch(/fetchPriority="high"/)
+    expect(preload).toMatch(/imageSrcSet="[^"]+ 600w, [^"]+ 1200w/)
+    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('rel="modulepreload"'))
+    expect(response.headers.get('link')).toMatch(/rel=preload; as=style/)
   })
 })
