@@ -28,9 +28,9 @@ async function member() {
 }
 
 const giftLines = (userId: number) =>
-  env.DB.prepare("SELECT li.gift_card_cents AS cents, li.recipient_email AS email FROM line_items li JOIN orders o ON o.id = li.order_id WHERE o.user_id = ? AND o.state != 'complete' AND li.gift_card_cents IS NOT NULL")
+  env.DB.prepare("SELECT li.gift_card_cents AS cents, li.recipient_email AS email, li.gift_deliver_on AS deliverOn FROM line_items li JOIN orders o ON o.id = li.order_id WHERE o.user_id = ? AND o.state != 'complete' AND li.gift_card_cents IS NOT NULL")
     .bind(userId)
-    .all<{ cents: number; email: string }>()
+    .all<{ cents: number; email: string; deliverOn: string | null }>()
     .then((r) => r.results)
 
 describe('buying a gift card without JavaScript', () => {
@@ -54,14 +54,22 @@ describe('buying a gift card without JavaScript', () => {
     expect(low.status).toBe(422)
     expect(low.body).toContain('Choose a whole amount between 10 and 500.')
     expect(await giftLines(userId)).toEqual([])
+    // an optional delivery date (issue 9.1): a past day is refused in the shopper's language
+    const past = await post('/de/GiftCards', { ...FORM, deliverOn: '2020-01-01' }, cookie)
+    expect(past.status).toBe(422)
+    expect(past.body).toContain('Bitte wählen Sie heute oder ein späteres Datum.')
+    expect(await giftLines(userId)).toEqual([])
 
-    const preset = await post('/GiftCards', FORM, cookie)
-    expect(preset).toMatchObject({ status: 303, location: '/GiftCards?giftCard=added' })
+    const far = await post('/GiftCards', { ...FORM, deliverOn: '2099-01-01' }, cookie)
+    expect(far.status).toBe(422)
+    expect(far.body).toContain('Please choose a date within the next year.')
+    const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+    expect(await post('/GiftCards', { ...FORM, deliverOn: day }, cookie)).toMatchObject({ status: 303, location: '/GiftCards?giftCard=added' })
     const custom = await post(`/products/${giftProduct.slug}`, { ...FORM, amount: 'other', customAmount: '75' }, cookie)
     expect(custom).toMatchObject({ status: 303, location: `/products/${giftProduct.slug}?giftCard=added` })
     expect(await giftLines(userId)).toEqual([
-      { cents: 5000, email: 'grace@example.com' },
-      { cents: 7500, email: 'grace@example.com' },
+      { cents: 5000, email: 'grace@example.com', deliverOn: day },
+      { cents: 7500, email: 'grace@example.com', deliverOn: null },
     ])
     const shown = await SELF.fetch(`${ORIGIN}/products/${giftProduct.slug}?giftCard=added`, { headers: { accept: 'text/html', cookie } })
     const html = await shown.text()

@@ -94,7 +94,7 @@ export interface StorefrontApi {
   deleteWishlist(): Promise<void>
 
   // Extensions (issue 4)
-  buyGiftCard(input: { amount: number; recipientName: string; recipientEmail: string; message?: string }): Promise<Cart>
+  buyGiftCard(input: { amount: number; recipientName: string; recipientEmail: string; message?: string; /** YYYY-MM-DD: emailed that morning */ deliverOn?: string }): Promise<Cart>
   setAffiliateCode(code: string): Promise<void>
   subscribeNewsletter(email: string): Promise<void>
   unsubscribeNewsletter(email: string): Promise<void>

@@ -399,10 +399,15 @@ export const en = {
     recipientName: 'Recipient name',
     recipientEmail: 'Recipient email',
     message: 'Message (optional)',
+    deliverOn: 'Delivery date (optional)',
+    deliverOnHint: 'We email the card to the recipient on the morning of this day. Leave it empty to send it when you order.',
+    deliverOnInvalid: 'Please choose a valid date.',
+    deliverOnPast: 'Please choose today or a later date.',
+    deliverOnTooFar: 'Please choose a date within the next year.',
     add: 'Add gift card to cart',
     loginRequired: 'Please login in to add gift card',
     logIn: 'Log in',
-    added: 'The gift card is in your cart. Its code is emailed to the recipient when the order is placed.',
+    added: 'The gift card is in your cart. Its code is emailed to the recipient when the order is placed, or on the delivery date you chose.',
   },
 } as const
 

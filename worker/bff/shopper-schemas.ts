@@ -56,6 +56,8 @@ export const GiftCardSchema = z.object({
   recipientName: text(100),
   recipientEmail: email,
   message: optionalText(500).transform((v) => v ?? undefined),
+  // YYYY-MM-DD; the backend checks the day
+  deliverOn: optionalText(10).transform((v) => v ?? undefined),
 })
 export const AffiliateSchema = z.object({ code: text(64) })
 export const EmailSchema = z.object({ email })

@@ -27,7 +27,7 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
           method: 'POST',
           auth: 'user',
           query: { currency: client.ctx.currency },
-          body: { gift_card: { amount: input.amount, recipient_name: input.recipientName, recipient_email: input.recipientEmail, message: input.message ?? null } },
+          body: { gift_card: { amount: input.amount, recipient_name: input.recipientName, recipient_email: input.recipientEmail, message: input.message ?? null, deliver_on: input.deliverOn ?? null } },
         }),
         'Gift cards cannot be bought in this shop.',
       )

@@ -1,15 +1,13 @@
 import { GIFT_CARD_DELIVERY_HOUR, GIFT_CARD_DELIVERY_MAX_DAYS, STORE_TIME_ZONE } from '#web/config.ts'
+import { deliveryDateProblem } from '#web/features/gift-cards/delivery-date.ts'
+
+export { storeToday } from '#web/features/gift-cards/delivery-date.ts'
 
 /**
  * A gift card's delivery date is a day on the store's clock (Australia/Melbourne): its email is due at
  * GIFT_CARD_DELIVERY_HOUR that morning, and the cron sweep sends it on the first run after that.
  */
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** Today on the store's clock, as YYYY-MM-DD. */
-export function storeToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
-}
 
 /** How far the store's clock is ahead of UTC at instant `t` (ms; changes with daylight saving). */
 function offsetMs(t: number): number {
@@ -42,14 +40,10 @@ export function giftCardDueAt(deliverOn: string | null | undefined): string | nu
   return deliverOn ? storeTime(deliverOn, GIFT_CARD_DELIVERY_HOUR).toISOString() : null
 }
 
-/** Why a delivery date cannot be used (a sentence), or null: a real day, today or later, within a year. */
-export function deliveryDateProblem(day: string, now = new Date()): string | null {
-  const match = DAY.exec(day)
-  const parsed = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
-  if (!parsed || parsed.toISOString().slice(0, 10) !== day) return 'must be a date such as 2026-12-24'
-  const today = storeToday(now)
-  if (day < today) return 'must be today or later'
-  const last = new Date(Date.parse(`${today}T00:00:00Z`) + GIFT_CARD_DELIVERY_MAX_DAYS * 86_400_000).toISOString().slice(0, 10)
-  if (day > last) return `must be within ${GIFT_CARD_DELIVERY_MAX_DAYS} days`
-  return null
+const SENTENCES = { invalid: 'must be a date such as 2026-12-24', past: 'must be today or later', tooFar: `must be within ${GIFT_CARD_DELIVERY_MAX_DAYS} days` } as const
+
+/** Why a delivery date cannot be used (the backend's sentence), or null. */
+export function deliveryDateSentence(day: string, now = new Date()): string | null {
+  const problem = deliveryDateProblem(day, now)
+  return problem ? SENTENCES[problem] : null
 }

@@ -5,19 +5,24 @@ import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN } from '../../config.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect } from '../../routes/route-helpers.ts'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
+import { deliveryDateProblem } from './delivery-date.ts'
+
+const DELIVERY_MESSAGES = { invalid: 'giftCard.deliverOnInvalid', past: 'giftCard.deliverOnPast', tooFar: 'giftCard.deliverOnTooFar' } as const
 
 export interface GiftCardInput {
   amount: number
   recipientName: string
   recipientEmail: string
   message?: string
+  /** YYYY-MM-DD on the store's clock; the card is emailed that morning instead of when the order is placed. */
+  deliverOn?: string
 }
 
 /** What a refused gift card form answers (plain JSON for useActionData): messages and what was typed. */
 export interface GiftCardFailure {
   giftCard: true
   message: string | null
-  errors: Partial<Record<'amount' | 'recipientName' | 'recipientEmail' | 'message', string>>
+  errors: Partial<Record<'amount' | 'recipientName' | 'recipientEmail' | 'message' | 'deliverOn', string>>
   values: Record<string, string>
   loginRequired?: boolean
 }
@@ -27,11 +32,13 @@ export function readGiftCardForm(form: FormData): GiftCardInput {
   const preset = String(form.get('amount') ?? '')
   const raw = preset === 'other' || preset === '' ? String(form.get('customAmount') ?? '') : preset
   const message = String(form.get('message') ?? '').trim()
+  const deliverOn = String(form.get('deliverOn') ?? '').trim()
   return {
     amount: /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN,
     recipientName: String(form.get('recipientName') ?? '').trim(),
     recipientEmail: String(form.get('recipientEmail') ?? '').trim(),
     ...(message ? { message } : {}),
+    ...(deliverOn ? { deliverOn } : {}),
   }
 }
 
@@ -46,6 +53,8 @@ export function validateGiftCard(input: GiftCardInput, t: Translate): GiftCardFa
   const email = validateEmail(input.recipientEmail, t)
   if (email) errors.recipientEmail = email
   if ((input.message?.length ?? 0) > 500) errors.message = t('validation.max', { length: 500 })
+  const day = input.deliverOn ? deliveryDateProblem(input.deliverOn) : null
+  if (day) errors.deliverOn = t(DELIVERY_MESSAGES[day])
   return errors
 }
 

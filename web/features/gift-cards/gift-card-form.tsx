@@ -15,6 +15,7 @@ import { notifyAtom } from '../notifications/atoms.ts'
 import { cartAtom } from '../session/atoms.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
 import { readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift-card-action.ts'
+import { lastDeliveryDay, storeToday } from './delivery-date.ts'
 
 /**
  * Buying a gift card (spec §1, §5, §8): a preset or custom amount, the recipient and a message. A real form post to
@@ -129,6 +130,17 @@ export function GiftCardForm() {
           className={cx(controlBase, controlEdge(Boolean(shown.message)))}
         />
       </FieldFrame>
+      <Input
+        id="giftcard-deliver-on"
+        name="deliverOn"
+        type="date"
+        label={t('giftCard.deliverOn')}
+        hint={t('giftCard.deliverOnHint')}
+        min={storeToday()}
+        max={lastDeliveryDay()}
+        error={shown.deliverOn}
+        defaultValue={values.deliverOn}
+      />
       <Button type="submit" block disabled={busy} data-testid="gift-card-submit">
         {t('giftCard.add')}
       </Button>

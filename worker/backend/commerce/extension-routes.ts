@@ -9,7 +9,7 @@ import { createOrder, findCart, openCartOfUser, requestCurrency } from './orders
 import { cartResponse, requestLocale } from './respond.ts'
 import { contactMail } from '#worker/mail/mails.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
-import { deliveryDateProblem } from '#worker/mail/delivery-date.ts'
+import { deliveryDateSentence } from '#worker/mail/delivery-date.ts'
 import { EmailSchema, OptionalText, RequiredText } from './schemas.ts'
 import { giftCardVariantId } from './variants.ts'
 import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINES_MAX } from '#web/config.ts'
@@ -35,7 +35,7 @@ const GiftCardSchema = z.object({
       .transform((v) => v || null)
       .nullish()
       .superRefine((v, ctx) => {
-        const problem = v ? deliveryDateProblem(v) : null
+        const problem = v ? deliveryDateSentence(v) : null
         if (problem) ctx.addIssue({ code: 'custom', message: problem })
       }),
   }),
