@@ -99,6 +99,18 @@ async function measureLoad(baseUrl, pages) {
   const floor = await load(baseUrl + STATIC_FILE.path, { connections: CONNECTIONS, seconds: SECONDS })
   rows.push({ name: STATIC_FILE.name, path: STATIC_FILE.path, state: 'static', ...floor })
   for (const page of pages) {
+    try {
+      await measurePage(baseUrl, page, floor, rows)
+    } catch (error) {
+      // one page that fails (the server fell over under load) leaves a row saying so, not a run without figures
+      rows.push({ name: page.name, path: page.path, state: `failed: ${error instanceof Error ? error.message : error}`, requests: 0, errors: 1, statuses: '–', rps: NaN })
+    }
+  }
+  return rows
+}
+
+async function measurePage(baseUrl, page, floor, rows) {
+  {
     const url = baseUrl + page.path
     // two plain GETs warm the cache (the first may be the one that fills it); the third says what a hit looks like
     await probe(url)
@@ -112,7 +124,6 @@ async function measureLoad(baseUrl, pages) {
     rows.push({ name: page.name, path: page.path, state: `hit (edge ${hit.edge ?? 'not reported'})`, ratio: cached.rps / floor.rps, ...cached })
     rows.push({ name: page.name, path: `${page.path} ?${MISS_PARAM}=…`, state: `miss (edge ${miss.edge ?? 'not reported'})`, ratio: uncached.rps / floor.rps, ...uncached })
   }
-  return rows
 }
 
 async function main() {

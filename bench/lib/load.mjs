@@ -31,9 +31,21 @@ export function parseServerTiming(header) {
   return out
 }
 
+/** One GET, retried twice: right after a load run the server may still be draining its queue. */
+async function getOnce(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, { headers: HEADERS, redirect: 'manual', signal: AbortSignal.timeout(60_000) })
+    } catch (error) {
+      if (attempt >= 3) throw new Error(`GET ${url}: ${error instanceof Error ? (error.cause?.message ?? error.message) : error}`)
+      await new Promise((done) => setTimeout(done, 2_000))
+    }
+  }
+}
+
 /** The edge cache state and the D1 round trips one GET reports (undefined when the server does not say). */
 export async function probe(url) {
-  const response = await fetch(url, { headers: HEADERS, redirect: 'manual' })
+  const response = await getOnce(url)
   await response.arrayBuffer()
   const timing = parseServerTiming(response.headers.get('server-timing'))
   const d1Entry = Object.entries(timing).find(([name]) => /^d1(\b|-|_|$)/i.test(name))?.[1]
