@@ -1,16 +1,34 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { Provider as JotaiProvider } from 'jotai'
+import { createStore, Provider as JotaiProvider } from 'jotai'
 import { I18nProvider } from './i18n/index.tsx'
 import { splitLocalePath } from './config.ts'
 import { BRAND } from './brand.ts'
 import { ErrorPage } from './components/error-page.tsx'
 import { ClientEffects } from './features/session/client-effects.tsx'
 import { ConsentManager } from './features/consent/consent-manager.tsx'
+import { isAuthenticatedAtom, personalHintAtom } from './features/session/atoms.ts'
+import { readPersonalState } from './features/session/personal-state.ts'
+
+/**
+ * The page's atoms, starting from the personal state the worker wrote into the page (in the browser; the server
+ * renders the anonymous chrome), so hydration renders exactly the header the shopper already sees.
+ */
+function usePageStore() {
+  const [store] = useState(() => {
+    const created = createStore()
+    const state = readPersonalState(typeof document === 'undefined' ? undefined : document)
+    created.set(personalHintAtom, state)
+    created.set(isAuthenticatedAtom, state.authenticated)
+    return created
+  })
+  return store
+}
 
 /** `<html>` for every page; the language comes from the path, so it is right before and after hydration. */
 function DocumentShell({ children }: { children: ReactNode }) {
   const locale = splitLocalePath(useLocation().pathname).locale
+  const store = usePageStore()
   return (
     <html lang={locale === 'de' ? 'de' : 'en'}>
       <head>
@@ -22,7 +40,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale}>
-          <JotaiProvider>{children}</JotaiProvider>
+          <JotaiProvider store={store}>{children}</JotaiProvider>
         </I18nProvider>
       </body>
     </html>

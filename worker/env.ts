@@ -12,6 +12,9 @@ export interface Env {
   /** Deadlines for calls to COMMERCE_URL in ms (defaults 3000 for reads, 10000 for writes; tests use short ones). */
   COMMERCE_READ_TIMEOUT_MS?: string
   COMMERCE_WRITE_TIMEOUT_MS?: string
+  /** Edge page cache (docs/caching.md): seconds a cached page is served as it is, then served while refreshed. */
+  PAGE_CACHE_FRESH_SECONDS?: string
+  PAGE_CACHE_STALE_SECONDS?: string
   /** Secret pepper mixed into password hashes (set with `wrangler secret put PASSWORD_PEPPER`). */
   PASSWORD_PEPPER?: string
   /** Third-party scripts: each loads only when its variable is set (spec §1). */

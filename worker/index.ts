@@ -7,6 +7,7 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { locale } from './middleware/locale.ts'
 import { session } from './middleware/session.ts'
 import { csrf } from './middleware/csrf.ts'
+import { d1Session } from './middleware/d1-session.ts'
 import { safePath } from './middleware/safe-path.ts'
 import { unhandledError } from './middleware/unhandled-error.ts'
 import { backend } from './backend/index.ts'
@@ -14,6 +15,7 @@ import { bff } from './bff/index.ts'
 import { ssr } from './ssr/index.ts'
 import { seo } from './seo/index.ts'
 import type { MailMessage } from './mail/queue.ts'
+import { pageCache } from './edge-cache/page-cache.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
@@ -34,7 +36,11 @@ app.use(securityHeaders())
 app.route('/', seo)
 app.use(locale())
 app.use(session())
+app.use(d1Session())
 app.use(csrf())
+// After the session (cookies are written after it answers), before every route: shared pages come from the edge cache.
+// A route mounted below that answers GETs of pages other than the storefront's must be listed in edge-cache/page-key.ts.
+app.use(pageCache())
 
 // The operator console loads on its first request, so shoppers' requests never evaluate it (worker/admin/app.tsx).
 app.all('/admin/*', async (c) => (await import('./admin/app.tsx')).adminApp.fetch(c.req.raw, c.env, c.executionCtx))

@@ -1,3 +1,5 @@
+import { useEffect } from 'react'
+import { useSetAtom } from 'jotai'
 import { data, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import type { Address, Country, Order } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
@@ -13,6 +15,7 @@ import { OrderHistory, ORDERS_PAGE_SIZE } from '../features/account/order-histor
 import { OrderDetails } from '../features/account/order-details.tsx'
 import { NewsletterSettings } from '../features/account/newsletter-settings.tsx'
 import { localRedirect, notFound, readForm } from './route-helpers.ts'
+import { userAtom } from '../features/session/atoms.ts'
 
 export { ACCOUNT_PAGES }
 
@@ -65,6 +68,11 @@ export function Component() {
   const { page, user, order, orders, ordersPage, totalPages, addresses, states } = useLoaderData<typeof loader>()
   const { t } = useT()
   const pagePath = `/MyAccount/${page}`
+  // The header's greeting follows a profile change at once: the loader's user is re-read after every account form.
+  const setUser = useSetAtom(userAtom)
+  useEffect(() => {
+    if (user) setUser(user)
+  }, [user, setUser])
   return (
     <div className="grid gap-8 lg:grid-cols-[220px_1fr]">
       <PageTitle title={t(`account.${page}` as MessageKey)} />

@@ -9,6 +9,8 @@ export const COOKIE = {
   country: 'country',
   auth: 'auth',
   cartToken: 'cart_token',
+  /** The D1 session bookmark of the shopper's last write (middleware/d1-session.ts). */
+  d1Bookmark: 'd1_bookmark',
 } as const
 
 export const PREFERENCE_MAX_AGE = PREFERENCE_COOKIE_MAX_AGE

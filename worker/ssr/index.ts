@@ -1,4 +1,5 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
 import { renderPage } from './render.tsx'
@@ -13,13 +14,16 @@ ssr.get('/sw-manifest.json', (c) => {
   return c.json({ version: APP_VERSION, files: allAssetFiles() })
 })
 
-ssr.on(['GET', 'HEAD', 'POST'], '*', async (c) => {
-  const timing = c.var.timing
-  const response = await timing.measure('ssr', () =>
+/**
+ * Renders one page through React Router. `api` and `nonce` default to the request's own; the edge page cache
+ * renders shared pages with an anonymous api and a placeholder nonce (worker/edge-cache/page-cache.ts).
+ */
+export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = serverApi(c), nonce = c.var.nonce }: { request?: Request; api?: StorefrontApi; nonce?: string } = {}) {
+  return c.var.timing.measure('ssr', () =>
     renderPage({
-      request: c.req.raw,
-      api: serverApi(c),
-      nonce: c.var.nonce,
+      request,
+      api,
+      nonce,
       info: {
         locale: c.var.locale,
         currency: c.var.currency,
@@ -29,10 +33,11 @@ ssr.on(['GET', 'HEAD', 'POST'], '*', async (c) => {
         thirdParty: { gtmId: c.env.GTM_ID || undefined, chatWidgetUrl: c.env.CHAT_WIDGET_URL || undefined, emailVerificationUrl: c.env.EMAIL_VERIFICATION_URL || undefined },
       },
       onError: (error) => {
-        if (c.req.raw.signal.aborted) return
+        if (request.signal.aborted) return
         console.error('render error', c.var.requestId, error)
       },
     }),
   )
-  return response
-})
+}
+
+ssr.on(['GET', 'HEAD', 'POST'], '*', (c) => renderDocument(c))

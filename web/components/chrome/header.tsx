@@ -2,7 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { BRAND } from '../../brand.ts'
 import { SOCIAL_LINKS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
-import { cartItemCountAtom, isAuthenticatedAtom, userAtom } from '../../features/session/atoms.ts'
+import { cartItemCountAtom, greetingNameAtom, isAuthenticatedAtom } from '../../features/session/atoms.ts'
+import { CART_BADGE, PERSONAL } from '../../features/session/personal-state.ts'
 import { openPanelAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'
 import { LocalLink } from '../local-link.tsx'
@@ -17,20 +18,15 @@ const action = cx('relative h-11 min-w-11 items-center justify-center gap-1.5 ro
 
 function AccountButton() {
   const { t } = useT()
-  const user = useAtomValue(userAtom)
+  const name = useAtomValue(greetingNameAtom)
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
-  if (isAuthenticated) {
-    return (
-      <LocalLink to="/my-account" className={cx(action, 'inline-flex')} data-testid="account-button">
-        <Icon name="user" />
-        <span className="hidden text-sm font-semibold lg:inline">{user ? t('header.hi', { name: user.firstName }) : t('header.account')}</span>
-      </LocalLink>
-    )
-  }
+  // One element for both states (the worker turns the guest's into the member's on the way out: personal-state.ts)
   return (
-    <LocalLink to="/Login" className={cx(action, 'inline-flex')} aria-label={t('header.login')} data-testid="account-button">
+    <LocalLink to={isAuthenticated ? '/my-account' : '/Login'} className={cx(action, 'inline-flex')} aria-label={isAuthenticated ? undefined : t('header.login')} data-testid="account-button" data-personal={PERSONAL.account}>
       <Icon name="user" />
-      <span className="hidden text-sm font-semibold lg:inline">{t('header.login')}</span>
+      <span className="hidden text-sm font-semibold lg:inline" data-personal={PERSONAL.greeting}>
+        {isAuthenticated ? (name ? t('header.hi', { name }) : t('header.account')) : t('header.login')}
+      </span>
     </LocalLink>
   )
 }
@@ -40,10 +36,10 @@ export function CartButton({ className = '' }: { className?: string }) {
   const count = useAtomValue(cartItemCountAtom)
   const openPanel = useSetAtom(openPanelAtom)
   return (
-    <button type="button" onClick={() => openPanel('cart')} className={cx(action, className || 'inline-flex')} aria-label={t('header.cartCount', { count })} data-testid="cart-button">
+    <button type="button" onClick={() => openPanel('cart')} className={cx(action, className || 'inline-flex')} aria-label={t('header.cartCount', { count })} data-testid="cart-button" data-personal={PERSONAL.cartHeader}>
       <Icon name="cart" />
       {count > 0 ? (
-        <span className="absolute right-0 top-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-600 px-1 text-xs font-bold text-white" data-testid="cart-badge">
+        <span className={CART_BADGE[PERSONAL.cartHeader].className} data-testid={CART_BADGE[PERSONAL.cartHeader].testId}>
           {count}
         </span>
       ) : null}

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useNavigate } from 'react-router'
 import { useT } from '../../i18n/index.tsx'
 import { cartItemCountAtom, isAuthenticatedAtom } from '../../features/session/atoms.ts'
+import { CART_BADGE, PERSONAL } from '../../features/session/personal-state.ts'
 import { openPanelAtom, toggleMobileMenuAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'
 import { LocalLink, useLocalPath } from '../local-link.tsx'
@@ -32,10 +33,10 @@ export function MobileBottomBar() {
         <Icon name="user" />
         {t('bottomBar.account')}
       </button>
-      <button type="button" className={item} onClick={() => openPanel('cart')}>
+      <button type="button" className={item} onClick={() => openPanel('cart')} data-personal={PERSONAL.cartMobile}>
         <Icon name="cart" />
         {t('bottomBar.basket')}
-        {count > 0 ? <span className="absolute right-1/4 top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary-600 px-1 text-xs font-bold text-white">{count}</span> : null}
+        {count > 0 ? <span className={CART_BADGE[PERSONAL.cartMobile].className}>{count}</span> : null}
       </button>
     </nav>
   )

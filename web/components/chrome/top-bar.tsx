@@ -1,16 +1,17 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useT } from '../../i18n/index.tsx'
 import { isAuthenticatedAtom } from '../../features/session/atoms.ts'
+import { PERSONAL } from '../../features/session/personal-state.ts'
 import { openPanelAtom } from '../../features/ui/atoms.ts'
 
-/** For logged-out visitors only (spec §2). The server renders it for everyone; it hides once a member is known. */
+/** For logged-out visitors only (spec §2). The server renders it for everyone; the worker removes it for members. */
 export function TopBar() {
   const { t } = useT()
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   const openPanel = useSetAtom(openPanelAtom)
   if (isAuthenticated) return null
   return (
-    <div className="bg-club-800 text-center text-sm text-white" data-testid="top-bar">
+    <div className="bg-club-800 text-center text-sm text-white" data-testid="top-bar" data-personal={PERSONAL.guestOnly}>
       <button
         type="button"
         onClick={() => openPanel('login')}

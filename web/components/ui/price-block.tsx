@@ -10,6 +10,9 @@ export interface PriceBlockProps {
   clubPrice?: string | null
   /** "You save …" for members (display string), when known. */
   saving?: string | null
+  /** Members-only saving rendered hidden for guests, with a marker the worker's header rewriter un-hides it by. */
+  savingHidden?: boolean
+  savingMarker?: string
   size?: 'sm' | 'lg'
   testId?: string
   className?: string
@@ -20,7 +23,7 @@ export interface PriceBlockProps {
  * what a guest pays now. Struck-through text means nothing to a screen reader, so the old price is also said in words
  * ("was …, recommended retail price").
  */
-export function PriceBlock({ price, salePrice, clubPrice, saving, size = 'sm', testId, className }: PriceBlockProps) {
+export function PriceBlock({ price, salePrice, clubPrice, saving, savingHidden, savingMarker, size = 'sm', testId, className }: PriceBlockProps) {
   const { t } = useT()
   const big = size === 'lg'
   return (
@@ -49,7 +52,7 @@ export function PriceBlock({ price, salePrice, clubPrice, saving, size = 'sm', t
           {t('price.club')}: {clubPrice}
         </p>
       ) : null}
-      {saving ? <p className="text-sm font-semibold text-club-700">{t('price.youSave', { amount: saving })}</p> : null}
+      {saving ? <p className="text-sm font-semibold text-club-700" hidden={savingHidden || undefined} data-personal={savingMarker}>{t('price.youSave', { amount: saving })}</p> : null}
     </div>
   )
 }

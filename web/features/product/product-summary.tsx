@@ -8,6 +8,7 @@ import { TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { formatMoney } from '../../i18n/format.ts'
 import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
+import { PERSONAL } from '../session/personal-state.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { WishlistButton } from '../wishlist/wishlist-button.tsx'
@@ -40,10 +41,12 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
         price={product.RRP}
         salePrice={product.isOnSale ? product.displayPrice : null}
         clubPrice={product.displayMemberPrice}
-        saving={isMember && saving > 0 ? formatMoney(saving, product.currency, locale) : null}
+        saving={saving > 0 ? formatMoney(saving, product.currency, locale) : null}
+        savingHidden={!isMember}
+        savingMarker={PERSONAL.memberOnly}
       />
       {product.displayMemberPrice && !isMember ? (
-        <p className="text-sm text-neutral-700" data-testid="club-join">
+        <p className="text-sm text-neutral-700" data-testid="club-join" data-personal={PERSONAL.guestOnly}>
           <button type="button" onClick={() => openPanel('signup')} className={cx('rounded-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-800', focusRing)}>
             {t('product.joinClub')}
           </button>{' '}

@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
 import type { Cart, User, Wishlist } from '../../api/models.ts'
+import { ANONYMOUS, type PersonalState } from './personal-state.ts'
 
 /**
  * Personal state, loaded by the client from /api/session after hydration (never part of the cacheable HTML).
@@ -11,7 +12,12 @@ export const isAuthenticatedAtom = atom(false)
 export const cartAtom = atom<Cart | null>(null)
 export const wishlistAtom = atom<Wishlist | null>(null)
 
-export const cartItemCountAtom = atom((get) => get(cartAtom)?.itemCount ?? 0)
+/** What the worker filled into the page's header (personal-state.ts): the chrome's state until /api/session answers. */
+export const personalHintAtom = atom<PersonalState>(ANONYMOUS)
+
+export const cartItemCountAtom = atom((get) => get(cartAtom)?.itemCount ?? (get(sessionLoadedAtom) ? 0 : get(personalHintAtom).cartCount))
+/** The header's 'Hi {name}': the loaded user's own name (it follows a profile change at once), else the page's hint. */
+export const greetingNameAtom = atom((get) => get(userAtom)?.firstName ?? (get(sessionLoadedAtom) ? null : get(personalHintAtom).firstName))
 
 /** Logout empties cart and wishlist (spec §4). */
 export const resetSessionAtom = atom(null, (_get, set) => {
@@ -19,4 +25,5 @@ export const resetSessionAtom = atom(null, (_get, set) => {
   set(isAuthenticatedAtom, false)
   set(cartAtom, null)
   set(wishlistAtom, null)
+  set(personalHintAtom, ANONYMOUS)
 })

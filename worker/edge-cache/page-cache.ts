@@ -1,0 +1,164 @@
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '#worker/app-env.ts'
+import { commerceContext } from '#worker/commerce/for-request.ts'
+import { createServerApi } from '#worker/commerce/server-api.ts'
+import { SessionState } from '#worker/middleware/session.ts'
+import { renderDocument } from '#worker/ssr/index.ts'
+import { ANONYMOUS, type PersonalState } from '#web/features/session/personal-state.ts'
+import { freshness, isCacheablePage, lastGoodKey, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
+import { pageCacheVersion } from './content-version.ts'
+import { NONCE_PLACEHOLDER, personalise, personalStateOf } from './personal-header.ts'
+import { readLastGood, writeLastGood } from './last-good.ts'
+
+/**
+ * The full-page edge cache (docs/caching.md). Shared pages (page-key.ts) are rendered once per locale, currency,
+ * country and content version with an anonymous session and a placeholder nonce, kept in the Cache API, and served
+ * to everyone; every answer then gets its own nonce and the shopper's header (personal-header.ts) on the way out.
+ * Cookies are written by the outer middleware after this, so the stored copy never holds one.
+ *
+ * - younger than the fresh bound: served as it is (`edge;desc=hit`);
+ * - within the stale window: served, and rendered again in the background (`stale`);
+ * - older, or absent: rendered now and stored (`miss`); if that render fails (backend down), the old copy is served
+ *   however old, else the last good HTML kept in KV (`stale`).
+ * Other HTML pages (account, checkout, …) are not cached but get the same header fill, so no member sees 'Login'.
+ */
+
+const STORED_AT = 'x-edge-stored-at'
+const ORIGINAL_CACHE_CONTROL = 'x-edge-cache-control'
+/** How long the Cache API keeps a good page: the backend-down horizon where the data centre does not evict it. */
+const KEEP_SECONDS = 2 * 24 * 60 * 60
+/** A not-found page is kept briefly: a product that appears is found within a minute. */
+const NOT_FOUND_SECONDS = 60
+
+type EdgeState = 'hit' | 'miss' | 'stale'
+
+const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/html')
+
+async function openCache(): Promise<Cache | null> {
+  try {
+    return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default
+  } catch {
+    return null
+  }
+}
+
+/** The same page as a visitor without cookies asks for it: nothing personal can reach the shared render. */
+function anonymousRequest(c: Context<AppEnv>): Request {
+  const headers = new Headers(c.req.raw.headers)
+  headers.delete('cookie')
+  headers.delete('authorization')
+  return new Request(c.req.url, { method: 'GET', headers })
+}
+
+function renderShared(c: Context<AppEnv>): Promise<Response> {
+  const api = createServerApi({ ...commerceContext(c), session: new SessionState(null, null) })
+  return renderDocument(c, { request: anonymousRequest(c), api, nonce: NONCE_PLACEHOLDER })
+}
+
+/** Whether a rendered page may be shared: a public 200, or a not-found page (briefly). */
+function shareable(response: Response) {
+  return (response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')) || response.status === 404
+}
+
+function storedCopy(html: string, rendered: Response, storedAt: number): Response {
+  const headers = new Headers(rendered.headers)
+  headers.delete('set-cookie')
+  headers.delete('vary')
+  headers.set(ORIGINAL_CACHE_CONTROL, rendered.headers.get('cache-control') ?? 'private, no-store')
+  headers.set(STORED_AT, String(storedAt))
+  headers.set('cache-control', `public, max-age=${rendered.status === 200 ? KEEP_SECONDS : NOT_FOUND_SECONDS}`)
+  return new Response(html, { status: rendered.status, headers })
+}
+
+/** Renders the page for everyone and stores it (and, for a good page, its last good copy in KV) in the background. */
+async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: string, variant: PageVariant, url: URL): Promise<Response> {
+  const rendered = await renderShared(c)
+  if (!cache || !shareable(rendered) || !rendered.body) return rendered
+  const [forShopper, forStore] = rendered.body.tee()
+  const storedAt = Date.now()
+  waitUntil(
+    c,
+    new Response(forStore).text().then(async (html) => {
+      await cache.put(key, storedCopy(html, rendered, storedAt))
+      if (rendered.status === 200) await writeLastGood(c.env, lastGoodKey(url, variant), html, rendered.headers)
+    }),
+  )
+  return new Response(forShopper, rendered)
+}
+
+function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>) {
+  const guarded = promise.catch((error) => console.warn('page cache: could not store a page', error))
+  try {
+    c.executionCtx.waitUntil(guarded)
+  } catch {
+    // no execution context (some tests): the promise just runs
+  }
+}
+
+// Background refreshes running in this isolate, so a burst of stale hits renders a page once.
+const refreshing = new Set<string>()
+
+/** The copy a shopper gets: their own nonce and header, the answer's own cache policy, no stored bookkeeping. */
+function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: PersonalState, nonce: string): Response {
+  const headers = new Headers(page.headers)
+  const original = headers.get(ORIGINAL_CACHE_CONTROL)
+  headers.delete(ORIGINAL_CACHE_CONTROL)
+  headers.delete(STORED_AT)
+  if (original) headers.set('cache-control', original)
+  headers.set('vary', 'Cookie')
+  // a page with someone's name or cart in it is theirs alone
+  if (state !== ANONYMOUS) headers.set('cache-control', 'private, no-store')
+  c.var.timing.add('edge', undefined, edge)
+  const body = c.req.method === 'HEAD' ? null : page.body
+  const out = new Response(body, { status: page.status, headers })
+  return body && isHtml(page) ? personalise(out, { nonce, state, locale: c.var.locale }) : out
+}
+
+export const pageCache = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const url = new URL(c.req.url)
+    const nonce = c.var.nonce
+    if (!isCacheablePage(c.req.method, url)) {
+      await next()
+      if (isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)) {
+        c.res = personalise(c.res, { nonce: null, state: await personalStateOf(commerceContext(c)), locale: c.var.locale })
+      }
+      return
+    }
+
+    const variant: PageVariant = { locale: c.var.locale, currency: c.var.currency, country: c.var.country }
+    const personal = personalStateOf(commerceContext(c))
+    const cache = pageCacheAvailable(url) ? await openCache() : null
+    const key = pageCacheKey(url, variant, await pageCacheVersion(c.env))
+    const cached = cache ? await cache.match(key).catch(() => undefined) : undefined
+    const { freshMs, staleMs } = freshness(c.env)
+    const age = cached ? Date.now() - Number(cached.headers.get(STORED_AT) ?? 0) : Infinity
+
+    let page: Response
+    let edge: EdgeState
+    if (cached && age < freshMs) {
+      page = cached
+      edge = 'hit'
+    } else if (cached && cached.status === 200 && age < freshMs + staleMs) {
+      page = cached
+      edge = 'stale'
+      if (!refreshing.has(key)) {
+        refreshing.add(key)
+        waitUntil(c, renderAndStore(c, cache, key, variant, url).then((r) => r.body?.cancel()).finally(() => refreshing.delete(key)))
+      }
+    } else {
+      const rendered = await renderAndStore(c, cache, key, variant, url)
+      // the backend is down: the last good page, however old, beats an error page for browsing
+      const fallback = rendered.status >= 500 ? ((cached?.status === 200 ? cached : undefined) ?? (await readLastGood(c.env, lastGoodKey(url, variant)))) : undefined
+      if (fallback) {
+        await rendered.body?.cancel()
+        page = fallback
+        edge = 'stale'
+      } else {
+        page = rendered
+        edge = 'miss'
+      }
+    }
+    return answer(c, page, edge, await personal, nonce)
+  })

@@ -1,0 +1,73 @@
+import type { Env } from '#worker/env.ts'
+import { splitLocalePath } from '#web/config.ts'
+import { APP_VERSION } from '#worker/ssr/version.ts'
+
+/**
+ * Which pages the edge page cache may hold, and under which key. A page is shared when its HTML is the same for
+ * every visitor of one locale, currency and country: the catalogue (home, categories, products, search results)
+ * and content pages. Everything else (account, checkout, cart, login, admin, utilities) is never looked up.
+ */
+
+/** First path segments (lower case, after `/de`) that are personal or utility screens: never cached. */
+const UNCACHED_SEGMENTS = new Set([
+  'admin', 'account', 'myaccount', 'my-account', 'cart', 'checkout', 'login', 'logout', 'signup', 'register',
+  'reset-password', 'resetpassword', 'wishlist', 'offline', 'latestversion',
+  // answered by other routes of worker/index.ts (the API, the embedded backend, the operator console, email previews)
+  'api', 'spree_oauth', 'dev',
+])
+
+/** Query parameters that only say where a visitor came from: the page is the same without them. */
+const TRACKING_PARAMS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid|msclkid|dclid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src)$/i
+
+/** Whether a request may be answered from (and fill) the page cache: a GET or HEAD of a shared page. */
+export function isCacheablePage(method: string, url: URL): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false
+  const { path } = splitLocalePath(url.pathname)
+  const first = path.split('/')[1]?.toLowerCase() ?? ''
+  if (UNCACHED_SEGMENTS.has(first)) return false
+  // a file (sw-manifest.json, a missing asset) is not a page
+  return !/\.[a-z0-9]+$/i.test(path)
+}
+
+/** The cache never runs on *.workers.dev, where the Cache API does nothing (docs/operations.md). */
+export function pageCacheAvailable(url: URL): boolean {
+  return !url.hostname.endsWith('.workers.dev')
+}
+
+/** The URL without tracking parameters and with the rest in a stable order: one copy per listing, whatever the order. */
+export function normalisedSearch(url: URL): string {
+  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAMS.test(name))
+  params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1))
+  const search = new URLSearchParams(params).toString()
+  return search ? `?${search}` : ''
+}
+
+export interface PageVariant {
+  locale: string
+  currency: string
+  country: string
+}
+
+/**
+ * The Cache API key of a page: its own origin (the Cache API keeps entries per zone), the build and content
+ * versions, then what the HTML depends on. Paths are matched case-insensitively by the router, but the key keeps
+ * the case: two spellings are two copies of the same page, which is harmless.
+ */
+export function pageCacheKey(url: URL, variant: PageVariant, contentVersion: string): string {
+  return `${url.origin}/__page/${APP_VERSION}/${contentVersion}/${variant.locale}/${variant.currency}/${variant.country}${url.pathname}${normalisedSearch(url)}`
+}
+
+/** The KV key of a page's last good HTML: without the content version, so it outlives a purge (backend-down copy). */
+export function lastGoodKey(url: URL, variant: PageVariant): string {
+  return `page:${APP_VERSION}:${variant.locale}:${variant.currency}:${variant.country}:${url.pathname}${normalisedSearch(url)}`
+}
+
+/** How long a copy is served without asking (fresh) and then served while it is refreshed (stale), in ms. */
+export function freshness(env: Env): { freshMs: number; staleMs: number } {
+  const seconds = (value: string | undefined, fallback: number) => {
+    const n = Number(value)
+    return Number.isFinite(n) && n >= 0 && value !== undefined && value !== '' ? n : fallback
+  }
+  // 30 s fresh + 30 s stale: a price, stock or content change shows within 60 s (issue 11).
+  return { freshMs: seconds(env.PAGE_CACHE_FRESH_SECONDS, 30) * 1000, staleMs: seconds(env.PAGE_CACHE_STALE_SECONDS, 30) * 1000 }
+}

@@ -1,0 +1,98 @@
+import type { CommerceContext } from '#worker/commerce/context.ts'
+import { SpreeClient } from '#worker/commerce/spree-client.ts'
+import { fetchUser } from '#worker/commerce/account.ts'
+import { fetchCart } from '#worker/commerce/cart.ts'
+import { localePath } from '#web/config.ts'
+import { createTranslator } from '#web/i18n/index.tsx'
+import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, type PersonalState } from '#web/features/session/personal-state.ts'
+import type { Locale } from '#web/api/models.ts'
+
+/**
+ * Fills a page's header with the shopper's own bits on the way out (web/features/session/personal-state.ts): the
+ * cached copy stays anonymous, every answer (hit or miss, cached page or not) gets the fresh CSP nonce and the
+ * shopper's greeting, cart count and member view.
+ */
+
+/** What the SSR of a shared page writes where the nonce goes; swapped for each answer's own nonce. */
+export const NONCE_PLACEHOLDER = 'edge-page-nonce-placeholder'
+/** A slow backend must not hold up a cached page: past this, the header stays anonymous and the client fills it. */
+const LOOKUP_DEADLINE_MS = 1_500
+
+/** The shopper's header state, from their session: a visitor without cookies costs nothing. */
+export async function personalStateOf(ctx: CommerceContext): Promise<PersonalState> {
+  const { session } = ctx
+  if (!session.auth && !session.cartToken) return ANONYMOUS
+  const client = new SpreeClient(ctx)
+  const lookup = async (): Promise<PersonalState> => {
+    // the user first: it refreshes an expired bearer, which the cart call then reuses
+    const user = await fetchUser(client)
+    const cart = await fetchCart(client)
+    return { authenticated: user !== null, firstName: user?.firstName || null, cartCount: cart?.itemCount ?? 0 }
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${LOOKUP_DEADLINE_MS} ms`)), LOOKUP_DEADLINE_MS)
+    })
+    return await Promise.race([lookup(), deadline])
+  } catch (error) {
+    // the backend is down: the page is still served, with the anonymous header (the client retries /api/session)
+    console.warn('personal header: session lookup failed; serving the anonymous header', ctx.requestId, error)
+    return ANONYMOUS
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** The HTML answer with `nonce` (when the page was rendered with the placeholder) and `state` written in. */
+export function personalise(response: Response, { nonce, state, locale }: { nonce: string | null; state: PersonalState; locale: Locale }): Response {
+  const rewriter = new HTMLRewriter()
+  if (nonce) {
+    rewriter.on('[nonce]', {
+      element(el) {
+        if (el.getAttribute('nonce') === NONCE_PLACEHOLDER) el.setAttribute('nonce', nonce)
+      },
+    })
+  }
+  if (state.authenticated || state.cartCount > 0) {
+    const t = createTranslator(locale)
+    // JSON in a non-executed script: `<` escaped so no value can close the element
+    const json = JSON.stringify(state).replace(/</g, '\\u003c')
+    rewriter.on('head', {
+      element(el) {
+        el.append(`<script type="application/json" id="${PERSONAL_STATE_ID}">${json}</script>`, { html: true })
+      },
+    })
+    if (state.authenticated) {
+      rewriter
+        .on(`[data-personal="${PERSONAL.account}"]`, {
+          element(el) {
+            el.setAttribute('href', localePath(locale, '/my-account'))
+            el.removeAttribute('aria-label')
+          },
+        })
+        .on(`[data-personal="${PERSONAL.greeting}"]`, {
+          element(el) {
+            el.setInnerContent(state.firstName ? t('header.hi', { name: state.firstName }) : t('header.account'))
+          },
+        })
+        .on(`[data-personal="${PERSONAL.guestOnly}"]`, { element: (el) => void el.remove() })
+        .on(`[data-personal="${PERSONAL.memberOnly}"]`, { element: (el) => void el.removeAttribute('hidden') })
+    }
+    if (state.cartCount > 0) {
+      for (const marker of [PERSONAL.cartHeader, PERSONAL.cartMobile] as const) {
+        const badge = CART_BADGE[marker]
+        rewriter.on(`[data-personal="${marker}"]`, {
+          element(el) {
+            if (el.hasAttribute('aria-label')) el.setAttribute('aria-label', t('header.cartCount', { count: state.cartCount }))
+            const testId = badge.testId ? ` data-testid="${badge.testId}"` : ''
+            el.append(`<span class="${escapeHtml(badge.className)}"${testId}>${state.cartCount}</span>`, { html: true })
+          },
+        })
+      }
+    }
+  }
+  return rewriter.transform(response)
+}
