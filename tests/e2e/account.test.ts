@@ -2,7 +2,7 @@
 // address (React Router submits the forms as fetches: no full page load), then log out; with a clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { DESKTOP, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -54,6 +54,8 @@ describe('my account', () => {
       await expect.poll(() => profile.locator('[data-testid=form-status]').textContent()).toBe('Your details have been updated.')
       await expect.poll(() => page.locator('[data-testid=notifications]').textContent()).toContain('Your details have been updated.')
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+      // the header's greeting follows the new name at once (issue 9.8)
+      await expect.poll(() => accountButton.textContent()).toBe('Hi Grace')
 
       // Saved addresses: add one (state from the AU list), see it listed as default.
       await page.locator('nav[aria-label="My account"]').getByRole('link', { name: 'Saved addresses' }).click()
@@ -78,7 +80,32 @@ describe('my account', () => {
       expect(await saved.locator('[data-testid=default-marker]').count()).toBe(1)
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 
+      // A catalogue page from the shared edge cache (issue 11): its HTML already greets the member and has no join bar
+      // (no flash of the logged-out chrome), the second load is a hit, and hydration changes nothing (clean console).
+      for (const expected of [/edge;desc="(miss|hit|stale)"/, /edge;desc="hit"/]) {
+        const response = await visit.goto('/t/men')
+        expect(response.headers()['server-timing']).toMatch(expected)
+        const html = await response.text()
+        expect(html).toContain('>Hi Grace</span>')
+        expect(html).not.toContain('data-testid="top-bar"')
+        await waitForHydration(page)
+        expect(await accountButton.getAttribute('href')).toBe('/my-account')
+      }
+      // ... and without JavaScript too
+      const noScript = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, viewport: DESKTOP })
+      try {
+        await noScript.addCookies(await visit.context.cookies())
+        const plain = await noScript.newPage()
+        await plain.goto('/t/men')
+        expect(await plain.locator('[data-testid=site-header] [data-testid=account-button]').textContent()).toBe('Hi Grace')
+        expect(await plain.locator('[data-testid=top-bar]').count()).toBe(0)
+      } finally {
+        await noScript.close()
+      }
+
       // Log out: home, and the header offers the login again.
+      await visit.goto('/my-account')
+      await waitForHydration(page)
       await page.getByRole('button', { name: 'Log out' }).click()
       await page.waitForURL((url) => url.pathname === '/')
       await expect.poll(() => accountButton.getAttribute('href')).toBe('/Login')
@@ -88,5 +115,5 @@ describe('my account', () => {
     } finally {
       await visit.close()
     }
-  })
+  }, 120_000)
 })

@@ -121,7 +121,9 @@ export const pageCache = () =>
     const nonce = c.var.nonce
     if (!isCacheablePage(c.req.method, url)) {
       await next()
-      if (isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)) {
+      // the operator console has its own chrome and sign-in: nothing of the shop's header to fill
+      const storefront = !/^\/admin(\/|$)/.test(url.pathname)
+      if (storefront && isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)) {
         c.res = personalise(c.res, { nonce: null, state: await personalStateOf(commerceContext(c)), locale: c.var.locale })
       }
       return
