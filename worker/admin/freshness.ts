@@ -1,6 +1,7 @@
 import type { Env } from '#worker/env.ts'
 import { cacheKeys } from '#worker/commerce/cache.ts'
 import { LOCALES } from '#web/config.ts'
+import { bumpPageCacheVersion } from '#worker/edge-cache/content-version.ts'
 
 /**
  * After a change in the console, storefront pages that show it must be fresh: the KV copies of menus, the category
@@ -13,4 +14,6 @@ export async function storefrontChanged(env: Env, what: { taxons?: boolean; menu
   if (what.menus) keys.push(...LOCALES.flatMap((l) => [cacheKeys.menu(l, 'header'), cacheKeys.menu(l, 'footer')]))
   for (const { locale, slug } of what.cmsSlugs ?? []) keys.push(cacheKeys.cms(locale, slug))
   await Promise.all(keys.map((key) => env.CACHE.delete(key)))
+  // the edge page cache holds whole pages built from them: a new content version makes every page render afresh
+  await bumpPageCacheVersion(env)
 }
