@@ -2,6 +2,7 @@ import type { CommerceContext } from '#worker/commerce/context.ts'
 import { SpreeClient } from '#worker/commerce/spree-client.ts'
 import { fetchUser } from '#worker/commerce/account.ts'
 import { fetchCart } from '#worker/commerce/cart.ts'
+import { headerState } from '#worker/backend/commerce/header-state.ts'
 import { localePath } from '#web/config.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
 import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, type PersonalState } from '#web/features/session/personal-state.ts'
@@ -24,6 +25,12 @@ export async function personalStateOf(ctx: CommerceContext): Promise<PersonalSta
   if (!session.auth && !session.cartToken) return ANONYMOUS
   const client = new SpreeClient(ctx)
   const lookup = async (): Promise<PersonalState> => {
+    if (!ctx.env.COMMERCE_URL) {
+      // the embedded backend: one round trip, straight from D1
+      const row = await headerState(ctx.env.DB, session.bearer, session.cartToken)
+      // an expired bearer (or a cart token of someone else) falls through to the API, which refreshes or drops it
+      if (row.userId !== null || !session.auth) return { authenticated: row.userId !== null, firstName: row.firstName || null, cartCount: row.itemCount }
+    }
     // the user first: it refreshes an expired bearer, which the cart call then reuses
     const user = await fetchUser(client)
     const cart = await fetchCart(client)
