@@ -139,6 +139,17 @@ describe('paying by card with Stripe', () => {
     expect(intentOf(placed.body.data.attributes.number)[0]!.status).toBe('succeeded')
   })
 
+  it('another card after the bank page was left open replaces that attempt: its intent is voided, the new one pays', async () => {
+    const auth = await readyCart('AUD')
+    const number = await cartNumber(auth)
+    await payWith(auth, fake.createPaymentMethod('4000002760003184').id)
+    expect((await complete(auth)).status).toBe(402)
+    await payWith(auth, fake.createPaymentMethod('4242424242424242').id)
+    const placed = await complete(auth)
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    expect(intentOf(number).map((pi) => pi.status)).toEqual(['canceled', 'succeeded'])
+  })
+
   it('voids the authorisation when the order is refused after it: stock gone, a gift card spent meanwhile (409)', async () => {
     const scarce = await createProduct({ stock: 1 })
     const auth = await readyCart('AUD', {}, scarce.variantId)

@@ -39,7 +39,8 @@ export async function payAndPlace(c: BackendContext, order: OrderRow, expectedCe
   const userId = await currentUserId(c)
   let intent: Stripe.PaymentIntent | null = sessionId ? await intentOfSession(env, order, sessionId) : null
   let card = await latestCard(db, order.id)
-  if (!intent && card?.payment_intent_id && card.provider_state === 'requires_action') intent = await retrieveIntent(env, card.payment_intent_id)
+  // back from the bank, or a retried call after the authorisation: never authorise the same card payment twice
+  if (!intent && card?.payment_intent_id && (card.provider_state === 'requires_action' || card.provider_state === 'authorized')) intent = await retrieveIntent(env, card.payment_intent_id)
   let state: CartState
   try {
     state = (await readyToPlace(db, order, locale, expectedCents)).state

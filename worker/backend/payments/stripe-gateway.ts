@@ -62,26 +62,23 @@ export async function authorize(env: Env, input: AuthorizeInput): Promise<Stripe
   const stripe = await stripeClient(env)
   const { order, amountCents } = input
   try {
-    let intent = await stripe.paymentIntents.create(
-      {
-        amount: amountCents,
-        currency: cents(order),
-        capture_method: 'manual',
-        allowed_payment_method_types: ['card'],
-        description: `Order ${order.number}`,
-        metadata: { order_id: String(order.id), order_number: order.number ?? '' },
-        ...(input.customerId ? { customer: input.customerId } : {}),
-      },
-      { idempotencyKey: `pi-${order.number}-${amountCents}` },
-    )
-    // a voided intent (an earlier refusal) cannot be confirmed again: this attempt gets its own
-    if (intent.status === 'canceled') {
-      intent = await stripe.paymentIntents.create(
-        { amount: amountCents, currency: cents(order), capture_method: 'manual', allowed_payment_method_types: ['card'], description: `Order ${order.number}`, metadata: { order_id: String(order.id), order_number: order.number ?? '' }, ...(input.customerId ? { customer: input.customerId } : {}) },
-        { idempotencyKey: `pi-${order.number}-${amountCents}-${input.attemptId}` },
-      )
+    const params: Stripe.PaymentIntentCreateParams = {
+      amount: amountCents,
+      currency: cents(order),
+      capture_method: 'manual',
+      allowed_payment_method_types: ['card'],
+      description: `Order ${order.number}`,
+      metadata: { order_id: String(order.id), order_number: order.number ?? '' },
+      ...(input.customerId ? { customer: input.customerId } : {}),
     }
-    if (intent.status === 'requires_capture' || intent.status === 'succeeded') return intent
+    let intent = await stripe.paymentIntents.create(params, { idempotencyKey: `pi-${order.number}-${amountCents}` })
+    // a replayed key answers the intent as it was created (an earlier attempt of this order): act on what it is now
+    intent = await stripe.paymentIntents.retrieve(intent.id)
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
+      // an earlier card of this checkout left it voided, authorised or at the bank: this card replaces it
+      if (intent.status === 'requires_capture' || intent.status === 'requires_action') await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `cancel-${intent.id}` }).catch(() => null)
+      intent = await stripe.paymentIntents.create(params, { idempotencyKey: `pi-${order.number}-${amountCents}-${input.attemptId}` })
+    }
     return await stripe.paymentIntents.confirm(
       intent.id,
       {
