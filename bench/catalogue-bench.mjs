@@ -9,7 +9,7 @@ import http from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { countProducts, load } from '../kv-seed/load.mjs'
+import { countProducts, load, refreshAllFacetCounts } from '../kv-seed/load.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const wranglerBin = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
@@ -35,7 +35,10 @@ function prepareDatabase() {
   const applied = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], { cwd: root, env: childEnv, encoding: 'utf8' })
   if (applied.status !== 0) throw new Error(`migrations failed:\n${applied.stdout}\n${applied.stderr}`)
   const existing = countProducts(['--local', '--persist-to', STATE])
-  if (existing === PRODUCTS + 1) return log(`Reusing the ${existing}-product catalogue in ${STATE}.`)
+  if (existing === PRODUCTS + 1) {
+    log(`Reusing the ${existing}-product catalogue in ${STATE}; recounting its precomputed facets…`)
+    return refreshAllFacetCounts(['--local', '--persist-to', STATE], STATE)
+  }
   log(`Generating and loading ${PRODUCTS} products into ${STATE} (a few minutes, once)…`)
   load({ persistTo: STATE, products: PRODUCTS, out: join('.wrangler', `bench-seed-${PRODUCTS}`), force: existing > 0, writeImages: false })
 }

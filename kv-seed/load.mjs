@@ -8,13 +8,26 @@ import { parseArgs } from 'node:util'
 import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { generate, writeImageFiles } from './generate.mjs'
 import { IMAGE_ROOT } from './images.mjs'
-import { clearStatements, SEED_VERSION } from './sql.mjs'
+import { clearStatements, SEED_PRICE_BUCKETS, SEED_VERSION } from './sql.mjs'
+import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
 import { parseJsonOutput, targetFlags, wrangler } from './wrangler.mjs'
 
 export function countProducts(target) {
   const output = wrangler(['d1', 'execute', 'DB', ...target, '--command', 'SELECT count(*) AS n FROM products', '--json'], { quiet: true })
   const [first] = parseJsonOutput(output)
   return Number(first?.results?.[0]?.n ?? 0)
+}
+
+/**
+ * Recounts every precomputed facet scope of a database already loaded (migration 0121), e.g. a catalogue loaded
+ * before that migration. The worker's refreshFacetCounts does the same for stale scopes only.
+ */
+export function refreshAllFacetCounts(target, out = '.wrangler') {
+  const output = wrangler(['d1', 'execute', 'DB', ...target, '--command', 'SELECT id FROM taxons', '--json'], { quiet: true })
+  const ids = (parseJsonOutput(output)[0]?.results ?? []).map((row) => Number(row.id))
+  const file = join(out, 'facet-refresh.sql')
+  writeFileSync(file, allFacetRefreshStatements(ids, SEED_PRICE_BUCKETS).map((sql) => `${sql};`).join('\n'))
+  wrangler(['d1', 'execute', 'DB', ...target, '--file', file], { quiet: true })
 }
 
 export function load({ remote = false, force = false, products = DEFAULT_PRODUCT_COUNT, persistTo, out = 'build/seed', writeImages = true } = {}) {

@@ -7,6 +7,7 @@ export type Seed = Record<string, SeedTable>
 export const SEED_VERSION: number
 export const SEED_TABLES: string[]
 export const DERIVED_SQL: string[]
+export const SEED_PRICE_BUCKETS: Array<[number, number]>
 export function sqlValue(value: unknown): string
 export function insertStatements(name: string, table: SeedTable, options?: { maxRows?: number; maxBytes?: number }): Generator<string>
 export function generateSeed(options?: { products?: number }): Seed

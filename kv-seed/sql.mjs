@@ -3,9 +3,10 @@
 import { generateCatalogue, DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { generateContent } from './content.mjs'
 import { generateCountries, generateStore } from './countries.mjs'
+import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 4
+export const SEED_VERSION = 5
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
@@ -17,7 +18,7 @@ export const SEED_TABLES = [
   'product_images', 'product_properties', 'product_property_translations', 'classifications',
   'cms_pages', 'cms_sections', 'menus', 'menu_items', 'banners',
 ]
-const DERIVED_TABLES = ['product_prices', 'product_option_values', 'products_fts']
+const DERIVED_TABLES = ['facet_counts', 'facet_scopes', 'product_prices', 'product_option_values', 'products_fts']
 
 /**
  * Tables derived from the catalogue for fast listings and search. Run after any change to products, variants,
@@ -90,7 +91,15 @@ export function* seedStatements(seed) {
     if (seed[name]) yield* insertStatements(name, seed[name])
   }
   yield* DERIVED_SQL
+  const taxonIds = (seed.taxons?.rows ?? []).map((row) => Number(row[seed.taxons.columns.indexOf('id')]))
+  yield* allFacetRefreshStatements(taxonIds, SEED_PRICE_BUCKETS)
 }
+
+/**
+ * The price buckets of spec §9 (PRICE_FILTER_BUCKETS in web/config.ts) in cents, for the precomputed facet counts
+ * the seed writes; tests/backend/facet-counts.test.ts checks they match.
+ */
+export const SEED_PRICE_BUCKETS = [[0, 5099], [5100, 10099], [10100, 15099], [15100, 20099], [20100, 30099]]
 
 /** Statements that empty every seeded table (children first), for `load.mjs --force`. */
 export function clearStatements() {

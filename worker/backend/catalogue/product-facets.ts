@@ -24,10 +24,10 @@ export function bucketCents(range: string): { min: number; max: number } {
   const [lo, hi] = range.split('-').map(Number)
   return { min: lo! * 100, max: hi! * 100 + 99 }
 }
-const BUCKETS = PRICE_FILTER_BUCKETS.map((range) => ({ range, ...bucketCents(range) }))
+export const BUCKETS = PRICE_FILTER_BUCKETS.map((range) => ({ range, ...bucketCents(range) }))
 
 /** One row of a facet statement: k is the kind ('count', 'o', 'p', 'price'). */
-interface FacetRow {
+export interface FacetRow {
   k: string
   a: number | null
   b: string | number | null
@@ -79,16 +79,7 @@ export function facetStatements(db: D1Database, filter: ProductFilter): FacetQue
   const selectedProps = [...filter.properties.keys()]
   const priced = filter.price !== undefined
   const statements = [
-    db.prepare(
-      `SELECT ov.id, ov.option_type_id AS type_id, ov.name, COALESCE(ovt.presentation, ov.presentation) AS presentation, ov.position, ov.image_preview,
-              ot.name AS type_name, COALESCE(ott.presentation, ot.presentation) AS type_presentation, ot.position AS type_position
-       FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
-       LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ${loc}
-       LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ${loc}
-       ORDER BY ot.position, ov.position`,
-    ),
-    db.prepare(`SELECT pr.id, pr.name, COALESCE(prt.presentation, pr.presentation) AS presentation FROM properties pr
-                LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ${loc} WHERE pr.filterable = 1 ORDER BY pr.position`),
+    ...facetLabelStatements(db, loc),
     facetStatement(db, filter, {}, [`SELECT 'count' AS k, NULL AS a, NULL AS b, count(*) AS n, NULL AS v FROM m`, `${OPTIONS} GROUP BY pov.option_value_id`, properties(loc), ...(priced ? [] : PRICES)]),
     ...(priced ? [facetStatement(db, filter, { price: true }, PRICES)] : []),
     ...selectedTypes.map((typeId) =>
@@ -99,7 +90,23 @@ export function facetStatements(db: D1Database, filter: ProductFilter): FacetQue
   return { statements, read: (results) => readFacets(filter, results) }
 }
 
-function readFacets(filter: ProductFilter, [valuesResult, propsResult, ...facetResults]: D1Result<Record<string, unknown>>[]): { facets: Facets; totalCount: number } {
+/** The option values and filterable properties with their names in the asked language (`loc`, an SQL literal). */
+export function facetLabelStatements(db: D1Database, loc: string): D1PreparedStatement[] {
+  return [
+    db.prepare(
+      `SELECT ov.id, ov.option_type_id AS type_id, ov.name, COALESCE(ovt.presentation, ov.presentation) AS presentation, ov.position, ov.image_preview,
+              ot.name AS type_name, COALESCE(ott.presentation, ot.presentation) AS type_presentation, ot.position AS type_position
+       FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
+       LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ${loc}
+       LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ${loc}
+       ORDER BY ot.position, ov.position`,
+    ),
+    db.prepare(`SELECT pr.id, pr.name, COALESCE(prt.presentation, pr.presentation) AS presentation FROM properties pr
+                LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ${loc} WHERE pr.filterable = 1 ORDER BY pr.position`),
+  ]
+}
+
+export function readFacets(filter: ProductFilter, [valuesResult, propsResult, ...facetResults]: D1Result<Record<string, unknown>>[]): { facets: Facets; totalCount: number } {
   const locale = filter.locale
   const selectedTypes = [...filter.options.keys()]
   const selectedProps = [...filter.properties.keys()]

@@ -5,6 +5,7 @@ import { Included, jsonApi, pagination } from './jsonapi.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
 import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
 import { facetStatements } from './product-facets.ts'
+import { precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
@@ -26,13 +27,28 @@ productRoutes.get('/products', async (c) => {
   // One round trip: the page with everything its products need, and the counts (with facets, their pass over the
   // matching products counts them too; without, one count query does).
   const page = { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
-  const facetQuery = wantFacets ? facetStatements(db, filter) : null
+  const counts = () => {
+    const facetQuery = wantFacets ? facetStatements(db, filter) : null
+    return {
+      statements: facetQuery ? facetQuery.statements : [db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds)],
+      read: (results: D1Result<Record<string, unknown>>[]) => (facetQuery ? facetQuery.read(results) : { totalCount: Number(results[0]!.results[0]?.n ?? 0), facets: undefined }),
+    }
+  }
+  // A whole category as listed by default takes its counts from the precomputed table while it is fresh.
+  const scope = precomputedScope(filter)
+  const precomputed = scope === null ? null : precomputedStatements(db, scope, filter, wantFacets)
+  const live = precomputed ? null : counts()
   const [pageResult, ...countResults] = await db.batch<Record<string, unknown>>([
     productDataStatement(db, page, params.locale, params.currency, { taxons: params.include.has('taxons') }),
-    ...(facetQuery ? facetQuery.statements : [db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds)]),
+    ...(precomputed ?? live!).statements,
   ])
   const data = readProductData(pageResult!)
-  const counted = facetQuery ? facetQuery.read(countResults) : { totalCount: Number(countResults[0]!.results[0]?.n ?? 0), facets: undefined }
+  let counted = precomputed ? precomputed.read(countResults) : live!.read(countResults)
+  if (!counted) {
+    // Stale or not yet counted: count live (a second round trip, until the next refresh).
+    const fallback = counts()
+    counted = fallback.read(await db.batch<Record<string, unknown>>(fallback.statements))
+  }
   const { totalCount: total, facets } = counted
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))

@@ -1,0 +1,69 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+import { get } from '#tests/worker/helpers.ts'
+import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
+import { BUCKETS } from '#worker/backend/catalogue/product-facets.ts'
+import { SEED_PRICE_BUCKETS } from '#kv-seed/sql.mjs'
+
+const d1Of = (response: Response) => Number(/(?:^|,\s*)d1;desc=(\d+)/.exec(response.headers.get('server-timing') ?? '')?.[1])
+
+async function listing(taxonId: number, locale = 'en') {
+  const response = await get(`/api/v2/storefront/products?filter[taxons]=${taxonId}&per_page=4&currency=AUD&locale=${locale}`, { accept: 'application/vnd.api+json' })
+  expect(response.status).toBe(200)
+  const body = (await response.json()) as { meta: { total_count: number; filters: unknown } }
+  return { trips: d1Of(response), total: body.meta.total_count, filters: body.meta.filters }
+}
+const stale = async (taxonId: number) =>
+  (await env.DB.prepare("SELECT stale FROM facet_scopes WHERE taxon_id = ? AND currency = 'AUD'").bind(taxonId).first<{ stale: number }>())?.stale
+
+let top = 0
+let other = 0
+beforeAll(async () => {
+  await seedCatalogue(120)
+  top = (await env.DB.prepare("SELECT id FROM taxons WHERE permalink = 'men'").first<{ id: number }>())!.id
+  other = (await env.DB.prepare("SELECT id FROM taxons WHERE permalink = 'camping/tents'").first<{ id: number }>())!.id
+})
+
+describe('precomputed facet counts', () => {
+  it('answer a whole category exactly as counting it live does, in one round trip, in both languages', async () => {
+    for (const locale of ['en', 'de']) {
+      const precomputed = await listing(top, locale)
+      expect(precomputed.trips).toBe(1)
+      await env.DB.exec('UPDATE facet_scopes SET stale = 1')
+      const live = await listing(top, locale)
+      expect(live.trips).toBe(2)
+      expect(precomputed.filters).toEqual(live.filters)
+      expect(precomputed.total).toBe(live.total)
+      expect(await refreshFacetCounts(env.DB)).toBeGreaterThan(0)
+    }
+  })
+
+  it('a price change marks the product’s categories stale, shows at once, and the refresh makes them fresh again', async () => {
+    const product = (await env.DB.prepare(
+      `SELECT c.product_id AS id, c.taxon_id AS leaf, pp.amount_cents AS cents FROM classifications c JOIN taxons t ON t.id = c.taxon_id
+       JOIN product_prices pp ON pp.product_id = c.product_id AND pp.currency = 'AUD'
+       WHERE t.permalink LIKE 'men/%' AND pp.amount_cents < 20100 ORDER BY c.product_id LIMIT 1`,
+    ).first<{ id: number; leaf: number; cents: number }>())!
+    const leaf = product.leaf
+    const before = await listing(leaf)
+    expect(await stale(leaf)).toBe(0)
+    await env.DB.prepare("UPDATE product_prices SET amount_cents = 25000 WHERE product_id = ? AND currency = 'AUD'").bind(product.id).run()
+    expect([await stale(leaf), await stale(top), await stale(0), await stale(other)]).toEqual([1, 1, 1, 0])
+    const after = await listing(leaf)
+    type PriceFacet = { price: { buckets: Array<{ range: string; count: number }> } }
+    const count = (f: unknown, range: string) => (f as PriceFacet).price.buckets.find((b) => b.range === range)!.count
+    const was = BUCKETS.find((b) => product.cents >= b.min && product.cents <= b.max)!.range
+    expect(count(after.filters, was)).toBe(count(before.filters, was) - 1)
+    expect(count(after.filters, '201-300')).toBe(count(before.filters, '201-300') + 1)
+    expect(await refreshFacetCounts(env.DB)).toBeGreaterThanOrEqual(3)
+    expect(await stale(leaf)).toBe(0)
+    const refreshed = await listing(leaf)
+    expect(refreshed.trips).toBe(1)
+    expect(refreshed.filters).toEqual(after.filters)
+  })
+
+  it('the seed counts with the price buckets of spec §9', () => {
+    expect(SEED_PRICE_BUCKETS).toEqual(BUCKETS.map((b) => [b.min, b.max]))
+  })
+})

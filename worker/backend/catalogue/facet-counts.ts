@@ -1,0 +1,75 @@
+import { FACET_CURRENCIES, facetRefreshStatements } from './facet-counts-sql.mjs'
+import { sqlLiteral } from './jsonapi.ts'
+import { BUCKETS, facetLabelStatements, readFacets, type FacetRow, type Facets } from './product-facets.ts'
+import type { ProductFilter } from './product-filter.ts'
+
+/**
+ * Precomputed facet counts (migration 0121; docs/performance-d1.md, 'Precomputed facet counts'). A listing of a whole
+ * category, or of the whole catalogue, as shoppers see it by default (no other filter, no search) reads its counts
+ * from `facet_counts` while the scope is fresh, instead of counting thousands of products. Triggers mark a scope
+ * stale when a price, a product's dates, its options, properties or categories change; `refreshFacetCounts`
+ * recounts stale scopes. A stale or missing scope is counted live, so the counts are never wrong, only slower.
+ */
+
+const BUCKET_CENTS = BUCKETS.map((b) => [b.min, b.max] as const)
+
+/** The scope whose precomputed counts answer this listing (0 = the whole catalogue), or null when they cannot. */
+export function precomputedScope(filter: ProductFilter): number | null {
+  const plain =
+    filter.ids === undefined && filter.skus === undefined && filter.price === undefined && filter.match === undefined &&
+    filter.inStock === undefined && filter.backorderable === undefined && filter.purchasable === undefined &&
+    !filter.showDiscontinued && filter.options.size === 0 && filter.properties.size === 0
+  if (!plain) return null
+  if (filter.taxons === undefined) return 0
+  return filter.taxons.length === 1 ? filter.taxons[0]! : null
+}
+
+export interface PrecomputedQuery {
+  statements: D1PreparedStatement[]
+  /** The counts, or null when the scope is stale or missing (then count live). */
+  read(results: D1Result<Record<string, unknown>>[]): { facets?: Facets; totalCount: number } | null
+}
+
+/** Statements for the listing's batch: the scope's state and rows (and, with facets, the labels they need). */
+export function precomputedStatements(db: D1Database, scope: number, filter: ProductFilter, withFacets: boolean): PrecomputedQuery {
+  const loc = sqlLiteral(filter.locale, ['en', 'de'])
+  const cur = sqlLiteral(filter.currency, ['AUD', 'USD'])
+  const state = db.prepare(`SELECT stale, valid_until FROM facet_scopes WHERE taxon_id = ${Math.trunc(scope)} AND currency = ${cur}`)
+  const rows = db.prepare(
+    `SELECT f.k, f.a, f.b, f.n, COALESCE(ppt.value, f.v) AS v FROM facet_counts f
+     LEFT JOIN product_property_translations ppt ON f.k = 'p' AND ppt.product_property_id = f.rep AND ppt.locale = ${loc}
+     WHERE f.taxon_id = ${Math.trunc(scope)} AND f.currency = ${cur}${withFacets ? '' : ` AND f.k = 'count'`}`,
+  )
+  const labels = withFacets ? facetLabelStatements(db, loc) : []
+  return {
+    statements: [state, rows, ...labels],
+    read([stateResult, rowsResult, ...labelResults]) {
+      const s = stateResult!.results[0] as { stale: number; valid_until: string } | undefined
+      if (!s || s.stale !== 0 || !(filter.now < s.valid_until)) return null
+      const main = rowsResult!.results as unknown as FacetRow[]
+      const totalCount = main.find((row) => row.k === 'count')?.n ?? 0
+      if (!withFacets) return { totalCount }
+      return readFacets(filter, [labelResults[0]!, labelResults[1]!, rowsResult!])
+    },
+  }
+}
+
+/**
+ * Recounts the stale scopes (or, with `all`, every scope): call it after editing prices, product dates, options,
+ * properties or categories (the operator console does, after its batch), and on a schedule so a scope whose next
+ * product goes on sale is fresh again. Returns how many scopes it recounted. Each scope is one batch (one
+ * transaction), so it can run while shoppers browse.
+ */
+export async function refreshFacetCounts(db: D1Database, options: { all?: boolean } = {}): Promise<number> {
+  const now = new Date().toISOString()
+  // Every category and the whole catalogue has a scope in each currency (new ones start stale).
+  await db.batch(
+    FACET_CURRENCIES.map((currency) => db.prepare(`INSERT OR IGNORE INTO facet_scopes (taxon_id, currency) SELECT 0, ?1 UNION ALL SELECT id, ?1 FROM taxons`).bind(currency)),
+  )
+  const { results } = await db
+    .prepare(`SELECT taxon_id, currency FROM facet_scopes WHERE ?1 OR stale = 1 OR valid_until <= ?2 ORDER BY taxon_id, currency`)
+    .bind(options.all ? 1 : 0, now)
+    .all<{ taxon_id: number; currency: 'AUD' | 'USD' }>()
+  for (const scope of results) await db.batch(facetRefreshStatements(scope.taxon_id, scope.currency, BUCKET_CENTS).map((sql) => db.prepare(sql)))
+  return results.length
+}
