@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'screenshots',
     environment: 'node',
-    include: ['scripts/screenshots.run.ts'],
+    include: ['scripts/screenshots.run.ts', 'scripts/email-screenshots.run.ts'],
     globalSetup: ['./tests/e2e/global-setup.ts'],
     fileParallelism: false,
     maxWorkers: 1,

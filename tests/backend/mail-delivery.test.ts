@@ -10,6 +10,7 @@ import { sampleMail } from '#worker/mail/samples.ts'
 import { storeTime, storeToday } from '#worker/mail/delivery-date.ts'
 import type { MailMessage } from '#worker/mail/queue.ts'
 import { retryDelaySeconds } from '#worker/mail/consumer.ts'
+import { shippingConfirmationMail } from '#worker/backend/commerce/order-mails.ts'
 
 const MINUTE = 60_000
 const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)
@@ -162,5 +163,10 @@ describe('a gift card with a delivery date', () => {
     expect(sent).toHaveLength(1)
     expect(sent[0]!.body.text).toMatch(/Your code: [A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/)
     expect(sent[0]!.body.html).toContain('Happy trails')
+
+    // the operator console's shipping confirmation of the same order, in the language it was placed in
+    const order = await env.DB.prepare("SELECT id FROM orders WHERE user_id = ? AND state = 'complete'").bind(buyer.userId).first<{ id: number }>()
+    const shipping = await shippingConfirmationMail(env.DB, order!.id, { carrier: 'Australia Post', trackingId: 'AP123' }, 'https://store.test')
+    expect(shipping).toMatchObject({ kind: 'shipping_confirmation', to: buyer.email, locale: 'en', payload: { carrier: 'Australia Post', trackingId: 'AP123', lines: [{ quantity: 1, details: [expect.stringContaining(recipient)] }] } })
   })
 })

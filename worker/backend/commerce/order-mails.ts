@@ -1,7 +1,8 @@
 import type { Locale } from '#web/api/models.ts'
 import { LOCALE_PREFIX, LOCALE_TAGS } from '#web/config.ts'
 import type { GiftCardPayload, Mail, MailAddress, OrderConfirmationPayload } from '#worker/mail/types.ts'
-import type { AddressRow, CartLine, CartState } from './cart-state.ts'
+import { loadCartState, type AddressRow, type CartLine, type CartState } from './cart-state.ts'
+import { reloadOrder } from './orders.ts'
 
 /** The emails an order sends, as payloads for worker/mail's templates (money in cents, names in the order's locale). */
 
@@ -95,4 +96,37 @@ export function giftCardMails(state: CartState, issued: IssuedCard[], storeUrl: 
     }
     return { kind: 'gift_card', to: card.email ?? state.order.email!, locale: state.locale, payload, dueAt: card.dueAt }
   })
+}
+
+/**
+ * The shipping confirmation of a placed order (the operator console sends it when it records the shipment), in the
+ * language the order was placed in. Null when the order is not complete or has no email.
+ */
+export async function shippingConfirmationMail(
+  db: D1Database,
+  orderId: number,
+  shipment: { carrier: string; trackingId: string; trackingUrl?: string | null },
+  storeUrl: string,
+): Promise<Mail | null> {
+  const order = await reloadOrder(db, orderId).catch(() => null)
+  if (!order || order.state !== 'complete' || !order.email || !order.number) return null
+  const sent = await db.prepare("SELECT locale FROM outbox WHERE ref = ? AND kind = 'order_confirmation' ORDER BY id LIMIT 1").bind(order.number).first<{ locale: string }>()
+  const locale: Locale = sent?.locale === 'de' ? 'de' : 'en'
+  const state = await loadCartState(db, order, locale)
+  return {
+    kind: 'shipping_confirmation',
+    to: order.email,
+    locale,
+    ref: order.number,
+    payload: {
+      number: order.number,
+      customerName: state.shipAddress?.firstname ?? '',
+      carrier: shipment.carrier,
+      trackingId: shipment.trackingId,
+      trackingUrl: shipment.trackingUrl ?? null,
+      lines: orderLines(state).map(({ name, details, quantity }) => ({ name, details, quantity })),
+      shipAddress: mailAddress(state.shipAddress, locale),
+      orderUrl: orderUrl(storeUrl, locale, order.number, order.user_id !== null),
+    },
+  }
 }
