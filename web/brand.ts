@@ -10,6 +10,10 @@ export const BRAND = {
   shortName: 'Basecamp',
   legalName: 'Basecamp Outfitters Pty Ltd',
   founded: 1987,
+  /** The Australian Business Number printed on tax invoices (order confirmations). */
+  abn: '12 345 678 901',
+  /** Where the contact form's messages go. */
+  contactEmail: 'hello@basecamp-outfitters.example',
   /** The mark's tile and the browser's theme colour: primary-600 (white on it is 4.78:1). */
   colour: primary[600],
   /** The mountain's snow and sun tint inside the mark. */

@@ -73,7 +73,7 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
       await page.evaluate((id) => fetch('/api/cart/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variantId: id, quantity: 1 }) }), variantId)
       await page.reload()
       await waitForHydration(page)
-      await page.locator(name === 'phone' ? '[data-testid=mobile-bottom-bar] button >> nth=-1' : '[data-testid=cart-button]').click()
+      await page.locator(name === 'phone' ? '[data-testid=mobile-cart-button]' : '[data-testid=cart-button]').click()
       await page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible' })
       const found = await audit(page, 'cart drawer')
       found.push(...(await visit('/checkout/shipping', 'checkout: shipping')))

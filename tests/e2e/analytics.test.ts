@@ -4,7 +4,7 @@
 // password-reset or payment pages. The GTM script is a local fake the test serves in place of googletagmanager.com.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { fillShippingAddress, pay } from './checkout-steps.ts'
+import { fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
 import { serveCopy, type ServedCopy } from './serve-copy.ts'
 import { CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
@@ -68,8 +68,7 @@ describe('data layer', () => {
       await page.getByRole('button', { name: 'Add to cart' }).click()
       await expect.poll(async () => (await named(page, 'addToCart')).length).toBe(2)
       await sidebar.waitFor({ state: 'visible' })
-      await sidebar.getByRole('link', { name: 'go to checkout' }).click()
-      await page.waitForURL('**/checkout/shipping')
+      await goToCheckout(page)
       await expect.poll(async () => (await named(page, 'begin_checkout')).length).toBe(1)
 
       const address = page.locator('[data-testid=shipping-address-form]')

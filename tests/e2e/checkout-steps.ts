@@ -15,10 +15,28 @@ export async function fillShippingAddress(address: Locator, guestEmail?: string)
   await address.getByLabel('Phone').fill('0412 345 678')
 }
 
+/** 'go to checkout' in the cart sidebar; a guest then chooses 'Check out as a guest' on /Checkout/CheckoutType. */
+export async function goToCheckout(page: Page) {
+  await page.locator('[data-testid=cart-sidebar]').getByRole('link', { name: 'go to checkout' }).click()
+  await page.waitForURL(/\/checkout\/shipping|\/Checkout\/CheckoutType/)
+  if (page.url().includes('CheckoutType')) {
+    await page.getByTestId('as-guest').click()
+    await page.waitForURL('**/checkout/shipping')
+  }
+}
+
+/** Redeems a gift card code on the payment step and waits until the summary shows what it pays. */
+export async function redeemGiftCard(page: Page, code: string) {
+  const redeem = page.locator('[data-testid=gift-card-form]')
+  await redeem.getByLabel('Gift card code').fill(code)
+  await redeem.getByRole('button', { name: 'Redeem' }).click()
+  await page.locator('[data-testid=order-summary] [data-testid=gift-card-pays]').waitFor()
+}
+
 /** Pays on the payment step with a gift card code and/or the test card, agrees to the terms, waits for thank-you. */
 export async function pay(page: Page, opts: { giftCardCode?: string; card: boolean }) {
   const payment = page.locator('[data-testid=payment-form]')
-  if (opts.giftCardCode) await payment.getByLabel('Gift card code (optional)').fill(opts.giftCardCode)
+  if (opts.giftCardCode) await redeemGiftCard(page, opts.giftCardCode)
   if (opts.card) {
     await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
     await payment.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY)

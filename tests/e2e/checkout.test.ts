@@ -3,7 +3,7 @@
 // clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fillShippingAddress } from './checkout-steps.ts'
+import { fillShippingAddress, goToCheckout } from './checkout-steps.ts'
 import { baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
@@ -35,8 +35,7 @@ describe('checkout', () => {
         await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
       })
       await expect.poll(() => page.locator('[data-testid=cart-badge]').textContent()).toBe('1')
-      await sidebar.getByRole('link', { name: 'go to checkout' }).click()
-      await page.waitForURL('**/checkout/shipping')
+      await goToCheckout(page)
 
       // The same rules run in the browser first: nothing is posted while a field is wrong.
       const address = page.locator('[data-testid=shipping-address-form]')

@@ -2,7 +2,7 @@
 // a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fillShippingAddress, pay } from './checkout-steps.ts'
+import { fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
 import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
 
 let browser: Browser
@@ -17,8 +17,7 @@ const origin = () => new URL(baseUrl()).origin
 
 /** From the cart sidebar to the payment step, filling the shipping address (and the email for a guest). */
 async function toPayment(page: Page, guestEmail?: string) {
-  await page.locator('[data-testid=cart-sidebar]').getByRole('link', { name: 'go to checkout' }).click()
-  await page.waitForURL('**/checkout/shipping')
+  await goToCheckout(page)
   const address = page.locator('[data-testid=shipping-address-form]')
   await fillShippingAddress(address, guestEmail)
   await address.getByRole('button', { name: 'Continue to shipping method' }).click()

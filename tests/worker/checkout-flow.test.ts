@@ -3,7 +3,7 @@
 import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ORIGIN } from './helpers.ts'
+import { ORIGIN, formBrowser as browser } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf, type CreatedProduct } from '#tests/factories/catalogue.ts'
 import { uniqueEmail } from '#tests/factories/api.ts'
@@ -15,25 +15,6 @@ beforeAll(async () => {
   await seedCatalogue(10)
   product = await createProduct({ stock: 5 })
 })
-
-/** A browser without JavaScript: keeps its cookies, posts urlencoded forms from our own pages, follows nothing. */
-function browser(ip = clientAddress()) {
-  const jar = new Map<string, string>()
-  async function send(path: string, form?: Record<string, string>) {
-    const headers: Record<string, string> = { accept: 'text/html', ...fromClient(ip) }
-    if (form) Object.assign(headers, { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' })
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-    const res = await SELF.fetch(ORIGIN + path, { method: form ? 'POST' : 'GET', redirect: 'manual', headers, body: form ? new URLSearchParams(form).toString() : undefined })
-    for (const cookie of res.headers.getSetCookie()) {
-      const [name, value] = cookie.split(';')[0]!.split('=')
-      if (/max-age=0/i.test(cookie) || !value) jar.delete(name!)
-      else jar.set(name!, value)
-    }
-    const body = await res.text()
-    return { status: res.status, location: res.headers.get('location'), body }
-  }
-  return { jar, get: (path: string) => send(path), post: (path: string, form: Record<string, string>) => send(path, form) }
-}
 
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', addressLine1: '1 Collins Street', city: 'Melbourne', state: 'VIC', zipCode: '3000', country: 'AU', phoneNumber: '0412 345 678' }
 const EXPIRY = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`

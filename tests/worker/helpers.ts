@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { serializeAuthCookie } from '#worker/middleware/session.ts'
+import { clientAddress, fromClient } from '#tests/factories/client.ts'
 
 export const ORIGIN = 'https://store.test'
 
@@ -21,3 +22,23 @@ export function layoutOf(body: string) {
 export function authCookie(token: { access_token: string; created_at: number; expires_in: number }) {
   return `auth=${serializeAuthCookie({ token_type: 'Bearer', ...token })}`
 }
+
+/** A browser without JavaScript: keeps its cookies, posts urlencoded forms from our own pages, follows nothing. */
+export function formBrowser(ip = clientAddress()) {
+  const jar = new Map<string, string>()
+  async function send(path: string, form?: Record<string, string>) {
+    const headers: Record<string, string> = { accept: 'text/html', ...fromClient(ip) }
+    if (form) Object.assign(headers, { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' })
+    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await SELF.fetch(ORIGIN + path, { method: form ? 'POST' : 'GET', redirect: 'manual', headers, body: form ? new URLSearchParams(form).toString() : undefined })
+    for (const cookie of res.headers.getSetCookie()) {
+      const [name, value] = cookie.split(';')[0]!.split('=')
+      if (/max-age=0/i.test(cookie) || !value) jar.delete(name!)
+      else jar.set(name!, value)
+    }
+    const body = await res.text()
+    return { status: res.status, location: res.headers.get('location'), body }
+  }
+  return { jar, get: (path: string) => send(path), post: (path: string, form: Record<string, string>) => send(path, form) }
+}
+

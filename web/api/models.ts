@@ -240,12 +240,19 @@ export interface LineItem {
   club_price: number | null
   displayTotal: string
   options: { colour?: string; size?: string; [name: string]: string | undefined }
+  /** The unit price this shopper pays, formatted; and the Club Price, formatted, when the line has one. */
+  displayPrice?: string
+  displayClubPrice?: string | null
+  /** The most the line may hold (stock on hand, the gift card bound); null when not limited (spec §3's 99999). */
+  maxQuantity?: number | null
 }
 
 export interface Promotion {
   id: string
   name: string
   amount: string
+  /** The coupon code that applied it (what removing it names). */
+  code?: string | null
 }
 
 export interface Cart {
@@ -268,6 +275,12 @@ export interface Cart {
   email: string | null
   address: { billing: Address | null; shipping: Address | null }
   totals: { subtotal: string; special: string; total: string; balance: string; tax: string; shipping: string }
+  /** The chosen shipping method's name; null until one is chosen (the cart then says shipping is calculated at checkout). */
+  shippingMethod?: string | null
+  /** The gift card on the checkout: its masked code, what it pays on this order, what it keeps afterwards. */
+  giftCard?: { code: string; amount: string; remaining: string } | null
+  /** Store credit used on this order, formatted; null when none. */
+  storeCredit?: string | null
 }
 
 export interface ShippingRate {

@@ -59,6 +59,9 @@ export interface StorefrontApi {
   saveCheckoutShippingAddress(address: Omit<Address, '_id' | 'isDefault'>, email?: string): Promise<Cart>
   saveCheckoutBillingAddress(address: Omit<Address, '_id' | 'isDefault'>): Promise<Cart>
   getShipments(): Promise<ShippingRate[]>
+  /** Attaches a gift card to the checkout (it pays up to its balance); the cart then shows what it pays and keeps. */
+  applyGiftCard(code: string): Promise<Cart>
+  removeGiftCard(): Promise<Cart>
   saveShippingMethod(shippingRateId: string): Promise<Cart>
   makeOrder(payment: {
     method: 'card' | 'gift_card' | 'store_credit'
@@ -99,6 +102,8 @@ export interface StorefrontApi {
   subscribeNewsletter(email: string): Promise<void>
   unsubscribeNewsletter(email: string): Promise<void>
   sendContactMessage(input: { name: string; email: string; message: string }): Promise<void>
+  /** What a gift card still holds, formatted in its currency (limited per client like redeeming a code). */
+  checkGiftCardBalance(code: string): Promise<{ balance: string }>
 }
 
 /** The catalogue reads (issue 3). */

@@ -4,7 +4,7 @@ import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { BillingForm } from '../features/checkout/billing-step.tsx'
 import { OrderSummary } from '../features/checkout/order-summary.tsx'
-import { PaymentForm } from '../features/checkout/payment-step.tsx'
+import { GiftCardRedeem, PaymentForm } from '../features/checkout/payment-step.tsx'
 import { ShippingAddressForm, ShippingRateForm } from '../features/checkout/shipping-step.tsx'
 import { checkoutAction } from '../features/checkout/step-actions.ts'
 import { checkoutRedirect, type CheckoutStep } from './checkout-guards.ts'
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const needsAddress = step !== 'payment'
   const [country, authenticated, rates] = await Promise.all([
     needsAddress ? api.getCountryDetails('AU') : null,
-    step === 'shipping' ? api.isAuthenticated() : true,
+    api.isAuthenticated(),
     step === 'shipping' && cart?.address.shipping ? api.getShipments().then(byName) : [],
   ])
   return { step, cart: cart!, country, authenticated, rates }
@@ -65,10 +65,15 @@ export function Component() {
           </>
         ) : null}
         {step === 'billing' ? <BillingForm cart={cart} country={country} /> : null}
-        {step === 'payment' ? <PaymentForm cart={cart} /> : null}
+        {step === 'payment' ? (
+          <div className="space-y-8">
+            <GiftCardRedeem cart={cart} />
+            <PaymentForm cart={cart} />
+          </div>
+        ) : null}
       </div>
       <div className="lg:col-span-2">
-        <OrderSummary cart={cart} />
+        <OrderSummary cart={cart} member={authenticated} />
       </div>
     </section>
   )

@@ -50,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return { error: 'Please choose a quantity from 1 to 99.' }
     const cart = await loaderApi(context).addToCart(variantId, quantity)
-    if (request.headers.get('accept')?.includes('text/html')) return back()
+    // without JavaScript: the cart page says it was added and its header shows the new count (the product page's
+    // HTML is shared by every shopper, so it cannot)
+    if (request.headers.get('accept')?.includes('text/html')) return redirect(localePath(splitLocalePath(url.pathname).locale, '/Cart?added=1'), 303)
     return { cart }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return redirect(localePath(splitLocalePath(url.pathname).locale, '/Login'), 303)

@@ -1,24 +1,50 @@
 import { useState, type FormEvent } from 'react'
-import { useSearchParams } from 'react-router'
-import { useSetAtom } from 'jotai'
+import { data, useActionData, useNavigate, useSearchParams, type ActionFunctionArgs } from 'react-router'
 import { useApi } from '../api/use-api.ts'
+import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
+import { useLocalPath } from '../components/local-link.tsx'
 import { Field } from '../features/auth/auth-modals.tsx'
 import { validateConfirmation, validateNewPassword } from '../features/auth/validation.ts'
-import { openPanelAtom } from '../features/ui/atoms.ts'
-import { errorMessage } from '../api/storefront-api.ts'
+import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
+import { createTranslator } from '../i18n/index.tsx'
+import { localeOf, localRedirect, readForm } from './route-helpers.ts'
+
+type ResetFailure = { errors: Record<string, string | null> }
+
+/**
+ * The new password is posted (never put in the URL); the token comes from the emailed link and travels in a hidden
+ * field. Success: 303 to /Login, which says the password was changed.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request)
+  const t = createTranslator(localeOf(request))
+  const token = String(form.get('token') ?? '')
+  const password = String(form.get('reset-password') ?? '')
+  const errors = { password: validateNewPassword(password, t), confirmation: validateConfirmation(password, String(form.get('reset-confirmation') ?? ''), t) }
+  if (errors.password || errors.confirmation) return data<ResetFailure>({ errors }, { status: 422 })
+  try {
+    await loaderApi(context).resetPassword(token, password)
+  } catch (error) {
+    const limited = rateLimitedInit(error)
+    if (limited || (error instanceof ApiError && error.status < 500)) return data<ResetFailure>({ errors: { form: errorMessage(error) } }, limited ?? { status: 422 })
+    throw error
+  }
+  return localRedirect(request, '/Login?reset=1', 303)
+}
 
 /** The page a reset link opens: token from ?token=, a new password twice (spec §4, §5). */
 export function Component() {
   const { t } = useT()
   const api = useApi()
+  const local = useLocalPath()
+  const navigate = useNavigate()
+  const failure = useActionData<ResetFailure>()
   const [params] = useSearchParams()
-  const openPanel = useSetAtom(openPanelAtom)
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
-  const [errors, setErrors] = useState<Record<string, string | null>>({})
-  const [done, setDone] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string | null>>(failure?.errors ?? {})
   const token = params.get('token') ?? ''
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -27,7 +53,7 @@ export function Component() {
     if (next.password || next.confirmation) return
     try {
       await api.resetPassword(token, password)
-      setDone(true)
+      navigate(local('/Login?reset=1'))
     } catch (error) {
       setErrors({ form: errorMessage(error) })
     }
@@ -36,21 +62,20 @@ export function Component() {
     <section className="mx-auto max-w-md py-10">
       <PageTitle title={t('pages.resetPassword')} />
       <h1 className="text-3xl font-bold">{t('pages.resetPassword')}</h1>
-      {done ? (
-        <button type="button" onClick={() => openPanel('login')} className="mt-6 rounded bg-primary-600 px-5 py-2 font-semibold text-white">
-          {t('auth.login')}
+      <form method="post" onSubmit={submit} noValidate className="mt-6" data-testid="reset-form">
+        <input type="hidden" name="token" value={token} />
+        <p className="mb-4 text-neutral-700">{t('pages.resetPasswordText')}</p>
+        <Field id="reset-password" label={t('pages.newPassword')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" />
+        <Field id="reset-confirmation" label={t('pages.confirmPassword')} type="password" value={confirmation} onChange={setConfirmation} error={errors.confirmation} autoComplete="new-password" />
+        {errors.form ? (
+          <p className="mb-3 text-sm text-danger-700" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <button type="submit" className="w-full rounded bg-primary-600 py-3 font-semibold text-white hover:bg-primary-700">
+          {t('pages.resetSubmit')}
         </button>
-      ) : (
-        <form onSubmit={submit} noValidate className="mt-6" data-testid="reset-form">
-          <p className="mb-4 text-neutral-700">{t('pages.resetPasswordText')}</p>
-          <Field id="reset-password" label={t('pages.newPassword')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" />
-          <Field id="reset-confirmation" label={t('pages.confirmPassword')} type="password" value={confirmation} onChange={setConfirmation} error={errors.confirmation} autoComplete="new-password" />
-          {errors.form ? <p className="mb-3 text-sm text-danger-700">{errors.form}</p> : null}
-          <button type="submit" className="w-full rounded bg-primary-600 py-3 font-semibold text-white hover:bg-primary-700">
-            {t('pages.resetSubmit')}
-          </button>
-        </form>
-      )}
+      </form>
     </section>
   )
 }

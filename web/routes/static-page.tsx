@@ -6,6 +6,8 @@ import { STATIC_PAGE_SLUGS } from './static-pages.ts'
 import { readForm } from './route-helpers.ts'
 import { giftCardAction } from '../features/gift-cards/gift-card-action.ts'
 import { GiftCardForm } from '../features/gift-cards/gift-card-form.tsx'
+import { BalanceCheck, balanceAction } from '../features/gift-cards/balance-check.tsx'
+import { ContactForm, contactAction } from '../features/contact/contact-form.tsx'
 
 function pageName(request: Request) {
   const last = new URL(request.url).pathname.split('/').filter(Boolean).pop() ?? ''
@@ -18,11 +20,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { name, page }
 }
 
-/** /GiftCards buys a gift card (a form post without JavaScript); the other static pages take no posts. */
+/**
+ * /GiftCards buys a gift card and checks a balance; /ContactUs sends a message (form posts that work without
+ * JavaScript); the other static pages take no posts.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
-  if (pageName(request) !== 'GiftCards' || form.get('intent') !== 'gift-card') throw new Response('Method Not Allowed', { status: 405 })
-  return giftCardAction(request, form, loaderApi(context))
+  const name = pageName(request)
+  const intent = form.get('intent')
+  if (name === 'GiftCards' && intent === 'gift-card') return giftCardAction(request, form, loaderApi(context))
+  if (name === 'GiftCards' && intent === 'balance') return balanceAction(request, form, loaderApi(context))
+  if (name === 'ContactUs' && intent === 'contact') return contactAction(request, form, loaderApi(context))
+  throw new Response('Method Not Allowed', { status: 405 })
 }
 
 export function Component() {
@@ -32,8 +41,14 @@ export function Component() {
     <>
       <CmsArticle page={page} path={`/${name}`} fallbackTitle={t(`pages.static.${name}` as MessageKey)} />
       {name === 'GiftCards' ? (
-        <section className="mx-auto mt-8 max-w-xl">
+        <section className="mx-auto mt-8 max-w-xl space-y-8">
           <GiftCardForm />
+          <BalanceCheck />
+        </section>
+      ) : null}
+      {name === 'ContactUs' ? (
+        <section className="mx-auto mt-8 max-w-xl">
+          <ContactForm />
         </section>
       ) : null}
     </>

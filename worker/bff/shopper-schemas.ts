@@ -59,6 +59,7 @@ export const GiftCardSchema = z.object({
   // YYYY-MM-DD; the backend checks the day
   deliverOn: optionalText(10).transform((v) => v ?? undefined),
 })
+export const GiftCardCodeSchema = z.object({ code: text(40).min(1, 'This field is required.') })
 export const AffiliateSchema = z.object({ code: text(64) })
 export const EmailSchema = z.object({ email })
 export const ContactSchema = z.object({ name: text(100), email, message: text(5000) })

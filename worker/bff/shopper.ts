@@ -9,7 +9,7 @@ import * as S from './shopper-schemas.ts'
 export const shopperBff = new Hono<AppEnv>()
 
 // Only this file's paths: a bare use() would also wrap the catalogue routes mounted beside it.
-const PERSONAL_PATHS = ['/session', '/session/*', '/cart', '/cart/*', '/checkout/*', '/orders', '/orders/*', '/auth/*', '/account', '/account/*', '/passwords', '/wishlist', '/wishlist/*', '/gift-cards']
+const PERSONAL_PATHS = ['/session', '/session/*', '/cart', '/cart/*', '/checkout/*', '/orders', '/orders/*', '/auth/*', '/account', '/account/*', '/passwords', '/wishlist', '/wishlist/*', '/gift-cards', '/gift-cards/*']
 for (const path of PERSONAL_PATHS) {
   shopperBff.use(path, async (c, next) => {
     await next()
@@ -49,6 +49,8 @@ shopperBff.post('/checkout/shipping-address', valid('json', S.ShippingAddressSch
 shopperBff.post('/checkout/billing-address', valid('json', S.BillingAddressSchema), async (c) => c.json(await serverApi(c).saveCheckoutBillingAddress(c.req.valid('json').address)))
 shopperBff.get('/checkout/shipping-rates', async (c) => c.json(await serverApi(c).getShipments()))
 shopperBff.post('/checkout/shipping-method', valid('json', S.ShippingMethodSchema), async (c) => c.json(await serverApi(c).saveShippingMethod(c.req.valid('json').shippingRateId)))
+shopperBff.post('/checkout/gift-card', valid('json', S.GiftCardCodeSchema), async (c) => c.json(await serverApi(c).applyGiftCard(c.req.valid('json').code)))
+shopperBff.delete('/checkout/gift-card', async (c) => c.json(await serverApi(c).removeGiftCard()))
 shopperBff.post('/checkout/complete', valid('json', S.PaymentSchema), async (c) => c.json(await serverApi(c).makeOrder(c.req.valid('json'))))
 shopperBff.get('/orders', valid('query', S.OrdersQuerySchema), async (c) => {
   const { page, pageSize } = c.req.valid('query')
@@ -105,6 +107,7 @@ shopperBff.delete('/wishlist', async (c) => {
 
 // Extensions
 shopperBff.post('/gift-cards', valid('json', S.GiftCardSchema), async (c) => c.json(await serverApi(c).buyGiftCard(c.req.valid('json'))))
+shopperBff.post('/gift-cards/balance', valid('json', S.GiftCardCodeSchema), async (c) => c.json(await serverApi(c).checkGiftCardBalance(c.req.valid('json').code)))
 shopperBff.post('/affiliate', valid('json', S.AffiliateSchema), async (c) => {
   await serverApi(c).setAffiliateCode(c.req.valid('json').code)
   return c.body(null, 204)

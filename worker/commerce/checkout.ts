@@ -4,7 +4,7 @@ import { toAddressPayload, toCart, toOrder, toShippingRates } from './shopper-ma
 
 type CheckoutOperations = Pick<
   ShopperOperations,
-  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'saveShippingMethod' | 'makeOrder' | 'getOrder' | 'getOrders'
+  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'applyGiftCard' | 'removeGiftCard' | 'saveShippingMethod' | 'makeOrder' | 'getOrder' | 'getOrders'
 >
 
 /** The payment form's field names for the API's card fields, so the form can show each message under its input. */
@@ -44,6 +44,15 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
         throw error
       }
     },
+    applyGiftCard: async (code) => {
+      try {
+        await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: code } } })
+      } catch (error) {
+        renameFields(error)
+      }
+      return toCart(await client.request<Document>('/cart'))
+    },
+    removeGiftCard: async () => toCart(await client.request<Document>('/checkout/remove_gift_card', { method: 'DELETE' })),
     saveShippingMethod: async (shippingRateId) =>
       toCart(await client.request<Document>('/checkout/select_shipping_method', { method: 'PATCH', body: { shipping_method_id: shippingRateId } })),
     makeOrder: async (payment) => {

@@ -2,7 +2,7 @@ import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
 import type { Document, SpreeClient } from './spree-client.ts'
 import { toCart } from './shopper-mappers.ts'
 
-type ExtensionOperations = Pick<ShopperOperations, 'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'sendContactMessage'>
+type ExtensionOperations = Pick<ShopperOperations, 'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance'>
 
 /**
  * A Spree without this store's extensions answers their paths with its generic 404 ('The resource you were looking for
@@ -44,6 +44,10 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
     },
     sendContactMessage: async (input) => {
       await optional(client.request('/contact_messages', { method: 'POST', auth: 'none', body: input }), 'Messages cannot be sent from this page; please write to us by email.')
+    },
+    checkGiftCardBalance: async (code) => {
+      const doc = await client.request<{ data: { display_balance: string } }>('/gift_cards/balance', { method: 'POST', auth: 'none', body: { code } })
+      return { balance: doc.data.display_balance }
     },
   }
 }

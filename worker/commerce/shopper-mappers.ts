@@ -81,11 +81,14 @@ export function toLineItem(r: Resource): LineItem {
     club_price: a.club_price === null || a.club_price === undefined ? null : num(a.club_price),
     displayTotal: a.display_total ?? '',
     options: optionsOf(a.options),
+    displayPrice: a.display_price ?? '',
+    displayClubPrice: a.display_club_price ?? null,
+    maxQuantity: typeof a.max_quantity === 'number' ? a.max_quantity : null,
   }
 }
 
 function promotionsOf(doc: Document): Promotion[] {
-  return related(doc, doc.data, 'promotions').map((p) => ({ id: p.id, name: p.attributes.name ?? '', amount: p.attributes.display_amount ?? p.attributes.amount ?? '' }))
+  return related(doc, doc.data, 'promotions').map((p) => ({ id: p.id, name: p.attributes.name ?? '', amount: p.attributes.display_amount ?? p.attributes.amount ?? '', code: str(p.attributes.code) }))
 }
 
 function addressesOf(doc: Document) {
@@ -125,6 +128,9 @@ export function toCart(doc: Document): Cart {
       tax: display('included_tax_total'),
       shipping: display('ship_total'),
     },
+    shippingMethod: str(related(doc, doc.data, 'shipments')[0]?.attributes.shipping_method_name),
+    giftCard: str(a.gift_card_code) ? { code: a.gift_card_code, amount: display('gift_card_total'), remaining: a.display_gift_card_remaining ?? '' } : null,
+    storeCredit: num(a.store_credit_total) > 0 ? display('store_credit_total') : null,
   }
 }
 

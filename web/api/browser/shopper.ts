@@ -22,6 +22,8 @@ export function browserShopper(): ShopperOperations {
     saveCheckoutShippingAddress: (address, email) => apiRequest('POST', '/api/checkout/shipping-address', { address, email }),
     saveCheckoutBillingAddress: (address) => apiRequest('POST', '/api/checkout/billing-address', { address }),
     getShipments: () => apiRequest('GET', '/api/checkout/shipping-rates'),
+    applyGiftCard: (code) => apiRequest('POST', '/api/checkout/gift-card', { code }),
+    removeGiftCard: () => apiRequest('DELETE', '/api/checkout/gift-card'),
     saveShippingMethod: (shippingRateId) => apiRequest('POST', '/api/checkout/shipping-method', { shippingRateId }),
     makeOrder: (payment) => apiRequest('POST', '/api/checkout/complete', payment),
     getOrder: async (orderNumber) => {
@@ -57,5 +59,6 @@ export function browserShopper(): ShopperOperations {
     subscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter', { email }),
     unsubscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter/unsubscribe', { email }),
     sendContactMessage: (input) => apiRequest('POST', '/api/contact', input),
+    checkGiftCardBalance: (code) => apiRequest('POST', '/api/gift-cards/balance', { code }),
   }
 }

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { BRAND } from '../../brand.ts'
 import { SOCIAL_LINKS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
-import { cartItemCountAtom, greetingNameAtom, isAuthenticatedAtom } from '../../features/session/atoms.ts'
+import { greetingNameAtom, isAuthenticatedAtom, useCartCount } from '../../features/session/atoms.ts'
 import { CART_BADGE, PERSONAL } from '../../features/session/personal-state.ts'
 import { openPanelAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'
@@ -33,17 +33,28 @@ function AccountButton() {
 
 export function CartButton({ className = '' }: { className?: string }) {
   const { t } = useT()
-  const count = useAtomValue(cartItemCountAtom)
+  const count = useCartCount()
   const openPanel = useSetAtom(openPanelAtom)
+  // a link to the cart page (works without JavaScript); with JavaScript it opens the sidebar instead
   return (
-    <button type="button" onClick={() => openPanel('cart')} className={cx(action, className || 'inline-flex')} aria-label={t('header.cartCount', { count })} data-testid="cart-button" data-personal={PERSONAL.cartHeader}>
+    <LocalLink
+      to="/Cart"
+      onClick={(event) => {
+        event.preventDefault()
+        openPanel('cart')
+      }}
+      className={cx(action, className || 'inline-flex')}
+      aria-label={t('header.cartCount', { count })}
+      data-testid="cart-button"
+      data-personal={PERSONAL.cartHeader}
+    >
       <Icon name="cart" />
       {count > 0 ? (
         <span className={CART_BADGE[PERSONAL.cartHeader].className} data-testid={CART_BADGE[PERSONAL.cartHeader].testId}>
           {count}
         </span>
       ) : null}
-    </button>
+    </LocalLink>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useNavigate } from 'react-router'
 import { useT } from '../../i18n/index.tsx'
-import { cartItemCountAtom, isAuthenticatedAtom } from '../../features/session/atoms.ts'
+import { isAuthenticatedAtom, useCartCount } from '../../features/session/atoms.ts'
 import { CART_BADGE, PERSONAL } from '../../features/session/personal-state.ts'
 import { openPanelAtom, toggleMobileMenuAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'
@@ -16,7 +16,7 @@ export function MobileBottomBar() {
   const toggleMenu = useSetAtom(toggleMobileMenuAtom)
   const openPanel = useSetAtom(openPanelAtom)
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
-  const count = useAtomValue(cartItemCountAtom)
+  const count = useCartCount()
   const navigate = useNavigate()
   const local = useLocalPath()
   return (
@@ -33,11 +33,20 @@ export function MobileBottomBar() {
         <Icon name="user" />
         {t('bottomBar.account')}
       </button>
-      <button type="button" className={item} onClick={() => openPanel('cart')} data-personal={PERSONAL.cartMobile}>
+      <LocalLink
+        to="/Cart"
+        className={item}
+        data-testid="mobile-cart-button"
+        data-personal={PERSONAL.cartMobile}
+        onClick={(event) => {
+          event.preventDefault()
+          openPanel('cart')
+        }}
+      >
         <Icon name="cart" />
         {t('bottomBar.basket')}
         {count > 0 ? <span className={CART_BADGE[PERSONAL.cartMobile].className}>{count}</span> : null}
-      </button>
+      </LocalLink>
     </nav>
   )
 }

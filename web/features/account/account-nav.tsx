@@ -32,9 +32,20 @@ export function AccountNav({ page }: { page: AccountPage }) {
           </li>
         ))}
         <li>
-          <button type="button" onClick={() => void logOut()} className="flex min-h-11 w-full items-center rounded-md px-3 text-left text-neutral-800 hover:bg-neutral-100">
-            {t('account.logout')}
-          </button>
+          {/* a form posted to /Login without JavaScript; with it, the API call and the atoms reset */}
+          <form
+            method="post"
+            action={local('/Login')}
+            onSubmit={(event) => {
+              event.preventDefault()
+              void logOut()
+            }}
+          >
+            <input type="hidden" name="intent" value="logout" />
+            <button type="submit" className="flex min-h-11 w-full items-center rounded-md px-3 text-left text-neutral-800 hover:bg-neutral-100" data-testid="logout">
+              {t('account.logout')}
+            </button>
+          </form>
         </li>
       </ul>
     </nav>

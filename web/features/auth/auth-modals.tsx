@@ -11,7 +11,7 @@ import { focusRing } from '../../components/ui/cx.ts'
 import { useLocalPath } from '../../components/local-link.tsx'
 import { useReloadSession } from '../session/use-reload-session.ts'
 import { closePanelAtom, forgotPasswordModalOpenAtom, loginModalOpenAtom, loginScreenAtom, resetEmailAtom, signupModalOpenAtom, switchToLoginAtom, switchToSignupAtom } from '../ui/atoms.ts'
-import { validateEmail, validateNewPassword, validateRequired } from './validation.ts'
+import { signupErrors, validateEmail, validateRequired } from './validation.ts'
 
 /** Session storage marker of a guest checkout; cleared at login and signup (spec §4). */
 export const GUEST_MARKER_KEY = 'guest-checkout'
@@ -42,16 +42,28 @@ function Submit({ children, busy }: { children: ReactNode; busy: boolean }) {
   )
 }
 
-function LoginForm() {
+/** What the /Login page's action answered a refused form without JavaScript (features/auth/auth-action.ts). */
+export interface AuthFailure {
+  intent: string
+  errors: Record<string, string | null>
+  values: Record<string, string>
+}
+
+/**
+ * The login form: a real form posted to /Login (works without JavaScript); with JavaScript it logs in through the API
+ * and `onDone` closes the modal or leaves the page. `back` is where the page sends a shopper without JavaScript.
+ */
+export function LoginForm({ onDone, failure, back, page = false }: { onDone: () => void; failure?: AuthFailure; back?: string; page?: boolean }) {
   const { t } = useT()
   const api = useApi()
+  const local = useLocalPath()
   const reload = useReloadSession()
-  const close = useSetAtom(closePanelAtom)
   const setScreen = useSetAtom(loginScreenAtom)
   const toSignup = useSetAtom(switchToSignupAtom)
-  const [email, setEmail] = useState('')
+  const mine = failure?.intent === 'login' ? failure : undefined
+  const [email, setEmail] = useState(mine?.values.email ?? '')
   const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({})
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>(mine?.errors ?? {})
   const [busy, setBusy] = useState(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -63,7 +75,7 @@ function LoginForm() {
       await api.logIn(email.trim(), password)
       sessionStorage.removeItem(GUEST_MARKER_KEY)
       await reload()
-      close('login')
+      onDone()
     } catch (error) {
       const message = error instanceof ApiError && error.message === 'invalid_grant' ? t('auth.invalidCredentials') : errorMessage(error)
       setErrors({ password: message })
@@ -72,28 +84,32 @@ function LoginForm() {
     }
   }
   return (
-    <form onSubmit={submit} noValidate data-testid="login-form">
-      <p className="-mt-2 mb-5 rounded-md bg-club-50 px-3 py-2 text-sm text-club-800">{t('auth.clubPitch')}</p>
+    <form method="post" action={local('/Login')} onSubmit={submit} noValidate data-testid="login-form">
+      <input type="hidden" name="intent" value="login" />
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      {page ? null : <p className="-mt-2 mb-5 rounded-md bg-club-50 px-3 py-2 text-sm text-club-800">{t('auth.clubPitch')}</p>}
       <Field id="login-email" label={t('auth.email')} type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
       <Field id="login-password" label={t('auth.password')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
       <Submit busy={busy}>{t('auth.login')}</Submit>
-      <div className="mt-4 flex justify-between gap-4 text-sm">
+      {page ? null : <div className="mt-4 flex justify-between gap-4 text-sm">
         <button type="button" className={textLink} onClick={() => setScreen('forgotten-password')}>
           {t('auth.forgotPassword')}
         </button>
         <button type="button" className={textLink} onClick={() => toSignup()}>
           {t('auth.joinClub')}
         </button>
-      </div>
+      </div>}
     </form>
   )
 }
 
-export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void }) {
+export function ForgotPasswordForm({ onSent, failure }: { onSent: (email: string) => void; failure?: AuthFailure }) {
   const { t } = useT()
   const api = useApi()
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const local = useLocalPath()
+  const mine = failure?.intent === 'forgot' ? failure : undefined
+  const [email, setEmail] = useState(mine?.values.email ?? '')
+  const [error, setError] = useState<string | null>(mine?.errors.email ?? null)
   const [busy, setBusy] = useState(false)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -111,7 +127,8 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
     }
   }
   return (
-    <form onSubmit={submit} noValidate data-testid="forgot-form">
+    <form method="post" action={local('/Login')} onSubmit={submit} noValidate data-testid="forgot-form">
+      <input type="hidden" name="intent" value="forgot" />
       <Field id="forgot-email" label={t('auth.email')} type="email" value={email} onChange={setEmail} error={error} autoComplete="email" />
       <Submit busy={busy}>{t('auth.resetSubmit')}</Submit>
     </form>
@@ -127,7 +144,7 @@ export function LoginModal() {
   const title = screen === 'login' ? t('auth.loginTitle') : t('auth.forgotTitle')
   return (
     <Dialog open={open} onClose={() => close('login')} title={title} closeLabel={t('auth.close')} testId="login-modal">
-      {screen === 'login' ? <LoginForm /> : null}
+      {screen === 'login' ? <LoginForm onDone={() => close('login')} /> : null}
       {screen === 'forgotten-password' ? (
         <ForgotPasswordForm
           onSent={(email) => {
@@ -148,27 +165,21 @@ export function LoginModal() {
   )
 }
 
-export function SignupModal() {
+/** The signup form: posted to /Login without JavaScript; with JavaScript it registers, logs in and `onDone` runs. */
+export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: AuthFailure }) {
   const { t } = useT()
   const api = useApi()
-  const reload = useReloadSession()
-  const navigate = useNavigate()
   const local = useLocalPath()
-  const open = useAtomValue(signupModalOpenAtom)
-  const close = useSetAtom(closePanelAtom)
+  const reload = useReloadSession()
   const toLogin = useSetAtom(switchToLoginAtom)
-  const [form, setForm] = useState({ email: '', firstName: '', lastName: '', password: '' })
-  const [errors, setErrors] = useState<Record<string, string | null>>({})
+  const mine = failure?.intent === 'signup' ? failure : undefined
+  const [form, setForm] = useState({ email: mine?.values.email ?? '', firstName: mine?.values.firstName ?? '', lastName: mine?.values.lastName ?? '', password: '' })
+  const [errors, setErrors] = useState<Record<string, string | null>>(mine?.errors ?? {})
   const [busy, setBusy] = useState(false)
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const next = {
-      email: validateEmail(form.email, t),
-      firstName: validateRequired(form.firstName, t),
-      lastName: validateRequired(form.lastName, t),
-      password: validateNewPassword(form.password, t),
-    }
+    const next = signupErrors(form, t)
     setErrors(next)
     if (Object.values(next).some(Boolean)) return
     setBusy(true)
@@ -177,8 +188,7 @@ export function SignupModal() {
       await api.logIn(form.email.trim(), form.password)
       sessionStorage.removeItem(GUEST_MARKER_KEY)
       await reload()
-      close('signup')
-      navigate(local('/'))
+      onDone()
     } catch (error) {
       setErrors({ form: errorMessage(error) })
     } finally {
@@ -186,21 +196,38 @@ export function SignupModal() {
     }
   }
   return (
+    <form method="post" action={local('/Login')} onSubmit={submit} noValidate data-testid="signup-form">
+      <input type="hidden" name="intent" value="signup" />
+      <Field id="signup-email" label={t('auth.email')} type="email" value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+      <Field id="signup-first-name" label={t('auth.firstName')} value={form.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
+      <Field id="signup-last-name" label={t('auth.lastName')} value={form.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
+      <Field id="signup-password" label={t('auth.password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
+      {errors.form ? <p className="mb-3 text-sm text-danger-700" role="alert">{errors.form}</p> : null}
+      <Submit busy={busy}>{t('auth.signup')}</Submit>
+      <p className="mt-4 text-sm text-neutral-700">
+        {t('auth.haveAccount')}{' '}
+        <button type="button" className={textLink} onClick={() => toLogin()}>
+          {t('auth.login')}
+        </button>
+      </p>
+    </form>
+  )
+}
+
+export function SignupModal() {
+  const { t } = useT()
+  const navigate = useNavigate()
+  const local = useLocalPath()
+  const open = useAtomValue(signupModalOpenAtom)
+  const close = useSetAtom(closePanelAtom)
+  return (
     <Dialog open={open} onClose={() => close('signup')} title={t('auth.signupTitle')} closeLabel={t('auth.close')} testId="signup-modal">
-      <form onSubmit={submit} noValidate data-testid="signup-form">
-        <Field id="signup-email" label={t('auth.email')} type="email" value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" />
-        <Field id="signup-first-name" label={t('auth.firstName')} value={form.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
-        <Field id="signup-last-name" label={t('auth.lastName')} value={form.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
-        <Field id="signup-password" label={t('auth.password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
-        {errors.form ? <p className="mb-3 text-sm text-danger-700" role="alert">{errors.form}</p> : null}
-        <Submit busy={busy}>{t('auth.signup')}</Submit>
-        <p className="mt-4 text-sm text-neutral-700">
-          {t('auth.haveAccount')}{' '}
-          <button type="button" className={textLink} onClick={() => toLogin()}>
-            {t('auth.login')}
-          </button>
-        </p>
-      </form>
+      <SignupForm
+        onDone={() => {
+          close('signup')
+          navigate(local('/'))
+        }}
+      />
     </Dialog>
   )
 }

@@ -22,3 +22,13 @@ export function validateNewPassword(value: string, t: Translate): string | null 
 export function validateConfirmation(password: string, confirmation: string, t: Translate): string | null {
   return password === confirmation ? null : t('validation.confirmation')
 }
+
+/** The signup form's rules (spec §5), by field; the same in the browser and in the /Login page's action. */
+export function signupErrors(form: { email: string; firstName: string; lastName: string; password: string }, t: Translate): Record<string, string | null> {
+  return {
+    email: validateEmail(form.email, t),
+    firstName: validateRequired(form.firstName, t),
+    lastName: validateRequired(form.lastName, t),
+    password: validateNewPassword(form.password, t),
+  }
+}

@@ -1,8 +1,12 @@
+import { useState } from 'react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import type { Cart, LineItem } from '../../api/models.ts'
 import { TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useApi } from '../../api/use-api.ts'
-import { SummaryRow } from '../../components/summary-row.tsx'
+import { CartLineView, CartTotals, checkoutEntry } from './cart-view.tsx'
+import { CouponForm } from './coupon-form.tsx'
+import { QuantityStepper } from './quantity-stepper.tsx'
+import { localizeApiMessage } from './cart-action.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
@@ -14,15 +18,19 @@ import { cartSidebarOpenAtom, closePanelAtom, openPanelAtom } from '../ui/atoms.
 import { notifyAtom } from '../notifications/atoms.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 
+/** Runs a cart call, puts the refreshed cart in place and says how it went (toasts of spec §8, 5000 ms). */
 function useCartAction() {
   const setCart = useSetAtom(cartAtom)
   const notify = useSetAtom(notifyAtom)
-  return async (run: () => Promise<Cart>, success: string) => {
+  const { t } = useT()
+  return async (run: () => Promise<Cart>, success: string): Promise<boolean> => {
     try {
       setCart(await run())
       notify({ message: success, type: 'success', timeout: TOAST_TIMEOUT_MS })
+      return true
     } catch (error) {
-      notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      notify({ message: localizeApiMessage(errorMessage(error), t), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      return false
     }
   }
 }
@@ -60,57 +68,42 @@ function Line({ item }: { item: LineItem }) {
   const { t } = useT()
   const api = useApi()
   const act = useCartAction()
+  const notify = useSetAtom(notifyAtom)
   return (
-    <li className="flex gap-4 py-4" data-testid="cart-line">
-      {item.image ? <img src={item.image.styles.mobile.url} width={80} height={80} alt={item.image.alt} className="h-24 w-20 rounded-md bg-neutral-100 object-cover" /> : <div className="h-24 w-20 rounded-md bg-neutral-100" />}
-      <div className="flex-1 text-sm">
-        <LocalLink to={`/products/${item.slug}`} className="font-semibold text-neutral-900 hover:underline">
-          {item.name}
-        </LocalLink>
-        <p className="text-neutral-600">{[item.options.colour, item.options.size].filter(Boolean).join(' · ')}</p>
-        <p className="mt-1 font-semibold text-neutral-900">{item.displayTotal}</p>
-        <div className="mt-2 flex items-center gap-2">
-          <label className="sr-only" htmlFor={`qty-${item.id}`}>
-            Qty
-          </label>
-          <input
-            id={`qty-${item.id}`}
-            type="number"
-            min={1}
-            defaultValue={item.qty}
-            onBlur={(e) => {
-              const quantity = Math.max(1, Math.floor(Number(e.target.value) || 1))
-              if (quantity !== item.qty) void act(() => api.updateItemQuantity(item.id, quantity), t('cart.updated'))
-            }}
-            className="h-9 w-16 rounded border border-neutral-400 px-2 text-base focus:border-primary-600 focus:outline-none focus:ring-2 focus:ring-primary-600/30"
-          />
-          <button type="button" onClick={() => void act(() => api.removeFromCart(item.id), t('cart.removed'))} className="inline-flex h-9 w-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={`Remove ${item.name}`}>
-            <Icon name="trash" className="h-5 w-5" />
-          </button>
-          <SaveForLater item={item} />
-        </div>
+    <CartLineView item={item}>
+      <div className="flex flex-wrap items-center gap-2">
+        <QuantityStepper
+          item={item}
+          onChange={(quantity) => act(() => api.updateItemQuantity(item.id, quantity), t('cart.updated'))}
+          onInvalid={(message) => notify({ message, type: 'error', timeout: TOAST_TIMEOUT_MS })}
+        />
+        <button type="button" onClick={() => void act(() => api.removeFromCart(item.id), t('cart.removed'))} className="mt-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={t('shop.remove', { name: item.name })} data-testid="remove-line">
+          <Icon name="trash" className="h-5 w-5" />
+        </button>
+        <SaveForLater item={item} />
       </div>
-    </li>
+    </CartLineView>
   )
 }
 
-function Totals({ cart }: { cart: Cart }) {
+function SidebarCoupon({ cart }: { cart: Cart }) {
   const { t } = useT()
+  const api = useApi()
+  const act = useCartAction()
+  const [busy, setBusy] = useState(false)
+  const run = async (call: () => Promise<Cart>, message: string) => {
+    setBusy(true)
+    const ok = await act(call, message)
+    setBusy(false)
+    return ok
+  }
   return (
-    <dl className="space-y-1.5 text-sm text-neutral-700">
-      <SummaryRow label={t('cart.totalItems')} value={String(cart.itemCount)} />
-      <SummaryRow label={t('cart.subtotal')} value={cart.totals.subtotal} />
-      {cart.orderPromotions.map((promotion) => (
-        <SummaryRow key={promotion.id} label={promotion.name} value={promotion.amount} />
-      ))}
-      <SummaryRow label={t('cart.tax')} value={cart.totals.tax} />
-      <SummaryRow label={t('cart.shipping')} value={cart.totals.shipping} />
-      <div className="flex justify-between border-t border-neutral-200 pt-2 text-lg font-bold text-neutral-900">
-        <dt>{t('cart.total')}</dt>
-        <dd>{cart.totals.total}</dd>
-      </div>
-      <SummaryRow label={t('cart.balance')} value={cart.totals.balance} />
-    </dl>
+    <CouponForm
+      cart={cart}
+      busy={busy}
+      onApply={(code) => run(() => api.applyCoupon(code), t('shop.couponApplied'))}
+      onRemove={async (code) => void (await run(() => api.removeCoupon(code), t('shop.couponRemoved')))}
+    />
   )
 }
 
@@ -137,13 +130,16 @@ export function CartSidebar() {
           </Button>
         ) : (
           <>
-            <Totals cart={cart} />
+            <SidebarCoupon cart={cart} />
+            <div className="mt-4">
+              <CartTotals cart={cart} member={isAuthenticated} />
+            </div>
             {!isAuthenticated && cart.club_price_savings ? (
               <button type="button" onClick={() => openPanel('login')} className="mt-3 w-full rounded-md bg-club-50 px-3 py-2 text-sm font-semibold text-club-800 hover:bg-club-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-club-700">
                 {t('cart.clubSave', { amount: cart.club_price_savings })}
               </button>
             ) : null}
-            <LocalLink to="/checkout/shipping" onClick={() => close('cart')} className={cx(buttonClass('primary', 'lg', true), 'mt-4')}>
+            <LocalLink to={checkoutEntry(isAuthenticated)} onClick={() => close('cart')} data-testid="go-to-checkout" className={cx(buttonClass('primary', 'lg', true), 'mt-4')}>
               {t('cart.goToCheckout')}
             </LocalLink>
           </>

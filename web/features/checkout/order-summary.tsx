@@ -1,10 +1,41 @@
+import { useState } from 'react'
+import { useRevalidator } from 'react-router'
+import { useSetAtom } from 'jotai'
 import type { Cart } from '../../api/models.ts'
-import { SummaryRow } from '../../components/summary-row.tsx'
+import { useApi } from '../../api/use-api.ts'
+import { errorMessage } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'
+import { TOAST_TIMEOUT_MS } from '../../config.ts'
+import { notifyAtom } from '../notifications/atoms.ts'
+import { CartTotals } from '../cart/cart-view.tsx'
+import { CouponForm } from '../cart/coupon-form.tsx'
+import { localizeApiMessage } from '../cart/cart-action.ts'
 
-/** What the shopper is about to pay for: lines, subtotal, promotions, the included GST, shipping, total, balance. */
-export function OrderSummary({ cart }: { cart: Cart }) {
+/**
+ * What the shopper is about to pay for: lines, then the cart's own totals (promotions, the included GST, shipping,
+ * total, gift card and what it keeps, balance due) and the promo-code field: the same numbers the cart showed.
+ */
+export function OrderSummary({ cart, member }: { cart: Cart; member: boolean }) {
   const { t } = useT()
+  const api = useApi()
+  const revalidator = useRevalidator()
+  const notify = useSetAtom(notifyAtom)
+  const [busy, setBusy] = useState(false)
+  // with JavaScript the coupon calls the API and the step reloads its cart; without it, the form posts (cart page action)
+  const run = async (call: () => Promise<unknown>, success: string) => {
+    setBusy(true)
+    try {
+      await call()
+      await revalidator.revalidate()
+      notify({ message: success, type: 'success', timeout: TOAST_TIMEOUT_MS })
+      return true
+    } catch (error) {
+      notify({ message: localizeApiMessage(errorMessage(error), t), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
     <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 lg:sticky lg:top-6" data-testid="order-summary" aria-label={t('checkout.summary')}>
       <h3 className="mb-3 text-lg font-bold">{t('checkout.summary')}</h3>
@@ -19,19 +50,15 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           </li>
         ))}
       </ul>
-      <dl className="space-y-1 text-sm">
-        <SummaryRow label={t('cart.subtotal')} value={cart.totals.subtotal} />
-        {cart.orderPromotions.map((promotion) => (
-          <SummaryRow key={promotion.id} label={promotion.name} value={promotion.amount} />
-        ))}
-        <SummaryRow label={t('cart.tax')} value={cart.totals.tax} />
-        <SummaryRow label={t('cart.shipping')} value={cart.totals.shipping} />
-        <div className="flex justify-between border-t border-neutral-200 pt-2 text-lg font-bold text-neutral-900" data-testid="order-total">
-          <dt>{t('cart.total')}</dt>
-          <dd>{cart.totals.total}</dd>
-        </div>
-        <SummaryRow label={t('cart.balance')} value={cart.totals.balance} />
-      </dl>
+      <div className="mb-4">
+        <CouponForm
+          cart={cart}
+          busy={busy}
+          onApply={(code) => run(() => api.applyCoupon(code), t('shop.couponApplied'))}
+          onRemove={async (code) => void (await run(() => api.removeCoupon(code), t('shop.couponRemoved')))}
+        />
+      </div>
+      <CartTotals cart={cart} member={member} />
     </section>
   )
 }

@@ -8,31 +8,70 @@ import { validateCard, type FieldErrors as Errors } from './validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 
 /**
- * Payment: an optional gift card, the card (posted once to the action and never kept in the page's state or
- * storage), and the terms, which must be agreed before paying (spec §5).
+ * Redeeming a gift card before paying (issue 9.1): the code is attached to the checkout and the summary beside shows
+ * what the card pays, what it keeps and the balance still due; 'Remove gift card' takes it off again. Real forms.
+ */
+export function GiftCardRedeem({ cart }: { cart: Cart }) {
+  const { t } = useT()
+  const form = useStepForm((data): Errors => (String(data.get('giftCardCode') ?? '').trim() ? {} : { giftCardCode: [t('validation.required')] }), 'gift-card')
+  if (cart.giftCard) {
+    return (
+      <Form method="post" className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-success-50 px-4 py-3" data-testid="gift-card-applied">
+        <input type="hidden" name="intent" value="remove-gift-card" />
+        <p className="text-sm text-success-800">
+          <span className="font-semibold">{t('shop.giftCard', { code: cart.giftCard.code })}</span>: −{cart.giftCard.amount} · {t('shop.giftCardLeft')}: {cart.giftCard.remaining}
+        </p>
+        <button type="submit" className={buttonClass('secondary', 'sm')} data-testid="remove-gift-card">
+          {t('shop.removeGiftCard')}
+        </button>
+      </Form>
+    )
+  }
+  return (
+    <Form method="post" noValidate onSubmit={form.onSubmit} className="flex items-start gap-2" data-testid="gift-card-form">
+      <input type="hidden" name="intent" value="gift-card" />
+      <div className="flex-1">
+        <Field name="giftCardCode" label={t('shop.giftCardCode')} errors={form.errors.giftCardCode} defaultValue={form.values?.giftCardCode ?? ''} autoComplete="off" maxLength={40} />
+      </div>
+      <button type="submit" disabled={form.busy} className={`${buttonClass('secondary', 'md')} mt-7`}>
+        {t('shop.redeem')}
+      </button>
+    </Form>
+  )
+}
+
+/**
+ * Payment: the card (posted once to the action and never kept in the page's state or storage), and the terms, which
+ * must be agreed before paying (spec §5). When a gift card or store credit covers the whole balance, no card is asked.
  */
 export function PaymentForm({ cart }: { cart: Cart }) {
   const { t } = useT()
+  const covered = Boolean(cart.giftCard) && cart.balanceAmount === 0
   const form = useStepForm((data) => {
-    const giftOnly = String(data.get('giftCardCode') ?? '').trim() !== '' && !String(data.get('cardNumber') ?? '').trim()
-    const errors: Errors = giftOnly ? {} : validateCard({ cardNumber: String(data.get('cardNumber') ?? ''), expiry: String(data.get('expiry') ?? ''), cvc: String(data.get('cvc') ?? '') }, t)
+    const errors: Errors = covered ? {} : validateCard({ cardNumber: String(data.get('cardNumber') ?? ''), expiry: String(data.get('expiry') ?? ''), cvc: String(data.get('cvc') ?? '') }, t)
     if (data.get('terms') !== 'on') errors.terms = [t('checkout.termsRequired')]
     return errors
-  })
+  }, 'pay')
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-6" data-testid="payment-form" autoComplete="on">
+      <input type="hidden" name="intent" value="pay" />
       <FormMessage message={form.message} />
       {/* what the card may be charged at most: the balance due this page shows (a moved balance refuses, never re-prices) */}
       <input type="hidden" name="expectedBalance" value={cart.balanceAmount.toFixed(2)} />
-      <Field name="giftCardCode" label={t('checkout.giftCard')} errors={form.errors.giftCardCode} defaultValue={form.values?.giftCardCode ?? ''} autoComplete="off" />
-      <fieldset className="grid gap-4 sm:grid-cols-4">
-        <legend className="mb-2 text-lg font-semibold">{t('checkout.card')}</legend>
-        <div className="sm:col-span-2">
-          <Field name="cardNumber" label={t('checkout.cardNumber')} errors={form.errors.cardNumber} inputMode="numeric" autoComplete="cc-number" maxLength={23} />
-        </div>
-        <Field name="expiry" label={t('checkout.expiry')} errors={form.errors.expiry} placeholder="MM/YY" autoComplete="cc-exp" maxLength={5} />
-        <Field name="cvc" label={t('checkout.cvc')} errors={form.errors.cvc} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
-      </fieldset>
+      {covered ? (
+        <p className="rounded-md bg-success-50 px-3 py-2 text-success-800" data-testid="gift-card-pays-all">
+          {t('shop.giftCardPaysAll')}
+        </p>
+      ) : (
+        <fieldset className="grid gap-4 sm:grid-cols-4">
+          <legend className="mb-2 text-lg font-semibold">{t('checkout.card')}</legend>
+          <div className="sm:col-span-2">
+            <Field name="cardNumber" label={t('checkout.cardNumber')} errors={form.errors.cardNumber} inputMode="numeric" autoComplete="cc-number" maxLength={23} />
+          </div>
+          <Field name="expiry" label={t('checkout.expiry')} errors={form.errors.expiry} placeholder="MM/YY" autoComplete="cc-exp" maxLength={5} />
+          <Field name="cvc" label={t('checkout.cvc')} errors={form.errors.cvc} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+        </fieldset>
+      )}
       <div>
         <label className="flex items-center gap-2">
           <input type="checkbox" name="terms" defaultChecked={form.values?.terms === 'on'} aria-invalid={form.errors.terms ? true : undefined} className="h-4 w-4" />

@@ -4,6 +4,7 @@ import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/route-helpers.ts'
+import { localizeApiMessage } from '../cart/cart-action.ts'
 import { addressFromForm, formFieldErrors, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
 
 /** What a refused step answers: the messages, and what the shopper typed (never card details). */
@@ -39,7 +40,7 @@ async function attempt(form: FormData, t: Translate, run: () => Promise<unknown>
   } catch (error) {
     const limited = rateLimitedInit(error)
     if (limited) return failure(form, {}, error instanceof Error ? error.message : null, limited.status, limited.headers)
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), error.message, error.status === 409 ? 409 : 422)
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), localizeApiMessage(error.message, t), error.status === 409 ? 409 : 422)
     throw error
   }
 }
@@ -78,13 +79,35 @@ export async function checkoutAction(step: string, request: Request, api: Storef
     if (hasErrors(errors)) return failure(form, errors, t('checkout.fixErrors'))
     return (await attempt(form, t, () => api.saveCheckoutBillingAddress(address))) ?? localRedirect(request, '/checkout/payment', 303)
   }
+  if (intent === 'gift-card' || intent === 'remove-gift-card') return giftCardStep(form, intent, request, api, t)
   return paymentAction(form, request, api, t)
+}
+
+/** Redeems a gift card code on the payment step (or takes it off again); the summary then shows what it pays. */
+async function giftCardStep(form: FormData, intent: string, request: Request, api: StorefrontApi, t: Translate) {
+  const code = String(form.get('giftCardCode') ?? '').trim()
+  if (intent === 'gift-card' && !code) return failure(form, { giftCardCode: [t('validation.required')] }, null)
+  const refused = await attempt(form, t, () => (intent === 'gift-card' ? api.applyGiftCard(code) : api.removeGiftCard()))
+  if (refused) {
+    // the backend's sentence, in the page's language, under the field
+    const message = localizeApiMessage(refused.data.message ?? '', t)
+    return failure(form, { giftCardCode: [message] }, null, refused.init?.status ?? 422, rateHeaders(refused.init ?? undefined))
+  }
+  return localRedirect(request, `/checkout/payment?done=${intent}`, 303)
+}
+
+const rateHeaders = (init: ResponseInit | undefined) => {
+  const retry = new Headers(init?.headers).get('Retry-After')
+  return retry ? { 'Retry-After': retry } : undefined
 }
 
 async function paymentAction(form: FormData, request: Request, api: StorefrontApi, t: Translate) {
   const card = { cardNumber: String(form.get('cardNumber') ?? ''), expiry: String(form.get('expiry') ?? ''), cvc: String(form.get('cvc') ?? '') }
   const giftCardCode = String(form.get('giftCardCode') ?? '').trim()
-  const giftOnly = giftCardCode !== '' && !card.cardNumber.trim()
+  // a redeemed gift card (or store credit) that covers the whole balance needs no card
+  const cart = await api.getCart()
+  const coveredByCard = Boolean(cart?.giftCard) && cart!.balanceAmount === 0 && !card.cardNumber.trim()
+  const giftOnly = coveredByCard || (giftCardCode !== '' && !card.cardNumber.trim())
   const errors: FieldErrors = giftOnly ? {} : validateCard(card, t)
   if (form.get('terms') !== 'on') errors.terms = [t('checkout.termsRequired')]
   if (hasErrors(errors)) return failure(form, errors, errors.terms && Object.keys(errors).length === 1 ? t('checkout.termsRequired') : t('checkout.fixErrors'))

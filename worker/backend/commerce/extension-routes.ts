@@ -12,6 +12,9 @@ import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { deliveryDateSentence } from '#worker/mail/delivery-date.ts'
 import { EmailSchema, OptionalText, RequiredText } from './schemas.ts'
 import { giftCardVariantId } from './variants.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { formatMoney } from '#web/i18n/format.ts'
+import type { Currency } from '#web/api/models.ts'
 import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINES_MAX } from '#web/config.ts'
 
 /** Extensions beyond the Spree v2 contract (docs/commerce-api.md). */
@@ -42,6 +45,9 @@ const GiftCardSchema = z.object({
 })
 const EmailBodySchema = z.object({ email: EmailSchema })
 const AffiliateSchema = z.object({ code: z.string({ message: 'This field is required.' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'This affiliate code is not valid.') })
+const GiftCardCodeSchema = z.object({
+  code: z.string({ message: 'This field is required.' }).trim().toUpperCase().regex(/^[A-Z0-9-]{4,40}$/, 'This gift card code is not valid.'),
+})
 const ContactSchema = z.object({ name: RequiredText(100), email: EmailSchema, message: RequiredText(5000) })
 
 /** Buying a gift card adds a gift card line (its own amount and recipient) to the customer's cart. Login needed. */
@@ -89,8 +95,22 @@ extensionRoutes.post('/affiliate', async (c) => {
   return c.json({ data: { code } })
 })
 
+/**
+ * A gift card's balance by its code. Codes pay, so a lookup counts against the same per-client limit as redeeming
+ * one (guessing codes here is as slow as guessing them at checkout); the answer names no owner and no history.
+ */
+extensionRoutes.post('/gift_cards/balance', async (c) => {
+  const { code } = await readParams(c, GiftCardCodeSchema)
+  await rateLimit(c, 'code')
+  const card = await c.env.DB.prepare('SELECT balance_cents, currency FROM gift_cards WHERE code = ?').bind(code).first<{ balance_cents: number; currency: Currency }>()
+  if (!card) throw new BackendError(422, 'This gift card code is not valid.', { code: ['is not valid'] })
+  return c.json({ data: { balance: (card.balance_cents / 100).toFixed(2), display_balance: formatMoney(card.balance_cents / 100, card.currency, requestLocale(c)), currency: card.currency } })
+})
+
+/** A message for the store: kept and mailed to the store (worker/mail); limited per client (spam). */
 extensionRoutes.post('/contact_messages', async (c) => {
   const input = await readParams(c, ContactSchema)
+  await rateLimit(c, 'contact')
   // the message is kept and mailed to the store in one batch (Reply-To: the shopper)
   const results = await c.env.DB.batch([
     c.env.DB.prepare('INSERT INTO contact_messages (name, email, message) VALUES (?, ?, ?)').bind(input.name, input.email, input.message),

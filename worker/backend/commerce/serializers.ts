@@ -1,4 +1,5 @@
 import type { AddressRow, CartState, CartLine } from './cart-state.ts'
+import { GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
 
 /** JSON:API documents of the write side, shaped like Spree 4.10's serializers plus the documented extensions. */
 
@@ -59,6 +60,8 @@ function lineResource(state: CartState, line: CartLine): Resource {
       currency: state.order.currency,
       image: variant?.image ?? null,
       gift_card: row.gift_card_cents === null ? null : { recipient_name: row.recipient_name, recipient_email: row.recipient_email, message: row.gift_message, deliver_on: row.gift_deliver_on },
+      // extension: the most this line may hold (stock on hand, or the gift card bound); null when not limited
+      max_quantity: row.gift_card_cents !== null ? GIFT_CARD_LINE_MAX_QUANTITY : variant && !variant.backorderable ? Math.max(variant.stockOnHand, 0) : null,
     },
     relationships: { variant: rel('variant', row.variant_id) },
   }
@@ -109,6 +112,9 @@ export function cartDocument(state: CartState) {
   if (state.shipAddress && state.shipAddress.id !== state.billAddress?.id) included.push(addressResource(state.shipAddress))
   const itemsAfterPromotions = totals.itemTotal - (totals.merchandiseTotal - totals.merchandiseAfterPromotions)
   const giftCardPayment = state.payments.find((p) => p.method === 'gift_card' && p.gift_card_code)
+  // what the applied card keeps after paying its part of this order (the balance it had when applied, less that part)
+  const giftCardPaid = giftCardPayment ? (totals.giftCards.find((g) => g.id === giftCardPayment.gift_card_id)?.amount ?? 0) : 0
+  const giftCardLeft = giftCardPayment ? Math.max(0, (giftCardPayment.seen_balance_cents ?? giftCardPayment.gift_card_balance ?? 0) - giftCardPaid) : 0
 
   return {
     data: {
@@ -148,6 +154,8 @@ export function cartDocument(state: CartState) {
         gift_card_total: decimal(totals.giftCardTotal),
         display_gift_card_total: money(totals.giftCardTotal),
         gift_card_code: giftCardPayment?.gift_card_code ? maskCode(giftCardPayment.gift_card_code) : null,
+        gift_card_remaining: giftCardPayment ? decimal(giftCardLeft) : null,
+        display_gift_card_remaining: giftCardPayment ? money(giftCardLeft) : null,
         store_credit_total: decimal(totals.storeCreditTotal),
         display_store_credit_total: money(totals.storeCreditTotal),
         total_available_store_credit: decimal(state.storeCreditAvailable),

@@ -33,6 +33,8 @@ export const WINDOWS = {
   paymentsPerAddress: { limit: 30, seconds: 3600 },
   paymentsPerCart: { limit: 10, seconds: 3600 },
   paymentsPerCard: { limit: 10, seconds: 3600 },
+  /** contact form messages from one address (a person writes a few; more is spam) */
+  contactPerAddress: { limit: 5, seconds: 3600 },
 } as const satisfies Record<string, Window>
 
 interface Counter {
@@ -64,6 +66,8 @@ function countersOf(action: RateLimitedAction, ip: string, subject: Subject): Co
       ]
     case 'cart':
       return [{ key: `cart:ip:${ip}`, burst: 'CART_RATE_LIMITER', window: WINDOWS.cartsPerAddress }]
+    case 'contact':
+      return [{ key: `contact:ip:${ip}`, window: WINDOWS.contactPerAddress }]
     case 'payment':
       return [
         { key: `payment:ip:${ip}`, window: WINDOWS.paymentsPerAddress },
@@ -73,7 +77,7 @@ function countersOf(action: RateLimitedAction, ip: string, subject: Subject): Co
   }
 }
 
-export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'resetPassword' | 'code' | 'cart' | 'payment'
+export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'resetPassword' | 'code' | 'cart' | 'payment' | 'contact'
 
 /** `account` is the email tried, `cart` the cart's token, `card` the card's fingerprint at the provider. */
 type Subject = { account?: string; cart?: string; card?: string }

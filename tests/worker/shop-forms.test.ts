@@ -1,0 +1,161 @@
+// The storefront's forms without JavaScript (issue 9): the cart page (quantity, remove, coupons), /Login (log in,
+// join, forgotten password, log out), reset password by post, the checkout type choice, redeeming a gift card on the
+// payment step, the balance check and the contact form. Every refusal is a 4xx with the reason and changes nothing.
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formBrowser } from './helpers.ts'
+import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+import { createGiftCard, createProduct, createPromotion, giftCardBalance, type CreatedProduct } from '#tests/factories/catalogue.ts'
+import { uniqueEmail } from '#tests/factories/api.ts'
+
+let product: CreatedProduct
+beforeAll(async () => {
+  await seedCatalogue(10)
+  product = await createProduct({ stock: 3 })
+})
+
+const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', addressLine1: '1 Collins Street', city: 'Melbourne', state: 'VIC', zipCode: '3000', country: 'AU', phoneNumber: '0412 345 678' }
+const lineIdOf = (body: string) => /name="lineId" value="(\d+)"/.exec(body)?.[1] ?? ''
+const text = (body: string) => body.replace(/<!-- -->/g, '')
+
+describe('the cart page without JavaScript', () => {
+  it('adds, changes the quantity within stock, applies and removes a coupon, and goes to checkout (en, de)', async () => {
+    const b = formBrowser()
+    const added = await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+    expect(added).toMatchObject({ status: 303, location: '/Cart?added=1' })
+    const page = await b.get('/Cart?added=1')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Added to your cart.')
+    // the header's count is right in the server's HTML, and the cart button is a link here
+    expect(page.body).toMatch(/data-testid="cart-badge"[^>]*>1</)
+    expect(page.body).toMatch(/<a(?=[^>]*data-testid="cart-button")[^>]*href="\/Cart"/)
+    expect(text(page.body)).toContain('Shipping</dt><dd>Calculated at checkout')
+    const lineId = lineIdOf(page.body)
+
+    // + and a typed value; 0, a letter and more than the stock are refused with a reason and change nothing
+    expect((await b.post('/Cart', { intent: 'quantity', lineId, current: '1', quantity: '1', step: '1' })).location).toBe('/Cart?done=updated')
+    const zero = await b.post('/Cart', { intent: 'quantity', lineId, current: '2', quantity: '0' })
+    expect(zero.status).toBe(422)
+    expect(zero.body).toContain('Please enter a whole number of at least 1.')
+    const tooMany = await b.post('/Cart', { intent: 'quantity', lineId, current: '2', quantity: '4' })
+    expect(tooMany.status).toBe(422)
+    expect(tooMany.body).toContain('Only 3 of this item are available.')
+    expect(tooMany.body).toMatch(/data-testid="cart-badge"[^>]*>2</)
+
+    // coupons: unknown (in German under /de), then a real one, shown with its amount, then removed
+    const unknown = await b.post('/de/Cart', { intent: 'coupon', code: 'NOPE' })
+    expect(unknown.status).toBe(422)
+    expect(unknown.body).toContain('Diesen Gutscheincode gibt es nicht.')
+    const { code } = await createPromotion({ kind: 'percent', amount: 10 })
+    expect((await b.post('/Cart', { intent: 'coupon', code })).location).toBe('/Cart?done=coupon')
+    const withCoupon = await b.get('/Cart?done=coupon')
+    expect(withCoupon.body).toContain('The coupon was applied.')
+    expect(withCoupon.body).toContain(`Promo ${code}`)
+    expect((await b.post('/Cart', { intent: 'remove-coupon', code })).location).toBe('/Cart?done=coupon-removed')
+    expect((await b.get('/Cart')).body).not.toContain(`Promo ${code}`)
+
+    // a guest's 'go to checkout' is the login-or-guest choice, with a real login form posting to /Login
+    expect(page.body).toMatch(/<a(?=[^>]*data-testid="go-to-checkout")[^>]*href="\/Checkout\/CheckoutType"/)
+    const choice = await b.get('/Checkout/CheckoutType')
+    expect(choice.status).toBe(200)
+    expect(choice.body).toMatch(/<form(?=[^>]*method="post")[^>]*action="\/Login"/)
+    expect(choice.body).toContain('href="/checkout/shipping"')
+
+    expect((await b.post('/Cart', { intent: 'remove', lineId })).location).toBe('/Cart?done=removed')
+    expect((await b.get('/Cart')).body).toContain('Your cart is empty.')
+  })
+})
+
+describe('/Login without JavaScript', () => {
+  it('joins, logs out, refuses a wrong password with the spec message, logs in back to checkout', async () => {
+    const b = formBrowser()
+    const email = uniqueEmail('nojs')
+    const weak = await b.post('/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'short' })
+    expect(weak.status).toBe(422)
+    expect(weak.body).toContain('must have at least 8 characters including one letter and a number')
+    expect(weak.body).toContain(`value="${email}"`)
+    const joined = await b.post('/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
+    expect(joined).toMatchObject({ status: 303, location: '/?joined=1' })
+    expect(b.jar.has('auth')).toBe(true)
+    expect((await b.post('/Login', { intent: 'logout' })).location).toBe('/Login?loggedOut=1')
+    expect(b.jar.has('auth')).toBe(false)
+
+    const wrong = await b.post('/de/Login', { intent: 'login', 'login-email': email, 'login-password': 'wrong-one1', back: '/de/checkout/shipping' })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body).toContain('Ungültiger Benutzername oder ungültiges Passwort')
+    expect(wrong.body).not.toContain('wrong-one1')
+    const ok = await b.post('/Login', { intent: 'login', 'login-email': email, 'login-password': 'secret123', back: '/checkout/shipping' })
+    expect(ok).toMatchObject({ status: 303, location: '/checkout/shipping' })
+    // a link elsewhere is never followed
+    const offsite = await b.post('/Login', { intent: 'login', 'login-email': email, 'login-password': 'secret123', back: '//evil.test/x' })
+    expect(offsite.location).toBe('/my-account')
+
+    const forgot = await b.post('/Login', { intent: 'forgot', 'forgot-email': email })
+    expect(forgot.status).toBe(200)
+    expect(forgot.body).toContain(`If ${email} belongs to an account`)
+  })
+
+  it('resets a password by a post: the new password is never in a URL', async () => {
+    const b = formBrowser()
+    const page = await b.get('/reset-password?token=abc')
+    expect(page.body).toMatch(/<form(?=[^>]*data-testid="reset-form")[^>]*method="post"/)
+    expect(page.body).toContain('name="token" value="abc"')
+    const mismatch = await b.post('/reset-password?token=abc', { token: 'abc', 'reset-password': 'secret123', 'reset-confirmation': 'secret124' })
+    expect(mismatch.status).toBe(422)
+    expect(mismatch.body).toContain("Passwords don't match.")
+    const badToken = await b.post('/reset-password?token=abc', { token: 'abc', 'reset-password': 'secret123', 'reset-confirmation': 'secret123' })
+    expect(badToken.status).toBe(422)
+  })
+})
+
+describe('gift cards and contact without JavaScript', () => {
+  it('redeems a gift card on the payment step: what it pays, what it keeps, the balance due; removes it; pays by card', async () => {
+    const b = formBrowser()
+    await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+    expect((await b.post('/checkout/shipping', { intent: 'address', email: uniqueEmail(), ...ADDRESS })).status).toBe(303)
+    const rates = await b.get('/checkout/shipping')
+    const rateId = /name="rateId" value="(\d+)"/.exec(rates.body)![1]!
+    await b.post('/checkout/shipping', { intent: 'rate', rateId })
+    await b.post('/checkout/billing', { sameAsShipping: 'on' })
+    const card = await createGiftCard(1000)
+
+    const wrong = await b.post('/de/checkout/payment', { intent: 'gift-card', giftCardCode: 'NOPE-NOPE' })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body).toContain('Dieser Geschenkkartencode ist ungültig.')
+    expect((await b.post('/checkout/payment', { intent: 'gift-card', giftCardCode: card.code })).location).toBe('/checkout/payment?done=gift-card')
+    const page = text((await b.get('/checkout/payment')).body)
+    expect(page).toMatch(/data-testid="gift-card-pays"><dt>Gift card •••• [A-Z0-9]{4}<\/dt><dd>−\$10\.00/)
+    expect(page).toMatch(/data-testid="gift-card-left"><dt>Left on the card after this order<\/dt><dd>\$0\.00/)
+    expect(page).toMatch(/data-testid="balance-due"><dt>Balance due<\/dt><dd>\$\d+\.\d\d/)
+    expect((await b.post('/checkout/payment', { intent: 'remove-gift-card' })).location).toBe('/checkout/payment?done=remove-gift-card')
+    expect((await b.get('/checkout/payment')).body).not.toContain('data-testid="gift-card-pays"')
+    expect(await giftCardBalance(card.id)).toBe(1000)
+  })
+
+  it('checks a balance on /GiftCards and sends a contact message, rate limited', async () => {
+    const b = formBrowser()
+    const card = await createGiftCard(4550)
+    const balance = await b.post('/GiftCards', { intent: 'balance', code: card.code.toLowerCase() })
+    expect(balance.status).toBe(200)
+    expect(text(balance.body)).toContain('This gift card holds $45.50.')
+    const unknown = await b.post('/de/GiftCards', { intent: 'balance', code: 'NOPE-NOPE' })
+    expect(unknown.status).toBe(422)
+    expect(unknown.body).toContain('Dieser Geschenkkartencode ist ungültig.')
+
+    const bad = await b.post('/ContactUs', { intent: 'contact', name: '', email: 'nope', message: 'Hello' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('This field is required.')
+    expect(bad.body).toContain('Please, provide a valid email address.')
+    expect(bad.body).toContain('Hello')
+    const sender = uniqueEmail('writer')
+    const sent = await b.post('/ContactUs', { intent: 'contact', name: 'Grace', email: sender, message: 'Where is my parcel?' })
+    expect(sent.status).toBe(200)
+    expect(text(sent.body)).toContain('Thank you, Grace.')
+    const mail = await env.DB.prepare("SELECT subject, body FROM outbox WHERE kind = 'contact' AND subject LIKE ?").bind(`%${sender}%`).first<{ body: string }>()
+    expect(mail?.body).toBe('Where is my parcel?')
+    let last = sent
+    for (let i = 0; i < 5; i++) last = await b.post('/ContactUs', { intent: 'contact', name: 'Grace', email: sender, message: `again ${i}` })
+    expect(last.status).toBe(429)
+    expect(last.body).toContain('Too many attempts')
+  })
+})

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react'
+import { Form, useLocation } from 'react-router'
+import type { Cart } from '../../api/models.ts'
+import { useT } from '../../i18n/index.tsx'
+import { useLocalPath } from '../../components/local-link.tsx'
+import { buttonClass } from '../../components/ui/button.tsx'
+import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+
+interface Enhanced {
+  /** With JavaScript (the sidebar, the checkout summary): apply or remove through the API instead of the page post. */
+  onApply?: (code: string) => Promise<boolean>
+  onRemove?: (code: string) => Promise<void>
+  busy?: boolean
+}
+
+/**
+ * The promo-code field (spec §2, §4) and the applied coupons with their remove buttons. Plain forms posted to the
+ * cart page's action, so they work without JavaScript from any page; `onApply`/`onRemove` take over when given.
+ */
+export function CouponForm({ cart, onApply, onRemove, busy }: { cart: Cart } & Enhanced) {
+  const { t } = useT()
+  const local = useLocalPath()
+  const { pathname } = useLocation()
+  const [code, setCode] = useState('')
+  const applied = cart.orderPromotions.filter((promotion) => promotion.code)
+  const apply = async (event: FormEvent) => {
+    if (!onApply) return
+    event.preventDefault()
+    if (code.trim() && (await onApply(code.trim()))) setCode('')
+  }
+  return (
+    <div className="space-y-2" data-testid="coupon">
+      <Form method="post" action={local('/Cart')} onSubmit={apply} className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="coupon" />
+        <input type="hidden" name="back" value={pathname} />
+        <div className="flex-1">
+          <label htmlFor="coupon-code" className="mb-1 block text-sm font-semibold text-neutral-800">
+            {t('shop.promoCode')}
+          </label>
+          <input id="coupon-code" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={64} className={cx(controlBase, controlEdge(false))} />
+        </div>
+        <button type="submit" disabled={busy} className={buttonClass('secondary', 'md')} data-testid="apply-coupon">
+          {t('shop.apply')}
+        </button>
+      </Form>
+      {applied.map((promotion) => (
+        <Form
+          key={promotion.id}
+          method="post"
+          action={local('/Cart')}
+          onSubmit={(event) => {
+            if (!onRemove) return
+            event.preventDefault()
+            void onRemove(promotion.code!)
+          }}
+          className="flex items-center justify-between gap-2 rounded-md bg-primary-50 px-3 py-1.5 text-sm"
+        >
+          <input type="hidden" name="intent" value="remove-coupon" />
+          <input type="hidden" name="back" value={pathname} />
+          <input type="hidden" name="code" value={promotion.code!} />
+          <span className="font-semibold uppercase">{promotion.code}</span>
+          <button type="submit" disabled={busy} className="min-h-9 font-semibold text-primary-700 underline" data-testid="remove-coupon" aria-label={t('shop.removeCoupon', { code: promotion.code! })}>
+            ×
+          </button>
+        </Form>
+      ))}
+    </div>
+  )
+}
