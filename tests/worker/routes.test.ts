@@ -28,7 +28,8 @@ function table(): Row[] {
     { path: '/reset-password', status: 200, layout: 'default' },
     { path: '/ResetPassword', status: 200, layout: 'default' },
     // Checkout guards: no cart → home (spec §5), in every spelling of the steps.
-    { path: '/checkout', status: 302, location: '/checkout/shipping' },
+    // a guest first chooses to log in or check out as a guest (members go straight to shipping)
+    { path: '/checkout', status: 302, location: '/Checkout/CheckoutType' },
     { path: '/checkout/shipping', status: 302, location: '/' },
     { path: '/checkout/billing', status: 302, location: '/checkout/shipping' },
     { path: '/checkout/payment', status: 302, location: '/checkout/shipping' },

@@ -6,13 +6,10 @@ import { buttonClass } from '../components/ui/button.tsx'
 import { LoginForm, GUEST_MARKER_KEY } from '../features/auth/auth-modals.tsx'
 import { localRedirect } from './route-helpers.ts'
 
-/** Members have already chosen; an empty cart has nothing to check out. */
+/** Members have already chosen (the shipping step's own guard then checks the cart). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const api = loaderApi(context)
-  const [authenticated, cart] = await Promise.all([api.isAuthenticated(), api.getCart()])
-  if (!cart?.lineItems.length) localRedirect(request, '/')
-  if (authenticated) localRedirect(request, '/checkout/shipping')
-  return { cart }
+  if (await loaderApi(context).isAuthenticated()) localRedirect(request, '/checkout/shipping')
+  return null
 }
 
 /**
