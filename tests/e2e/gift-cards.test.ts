@@ -2,7 +2,7 @@
 // a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
+import { fillShippingAddress, goToCheckout, pay, redeemGiftCard } from './checkout-steps.ts'
 import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
 
 let browser: Browser
@@ -38,7 +38,8 @@ async function addProduct(visit: Visit, slug: string) {
   })
 }
 
-const amountOf = async (page: Page, testId: string) => Number(((await page.locator(`[data-testid=${testId}]`).textContent()) ?? '').replace(/[^\d.]/g, ''))
+const summaryAmount = async (page: Page, testId: string) => Number(((await page.locator(`[data-testid=order-summary] [data-testid=${testId}] dd`).textContent()) ?? '').replace(/[^\d.]/g, ''))
+const amountOf = async (page: Page, testId: string) => Number(((await page.locator(`[data-testid=${testId}]`).first().textContent()) ?? '').replace(/[^\d.]/g, ''))
 
 describe('gift cards', () => {
   test('a logged-out shopper is asked to log in; a member buys one; a guest redeems it for a whole order and part of another', async () => {
@@ -108,7 +109,12 @@ describe('gift cards', () => {
       const total = await amountOf(whole.page, 'order-total')
       expect(total).toBeLessThan(200)
       left = 200 - total
-      await pay(whole.page, { giftCardCode: code, card: false })
+      // redeemed: the summary shows what it pays, what it keeps and nothing left to pay (removing: tests/worker/shop-forms)
+      await redeemGiftCard(whole.page, code)
+      expect(await summaryAmount(whole.page, 'gift-card-pays')).toBeCloseTo(total, 2)
+      expect(await summaryAmount(whole.page, 'gift-card-left')).toBeCloseTo(left, 2)
+      expect(await summaryAmount(whole.page, 'balance-due')).toBe(0)
+      await pay(whole.page, { card: false })
       whole.expectNoProblems()
     } finally {
       await whole.close()
@@ -121,13 +127,18 @@ describe('gift cards', () => {
       await addProduct(part, slug)
       await addProduct(part, slug)
       await toPayment(part.page, `part-${Date.now()}@example.com`)
-      expect(await amountOf(part.page, 'order-total')).toBeGreaterThan(left)
-      await pay(part.page, { giftCardCode: code, card: true })
+      const partTotal = await amountOf(part.page, 'order-total')
+      expect(partTotal).toBeGreaterThan(left)
+      await redeemGiftCard(part.page, code)
+      expect(await summaryAmount(part.page, 'gift-card-pays')).toBeCloseTo(left, 2)
+      expect(await summaryAmount(part.page, 'gift-card-left')).toBe(0)
+      expect(await summaryAmount(part.page, 'balance-due')).toBeCloseTo(partTotal - left, 2)
+      await pay(part.page, { card: true })
       part.expectNoProblems()
     } finally {
       await part.close()
     }
-  })
+  }, 120_000)
 })
 
 async function readCode(context: BrowserContext, recipient: string) {
