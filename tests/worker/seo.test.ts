@@ -1,9 +1,13 @@
+import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
 import { ORIGIN, get, html } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { STORE_NAME } from '#web/config.ts'
+import { backend } from '#worker/backend/index.ts'
+import worker from '#worker/index.ts'
+import type { Env } from '#worker/env.ts'
 
 /** The head of a page as a crawler reads it: tags by name/property/rel, and every JSON-LD block parsed. */
 async function head(path: string, headers: Record<string, string> = {}) {
@@ -210,5 +214,29 @@ describe('robots.txt and the sitemap', () => {
     }
     expect((await get('/sitemaps/en-2.xml')).status).toBe(404)
     expect((await get('/sitemaps/fr-1.xml')).status).toBe(404)
+  })
+
+  describe('against a remote Spree (COMMERCE_URL)', () => {
+    const SPREE = 'https://spree.test'
+    afterEach(() => void vi.restoreAllMocks())
+    const locsOf = async (path: string, remote: boolean) => {
+      const ctx = createExecutionContext()
+      const response = remote ? await worker.fetch(new Request(ORIGIN + path), { ...(env as unknown as Env), COMMERCE_URL: SPREE }, ctx) : await get(path)
+      expect(response.status, path).toBe(200)
+      return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+    }
+
+    it('builds the same sitemaps from the Storefront API (the "remote" is the embedded backend behind a fetch spy)', async () => {
+      const asked: string[] = []
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+        const url = new URL(new Request(input as RequestInfo, init).url)
+        if (url.origin !== SPREE) throw new Error(`unexpected outbound fetch to ${url.origin}`)
+        asked.push(url.pathname)
+        return backend.fetch(new Request(ORIGIN + url.pathname + url.search, init), env as unknown as Env, createExecutionContext())
+      })
+      expect(await locsOf('/sitemap.xml', true)).toEqual([`${ORIGIN}/sitemaps/en-1.xml`, `${ORIGIN}/sitemaps/de-1.xml`])
+      for (const locale of ['en', 'de']) expect((await locsOf(`/sitemaps/${locale}-1.xml`, true)).sort()).toEqual((await locsOf(`/sitemaps/${locale}-1.xml`, false)).sort())
+      expect(new Set(asked)).toEqual(new Set(['/api/v2/storefront/products', '/api/v2/storefront/taxons', '/api/v2/storefront/cms_pages']))
+    })
   })
 })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '#worker/app-env.ts'
 import { isLocale } from '#web/config.ts'
 import { sitemapIndex, sitemapPart } from './sitemap.ts'
+import { sitemapSource } from './sitemap-source.ts'
 import { robotsTxt } from './robots.ts'
 
 /**
@@ -19,16 +20,15 @@ seo.get('/robots.txt', (c) => {
 })
 
 seo.get('/sitemap.xml', async (c) => {
-  if (c.env.COMMERCE_URL) return c.text('The sitemap lists the embedded catalogue; this store reads a remote one.', 404)
-  const body = await sitemapIndex(c.env.DB, new URL(c.req.url).origin, new Date().toISOString())
+  const body = await sitemapIndex(sitemapSource(c.env, new Date().toISOString()), new URL(c.req.url).origin)
   return c.body(body, 200, { 'Content-Type': XML, 'Cache-Control': CACHE })
 })
 
 seo.get('/sitemaps/:file', async (c) => {
   const match = /^([a-z]{2})-(\d{1,4})\.xml$/.exec(c.req.param('file'))
   const locale = match?.[1]
-  if (!match || !isLocale(locale) || c.env.COMMERCE_URL) return c.text('There is no such sitemap.', 404)
-  const stream = await sitemapPart(c.env.DB, new URL(c.req.url).origin, locale, Number(match[2]), new Date().toISOString())
+  if (!match || !isLocale(locale)) return c.text('There is no such sitemap.', 404)
+  const stream = await sitemapPart(sitemapSource(c.env, new Date().toISOString()), new URL(c.req.url).origin, locale, Number(match[2]))
   if (!stream) return c.text('There is no such sitemap.', 404)
   return c.body(stream, 200, { 'Content-Type': XML, 'Cache-Control': CACHE })
 })

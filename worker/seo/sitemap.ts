@@ -2,10 +2,9 @@ import type { Locale } from '#web/api/models.ts'
 import { LOCALES } from '#web/config.ts'
 import { absoluteUrl, alternates } from '#web/features/seo/urls.ts'
 import { cmsPagePath } from '#web/routes/static-pages.ts'
-import { categoryPaths, cmsPageSlugs, countListedProducts, listedProducts, type SitemapEntry } from '#worker/backend/catalogue/sitemap-data.ts'
+import type { SitemapEntry } from '#worker/backend/catalogue/sitemap-data.ts'
+import type { SitemapSource } from './sitemap-source.ts'
 
-/** The sitemap protocol's limit per file; a locale with more URLs gets more files. */
-export const URLS_PER_SITEMAP = 50_000
 /** Products are read and written in slices, so a 50,000-URL file streams instead of being built in memory. */
 const PRODUCT_SLICE = 5_000
 
@@ -28,32 +27,32 @@ function urlElement(origin: string, locale: Locale, entry: SitemapEntry) {
 }
 
 /** Home, the CMS pages and every category: the few URLs before the products. */
-async function fixedEntries(db: D1Database, locale: Locale): Promise<SitemapEntry[]> {
-  const [pages, categories] = await Promise.all([cmsPageSlugs(db, locale), categoryPaths(db)])
+async function fixedEntries(source: SitemapSource, locale: Locale): Promise<SitemapEntry[]> {
+  const [pages, categories] = await Promise.all([source.cmsPages(locale), source.categories()])
   return [{ path: '/', lastmod: null }, ...pages.map((page) => ({ path: cmsPagePath(page.slug), lastmod: page.lastmod })), ...categories]
 }
 
 /** How many files each locale needs. */
-export async function sitemapCount(db: D1Database, now: string): Promise<number> {
-  const [fixed, products] = await Promise.all([fixedEntries(db, 'en'), countListedProducts(db, now)])
-  return Math.max(1, Math.ceil((fixed.length + products) / URLS_PER_SITEMAP))
+export async function sitemapCount(source: SitemapSource): Promise<number> {
+  const [fixed, products] = await Promise.all([fixedEntries(source, 'en'), source.countProducts()])
+  return Math.max(1, Math.ceil((fixed.length + products) / source.perFile))
 }
 
 /** `/sitemap.xml`: one sitemap per locale and part. */
-export async function sitemapIndex(db: D1Database, origin: string, now: string): Promise<string> {
-  const count = await sitemapCount(db, now)
+export async function sitemapIndex(source: SitemapSource, origin: string): Promise<string> {
+  const count = await sitemapCount(source)
   const entries = LOCALES.flatMap((locale) => Array.from({ length: count }, (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${locale}-${i + 1}.xml`)}</loc></sitemap>\n`))
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('')}</sitemapindex>\n`
 }
 
 /**
- * One locale's part `part` (1-based): URLs number (part-1)·50,000 up to part·50,000 of [fixed pages…, products…].
+ * One locale's part `part` (1-based): URLs number (part-1)·perFile up to part·perFile of [fixed pages…, products…].
  * Returns null for a part that does not exist. Streams: the first bytes leave before the last products are read.
  */
-export async function sitemapPart(db: D1Database, origin: string, locale: Locale, part: number, now: string): Promise<ReadableStream<Uint8Array> | null> {
-  const [fixed, total] = await Promise.all([fixedEntries(db, locale), countListedProducts(db, now)])
-  const start = (part - 1) * URLS_PER_SITEMAP
-  const end = Math.min(start + URLS_PER_SITEMAP, fixed.length + total)
+export async function sitemapPart(source: SitemapSource, origin: string, locale: Locale, part: number): Promise<ReadableStream<Uint8Array> | null> {
+  const [fixed, total] = await Promise.all([fixedEntries(source, locale), source.countProducts()])
+  const start = (part - 1) * source.perFile
+  const end = Math.min(start + source.perFile, fixed.length + total)
   if (part < 1 || (part > 1 && start >= end)) return null
   const encoder = new TextEncoder()
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
@@ -65,7 +64,7 @@ export async function sitemapPart(db: D1Database, origin: string, locale: Locale
       if (head.length) await writer.write(encoder.encode(head.map((entry) => urlElement(origin, locale, entry)).join('')))
       for (let offset = Math.max(0, start - fixed.length); offset < end - fixed.length; offset += PRODUCT_SLICE) {
         const limit = Math.min(PRODUCT_SLICE, end - fixed.length - offset)
-        const products = await listedProducts(db, now, offset, limit)
+        const products = await source.products(offset, limit)
         await writer.write(encoder.encode(products.map((entry) => urlElement(origin, locale, entry)).join('')))
       }
       await writer.write(encoder.encode('</urlset>\n'))

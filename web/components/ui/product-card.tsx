@@ -29,17 +29,20 @@ export interface ProductCardProps {
   as?: 'li' | 'div'
   /** Width in a carousel (carouselItem). */
   className?: string
+  /** 'row': the category's list view, image beside the text (a real row, not a wider card). */
+  layout?: 'card' | 'row'
 }
 
 /**
  * A product in a grid or carousel. The title is the one link, stretched over the whole card, so the card is one tab
  * stop read as the product's name; the heart is a separate button above it, never inside the link.
  */
-export function ProductCard({ href, title, image, hoverImage, prices, badges = [], colours = [], heart, priority = false, note, as: Tag = 'li', className }: ProductCardProps) {
+export function ProductCard({ href, title, image, hoverImage, prices, badges = [], colours = [], heart, priority = false, note, as: Tag = 'li', className, layout = 'card' }: ProductCardProps) {
   const img = image?.styles.desktop
+  const row = layout === 'row'
   return (
-    <Tag className={cx('group relative flex flex-col', className)} data-testid="product-card">
-      <div className="relative overflow-hidden rounded-lg bg-neutral-100">
+    <Tag className={cx('group relative flex', row ? 'flex-row items-start gap-4 border-b border-neutral-200 pb-4 lg:gap-6' : 'flex-col', className)} data-testid="product-card" data-layout={layout}>
+      <div className={cx('relative overflow-hidden rounded-lg bg-neutral-100', row && 'w-28 shrink-0 sm:w-40')}>
           {img ? (
             <img
               src={img.url}
@@ -74,7 +77,7 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
         ) : null}
         {heart ? <div className="absolute right-1 top-1 z-10">{heart}</div> : null}
       </div>
-      <div className="mt-3 flex flex-1 flex-col gap-1">
+      <div className={cx('flex flex-1 flex-col gap-1', row ? 'min-w-0 py-1' : 'mt-3')}>
         {colours.length > 0 ? (
           <ul className="flex gap-1.5" aria-label={colours.map((c) => c.name).join(', ')}>
             {colours.slice(0, 6).map((colour) => (
@@ -82,7 +85,7 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
             ))}
           </ul>
         ) : null}
-        <h3 className="text-sm font-semibold leading-snug text-neutral-900">
+        <h3 className={cx('font-semibold leading-snug text-neutral-900', row ? 'text-base' : 'text-sm')}>
           <LocalLink to={href} prefetch="viewport" className={cx('rounded-sm after:absolute after:inset-0 hover:underline', focusRing)} title={image?.alt || undefined}>
             {title}
           </LocalLink>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form, useNavigation, useSearchParams } from 'react-router'
 import { useAtomValue, useSetAtom } from 'jotai'
 import type { Product, Variant } from '../../api/models.ts'
 import { useApi } from '../../api/use-api.ts'
@@ -83,6 +83,7 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
   const openPanel = useSetAtom(openPanelAtom)
   const notify = useSetAtom(notifyAtom)
   const api = useApi()
+  const [search] = useSearchParams()
   const variant = chosenVariant(product, chosen)
   const availability = availabilityOf(product, variant)
   const buyable = variant !== null && (availability.state === 'in-stock' || availability.state === 'low-stock')
@@ -136,7 +137,8 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
         </>
       )}
       <div className="mt-4 flex items-center gap-3 text-sm text-neutral-700">
-        <WishlistButton productLink={`/products/${product.slug}`} variantId={wishVariant} name={product.name} />
+        {/* The heart posts to this page with its query, so without JavaScript the 303 back keeps the chosen colour and size. */}
+        <WishlistButton productLink={`/products/${product.slug}${search.size > 0 ? `?${search}` : ''}`} variantId={wishVariant} name={product.name} />
         <span>{t('wishlist.title')}</span>
       </div>
     </div>
