@@ -94,6 +94,7 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
     product_option_types: table(['product_id', 'option_type_id', 'position']),
     variant_option_values: table(['variant_id', 'option_value_id']),
     product_images: table(['id', 'product_id', 'option_value_id', 'position', 'alt', 'mobile_url', 'desktop_url', 'large_url']),
+    product_image_translations: table(['product_image_id', 'locale', 'alt']),
     product_properties: table(['id', 'product_id', 'property_id', 'value', 'filter_param', 'position']),
     product_property_translations: table(['product_property_id', 'locale', 'value']),
     classifications: table(['taxon_id', 'product_id', 'position']),
@@ -105,11 +106,13 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
   const slugs = new Set()
   const classify = (permalink, productId, position) => t.classifications.rows.push([taxonIds.get(permalink), productId, position])
   const shots = new Map() // `${shape}/${colour}` → [view, mobile, desktop, large] per view: shared by every product
-  const addImages = (productId, shape, colour, optionValueId, firstPosition, [name, colourName]) => {
+  // names: [English name, English colour, German name, German colour]
+  const addImages = (productId, shape, colour, optionValueId, firstPosition, [name, colourName, nameDe, colourDe]) => {
     const key = `${shape}/${colour}`
     if (!shots.has(key)) shots.set(key, productViews(shape).map((view) => [view, ...['mobile', 'desktop', 'large'].map((style) => productImageUrl(shape, colour, view, style))]))
     shots.get(key).forEach(([view, ...urls], j) => {
       t.product_images.rows.push([++ids.image, productId, optionValueId, firstPosition + j, productImageAlt(name, colourName, view, 'en', shape), ...urls])
+      t.product_image_translations.rows.push([ids.image, 'de', productImageAlt(nameDe, colourDe, view, 'de', shape)])
     })
   }
 
@@ -119,7 +122,7 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
   t.product_translations.rows.push([1, 'de', 'Geschenkkarte', 'Eine Geschenkkarte von Basecamp Outfitters, per E-Mail zugestellt. Wählen Sie einen Betrag zwischen 10 $ und 500 $.', 'Geschenkkarte', null])
   t.variants.rows.push([giftVariant, 1, 'GIFT-CARD', 1, 0, 0, 1, null])
   t.prices.rows.push([giftVariant, 'AUD', 5000, null, null], [giftVariant, 'USD', 5000, null, null])
-  addImages(1, 'gift-card', 'orange', null, 0, ['Gift Card', null])
+  addImages(1, 'gift-card', 'orange', null, 0, ['Gift Card', null, 'Geschenkkarte', null])
   classify('gift-cards', 1, 0)
   slugs.add('gift-card')
 
@@ -195,8 +198,8 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
     // show the chosen colour; gear without colours shows the grey drawing.
     const shape = noun[2] ?? kind.shape
     ;(colours[0] === null ? [null] : colours).forEach((colour, i) => {
-      const colourName = colour === null ? null : COLOURS.find((c) => c[0] === colour)[1]
-      addImages(productId, shape, colour ?? 'grey', colour === null ? null : values.get(`color:${colour}`), i * 3, [nameEn, colourName])
+      const names = colour === null ? [null, null] : COLOURS.find((c) => c[0] === colour).slice(1, 3)
+      addImages(productId, shape, colour ?? 'grey', colour === null ? null : values.get(`color:${colour}`), i * 3, [nameEn, names[0], nameDe, names[1]])
     })
 
     const addProperty = (name, en, de, pos) => {

@@ -15,7 +15,7 @@ export const SEED_TABLES = [
   'option_types', 'option_type_translations', 'option_values', 'option_value_translations',
   'properties', 'property_translations',
   'products', 'product_translations', 'variants', 'prices', 'product_option_types', 'variant_option_values',
-  'product_images', 'product_properties', 'product_property_translations', 'classifications',
+  'product_images', 'product_image_translations', 'product_properties', 'product_property_translations', 'classifications',
   'cms_pages', 'cms_sections', 'menus', 'menu_items', 'banners',
 ]
 const DERIVED_TABLES = ['facet_counts', 'facet_scopes', 'product_prices', 'product_option_values', 'products_fts']

@@ -77,12 +77,17 @@ describe('GET /products', () => {
 
   it('answers in German when asked, and in English by default', async () => {
     const jacket = listed().find((p) => p.name.endsWith(' Jacket'))!
-    const de = await api(`/products?filter[ids]=${jacket.id}&locale=de&include=product_properties`)
+    const de = await api(`/products?filter[ids]=${jacket.id}&locale=de&include=product_properties,images`)
     expect(de.body.data[0].attributes.name).toMatch(/jacke$/i)
+    // The pictures are described in German too (product_image_translations), each starting with the German name.
+    const germanAlts = included(de.body, 'image').map((i: any) => i.attributes.alt as string)
+    expect(germanAlts.length).toBeGreaterThan(0)
+    for (const alt of germanAlts) expect(alt).toMatch(new RegExp(`^${de.body.data[0].attributes.name}.*, (Vorderansicht|Rückansicht|Seitenansicht|Laufsohle|Detail: .+)$`))
     expect(de.body.data[0].attributes.name).not.toMatch(/Jacket/)
     expect(de.body.data[0].attributes.description).toContain('Kostenlose Rückgabe innerhalb von 30 Tagen')
-    const en = await api(`/products?filter[ids]=${jacket.id}`)
+    const en = await api(`/products?filter[ids]=${jacket.id}&include=images`)
     expect(en.body.data[0].attributes.name).toBe(jacket.name)
+    expect(included(en.body, 'image').every((i: any) => i.attributes.alt.startsWith(`${jacket.name}`) && /view|detail/.test(i.attributes.alt))).toBe(true)
   })
 })
 

@@ -45,6 +45,11 @@ export interface OptionValueRow {
   type_presentation: string
   type_position: number
 }
+/** product_images with the alt text in the locale bound as ?1, English where there is no translation. */
+export const IMAGE_SELECT = `SELECT pi.id, pi.product_id, pi.option_value_id, pi.position, COALESCE(pit.alt, pi.alt) AS alt,
+  pi.mobile_url, pi.mobile_width, pi.mobile_height, pi.desktop_url, pi.desktop_width, pi.desktop_height, pi.large_url, pi.large_width, pi.large_height
+  FROM product_images pi LEFT JOIN product_image_translations pit ON pit.product_image_id = pi.id AND pit.locale = ?1`
+
 export interface ImageRow {
   id: number
   product_id: number
@@ -152,12 +157,17 @@ export function productDataStatement(db: D1Database, page: PageSql, locale: Loca
     ),
     part(
       'images',
-      Object.fromEntries(
-        ['id', 'product_id', 'option_value_id', 'position', 'alt', 'mobile_url', 'mobile_width', 'mobile_height', 'desktop_url', 'desktop_width', 'desktop_height', 'large_url', 'large_width', 'large_height'].map(
-          (c) => [c, `i.${c}`],
+      {
+        ...Object.fromEntries(
+          ['id', 'product_id', 'option_value_id', 'position', 'mobile_url', 'mobile_width', 'mobile_height', 'desktop_url', 'desktop_width', 'desktop_height', 'large_url', 'large_width', 'large_height'].map(
+            (c) => [c, `i.${c}`],
+          ),
         ),
-      ),
-      'FROM page JOIN product_images i ON i.product_id = page.id',
+        // the picture described in the page's language (product_image_translations), English where there is none
+        alt: 'COALESCE(it.alt, i.alt)',
+      },
+      `FROM page JOIN product_images i ON i.product_id = page.id
+       LEFT JOIN product_image_translations it ON it.product_image_id = i.id AND it.locale = ${loc}`,
     ),
     part(
       'properties',

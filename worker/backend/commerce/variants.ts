@@ -1,4 +1,5 @@
 import type { Currency, Locale } from '#web/api/models.ts'
+import { IMAGE_SELECT } from '#worker/backend/catalogue/product-data.ts'
 
 /** What the cart needs to know about a variant from the catalogue (issue 3's schema), in one currency and locale. */
 export interface VariantInfo {
@@ -74,10 +75,11 @@ export async function loadVariants(db: D1Database, ids: number[], currency: Curr
       .bind(locale, ...unique),
     db
       .prepare(
-        `SELECT pi.* FROM product_images pi WHERE pi.product_id IN
+        // ?1 is the locale; the plain marks after it number on from ?2
+        `${IMAGE_SELECT} WHERE pi.product_id IN
            (SELECT product_id FROM variants WHERE id IN (${marks})) ORDER BY pi.product_id, pi.position, pi.id`,
       )
-      .bind(...unique),
+      .bind(locale, ...unique),
   ])
   const optionsByVariant = new Map<number, VariantInfo['options']>()
   for (const o of options!.results as Array<{ variant_id: number; type: string; value: string; value_id: number }>) {
