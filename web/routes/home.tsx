@@ -61,7 +61,7 @@ function HomePlaceholder() {
     <div className="space-y-10" data-testid="home-placeholder" aria-busy="true">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="aspect-[3/4] animate-pulse rounded bg-neutral-200" />
+          <div key={i} className="aspect-product animate-pulse rounded bg-neutral-200" />
         ))}
       </div>
     </div>

@@ -24,10 +24,6 @@ export default defineConfig({
       danger: sale,
       club,
       success,
-      // Legacy names kept while the catalogue screens move to the token names above (issue 10); do not use in new code.
-      gray: neutral,
-      red: sale,
-      green: success,
     },
     fontFamily: {
       sans: ['Figtree Variable', 'Figtree Fallback', 'ui-sans-serif', 'system-ui', 'sans-serif'],

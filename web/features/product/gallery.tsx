@@ -37,7 +37,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
     event.preventDefault()
   }
 
-  if (count === 0) return <div className="aspect-[3/4] w-full rounded-lg bg-neutral-100" role="img" aria-label={name} data-testid="gallery" />
+  if (count === 0) return <div className="aspect-product w-full rounded-lg bg-neutral-100" role="img" aria-label={name} data-testid="gallery" />
   return (
     <section aria-roledescription="carousel" aria-label={t('product.gallery', { name })} className="min-w-0" data-testid="gallery" onKeyDown={onKey}>
       <div className="relative">
@@ -49,7 +49,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
                 width={image.styles.large.width}
                 height={image.styles.large.height}
                 alt={image.alt}
-                className="aspect-[3/4] w-full object-cover"
+                className="aspect-product w-full object-cover"
                 {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
                 data-testid={i === index ? 'gallery-current' : undefined}
               />
