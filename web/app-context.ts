@@ -16,8 +16,11 @@ export interface RequestInfo {
   locale: Locale
   currency: Currency
   country: string
-  /** Third-party scripts to load once the page is interactive (each only when its variable is set). */
-  thirdParty: { gtmId?: string; chatWidgetUrl?: string; emailVerificationUrl?: string }
+  /**
+   * Third-party services, each only when its variable is set: the non-essential ones (tag manager, live chat, fonts
+   * service) only after the shopper's consent (web/features/consent/); the email check when the signup modal opens.
+   */
+  thirdParty: { gtmId?: string; chatWidgetUrl?: string; emailVerificationUrl?: string; fontsCssUrl?: string }
   version: string
   /** The public origin of the store (`https://…`), for absolute URLs: canonical, hreflang, Open Graph, JSON-LD. */
   origin: string

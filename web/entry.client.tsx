@@ -9,7 +9,6 @@ import { withAnalytics } from './features/analytics/tracked-api.ts'
 import { ApiContext } from './api/use-api.ts'
 import { createClientDeferredStore, DeferredContext } from './components/deferred.tsx'
 import { installChunkReloadGuard } from './features/session/chunk-reload.ts'
-import { loadThirdPartyScripts } from './features/session/third-party.ts'
 import { loadDictionary } from './i18n/index.tsx'
 import { installPrefetcher } from './features/session/prefetch.ts'
 import { keepGets } from './api/browser/prefetched.ts'
@@ -84,7 +83,6 @@ async function hydrate() {
       </StrictMode>,
     )
   })
-  loadThirdPartyScripts(info)
 }
 
 void hydrate()

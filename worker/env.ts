@@ -50,6 +50,10 @@ export interface Env {
   /** The captcha's secret (Turnstile protocol): card payments ask for it after repeated declines (card-attempts.ts). */
   CAPTCHA_SECRET_KEY?: string
   CAPTCHA_VERIFY_URL?: string
+  /** A fonts service's stylesheet (e.g. https://fonts.googleapis.com/css2?family=…); off by default (self-hosted face). */
+  FONTS_CSS_URL?: string
+  /** Where that service serves its font files when not from the stylesheet's own origin (e.g. https://fonts.gstatic.com). */
+  FONTS_FILES_ORIGIN?: string
   /** Workers rate-limiting bindings (wrangler.toml `[[ratelimits]]`, issue 4): token, signup, forgot password, coupon. */
   TOKEN_RATE_LIMITER?: RateLimit
   SIGNUP_RATE_LIMITER?: RateLimit

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
 import { serveCopy, type ServedCopy } from './serve-copy.ts'
 import { CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { startFakeThirdParty, type FakeThirdParty } from './fake-third-party.ts'
 
 type Event = Record<string, unknown> & { event?: string }
 const events = (page: Page) => page.evaluate(() => ((window as { dataLayer?: unknown[] }).dataLayer ?? []) as Event[])
@@ -129,17 +130,21 @@ describe('data layer', () => {
   })
 })
 
-describe('tag manager', () => {
+describe('tag manager, live chat and fonts service', () => {
   let server: ServedCopy
+  let fake: FakeThirdParty
   beforeAll(async () => {
-    // A second copy of the store with GTM_ID set, on the same seeded data.
-    server = await serveCopy({ from: inject('persistTo'), vars: { GTM_ID: 'GTM-E2ETEST' } })
+    // A second copy of the store, on the same seeded data, with the non-essential third parties switched on: GTM_ID,
+    // and the live chat and fonts service from the local fake.
+    fake = await startFakeThirdParty()
+    server = await serveCopy({ from: inject('persistTo'), vars: { GTM_ID: 'GTM-E2ETEST', CHAT_WIDGET_URL: `${fake.origin}/chat.js`, FONTS_CSS_URL: `${fake.origin}/fonts.css` } })
   }, 120_000)
   afterAll(async () => {
     await server?.stop()
+    await fake?.close()
   })
 
-  test('loads only after consent, with the nonce, remembered; never on password reset or payment; declining loads nothing', async () => {
+  test('load only after consent, with the nonce, remembered; never on password reset or payment; declining loads nothing', async () => {
     const visit = await openPage(browser, { baseUrl: server.url })
     try {
       const { page, context } = visit
@@ -149,18 +154,28 @@ describe('tag manager', () => {
         loads.push(route.request().url())
         return route.fulfill({ contentType: 'text/javascript', body: "window.__fakeGtm = (document.querySelector('script[data-tag-manager]') || {}).nonce || 'none'" })
       })
-      await visit.goto('/')
+      const first = await visit.goto('/')
+      // Their origins are in the CSP because they are configured (and only then: the default store's CSP has none).
+      const csp = (await first.allHeaders())['content-security-policy']!
+      expect(csp).toMatch(new RegExp(`script-src [^;]*${fake.origin}`))
+      expect(csp).toMatch(new RegExp(`style-src [^;]*${fake.origin}`))
       await waitForHydration(page)
       const banner = page.locator('[data-testid=consent-banner]')
       await banner.waitFor()
       expect(await banner.textContent()).toContain('Nothing is measured until you accept')
+      await page.waitForTimeout(300)
       expect(loads).toEqual([])
+      expect(fake.requests).toEqual([])
 
       await banner.getByRole('button', { name: 'Accept' }).click()
       await expect.poll(() => page.evaluate(() => (window as { __fakeGtm?: string }).__fakeGtm)).toMatch(/^[A-Za-z0-9+/=]{16,}$/)
       expect(loads).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-E2ETEST'])
       expect(await banner.count()).toBe(0)
       expect((await events(page)).some((e) => e.event === 'gtm.js')).toBe(true)
+      // The chat widget (with the nonce) and the fonts stylesheet, once each.
+      await expect.poll(() => page.evaluate(() => (window as { __fakeChat?: string }).__fakeChat)).toMatch(/^[A-Za-z0-9+/=]{16,}$/)
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--fake-fonts-service').trim())).toBe('loaded')
+      expect([...fake.requests].sort()).toEqual(['/chat.js', '/fonts.css'])
 
       // Remembered: the next page load asks nothing and loads GTM again; the footer reopens the question.
       await visit.goto('/t/men')
@@ -192,15 +207,47 @@ describe('tag manager', () => {
       await waitForHydration(declined.page)
       const banner = declined.page.locator('[data-testid=consent-banner]')
       await banner.waitFor()
+      const asked = fake.requests.length
       await banner.getByRole('button', { name: 'Ablehnen' }).click()
       await declined.goto('/de/t/men')
       await waitForHydration(declined.page)
       await declined.page.waitForTimeout(500)
       expect(requested).toBe(false)
+      expect(fake.requests.length).toBe(asked)
       expect(await banner.count()).toBe(0)
       declined.expectNoProblems()
     } finally {
       await declined.close()
     }
   }, 120_000)
+
+  test('when the chat and fonts services fail, the store still works (the failures are only reported)', async () => {
+    fake.failing = true
+    const visit = await openPage(browser, {
+      baseUrl: server.url,
+      allow: (p) => p.text.includes('status of 500') || p.text.startsWith('live chat:') || p.text.startsWith('fonts service:'),
+    })
+    try {
+      const { page, context } = visit
+      await context.addCookies([{ name: 'consent', value: 'granted', url: server.url }])
+      await context.route(GTM, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }))
+      const asked = fake.requests.length
+      await visit.goto('/')
+      await waitForHydration(page)
+      await expect.poll(() => fake.requests.length).toBeGreaterThanOrEqual(asked + 2)
+      // Still a working store: the search opens and answers.
+      const search = page.locator('#site-search')
+      await untilItWorks(async () => {
+        await search.blur()
+        await search.click()
+        await page.locator('[data-testid=search-overlay]').waitFor({ state: 'visible', timeout: 1_000 })
+      })
+      await search.fill('jacket')
+      await page.locator('[data-testid=search-results]').waitFor()
+      visit.expectNoProblems()
+    } finally {
+      fake.failing = false
+      await visit.close()
+    }
+  }, 60_000)
 })

@@ -124,7 +124,7 @@ export const de: Dictionary = {
   cms: { readMore: 'Weiterlesen', viewAll: 'Alle ansehen' },
   consent: {
     title: 'Cookies für einen besseren Shop',
-    text: 'Mit Ihrer Zustimmung messen wir Besuche und Käufe über den Google Tag Manager, um den Shop zu verbessern. Bis Sie zustimmen, wird nichts gemessen.',
+    text: 'Mit Ihrer Zustimmung messen wir Besuche und Käufe über den Google Tag Manager, um den Shop zu verbessern, und laden unseren Live-Chat und Webschriften von ihren Anbietern. Bis Sie zustimmen, wird nichts gemessen.',
     privacy: 'Datenschutz',
     accept: 'Akzeptieren',
     decline: 'Ablehnen',

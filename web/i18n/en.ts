@@ -122,7 +122,7 @@ export const en = {
   cms: { readMore: 'Read more', viewAll: 'View all' },
   consent: {
     title: 'Cookies for a better store',
-    text: 'With your consent we measure visits and purchases through Google Tag Manager to improve the store. Nothing is measured until you accept.',
+    text: 'With your consent we measure visits and purchases through Google Tag Manager to improve the store, and load our live chat and web fonts from their providers. Nothing is measured until you accept.',
     privacy: 'Privacy policy',
     accept: 'Accept',
     decline: 'Decline',

@@ -16,15 +16,15 @@ export const securityHeaders = () =>
     const nonce = makeNonce()
     c.set('nonce', nonce)
     await next()
-    const thirdParty = [c.env.GTM_ID ? 'https://www.googletagmanager.com' : '', c.env.CHAT_WIDGET_URL, c.env.EMAIL_VERIFICATION_URL, c.env.PAYMENT_SCRIPT_URL, c.env.CAPTCHA_SCRIPT_URL]
-      .filter((url): url is string => Boolean(url))
-      .map((url) => new URL(url).origin)
+    const origins = (...urls: Array<string | undefined>) => urls.filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin)
+    const thirdParty = origins(c.env.GTM_ID ? 'https://www.googletagmanager.com' : '', c.env.CHAT_WIDGET_URL, c.env.EMAIL_VERIFICATION_URL, c.env.PAYMENT_SCRIPT_URL, c.env.CAPTCHA_SCRIPT_URL)
+    const fonts = origins(c.env.FONTS_CSS_URL, c.env.FONTS_CSS_URL ? c.env.FONTS_FILES_ORIGIN : undefined)
     const csp = [
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${thirdParty.join(' ')}`.trim(),
-      "style-src 'self' 'unsafe-inline'",
+      `style-src 'self' 'unsafe-inline' ${fonts.join(' ')}`.trim(),
       "img-src 'self' data: blob:",
-      "font-src 'self'",
+      `font-src 'self' ${fonts.join(' ')}`.trim(),
       `connect-src 'self' ${thirdParty.join(' ')}`.trim(),
       "frame-ancestors 'none'",
       "base-uri 'self'",

@@ -30,7 +30,12 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
         country: c.var.country,
         version: APP_VERSION,
         origin: new URL(c.req.url).origin,
-        thirdParty: { gtmId: c.env.GTM_ID || undefined, chatWidgetUrl: c.env.CHAT_WIDGET_URL || undefined, emailVerificationUrl: c.env.EMAIL_VERIFICATION_URL || undefined },
+        thirdParty: {
+          gtmId: c.env.GTM_ID || undefined,
+          chatWidgetUrl: c.env.CHAT_WIDGET_URL || undefined,
+          emailVerificationUrl: c.env.EMAIL_VERIFICATION_URL || undefined,
+          fontsCssUrl: c.env.FONTS_CSS_URL || undefined,
+        },
       },
       onError: (error) => {
         if (request.signal.aborted) return

@@ -8,31 +8,48 @@ import { isSensitivePath, loadTagManager, tagManagerLoaded } from './tag-manager
 
 const ConsentBanner = lazy(() => import('./consent-banner.tsx'))
 
+/** Whether the operator switched on anything non-essential (tag manager, live chat, fonts service). */
+function useNeedsConsent() {
+  const { thirdParty } = useRequestInfo()
+  return Boolean(thirdParty.gtmId || thirdParty.chatWidgetUrl || thirdParty.fontsCssUrl)
+}
+
 /**
- * Asks for consent and loads the tag manager once it is given, only when the operator set GTM_ID (without it the
- * store has no tracker, so there is nothing to ask). The banner is its own chunk, fetched only when shown.
+ * Asks for consent and loads the non-essential third parties once it is given: the tag manager (GTM_ID), the
+ * live-chat widget (CHAT_WIDGET_URL) and the fonts service (FONTS_CSS_URL), each only when its variable is set
+ * (with none set there is nothing to ask). The banner and the chat/fonts loaders are their own chunks.
  */
 export function ConsentManager() {
   const { thirdParty } = useRequestInfo()
-  const gtmId = thirdParty.gtmId
+  const { gtmId, chatWidgetUrl, fontsCssUrl } = thirdParty
+  const needed = useNeedsConsent()
   const [consent, setConsent] = useAtom(consentAtom)
   const [open, setOpen] = useAtom(consentBannerOpenAtom)
   const { pathname } = useLocation()
 
   useEffect(() => {
-    if (!gtmId) return
+    if (!needed) return
     const stored = readConsent()
     setConsent(stored)
     if (!stored) setOpen(true)
-  }, [gtmId, setConsent, setOpen])
+  }, [needed, setConsent, setOpen])
 
   useEffect(() => {
-    if (!gtmId || consent !== 'granted') return
-    if (!isSensitivePath(pathname)) loadTagManager(gtmId)
-    else if (tagManagerLoaded()) window.location.reload()
-  }, [gtmId, consent, pathname])
+    if (!needed || consent !== 'granted') return
+    if (isSensitivePath(pathname)) {
+      if (tagManagerLoaded()) window.location.reload()
+      return
+    }
+    if (gtmId) loadTagManager(gtmId)
+    if (chatWidgetUrl || fontsCssUrl) {
+      void import('./non-essential.ts').then(({ loadChatWidget, loadFontsStylesheet }) => {
+        if (chatWidgetUrl) loadChatWidget(chatWidgetUrl)
+        if (fontsCssUrl) loadFontsStylesheet(fontsCssUrl)
+      })
+    }
+  }, [needed, gtmId, chatWidgetUrl, fontsCssUrl, consent, pathname])
 
-  if (!gtmId || !open) return null
+  if (!needed || !open) return null
   return (
     <Suspense fallback={null}>
       <ConsentBanner />
@@ -42,13 +59,13 @@ export function ConsentManager() {
 
 /** The footer's 'Cookie settings': reopens the banner (only where there is something to consent to). */
 export function useConsentSettings() {
-  const { thirdParty } = useRequestInfo()
+  const needed = useNeedsConsent()
   const [, setOpen] = useAtom(consentBannerOpenAtom)
   const consent = useAtomValue(consentAtom)
-  return thirdParty.gtmId && consent !== undefined ? () => setOpen(true) : null
+  return needed && consent !== undefined ? () => setOpen(true) : null
 }
 
-/** The footer's small 'Cookie settings' button; nothing when there is no tag manager to consent to. */
+/** The footer's small 'Cookie settings' button; nothing when nothing non-essential is switched on. */
 export function ConsentSettingsButton({ className }: { className?: string }) {
   const { t } = useT()
   const open = useConsentSettings()

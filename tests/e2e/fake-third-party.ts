@@ -1,0 +1,39 @@
+/// <reference types="node" />
+// A local stand-in for the third-party services of spec §1/§5 (live chat, fonts service, email verification): a tiny
+// Node HTTP server on loopback that serves their scripts and stylesheet, records what was asked, and can be told to
+// fail, so the browser tests check when each loads and that the store works when one is down. Nothing leaves the machine.
+import { createServer, type Server } from 'node:http'
+
+export interface FakeThirdParty {
+  origin: string
+  /** Paths asked for, in order. */
+  requests: string[]
+  /** While true every answer is a 500. */
+  failing: boolean
+  close(): Promise<void>
+}
+
+const FILES: Record<string, { type: string; body: string }> = {
+  // Records that it ran and with which nonce its element was inserted.
+  '/chat.js': { type: 'text/javascript', body: "window.__fakeChat = (document.querySelector('script[data-chat-widget]') || {}).nonce || 'none'" },
+  '/fonts.css': { type: 'text/css', body: ':root { --fake-fonts-service: loaded; }' },
+}
+
+export async function startFakeThirdParty(extra: Record<string, { type: string; body: string }> = {}): Promise<FakeThirdParty> {
+  const files = { ...FILES, ...extra }
+  const fake: FakeThirdParty = { origin: '', requests: [], failing: false, close: async () => {} }
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname
+    fake.requests.push(path)
+    const file = files[path]
+    if (fake.failing || !file) {
+      response.writeHead(fake.failing ? 500 : 404).end()
+      return
+    }
+    response.writeHead(200, { 'content-type': file.type, 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(file.body)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  fake.origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  fake.close = () => new Promise<void>((done) => server.close(() => done()))
+  return fake
+}

@@ -1,0 +1,238 @@
+/// <reference types="node" />
+// Issue 8 point 9: a shopper's whole browse in Chromium, with JavaScript (English on a desktop, German on a phone) and
+// without it: home → category → colours and a price bucket (the drawer on phones) → sort → 12 a page → page 2 →
+// product → another colour (the picture follows) and a size → wishlist → cart; and the search overlay's Esc and
+// 'Go back'. One browser, one server, a handful of pages per run.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const WORDS = {
+  en: { search: 'jacket', show: 'Show', apply: 'Apply', addToCart: 'Add to cart' },
+  de: { search: 'jacke', show: 'Anzeigen', apply: 'Anwenden', addToCart: 'In den Warenkorb' },
+} as const
+type Locale = keyof typeof WORDS
+const at = (locale: Locale, path: string) => (locale === 'de' ? (path === '/' ? '/de' : `/de${path}`) : path)
+
+/** Colours (option value ids) and a price bucket of /t/men that together give more than 12 products, so page 2 exists. */
+const COLOURS = ['9', '11', '12']
+const PRICE = '51,100'
+
+interface ApiProduct {
+  slug: string
+  optionTypes: Array<{ id: string; name: string }>
+  optionValues: Array<{ id: string; optionTypeId: string }>
+  variants: Array<{ optionValueIds: string[]; inStock: boolean }>
+}
+
+/** A colour other than the one shown first that has a size in stock, and that size (ids), or null. */
+function otherColourInStock(product: ApiProduct) {
+  const colourType = product.optionTypes.find((t) => t.name === 'color')
+  if (!colourType) return null
+  const colours = product.optionValues.filter((v) => v.optionTypeId === colourType.id).map((v) => v.id)
+  for (const colour of colours.slice(1)) {
+    const variant = product.variants.find((v) => v.inStock && v.optionValueIds.includes(colour))
+    const size = variant?.optionValueIds.find((id) => id !== colour)
+    if (variant && size) return { colour, size }
+  }
+  return null
+}
+
+/** Among the cards on the page, a product with a second colour in stock (read from the store's own JSON). */
+async function pickProduct(page: Page, locale: Locale) {
+  const hrefs = await page.locator('[data-testid=product-card] h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+  for (const href of hrefs) {
+    const slug = href.split('/').pop()!
+    const response = await page.context().request.get(`/api/products/${slug}`, { headers: { cookie: `locale=${locale}` } })
+    const choice = otherColourInStock((await response.json()) as ApiProduct)
+    if (choice) return { href, ...choice }
+  }
+  throw new Error(`no product on ${page.url()} has a second colour in stock`)
+}
+
+/**
+ * A new member, logged in on the context before its first page (so the store starts as theirs: the heart saves, and
+ * the newsletter prompt, which is never shown to customers, stays away).
+ */
+async function signUp(context: BrowserContext, label: string) {
+  const email = `journey-${label}-${Date.now()}@example.com`
+  const headers = { origin: baseUrl(), 'content-type': 'application/json' }
+  const password = 'correct-horse-battery1'
+  expect((await context.request.post('/api/account', { headers, data: { email, password, firstName: 'Ada', lastName: 'Lovelace' } })).status()).toBeLessThan(300)
+  expect((await context.request.post('/api/auth/login', { headers, data: { username: email, password } })).status()).toBeLessThan(300)
+}
+
+const galleryImage = (page: Page) => page.locator('[data-testid=gallery-track] img').first().getAttribute('src')
+
+describe('with JavaScript', () => {
+  for (const [locale, width] of [['en', 'desktop'], ['de', 'phone']] as const) {
+    test(`${locale} on a ${width}: search, browse, filter, sort, page 2, choose, wish, buy`, { timeout: 180_000 }, async () => {
+      const phone = width === 'phone'
+      const visit = await openPage(browser, { viewport: phone ? MOBILE : DESKTOP, isMobile: phone })
+      try {
+        const { page } = visit
+        // Each filter or page change runs the category loader on a small shared machine: give it time.
+        page.setDefaultTimeout(30_000)
+        page.setDefaultNavigationTimeout(60_000)
+        const words = WORDS[locale]
+        await signUp(visit.context, `${locale}-${width}`)
+        await visit.goto(at(locale, '/'))
+        await waitForHydration(page)
+
+        // Search: results after the pause; Esc closes with the term still typed; 'Go back' closes too.
+        const search = page.locator('#site-search')
+        const overlay = page.locator('[data-testid=search-overlay]')
+        await untilItWorks(async () => {
+          await search.blur()
+          await search.click()
+          await overlay.waitFor({ state: 'visible', timeout: 1_000 })
+        })
+        await search.fill(words.search)
+        await overlay.locator('[data-testid=search-results]').waitFor()
+        await page.keyboard.press('Escape')
+        await overlay.waitFor({ state: 'detached' })
+        await search.blur()
+        await search.click()
+        await overlay.waitFor()
+        await overlay.getByTestId('search-go-back').click()
+        await overlay.waitFor({ state: 'detached' })
+
+        // Home → category (a tile on the landing page).
+        await page.locator(`[data-testid=category-tiles] a[href="${at(locale, '/t/men')}"]`).click()
+        await page.waitForURL((url) => url.pathname === at(locale, '/t/men'))
+        await page.locator('[data-testid=category-page]').waitFor()
+
+        // Filters: on a phone in the drawer opened by 'Filters'; each change applies at once.
+        const panel = page.locator('[data-testid=filter-panel]')
+        if (phone) {
+          expect(await panel.isVisible()).toBe(false)
+          await page.getByTestId('filters-button').click()
+          await panel.getByRole('dialog').waitFor()
+        }
+        for (const colour of COLOURS) {
+          await panel.locator(`input[name="o.color"][value="${colour}"]`).check()
+          await page.waitForURL((url) => url.searchParams.getAll('o.color').includes(colour))
+        }
+        await panel.locator(`input[name="price"][value="${PRICE}"]`).check()
+        await page.waitForURL((url) => url.searchParams.get('price') === PRICE)
+        if (phone) {
+          await page.getByTestId('show-results').click()
+          await panel.getByRole('dialog').waitFor({ state: 'detached' })
+          expect(await page.getByTestId('filters-count').textContent()).toBe(String(COLOURS.length + 1))
+        }
+        await expect.poll(() => page.getByTestId('filter-chip').count()).toBe(COLOURS.length + 1)
+
+        // Sort by price, 12 a page, then page 2: the filters stay.
+        const options = page.getByTestId('listing-options')
+        await options.locator('select[name=sort]').selectOption('member_price')
+        await page.waitForURL((url) => url.searchParams.get('sort') === 'member_price')
+        await options.locator('select[name=itemsPerPage]').selectOption('12')
+        await page.waitForURL((url) => url.searchParams.get('itemsPerPage') === '12')
+        await page.getByTestId('pagination').locator('a[href*="page=2"]').first().click()
+        await page.waitForURL((url) => url.searchParams.get('page') === '2')
+        const url = new URL(page.url())
+        expect(url.searchParams.getAll('o.color').sort()).toEqual([...COLOURS].sort())
+        expect(url.searchParams.get('price')).toBe(PRICE)
+        await expect.poll(() => page.locator('[data-testid=product-card]').count()).toBeGreaterThan(0)
+
+        // Product: another colour changes the picture; a size makes it buyable.
+        const choice = await pickProduct(page, locale)
+        await page.locator(`[data-testid=product-card] h3 a[href="${choice.href}"]`).click()
+        await page.locator('[data-testid=product-page]').waitFor()
+        const before = await galleryImage(page)
+        await page.locator(`label[for="option-${choice.colour}"]`).click()
+        await page.waitForURL((u) => u.searchParams.get('color') === choice.colour)
+        await expect.poll(() => galleryImage(page)).not.toBe(before)
+        await page.locator(`label[for="option-${choice.size}"]`).click()
+        await page.waitForURL((u) => u.searchParams.get('size') === choice.size)
+
+        // Wishlist (a member's), then the cart.
+        const summary = page.getByTestId('product-summary')
+        const heart = summary.getByTestId('wishlist-heart')
+        await heart.click()
+        await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true')
+        const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
+        await page.getByTestId('add-to-cart').click()
+        const cart = page.locator('[data-testid=cart-sidebar]')
+        await cart.waitFor({ state: 'visible' })
+        await expect.poll(() => cart.textContent()).toContain(name)
+        await page.waitForLoadState('networkidle')
+        visit.expectNoProblems()
+      } finally {
+        await visit.close()
+      }
+    })
+  }
+})
+
+describe('without JavaScript', () => {
+  test('en: the same browse with forms and links; the heart keeps the chosen colour and size', { timeout: 180_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP, javaScriptEnabled: false, locale: 'en-AU' })
+    try {
+      const page = await context.newPage()
+      page.setDefaultTimeout(30_000)
+      page.setDefaultNavigationTimeout(60_000)
+      await signUp(context, 'nojs')
+      await page.goto('/')
+      await page.getByTestId('nav-menu').locator('a[href="/t/men"]').first().click()
+      await page.waitForURL('**/t/men')
+      const filters = page.getByTestId('filters')
+      for (const colour of COLOURS) await filters.locator(`input[name="o.color"][value="${colour}"]`).check()
+      await filters.locator(`input[name="price"][value="${PRICE}"]`).check()
+      await page.getByTestId('apply-filters').click()
+      await page.waitForURL((url) => url.searchParams.get('price') === PRICE)
+      expect(await page.getByTestId('filter-chip').count()).toBe(COLOURS.length + 1)
+
+      const options = page.getByTestId('listing-options')
+      await options.locator('select[name=sort]').selectOption('member_price')
+      await options.locator('select[name=itemsPerPage]').selectOption('12')
+      await options.getByRole('button', { name: 'Apply' }).click()
+      await page.waitForURL((url) => url.searchParams.get('sort') === 'member_price' && url.searchParams.get('itemsPerPage') === '12')
+      await page.getByTestId('pagination').locator('a[href*="page=2"]').first().click()
+      await page.waitForURL((url) => url.searchParams.get('page') === '2' && url.searchParams.getAll('o.color').length === COLOURS.length)
+
+      // The grid/list switch is a link: list view is rows (image beside the text).
+      await page.getByTestId('view-list').click()
+      await page.waitForURL((url) => url.searchParams.get('view') === 'list')
+      const card = page.locator('[data-testid=product-card]').first()
+      expect(await card.getAttribute('data-layout')).toBe('row')
+      const [image, title] = [await card.locator('img').first().boundingBox(), await card.locator('h3').boundingBox()]
+      expect(title!.x).toBeGreaterThan(image!.x + image!.width - 1)
+
+      const choice = await pickProduct(page, 'en')
+      await page.locator(`[data-testid=product-card] h3 a[href="${choice.href}"]`).click()
+      await page.getByTestId('product-page').waitFor()
+      const before = await galleryImage(page)
+      await page.locator(`label[for="option-${choice.colour}"]`).click()
+      await page.locator(`label[for="option-${choice.size}"]`).click()
+      await page.getByTestId('variant-picker').getByRole('button', { name: 'Show' }).click()
+      await page.waitForURL((u) => u.searchParams.get('color') === choice.colour && u.searchParams.get('size') === choice.size)
+      expect(await galleryImage(page)).not.toBe(before)
+
+      // The heart posts and comes back to the same choice (it used to drop the query).
+      const chosenUrl = page.url()
+      await page.getByTestId('product-summary').getByTestId('wishlist-heart').click()
+      await page.waitForLoadState('load')
+      expect(page.url()).toBe(chosenUrl)
+      const wishlist = (await (await context.request.get('/api/wishlist')).json()) as { wishedProducts: unknown[] }
+      expect(wishlist.wishedProducts).toHaveLength(1)
+
+      const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
+      await page.getByTestId('add-to-cart').click()
+      await page.waitForLoadState('load')
+      expect(page.url()).toBe(chosenUrl)
+      const cart = (await (await context.request.get('/api/cart')).json()) as { lineItems?: Array<{ name: string }>; line_items?: unknown }
+      expect(JSON.stringify(cart)).toContain(name)
+    } finally {
+      await context.close()
+    }
+  })
+})
