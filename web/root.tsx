@@ -37,6 +37,11 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={BRAND.colour} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        {/* Without JavaScript, content that streamed after the shell (the menu, when it was not ready in time) would
+            stay in React's hidden segments: show them (at the end of the page) instead of the menu's placeholder. */}
+        <noscript>
+          <style>{'div[hidden][id^="S:"]{display:block!important}[data-testid=nav-placeholder]{display:none}'}</style>
+        </noscript>
       </head>
       <body>
         <I18nProvider locale={locale}>

@@ -88,9 +88,6 @@ export interface RenderInput {
  * Runs the matched loaders (redirects and guards answer before any HTML), then streams the document: the shell
  * first, slow parts (inside Suspense) as they resolve. Returns a Response the worker passes through.
  */
-/** How long the first byte may wait for deferred content so it can go out in place (see renderPage). */
-const INLINE_WAIT_MS = 100
-
 export async function renderPage({ request, api, info, nonce, onError }: RenderInput): Promise<Response> {
   const requestContext = new RouterContextProvider()
   requestContext.set(apiContext, api)
@@ -127,10 +124,6 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
       },
     },
   )
-  // Content that is ready within a moment (the menu and tiles from KV take a few ms) is sent in place, not as a
-  // hidden streamed segment that only JavaScript moves into view: without JavaScript the menu would stay a
-  // placeholder. Slower content still streams after the shell (the wait is capped).
-  await Promise.race([stream.allReady.catch(() => {}), new Promise((done) => setTimeout(done, INLINE_WAIT_MS))])
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
   // Catalogue and content pages are personalised only after hydration, so their HTML may be cached briefly by a
   // shared cache per locale and currency; account and checkout pages carry the shopper's own data and never are.
