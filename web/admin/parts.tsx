@@ -34,7 +34,8 @@ export function Panel({ title, children, className }: { title?: string; children
 /** A table that scrolls sideways on a phone instead of squeezing its columns. */
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-neutral-200 bg-white">
+    // focusable, so a keyboard can scroll a wide table on a phone
+    <div className={cx('overflow-x-auto rounded-md border border-neutral-200 bg-white', focusRing)} tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-neutral-100 text-neutral-800">

@@ -1,0 +1,174 @@
+/// <reference types="node" />
+// The operator's day (issue 14) in real Chromium against the served store: the first admin is created with
+// `npm run admin:create`, logs in, ships two orders, refunds part of one, restocks a size, changes a price and sees
+// it on the product page, starts a coupon that a shopper then uses, issues a gift card, edits and publishes a CMS
+// page and sees it live, and reads the audit log. axe checks the console's main screens.
+import { execFile } from 'node:child_process'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { baseUrl, launchBrowser, openPage, type Visit } from './browser.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const EMAIL = `ops-${Date.now()}@example.com`
+const PASSWORD = 'a long operator password'
+const CARD = { number: '4111111111111111', month: 12, year: new Date().getUTCFullYear() + 2, verification_value: '123', name: 'Ada Lovelace' }
+const ADDRESS = { firstname: 'Ada', lastname: 'Lovelace', address1: '1 Collins Street', city: 'Melbourne', zipcode: '3000', phone: '0412 345 678', state_name: 'VIC', country_iso: 'AU' }
+
+async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const res = await fetch(`${baseUrl()}/api/v2/storefront${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: { 'content-type': 'application/json', accept: 'application/vnd.api+json', ...(init.token ? { 'x-spree-order-token': init.token } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  })
+  const body = await res.json().catch(() => null)
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
+  return body as any
+}
+
+/** A guest's order of one unit of the variant, paid by card; returns its number. */
+async function placeOrder(variantId: string, coupon?: string) {
+  const token = (await api('/cart', { method: 'POST' })).data.attributes.token as string
+  await api('/cart/add_item', { token, body: { variant_id: variantId, quantity: 1 } })
+  if (coupon) await api('/cart/apply_coupon_code', { method: 'PATCH', token, body: { coupon_code: coupon } })
+  await api('/checkout', { method: 'PATCH', token, body: { order: { email: `guest-${Date.now()}@example.com`, ship_address_attributes: ADDRESS, bill_address_attributes: ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })
+  await api('/checkout/create_payment', { token, body: { payment_method_id: '1', source_attributes: CARD } })
+  const done = await api('/checkout/complete', { method: 'PATCH', token })
+  return { number: done.data.attributes.number as string, promoTotal: done.data.attributes.promo_total as string }
+}
+
+async function axe(page: Page, label: string) {
+  await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
+    return result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>
+  })
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label}: ${v.id} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+let browser: Browser
+let visit: Visit
+let product: { slug: string; variantId: string; productId: string }
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
+  const list = await api('/products?per_page=5&filter[in_stock]=true&include=variants')
+  const item = list.data.find((p: any) => p.relationships.variants.data.length > 0)
+  product = { slug: item.attributes.slug, variantId: item.relationships.variants.data[0].id, productId: item.id }
+  browser = await launchBrowser()
+  // the stranger's 404 at /admin/orders is expected
+  visit = await openPage(browser, { allow: (p) => p.url.endsWith('/admin/orders') && p.text.includes('404') })
+})
+afterAll(async () => {
+  await visit?.close()
+  await browser?.close()
+})
+
+describe("an operator's day in the console", () => {
+  it('runs the shop from the console alone', async () => {
+    const { page } = visit
+    const first = await placeOrder(product.variantId)
+    const second = await placeOrder(product.variantId)
+    const problems: string[] = []
+
+    // a stranger sees nothing of the console
+    expect((await visit.goto('/admin/orders')).status()).toBe(404)
+
+    await visit.goto('/admin/login')
+    await page.getByLabel('Email').fill(EMAIL)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    problems.push(...(await axe(page, 'dashboard')))
+
+    // ship both orders
+    for (const [i, order] of [first, second].entries()) {
+      await visit.goto('/admin/orders?shipment=pending')
+      await page.getByRole('link', { name: order.number }).click()
+      await page.getByLabel('Tracking number').fill(`AP00${i}TRACK`)
+      await page.getByRole('button', { name: 'Mark as shipped and email the customer' }).click()
+      await page.getByText('The order is marked as shipped').waitFor()
+    }
+    problems.push(...(await axe(page, 'order')))
+
+    // refund part of the second order
+    await page.getByLabel('Amount (AUD)').fill('5.00')
+    await page.getByLabel('Reason').fill('Scuffed box')
+    await page.getByLabel('Your password, to confirm').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Refund' }).click()
+    await page.getByText('The refund was made').waitFor()
+
+    // restock a size and change the price
+    await visit.goto(`/admin/products/${product.productId}`)
+    problems.push(...(await axe(page, 'product')))
+    const stock = page.locator(`#variant-${product.variantId}-stock`)
+    await stock.fill('40')
+    await page.locator(`form[action$="/variants/${product.variantId}"] button`).click()
+    await page.getByText('Your changes are saved.').waitFor()
+    expect(await page.locator(`#variant-${product.variantId}-stock`).inputValue()).toBe('40')
+    const rrp = Number(await page.locator('#AUD-rrp').inputValue()) || 500
+    await page.locator('#AUD-amount').fill('87.65')
+    await page.locator('#AUD-member').fill('')
+    if (rrp < 87.65) await page.locator('#AUD-rrp').fill('')
+    await page.getByRole('button', { name: 'Save prices' }).click()
+    await page.getByText('Your changes are saved.').waitFor()
+    const shopper = await openPage(browser)
+    await shopper.goto(`/products/${product.slug}`)
+    await shopper.page.getByText('87.65').first().waitFor()
+
+    // start a coupon; a shopper uses it
+    await visit.goto('/admin/promotions')
+    const code = `day${Date.now() % 100000}`
+    await page.getByLabel('Name').fill('Operator day')
+    await page.getByLabel('Coupon code').fill(code)
+    await page.getByLabel('Percent or amount').fill('10')
+    await page.getByRole('button', { name: 'Start the coupon' }).click()
+    await page.getByText('Created.').waitFor()
+    problems.push(...(await axe(page, 'promotions')))
+    expect(Number((await placeOrder(product.variantId, code)).promoTotal)).toBeLessThan(0)
+
+    // issue a gift card
+    await visit.goto('/admin/gift-cards')
+    await page.getByLabel('Amount').first().fill('50.00')
+    await page.getByRole('button', { name: 'Issue the card' }).click()
+    await page.getByText('New card code:').waitFor()
+
+    // edit the About us page and see it live
+    await visit.goto('/admin/content')
+    await page.getByRole('link', { name: 'About us' }).first().click()
+    const text = `Open every day, ${Date.now()}`
+    await page.getByLabel('Text (HTML: p, h2, ul, a, strong …)').fill(`<p>${text}</p>`)
+    await page.getByRole('button', { name: 'Save the page' }).click()
+    await page.getByText('Your changes are saved.').waitFor()
+    problems.push(...(await axe(page, 'content')))
+    const livePath = await page.getByRole('link', { name: 'See the live page' }).getAttribute('href')
+    await shopper.goto(livePath!)
+    await shopper.page.getByText(text).waitFor()
+    await shopper.close()
+
+    // read the audit log
+    await visit.goto('/admin/audit')
+    for (const action of ['order.fulfil', 'order.refund', 'variant.stock', 'product.prices', 'promotion.create', 'gift_card.issue', 'cms_page.update']) {
+      await page.getByRole('cell', { name: action, exact: true }).first().waitFor()
+    }
+    problems.push(...(await axe(page, 'audit')))
+    expect(problems).toEqual([])
+    visit.expectNoProblems()
+
+    if (process.env.ADMIN_SCREENSHOTS) {
+      const dir = process.env.ADMIN_SCREENSHOTS
+      mkdirSync(dir, { recursive: true })
+      for (const [name, path] of [['dashboard', '/admin'], ['orders', '/admin/orders'], ['order', `/admin/orders/${second.number}`], ['product', `/admin/products/${product.productId}`], ['promotions', '/admin/promotions'], ['content', '/admin/content']] as const) {
+        for (const [size, width] of [['desktop', 1440], ['phone', 390]] as const) {
+          await page.setViewportSize({ width, height: 900 })
+          await visit.goto(path)
+          await page.screenshot({ path: join(dir, `admin-${name}-${size}.png`), fullPage: size === 'desktop' })
+        }
+      }
+    }
+  })
+})
