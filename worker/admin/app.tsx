@@ -10,6 +10,7 @@ import { orders } from './routes/orders.tsx'
 import { products } from './routes/products.tsx'
 import { promotions } from './routes/promotions.tsx'
 import { content } from './routes/content.tsx'
+import { customers } from './routes/customers.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -45,6 +46,7 @@ adminApp.route('/', orders)
 adminApp.route('/', products)
 adminApp.route('/', promotions)
 adminApp.route('/', content)
+adminApp.route('/', customers)
 
 adminApp.notFound(() => notFound())
 

@@ -12,6 +12,12 @@ const NOTICES: Record<string, string> = {
   unpublished: 'Unpublished: the page is hidden from the store.',
   purged: 'Every cached storefront page will be built afresh.',
   imported: 'The import was applied.',
+  blocked: 'The account is blocked: its sessions have ended and it cannot log in.',
+  unblocked: 'The account can log in again.',
+  'not-yourself': 'You cannot block your own account.',
+  'reset-sent': 'A password-reset link was emailed to the customer.',
+  'reset-failed': 'The reset link could not be sent. Please try again.',
+  'too-many': 'Too many reset links were sent from here just now. Please try again in a minute.',
 }
 
 export const noticeText = (key: string | undefined) => (key ? NOTICES[key] : undefined)

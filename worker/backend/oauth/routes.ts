@@ -43,7 +43,8 @@ oauthRoutes.post('/token', async (c) => {
   if (body.grant_type === 'password') {
     const email = body.username.trim().toLowerCase()
     await rateLimit(c, 'login', { account: email })
-    const user = await c.env.DB.prepare('SELECT id, password_hash FROM users WHERE email = ?')
+    // an account the operator blocked (console, migration 0150) cannot log in
+    const user = await c.env.DB.prepare('SELECT id, password_hash FROM users WHERE email = ? AND blocked_at IS NULL')
       .bind(email)
       .first<{ id: number; password_hash: string }>()
     const ok = user ? await verifyPassword(c.env, body.password, user.password_hash) : await verifyAgainstDummy(c.env, body.password)

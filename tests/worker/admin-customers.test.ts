@@ -1,0 +1,27 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { call, registerAndLogin } from '#tests/factories/api.ts'
+import { auditOf, operator } from './admin-helpers.ts'
+
+describe('customers in the console', () => {
+  it('finds a customer, blocks the account (sessions end, log-in refused), unblocks it and emails a reset link', async () => {
+    const { b } = await operator()
+    const shopper = await registerAndLogin({ firstName: 'Grace' })
+    const found = await b.get(`/admin/customers?q=${encodeURIComponent(shopper.email)}`)
+    expect(found.body).toContain(shopper.email)
+    expect((await b.get(`/admin/customers/${shopper.userId}`)).body).toContain('Club member')
+
+    expect((await b.post(`/admin/customers/${shopper.userId}/block`, {})).status).toBe(303)
+    expect((await call('/account', { bearer: shopper.bearer })).status).toBe(401)
+    expect((await call('/spree_oauth/token', { body: { grant_type: 'password', username: shopper.email, password: shopper.password } })).status).toBe(400)
+    expect((await auditOf('customer.block'))[0]).toMatchObject({ subject_id: shopper.email, before: { blocked: false }, after: { blocked: true } })
+
+    expect((await b.post(`/admin/customers/${shopper.userId}/unblock`, {})).status).toBe(303)
+    expect((await call('/spree_oauth/token', { body: { grant_type: 'password', username: shopper.email, password: shopper.password } })).status).toBe(200)
+
+    const reset = await b.post(`/admin/customers/${shopper.userId}/reset`, {})
+    expect(reset.location).toContain('notice=reset-sent')
+    const mail = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_email = ? AND kind = 'password_reset'").bind(shopper.email).first<{ n: number }>()
+    expect(mail!.n).toBe(1)
+  })
+})

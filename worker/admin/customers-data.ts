@@ -1,0 +1,63 @@
+import type { Operator } from './context.ts'
+import { auditStatement } from './audit.ts'
+
+/** Customers as the console sees them. Every account is a Club member (members see Club Prices once logged in). */
+
+export const CUSTOMERS_PAGE_SIZE = 25
+
+export interface CustomerRow {
+  id: number
+  email: string
+  first_name: string
+  last_name: string
+  role: string
+  blocked_at: string | null
+  created_at: string
+  orders: number
+}
+
+export async function listCustomers(db: D1Database, q: string | undefined, page: number) {
+  const like = q ? `%${q.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%` : null
+  const where = like ? "WHERE u.email LIKE ?1 ESCAPE '\\' OR (u.first_name || ' ' || u.last_name) LIKE ?1 ESCAPE '\\'" : ''
+  const binds = like ? [like] : []
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.blocked_at, u.created_at,
+           (SELECT COUNT(*) FROM orders o WHERE o.user_id = u.id AND o.state = 'complete') AS orders
+         FROM users u ${where} ORDER BY u.id DESC LIMIT ${CUSTOMERS_PAGE_SIZE} OFFSET ${(page - 1) * CUSTOMERS_PAGE_SIZE}`,
+      )
+      .bind(...binds),
+    db.prepare(`SELECT COUNT(*) AS n FROM users u ${where}`).bind(...binds),
+  ])
+  return { customers: rows!.results as unknown as CustomerRow[], total: (count!.results[0] as { n: number }).n }
+}
+
+export async function loadCustomer(db: D1Database, id: number) {
+  const customer = await db
+    .prepare("SELECT u.*, (SELECT COUNT(*) FROM orders o WHERE o.user_id = u.id AND o.state = 'complete') AS orders FROM users u WHERE u.id = ?")
+    .bind(id)
+    .first<CustomerRow>()
+  if (!customer) return null
+  const [orders, addresses, credits] = await db.batch([
+    db.prepare("SELECT number, currency, total_cents, completed_at, canceled_at FROM orders WHERE user_id = ? AND state = 'complete' ORDER BY id DESC LIMIT 50").bind(id),
+    db.prepare('SELECT id, firstname, lastname, address1, city, zipcode, state_name, country_iso, is_default FROM addresses WHERE user_id = ? AND deleted_at IS NULL ORDER BY is_default DESC, id').bind(id),
+    db.prepare('SELECT currency, balance_cents FROM store_credits WHERE user_id = ? ORDER BY currency').bind(id),
+  ])
+  return {
+    customer,
+    orders: orders!.results as Array<{ number: string; currency: string; total_cents: number; completed_at: string; canceled_at: string | null }>,
+    addresses: addresses!.results as Array<{ id: number; firstname: string; lastname: string; address1: string; city: string; zipcode: string; state_name: string; country_iso: string; is_default: number }>,
+    credits: credits!.results as Array<{ currency: string; balance_cents: number }>,
+  }
+}
+
+/** Blocking ends every session of the account at once and refuses its log-ins until unblocked. */
+export async function setBlocked(db: D1Database, operator: Operator, customer: CustomerRow, blocked: boolean) {
+  await db.batch([
+    db.prepare(`UPDATE users SET blocked_at = ${blocked ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" : 'NULL'} WHERE id = ?`).bind(customer.id),
+    ...(blocked ? [db.prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').bind(Math.floor(Date.now() / 1000), customer.id)] : []),
+    ...(blocked ? [db.prepare('DELETE FROM admin_sessions WHERE user_id = ?').bind(customer.id)] : []),
+    auditStatement(db, operator, blocked ? 'customer.block' : 'customer.unblock', { type: 'user', id: customer.email }, { blocked: customer.blocked_at !== null }, { blocked }),
+  ])
+}
