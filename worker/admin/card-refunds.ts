@@ -1,16 +1,16 @@
-import { cardGateway, type CardGateway } from '#worker/backend/commerce/gateway.ts'
-import { randomToken } from '#worker/backend/services/crypto.ts'
-
-/** A provider that can give money back (a real provider's refund call; the test gateway's stand-in below). */
-type RefundingGateway = CardGateway & { refund?: (db: D1Database, profileId: string, cents: number) => Promise<{ ok: true; reference: string } | { ok: false; message: string }> }
+import type { Env } from '#worker/env.ts'
+import { refundPayment } from '#worker/backend/payments/refunds.ts'
+import { BackendError } from '#worker/backend/shared/errors.ts'
 
 /**
- * Gives `cents` back to the card a payment was made with, through the store's card provider. The test gateway keeps
- * no money, so its refund always succeeds with a reference of its own; a provider with a `refund` call is used instead.
+ * Gives `cents` of a card payment back through the provider that took it (Stripe, or the test gateway for payments it
+ * took). Provider side only: the console records the refund in its own batch. A refusal is a sentence for the operator.
  */
-export async function refundCard(db: D1Database, profileId: string | null, cents: number): Promise<{ ok: true; reference: string } | { ok: false; message: string }> {
-  const gateway = cardGateway as RefundingGateway
-  if (gateway.refund && profileId) return gateway.refund(db, profileId, cents)
-  if (profileId && !profileId.startsWith('tok_test_')) return { ok: false, message: 'The payment provider of this card cannot refund from the console.' }
-  return { ok: true, reference: `test_refund_${randomToken(9)}` }
+export async function refundCard(env: Env, paymentId: number, cents: number): Promise<{ ok: true; reference: string } | { ok: false; message: string }> {
+  try {
+    return { ok: true, reference: (await refundPayment(env, paymentId, cents)).reference }
+  } catch (error) {
+    if (error instanceof BackendError) return { ok: false, message: error.message }
+    throw error
+  }
 }

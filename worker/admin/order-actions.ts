@@ -1,4 +1,5 @@
 import { BRAND } from '#web/brand.ts'
+import type { Env } from '#worker/env.ts'
 import { formatMoney } from '#web/i18n/format.ts'
 import { outboxStatement } from '#worker/backend/services/outbox.ts'
 import type { Operator } from './context.ts'
@@ -55,13 +56,14 @@ function refundStatements(db: D1Database, detail: OrderDetail, payment: OrderPay
 
 const methodName = (p: OrderPayment) => (p.method === 'card' ? `card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}`.replace(/\s+/g, ' ') : p.method === 'gift_card' ? 'gift card' : 'store credit')
 
-export async function refund(db: D1Database, operator: Operator, detail: OrderDetail, input: { paymentId: number; cents: number; reason: string }) {
+export async function refund(env: Env, operator: Operator, detail: OrderDetail, input: { paymentId: number; cents: number; reason: string }) {
+  const db = env.DB
   const payment = detail.payments.find((p) => p.id === input.paymentId)
   if (!payment) throw new ActionRefused('Choose one of this order’s payments.')
   if (input.cents > refundable(payment)) throw new ActionRefused(`At most ${money(detail, refundable(payment))} can still be refunded to this payment.`)
   let reference: string | null = null
   if (payment.method === 'card') {
-    const result = await refundCard(db, payment.gateway_payment_profile_id, input.cents)
+    const result = await refundCard(env, payment.id, input.cents)
     if (!result.ok) throw new ActionRefused(result.message)
     reference = result.reference
   }
@@ -76,7 +78,8 @@ export async function refund(db: D1Database, operator: Operator, detail: OrderDe
  * Cancels an order that has not shipped: its stock goes back on the shelf, gift cards and store credit get back what
  * they paid, the card is refunded what it paid, the coupon use is undone, and the shopper is told.
  */
-export async function cancel(db: D1Database, operator: Operator, detail: OrderDetail, reason: string) {
+export async function cancel(env: Env, operator: Operator, detail: OrderDetail, reason: string) {
+  const db = env.DB
   const { order } = detail
   if (order.canceled_at) throw new ActionRefused('This order is already cancelled.')
   if (detail.shipment?.state === 'shipped') throw new ActionRefused('This order has shipped; refund it instead of cancelling.')
@@ -92,7 +95,7 @@ export async function cancel(db: D1Database, operator: Operator, detail: OrderDe
     const left = refundable(payment)
     if (left <= 0) continue
     if (payment.method === 'card') {
-      const result = await refundCard(db, payment.gateway_payment_profile_id, left)
+      const result = await refundCard(env, payment.id, left)
       if (!result.ok) throw new ActionRefused(result.message)
       references.set(payment.id, result.reference)
     }

@@ -80,13 +80,13 @@ orders.post('/orders/:number/fulfil', async (c) => {
 orders.post('/orders/:number/refund', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'refund', await parseForm(c, RefundSchema), (d) => refund(c.env.DB, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }), 'refunded', true)
+  return act(c, 'refund', await parseForm(c, RefundSchema), (d) => refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }), 'refunded', true)
 })
 
 orders.post('/orders/:number/cancel', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'cancel', await parseForm(c, CancelSchema), (d) => cancel(c.env.DB, c.var.operator, detail, d.reason), 'canceled', true)
+  return act(c, 'cancel', await parseForm(c, CancelSchema), (d) => cancel(c.env, c.var.operator, detail, d.reason), 'canceled', true)
 })
 
 orders.post('/orders/:number/resend', async (c) => {
