@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import * as z from 'zod'
 import { CmsPageEditor, ContentPage } from '#web/admin/content-page.tsx'
 import { CACHE_VERSION } from '#worker/commerce/cache.ts'
+import { bumpPageCacheVersion } from '#worker/edge-cache/content-version.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { auditStatement } from '../audit.ts'
 import { field, parseForm } from '../forms.ts'
@@ -24,6 +25,7 @@ content.post('/content/purge', async (c) => {
     purged += page.keys.length
     cursor = page.list_complete ? undefined : page.cursor
   } while (cursor)
+  await bumpPageCacheVersion(c.env)
   await auditStatement(c.env.DB, c.var.operator, 'cache.purge', { type: 'cache', id: CACHE_VERSION }, undefined, { purged }).run()
   return seeOther(c, '/admin/content', 'purged')
 })
