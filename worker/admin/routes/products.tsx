@@ -10,6 +10,7 @@ import { PRODUCTS_PAGE_SIZE, listProducts, loadProduct, type ProductDetail } fro
 import { saveDetails, savePrices, saveTaxons, saveVariant } from '../catalogue-actions.ts'
 import { ActionRefused } from '../order-actions.ts'
 import { storefrontChanged } from '../freshness.ts'
+import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { renderPage, seeOther } from '../render.tsx'
 
 export const products = new Hono<AdminEnv>()
@@ -83,6 +84,8 @@ products.post('/products/:id{[0-9]+}/prices', async (c) => {
   const d = form.data as Record<string, number | null>
   const of = (currency: 'AUD' | 'USD') => ({ amount: d[`${currency}_amount`]!, rrp: d[`${currency}_rrp`] ?? null, member: d[`${currency}_member`] ?? null })
   await savePrices(c.env.DB, c.var.operator, detail, { AUD: of('AUD'), USD: of('USD') })
+  // the precomputed facet counts (price buckets, categories) follow the change
+  await refreshFacetCounts(c.env.DB)
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
 
@@ -94,6 +97,7 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
   if (!form.ok) return show(c, detail, { form: name, errors: form.errors, values: form.values }, 422)
   try {
     await saveVariant(c.env.DB, c.var.operator, detail, Number(c.req.param('variant')), form.data)
+    await refreshFacetCounts(c.env.DB)
   } catch (error) {
     if (error instanceof ActionRefused) return show(c, detail, { form: name, error: error.message, values: form.values }, 409)
     throw error
@@ -109,6 +113,8 @@ products.post('/products/:id{[0-9]+}/taxons', async (c) => {
   const ids = raw.map(Number).filter((n) => Number.isInteger(n) && n > 0)
   if (ids.length !== raw.length) return show(c, detail, { form: 'taxons', error: 'Choose categories from the list.' }, 422)
   await saveTaxons(c.env.DB, c.var.operator, detail, ids)
+  // the precomputed facet counts (price buckets, categories) follow the change
+  await refreshFacetCounts(c.env.DB)
   await storefrontChanged(c.env, { taxons: true })
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
