@@ -126,7 +126,7 @@ export function productDataStatement(db: D1Database, page: PageSql, locale: Loca
         discontinue_on: 'p.discontinue_on', meta_title: 'COALESCE(pt.meta_title, p.meta_title)', meta_description: 'COALESCE(pt.meta_description, p.meta_description)',
         meta_keywords: 'p.meta_keywords', kind: 'p.kind', updated_at: 'p.updated_at', amount_cents: 'pp.amount_cents', compare_at_cents: 'pp.compare_at_cents', member_cents: 'pp.member_cents',
       },
-      `FROM page JOIN products p ON p.id = page.id AND p.deleted_at IS NULL
+      `FROM page CROSS JOIN products p ON p.id = page.id AND p.deleted_at IS NULL
        LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${loc}
        LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = ${cur}`,
     ),
@@ -136,15 +136,15 @@ export function productDataStatement(db: D1Database, page: PageSql, locale: Loca
         id: 'v.id', product_id: 'v.product_id', sku: 'v.sku', is_master: 'v.is_master', position: 'v.position', stock_on_hand: 'v.stock_on_hand', backorderable: 'v.backorderable',
         weight: 'v.weight', height: 'v.height', width: 'v.width', depth: 'v.depth', amount_cents: 'pr.amount_cents', compare_at_cents: 'pr.compare_at_cents', member_cents: 'pr.member_cents',
       },
-      `FROM page JOIN variants v ON v.product_id = page.id AND v.deleted_at IS NULL LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${cur}`,
+      `FROM page CROSS JOIN variants v ON v.product_id = page.id AND v.deleted_at IS NULL LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${cur}`,
     ),
     part(
       'variant_values',
       { variant_id: 'vov.variant_id', option_value_id: 'vov.option_value_id', position: 'ot.position' },
-      `FROM page JOIN variants v ON v.product_id = page.id JOIN variant_option_values vov ON vov.variant_id = v.id
+      `FROM page CROSS JOIN variants v ON v.product_id = page.id JOIN variant_option_values vov ON vov.variant_id = v.id
        JOIN option_values ov ON ov.id = vov.option_value_id JOIN option_types ot ON ot.id = ov.option_type_id`,
     ),
-    part('option_types', { product_id: 'pot.product_id', option_type_id: 'pot.option_type_id', position: 'pot.position' }, 'FROM page JOIN product_option_types pot ON pot.product_id = page.id'),
+    part('option_types', { product_id: 'pot.product_id', option_type_id: 'pot.option_type_id', position: 'pot.position' }, 'FROM page CROSS JOIN product_option_types pot ON pot.product_id = page.id'),
     part(
       'option_values',
       {
@@ -166,18 +166,18 @@ export function productDataStatement(db: D1Database, page: PageSql, locale: Loca
         // the picture described in the page's language (product_image_translations), English where there is none
         alt: 'COALESCE(it.alt, i.alt)',
       },
-      `FROM page JOIN product_images i ON i.product_id = page.id
+      `FROM page CROSS JOIN product_images i ON i.product_id = page.id
        LEFT JOIN product_image_translations it ON it.product_image_id = i.id AND it.locale = ${loc}`,
     ),
     part(
       'properties',
       { id: 'pp.id', product_id: 'pp.product_id', value: 'COALESCE(ppt.value, pp.value)', filter_param: 'pp.filter_param', position: 'pp.position', name: 'pr.name', presentation: 'COALESCE(prt.presentation, pr.presentation)' },
-      `FROM page JOIN product_properties pp ON pp.product_id = page.id JOIN properties pr ON pr.id = pp.property_id
+      `FROM page CROSS JOIN product_properties pp ON pp.product_id = page.id JOIN properties pr ON pr.id = pp.property_id
        LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = ${loc}
        LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ${loc}`,
     ),
-    part('classifications', { product_id: 'c.product_id', taxon_id: 'c.taxon_id' }, 'FROM page JOIN classifications c ON c.product_id = page.id'),
-    ...(options.taxons ? [taxonRowsPart(loc, 't.id IN (SELECT c.taxon_id FROM page JOIN classifications c ON c.product_id = page.id)')] : []),
+    part('classifications', { product_id: 'c.product_id', taxon_id: 'c.taxon_id' }, 'FROM page CROSS JOIN classifications c ON c.product_id = page.id'),
+    ...(options.taxons ? [taxonRowsPart(loc, 't.id IN (SELECT c.taxon_id FROM page CROSS JOIN classifications c ON c.product_id = page.id)')] : []),
   ]
   return db.prepare(`WITH page AS MATERIALIZED (${page.sql}) SELECT ${parts.join(', ')}`).bind(...page.binds)
 }
