@@ -25,6 +25,20 @@ export async function goToCheckout(page: Page) {
   }
 }
 
+/** From the cart sidebar to the payment step, filling the shipping address (and the email for a guest). */
+export async function toPaymentStep(page: Page, guestEmail?: string) {
+  await goToCheckout(page)
+  const address = page.locator('[data-testid=shipping-address-form]')
+  await fillShippingAddress(address, guestEmail)
+  await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+  const rates = page.locator('[data-testid=shipping-rate-form]')
+  await rates.waitFor({ state: 'visible' })
+  await rates.getByRole('button', { name: 'Continue to billing' }).click()
+  await page.waitForURL('**/checkout/billing')
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.waitForURL('**/checkout/payment')
+}
+
 /** Redeems a gift card code on the payment step and waits until the summary shows what it pays. */
 export async function redeemGiftCard(page: Page, code: string) {
   const redeem = page.locator('[data-testid=gift-card-form]')

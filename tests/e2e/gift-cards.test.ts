@@ -2,7 +2,7 @@
 // a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fillShippingAddress, goToCheckout, pay, redeemGiftCard } from './checkout-steps.ts'
+import { pay, redeemGiftCard, toPaymentStep } from './checkout-steps.ts'
 import { DESKTOP, MOBILE, allowDocumentStatus, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
 
 let browser: Browser
@@ -14,20 +14,6 @@ afterAll(async () => {
 })
 
 const origin = () => new URL(baseUrl()).origin
-
-/** From the cart sidebar to the payment step, filling the shipping address (and the email for a guest). */
-async function toPayment(page: Page, guestEmail?: string) {
-  await goToCheckout(page)
-  const address = page.locator('[data-testid=shipping-address-form]')
-  await fillShippingAddress(address, guestEmail)
-  await address.getByRole('button', { name: 'Continue to shipping method' }).click()
-  const rates = page.locator('[data-testid=shipping-rate-form]')
-  await rates.waitFor({ state: 'visible' })
-  await rates.getByRole('button', { name: 'Continue to billing' }).click()
-  await page.waitForURL('**/checkout/billing')
-  await page.getByRole('button', { name: 'Continue to payment' }).click()
-  await page.waitForURL('**/checkout/payment')
-}
 
 async function addProduct(visit: Visit, slug: string) {
   await visit.goto(`/products/${slug}`)
@@ -87,7 +73,7 @@ describe('gift cards', () => {
         await page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible', timeout: 2_000 })
       })
       await expect.poll(() => page.locator('[data-testid=cart-line]').first().textContent()).toContain('$200.00')
-      await toPayment(page)
+      await toPaymentStep(page)
       await pay(page, { card: true })
       code = await readCode(context, recipient)
       expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/)
@@ -105,7 +91,7 @@ describe('gift cards', () => {
     let left = 0
     try {
       await addProduct(whole, slug)
-      await toPayment(whole.page, `whole-${Date.now()}@example.com`)
+      await toPaymentStep(whole.page, `whole-${Date.now()}@example.com`)
       const total = await amountOf(whole.page, 'order-total')
       expect(total).toBeLessThan(200)
       left = 200 - total
@@ -126,7 +112,7 @@ describe('gift cards', () => {
       await addProduct(part, slug)
       await addProduct(part, slug)
       await addProduct(part, slug)
-      await toPayment(part.page, `part-${Date.now()}@example.com`)
+      await toPaymentStep(part.page, `part-${Date.now()}@example.com`)
       const partTotal = await amountOf(part.page, 'order-total')
       expect(partTotal).toBeGreaterThan(left)
       await redeemGiftCard(part.page, code)

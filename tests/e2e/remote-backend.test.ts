@@ -6,7 +6,7 @@
 // sees the order in their account; the backend, asked directly with the member's own token, has that order.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { fillShippingAddress, pay } from './checkout-steps.ts'
+import { pay, toPaymentStep } from './checkout-steps.ts'
 import { launchBrowser, openPage, waitForHydration } from './browser.ts'
 import { queryD1, serveCopy, type ServedCopy } from './serve-copy.ts'
 
@@ -83,17 +83,7 @@ describe('the storefront with COMMERCE_URL set to another store over HTTP', () =
       await page.getByRole('button', { name: 'Add to cart' }).click()
       await sidebar.waitFor({ state: 'visible', timeout: 20_000 })
       await expect.poll(() => page.locator('[data-testid=cart-badge]').textContent(), { timeout: 15_000 }).toBe('1')
-      await sidebar.getByRole('link', { name: 'go to checkout' }).click()
-      await page.waitForURL('**/checkout/shipping')
-      const address = page.locator('[data-testid=shipping-address-form]')
-      await fillShippingAddress(address)
-      await address.getByRole('button', { name: 'Continue to shipping method' }).click()
-      const rates = page.locator('[data-testid=shipping-rate-form]')
-      await rates.waitFor({ state: 'visible' })
-      await rates.getByRole('button', { name: 'Continue to billing' }).click()
-      await page.waitForURL('**/checkout/billing')
-      await page.getByRole('button', { name: 'Continue to payment' }).click()
-      await page.waitForURL('**/checkout/payment')
+      await toPaymentStep(page)
       await pay(page, { card: true })
       const number = new URL(page.url()).searchParams.get('order')!
 

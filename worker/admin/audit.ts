@@ -1,4 +1,5 @@
 import type { Operator } from './context.ts'
+import type { AuditItem } from '#web/admin/audit-page.tsx'
 
 /** What an audit entry is about: `order` R123456789, `variant` 42, `promotion` 7 … */
 export interface AuditSubject {
@@ -16,16 +17,7 @@ export function auditStatement(db: D1Database, operator: Pick<Operator, 'id' | '
     .bind(operator.id, operator.email, action, subject.type, String(subject.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after))
 }
 
-export interface AuditEntry {
-  id: number
-  at: string
-  admin_email: string
-  action: string
-  subject_type: string
-  subject_id: string
-  before_json: string | null
-  after_json: string | null
-}
+export type AuditEntry = AuditItem
 
 export const AUDIT_PAGE_SIZE = 50
 

@@ -1,18 +1,9 @@
+import type { ProductListItem } from '#web/admin/products-page.tsx'
 /** The catalogue as the console reads it: the products list and one product with its variants and prices. */
 
 export const PRODUCTS_PAGE_SIZE = 25
 
-export interface ProductListRow {
-  id: number
-  name: string
-  slug: string
-  sku: string
-  aud_cents: number | null
-  stock: number
-  variants: number
-  discontinue_on: string | null
-  deleted_at: string | null
-}
+export type ProductListRow = ProductListItem
 
 export async function listProducts(db: D1Database, q: string | undefined, page: number) {
   const like = q ? `%${q.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%` : null

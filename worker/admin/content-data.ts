@@ -1,5 +1,6 @@
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
+import type { CmsSectionItem } from '#web/admin/content-page.tsx'
 
 /** CMS pages and their sections (spec §3), per locale as Spree keeps them. */
 
@@ -16,15 +17,7 @@ export interface CmsPageRow {
   updated_at: string
 }
 
-export interface CmsSectionRow {
-  id: number
-  name: string
-  type: string
-  position: number
-  content: string
-  settings: string
-  link: string | null
-}
+export type CmsSectionRow = CmsSectionItem
 
 export async function listCmsPages(db: D1Database) {
   return (await db.prepare('SELECT id, slug, locale, title, type, visible, updated_at FROM cms_pages ORDER BY slug, locale').all<CmsPageRow>()).results

@@ -1,20 +1,12 @@
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
+import type { CustomerItem } from '#web/admin/customers-page.tsx'
 
 /** Customers as the console sees them. Every account is a Club member (members see Club Prices once logged in). */
 
 export const CUSTOMERS_PAGE_SIZE = 25
 
-export interface CustomerRow {
-  id: number
-  email: string
-  first_name: string
-  last_name: string
-  role: string
-  blocked_at: string | null
-  created_at: string
-  orders: number
-}
+export type CustomerRow = CustomerItem
 
 export async function listCustomers(db: D1Database, q: string | undefined, page: number) {
   const like = q ? `%${q.replace(/[%_\\]/g, (ch) => `\\${ch}`)}%` : null

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { OrderListItem } from '#web/admin/orders-page.tsx'
 
 /** Reading placed orders for the console: the filtered, server-paged list, its CSV, and one order in full. */
 
@@ -20,18 +21,9 @@ export const OrderFilterSchema = z.object({
 })
 export type OrderFilter = z.output<typeof OrderFilterSchema>
 
-export interface OrderListRow {
+/** A row of the orders list: what the page shows, and the id the actions use. */
+export interface OrderListRow extends OrderListItem {
   id: number
-  number: string
-  email: string
-  name: string | null
-  currency: string
-  total_cents: number
-  completed_at: string
-  canceled_at: string | null
-  shipment_state: string | null
-  tracking_id: string | null
-  refunded_cents: number
 }
 
 /** The WHERE of a filter; dates are whole days in UTC ('to' included). */

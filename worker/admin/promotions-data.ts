@@ -1,22 +1,12 @@
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { ActionRefused } from './order-actions.ts'
+import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
+import type { PromotionRow } from '../backend/commerce/promotions.ts'
 
 /** Coupon promotions, gift cards and store credit as the console manages them. */
 
-export interface PromotionRow {
-  id: number
-  name: string
-  code: string
-  kind: 'percent' | 'fixed' | 'free_shipping'
-  amount: number
-  min_item_total_cents: number | null
-  starts_at: string | null
-  expires_at: string | null
-  usage_limit: number | null
-  per_customer_limit: number | null
-  used_count: number
-}
+export type { PromotionRow }
 
 export interface PromotionInput {
   name: string
@@ -61,16 +51,7 @@ export async function savePromotion(db: D1Database, operator: Operator, before: 
   return (created!.results[0] as { id: number }).id
 }
 
-export interface GiftCardRow {
-  id: number
-  code: string
-  currency: string
-  original_cents: number
-  balance_cents: number
-  recipient_name: string | null
-  recipient_email: string | null
-  created_at: string
-}
+export type GiftCardRow = GiftCardItem
 
 /** Looks a card up by its full code, or its last four characters (what a shopper reads out on the phone). */
 export async function findGiftCards(db: D1Database, q: string): Promise<GiftCardRow[]> {
