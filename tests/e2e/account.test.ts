@@ -20,22 +20,18 @@ describe('my account', () => {
       await visit.goto('/')
       await waitForHydration(page)
 
-      // Header account button → /Login → 'Join the Club' opens the signup modal.
+      // Header account button → /Login, whose join form sits beside the login form.
       await untilItWorks(async () => {
         await page.locator('[data-testid=site-header] [data-testid=account-button]').click()
         await page.waitForURL(/\/Login$/, { timeout: 1_000 })
       })
-      const modal = page.locator('[data-testid=signup-modal]')
-      await untilItWorks(async () => {
-        await page.locator('main').getByRole('button', { name: 'Join the Club' }).click()
-        await modal.waitFor({ state: 'visible', timeout: 1_000 })
-      })
+      const join = page.locator('main [data-testid=signup-form]')
       const email = `e2e-account-${Date.now()}@example.com`
       await page.fill('#signup-email', email)
       await page.fill('#signup-first-name', 'Ada')
       await page.fill('#signup-last-name', 'Lovelace')
       await page.fill('#signup-password', 'secret123')
-      await modal.locator('button[type=submit]').click()
+      await join.locator('button[type=submit]').click()
       await page.waitForURL((url) => url.pathname === '/')
       const accountButton = page.locator('[data-testid=site-header] [data-testid=account-button]')
       await expect.poll(() => accountButton.getAttribute('href')).toBe('/my-account')

@@ -73,6 +73,8 @@ products.post('/products/:id{[0-9]+}/details', async (c) => {
   if (!form.ok) return show(c, detail, { form: 'details', errors: form.errors, values: form.values }, 422)
   const d = form.data
   await saveDetails(c.env.DB, c.var.operator, detail, { name: d.name, nameDe: d.name_de, description: d.description, descriptionDe: d.description_de, availableOn: d.available_on, discontinueOn: d.discontinue_on })
+  // an operator's saved change is live at once, not after the page cache's 60 s bound
+  await storefrontChanged(c.env, {})
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
 
@@ -86,6 +88,7 @@ products.post('/products/:id{[0-9]+}/prices', async (c) => {
   await savePrices(c.env.DB, c.var.operator, detail, { AUD: of('AUD'), USD: of('USD') })
   // the precomputed facet counts (price buckets, categories) follow the change
   await refreshFacetCounts(c.env.DB)
+  await storefrontChanged(c.env, {})
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
 
@@ -98,6 +101,7 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
   try {
     await saveVariant(c.env.DB, c.var.operator, detail, Number(c.req.param('variant')), form.data)
     await refreshFacetCounts(c.env.DB)
+    await storefrontChanged(c.env, {})
   } catch (error) {
     if (error instanceof ActionRefused) return show(c, detail, { form: name, error: error.message, values: form.values }, 409)
     throw error
