@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
 import { serveCopy, type ServedCopy } from './serve-copy.ts'
-import { CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { CARD_EXPIRY, launchBrowser, openPage, openSearch, untilItWorks, waitForHydration } from './browser.ts'
 import { startFakeThirdParty, type FakeThirdParty } from './fake-third-party.ts'
 
 type Event = Record<string, unknown> & { event?: string }
@@ -110,12 +110,7 @@ describe('data layer', () => {
       const [list] = await named(page, 'view_item_list')
       expect((list!.ecommerce as { items: unknown[] }).items.length).toBeGreaterThan(0)
 
-      const search = page.locator('#site-search')
-      await untilItWorks(async () => {
-        await search.blur()
-        await search.click()
-        await page.locator('[data-testid=search-overlay]').waitFor({ state: 'visible', timeout: 1_000 })
-      })
+      const search = await openSearch(page)
       await search.fill('jacket')
       await expect.poll(async () => (await named(page, 'productSearch')).length, { timeout: 5_000 }).toBe(1)
       const [event] = await named(page, 'productSearch')
@@ -236,12 +231,7 @@ describe('tag manager, live chat and fonts service', () => {
       await waitForHydration(page)
       await expect.poll(() => fake.requests.length).toBeGreaterThanOrEqual(asked + 2)
       // Still a working store: the search opens and answers.
-      const search = page.locator('#site-search')
-      await untilItWorks(async () => {
-        await search.blur()
-        await search.click()
-        await page.locator('[data-testid=search-overlay]').waitFor({ state: 'visible', timeout: 1_000 })
-      })
+      const search = await openSearch(page)
       await search.fill('jacket')
       await page.locator('[data-testid=search-results]').waitFor()
       visit.expectNoProblems()

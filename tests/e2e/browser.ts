@@ -113,3 +113,14 @@ export async function untilItWorks(attempt: () => Promise<void>, timeoutMs = 15_
     }
   }
 }
+
+/** Opens the header's search overlay by clicking the field, once the hydrated app listens (it opens on focus). */
+export async function openSearch(page: Page) {
+  const search = page.locator('#site-search')
+  await untilItWorks(async () => {
+    await search.blur()
+    await search.click()
+    await page.locator('[data-testid=search-overlay]').waitFor({ state: 'visible', timeout: 1_000 })
+  })
+  return search
+}

@@ -2,7 +2,7 @@
 // header's search and cart work, with a clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { launchBrowser, openPage, openSearch, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -30,12 +30,7 @@ describe('home page', () => {
 
       await waitForHydration(page)
       // Only the hydrated React app opens the overlay on focus: the server HTML is a plain GET form.
-      const search = page.locator('#site-search')
-      await untilItWorks(async () => {
-        await search.blur()
-        await search.click()
-        await page.locator('[data-testid=search-overlay]').waitFor({ state: 'visible', timeout: 1_000 })
-      })
+      const search = await openSearch(page)
       // Esc closes it again.
       await page.keyboard.press('Escape')
       await page.locator('[data-testid=search-overlay]').waitFor({ state: 'detached' })

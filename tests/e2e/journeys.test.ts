@@ -5,7 +5,7 @@
 // 'Go back'. One browser, one server, a handful of pages per run.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, openSearch, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -90,13 +90,8 @@ describe('with JavaScript', () => {
         await waitForHydration(page)
 
         // Search: results after the pause; Esc closes with the term still typed; 'Go back' closes too.
-        const search = page.locator('#site-search')
+        const search = await openSearch(page)
         const overlay = page.locator('[data-testid=search-overlay]')
-        await untilItWorks(async () => {
-          await search.blur()
-          await search.click()
-          await overlay.waitFor({ state: 'visible', timeout: 1_000 })
-        })
         await search.fill(words.search)
         await overlay.locator('[data-testid=search-results]').waitFor()
         await page.keyboard.press('Escape')
