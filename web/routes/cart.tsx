@@ -7,7 +7,7 @@ import { PageTitle } from '../components/page-title.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { Icon } from '../components/icons.tsx'
 import { buttonClass } from '../components/ui/button.tsx'
-import { controlBase, controlEdge, cx } from '../components/ui/cx.ts'
+import { controlEdge, controlLook, cx } from '../components/ui/cx.ts'
 import { CartLineView, CartTotals, checkoutEntry } from '../features/cart/cart-view.tsx'
 import { cartAction, type CartFailure } from '../features/cart/cart-action.ts'
 import { CouponForm } from '../features/cart/coupon-form.tsx'
@@ -45,7 +45,7 @@ function QuantityForm({ item }: { item: LineItem }) {
       <label className="sr-only" htmlFor={`qty-${item.id}`}>
         {t('shop.quantity')}
       </label>
-      <input id={`qty-${item.id}`} name="quantity" type="number" inputMode="numeric" min={1} max={item.maxQuantity ?? undefined} defaultValue={item.qty} key={item.qty} className={cx(controlBase, controlEdge(false), 'w-20 text-center')} />
+      <input id={`qty-${item.id}`} name="quantity" type="number" inputMode="numeric" min={1} max={item.maxQuantity ?? undefined} defaultValue={item.qty} key={item.qty} className={cx(controlLook, controlEdge(false), 'h-11 w-20 text-center')} />
       <button type="submit" name="step" value="1" disabled={item.maxQuantity != null && item.qty >= item.maxQuantity} className={step} aria-label={t('shop.increase', { name: item.name })}>
         +
       </button>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { LineItem } from '../../api/models.ts'
 import { CART_QUANTITY_DEBOUNCE_MS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
-import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+import { controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
 import { quantityProblem } from './cart-action.ts'
 
 const STEP = 'inline-flex h-11 w-11 items-center justify-center rounded-md border border-neutral-300 text-lg font-bold text-neutral-800 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600'
@@ -60,7 +60,7 @@ export function QuantityStepper({ item, onChange, onInvalid }: { item: LineItem;
         max={max}
         value={typed}
         onChange={(e) => type(e.target.value)}
-        className={cx(controlBase, controlEdge(false), 'h-11 w-16 text-center')}
+        className={cx(controlLook, controlEdge(false), 'h-11 w-16 text-center')}
         data-testid="qty-input"
       />
       <button type="button" className={STEP} disabled={busy || (max !== undefined && item.qty >= max)} onClick={() => void send(item.qty + 1)} aria-label={t('shop.increase', { name: item.name })} data-testid="qty-increase">
