@@ -47,7 +47,8 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: true,
     rollupOptions: {
-      input: { main: 'web/entry.client.tsx', sw: 'web/sw.ts' },
+      // the console's script is its own entry: only /admin pages load it (worker/admin/render.tsx)
+      input: { main: 'web/entry.client.tsx', sw: 'web/sw.ts', console: 'web/admin/client/console.ts' },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
         chunkFileNames: 'assets/[name]-[hash].js',

@@ -28,6 +28,10 @@ export interface Env {
    * Resend API key that switches delivery on; without the key the outbox is the development mailbox.
    */
   MAIL_QUEUE?: Queue<{ id: number }>
+  /** Product images uploaded in the console, served at /media/… (worker/admin/media.ts). */
+  MEDIA?: R2Bucket
+  /** Chunks of a product CSV import, consumed by this worker (worker/admin/import-apply.ts). */
+  IMPORT_QUEUE?: Queue<{ jobId: number; fromLine: number; toLine: number }>
   RESEND_API_KEY?: string
   /** `Store name <orders@example.com>`: the sender, a domain verified at Resend. */
   MAIL_FROM?: string

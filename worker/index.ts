@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { AppEnv } from './app-env.ts'
 import { configProblem, isProduction, type Env } from './env.ts'
 import { requestId } from './middleware/request-id.ts'
@@ -14,7 +14,9 @@ import { backend } from './backend/index.ts'
 import { bff } from './bff/index.ts'
 import { ssr } from './ssr/index.ts'
 import { seo } from './seo/index.ts'
+import { media } from './media/index.ts'
 import type { MailMessage } from './mail/queue.ts'
+import type { ImportChunk } from './admin/import-apply.ts'
 import { pageCache } from './edge-cache/page-cache.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
@@ -34,6 +36,8 @@ app.use(safePath())
 app.use(securityHeaders())
 // Crawler files answer before the locale and session middleware: the same for everyone, no cookies.
 app.route('/', seo)
+// Uploaded product images: the same for everyone, no cookies (worker/media).
+app.route('/', media)
 app.use(locale())
 app.use(session())
 app.use(d1Session())
@@ -43,8 +47,14 @@ app.use(csrf())
 app.use(pageCache())
 
 // The operator console loads on its first request, so shoppers' requests never evaluate it (worker/admin/app.tsx).
-app.all('/admin/*', async (c) => (await import('./admin/app.tsx')).adminApp.fetch(c.req.raw, c.env, c.executionCtx))
-app.all('/admin', async (c) => (await import('./admin/app.tsx')).adminApp.fetch(c.req.raw, c.env, c.executionCtx))
+// It gets this request's CSP nonce in a header set here (any such header the client sent is overwritten).
+const adminRequest = async (c: Context<AppEnv>) => {
+  const request = new Request(c.req.raw)
+  request.headers.set('x-console-nonce', c.var.nonce)
+  return (await import('./admin/app.tsx')).adminApp.fetch(request, c.env, c.executionCtx)
+}
+app.all('/admin/*', adminRequest)
+app.all('/admin', adminRequest)
 
 // Development only: every email in both languages (worker/mail/preview.ts); production answers the store's 404.
 app.get('/dev/emails/*', async (c, next) => (isProduction(c.env) ? next() : (await import('./mail/preview.tsx')).emailPreview(c)))
@@ -55,15 +65,17 @@ app.route('/', ssr)
 app.onError(unhandledError)
 
 /**
- * The worker: pages and APIs (fetch), the mail queue's consumer (queue) and the outbox sweep (scheduled, every 5
+ * The worker: pages and APIs (fetch), the mail and product-import queues' consumers (queue) and the outbox sweep (scheduled, every 5
  * minutes; wrangler.toml). The mail code loads on first use.
  */
 export default {
   fetch: app.fetch,
   async queue(batch, env, _ctx) {
-    await (await import('./mail/consumer.ts')).handleMailBatch(batch, env)
+    // product CSV imports from the console have their own queue (storefront-import, storefront-staging-import)
+    if (batch.queue.endsWith('-import')) return (await import('./admin/import-apply.ts')).handleImportBatch(batch as unknown as MessageBatch<ImportChunk>, env)
+    await (await import('./mail/consumer.ts')).handleMailBatch(batch as MessageBatch<MailMessage>, env)
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(import('./mail/sweep.ts').then(({ sweepOutbox }) => sweepOutbox(env, new Date(controller.scheduledTime))))
   },
-} satisfies ExportedHandler<Env, MailMessage>
+} satisfies ExportedHandler<Env, MailMessage | ImportChunk>

@@ -44,6 +44,11 @@ export function consoleBrowser() {
       )
       return { status: res.status, headers: res.headers, location: res.headers.get('location'), body: await res.text() }
     },
+    /** A multipart form (file uploads), as a browser sends one. */
+    async upload(path: string, form: FormData) {
+      const res = keep(await SELF.fetch(ORIGIN + path, { method: 'POST', redirect: 'manual', headers: headers(), body: form }))
+      return { status: res.status, headers: res.headers, location: res.headers.get('location'), body: await res.text() }
+    },
     async logIn(email: string, password = ADMIN_PASSWORD) {
       return browser.post('/admin/login', { email, password })
     },

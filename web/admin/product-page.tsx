@@ -1,6 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { ProductImagesPanel } from './product-images-panel.tsx'
 import { ErrorSummary, Notice, PageHeader, Panel, TextArea, TextLink, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface ProductView {
@@ -8,7 +9,7 @@ export interface ProductView {
   prices: Array<{ currency: 'AUD' | 'USD'; amount_cents: number; compare_at_cents: number | null; member_cents: number | null }>
   variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null }>
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
-  images: Array<{ id: number; alt: string | null; mobile_url: string }>
+  images: Array<{ id: number; alt: string | null; alt_de: string | null; mobile_url: string; desktop_url: string; large_url: string }>
 }
 
 const decimal = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2))
@@ -80,6 +81,8 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
           </div>
         </form>
       </Panel>
+
+      <ProductImagesPanel view={view} form={form} errors={errors} values={values} />
 
       <Panel title="Categories">
         <form method="post" action={`${action}/taxons`} aria-label="Categories">

@@ -19,7 +19,10 @@ export function ProductsPage(props: { products: ProductListItem[]; total: number
   const now = new Date().toISOString()
   return (
     <>
-      <PageHeader title="Products" />
+      <PageHeader title="Products">
+        <TextLink href="/admin/products/import">Import (CSV)</TextLink>
+        <TextLink href="/admin/products.csv">Export (CSV)</TextLink>
+      </PageHeader>
       {props.notice ? <Notice>{props.notice}</Notice> : null}
       <form method="get" action="/admin/products" className="mb-6 flex flex-wrap items-end gap-3" aria-label="Search products">
         <Input id="q" name="q" label="Name, slug or SKU" defaultValue={props.q} frameClassName="w-full max-w-md" />

@@ -15,10 +15,11 @@ export const ADMIN_NAV = [
 ] as const
 
 /**
- * The whole HTML document of a console page. The console is rendered on the server only: no client script, so
- * nothing of it reaches a shopper's bundle, and every screen works as plain forms (POST, then 303).
+ * The whole HTML document of a console page. The console is rendered on the server and every screen works as plain
+ * forms (POST, then 303); the one console script (image resizing, web/admin/client/console.ts) is added only to the
+ * pages that use it, so nothing of it reaches a shopper's bundle.
  */
-export function AdminDocument({ title, styles, children }: { title: string; styles: string[]; children: ReactNode }) {
+export function AdminDocument({ title, styles, script, nonce, children }: { title: string; styles: string[]; script?: string; nonce?: string; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -30,6 +31,7 @@ export function AdminDocument({ title, styles, children }: { title: string; styl
           <link key={href} rel="stylesheet" href={href} />
         ))}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {script ? <script type="module" src={script} nonce={nonce} /> : null}
       </head>
       <body className="bg-neutral-50 font-sans text-neutral-900 antialiased">{children}</body>
     </html>

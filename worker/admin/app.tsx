@@ -8,6 +8,8 @@ import { auth } from './routes/auth.tsx'
 import { dashboard } from './routes/dashboard.tsx'
 import { orders } from './routes/orders.tsx'
 import { products } from './routes/products.tsx'
+import { productImages } from './routes/product-images.tsx'
+import { productImport } from './routes/product-import.tsx'
 import { promotions } from './routes/promotions.tsx'
 import { content } from './routes/content.tsx'
 import { customers } from './routes/customers.tsx'
@@ -44,6 +46,8 @@ adminApp.route('/', auth)
 adminApp.route('/', dashboard)
 adminApp.route('/', orders)
 adminApp.route('/', products)
+adminApp.route('/', productImages)
+adminApp.route('/', productImport)
 adminApp.route('/', promotions)
 adminApp.route('/', content)
 adminApp.route('/', customers)

@@ -46,7 +46,7 @@ export interface ProductDetail {
   prices: PriceRow[]
   variants: VariantRow[]
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
-  images: Array<{ id: number; alt: string | null; mobile_url: string }>
+  images: Array<{ id: number; alt: string | null; alt_de: string | null; mobile_url: string; desktop_url: string; large_url: string }>
 }
 
 export async function loadProduct(db: D1Database, id: number): Promise<ProductDetail | null> {
@@ -74,7 +74,12 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
          FROM taxons t WHERE t.depth > 0 ORDER BY t.taxonomy_id, t.lft`,
       )
       .bind(id),
-    db.prepare('SELECT id, alt, mobile_url FROM product_images WHERE product_id = ? ORDER BY position, id').bind(id),
+    db
+      .prepare(
+        `SELECT i.id, i.alt, t.alt AS alt_de, i.mobile_url, i.desktop_url, i.large_url FROM product_images i
+         LEFT JOIN product_image_translations t ON t.product_image_id = i.id AND t.locale = 'de' WHERE i.product_id = ? ORDER BY i.position, i.id`,
+      )
+      .bind(id),
   ])
   return {
     product,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server'
-import { assetsFor } from '#worker/ssr/assets.ts'
+import { assetsFor, consoleScript } from '#worker/ssr/assets.ts'
 import { AdminDocument, AdminShell } from '#web/admin/shell.tsx'
 import type { AdminContext } from './context.ts'
 
@@ -9,9 +9,9 @@ import type { AdminContext } from './context.ts'
 export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' } as const
 
 /** A whole page, rendered to the end before it is sent (console pages are small; a status must not change midway). */
-export async function renderDocument(title: string, body: ReactNode, status = 200): Promise<Response> {
+export async function renderDocument(title: string, body: ReactNode, status = 200, script?: { nonce: string }): Promise<Response> {
   const stream = await renderToReadableStream(
-    <AdminDocument title={title} styles={assetsFor([]).styles}>
+    <AdminDocument title={title} styles={assetsFor([]).styles} script={script ? consoleScript() : undefined} nonce={script?.nonce}>
       {body}
     </AdminDocument>,
   )
@@ -19,15 +19,20 @@ export async function renderDocument(title: string, body: ReactNode, status = 20
   return new Response(stream, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...PRIVATE_HEADERS } })
 }
 
-/** A console page inside the navigation shell. */
-export function renderPage(c: AdminContext, title: string, body: ReactNode, status = 200): Promise<Response> {
+/** The CSP nonce of this request (worker/index.ts hands it over in a header it sets itself). */
+export const NONCE_HEADER = 'x-console-nonce'
+
+/** A console page inside the navigation shell; `withScript` adds the console's browser script. */
+export function renderPage(c: AdminContext, title: string, body: ReactNode, status = 200, withScript = false): Promise<Response> {
   const path = new URL(c.req.url).pathname
+  const nonce = c.req.header(NONCE_HEADER)
   return renderDocument(
     title,
     <AdminShell current={path} operator={c.var.operator}>
       {body}
     </AdminShell>,
     status,
+    withScript && nonce ? { nonce } : undefined,
   )
 }
 

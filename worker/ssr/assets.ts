@@ -39,10 +39,21 @@ export function assetsFor(modules: string[]): { entry: string; scripts: string[]
   return { entry: `/${entry.file}`, scripts: [...scripts], styles: [...styles], fonts }
 }
 
+export const CONSOLE_ENTRY = 'web/admin/client/console.ts'
+
+/** The console's browser script (image resizing), loaded only by console pages that use it. */
+export function consoleScript(): string {
+  const chunk = chunks[CONSOLE_ENTRY]
+  if (!chunk) throw new Error('The console script is missing from the build manifest. Run `npm run build` first.')
+  return `/${chunk.file}`
+}
+
 /** Every built file, for the service worker to precache. */
 export function allAssetFiles(): string[] {
   const files = new Set<string>()
-  for (const chunk of Object.values(chunks)) {
+  for (const [key, chunk] of Object.entries(chunks)) {
+    // the console's script is for operators: a shopper's service worker does not fetch it
+    if (key === CONSOLE_ENTRY) continue
     files.add(`/${chunk.file}`)
     chunk.css?.forEach((css) => files.add(`/${css}`))
     chunk.assets?.forEach((asset) => files.add(`/${asset}`))

@@ -22,14 +22,16 @@ products.get('/products', async (c) => {
   return renderPage(c, 'Products', <ProductsPage products={rows} total={total} page={page} pageSize={PRODUCTS_PAGE_SIZE} q={q} notice={noticeText(c.req.query('notice'))} />)
 })
 
-async function productOf(c: AdminContext): Promise<ProductDetail | null> {
+export async function productOf(c: AdminContext): Promise<ProductDetail | null> {
   const id = Number(c.req.param('id'))
   return Number.isInteger(id) && id > 0 ? loadProduct(c.env.DB, id) : null
 }
 
-async function show(c: AdminContext, detail: ProductDetail, extra: { error?: string; form?: string; errors?: FieldErrors; values?: FormValues } = {}, status = 200) {
-  return renderPage(c, detail.product.name, <ProductPage view={detail} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+export async function showProduct(c: AdminContext, detail: ProductDetail, extra: { error?: string; form?: string; errors?: FieldErrors; values?: FormValues } = {}, status = 200) {
+  // the console script resizes pictures for the upload form
+  return renderPage(c, detail.product.name, <ProductPage view={detail} notice={noticeText(c.req.query('notice'))} {...extra} />, status, true)
 }
+const show = showProduct
 
 products.get('/products/:id{[0-9]+}', async (c) => {
   const detail = await productOf(c)

@@ -1,0 +1,133 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { applyChunk, CHUNK_ROWS } from '#worker/admin/import-apply.ts'
+import type { Env } from '#worker/env.ts'
+import { createProduct } from '#tests/factories/catalogue.ts'
+import { auditOf, operator } from './admin-helpers.ts'
+import { get } from './helpers.ts'
+
+const HEADER = 'slug,name,name_de,sku,price_aud,rrp_aud,club_aud,price_usd,stock,categories'
+
+async function category(permalink: string) {
+  const taxonomy = await env.DB.prepare('INSERT INTO taxonomies (name) VALUES (?) RETURNING id').bind(permalink).first<{ id: number }>()
+  await env.DB.prepare("INSERT INTO taxons (taxonomy_id, name, permalink, lft, rgt, depth, updated_at) VALUES (?, ?, ?, 1, 2, 1, '2026-01-01T00:00:00Z')").bind(taxonomy!.id, permalink, permalink).run()
+}
+
+async function check(b: Awaited<ReturnType<typeof operator>>['b'], csv: string, name = 'products.csv') {
+  const form = new FormData()
+  form.append('file', new File([csv], name, { type: 'text/csv' }))
+  return b.upload('/admin/products/import', form)
+}
+
+const jobOf = (id: number) => env.DB.prepare('SELECT * FROM import_jobs WHERE id = ?').bind(id).first<{ status: string; applied_rows: number; new_rows: number; changed_rows: number; unchanged_rows: number; error_rows: number }>()
+
+/** The import queue is consumed by this worker in the background: wait for the job to finish. */
+async function applied(id: number) {
+  for (let i = 0; i < 150; i++) {
+    if ((await jobOf(id))!.status === 'done') return jobOf(id)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`import ${id} did not finish: ${JSON.stringify(await jobOf(id))}`)
+}
+
+const priceOf = (productId: number) =>
+  env.DB.prepare("SELECT p.amount_cents, p.member_cents FROM prices p JOIN variants v ON v.id = p.variant_id AND v.is_master = 1 WHERE v.product_id = ? AND p.currency = 'AUD'").bind(productId).first()
+/** The listing's copy (product_prices), which the import keeps in step. */
+const listedOf = (productId: number) => env.DB.prepare("SELECT amount_cents, member_cents FROM product_prices WHERE product_id = ? AND currency = 'AUD'").bind(productId).first()
+
+describe('product CSV', () => {
+  it('exports every product as streamed CSV that imports back as unchanged', async () => {
+    const { b } = await operator()
+    const jacket = await createProduct({ name: 'Ridge Jacket, "Pro"' })
+    const res = await b.get('/admin/products.csv')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const [header, ...lines] = res.body.trim().split('\r\n')
+    expect(header).toBe('slug,name,name_de,description,description_de,available_on,discontinue_on,sku,price_aud,rrp_aud,club_aud,price_usd,rrp_usd,club_usd,stock,backorderable,categories')
+    expect(lines).toContain(`${jacket.slug},"Ridge Jacket, ""Pro""",,,,,,${jacket.sku},100.00,120.00,80.00,70.00,80.00,56.00,10,no,`)
+
+    const again = await check(b, res.body, 'export.csv')
+    expect(again.status).toBe(303)
+    const job = await jobOf(Number(again.location!.split('/').pop()))
+    expect(job).toMatchObject({ new_rows: 0, changed_rows: 0, error_rows: 0, unchanged_rows: lines.length })
+  })
+
+  it('a dry run shows new, changed, unchanged and errors by line and changes nothing; applying writes it through the queue', async () => {
+    const { b } = await operator()
+    await category('women/jackets')
+    const changed = await createProduct()
+    const same = await createProduct()
+    await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(changed.productId).run()
+    const csv = [
+      HEADER,
+      `${changed.slug},Storm Shell,Sturmjacke,${changed.sku},129.95,149.95,119.95,75.00,4,women/jackets`,
+      `${same.slug},${same.name},,${same.sku},100.00,120.00,80.00,70.00,10,`,
+      `trail-cap,Trail Cap,Wandermütze,CAP-1,29.95,,,19.95,25,women/jackets`,
+      `bad-price,Bad,,BAD-1,12.5x,,,10.00,1,`,
+      `club-too-high,Club,,CLUB-1,50.00,,50.00,35.00,1,nowhere/at-all`,
+      `trail-cap,Twice,,CAP-2,10.00,,,8.00,1,`,
+    ].join('\n')
+    const res = await check(b, csv)
+    expect(res.status).toBe(303)
+    const jobId = Number(res.location!.split('/').pop())
+    expect(await jobOf(jobId)).toMatchObject({ status: 'checked', new_rows: 1, changed_rows: 1, unchanged_rows: 1, error_rows: 3 })
+    const page = (await b.get(`/admin/products/import/${jobId}`)).body
+    expect(page).toContain('price_aud: 100.00 → 129.95')
+    expect(page).toContain('price_aud: enter an amount like 129.95.')
+    expect(page).toContain('club_aud must be below price_aud.')
+    expect(page).toContain('Unknown categories: nowhere/at-all')
+    expect(page).toContain('The slug trail-cap is already on line 4.')
+    expect(page).toMatch(/>5<\/td><td[^>]*>bad-price</)
+    expect(await priceOf(changed.productId)).toEqual({ amount_cents: 10000, member_cents: 8000 })
+    expect(await env.DB.prepare("SELECT id FROM products WHERE slug = 'trail-cap'").first()).toBeNull()
+
+    expect((await b.post(`/admin/products/import/${jobId}/apply`, {})).status).toBe(303)
+    expect(await applied(jobId)).toMatchObject({ status: 'done', applied_rows: 2 })
+    expect(await priceOf(changed.productId)).toEqual({ amount_cents: 12995, member_cents: 11995 })
+    expect(await listedOf(changed.productId)).toEqual({ amount_cents: 12995, member_cents: 11995 })
+    const cap = await env.DB.prepare("SELECT p.id, m.stock_on_hand FROM products p JOIN variants m ON m.product_id = p.id AND m.is_master = 1 WHERE p.slug = 'trail-cap'").first<{ id: number; stock_on_hand: number }>()
+    expect(cap!.stock_on_hand).toBe(25)
+    expect(await listedOf(cap!.id)).toEqual({ amount_cents: 2995, member_cents: null })
+    expect(await env.DB.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'wandermütze'").first('rowid')).toBe(cap!.id * 2 + 1)
+    expect(await (await get(`/de/products/${changed.slug}`)).text()).toContain('Sturmjacke')
+    const audit = await auditOf('product.import')
+    expect(audit.find((a) => a.subject_id === String(changed.productId))).toMatchObject({ before: { price_aud: 10000 }, after: { price_aud: 12995, name: 'Storm Shell' } })
+    // applied twice: refused, nothing changes
+    expect((await b.post(`/admin/products/import/${jobId}/apply`, {})).status).toBe(409)
+  })
+
+  it('refuses a file it cannot read as a whole, saying why', async () => {
+    const { b } = await operator()
+    const unknown = await check(b, 'slug,colour\nx,red\n')
+    expect(unknown.status).toBe(422)
+    expect(unknown.body).toContain('Line 1: unknown column &quot;colour&quot;')
+    const quote = await check(b, 'slug,name\nx,"never closed\n')
+    expect(quote.status).toBe(422)
+    expect(quote.body).toContain('Line 2: a quoted cell is never closed.')
+    const empty = await b.upload('/admin/products/import', new FormData())
+    expect(empty.status).toBe(422)
+    expect(empty.body).toContain('Choose a CSV file to check.')
+  })
+
+  it('applies a large import in chunks and resumes after a stop with only the rows not yet applied', async () => {
+    const { b } = await operator()
+    const rows = Array.from({ length: CHUNK_ROWS + 5 }, (_, i) => `bulk-${i},Bulk ${i},,BULK-${i},10.00,,,7.00,1,`)
+    const res = await check(b, [HEADER, ...rows].join('\r\n'))
+    const jobId = Number(res.location!.split('/').pop())
+    // the first chunk lands, then the queue stops (as when a consumer dies and its message is dead-lettered)
+    await env.DB.prepare("UPDATE import_jobs SET status = 'applying' WHERE id = ?").bind(jobId).run()
+    await applyChunk(env as unknown as Env, { jobId, fromLine: 2, toLine: CHUNK_ROWS + 1 })
+    expect(await jobOf(jobId)).toMatchObject({ status: 'applying', applied_rows: CHUNK_ROWS })
+    const progress = (await b.get(`/admin/products/import/${jobId}`)).body
+    expect(progress).toContain(`${CHUNK_ROWS} of ${CHUNK_ROWS + 5} rows applied`)
+    expect(progress).toContain('http-equiv="refresh"')
+
+    const resumed = await b.post(`/admin/products/import/${jobId}/resume`, {})
+    expect(resumed.status).toBe(303)
+    expect(await applied(jobId)).toMatchObject({ applied_rows: CHUNK_ROWS + 5 })
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE slug LIKE 'bulk-%'").first('n')).toBe(CHUNK_ROWS + 5)
+    // every row once: one audit entry each
+    expect((await auditOf('product.import')).filter((a) => a.after.slug.startsWith('bulk-'))).toHaveLength(CHUNK_ROWS + 5)
+  })
+})

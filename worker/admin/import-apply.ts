@@ -1,0 +1,140 @@
+import type { Env } from '#worker/env.ts'
+import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
+import { auditStatement } from './audit.ts'
+import { derivedStatements } from './catalogue-data.ts'
+import type { StoredRow } from './import-check.ts'
+import { ActionRefused } from './order-actions.ts'
+import { storefrontChanged } from './freshness.ts'
+import type { ProductRecord } from './product-csv.ts'
+
+/**
+ * Applying a checked import: the new and changed rows are put on IMPORT_QUEUE in chunks of CHUNK_ROWS lines; this
+ * worker's queue handler applies each chunk in one D1 batch (about 17 statements a row, so a chunk stays far below
+ * D1's 1,000 queries per invocation) and marks its rows applied in that same batch. A chunk delivered twice, or a
+ * resumed import, finds its rows applied and does nothing. When no row is left, the facet counts and the page cache
+ * are refreshed once.
+ */
+
+export const CHUNK_ROWS = 25
+export type ImportChunk = { jobId: number; fromLine: number; toLine: number }
+
+interface Job {
+  id: number
+  admin_user_id: number
+  admin_email: string
+  status: 'checked' | 'applying' | 'done'
+}
+
+/** Puts every chunk that still has rows to apply on the queue; `resume` re-sends those of an import under way. */
+export async function startApply(env: Env, jobId: number, resume = false): Promise<number> {
+  if (!env.IMPORT_QUEUE) throw new ActionRefused('Imports are off: this store has no IMPORT_QUEUE (wrangler.toml).')
+  const job = await env.DB.prepare('SELECT status FROM import_jobs WHERE id = ?').bind(jobId).first<{ status: string }>()
+  if (!job) throw new ActionRefused('There is no such import.')
+  if (job.status === 'done') throw new ActionRefused('This import is already applied.')
+  if (resume !== (job.status === 'applying')) throw new ActionRefused(resume ? 'This import has not been started yet: apply it first.' : 'This import is already being applied.')
+  const { results } = await env.DB.prepare("SELECT line FROM import_rows WHERE job_id = ? AND applied = 0 AND outcome IN ('new', 'changed') ORDER BY line").bind(jobId).all<{ line: number }>()
+  const chunks: ImportChunk[] = []
+  for (let i = 0; i < results.length; i += CHUNK_ROWS) chunks.push({ jobId, fromLine: results[i]!.line, toLine: results[Math.min(i + CHUNK_ROWS, results.length) - 1]!.line })
+  await env.DB.prepare("UPDATE import_jobs SET status = 'applying', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(jobId).run()
+  for (let i = 0; i < chunks.length; i += 100) await env.IMPORT_QUEUE.sendBatch(chunks.slice(i, i + 100).map((body) => ({ body })))
+  if (chunks.length === 0) await finish(env, jobId)
+  return chunks.length
+}
+
+/** The queue's consumer: one chunk a message; a failure is retried by the queue (max_retries in wrangler.toml). */
+export async function handleImportBatch(batch: MessageBatch<ImportChunk>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      await applyChunk(env, message.body)
+      message.ack()
+    } catch (error) {
+      console.warn(`import ${message.body.jobId}: lines ${message.body.fromLine}-${message.body.toLine} failed`, error)
+      message.retry({ delaySeconds: 10 })
+    }
+  }
+}
+
+export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
+  const db = env.DB
+  const job = await db.prepare('SELECT id, admin_user_id, admin_email, status FROM import_jobs WHERE id = ?').bind(chunk.jobId).first<Job>()
+  if (!job || job.status !== 'applying') return
+  const { results } = await db
+    .prepare("SELECT line, data_json FROM import_rows WHERE job_id = ? AND line BETWEEN ? AND ? AND applied = 0 AND outcome IN ('new', 'changed') ORDER BY line")
+    .bind(chunk.jobId, chunk.fromLine, chunk.toLine)
+    .all<{ line: number; data_json: string }>()
+  if (results.length) {
+    const rows = results.map((r) => ({ line: r.line, ...(JSON.parse(r.data_json) as StoredRow) }))
+    // new products get their row first (not on sale until the batch below), so every statement can use its id
+    const fresh = rows.filter((r) => r.productId === null).map((r) => r.after.slug)
+    if (fresh.length) {
+      await db
+        .prepare(
+          `INSERT INTO products (slug, name, created_at, updated_at) SELECT value ->> 'slug', value ->> 'name', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           FROM json_each(?1) WHERE true ON CONFLICT (slug) DO NOTHING`,
+        )
+        .bind(JSON.stringify(rows.filter((r) => r.productId === null).map((r) => ({ slug: r.after.slug, name: r.after.name }))))
+        .run()
+    }
+    const ids = new Map(
+      (await db.prepare('SELECT id, slug FROM products WHERE slug IN (SELECT value FROM json_each(?))').bind(JSON.stringify(rows.map((r) => r.after.slug))).all<{ id: number; slug: string }>()).results.map((r) => [r.slug, r.id]),
+    )
+    const operator = { id: job.admin_user_id, email: job.admin_email }
+    await db.batch([
+      ...rows.flatMap((row) => {
+        const id = ids.get(row.after.slug)!
+        return [
+          ...productStatements(db, id, row.after),
+          ...derivedStatements(db, id),
+          auditStatement(db, operator, 'product.import', { type: 'product', id }, row.before, row.after),
+          db.prepare('UPDATE import_rows SET applied = 1 WHERE job_id = ? AND line = ?').bind(chunk.jobId, row.line),
+        ]
+      }),
+      db
+        .prepare("UPDATE import_jobs SET applied_rows = (SELECT COUNT(*) FROM import_rows WHERE job_id = ?1 AND applied = 1), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1")
+        .bind(chunk.jobId),
+    ])
+    // shoppers see each chunk as it lands, not only at the end
+    await storefrontChanged(env, {})
+  }
+  const left = await db.prepare("SELECT COUNT(*) AS n FROM import_rows WHERE job_id = ? AND applied = 0 AND outcome IN ('new', 'changed')").bind(chunk.jobId).first<{ n: number }>()
+  if (left!.n === 0) await finish(env, chunk.jobId)
+}
+
+async function finish(env: Env, jobId: number) {
+  const done = await env.DB.prepare("UPDATE import_jobs SET status = 'done', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'applying' RETURNING id").bind(jobId).first()
+  if (!done) return
+  // price buckets and category counts of the listings, once for the whole import
+  await refreshFacetCounts(env.DB)
+  await storefrontChanged(env, { taxons: true })
+}
+
+const isoDate = (d: string | null) => (d ? `${d}T00:00:00Z` : null)
+
+/** The product written as the row states it: names, dates, German text, master SKU and stock, prices, categories. */
+function productStatements(db: D1Database, id: number, r: ProductRecord): D1PreparedStatement[] {
+  const price = (currency: 'AUD' | 'USD', amount: number, rrp: number | null, club: number | null) =>
+    db
+      .prepare(
+        `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) SELECT id, ?2, ?3, ?4, ?5 FROM variants WHERE product_id = ?1 AND deleted_at IS NULL
+         ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
+      )
+      .bind(id, currency, amount, rrp, club)
+  return [
+    db
+      .prepare("UPDATE products SET name = ?, description = ?, available_on = ?, discontinue_on = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
+      .bind(r.name, r.description, isoDate(r.available_on), isoDate(r.discontinue_on), id),
+    r.name_de
+      ? db
+          .prepare("INSERT INTO product_translations (product_id, locale, name, description) VALUES (?, 'de', ?, ?) ON CONFLICT (product_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description")
+          .bind(id, r.name_de, r.description_de)
+      : db.prepare("DELETE FROM product_translations WHERE product_id = ? AND locale = 'de'").bind(id),
+    db.prepare("INSERT INTO variants (product_id, sku, is_master, stock_on_hand, backorderable) SELECT ?1, ?2, 1, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM variants WHERE product_id = ?1 AND is_master = 1)").bind(id, r.sku),
+    db.prepare('UPDATE variants SET sku = ? WHERE product_id = ? AND is_master = 1').bind(r.sku, id),
+    // stock is the master's only for a product without sizes (the dry run refuses it otherwise)
+    ...(r.stock === null ? [] : [db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE product_id = ? AND is_master = 1').bind(r.stock, r.backorderable ? 1 : 0, id)]),
+    price('AUD', r.price_aud, r.rrp_aud, r.club_aud),
+    price('USD', r.price_usd, r.rrp_usd, r.club_usd),
+    db.prepare('DELETE FROM classifications WHERE product_id = ? AND taxon_id NOT IN (SELECT id FROM taxons WHERE permalink IN (SELECT value FROM json_each(?)))').bind(id, JSON.stringify(r.categories)),
+    db.prepare('INSERT OR IGNORE INTO classifications (taxon_id, product_id) SELECT id, ? FROM taxons WHERE permalink IN (SELECT value FROM json_each(?))').bind(id, JSON.stringify(r.categories)),
+  ]
+}

@@ -1,0 +1,83 @@
+import { Hono } from 'hono'
+import { ImportJobPage, ImportPage, type ImportJobView, type ImportRowView } from '#web/admin/import-page.tsx'
+import type { AdminContext, AdminEnv } from '../context.ts'
+import { pageOf } from '../forms.ts'
+import { noticeText } from '../notices.ts'
+import { dryRun, IMPORT_MAX_BYTES } from '../import-check.ts'
+import { startApply } from '../import-apply.ts'
+import { productsCsv } from '../product-csv.ts'
+import { ActionRefused } from '../order-actions.ts'
+import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
+
+/** Product CSV export and import (docs/operations.md 'Product CSV'). */
+export const productImport = new Hono<AdminEnv>()
+
+const ROWS_PAGE_SIZE = 100
+const OUTCOMES = ['error', 'new', 'changed', 'unchanged'] as const
+
+productImport.get('/products.csv', (c) => {
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(productsCsv(c.env.DB), { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="products-${day}.csv"`, ...PRIVATE_HEADERS } })
+})
+
+async function showImport(c: AdminContext, error?: string, status = 200) {
+  const { results } = await c.env.DB.prepare('SELECT * FROM import_jobs ORDER BY id DESC LIMIT 10').all<ImportJobView>()
+  return renderPage(c, 'Import products', <ImportPage jobs={results} error={error} maxMegabytes={IMPORT_MAX_BYTES / 1024 / 1024} />, status)
+}
+
+productImport.get('/products/import', (c) => showImport(c))
+
+productImport.post('/products/import', async (c) => {
+  const body = await c.req.parseBody().catch(() => null)
+  const file = body?.file
+  if (!(file instanceof File) || file.size === 0) return showImport(c, 'Choose a CSV file to check.', 422)
+  if (file.size > IMPORT_MAX_BYTES) return showImport(c, `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; import at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB at a time (split the file).`, 413)
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
+  } catch {
+    return showImport(c, 'The file is not UTF-8 text. Save it from the spreadsheet as "CSV UTF-8".', 415)
+  }
+  try {
+    const id = await dryRun(c.env.DB, c.var.operator, file.name || 'products.csv', text)
+    return seeOther(c, `/admin/products/import/${id}`)
+  } catch (error) {
+    if (error instanceof ActionRefused) return showImport(c, error.message, 422)
+    throw error
+  }
+})
+
+async function showJob(c: AdminContext, error?: string, status = 200) {
+  const id = Number(c.req.param('id'))
+  const job = await c.env.DB.prepare('SELECT * FROM import_jobs WHERE id = ?').bind(id).first<ImportJobView>()
+  if (!job) return c.notFound()
+  const show = OUTCOMES.find((o) => o === c.req.query('show'))
+  const page = pageOf(c)
+  const where = show ? 'job_id = ?1 AND outcome = ?2' : "job_id = ?1 AND outcome != 'unchanged'"
+  const binds = show ? [id, show] : [id]
+  const [rows, count] = await c.env.DB.batch([
+    c.env.DB.prepare(`SELECT line, slug, outcome, message, applied FROM import_rows WHERE ${where} ORDER BY line LIMIT ${ROWS_PAGE_SIZE} OFFSET ${(page - 1) * ROWS_PAGE_SIZE}`).bind(...binds),
+    c.env.DB.prepare(`SELECT COUNT(*) AS n FROM import_rows WHERE ${where}`).bind(...binds),
+  ])
+  const total = (count!.results[0] as { n: number }).n
+  return renderPage(
+    c,
+    `Import ${job.filename}`,
+    <ImportJobPage job={job} rows={rows!.results as unknown as ImportRowView[]} show={show} page={page} pageSize={ROWS_PAGE_SIZE} total={total} notice={noticeText(c.req.query('notice'))} error={error} />,
+    status,
+  )
+}
+
+productImport.get('/products/import/:id{[0-9]+}', (c) => showJob(c))
+
+productImport.post('/products/import/:id{[0-9]+}/:action{apply|resume}', async (c) => {
+  const id = Number(c.req.param('id'))
+  const resume = c.req.param('action') === 'resume'
+  try {
+    await startApply(c.env, id, resume)
+  } catch (error) {
+    if (error instanceof ActionRefused) return showJob(c, error.message, 409)
+    throw error
+  }
+  return seeOther(c, `/admin/products/import/${id}`, resume ? 'import-resumed' : 'import-started')
+})
