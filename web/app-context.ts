@@ -18,9 +18,17 @@ export interface RequestInfo {
   country: string
   /**
    * Third-party services, each only when its variable is set: the non-essential ones (tag manager, live chat, fonts
-   * service) only after the shopper's consent (web/features/consent/); the email check when the signup modal opens.
+   * service) only after the shopper's consent (web/features/consent/); the email check when the signup form shows; the
+   * captcha (Turnstile: script and site key, only when its secret is set too) on signup, contact and declined payments.
    */
-  thirdParty: { gtmId?: string; chatWidgetUrl?: string; emailVerificationUrl?: string; fontsCssUrl?: string }
+  thirdParty: {
+    gtmId?: string
+    chatWidgetUrl?: string
+    emailVerificationUrl?: string
+    emailVerificationKey?: string
+    fontsCssUrl?: string
+    captcha?: { scriptUrl: string; siteKey: string }
+  }
   version: string
   /** The public origin of the store (`https://…`), for absolute URLs: canonical, hreflang, Open Graph, JSON-LD. */
   origin: string

@@ -35,6 +35,9 @@ export const NOTIFICATION_TIMEOUT_MS = 3000
 export const TOAST_TIMEOUT_MS = 5000
 
 export const PASSWORD_MIN_CHARACTERS = 8
+/** The signup form's email-verification widget (spec §5): seconds before a check counts as failed, accepted result codes. */
+export const EMAIL_VERIFICATION_TIMEOUT_SECONDS = 10
+export const EMAIL_VERIFICATION_ACCEPTED_CODES: readonly number[] = [0, 3, 4]
 /** The stock a cart line shows, whatever is on hand (spec §3). */
 export const CART_LINE_STOCK = 99999
 export const CART_EVENT_CURRENCY: Currency = 'AUD'

@@ -20,9 +20,14 @@ export interface Env {
   /** Third-party scripts: each loads only when its variable is set (spec §1). */
   GTM_ID?: string
   CHAT_WIDGET_URL?: string
+  /** The signup form's email check (a NeverBounce-style widget): its script, public key and the API origin it calls. */
   EMAIL_VERIFICATION_URL?: string
+  EMAIL_VERIFICATION_KEY?: string
+  EMAIL_VERIFICATION_API_ORIGIN?: string
   PAYMENT_SCRIPT_URL?: string
+  /** Cloudflare Turnstile (docs/security.md 'Captcha'): on when CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY are both set. */
   CAPTCHA_SCRIPT_URL?: string
+  CAPTCHA_SITE_KEY?: string
   /**
    * Mail (docs/operations.md "Mail"): the queue the outbox is delivered through (its consumer is this worker), and the
    * Resend API key that switches delivery on; without the key the outbox is the development mailbox.
@@ -51,7 +56,7 @@ export interface Env {
   /** Tests and local fakes only: another origin than https://api.stripe.com (and its Stripe.js, STRIPE_JS_URL). */
   STRIPE_API_BASE?: string
   STRIPE_JS_URL?: string
-  /** The captcha's secret (Turnstile protocol): card payments ask for it after repeated declines (card-attempts.ts). */
+  /** The captcha's secret (Turnstile protocol): signup, contact, and card payments after repeated declines. */
   CAPTCHA_SECRET_KEY?: string
   CAPTCHA_VERIFY_URL?: string
   /** A fonts service's stylesheet (e.g. https://fonts.googleapis.com/css2?family=…); off by default (self-hosted face). */

@@ -307,7 +307,7 @@ describe('card-testing defence', () => {
   })
 
   it('asks for the captcha after three declines on a cart, where one is configured', async () => {
-    const captcha = { ...STRIPE, CAPTCHA_SECRET_KEY: 'captcha-secret', CAPTCHA_VERIFY_URL: 'http://stripe.fake/captcha' }
+    const captcha = { ...STRIPE, CAPTCHA_SITE_KEY: 'captcha-site', CAPTCHA_SECRET_KEY: 'captcha-secret', CAPTCHA_VERIFY_URL: 'http://stripe.fake/captcha' }
     const auth = await readyCart('AUD')
     for (let i = 0; i < 3; i++) {
       await payWith(auth, fake.createPaymentMethod('4000000000000002').id)

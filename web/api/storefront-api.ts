@@ -79,7 +79,8 @@ export interface StorefrontApi {
   getCurrentUser(): Promise<User | null>
   logIn(username: string, password: string): Promise<User>
   logOut(): Promise<void>
-  registerUser(input: { email: string; password: string; firstName: string; lastName: string }): Promise<User>
+  /** `captchaToken`: the captcha's answer, required when one is configured (worker/commerce/captcha.ts). */
+  registerUser(input: { email: string; password: string; firstName: string; lastName: string; captchaToken?: string }): Promise<User>
   /** A new email needs `currentPassword` (a stolen session alone cannot move the account to another mailbox). */
   updateCurrentUser(input: { firstName: string; lastName: string; email: string; currentPassword?: string }): Promise<User>
   changePassword(currentPassword: string, newPassword: string): Promise<{ isPasswordChanged: boolean }>
@@ -101,7 +102,7 @@ export interface StorefrontApi {
   setAffiliateCode(code: string): Promise<void>
   subscribeNewsletter(email: string): Promise<void>
   unsubscribeNewsletter(email: string): Promise<void>
-  sendContactMessage(input: { name: string; email: string; message: string }): Promise<void>
+  sendContactMessage(input: { name: string; email: string; message: string; captchaToken?: string }): Promise<void>
   /** What a gift card still holds, formatted in its currency (limited per client like redeeming a code). */
   checkGiftCardBalance(code: string): Promise<{ balance: string }>
 }

@@ -84,6 +84,9 @@ export const de: Dictionary = {
     clubPitch: 'Melden Sie sich an oder treten Sie dem Club bei: Club-Preise mit 30-70 % Rabatt auf Markenprodukte.',
     invalidCredentials: 'Ungültiger Benutzername oder ungültiges Passwort',
     noUser: 'Unter dieser E-Mail-Adresse ist kein Benutzer registriert.',
+    emailChecking: 'Wird geprüft',
+    emailValid: 'Gültige E-Mail-Adresse',
+    emailInvalid: 'Ungültige E-Mail-Adresse',
   },
   validation: {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
@@ -473,5 +476,11 @@ export const de: Dictionary = {
     loginRequired: 'Bitte melden Sie sich an, um eine Geschenkkarte hinzuzufügen',
     logIn: 'Anmelden',
     added: 'Die Geschenkkarte liegt im Warenkorb. Ihr Code wird dem Empfänger per E-Mail geschickt, sobald die Bestellung aufgegeben ist, oder am gewählten Zustelldatum.',
+  },
+  captcha: {
+    required: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
+    invalid: 'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen oder abgelaufen. Bitte versuchen Sie es noch einmal.',
+    unavailable: 'Die Roboter-Prüfung konnte nicht geladen werden. Bitte laden Sie die Seite neu oder versuchen Sie es später.',
+    needsJavaScript: 'Dieses Formular prüft, dass Sie kein Roboter sind, und braucht dafür JavaScript. Bitte schalten Sie JavaScript ein oder schreiben Sie uns eine E-Mail.',
   },
 }

@@ -82,6 +82,9 @@ export const en = {
     clubPitch: 'Log in or join the club for Club Prices: 30-70% off branded product.',
     invalidCredentials: 'Invalid username or password',
     noUser: 'No user registerd from this email address.',
+    emailChecking: 'Loading',
+    emailValid: 'Valid email',
+    emailInvalid: 'Invalid email',
   },
   validation: {
     email: 'Please, provide a valid email address.',
@@ -471,6 +474,12 @@ export const en = {
     loginRequired: 'Please login in to add gift card',
     logIn: 'Log in',
     added: 'The gift card is in your cart. Its code is emailed to the recipient when the order is placed, or on the delivery date you chose.',
+  },
+  captcha: {
+    required: 'Please confirm you are not a robot.',
+    invalid: 'The check that you are not a robot failed or expired. Please try it again.',
+    unavailable: 'The robot check could not be loaded. Please reload the page or try again later.',
+    needsJavaScript: 'This form checks that you are not a robot, which needs JavaScript. Please turn JavaScript on, or email us instead.',
   },
 } as const
 

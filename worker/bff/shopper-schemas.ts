@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { CAPTCHA_TOKEN_MAX } from '#worker/commerce/captcha.ts'
 
 /** Inputs of the shopper BFF. Shapes and sizes only: the commerce API checks the business rules and says why. */
 
@@ -45,7 +46,8 @@ export const OrdersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 })
 export const LoginSchema = z.object({ username: text(254).min(1, 'This field is required.'), password: text(128).min(1, 'This field is required.') })
-export const RegisterSchema = z.object({ email, password: text(128), firstName: text(100).min(1, 'This field is required.'), lastName: text(100).min(1, 'This field is required.') })
+const captchaToken = text(CAPTCHA_TOKEN_MAX).optional()
+export const RegisterSchema = z.object({ email, password: text(128), firstName: text(100).min(1, 'This field is required.'), lastName: text(100).min(1, 'This field is required.'), captchaToken })
 export const ProfileSchema = z.object({ firstName: text(100), lastName: text(100), email, currentPassword: text(128).optional() })
 export const PasswordChangeSchema = z.object({ currentPassword: text(128), newPassword: text(128) })
 export const ForgotSchema = z.object({ email })
@@ -62,5 +64,5 @@ export const GiftCardSchema = z.object({
 export const GiftCardCodeSchema = z.object({ code: text(40).min(1, 'This field is required.') })
 export const AffiliateSchema = z.object({ code: text(64) })
 export const EmailSchema = z.object({ email })
-export const ContactSchema = z.object({ name: text(100), email, message: text(5000) })
+export const ContactSchema = z.object({ name: text(100), email, message: text(5000), captchaToken })
 export const IdParamSchema = z.object({ id })

@@ -3,6 +3,7 @@ import type { User } from '#web/api/models.ts'
 import type { AuthToken } from '#worker/middleware/session.ts'
 import type { Document, ListDocument, SpreeClient } from './spree-client.ts'
 import { toAddress, toAddressPayload, toUser } from './shopper-mappers.ts'
+import { requireCaptcha } from './captcha.ts'
 
 type AccountOperations = Pick<
   ShopperOperations,
@@ -74,6 +75,7 @@ export function accountOperations(client: SpreeClient): AccountOperations {
       }
     },
     registerUser: async (input) => {
+      await requireCaptcha(client.ctx.env, input.captchaToken, client.ctx.clientIp)
       await client.request('/account', {
         method: 'POST',
         auth: 'none',

@@ -1,6 +1,7 @@
 import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
 import type { Document, SpreeClient } from './spree-client.ts'
 import { toCart } from './shopper-mappers.ts'
+import { requireCaptcha } from './captcha.ts'
 
 type ExtensionOperations = Pick<ShopperOperations, 'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance'>
 
@@ -42,7 +43,8 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
     unsubscribeNewsletter: async (email) => {
       await optional(client.request('/newsletter/unsubscribe', { method: 'POST', auth: 'none', body: { email } }), 'This shop has no newsletter.')
     },
-    sendContactMessage: async (input) => {
+    sendContactMessage: async ({ captchaToken, ...input }) => {
+      await requireCaptcha(client.ctx.env, captchaToken, client.ctx.clientIp)
       await optional(client.request('/contact_messages', { method: 'POST', auth: 'none', body: input }), 'Messages cannot be sent from this page; please write to us by email.')
     },
     checkGiftCardBalance: async (code) => {

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
+import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/commerce/captcha.ts'
 
 function makeNonce() {
   const bytes = new Uint8Array(16)
@@ -17,7 +18,10 @@ export const securityHeaders = () =>
     c.set('nonce', nonce)
     await next()
     const origins = (...urls: Array<string | undefined>) => urls.filter((url): url is string => Boolean(url)).map((url) => new URL(url).origin)
-    const thirdParty = origins(c.env.GTM_ID ? 'https://www.googletagmanager.com' : '', c.env.CHAT_WIDGET_URL, c.env.EMAIL_VERIFICATION_URL, c.env.PAYMENT_SCRIPT_URL, c.env.CAPTCHA_SCRIPT_URL)
+    const emailCheck = c.env.EMAIL_VERIFICATION_URL ? [c.env.EMAIL_VERIFICATION_URL, c.env.EMAIL_VERIFICATION_API_ORIGIN] : []
+    // Turnstile runs its challenge in an iframe of its own origin: frame-src too, and only when the captcha is on
+    const captcha = origins(captchaEnabled(c.env) ? c.env.CAPTCHA_SCRIPT_URL || TURNSTILE_SCRIPT_URL : undefined)
+    const thirdParty = [...new Set([...origins(c.env.GTM_ID ? 'https://www.googletagmanager.com' : '', c.env.CHAT_WIDGET_URL, ...emailCheck, c.env.PAYMENT_SCRIPT_URL), ...captcha])]
     const fonts = origins(c.env.FONTS_CSS_URL, c.env.FONTS_CSS_URL ? c.env.FONTS_FILES_ORIGIN : undefined)
     const csp = [
       "default-src 'self'",
@@ -26,6 +30,7 @@ export const securityHeaders = () =>
       "img-src 'self' data: blob:",
       `font-src 'self' ${fonts.join(' ')}`.trim(),
       `connect-src 'self' ${thirdParty.join(' ')}`.trim(),
+      `frame-src 'self' ${captcha.join(' ')}`.trim(),
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",

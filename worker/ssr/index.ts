@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
+import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/commerce/captcha.ts'
 import { renderPage } from './render.tsx'
 import { allAssetFiles } from './assets.ts'
 import { APP_VERSION } from './version.ts'
@@ -34,6 +35,8 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
           gtmId: c.env.GTM_ID || undefined,
           chatWidgetUrl: c.env.CHAT_WIDGET_URL || undefined,
           emailVerificationUrl: c.env.EMAIL_VERIFICATION_URL || undefined,
+          emailVerificationKey: c.env.EMAIL_VERIFICATION_URL ? c.env.EMAIL_VERIFICATION_KEY || undefined : undefined,
+          captcha: captchaEnabled(c.env) ? { scriptUrl: c.env.CAPTCHA_SCRIPT_URL || TURNSTILE_SCRIPT_URL, siteKey: c.env.CAPTCHA_SITE_KEY! } : undefined,
           fontsCssUrl: c.env.FONTS_CSS_URL || undefined,
         },
       },

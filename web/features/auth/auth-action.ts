@@ -4,6 +4,8 @@ import { createTranslator } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
 import type { AuthFailure } from './auth-modals.tsx'
 import { signupErrors, validateEmail, validateRequired } from './validation.ts'
+import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
+import { captchaMessage } from '../captcha/captcha-error.ts'
 
 /** Where a form may send the shopper afterwards: one of our own paths, never another site. */
 export function safeBack(value: FormDataEntryValue | null): string | null {
@@ -58,12 +60,13 @@ export async function authAction(request: Request, api: StorefrontApi) {
     const errors = signupErrors({ ...values, password }, t)
     if (Object.values(errors).some(Boolean)) return refuse(errors, values)
     try {
-      await api.registerUser({ ...values, password })
+      await api.registerUser({ ...values, password, captchaToken: text(form, CAPTCHA_FIELD) || undefined })
       await api.logIn(values.email, password)
     } catch (error) {
       const answer = failed(error, 'form', values)
       if (answer) return answer
-      return refuse({ form: errorMessage(error) }, values)
+      const captcha = captchaMessage(error, t)
+      return refuse(captcha ? { captcha } : { form: errorMessage(error) }, values)
     }
     return localRedirect(request, '/?joined=1', 303)
   }

@@ -12,6 +12,10 @@ import { useLocalPath } from '../../components/local-link.tsx'
 import { useReloadSession } from '../session/use-reload-session.ts'
 import { closePanelAtom, forgotPasswordModalOpenAtom, loginModalOpenAtom, loginScreenAtom, resetEmailAtom, signupModalOpenAtom, switchToLoginAtom, switchToSignupAtom } from '../ui/atoms.ts'
 import { signupErrors, validateEmail, validateRequired } from './validation.ts'
+import { useEmailVerification } from './use-email-verification.ts'
+import type { EmailCheckStatus } from './email-verification-widget.ts'
+import { CaptchaField, useCaptchaConfigured } from '../captcha/captcha-field.tsx'
+import { captchaMessage } from '../captcha/captcha-error.ts'
 
 /** Session storage marker of a guest checkout; cleared at login and signup (spec §4). */
 export const GUEST_MARKER_KEY = 'guest-checkout'
@@ -34,9 +38,9 @@ export function Field(props: { id: string; label: string; type?: string; value: 
   )
 }
 
-function Submit({ children, busy }: { children: ReactNode; busy: boolean }) {
+function Submit({ children, busy, disabled }: { children: ReactNode; busy: boolean; disabled?: boolean }) {
   return (
-    <Button type="submit" size="lg" block loading={busy} className="mt-2">
+    <Button type="submit" size="lg" block loading={busy} disabled={disabled} className="mt-2">
       {children}
     </Button>
   )
@@ -165,6 +169,19 @@ export function LoginModal() {
   )
 }
 
+/** What the email check says under the address (spec §5 labels); nothing while it is off, idle or failed. */
+function EmailCheckLabel({ status }: { status: EmailCheckStatus | 'off' }) {
+  const { t } = useT()
+  const text = status === 'loading' || status === 'checking' ? t('auth.emailChecking') : status === 'valid' ? t('auth.emailValid') : status === 'invalid' ? t('auth.emailInvalid') : ''
+  const tone = status === 'valid' ? 'text-success-700' : status === 'invalid' ? 'text-danger-700' : 'text-neutral-600'
+  if (status === 'off') return null
+  return (
+    <p className={`-mt-3 mb-4 min-h-5 text-sm ${tone}`} role="status" aria-live="polite" data-testid="email-check" data-status={status}>
+      {text}
+    </p>
+  )
+}
+
 /** The signup form: posted to /Login without JavaScript; with JavaScript it registers, logs in and `onDone` runs. */
 export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: AuthFailure }) {
   const { t } = useT()
@@ -176,21 +193,29 @@ export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: 
   const [form, setForm] = useState({ email: mine?.values.email ?? '', firstName: mine?.values.firstName ?? '', lastName: mine?.values.lastName ?? '', password: '' })
   const [errors, setErrors] = useState<Record<string, string | null>>(mine?.errors ?? {})
   const [busy, setBusy] = useState(false)
+  const [captchaToken, setCaptchaToken] = useState('')
+  const [captchaRound, setCaptchaRound] = useState(0)
+  const needsCaptcha = useCaptchaConfigured()
+  const emailCheck = useEmailVerification('signup-email', form.email)
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const next = signupErrors(form, t)
+    const next = { ...signupErrors(form, t), captcha: needsCaptcha && !captchaToken ? t('captcha.required') : null }
     setErrors(next)
     if (Object.values(next).some(Boolean)) return
     setBusy(true)
     try {
-      await api.registerUser({ ...form, email: form.email.trim() })
+      await api.registerUser({ ...form, email: form.email.trim(), ...(needsCaptcha ? { captchaToken } : {}) })
       await api.logIn(form.email.trim(), form.password)
       sessionStorage.removeItem(GUEST_MARKER_KEY)
       await reload()
       onDone()
     } catch (error) {
-      setErrors({ form: errorMessage(error) })
+      const captcha = captchaMessage(error, t)
+      setErrors(captcha ? { captcha } : { form: errorMessage(error) })
+      // the answer was spent on this attempt: a fresh widget for the next
+      setCaptchaToken('')
+      setCaptchaRound((n) => n + 1)
     } finally {
       setBusy(false)
     }
@@ -199,11 +224,15 @@ export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: 
     <form method="post" action={local('/Login')} onSubmit={submit} noValidate data-testid="signup-form">
       <input type="hidden" name="intent" value="signup" />
       <Field id="signup-email" label={t('auth.email')} type="email" value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+      <EmailCheckLabel status={emailCheck.status} />
       <Field id="signup-first-name" label={t('auth.firstName')} value={form.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
       <Field id="signup-last-name" label={t('auth.lastName')} value={form.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
       <Field id="signup-password" label={t('auth.password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
+      <CaptchaField key={captchaRound} onToken={setCaptchaToken} error={errors.captcha} />
       {errors.form ? <p className="mb-3 text-sm text-danger-700" role="alert">{errors.form}</p> : null}
-      <Submit busy={busy}>{t('auth.signup')}</Submit>
+      <Submit busy={busy} disabled={emailCheck.blocksSubmit}>
+        {t('auth.signup')}
+      </Submit>
       <p className="mt-4 text-sm text-neutral-700">
         {t('auth.haveAccount')}{' '}
         <button type="button" className={textLink} onClick={() => toLogin()}>

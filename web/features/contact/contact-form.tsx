@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import { ApiError, errorMessage, rateLimitedInit, type StorefrontApi } from '../../api/storefront-api.ts'
 import { createTranslator, useT } from '../../i18n/index.tsx'
@@ -6,6 +7,8 @@ import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { Field, FieldErrors, FormMessage } from '../checkout/field.tsx'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
+import { CAPTCHA_FIELD, CaptchaField } from '../captcha/captcha-field.tsx'
+import { captchaMessage } from '../captcha/captcha-error.ts'
 
 const MESSAGE_MAX = 5000
 
@@ -31,8 +34,10 @@ export async function contactAction(request: Request, form: FormData, api: Store
   if (message) errors.message = [message]
   if (Object.keys(errors).length) return data<ContactAnswer>({ contact: true, errors, values }, { status: 422 })
   try {
-    await api.sendContactMessage(values)
+    await api.sendContactMessage({ ...values, captchaToken: String(form.get(CAPTCHA_FIELD) ?? '') || undefined })
   } catch (error) {
+    const captcha = captchaMessage(error, t)
+    if (captcha) return data<ContactAnswer>({ contact: true, errors: { captcha: [captcha] }, values }, { status: 422 })
     const limited = rateLimitedInit(error)
     if (limited || (error instanceof ApiError && error.status < 500)) return data<ContactAnswer>({ contact: true, message: errorMessage(error), values }, limited ?? { status: 422 })
     throw error
@@ -46,6 +51,9 @@ export function ContactForm() {
   const mine = answer?.contact ? answer : undefined
   const navigation = useNavigation()
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'contact'
+  // a captcha answer is good once: every answer from the server gets a fresh widget
+  const [round, setRound] = useState(0)
+  useEffect(() => setRound((n) => n + 1), [answer])
   if (mine?.sentTo) {
     return (
       <p className="rounded-xl bg-success-50 p-5 text-success-800" role="status" data-testid="contact-sent">
@@ -68,6 +76,7 @@ export function ContactForm() {
         <textarea id="message" name="message" rows={6} maxLength={MESSAGE_MAX} defaultValue={mine?.values?.message ?? ''} aria-invalid={invalid || undefined} aria-describedby={invalid ? 'message-error' : undefined} className={cx(controlBase, controlEdge(invalid), 'h-auto py-2')} />
         <FieldErrors name="message" errors={mine?.errors?.message} />
       </div>
+      <CaptchaField key={round} error={mine?.errors?.captcha?.[0]} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg')}>
         {t('shop.contactSend')}
       </button>

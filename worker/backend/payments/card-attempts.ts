@@ -1,4 +1,4 @@
-import type { Env } from '#worker/env.ts'
+import { captchaEnabled, checkCaptcha } from '#worker/commerce/captcha.ts'
 import { BackendError } from '../shared/errors.ts'
 import { clientIp } from '../services/rate-limit.ts'
 import { nowSeconds } from '../services/crypto.ts'
@@ -7,7 +7,7 @@ import type { BackendContext } from '../commerce/http.ts'
 /**
  * Card-testing defence beyond the attempt limits (rate-limit.ts, action `payment`): after DECLINES_BEFORE_CAPTCHA
  * declined cards on one cart within an hour, a card payment needs a solved captcha, where one is configured
- * (CAPTCHA_SECRET_KEY; Cloudflare Turnstile's siteverify protocol, CAPTCHA_VERIFY_URL to point it elsewhere).
+ * (CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY; worker/commerce/captcha.ts).
  * Without a captcha the attempt limits alone apply. docs/security.md.
  */
 export const DECLINES_BEFORE_CAPTCHA = 3
@@ -31,19 +31,10 @@ export async function declinesOf(db: D1Database, cartToken: string): Promise<num
   return row?.count ?? 0
 }
 
-/** The hook: does this captcha answer pass? Asks the captcha provider's siteverify endpoint. */
-export async function verifyCaptcha(env: Env, token: string, ip: string): Promise<boolean> {
-  if (!env.CAPTCHA_SECRET_KEY) return true
-  const url = env.CAPTCHA_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
-  const body = new URLSearchParams({ secret: env.CAPTCHA_SECRET_KEY, response: token, remoteip: ip })
-  const res = await fetch(url, { method: 'POST', body })
-  return res.ok && ((await res.json()) as { success?: boolean }).success === true
-}
-
 /** Refuses (422 naming `captcha_token`) a card payment on a cart that was declined too often, unless solved. */
 export async function requireCaptchaAfterDeclines(c: BackendContext, cartToken: string, token: string | undefined): Promise<void> {
-  if (!c.env.CAPTCHA_SECRET_KEY) return
+  if (!captchaEnabled(c.env)) return
   if ((await declinesOf(c.env.DB, cartToken)) < DECLINES_BEFORE_CAPTCHA) return
-  if (token && (await verifyCaptcha(c.env, token, clientIp(c)))) return
+  if (token && (await checkCaptcha(c.env, token, clientIp(c))) === 'passed') return
   throw new BackendError(422, 'Several cards were declined. Please confirm you are not a robot, then pay again.', { captcha_token: ['is required'] })
 }
