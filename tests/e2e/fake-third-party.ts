@@ -13,13 +13,16 @@ export interface FakeThirdParty {
   close(): Promise<void>
 }
 
-const FILES: Record<string, { type: string; body: string }> = {
+const FILES: Record<string, FakeFile> = {
   // Records that it ran and with which nonce its element was inserted.
   '/chat.js': { type: 'text/javascript', body: "window.__fakeChat = (document.querySelector('script[data-chat-widget]') || {}).nonce || 'none'" },
   '/fonts.css': { type: 'text/css', body: ':root { --fake-fonts-service: loaded; }' },
 }
 
-export async function startFakeThirdParty(extra: Record<string, { type: string; body: string }> = {}): Promise<FakeThirdParty> {
+/** A fixed file, or an answer made from the request's body (a POST to a verify endpoint). */
+export type FakeFile = { type: string; body: string | ((requestBody: string) => string) }
+
+export async function startFakeThirdParty(extra: Record<string, FakeFile> = {}): Promise<FakeThirdParty> {
   const files = { ...FILES, ...extra }
   const fake: FakeThirdParty = { origin: '', requests: [], failing: false, close: async () => {} }
   const server: Server = createServer((request, response) => {
@@ -30,7 +33,13 @@ export async function startFakeThirdParty(extra: Record<string, { type: string; 
       response.writeHead(fake.failing ? 500 : 404).end()
       return
     }
-    response.writeHead(200, { 'content-type': file.type, 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(file.body)
+    const answer = (body: string) => response.writeHead(200, { 'content-type': file.type, 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(body)
+    const make = file.body
+    if (typeof make === 'string') return answer(make)
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk))
+    request.on('end', () => answer(make(body)))
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   fake.origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`

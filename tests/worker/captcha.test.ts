@@ -105,7 +105,7 @@ describe('with captcha keys', () => {
     const email = uniqueEmail()
     const down = await send('/api/account', { vars: KEYS, json: signup(email, GOOD) })
     expect(down.status).toBe(503)
-    expect((await down.json()).error).toMatch(/cannot check that you are not a robot/)
+    expect(((await down.json()) as { error: string }).error).toMatch(/cannot check that you are not a robot/)
     expect(await userCount(email)).toBe(0)
     expect(warn).toHaveBeenCalledWith('captcha: siteverify answered', 502) // the operator sees why in the log
   })

@@ -174,7 +174,8 @@ function EmailCheckLabel({ status }: { status: EmailCheckStatus | 'off' }) {
   const { t } = useT()
   const text = status === 'loading' || status === 'checking' ? t('auth.emailChecking') : status === 'valid' ? t('auth.emailValid') : status === 'invalid' ? t('auth.emailInvalid') : ''
   const tone = status === 'valid' ? 'text-success-700' : status === 'invalid' ? 'text-danger-700' : 'text-neutral-600'
-  if (status === 'off') return null
+  // a failed widget is only logged: the form goes on as if there were none
+  if (status === 'off' || status === 'failed') return null
   return (
     <p className={`-mt-3 mb-4 min-h-5 text-sm ${tone}`} role="status" aria-live="polite" data-testid="email-check" data-status={status}>
       {text}
