@@ -80,6 +80,9 @@ export const PREFETCH_DATA_TTL_MS = 30_000
 export const DESKTOP_BREAKPOINT_PX = 1024
 export const LAYOUT_MAX_WIDTH_PX = 1240
 export const FREE_RETURNS_DAYS = 30
+/** Why a shopper sends something back (the return form's choices; en/de words in the dictionaries and the emails). */
+export const RETURN_REASONS = ['too_small', 'too_large', 'not_as_described', 'faulty', 'changed_mind', 'other'] as const
+export type ReturnReason = (typeof RETURN_REASONS)[number]
 
 export const ONE_DAY_DEAL_PATH = '/t/special-events/one-day-deal'
 export const LAST_CHANCE_DEALS_SLUG = 'last-chance-deals'

@@ -6,6 +6,7 @@ import { cx, focusRing } from '#web/components/ui/cx.ts'
 export const ADMIN_NAV = [
   { href: '/admin', label: 'Dashboard' },
   { href: '/admin/orders', label: 'Orders' },
+  { href: '/admin/returns', label: 'Returns' },
   { href: '/admin/products', label: 'Products' },
   { href: '/admin/promotions', label: 'Promotions' },
   { href: '/admin/gift-cards', label: 'Gift cards' },

@@ -13,6 +13,7 @@ import { productImport } from './routes/product-import.tsx'
 import { promotions } from './routes/promotions.tsx'
 import { content } from './routes/content.tsx'
 import { customers } from './routes/customers.tsx'
+import { returns } from './routes/returns.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -51,6 +52,7 @@ adminApp.route('/', productImport)
 adminApp.route('/', promotions)
 adminApp.route('/', content)
 adminApp.route('/', customers)
+adminApp.route('/', returns)
 
 adminApp.notFound(() => notFound())
 

@@ -21,6 +21,8 @@ const NOTICES: Record<string, string> = {
   'not-yourself': 'You cannot block your own account.',
   'reset-sent': 'A password-reset link was emailed to the customer.',
   'reset-failed': 'The reset link could not be sent. Please try again.',
+  'return-approved': 'The return is approved: the units are back in stock, the refund was made and the customer has been emailed.',
+  'return-declined': 'The return is declined and the customer has been emailed why.',
   'too-many': 'Too many reset links were sent from here just now. Please try again in a minute.',
 }
 

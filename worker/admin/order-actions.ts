@@ -1,7 +1,10 @@
-import { BRAND } from '#web/brand.ts'
+import type { Locale } from '#web/api/models.ts'
 import type { Env } from '#worker/env.ts'
 import { formatMoney } from '#web/i18n/format.ts'
-import { outboxStatement } from '#worker/backend/services/outbox.ts'
+import { orderUrl, shippingConfirmationMail } from '#worker/backend/commerce/order-mails.ts'
+import { storeUrl } from '#worker/backend/services/store-url.ts'
+import { dispatchWritten, mailStatement, resendOrderConfirmation } from '#worker/mail/enqueue.ts'
+import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
@@ -12,21 +15,43 @@ import type { OrderDetail, OrderPayment } from './order-detail.ts'
 export class ActionRefused extends Error {}
 
 const money = (detail: OrderDetail, cents: number) => formatMoney(cents / 100, detail.order.currency, 'en')
-const mail = (db: D1Database, detail: OrderDetail, kind: 'order_shipped' | 'order_canceled' | 'refund' | 'order_confirmation', subject: string, body: string) =>
-  outboxStatement(db, { to: detail.order.email!, kind, subject: `${subject} (order ${detail.order.number})`, body: `${body}\n\n${BRAND.name}\n` })
 
-export async function fulfil(db: D1Database, operator: Operator, detail: OrderDetail, input: { carrier: string; tracking: string }) {
+/** The language the shopper ordered in (their confirmation's), for every later email about the order. */
+async function orderLocale(db: D1Database, number: string): Promise<Locale> {
+  const sent = await db.prepare("SELECT locale FROM outbox WHERE ref = ? AND kind = 'order_confirmation' ORDER BY id LIMIT 1").bind(number).first<{ locale: string }>()
+  return sent?.locale === 'de' ? 'de' : 'en'
+}
+
+/** The shopper's email about a refund or a cancellation (worker/mail's order_update template). */
+async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl: string, status: OrderUpdatePayload['status'], refunds: OrderUpdatePayload['refunds'], reason: string): Promise<Mail> {
+  const { order } = detail
+  const locale = await orderLocale(env.DB, order.number!)
+  const ship = detail.addresses.find((a) => a.id === order.ship_address_id) ?? detail.addresses[0]
+  const url = await storeUrl(env.DB, new URL(requestUrl).origin)
+  return {
+    kind: 'order_update',
+    to: order.email!,
+    locale,
+    ref: order.number,
+    payload: { status, number: order.number!, customerName: ship?.firstname ?? '', currency: order.currency, refunds, reason, orderUrl: orderUrl(url, locale, order.number!, order.user_id !== null) },
+  }
+}
+
+export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, input: { carrier: string; tracking: string }, requestUrl: string) {
+  const db = env.DB
   const { order, shipment } = detail
   if (order.canceled_at) throw new ActionRefused('This order was cancelled; it cannot be shipped.')
   if (!shipment) throw new ActionRefused('This order has no shipment.')
   if (shipment.state === 'shipped') throw new ActionRefused(`This order was already shipped (tracking ${shipment.tracking_id ?? 'none'}).`)
-  await db.batch([
+  const shipped = await shippingConfirmationMail(db, order.id, { carrier: input.carrier, trackingId: input.tracking }, await storeUrl(db, new URL(requestUrl).origin))
+  const results = await db.batch([
     db
       .prepare("UPDATE shipments SET state = 'shipped', carrier = ?, tracking_id = ?, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'")
       .bind(input.carrier, input.tracking, order.id),
     auditStatement(db, operator, 'order.fulfil', { type: 'order', id: order.number! }, { state: shipment.state, tracking_id: shipment.tracking_id }, { state: 'shipped', carrier: input.carrier, tracking_id: input.tracking }),
-    mail(db, detail, 'order_shipped', `Your ${BRAND.name} order is on its way`, `Your order ${order.number} has shipped with ${input.carrier}.\nTracking number: ${input.tracking}`),
+    ...(shipped ? [await mailStatement(env, shipped)] : []),
   ])
+  await dispatchWritten(env, results)
 }
 
 /** What can still be given back on a payment. */
@@ -45,18 +70,17 @@ function returnToBalance(db: D1Database, detail: OrderDetail, payment: OrderPaym
   return []
 }
 
-function refundStatements(db: D1Database, detail: OrderDetail, payment: OrderPayment, cents: number, reason: string, reference: string | null): D1PreparedStatement[] {
+/** The D1 side of giving `cents` back to one payment (a return's refunds name it). */
+export function refundStatements(db: D1Database, detail: OrderDetail, payment: OrderPayment, cents: number, reason: string, reference: string | null, returnId: number | null = null): D1PreparedStatement[] {
   return [
     // the CHECK on payments.refunded_cents refuses the whole batch if this would give back more than was taken
     db.prepare('UPDATE payments SET refunded_cents = refunded_cents + ? WHERE id = ?').bind(cents, payment.id),
-    db.prepare('INSERT INTO refunds (order_id, payment_id, amount_cents, reason, provider_reference) VALUES (?, ?, ?, ?, ?)').bind(detail.order.id, payment.id, cents, reason, reference),
+    db.prepare('INSERT INTO refunds (order_id, payment_id, amount_cents, reason, provider_reference, return_id) VALUES (?, ?, ?, ?, ?, ?)').bind(detail.order.id, payment.id, cents, reason, reference, returnId),
     ...returnToBalance(db, detail, payment, cents),
   ]
 }
 
-const methodName = (p: OrderPayment) => (p.method === 'card' ? `card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}`.replace(/\s+/g, ' ') : p.method === 'gift_card' ? 'gift card' : 'store credit')
-
-export async function refund(env: Env, operator: Operator, detail: OrderDetail, input: { paymentId: number; cents: number; reason: string }) {
+export async function refund(env: Env, operator: Operator, detail: OrderDetail, input: { paymentId: number; cents: number; reason: string }, requestUrl: string) {
   const db = env.DB
   const payment = detail.payments.find((p) => p.id === input.paymentId)
   if (!payment) throw new ActionRefused('Choose one of this order’s payments.')
@@ -67,18 +91,20 @@ export async function refund(env: Env, operator: Operator, detail: OrderDetail, 
     if (!result.ok) throw new ActionRefused(result.message)
     reference = result.reference
   }
-  await db.batch([
+  const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', [{ method: payment.method, amountCents: input.cents }], input.reason)
+  const results = await db.batch([
     ...refundStatements(db, detail, payment, input.cents, input.reason, reference),
     auditStatement(db, operator, 'order.refund', { type: 'order', id: detail.order.number! }, { payment_id: payment.id, refunded_cents: payment.refunded_cents }, { payment_id: payment.id, refunded_cents: payment.refunded_cents + input.cents, amount_cents: input.cents, reason: input.reason, reference }),
-    mail(db, detail, 'refund', `Your ${BRAND.name} refund`, `We have refunded ${money(detail, input.cents)} to your ${methodName(payment)}.\nReason: ${input.reason}`),
+    await mailStatement(env, mail),
   ])
+  await dispatchWritten(env, results)
 }
 
 /**
  * Cancels an order that has not shipped: its stock goes back on the shelf, gift cards and store credit get back what
  * they paid, the card is refunded what it paid, the coupon use is undone, and the shopper is told.
  */
-export async function cancel(env: Env, operator: Operator, detail: OrderDetail, reason: string) {
+export async function cancel(env: Env, operator: Operator, detail: OrderDetail, reason: string, requestUrl: string) {
   const db = env.DB
   const { order } = detail
   if (order.canceled_at) throw new ActionRefused('This order is already cancelled.')
@@ -101,6 +127,8 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
     }
     statements.push(...refundStatements(db, detail, payment, left, `Order cancelled: ${reason}`, references.get(payment.id) ?? null))
   }
+  const given = detail.payments.map((p) => ({ method: p.method, amountCents: refundable(p) })).filter((r) => r.amountCents > 0)
+  const mail = await orderUpdateMail(env, detail, requestUrl, 'canceled', given, reason)
   const merchandise = detail.lines.filter((l) => l.gift_card_cents === null).map((l) => ({ v: l.variant_id, q: l.quantity }))
   statements.push(
     db.prepare(`UPDATE variants SET stock_on_hand = stock_on_hand + json_extract(j.value, '$.q') FROM json_each(?1) AS j WHERE variants.id = json_extract(j.value, '$.v')`).bind(JSON.stringify(merchandise)),
@@ -111,17 +139,15 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
     db.prepare("UPDATE orders SET canceled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(order.id),
     db.prepare("UPDATE shipments SET state = 'canceled' WHERE order_id = ?").bind(order.id),
     auditStatement(db, operator, 'order.cancel', { type: 'order', id: order.number! }, { canceled_at: null, stock_restored: merchandise }, { reason, refunded: detail.payments.map((p) => ({ payment_id: p.id, method: p.method, cents: refundable(p) })) }),
-    mail(db, detail, 'order_canceled', `Your ${BRAND.name} order was cancelled`, `Your order ${order.number} was cancelled.\nReason: ${reason}\nAnything you paid has been refunded the way you paid it.`),
+    await mailStatement(env, mail),
   )
-  await db.batch(statements)
+  await dispatchWritten(env, await db.batch(statements))
 }
 
-/** Sends the order confirmation again (to the same address; the shopper lost it). */
-export async function resendConfirmation(db: D1Database, operator: Operator, detail: OrderDetail) {
+/** Sends the order confirmation again (to the same address; the shopper lost it): the same rendered email, queued anew. */
+export async function resendConfirmation(env: Env, operator: Operator, detail: OrderDetail) {
   const { order } = detail
-  const lines = detail.lines.map((l) => `${l.quantity} × ${l.product_name ?? 'Gift card'}${l.options ? ` (${l.options})` : ''}  ${money(detail, (l.price_cents ?? 0) * l.quantity)}`)
-  await db.batch([
-    mail(db, detail, 'order_confirmation', `Your ${BRAND.name} order`, `Thank you for your order ${order.number}.\n\n${lines.join('\n')}\n\nTotal ${money(detail, order.total_cents ?? 0)} (incl. GST ${money(detail, order.tax_total_cents ?? 0)})`),
-    auditStatement(db, operator, 'order.resend_confirmation', { type: 'order', id: order.number! }, undefined, { to: order.email }),
-  ])
+  const resent = await resendOrderConfirmation(env, order.number!)
+  if (resent === null) throw new ActionRefused('This order has no confirmation to send again.')
+  await auditStatement(env.DB, operator, 'order.resend_confirmation', { type: 'order', id: order.number! }, undefined, { to: order.email, outbox_id: resent }).run()
 }

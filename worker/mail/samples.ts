@@ -88,5 +88,42 @@ export function sampleMail(kind: MailKind, locale: Locale): Mail {
           orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
         },
       }
+    case 'return_update':
+      return {
+        kind,
+        to: 'alex@example.com',
+        locale,
+        ref: 'R123456789',
+        payload: {
+          status: 'approved',
+          number: 'R123456789',
+          customerName: 'Alex',
+          currency: 'AUD',
+          reason: 'too_small',
+          lines: [{ name: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket', details: de ? ['Farbe: Rot', 'Größe: M'] : ['Colour: Red', 'Size: M'], quantity: 1 }],
+          refunds: [
+            { method: 'gift_card', amountCents: 2500 },
+            { method: 'card', amountCents: 20495 },
+          ],
+          note: null,
+          orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
+        },
+      }
+    case 'order_update':
+      return {
+        kind,
+        to: 'alex@example.com',
+        locale,
+        ref: 'R123456789',
+        payload: {
+          status: 'refunded',
+          number: 'R123456789',
+          customerName: 'Alex',
+          currency: 'AUD',
+          refunds: [{ method: 'card', amountCents: 2495 }],
+          reason: de ? 'Socken nicht lieferbar' : 'Socks out of stock',
+          orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
+        },
+      }
   }
 }

@@ -1,4 +1,5 @@
 import type { Currency, Locale } from '#web/api/models.ts'
+import type { ReturnReason } from '#web/config.ts'
 
 /**
  * What each email says, as plain JSON: the outbox keeps it and the templates (worker/mail/templates) render it when
@@ -89,6 +90,32 @@ export interface ShippingConfirmationPayload {
   orderUrl: string
 }
 
+/** A return's news for the shopper: asked for (received), approved and refunded, or declined. */
+export interface ReturnUpdatePayload {
+  status: 'requested' | 'approved' | 'declined'
+  number: string
+  customerName: string
+  currency: Currency
+  reason: ReturnReason
+  lines: Array<{ name: string; details: string[]; quantity: number }>
+  /** One per source the order was paid with (approved only). */
+  refunds: Array<{ method: 'card' | 'gift_card' | 'store_credit'; amountCents: number }>
+  /** The store's word on the decision (a declined return says why). */
+  note: string | null
+  orderUrl: string
+}
+
+/** The console refunded part of an order, or cancelled it (and gave back what was paid). */
+export interface OrderUpdatePayload {
+  status: 'refunded' | 'canceled'
+  number: string
+  customerName: string
+  currency: Currency
+  refunds: Array<{ method: 'card' | 'gift_card' | 'store_credit'; amountCents: number }>
+  reason: string
+  orderUrl: string
+}
+
 export interface MailPayloads {
   order_confirmation: OrderConfirmationPayload
   password_reset: PasswordResetPayload
@@ -96,11 +123,13 @@ export interface MailPayloads {
   newsletter_confirm: NewsletterConfirmPayload
   contact: ContactMessagePayload
   shipping_confirmation: ShippingConfirmationPayload
+  return_update: ReturnUpdatePayload
+  order_update: OrderUpdatePayload
 }
 
 export type MailKind = keyof MailPayloads
 
-export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation'] as const satisfies readonly MailKind[]
+export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update'] as const satisfies readonly MailKind[]
 
 /** One email to write to the outbox: who gets it, in which language, what it says, and when. */
 export type Mail = {

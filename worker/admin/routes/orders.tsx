@@ -74,24 +74,23 @@ async function detailOr404(c: AdminContext) {
 orders.post('/orders/:number/fulfil', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'fulfil', await parseForm(c, FulfilSchema), (d) => fulfil(c.env.DB, c.var.operator, detail, d), 'fulfilled')
+  return act(c, 'fulfil', await parseForm(c, FulfilSchema), (d) => fulfil(c.env, c.var.operator, detail, d, c.req.url), 'fulfilled')
 })
 
 orders.post('/orders/:number/refund', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'refund', await parseForm(c, RefundSchema), (d) => refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }), 'refunded', true)
+  return act(c, 'refund', await parseForm(c, RefundSchema), (d) => refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }, c.req.url), 'refunded', true)
 })
 
 orders.post('/orders/:number/cancel', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'cancel', await parseForm(c, CancelSchema), (d) => cancel(c.env, c.var.operator, detail, d.reason), 'canceled', true)
+  return act(c, 'cancel', await parseForm(c, CancelSchema), (d) => cancel(c.env, c.var.operator, detail, d.reason, c.req.url), 'canceled', true)
 })
 
 orders.post('/orders/:number/resend', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  await resendConfirmation(c.env.DB, c.var.operator, detail)
-  return seeOther(c, `/admin/orders/${detail.order.number}`, 'resent')
+  return act(c, 'resend', { ok: true, data: null, values: {} }, () => resendConfirmation(c.env, c.var.operator, detail), 'resent')
 })

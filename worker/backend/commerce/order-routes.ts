@@ -9,6 +9,12 @@ import { requestLocale } from './respond.ts'
 import { cartDocument } from './serializers.ts'
 import { PageParamsSchema } from './schemas.ts'
 import { pagination } from '../catalogue/jsonapi.ts'
+import { RETURN_REASONS } from '#web/config.ts'
+import { storeUrl } from '../services/store-url.ts'
+import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
+import { BackendError } from '../shared/errors.ts'
+import * as z from 'zod'
+import { checkReturnRequest, returnMail, returnRequestStatements, returnSummary } from './returns.ts'
 
 /** `/account/orders` (history, newest first, paged), `/account/orders/{number}` and `/order_status/{number}`. */
 export const orderRoutes = new Hono<{ Bindings: Env }>()
@@ -23,7 +29,7 @@ orderRoutes.get('/account/orders', async (c) => {
   const total = (count!.results[0] as { n: number }).n
   const docs = []
   for (const order of rows!.results as unknown as OrderRow[]) {
-    docs.push(cartDocument(await loadCartState(c.env.DB, order, requestLocale(c))))
+    docs.push(await placedOrderDocument(c.env.DB, order, requestLocale(c)))
   }
   return c.json({
     data: docs.map((d) => d.data),
@@ -41,7 +47,67 @@ orderRoutes.get('/account/orders/:number', async (c) => {
   const userId = await requireUser(c)
   const order = await completedOrder(c.env.DB, c.req.param('number'), 'user_id', userId)
   if (!order) throw notFound('Order details not found')
-  return c.json(cartDocument(await loadCartState(c.env.DB, order, requestLocale(c))))
+  return c.json(await placedOrderDocument(c.env.DB, order, requestLocale(c)))
+})
+
+/**
+ * A placed order as the contract shows it, plus: Spree's 'canceled' state for an order the console cancelled, and
+ * (extensions, docs/commerce-api.md) its return requests and until when a new one can be made.
+ */
+async function placedOrderDocument(db: D1Database, order: OrderRow, locale: 'en' | 'de') {
+  const doc = cartDocument(await loadCartState(db, order, locale))
+  const { returns, returnableUntil } = await returnSummary(db, order)
+  Object.assign(doc.data.attributes, {
+    state: order.canceled_at ? 'canceled' : order.state,
+    canceled_at: order.canceled_at ?? null,
+    returnable_until: returnableUntil,
+    returns: returns.map((r) => ({
+      id: r.id,
+      state: r.state,
+      reason: r.reason,
+      created_at: r.created_at,
+      decided_at: r.decided_at,
+      refund_total: r.refund_cents === null ? null : (r.refund_cents / 100).toFixed(2),
+      items: r.items.map((i) => ({ line_item_id: String(i.line_item_id), quantity: i.quantity })),
+    })),
+  })
+  return doc
+}
+
+const ReturnRequestSchema = z.object({
+  return_request: z.object({
+    reason: z.enum(RETURN_REASONS, { message: 'Choose a reason for the return.' }),
+    comment: z
+      .string()
+      .trim()
+      .max(1000, 'must be at most 1000 characters')
+      .nullish()
+      .transform((v) => v || null),
+    items: z
+      .array(z.object({ line_item_id: z.coerce.number().int().positive(), quantity: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(999) }))
+      .min(1, 'Choose at least one item to return.')
+      .max(100),
+  }),
+})
+
+/** Extension: a member asks to return items of a placed order (docs/commerce-api.md; the console decides). */
+orderRoutes.post('/account/orders/:number/returns', async (c) => {
+  const userId = await requireUser(c)
+  const { return_request: input } = await readParams(c, ReturnRequestSchema)
+  const order = await completedOrder(c.env.DB, c.req.param('number'), 'user_id', userId)
+  if (!order) throw notFound('Order details not found')
+  const locale = requestLocale(c)
+  const items = await checkReturnRequest(c.env.DB, order, input, locale)
+  const request = { ...input, items }
+  const mail = await returnMail(c.env.DB, order, { reason: input.reason, locale }, items, 'requested', await storeUrl(c.env.DB, new URL(c.req.url).origin))
+  try {
+    await dispatchWritten(c.env, await c.env.DB.batch([...returnRequestStatements(c.env.DB, order.id, request, locale), await mailStatement(c.env, mail)]))
+  } catch (error) {
+    // the one-open-request index: the same request sent twice at once
+    if (String(error).includes('UNIQUE')) throw new BackendError(409, locale === 'de' ? 'Eine Rücksendung für diese Bestellung wartet bereits auf unsere Antwort.' : 'A return for this order is already waiting for our answer.')
+    throw error
+  }
+  return c.json(await placedOrderDocument(c.env.DB, (await completedOrder(c.env.DB, order.number!, 'id', order.id))!, locale), 201)
 })
 
 orderRoutes.get('/order_status/:number', async (c) => {
@@ -49,5 +115,5 @@ orderRoutes.get('/order_status/:number', async (c) => {
   const byToken = await orderByToken(c.env.DB, token)
   const order = byToken ? await completedOrder(c.env.DB, c.req.param('number'), 'token', byToken.token) : null
   if (!order) throw notFound('Order details not found')
-  return c.json(cartDocument(await loadCartState(c.env.DB, order, requestLocale(c))))
+  return c.json(await placedOrderDocument(c.env.DB, order, requestLocale(c)))
 })

@@ -13,6 +13,8 @@ import { newsletterConfirm } from './newsletter-confirm.tsx'
 import { orderConfirmation } from './order-confirmation.tsx'
 import { passwordReset } from './password-reset.tsx'
 import { shippingConfirmation } from './shipping-confirmation.tsx'
+import { returnUpdate } from './return-update.tsx'
+import { orderUpdate } from './order-update.tsx'
 import type { Template } from './template.ts'
 
 /**
@@ -27,6 +29,8 @@ const TEMPLATES: { [K in MailKind]: Template<MailPayloads[K]> } = {
   newsletter_confirm: newsletterConfirm,
   contact: contactMessage,
   shipping_confirmation: shippingConfirmation,
+  return_update: returnUpdate,
+  order_update: orderUpdate,
 }
 
 export interface RenderedMail {

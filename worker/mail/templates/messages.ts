@@ -88,6 +88,31 @@ const en = {
     shipTo: 'Shipping to',
     view: 'View your order',
   },
+  returns: {
+    subject: { requested: (n: string) => `We have your return request for order ${n}`, approved: (n: string) => `Your return for order ${n} is approved`, declined: (n: string) => `Your return request for order ${n}` },
+    title: { requested: 'We have your return request', approved: 'Your return is approved', declined: 'We cannot accept this return' },
+    intro: {
+      requested: (n: string) => `Thanks for letting us know. We have received your request to return items from order ${n} and will answer within two business days.`,
+      approved: (n: string) => `We have approved your return from order ${n}. The refund below goes back the way you paid.`,
+      declined: (n: string) => `We have looked at your request to return items from order ${n} and cannot accept it.`,
+    },
+    items: 'Items',
+    reason: 'Reason',
+    refunded: 'Refunded',
+    total: 'Refund total',
+    note: 'Our note',
+    method: { card: 'To your card', gift_card: 'To your gift card', store_credit: 'As store credit' },
+    reasons: { too_small: 'Too small', too_large: 'Too large', not_as_described: 'Not as described', faulty: 'Faulty or damaged', changed_mind: 'Changed my mind', other: 'Other' },
+    cardTime: 'Card refunds usually show on your statement within 5–10 business days.',
+    view: 'View your order',
+  },
+  orderUpdate: {
+    subject: { refunded: (n: string) => `A refund for your order ${n}`, canceled: (n: string) => `Your order ${n} was cancelled` },
+    title: { refunded: 'We have made a refund', canceled: 'Your order was cancelled' },
+    intro: { refunded: (n: string) => `We have refunded part of your order ${n}, the way you paid.`, canceled: (n: string) => `Your order ${n} was cancelled. Everything you paid goes back the way you paid it.` },
+    reason: 'Reason',
+    view: 'View your order',
+  },
 }
 
 export type Messages = typeof en
@@ -173,6 +198,31 @@ const de: Messages = {
     track: 'Sendung verfolgen',
     items: 'In diesem Paket',
     shipTo: 'Lieferadresse',
+    view: 'Bestellung ansehen',
+  },
+  returns: {
+    subject: { requested: (n) => `Ihre Rücksendeanfrage zu Bestellung ${n} ist da`, approved: (n) => `Ihre Rücksendung zu Bestellung ${n} ist angenommen`, declined: (n) => `Ihre Rücksendeanfrage zu Bestellung ${n}` },
+    title: { requested: 'Ihre Rücksendeanfrage ist da', approved: 'Ihre Rücksendung ist angenommen', declined: 'Wir können diese Rücksendung nicht annehmen' },
+    intro: {
+      requested: (n) => `Danke für Ihre Nachricht. Wir haben Ihre Anfrage zur Rücksendung von Artikeln aus Bestellung ${n} erhalten und antworten innerhalb von zwei Werktagen.`,
+      approved: (n) => `Wir haben Ihre Rücksendung aus Bestellung ${n} angenommen. Die Erstattung unten geht auf dem Weg zurück, auf dem Sie bezahlt haben.`,
+      declined: (n) => `Wir haben Ihre Anfrage zur Rücksendung von Artikeln aus Bestellung ${n} geprüft und können sie leider nicht annehmen.`,
+    },
+    items: 'Artikel',
+    reason: 'Grund',
+    refunded: 'Erstattet',
+    total: 'Erstattung gesamt',
+    note: 'Unser Hinweis',
+    method: { card: 'Auf Ihre Karte', gift_card: 'Auf Ihre Geschenkkarte', store_credit: 'Als Guthaben' },
+    reasons: { too_small: 'Zu klein', too_large: 'Zu groß', not_as_described: 'Nicht wie beschrieben', faulty: 'Defekt oder beschädigt', changed_mind: 'Nicht mehr gewünscht', other: 'Anderer Grund' },
+    cardTime: 'Kartenerstattungen erscheinen meist innerhalb von 5–10 Werktagen auf Ihrer Abrechnung.',
+    view: 'Bestellung ansehen',
+  },
+  orderUpdate: {
+    subject: { refunded: (n) => `Eine Erstattung zu Ihrer Bestellung ${n}`, canceled: (n) => `Ihre Bestellung ${n} wurde storniert` },
+    title: { refunded: 'Wir haben erstattet', canceled: 'Ihre Bestellung wurde storniert' },
+    intro: { refunded: (n) => `Wir haben einen Teil Ihrer Bestellung ${n} erstattet, auf dem Weg, auf dem Sie bezahlt haben.`, canceled: (n) => `Ihre Bestellung ${n} wurde storniert. Alles, was Sie bezahlt haben, geht auf demselben Weg zurück.` },
+    reason: 'Grund',
     view: 'Bestellung ansehen',
   },
 }

@@ -1,0 +1,181 @@
+import type { Locale } from '#web/api/models.ts'
+import { FREE_RETURNS_DAYS, type ReturnReason } from '#web/config.ts'
+import type { Mail, ReturnUpdatePayload } from '#worker/mail/types.ts'
+import { BackendError } from '../shared/errors.ts'
+import { loadCartState } from './cart-state.ts'
+import { orderLines, orderUrl } from './order-mails.ts'
+import type { OrderRow } from './orders.ts'
+
+/**
+ * Shopper returns (docs/operations.md 'Returns'): what of a placed order can still go back, the request a member
+ * makes from their order details, and the emails about it. The console decides (worker/admin/return-actions.ts).
+ */
+
+export type ReturnState = 'requested' | 'approved' | 'declined'
+
+export interface ReturnRow {
+  id: number
+  order_id: number
+  state: ReturnState
+  reason: ReturnReason
+  comment: string | null
+  locale: Locale
+  refund_cents: number | null
+  decision_note: string | null
+  created_at: string
+  decided_at: string | null
+}
+
+export interface ReturnItemRow {
+  return_id: number
+  line_item_id: number
+  quantity: number
+}
+
+/** A line of the order as returns see it: bought, already asked back (waiting or approved), what one unit cost. */
+export interface ReturnableLine {
+  id: number
+  variant_id: number
+  quantity: number
+  returned: number
+  price_cents: number
+  gift_card: boolean
+}
+
+const DAY_MS = 24 * 60 * 60_000
+
+/** Errors in the shopper's language (the storefront shows them as they are). */
+const say = (locale: Locale, en: string, de: string) => (locale === 'de' ? de : en)
+
+export async function returnableLines(db: D1Database, orderId: number): Promise<ReturnableLine[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT li.id, li.variant_id, li.quantity, COALESCE(li.price_cents, 0) AS price_cents, li.gift_card_cents IS NOT NULL AS gift_card,
+         (SELECT COALESCE(SUM(ri.quantity), 0) FROM return_items ri JOIN return_requests r ON r.id = ri.return_id
+          WHERE ri.line_item_id = li.id AND r.state != 'declined') AS returned
+       FROM line_items li WHERE li.order_id = ? ORDER BY li.id`,
+    )
+    .bind(orderId)
+    .all<Omit<ReturnableLine, 'gift_card'> & { gift_card: number }>()
+  return results.map((r) => ({ ...r, gift_card: Boolean(r.gift_card) }))
+}
+
+/** When the return window closes: FREE_RETURNS_DAYS after the order shipped (the store does not learn the delivery day). */
+export function returnWindowEnd(shippedAt: string): Date {
+  return new Date(new Date(shippedAt).getTime() + FREE_RETURNS_DAYS * DAY_MS)
+}
+
+export async function returnsOfOrder(db: D1Database, orderId: number): Promise<Array<ReturnRow & { items: ReturnItemRow[] }>> {
+  const [returns, items] = await db.batch([
+    db.prepare('SELECT * FROM return_requests WHERE order_id = ? ORDER BY id').bind(orderId),
+    db.prepare('SELECT ri.* FROM return_items ri JOIN return_requests r ON r.id = ri.return_id WHERE r.order_id = ? ORDER BY ri.line_item_id').bind(orderId),
+  ])
+  const all = items!.results as unknown as ReturnItemRow[]
+  return (returns!.results as unknown as ReturnRow[]).map((r) => ({ ...r, items: all.filter((i) => i.return_id === r.id) }))
+}
+
+/** What the order's details say about returns: each request, and until when (and whether) a new one can be made. */
+export async function returnSummary(db: D1Database, order: OrderRow & { canceled_at?: string | null }) {
+  const shipment = await db.prepare('SELECT shipped_at FROM shipments WHERE order_id = ?').bind(order.id).first<{ shipped_at: string | null }>()
+  const returns = await returnsOfOrder(db, order.id)
+  const until = shipment?.shipped_at && !order.canceled_at ? returnWindowEnd(shipment.shipped_at).toISOString() : null
+  return { returns, returnableUntil: until }
+}
+
+export interface ReturnRequestInput {
+  reason: ReturnReason
+  comment: string | null
+  items: Array<{ line_item_id: number; quantity: number }>
+}
+
+/**
+ * Checks a shopper's request against the order (window, open request, lines, quantities) and answers the items to
+ * record. Every refusal is a 4xx sentence in the shopper's language and changes nothing.
+ */
+export async function checkReturnRequest(db: D1Database, order: OrderRow & { canceled_at?: string | null }, input: ReturnRequestInput, locale: Locale, now = new Date()) {
+  if (order.canceled_at) throw new BackendError(422, say(locale, 'This order was cancelled, so there is nothing to return.', 'Diese Bestellung wurde storniert; es gibt nichts zurückzusenden.'))
+  const shipment = await db.prepare('SELECT shipped_at FROM shipments WHERE order_id = ?').bind(order.id).first<{ shipped_at: string | null }>()
+  if (!shipment?.shipped_at) {
+    throw new BackendError(422, say(locale, 'This order has not shipped yet. To change it, please contact us instead.', 'Diese Bestellung ist noch nicht versandt. Für Änderungen kontaktieren Sie uns bitte.'))
+  }
+  if (now > returnWindowEnd(shipment.shipped_at)) {
+    throw new BackendError(
+      422,
+      say(locale, `Returns are accepted within ${FREE_RETURNS_DAYS} days of shipping; the window for this order has closed.`, `Rücksendungen sind innerhalb von ${FREE_RETURNS_DAYS} Tagen nach Versand möglich; diese Frist ist für diese Bestellung abgelaufen.`),
+      { base: ['return window closed'] },
+    )
+  }
+  const open = await db.prepare("SELECT id FROM return_requests WHERE order_id = ? AND state = 'requested'").bind(order.id).first()
+  if (open) throw new BackendError(409, say(locale, 'A return for this order is already waiting for our answer. We will email you soon.', 'Eine Rücksendung für diese Bestellung wartet bereits auf unsere Antwort. Wir melden uns per E-Mail.'))
+
+  const lines = await returnableLines(db, order.id)
+  const wanted = input.items.filter((i) => i.quantity > 0)
+  if (wanted.length === 0) throw new BackendError(422, say(locale, 'Choose at least one item and how many to return.', 'Wählen Sie mindestens einen Artikel und die Anzahl aus.'), { items: ['none chosen'] })
+  const seen = new Set<number>()
+  for (const item of wanted) {
+    const line = lines.find((l) => l.id === item.line_item_id)
+    if (!line || seen.has(item.line_item_id)) throw new BackendError(422, say(locale, 'One of the items is not part of this order.', 'Einer der Artikel gehört nicht zu dieser Bestellung.'), { items: ['unknown line'] })
+    seen.add(item.line_item_id)
+    if (line.gift_card) throw new BackendError(422, say(locale, 'Gift cards cannot be returned.', 'Geschenkkarten können nicht zurückgegeben werden.'), { items: ['gift card'] })
+    const left = line.quantity - line.returned
+    if (item.quantity > left) {
+      throw new BackendError(
+        422,
+        left === 0
+          ? say(locale, 'All units of one of these items have already been returned.', 'Alle Stück eines dieser Artikel wurden bereits zurückgesendet.')
+          : say(locale, `You can return at most ${left} of one of these items (you bought ${line.quantity}).`, `Von einem dieser Artikel können Sie höchstens ${left} zurücksenden (gekauft: ${line.quantity}).`),
+        { items: ['more than bought'] },
+      )
+    }
+  }
+  return wanted
+}
+
+/** Statements recording the request; the one-open-request index refuses a second at the same time. */
+export function returnRequestStatements(db: D1Database, orderId: number, input: ReturnRequestInput, locale: Locale): D1PreparedStatement[] {
+  return [
+    db.prepare('INSERT INTO return_requests (order_id, reason, comment, locale) VALUES (?, ?, ?, ?)').bind(orderId, input.reason, input.comment, locale),
+    db
+      .prepare(
+        `INSERT INTO return_items (return_id, line_item_id, quantity)
+         SELECT (SELECT id FROM return_requests WHERE order_id = ?1 AND state = 'requested'), json_extract(value, '$.line_item_id'), json_extract(value, '$.quantity') FROM json_each(?2)`,
+      )
+      .bind(orderId, JSON.stringify(input.items)),
+  ]
+}
+
+/** An email about a return, in the language the shopper asked in. */
+export async function returnMail(
+  db: D1Database,
+  order: OrderRow,
+  ret: { reason: ReturnReason; locale: Locale; note?: string | null },
+  items: Array<{ line_item_id: number; quantity: number }>,
+  status: ReturnUpdatePayload['status'],
+  storeUrl: string,
+  refunds: ReturnUpdatePayload['refunds'] = [],
+): Promise<Mail> {
+  const state = await loadCartState(db, order, ret.locale)
+  const lines = orderLines(state)
+  const named = items.map((item) => {
+    const at = state.lines.findIndex((l) => l.row.id === item.line_item_id)
+    const line = lines[at]
+    return { name: line?.name ?? '', details: line?.details ?? [], quantity: item.quantity }
+  })
+  return {
+    kind: 'return_update',
+    to: order.email!,
+    locale: ret.locale,
+    ref: order.number,
+    payload: {
+      status,
+      number: order.number!,
+      customerName: state.shipAddress?.firstname ?? state.billAddress?.firstname ?? '',
+      currency: order.currency,
+      reason: ret.reason,
+      lines: named,
+      refunds,
+      note: ret.note ?? null,
+      orderUrl: orderUrl(storeUrl, ret.locale, order.number!, order.user_id !== null),
+    },
+  }
+}
