@@ -28,9 +28,17 @@ export interface RequestInfo {
     emailVerificationKey?: string
     fontsCssUrl?: string
     captcha?: { scriptUrl: string; siteKey: string }
+    /** Card payments through Stripe (only when its keys are set): the publishable key, never the secret. */
+    stripe?: StripePublicConfig
   }
   version: string
   /** The public origin of the store (`https://…`), for absolute URLs: canonical, hreflang, Open Graph, JSON-LD. */
   origin: string
 }
+/** What the payment step needs to mount Stripe's card element. `jsUrl` is set only for tests (a local fake). */
+export interface StripePublicConfig {
+  publishableKey: string
+  jsUrl?: string
+}
+
 export const requestInfoContext = createContext<RequestInfo>()

@@ -93,6 +93,7 @@ function screens(locale: Locale): RouteObject[] {
             { id: id('checkout:shipping'), path: 'shipping', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'shipping' }) },
             { id: id('checkout:billing'), path: 'billing', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'billing' }) },
             { id: id('checkout:payment'), path: 'payment', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'payment' }) },
+            { id: id('checkout:payment-return'), path: 'payment/return', ...screen('./routes/checkout-payment-return.tsx', () => import('./routes/checkout-payment-return.tsx'), { step: 'payment' }) },
             { id: id('checkout:thank-you'), path: 'thank-you', ...screen('./routes/checkout-thank-you.tsx', () => import('./routes/checkout-thank-you.tsx')) },
             { id: id('checkout:ThankYou'), path: 'ThankYou', ...screen('./routes/checkout-thank-you.tsx', () => import('./routes/checkout-thank-you.tsx')) },
           ],

@@ -209,6 +209,16 @@ export interface User {
   storeCredits: number
 }
 
+/** A member's saved card: what the provider tells of it (brand, last four, expiry), never the number. */
+export interface SavedCard {
+  id: string
+  brand: string
+  lastDigits: string
+  month: number
+  year: number
+  isDefault: boolean
+}
+
 export interface Address {
   _id: string
   firstName: string

@@ -12,6 +12,7 @@ import type {
   Product,
   ProductList,
   ProductQuery,
+  SavedCard,
   SearchResult,
   SessionInfo,
   ShippingRate,
@@ -64,14 +65,27 @@ export interface StorefrontApi {
   removeGiftCard(): Promise<Cart>
   saveShippingMethod(shippingRateId: string): Promise<Cart>
   makeOrder(payment: {
-    method: 'card' | 'gift_card' | 'store_credit'
+    /** `authorised`: the card was already confirmed elsewhere (the bank's 3-D Secure page, Stripe's hosted page). */
+    method: 'card' | 'gift_card' | 'store_credit' | 'authorised'
     cardNumber?: string
     expiry?: string
     cvc?: string
+    /** A card entered in the provider's own element: its payment method id (the contract's gateway_payment_profile_id). */
+    paymentMethodId?: string
+    /** A member's saved card (the contract's source_id). */
+    savedCardId?: string
+    /** Where the bank's 3-D Secure page sends the shopper back to (a 402 with `redirect_url` asks for it). */
+    returnUrl?: string
+    /** Back from the provider's hosted payment page. */
+    hostedSessionId?: string
     giftCardCode?: string
     /** The balance due the shopper was shown: the card is never charged more (409 if it would be). */
     expectedBalance?: number
   }): Promise<Order>
+  /** Opens the card provider's hosted payment page for the balance due (paying without JavaScript): its URL. */
+  openHostedPayment(input: { successUrl: string; cancelUrl: string; expectedBalance?: number }): Promise<{ url: string }>
+  /** A member's saved cards (empty for a guest). */
+  getSavedCards(): Promise<SavedCard[]>
 
   // Orders and account (issue 4)
   getOrder(orderNumber: string): Promise<Order | null>

@@ -1,10 +1,12 @@
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { ShippingRate } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
+import { requestInfoContext } from '../app-context.ts'
 import { useT } from '../i18n/index.tsx'
 import { BillingForm } from '../features/checkout/billing-step.tsx'
 import { OrderSummary } from '../features/checkout/order-summary.tsx'
 import { GiftCardRedeem, PaymentForm } from '../features/checkout/payment-step.tsx'
+import { StripePaymentForm } from '../features/checkout/stripe-payment-form.tsx'
 import { ShippingAddressForm, ShippingRateForm } from '../features/checkout/shipping-step.tsx'
 import { checkoutAction } from '../features/checkout/step-actions.ts'
 import { checkoutRedirect, type CheckoutStep } from './checkout-guards.ts'
@@ -26,12 +28,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = checkoutRedirect(step, cart)
   if (target) localRedirect(request, target)
   const needsAddress = step !== 'payment'
-  const [country, authenticated, rates] = await Promise.all([
+  const stripe = context.get(requestInfoContext).thirdParty.stripe ?? null
+  const [country, authenticated, rates, savedCards] = await Promise.all([
     needsAddress ? api.getCountryDetails('AU') : null,
     api.isAuthenticated(),
     step === 'shipping' && cart?.address.shipping ? api.getShipments().then(byName) : [],
+    // a member's cards saved with Stripe (a guest has none)
+    step === 'payment' && stripe ? api.getSavedCards() : [],
   ])
-  return { step, cart: cart!, country, authenticated, rates }
+  return { step, cart: cart!, country, authenticated, rates, stripe, savedCards }
 }
 
 /** Every step is a real form post (works without JavaScript); success answers 303 to the next step. */
@@ -40,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = loaderApi(context)
   const target = checkoutRedirect(step, await api.getCart())
   if (target) localRedirect(request, target, 303)
-  return checkoutAction(step, request, api)
+  return checkoutAction(step, request, api, { stripe: Boolean(context.get(requestInfoContext).thirdParty.stripe) })
 }
 
 /**
@@ -52,7 +57,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export function Component() {
-  const { step, cart, country, authenticated, rates } = useLoaderData<typeof loader>()
+  const { step, cart, country, authenticated, rates, stripe, savedCards } = useLoaderData<typeof loader>()
   const { t } = useT()
   return (
     <section data-testid={`checkout-${step}`} className="grid gap-8 lg:grid-cols-5">
@@ -68,7 +73,7 @@ export function Component() {
         {step === 'payment' ? (
           <div className="space-y-8">
             <GiftCardRedeem cart={cart} />
-            <PaymentForm cart={cart} />
+            {stripe ? <StripePaymentForm cart={cart} stripe={stripe} savedCards={savedCards} member={authenticated} /> : <PaymentForm cart={cart} />}
           </div>
         ) : null}
       </div>

@@ -33,14 +33,20 @@ export const CurrencyChangeSchema = z.object({ current: z.enum(['AUD', 'USD']), 
 export const ShippingAddressSchema = z.object({ address: AddressSchema, email: email.optional() })
 export const BillingAddressSchema = z.object({ address: AddressSchema })
 export const ShippingMethodSchema = z.object({ shippingRateId: id })
+const returnUrl = z.string().max(500).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an absolute http(s) URL')
 export const PaymentSchema = z.object({
-  method: z.enum(['card', 'gift_card', 'store_credit'], { message: 'Choose a payment method.' }),
+  method: z.enum(['card', 'gift_card', 'store_credit', 'authorised'], { message: 'Choose a payment method.' }),
   cardNumber: z.string().max(30).optional(),
   expiry: z.string().max(10).optional(),
   cvc: z.string().max(4).optional(),
+  paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{6,100}$/, 'is not a card of the payment provider').optional(),
+  savedCardId: id.optional(),
+  returnUrl: returnUrl.optional(),
+  hostedSessionId: z.string().regex(/^cs_[A-Za-z0-9_]{6,200}$/, 'is not a payment page session').optional(),
   giftCardCode: z.string().max(40).optional(),
   expectedBalance: z.number().nonnegative().max(9_999_999).optional(),
 })
+export const HostedPaymentSchema = z.object({ successUrl: returnUrl, cancelUrl: returnUrl, expectedBalance: z.number().nonnegative().max(9_999_999).optional() })
 export const OrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),

@@ -19,6 +19,7 @@ type AccountOperations = Pick<
   | 'addAddress'
   | 'updateAddress'
   | 'deleteAddress'
+  | 'getSavedCards'
 >
 
 export async function fetchUser(client: SpreeClient): Promise<User | null> {
@@ -112,6 +113,18 @@ export function accountOperations(client: SpreeClient): AccountOperations {
       ),
     deleteAddress: async (id) => {
       await client.request(`/account/addresses/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'user' })
+    },
+    getSavedCards: async () => {
+      if (!client.isAuthenticated) return []
+      const list = await client.request<ListDocument>('/account/credit_cards', { auth: 'user' })
+      return list.data.map(({ id, attributes }) => ({
+        id,
+        brand: String(attributes?.cc_type ?? ''),
+        lastDigits: String(attributes?.last_digits ?? ''),
+        month: Number(attributes?.month),
+        year: Number(attributes?.year),
+        isDefault: attributes?.default === true,
+      }))
     },
   }
 }

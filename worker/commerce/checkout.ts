@@ -4,7 +4,7 @@ import { toAddressPayload, toCart, toOrder, toShippingRates } from './shopper-ma
 
 type CheckoutOperations = Pick<
   ShopperOperations,
-  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'applyGiftCard' | 'removeGiftCard' | 'saveShippingMethod' | 'makeOrder' | 'getOrder' | 'getOrders'
+  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'applyGiftCard' | 'removeGiftCard' | 'saveShippingMethod' | 'makeOrder' | 'openHostedPayment' | 'getOrder' | 'getOrders'
 >
 
 /** The payment form's field names for the API's card fields, so the form can show each message under its input. */
@@ -29,6 +29,19 @@ function renameFields(error: unknown): never {
 export function parseExpiry(expiry: string | undefined) {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry ?? '')
   return match ? { month: Number(match[1]), year: Number(match[2]) } : { month: 'invalid', year: 'invalid' }
+}
+
+type Payment = Parameters<CheckoutOperations['makeOrder']>[0]
+
+/**
+ * The card to pay with, as the contract sends it: a saved card (`source_id`), the provider's payment method id
+ * (`gateway_payment_profile_id`, from Stripe's element), or raw card details for the offline test gateway.
+ */
+function cardPaymentBody(payment: Payment) {
+  if (payment.savedCardId) return { payment_method_id: '1', source_id: payment.savedCardId }
+  if (payment.paymentMethodId) return { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: payment.paymentMethodId } }
+  const { month, year } = parseExpiry(payment.expiry)
+  return { payment_method_id: '1', source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } }
 }
 
 export function checkoutOperations(client: SpreeClient): CheckoutOperations {
@@ -61,21 +74,24 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
           await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: payment.giftCardCode } } })
         }
         if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
-        if (payment.method === 'card') {
-          const { month, year } = parseExpiry(payment.expiry)
-          await client.request('/checkout/create_payment', {
-            method: 'POST',
-            body: { payment_method_id: '1', source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } },
-          })
+        if (payment.method === 'card') await client.request('/checkout/create_payment', { method: 'POST', body: cardPaymentBody(payment) })
+        const body = {
+          ...(payment.expectedBalance === undefined ? {} : { expected_balance: payment.expectedBalance.toFixed(2) }),
+          ...(payment.returnUrl ? { return_url: payment.returnUrl } : {}),
+          ...(payment.hostedSessionId ? { stripe_session_id: payment.hostedSessionId } : {}),
         }
-        const body = payment.expectedBalance === undefined ? undefined : { expected_balance: payment.expectedBalance.toFixed(2) }
-        const order = toOrder(await client.request<Document>('/checkout/complete', { method: 'PATCH', body }))
+        const order = toOrder(await client.request<Document>('/checkout/complete', { method: 'PATCH', body: Object.keys(body).length ? body : undefined }))
         // A guest keeps the token of the placed order so the thank-you page can show it; it names no cart any more,
         // so the cart reads as empty and the next add starts a new one.
         return order
       } catch (error) {
         renameFields(error)
       }
+    },
+    openHostedPayment: async ({ successUrl, cancelUrl, expectedBalance }) => {
+      const body = { success_url: successUrl, cancel_url: cancelUrl, ...(expectedBalance === undefined ? {} : { expected_balance: expectedBalance.toFixed(2) }) }
+      const session = await client.request<Document>('/checkout/stripe_session', { method: 'POST', body })
+      return { url: String(session.data.attributes?.url ?? '') }
     },
     getOrder: async (orderNumber) => {
       const path = client.isAuthenticated ? `/account/orders/${encodeURIComponent(orderNumber)}` : `/order_status/${encodeURIComponent(orderNumber)}`

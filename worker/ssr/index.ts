@@ -3,6 +3,7 @@ import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
 import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/commerce/captcha.ts'
+import { stripeEnabled } from '#worker/backend/payments/stripe-client.ts'
 import { renderPage } from './render.tsx'
 import { allAssetFiles } from './assets.ts'
 import { APP_VERSION } from './version.ts'
@@ -38,6 +39,7 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
           emailVerificationKey: c.env.EMAIL_VERIFICATION_URL ? c.env.EMAIL_VERIFICATION_KEY || undefined : undefined,
           captcha: captchaEnabled(c.env) ? { scriptUrl: c.env.CAPTCHA_SCRIPT_URL || TURNSTILE_SCRIPT_URL, siteKey: c.env.CAPTCHA_SITE_KEY! } : undefined,
           fontsCssUrl: c.env.FONTS_CSS_URL || undefined,
+          stripe: stripeEnabled(c.env) ? { publishableKey: c.env.STRIPE_PUBLISHABLE_KEY!, ...(c.env.STRIPE_JS_URL ? { jsUrl: c.env.STRIPE_JS_URL } : {}) } : undefined,
         },
       },
       onError: (error) => {

@@ -26,6 +26,7 @@ export function browserShopper(): ShopperOperations {
     removeGiftCard: () => apiRequest('DELETE', '/api/checkout/gift-card'),
     saveShippingMethod: (shippingRateId) => apiRequest('POST', '/api/checkout/shipping-method', { shippingRateId }),
     makeOrder: (payment) => apiRequest('POST', '/api/checkout/complete', payment),
+    openHostedPayment: (input) => apiRequest('POST', '/api/checkout/hosted-payment', input),
     getOrder: async (orderNumber) => {
       try {
         return await apiRequest('GET', `/api/orders/${enc(orderNumber)}`)
@@ -48,6 +49,7 @@ export function browserShopper(): ShopperOperations {
     addAddress: (address) => apiRequest('POST', '/api/account/addresses', address),
     updateAddress: ({ _id, ...address }) => apiRequest('PATCH', `/api/account/addresses/${enc(_id)}`, address),
     deleteAddress: (id) => apiRequest('DELETE', `/api/account/addresses/${enc(id)}`),
+    getSavedCards: () => apiRequest('GET', '/api/account/cards'),
 
     getWishlist: () => apiRequest('GET', '/api/wishlist'),
     addToWishlist: (variantId) => apiRequest('POST', '/api/wishlist/items', { variantId }),

@@ -72,22 +72,30 @@ export function PaymentForm({ cart }: { cart: Cart }) {
           <Field name="cvc" label={t('checkout.cvc')} errors={form.errors.cvc} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
         </fieldset>
       )}
-      <div>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" name="terms" defaultChecked={form.values?.terms === 'on'} aria-invalid={form.errors.terms ? true : undefined} className="h-4 w-4" />
-          <span>
-            {t('checkout.terms')} (
-            <LocalLink to="/TermsAndConditions" target="_blank" className="underline">
-              {t('footer.terms')}
-            </LocalLink>
-            )
-          </span>
-        </label>
-        <FieldErrors name="terms" errors={form.errors.terms} />
-      </div>
+      <TermsField checked={form.values?.terms === 'on'} errors={form.errors.terms} />
       <button type="submit" disabled={form.busy} className={buttonClass('primary', 'lg', true)} data-testid="pay">
         {form.busy ? t('checkout.working') : t('checkout.pay')}
       </button>
     </Form>
+  )
+}
+
+/** The terms and conditions, agreed before paying (spec §5). */
+export function TermsField({ checked, errors }: { checked: boolean; errors?: string[] }) {
+  const { t } = useT()
+  return (
+    <div>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="terms" defaultChecked={checked} aria-invalid={errors ? true : undefined} className="h-4 w-4" />
+        <span>
+          {t('checkout.terms')} (
+          <LocalLink to="/TermsAndConditions" target="_blank" className="underline">
+            {t('footer.terms')}
+          </LocalLink>
+          )
+        </span>
+      </label>
+      <FieldErrors name="terms" errors={errors} />
+    </div>
   )
 }

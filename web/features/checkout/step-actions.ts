@@ -1,49 +1,13 @@
 import { data } from 'react-router'
 import type { Address } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
-import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
+import { ApiError } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/route-helpers.ts'
 import { localizeApiMessage } from '../cart/cart-action.ts'
-import { addressFromForm, formFieldErrors, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
-
-/** What a refused step answers: the messages, and what the shopper typed (never card details). */
-export interface StepFailure {
-  errors: FieldErrors
-  message: string | null
-  values: Record<string, string>
-}
-
-const SECRET_FIELDS = new Set(['cardNumber', 'expiry', 'cvc'])
-
-function failure(form: FormData, errors: FieldErrors, message: string | null, status = 422, headers?: Record<string, string>) {
-  const values: Record<string, string> = {}
-  for (const [key, value] of form.entries()) if (typeof value === 'string' && !SECRET_FIELDS.has(key)) values[key] = value
-  return data<StepFailure>({ errors, message, values }, { status, headers })
-}
-
-/** The spec §5 sentences the backend answers in English, in the page's language. */
-const KNOWN: Record<string, 'validation.required' | 'validation.email' | 'validation.phone' | 'validation.country'> = {
-  'This field is required.': 'validation.required',
-  'Please, provide a valid email address.': 'validation.email',
-  'Please, provide a valid phone number.': 'validation.phone',
-  'Invalid country.': 'validation.country',
-}
-const localize = (errors: FieldErrors, t: Translate): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => (KNOWN[m] ? t(KNOWN[m]) : m))]))
-
-/** Runs one API call of a step; a 4xx ApiError becomes the form again with its messages, anything else is thrown. */
-async function attempt(form: FormData, t: Translate, run: () => Promise<unknown>) {
-  try {
-    await run()
-    return null
-  } catch (error) {
-    const limited = rateLimitedInit(error)
-    if (limited) return failure(form, {}, error instanceof Error ? error.message : null, limited.status, limited.headers)
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), localizeApiMessage(error.message, t), error.status === 409 ? 409 : 422)
-    throw error
-  }
-}
+import { attempt, failure } from './step-results.ts'
+import { stripePaymentAction } from './stripe-payment-action.ts'
+import { addressFromForm, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
 
 function withoutIds({ _id, isDefault, ...address }: Address): AddressInput {
   void _id
@@ -54,7 +18,7 @@ function withoutIds({ _id, isDefault, ...address }: Address): AddressInput {
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0
 
 /** The step actions of spec §4's order: shipping address, shipping method, billing address, then the order. */
-export async function checkoutAction(step: string, request: Request, api: StorefrontApi) {
+export async function checkoutAction(step: string, request: Request, api: StorefrontApi, options: { stripe?: boolean } = {}) {
   const form = await readForm(request)
   const t = createTranslator(localeOf(request))
   const states = (await api.getCountryDetails('AU'))?.states.map((s) => s.abbr) ?? []
@@ -80,6 +44,7 @@ export async function checkoutAction(step: string, request: Request, api: Storef
     return (await attempt(form, t, () => api.saveCheckoutBillingAddress(address))) ?? localRedirect(request, '/checkout/payment', 303)
   }
   if (intent === 'gift-card' || intent === 'remove-gift-card') return giftCardStep(form, intent, request, api, t)
+  if (options.stripe) return stripePaymentAction(form, request, api, t)
   return paymentAction(form, request, api, t)
 }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useActionData, useNavigation } from 'react-router'
-import type { StepFailure } from './step-actions.ts'
+import type { StepFailure } from './step-results.ts'
 import type { FieldErrors } from './validation.ts'
 
 /**

@@ -1,0 +1,50 @@
+import { data } from 'react-router'
+import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
+import type { Translate } from '../../i18n/index.tsx'
+import { localizeApiMessage } from '../cart/cart-action.ts'
+import { REFUSALS, refusalOf } from './payment-refusals.ts'
+import { formFieldErrors, type FieldErrors } from './validation.ts'
+
+/** What a refused step answers: the messages, and what the shopper typed (never card details). */
+export interface StepFailure {
+  errors: FieldErrors
+  message: string | null
+  values: Record<string, string>
+}
+
+const SECRET_FIELDS = new Set(['cardNumber', 'expiry', 'cvc'])
+
+export function failure(form: FormData, errors: FieldErrors, message: string | null, status = 422, headers?: Record<string, string>) {
+  const values: Record<string, string> = {}
+  for (const [key, value] of form.entries()) if (typeof value === 'string' && !SECRET_FIELDS.has(key)) values[key] = value
+  return data<StepFailure>({ errors, message, values }, { status, headers })
+}
+
+/** The spec §5 sentences the backend answers in English, in the page's language. */
+const KNOWN: Record<string, 'validation.required' | 'validation.email' | 'validation.phone' | 'validation.country'> = {
+  'This field is required.': 'validation.required',
+  'Please, provide a valid email address.': 'validation.email',
+  'Please, provide a valid phone number.': 'validation.phone',
+  'Invalid country.': 'validation.country',
+}
+const localize = (errors: FieldErrors, t: Translate): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => (KNOWN[m] ? t(KNOWN[m]) : m))]))
+
+/** The backend's sentence in the page's language: the card provider's refusals, then the cart's known sentences. */
+export function localizeMessage(message: string, t: Translate) {
+  const refusal = refusalOf(message)
+  return refusal ? t(REFUSALS[refusal]) : localizeApiMessage(message, t)
+}
+
+/** Runs one API call of a step; a 4xx ApiError becomes the form again with its messages, anything else is thrown. */
+export async function attempt(form: FormData, t: Translate, run: () => Promise<unknown>) {
+  try {
+    await run()
+    return null
+  } catch (error) {
+    const limited = rateLimitedInit(error)
+    if (limited) return failure(form, {}, error instanceof Error ? error.message : null, limited.status, limited.headers)
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), localizeMessage(error.message, t), error.status === 409 ? 409 : 422)
+    throw error
+  }
+}

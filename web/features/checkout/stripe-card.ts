@@ -1,0 +1,66 @@
+import { loadStripe } from '@stripe/stripe-js/pure'
+import type { StripeElementLocale } from '@stripe/stripe-js'
+import type { StripePublicConfig } from '../../app-context.ts'
+import type { Locale } from '../../api/models.ts'
+
+/**
+ * Stripe.js and its card element: this module is its own chunk, imported only by the payment step once it is on
+ * screen, so no other page carries it. The card number, expiry and CVC are typed into Stripe's element and go from
+ * there to Stripe; the store only ever gets the payment method id.
+ */
+export interface CardHandle {
+  /** The payment method of what was typed, or the element's own message (in the page's language). */
+  createPaymentMethod(name: string | undefined): Promise<{ id: string } | { error: string }>
+  destroy(): void
+}
+
+const scripts = new Map<string, Promise<void>>()
+
+/** A configured Stripe.js address (tests serve a local fake) is loaded here; otherwise the library loads its own. */
+function loadScript(src: string): Promise<void> {
+  let loading = scripts.get(src)
+  if (!loading) {
+    loading = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script')
+      script.src = src
+      script.async = true
+      script.nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''
+      script.onload = () => resolve()
+      script.onerror = () => {
+        scripts.delete(src)
+        script.remove()
+        reject(new Error(`Stripe.js did not load from ${src}`))
+      }
+      document.head.appendChild(script)
+    })
+    scripts.set(src, loading)
+  }
+  return loading
+}
+
+/** The element in the store's look: the same type size and colours as the other fields. */
+const STYLE = {
+  base: { fontSize: '16px', color: '#171717', fontFamily: 'system-ui, sans-serif', '::placeholder': { color: '#737373' } },
+  invalid: { color: '#b91c1c' },
+}
+
+export async function mountCard(config: StripePublicConfig, locale: Locale, target: HTMLElement, onChange: (message: string | null) => void): Promise<CardHandle> {
+  if (config.jsUrl && !window.Stripe) await loadScript(config.jsUrl)
+  const stripe = await loadStripe(config.publishableKey, { locale: locale as StripeElementLocale })
+  if (!stripe) throw new Error('Stripe.js is not available')
+  const elements = stripe.elements({ locale: locale as StripeElementLocale })
+  const card = elements.create('card', { hidePostalCode: true, style: STYLE })
+  card.on('change', (event) => onChange(event.error?.message ?? null))
+  await new Promise<void>((resolve) => {
+    card.on('ready', () => resolve())
+    card.mount(target)
+  })
+  return {
+    async createPaymentMethod(name) {
+      const result = await stripe.createPaymentMethod({ type: 'card', card, ...(name ? { billing_details: { name } } : {}) })
+      if (result.error) return { error: result.error.message ?? '' }
+      return { id: result.paymentMethod.id }
+    },
+    destroy: () => card.destroy(),
+  }
+}
