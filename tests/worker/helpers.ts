@@ -23,14 +23,17 @@ export function authCookie(token: { access_token: string; created_at: number; ex
   return `auth=${serializeAuthCookie({ token_type: 'Bearer', ...token })}`
 }
 
-/** A browser without JavaScript: keeps its cookies, posts urlencoded forms from our own pages, follows nothing. */
-export function formBrowser(ip = clientAddress()) {
+/**
+ * A browser without JavaScript: keeps its cookies, posts urlencoded forms from our own pages, follows nothing.
+ * `fetcher` serves the store with other variables (e.g. Stripe's keys) than the test worker's own.
+ */
+export function formBrowser(ip = clientAddress(), fetcher: (url: string, init: RequestInit) => Promise<Response> = (url, init) => SELF.fetch(url, init)) {
   const jar = new Map<string, string>()
   async function send(path: string, form?: Record<string, string>) {
     const headers: Record<string, string> = { accept: 'text/html', ...fromClient(ip) }
     if (form) Object.assign(headers, { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' })
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-    const res = await SELF.fetch(ORIGIN + path, { method: form ? 'POST' : 'GET', redirect: 'manual', headers, body: form ? new URLSearchParams(form).toString() : undefined })
+    const res = await fetcher(ORIGIN + path, { method: form ? 'POST' : 'GET', redirect: 'manual', headers, body: form ? new URLSearchParams(form).toString() : undefined })
     for (const cookie of res.headers.getSetCookie()) {
       const [name, value] = cookie.split(';')[0]!.split('=')
       if (/max-age=0/i.test(cookie) || !value) jar.delete(name!)
