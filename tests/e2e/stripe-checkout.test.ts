@@ -1,0 +1,159 @@
+/// <reference types="node" />
+// Card payments with Stripe in Chromium: a copy of the store served with Stripe's keys, pointed at a local fake of
+// Stripe's API and of Stripe.js (tests/fakes/stripe-server.ts). A guest pays by card in AUD; a 3-D Secure card goes
+// to the bank's page and back; a declined card in German says why in German and keeps the cart; without JavaScript
+// the hosted payment page is the way. Each ends on the thank-you page with one payment and one confirmation email.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY } from '#tests/fakes/stripe-api.ts'
+import { startStripeServer, type StripeServer } from '#tests/fakes/stripe-server.ts'
+import { fillShippingAddress } from './checkout-steps.ts'
+import { launchBrowser, openPage, type Visit } from './browser.ts'
+import { queryD1, serveCopy, type ServedCopy } from './serve-copy.ts'
+
+let browser: Browser
+let stripe: StripeServer
+let store: ServedCopy
+let variantId: string
+const orders: string[] = []
+
+beforeAll(async () => {
+  ;[browser, stripe] = await Promise.all([launchBrowser(), startStripeServer()])
+  store = await serveCopy({
+    from: inject('persistTo'),
+    vars: { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_API_BASE: stripe.origin, STRIPE_JS_URL: `${stripe.origin}/v3/stripe.js` },
+  })
+  const list = await fetch(`${store.url}/api/v2/storefront/products?filter[purchasable]=true&per_page=20&include=default_variant`)
+  const products = (await list.json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
+  variantId = products.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!.relationships.default_variant.data.id
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  await store?.stop()
+  await stripe?.close()
+})
+
+/** One item in a guest's cart (through the store's own cart API), then the address steps up to the payment step. */
+async function toPayment(page: Page, context: BrowserContext, email: string) {
+  const added = await context.request.post(`${store.url}/api/cart/items`, { data: { variantId, quantity: 1 }, headers: { origin: store.url } })
+  expect(added.status(), await added.text()).toBe(200)
+  await page.goto('/checkout/shipping')
+  const address = page.locator('[data-testid=shipping-address-form]')
+  await fillShippingAddress(address, email)
+  await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+  const rates = page.locator('[data-testid=shipping-rate-form]')
+  await rates.waitFor({ state: 'visible' })
+  await rates.getByRole('button', { name: 'Continue to billing' }).click()
+  await page.waitForURL('**/checkout/billing')
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.waitForURL('**/checkout/payment')
+}
+
+/** Types a card into the (fake) Stripe card element once it has mounted. */
+async function typeCard(page: Page, number: string) {
+  await page.locator('[data-testid=card-element][aria-busy=false] [data-fake-stripe-card]').fill(number)
+}
+
+async function thankYou(page: Page) {
+  await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
+  const number = new URL(page.url()).searchParams.get('order')!
+  await expect.poll(() => page.locator('[data-testid=thank-you]').textContent()).toContain(number)
+  orders.push(number)
+}
+
+/** STRIPE_SCREENSHOTS=dir: the payment step with the card element at 1440 and 390 px, to look at. */
+async function screenshots(page: Page) {
+  const dir = process.env.STRIPE_SCREENSHOTS
+  if (!dir) return
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${dir}/payment-step-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+async function withPage(run: (visit: Visit) => Promise<void>) {
+  // the browser reports the BFF's refusals it was meant to get: the bank's 402 (3-D Secure) and a declined card's 422
+  const visit = await openPage(browser, { baseUrl: store.url, allow: ({ text, url }) => /status of (402|422)/.test(text) && url.endsWith('/api/checkout/complete') })
+  visit.page.setDefaultTimeout(30_000)
+  try {
+    await run(visit)
+    visit.expectNoProblems()
+  } finally {
+    await visit.close()
+  }
+}
+
+describe('paying by card with Stripe', () => {
+  test('a guest pays in AUD with the card element', () =>
+    withPage(async ({ page, context }) => {
+      await toPayment(page, context, 'stripe-card@example.com')
+      await typeCard(page, '4242 4242 4242 4242')
+      await screenshots(page)
+      await page.getByLabel('I agree to the terms and conditions').check()
+      await page.getByTestId('pay').click()
+      await thankYou(page)
+    }))
+
+  test('a 3-D Secure card: the bank’s page, then back to the thank-you page', () =>
+    withPage(async ({ page, context }) => {
+      await toPayment(page, context, 'stripe-3ds@example.com')
+      await typeCard(page, '4000 0027 6000 3184')
+      await page.getByLabel('I agree to the terms and conditions').check()
+      await page.getByTestId('pay').click()
+      await page.waitForURL(`${stripe.origin}/3ds/**`)
+      await page.getByRole('button', { name: 'Complete authentication' }).click()
+      await thankYou(page)
+    }))
+
+  test('a declined card in German says why in German and keeps the cart; another card pays', () =>
+    withPage(async ({ page, context }) => {
+      await toPayment(page, context, 'stripe-declined@example.com')
+      await page.goto('/de/checkout/payment')
+      await typeCard(page, '4000 0000 0000 0002')
+      await page.getByLabel('Ich stimme den Allgemeinen Geschäftsbedingungen zu').check()
+      await page.getByTestId('pay').click()
+      await expect.poll(() => page.locator('[data-testid=form-error]').textContent()).toBe('Ihre Karte wurde abgelehnt. Bitte verwenden Sie eine andere Karte.')
+      expect(new URL(page.url()).pathname).toBe('/de/checkout/payment')
+      expect(await page.locator('[data-testid=order-summary]').textContent()).toMatch(/Menge 1/)
+      await typeCard(page, '4242 4242 4242 4242')
+      await page.getByTestId('pay').click()
+      await thankYou(page)
+    }))
+
+  test('without JavaScript: Stripe’s hosted payment page and back', async () => {
+    const context = await browser.newContext({ baseURL: store.url, javaScriptEnabled: false, locale: 'en-AU' })
+    try {
+      const page = await context.newPage()
+      page.setDefaultTimeout(30_000)
+      await toPayment(page, context, 'stripe-nojs@example.com')
+      expect(await page.getByTestId('pay-on-hosted-page').textContent()).toContain('secure payment page')
+      await page.getByLabel('I agree to the terms and conditions').check()
+      await page.getByTestId('pay').click()
+      await page.waitForURL(`${stripe.origin}/pay/**`)
+      await page.getByLabel('Card number').fill('4242424242424242')
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await thankYou(page)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('each order has one captured payment and one confirmation email', () => {
+    expect(orders).toHaveLength(4)
+    const list = orders.map((n) => `'${n}'`).join(',')
+    const rows = queryD1(
+      store.persistTo,
+      `SELECT o.number, o.state, o.total_cents,
+         (SELECT COUNT(*) FROM payments p WHERE p.order_id = o.id AND p.state = 'completed' AND p.provider_state = 'captured' AND p.amount_cents = o.total_cents) AS captured,
+         (SELECT COUNT(*) FROM payments p WHERE p.order_id = o.id AND p.state NOT IN ('void', 'completed')) AS open,
+         (SELECT COUNT(*) FROM outbox m WHERE m.ref = o.number AND m.kind = 'order_confirmation') AS mails
+       FROM orders o WHERE o.number IN (${list}) ORDER BY o.number`,
+    )
+    expect(rows.map(({ number, state, captured, open, mails }) => ({ number, state, captured, open, mails }))).toEqual(
+      [...orders].sort().map((number) => ({ number, state: 'complete', captured: 1, open: 0, mails: 1 })),
+    )
+    // every intent the fake saw for these orders was captured or cancelled: none is left authorised
+    expect([...stripe.fake.intents.values()].filter((pi) => pi.status === 'requires_capture')).toEqual([])
+  })
+})
