@@ -10,6 +10,7 @@ export interface ProductView {
   variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null }>
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
   images: Array<{ id: number; alt: string | null; alt_de: string | null; mobile_url: string; desktop_url: string; large_url: string }>
+  properties: Array<{ id: number; name: string; presentation: string; value: string | null; value_de: string | null }>
 }
 
 const decimal = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2))
@@ -83,6 +84,24 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
       </Panel>
 
       <ProductImagesPanel view={view} form={form} errors={errors} values={values} />
+
+      <Panel title="Properties">
+        <p className="mb-3 text-sm">Shown on the product page; brand and material are also searched, and filterable properties are filters of the listings. Empty: the product does not have it.</p>
+        <form method="post" action={`${action}/properties`} aria-label="Properties">
+          <div className="grid gap-x-4 gap-y-2 md:grid-cols-2">
+            {view.properties.map((p) => (
+              <fieldset key={p.id} className="grid gap-3 sm:grid-cols-2 md:col-span-2">
+                <legend className="sr-only">{p.presentation}</legend>
+                <Input id={`property-${p.id}`} name={`property-${p.id}`} label={`${p.presentation} (English)`} defaultValue={v('properties', `property-${p.id}`, p.value ?? '')} error={e('properties', `property-${p.id}`)} />
+                <Input id={`property-${p.id}-de`} name={`property-${p.id}-de`} label={`${p.presentation} (German)`} defaultValue={v('properties', `property-${p.id}-de`, p.value_de ?? '')} error={e('properties', `property-${p.id}-de`)} />
+              </fieldset>
+            ))}
+          </div>
+          <Button type="submit" className="mt-3">
+            Save properties
+          </Button>
+        </form>
+      </Panel>
 
       <Panel title="Categories">
         <form method="post" action={`${action}/taxons`} aria-label="Categories">

@@ -8,6 +8,7 @@ export const ADMIN_NAV = [
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/returns', label: 'Returns' },
   { href: '/admin/products', label: 'Products' },
+  { href: '/admin/categories', label: 'Categories' },
   { href: '/admin/promotions', label: 'Promotions' },
   { href: '/admin/gift-cards', label: 'Gift cards' },
   { href: '/admin/content', label: 'Content' },

@@ -10,6 +10,7 @@ import { orders } from './routes/orders.tsx'
 import { products } from './routes/products.tsx'
 import { productImages } from './routes/product-images.tsx'
 import { productImport } from './routes/product-import.tsx'
+import { categories } from './routes/categories.tsx'
 import { promotions } from './routes/promotions.tsx'
 import { content } from './routes/content.tsx'
 import { customers } from './routes/customers.tsx'
@@ -49,6 +50,7 @@ adminApp.route('/', orders)
 adminApp.route('/', products)
 adminApp.route('/', productImages)
 adminApp.route('/', productImport)
+adminApp.route('/', categories)
 adminApp.route('/', promotions)
 adminApp.route('/', content)
 adminApp.route('/', customers)

@@ -89,3 +89,30 @@ export async function saveTaxons(db: D1Database, operator: Operator, detail: Pro
     auditStatement(db, operator, 'product.taxons', { type: 'product', id: detail.product.id }, before, chosen),
   ])
 }
+
+export type PropertyInput = Record<number, { value: string | null; valueDe: string | null }>
+
+/** 'Müller Outdoor & Co' → 'muller-outdoor-and-co' (diacritics folded, ß → ss), as the seed makes slugs and filter values. */
+export const slugOf = (text: string) =>
+  text.replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+
+/** The product's property values in en and de; an empty English value removes the property from the product. */
+export async function saveProperties(db: D1Database, operator: Operator, detail: ProductDetail, input: PropertyInput) {
+  const productId = detail.product.id
+  const statements = detail.properties.flatMap((p) => {
+    const next = input[p.id] ?? { value: null, valueDe: null }
+    if (!next.value) return [db.prepare('DELETE FROM product_properties WHERE product_id = ? AND property_id = ?').bind(productId, p.id)]
+    const row = `(SELECT id FROM product_properties WHERE product_id = ${productId} AND property_id = ${p.id})`
+    return [
+      db
+        .prepare('INSERT INTO product_properties (product_id, property_id, value, filter_param) VALUES (?, ?, ?, ?) ON CONFLICT (product_id, property_id) DO UPDATE SET value = excluded.value, filter_param = excluded.filter_param')
+        .bind(productId, p.id, next.value, slugOf(next.value) || 'value'),
+      next.valueDe
+        ? db.prepare(`INSERT INTO product_property_translations (product_property_id, locale, value) VALUES (${row}, 'de', ?) ON CONFLICT (product_property_id, locale) DO UPDATE SET value = excluded.value`).bind(next.valueDe)
+        : db.prepare(`DELETE FROM product_property_translations WHERE product_property_id = ${row} AND locale = 'de'`),
+    ]
+  })
+  const before = Object.fromEntries(detail.properties.filter((p) => p.value).map((p) => [p.name, { value: p.value, value_de: p.value_de }]))
+  const after = Object.fromEntries(detail.properties.filter((p) => input[p.id]?.value).map((p) => [p.name, { value: input[p.id]!.value, value_de: input[p.id]!.valueDe }]))
+  await db.batch([...statements, touch(db, productId), ...derivedStatements(db, productId), auditStatement(db, operator, 'product.properties', { type: 'product', id: productId }, before, after)])
+}

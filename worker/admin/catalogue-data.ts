@@ -47,6 +47,8 @@ export interface ProductDetail {
   variants: VariantRow[]
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
   images: Array<{ id: number; alt: string | null; alt_de: string | null; mobile_url: string; desktop_url: string; large_url: string }>
+  /** every property of the store, with this product's value (null when it has none) */
+  properties: Array<{ id: number; name: string; presentation: string; value: string | null; value_de: string | null }>
 }
 
 export async function loadProduct(db: D1Database, id: number): Promise<ProductDetail | null> {
@@ -58,7 +60,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     .bind(id)
     .first<ProductDetail['product']>()
   if (!product) return null
-  const [prices, variants, taxons, images] = await db.batch([
+  const [prices, variants, taxons, images, properties] = await db.batch([
     db.prepare("SELECT pr.currency, pr.amount_cents, pr.compare_at_cents, pr.member_cents FROM prices pr JOIN variants v ON v.id = pr.variant_id WHERE v.product_id = ? AND v.is_master = 1 ORDER BY pr.currency").bind(id),
     db
       .prepare(
@@ -80,6 +82,13 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
          LEFT JOIN product_image_translations t ON t.product_image_id = i.id AND t.locale = 'de' WHERE i.product_id = ? ORDER BY i.position, i.id`,
       )
       .bind(id),
+    db
+      .prepare(
+        `SELECT pr.id, pr.name, pr.presentation, pp.value, ppt.value AS value_de FROM properties pr
+         LEFT JOIN product_properties pp ON pp.property_id = pr.id AND pp.product_id = ?
+         LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = 'de' ORDER BY pr.position, pr.id`,
+      )
+      .bind(id),
   ])
   return {
     product,
@@ -87,6 +96,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     variants: variants!.results as unknown as VariantRow[],
     taxons: taxons!.results as ProductDetail['taxons'],
     images: images!.results as ProductDetail['images'],
+    properties: properties!.results as ProductDetail['properties'],
   }
 }
 

@@ -4,10 +4,10 @@ import { ProductsPage } from '#web/admin/products-page.tsx'
 import { ProductPage } from '#web/admin/product-page.tsx'
 import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
-import { field, pageOf, parseForm } from '../forms.ts'
+import { field, formValues, pageOf, parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { PRODUCTS_PAGE_SIZE, listProducts, loadProduct, type ProductDetail } from '../catalogue-data.ts'
-import { saveDetails, savePrices, saveTaxons, saveVariant } from '../catalogue-actions.ts'
+import { saveDetails, savePrices, saveProperties, saveTaxons, saveVariant, type PropertyInput } from '../catalogue-actions.ts'
 import { ActionRefused } from '../order-actions.ts'
 import { storefrontChanged } from '../freshness.ts'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
@@ -122,5 +122,27 @@ products.post('/products/:id{[0-9]+}/taxons', async (c) => {
   // the precomputed facet counts (price buckets, categories) follow the change
   await refreshFacetCounts(c.env.DB)
   await storefrontChanged(c.env, { taxons: true })
+  return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
+})
+
+products.post('/products/:id{[0-9]+}/properties', async (c) => {
+  const detail = await productOf(c)
+  if (!detail) return c.notFound()
+  const values = await formValues(c)
+  const errors: FieldErrors = {}
+  const input: PropertyInput = {}
+  for (const p of detail.properties) {
+    const value = (values[`property-${p.id}`] ?? '').trim()
+    const valueDe = (values[`property-${p.id}-de`] ?? '').trim()
+    if (value.length > 200) errors[`property-${p.id}`] = `${p.presentation}: at most 200 characters.`
+    if (valueDe.length > 200) errors[`property-${p.id}-de`] = `${p.presentation} (German): at most 200 characters.`
+    if (valueDe && !value) errors[`property-${p.id}`] = `${p.presentation}: give the English value too (German shoppers fall back to it).`
+    input[p.id] = { value: value || null, valueDe: valueDe || null }
+  }
+  if (Object.keys(errors).length) return show(c, detail, { form: 'properties', errors, values }, 422)
+  await saveProperties(c.env.DB, c.var.operator, detail, input)
+  // property filters of the listings count products per value
+  await refreshFacetCounts(c.env.DB)
+  await storefrontChanged(c.env, {})
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })

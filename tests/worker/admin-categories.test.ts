@@ -1,0 +1,71 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { call } from '#tests/factories/api.ts'
+import { createProduct } from '#tests/factories/catalogue.ts'
+import { get } from './helpers.ts'
+import { auditOf, operator } from './admin-helpers.ts'
+
+const idOf = async (permalink: string) => (await env.DB.prepare('SELECT id FROM taxons WHERE permalink = ?').bind(permalink).first<{ id: number }>())!.id
+/** The tree as the store reads it: taxonomy position, then the nested set. */
+const navOrder = async () =>
+  (await env.DB.prepare('SELECT t.permalink FROM taxons t JOIN taxonomies x ON x.id = t.taxonomy_id ORDER BY x.position, t.lft').all<{ permalink: string }>()).results.map((r) => r.permalink)
+
+describe('categories in the console', () => {
+  it('adds, renames in en and de, hides and orders categories; the store follows', async () => {
+    const { b } = await operator()
+    expect((await b.post('/admin/categories', { parent: '', name: 'Trail & Hike', name_de: 'Wandern', slug: '' })).status).toBe(303)
+    const root = await idOf('trail-and-hike')
+    for (const name of ['Boots', 'Packs', 'Poles']) expect((await b.post('/admin/categories', { parent: String(root), name, slug: '' })).status).toBe(303)
+    expect(await navOrder()).toEqual(['trail-and-hike', 'trail-and-hike/boots', 'trail-and-hike/packs', 'trail-and-hike/poles'])
+
+    const taken = await b.post('/admin/categories', { parent: String(root), name: 'Boots again', slug: 'boots' })
+    expect(taken.status).toBe(409)
+    expect(taken.body).toContain('A category at trail-and-hike/boots exists already')
+    const bad = await b.post('/admin/categories', { parent: '999999', name: '', slug: 'No Spaces' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('The English name is required.')
+    expect(bad.body).toContain('Use lower-case letters, digits and single dashes.')
+
+    // Poles first, then Boots, Packs: the nested set follows
+    const poles = await idOf('trail-and-hike/poles')
+    await b.post(`/admin/categories/${poles}/up`, {})
+    await b.post(`/admin/categories/${poles}/up`, {})
+    expect(await navOrder()).toEqual(['trail-and-hike', 'trail-and-hike/poles', 'trail-and-hike/boots', 'trail-and-hike/packs'])
+    const first = await b.post(`/admin/categories/${poles}/up`, {})
+    expect(first.status).toBe(409)
+    expect(first.body).toContain('Poles is already the first at its level.')
+    expect((await auditOf('taxon.order'))[0]).toMatchObject({ after: ['trail-and-hike/poles', 'trail-and-hike/boots', 'trail-and-hike/packs'] })
+
+    const packs = await idOf('trail-and-hike/packs')
+    expect((await b.post(`/admin/categories/${packs}`, { name: 'Backpacks', name_de: 'Rucksäcke', hide_from_nav: 'on' })).status).toBe(303)
+    const taxon = await call(`/taxons/trail-and-hike/packs?locale=de`)
+    expect(taxon.body.data.attributes).toMatchObject({ name: 'Rucksäcke', hide_from_nav: true, permalink: 'trail-and-hike/packs' })
+    const tree = await call('/taxons/trail-and-hike')
+    const children = tree.body.data.relationships.children.data.map((c: { id: string }) => c.id)
+    expect(children).toEqual([poles, await idOf('trail-and-hike/boots'), packs].map(String))
+    expect((await auditOf('taxon.update'))[0]).toMatchObject({ before: { name: 'Packs', hide_from_nav: false }, after: { name: 'Backpacks', name_de: 'Rucksäcke', hide_from_nav: true } })
+    // the category page is there under its old address with the new name
+    expect(await (await get('/de/t/trail-and-hike/packs')).text()).toContain('Rucksäcke')
+  })
+
+  it('edits a product’s properties in en and de; search and the product page follow', async () => {
+    const { b } = await operator()
+    const product = await createProduct()
+    await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(product.productId).run()
+    await env.DB.prepare("INSERT OR IGNORE INTO properties (name, presentation, position) VALUES ('material', 'Material', 1)").run()
+    const material = (await env.DB.prepare("SELECT id FROM properties WHERE name = 'material'").first<{ id: number }>())!.id
+    const path = `/admin/products/${product.productId}/properties`
+    const refused = await b.post(path, { [`property-${material}`]: '', [`property-${material}-de`]: 'Wolle' })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('Material: give the English value too')
+
+    expect((await b.post(path, { [`property-${material}`]: 'Merino Wool', [`property-${material}-de`]: 'Merinowolle' })).status).toBe(303)
+    expect(await env.DB.prepare('SELECT value, filter_param FROM product_properties WHERE product_id = ? AND property_id = ?').bind(product.productId, material).first()).toEqual({ value: 'Merino Wool', filter_param: 'merino-wool' })
+    expect(await env.DB.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'merinowolle'").first('rowid')).toBe(product.productId * 2 + 1)
+    expect(await (await get(`/de/products/${product.slug}`)).text()).toContain('Merinowolle')
+    expect((await auditOf('product.properties'))[0]).toMatchObject({ before: {}, after: { material: { value: 'Merino Wool', value_de: 'Merinowolle' } } })
+
+    expect((await b.post(path, { [`property-${material}`]: '' })).status).toBe(303)
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM product_properties WHERE product_id = ?').bind(product.productId).first('n')).toBe(0)
+  })
+})

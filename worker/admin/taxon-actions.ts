@@ -1,0 +1,108 @@
+import type { Operator } from './context.ts'
+import { auditStatement } from './audit.ts'
+import { ActionRefused } from './order-actions.ts'
+import type { CategoryItem } from '#web/admin/categories-page.tsx'
+
+/**
+ * Categories (taxons) from the console. Each top-level category is a taxonomy with one root taxon; the store orders
+ * the top level by taxonomy position and the rest by the nested set (lft), so after a taxon is added or moved the
+ * taxonomy's lft/rgt are renumbered from parent and position: the nested set always follows the console's order.
+ * A rename keeps the permalink, so the category's address, links and search rankings stay.
+ */
+
+export async function listCategories(db: D1Database): Promise<CategoryItem[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT t.id, t.taxonomy_id, t.parent_id, t.name, tt.name AS name_de, t.permalink, t.depth, t.hide_from_nav, t.position, x.position AS taxonomy_position,
+         (SELECT COUNT(*) FROM classifications c WHERE c.taxon_id = t.id) AS products
+       FROM taxons t JOIN taxonomies x ON x.id = t.taxonomy_id LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = 'de'
+       ORDER BY x.position, x.id, t.lft`,
+    )
+    .all<CategoryItem>()
+  return results
+}
+
+export interface CategoryInput {
+  name: string
+  nameDe: string | null
+  hideFromNav: boolean
+}
+
+const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+const translation = (db: D1Database, id: number, nameDe: string | null) =>
+  nameDe
+    ? db.prepare("INSERT INTO taxon_translations (taxon_id, locale, name) VALUES (?, 'de', ?) ON CONFLICT (taxon_id, locale) DO UPDATE SET name = excluded.name").bind(id, nameDe)
+    : db.prepare("DELETE FROM taxon_translations WHERE taxon_id = ? AND locale = 'de'").bind(id)
+
+export async function saveCategory(db: D1Database, operator: Operator, category: CategoryItem, input: CategoryInput) {
+  await db.batch([
+    db.prepare(`UPDATE taxons SET name = ?, hide_from_nav = ?, updated_at = ${now} WHERE id = ?`).bind(input.name, input.hideFromNav ? 1 : 0, category.id),
+    // the root's name is also the taxonomy's
+    db.prepare('UPDATE taxonomies SET name = ? WHERE id = ? AND ? IS NULL').bind(input.name, category.taxonomy_id, category.parent_id),
+    translation(db, category.id, input.nameDe),
+    auditStatement(db, operator, 'taxon.update', { type: 'taxon', id: category.id }, { name: category.name, name_de: category.name_de, hide_from_nav: category.hide_from_nav === 1 }, { name: input.name, name_de: input.nameDe, hide_from_nav: input.hideFromNav }),
+  ])
+}
+
+export async function createCategory(db: D1Database, operator: Operator, parent: CategoryItem | null, slug: string, input: CategoryInput): Promise<number> {
+  const permalink = parent ? `${parent.permalink}/${slug}` : slug
+  if (await db.prepare('SELECT 1 FROM taxons WHERE permalink = ?').bind(permalink).first()) throw new ActionRefused(`A category at ${permalink} exists already: choose another address.`)
+  let taxonomyId = parent?.taxonomy_id
+  if (!taxonomyId) {
+    const taxonomy = await db.prepare('INSERT INTO taxonomies (name, position) VALUES (?, (SELECT COALESCE(MAX(position), -1) + 1 FROM taxonomies)) RETURNING id').bind(input.name).first<{ id: number }>()
+    taxonomyId = taxonomy!.id
+  }
+  // placed last among its siblings, with provisional lft/rgt past the end; renumbered at once below
+  const row = await db
+    .prepare(
+      `INSERT INTO taxons (taxonomy_id, parent_id, name, permalink, position, lft, rgt, depth, hide_from_nav, updated_at)
+       VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(position), -1) + 1 FROM taxons WHERE taxonomy_id = ?1 AND parent_id IS ?2),
+         (SELECT COALESCE(MAX(rgt), 0) + 1 FROM taxons WHERE taxonomy_id = ?1), (SELECT COALESCE(MAX(rgt), 0) + 2 FROM taxons WHERE taxonomy_id = ?1), ?5, ?6, ${now}) RETURNING id`,
+    )
+    .bind(taxonomyId, parent?.id ?? null, input.name, permalink, parent ? parent.depth + 1 : 0, input.hideFromNav ? 1 : 0)
+    .first<{ id: number }>()
+  const id = row!.id
+  await db.batch([translation(db, id, input.nameDe), ...(await renumber(db, taxonomyId)), auditStatement(db, operator, 'taxon.create', { type: 'taxon', id }, null, { permalink, name: input.name, name_de: input.nameDe, hide_from_nav: input.hideFromNav })])
+  return id
+}
+
+/** One place earlier or later among its siblings (a top-level category among the top level). */
+export async function moveCategory(db: D1Database, operator: Operator, all: CategoryItem[], category: CategoryItem, direction: 'up' | 'down') {
+  const topLevel = category.parent_id === null
+  const siblings = all.filter((c) => c.parent_id === category.parent_id && (topLevel || c.taxonomy_id === category.taxonomy_id))
+  const at = siblings.findIndex((c) => c.id === category.id)
+  const to = direction === 'up' ? at - 1 : at + 1
+  if (to < 0 || to >= siblings.length) throw new ActionRefused(`${category.name} is already the ${direction === 'up' ? 'first' : 'last'} at its level.`)
+  const order = siblings.map((c) => c.id)
+  ;[order[at], order[to]] = [order[to]!, order[at]!]
+  const before = siblings.map((c) => c.permalink)
+  const after = order.map((id) => siblings.find((c) => c.id === id)!.permalink)
+  const audit = auditStatement(db, operator, 'taxon.order', { type: 'taxon', id: category.id }, before, after)
+  if (topLevel) {
+    const taxonomies = order.map((id) => siblings.find((c) => c.id === id)!.taxonomy_id)
+    await db.batch([db.prepare('UPDATE taxonomies SET position = (SELECT key FROM json_each(?1) WHERE value = taxonomies.id) WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(taxonomies)), audit])
+    return
+  }
+  await db.prepare('UPDATE taxons SET position = (SELECT key FROM json_each(?1) WHERE value = taxons.id) WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(order)).run()
+  await db.batch([...(await renumber(db, category.taxonomy_id)), audit])
+}
+
+/** lft/rgt of a taxonomy's taxons from parent and position (a depth-first walk), as one statement. */
+async function renumber(db: D1Database, taxonomyId: number): Promise<D1PreparedStatement[]> {
+  const { results } = await db.prepare('SELECT id, parent_id FROM taxons WHERE taxonomy_id = ? ORDER BY position, lft').bind(taxonomyId).all<{ id: number; parent_id: number | null }>()
+  const children = new Map<number | null, number[]>()
+  for (const t of results) children.set(t.parent_id, [...(children.get(t.parent_id) ?? []), t.id])
+  const sets: Array<[number, number, number]> = []
+  let counter = 0
+  const walk = (id: number) => {
+    const lft = ++counter
+    for (const child of children.get(id) ?? []) walk(child)
+    sets.push([id, lft, ++counter])
+  }
+  for (const root of children.get(null) ?? []) walk(root)
+  // two steps through negatives, so no row is ever briefly out of CHECK (lft < rgt) order with itself
+  return [
+    db.prepare("UPDATE taxons SET lft = -(SELECT value ->> '$[2]' FROM json_each(?1) WHERE value ->> '$[0]' = taxons.id), rgt = -(SELECT value ->> '$[1]' FROM json_each(?1) WHERE value ->> '$[0]' = taxons.id) WHERE taxonomy_id = ?2").bind(JSON.stringify(sets), taxonomyId),
+    db.prepare(`UPDATE taxons SET lft = -rgt, rgt = -lft, updated_at = ${now} WHERE taxonomy_id = ?`).bind(taxonomyId),
+  ]
+}
