@@ -171,10 +171,11 @@ describe("an operator's day in the console", () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await own.goto(`/admin/products/${product.productId}`)
+    const problems = await axe(page, 'product page')
     const picture = Buffer.from(await pngOf(1200, 900))
     await page.getByLabel(/Picture \(JPEG, PNG or WebP/).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: picture })
-    await page.getByLabel('Description (English)', { exact: true }).fill('Trail test picture')
-    await page.getByLabel('Description (German)', { exact: true }).fill('Testbild')
+    await page.getByLabel('Picture description (English)').fill('Trail test picture')
+    await page.getByLabel('Picture description (German)').fill('Testbild')
     await page.getByRole('button', { name: 'Upload picture' }).click()
     await page.getByText('The picture was added in all three sizes.').waitFor()
     const html = await (await fetch(`${baseUrl()}/products/${product.slug}`)).text()
@@ -187,10 +188,25 @@ describe("an operator's day in the console", () => {
       return [img.naturalWidth, img.naturalHeight]
     }, large!)
     expect(size).toEqual([650, 870])
+
+    // a CSV dry run from the import page: what would change, errors by line, nothing applied
+    await own.goto('/admin/products/import')
+    const csv = `slug,name_de\n${product.slug},Neuer Name\nfresh-cap,Mütze\nno such slug!,x\n`
+    await page.getByLabel('CSV file').setInputFiles({ name: 'changes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('button', { name: 'Check the file' }).click()
+    await page.getByRole('heading', { name: 'Import: changes.csv' }).waitFor()
+    await page.getByText(/name_de: .* → Neuer Name/).waitFor()
+    await page.getByText('fresh-cap is a new product: it needs name, sku, price_aud, price_usd.').waitFor()
+    await page.getByText('slug: use lower-case letters, digits and single dashes.').waitFor()
+    const dryRun = page.url()
+    problems.push(...(await axe(page, 'import dry run')))
+    await own.goto('/admin/categories')
+    problems.push(...(await axe(page, 'categories')))
+    expect(problems).toEqual([])
     if (process.env.ADMIN_SCREENSHOTS) {
       const dir = process.env.ADMIN_SCREENSHOTS
       mkdirSync(dir, { recursive: true })
-      for (const [name, path] of [['product-pictures', `/admin/products/${product.productId}`], ['import', '/admin/products/import'], ['categories', '/admin/categories']] as const) {
+      for (const [name, path] of [['product-pictures', `/admin/products/${product.productId}`], ['import', '/admin/products/import'], ['import-dry-run', new URL(dryRun).pathname], ['categories', '/admin/categories']] as const) {
         for (const [label, width] of [['desktop', 1440], ['phone', 390]] as const) {
           await page.setViewportSize({ width, height: 900 })
           await own.goto(path)

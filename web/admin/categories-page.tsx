@@ -57,8 +57,8 @@ export function CategoriesPage(props: { categories: CategoryItem[]; notice?: str
                       Save <span className="sr-only">{c.name}</span>
                     </Button>
                   </form>
-                  {index > 0 ? <MoveButton id={c.id} direction="up" label={`Move ${c.name} earlier`} /> : null}
-                  {index < siblings.length - 1 ? <MoveButton id={c.id} direction="down" label={`Move ${c.name} later`} /> : null}
+                  {index > 0 ? <MoveButton id={c.id} direction="up" what={c.name} /> : null}
+                  {index < siblings.length - 1 ? <MoveButton id={c.id} direction="down" what={c.name} /> : null}
                 </div>
               </li>
             )
@@ -93,11 +93,11 @@ export function CategoriesPage(props: { categories: CategoryItem[]; notice?: str
   )
 }
 
-function MoveButton({ id, direction, label }: { id: number; direction: 'up' | 'down'; label: string }) {
+function MoveButton({ id, direction, what }: { id: number; direction: 'up' | 'down'; what: string }) {
   return (
     <form method="post" action={`/admin/categories/${id}/${direction}`}>
-      <Button type="submit" variant="ghost" size="sm" aria-label={label}>
-        {direction === 'up' ? 'Move earlier' : 'Move later'}
+      <Button type="submit" variant="ghost" size="sm">
+        {direction === 'up' ? 'Move earlier' : 'Move later'} <span className="sr-only">{what}</span>
       </Button>
     </form>
   )

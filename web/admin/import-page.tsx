@@ -50,6 +50,7 @@ export function ImportPage({ jobs, error, maxMegabytes }: { jobs: ImportJobView[
           <Button type="submit">Check the file</Button>
         </form>
       </Panel>
+      {jobs.length === 0 ? <p className="text-sm">No imports yet.</p> : null}
       <Table caption="Latest imports" head={['File', 'Checked', 'By', 'Rows', 'Status']}>
         {jobs.map((job) => (
           <tr key={job.id}>

@@ -31,8 +31,8 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
               <img src={image.mobile_url} alt={image.alt ?? ''} width={120} height={120} className="h-[120px] w-[120px] rounded bg-neutral-100 object-cover" />
               <div className="min-w-0 flex-1">
                 <form method="post" action={`${action}/${image.id}/alt`} className="grid gap-3 lg:grid-cols-2" aria-label={`Description of ${label}`}>
-                  <Input id={`${name}-alt`} name="alt" label={`Description (English), ${label}`} defaultValue={v(name, 'alt', image.alt ?? '')} error={e(name, 'alt')} />
-                  <Input id={`${name}-alt-de`} name="alt_de" label={`Description (German), ${label}`} defaultValue={v(name, 'alt_de', image.alt_de ?? '')} error={e(name, 'alt_de')} hint="Empty: the English text." />
+                  <Input id={`${name}-alt`} name="alt" label={`Description of ${label} (English)`} defaultValue={v(name, 'alt', image.alt ?? '')} error={e(name, 'alt')} />
+                  <Input id={`${name}-alt-de`} name="alt_de" label={`Description of ${label} (German)`} defaultValue={v(name, 'alt_de', image.alt_de ?? '')} error={e(name, 'alt_de')} hint="Empty: the English text." />
                   <div>
                     <Button type="submit" variant="secondary" size="sm">
                       Save descriptions <span className="sr-only">of {label}</span>
@@ -40,9 +40,9 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
                   </div>
                 </form>
                 <div className="mt-3 flex flex-wrap gap-2">
-                  {index > 0 ? <SmallAction action={`${action}/${image.id}/up`} label={`Move ${label} earlier`} text="Move earlier" /> : null}
-                  {index < last ? <SmallAction action={`${action}/${image.id}/down`} label={`Move ${label} later`} text="Move later" /> : null}
-                  <SmallAction action={`${action}/${image.id}/remove`} label={`Remove ${label}`} text="Remove" danger />
+                  {index > 0 ? <SmallAction action={`${action}/${image.id}/up`} text="Move earlier" what={label} /> : null}
+                  {index < last ? <SmallAction action={`${action}/${image.id}/down`} text="Move later" what={label} /> : null}
+                  <SmallAction action={`${action}/${image.id}/remove`} text="Remove" what={label} danger />
                 </div>
               </div>
             </li>
@@ -71,8 +71,8 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
           ))}
         </fieldset>
         <div className="grid gap-3 lg:grid-cols-2">
-          <Input id="new-alt" name="alt" label="Description (English)" required defaultValue={v('images', 'alt', '')} error={e('images', 'alt')} hint="What the picture shows, for shoppers who cannot see it." />
-          <Input id="new-alt-de" name="alt_de" label="Description (German)" defaultValue={v('images', 'alt_de', '')} error={e('images', 'alt_de')} />
+          <Input id="new-alt" name="alt" label="Picture description (English)" required defaultValue={v('images', 'alt', '')} error={e('images', 'alt')} hint="What the picture shows, for shoppers who cannot see it." />
+          <Input id="new-alt-de" name="alt_de" label="Picture description (German)" defaultValue={v('images', 'alt_de', '')} error={e('images', 'alt_de')} />
         </div>
         <Button type="submit">Upload picture</Button>
       </form>
@@ -80,11 +80,12 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
   )
 }
 
-function SmallAction({ action, label, text, danger }: { action: string; label: string; text: string; danger?: boolean }) {
+/** A one-button form; the button says which picture to screen readers after its visible words. */
+function SmallAction({ action, text, what, danger }: { action: string; text: string; what: string; danger?: boolean }) {
   return (
     <form method="post" action={action}>
-      <Button type="submit" variant={danger ? 'danger' : 'ghost'} size="sm" aria-label={label}>
-        {text}
+      <Button type="submit" variant={danger ? 'danger' : 'ghost'} size="sm">
+        {text} <span className="sr-only">{what}</span>
       </Button>
     </form>
   )
