@@ -6,6 +6,7 @@ import { createProduct } from '#tests/factories/catalogue.ts'
 import { clientAddress, exhaustLimit, fromClient } from '#tests/factories/client.ts'
 import { WINDOWS } from '#worker/backend/services/rate-limit.ts'
 import { ORIGIN, authCookie, get } from './helpers.ts'
+import { placeOrder } from './admin-helpers.ts'
 
 /** A browser with JavaScript off: keeps cookies, posts forms as application/x-www-form-urlencoded from our own pages. */
 function browser() {
@@ -202,6 +203,39 @@ describe('account pages without JavaScript', () => {
     expect(details.body).toContain('Tax: GST (Included in Price)')
     expect(details.body).toContain('1 Collins Street')
     expect((await b.page('/my-account/OrderDetails/R000000000')).status).toBe(404)
+  })
+
+  it('asks to return an item without JavaScript (4xx with the reason when refused); shows return status and a cancelled order (en, de)', async () => {
+    const account = await member()
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId, { member: account, quantity: 2 })
+    const path = `/my-account/OrderDetails/${number}`
+    expect((await account.b.page(path)).body).not.toContain('data-testid="return-form"')
+    await env.DB.prepare("UPDATE shipments SET state = 'shipped', shipped_at = ? WHERE order_id = (SELECT id FROM orders WHERE number = ?)").bind(new Date().toISOString(), number).run()
+    const page = await account.b.page(path)
+    expect(page.body).toContain('data-testid="return-form"')
+    const line = /name="qty-(\d+)"/.exec(page.body)![1]!
+
+    const none = await account.b.post(path, { intent: 'request-return', order: number, [`qty-${line}`]: '0', reason: 'too_small', comment: '' })
+    expect(none.status).toBe(422)
+    expect(none.body).toContain('Choose at least one item and how many to return.')
+    const tooMany = await account.b.post(path, { intent: 'request-return', order: number, [`qty-${line}`]: '3', reason: 'too_small', comment: '' })
+    expect(tooMany.status).toBe(422)
+    expect(tooMany.body).toContain('You can return at most 2 of one of these items')
+
+    const ok = await account.b.post(path, { intent: 'request-return', order: number, [`qty-${line}`]: '1', reason: 'too_large', comment: 'A size down please' })
+    expect(ok.status).toBe(200)
+    expect(ok.body).toContain('your return request is with us')
+    expect(ok.body).toContain('Return requested: waiting for our answer')
+    expect(ok.body).not.toContain('data-testid="return-form"')
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_email = ? AND kind = 'return_update'").bind(account.email).first('n')).toBe(1)
+
+    await env.DB.prepare("UPDATE orders SET canceled_at = '2026-11-20T01:00:00Z' WHERE number = ?").bind(number).run()
+    expect((await account.b.page(path)).body).toMatch(/data-testid="order-state">Cancelled</)
+    const de = await account.b.page(`/de${path}`)
+    expect(de.body).toMatch(/data-testid="order-state">Storniert</)
+    expect(de.body).toContain('Diese Bestellung wurde am')
+    expect((await account.b.page('/de/MyAccount/OrderHistory')).body).toContain('Storniert')
   })
 
   it('subscribes the account email to the newsletter', async () => {

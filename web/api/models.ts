@@ -255,6 +255,8 @@ export interface LineItem {
   displayClubPrice?: string | null
   /** The most the line may hold (stock on hand, the gift card bound); null when not limited (spec §3's 99999). */
   maxQuantity?: number | null
+  /** A gift card line (it cannot be returned). */
+  giftCard?: boolean
 }
 
 export interface Promotion {
@@ -317,6 +319,28 @@ export interface Order {
   orderPromotions: Promotion[]
   shipmentItems: Array<{ tracking_id: string | null }>
   shipmentMethods: Array<{ name: string }>
+  /** Set when the store cancelled the placed order (`state` is then 'canceled'). */
+  canceledAt?: string | null
+  /** Until when a return can be asked for (null before shipping or when cancelled). */
+  returnableUntil?: string | null
+  returns?: OrderReturn[]
+}
+
+/** A shopper's return request on a placed order (docs/operations.md 'Returns'). */
+export interface OrderReturn {
+  id: string
+  state: 'requested' | 'approved' | 'declined'
+  reason: string
+  createdAt: string
+  /** What was refunded, as a decimal amount in the order's currency (approved only). */
+  refundTotal: string | null
+  items: Array<{ lineItemId: string; quantity: number }>
+}
+
+export interface ReturnRequestInput {
+  reason: string
+  comment: string | null
+  items: Array<{ lineItemId: string; quantity: number }>
 }
 
 export interface Wishlist {

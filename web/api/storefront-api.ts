@@ -10,6 +10,7 @@ import type {
   Menu,
   Order,
   Product,
+  ReturnRequestInput,
   ProductList,
   ProductQuery,
   SavedCard,
@@ -90,6 +91,8 @@ export interface StorefrontApi {
   // Orders and account (issue 4)
   getOrder(orderNumber: string): Promise<Order | null>
   getOrders(page: number, pageSize: number): Promise<{ orders: Order[]; totalPages: number; totalCount: number }>
+  /** A member asks to return items of a placed order; answers the order with the request (4xx with a sentence otherwise). */
+  requestReturn(orderNumber: string, input: ReturnRequestInput): Promise<Order>
   getCurrentUser(): Promise<User | null>
   logIn(username: string, password: string): Promise<User>
   logOut(): Promise<void>

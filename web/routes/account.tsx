@@ -61,7 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = loaderApi(context)
   if (!(await api.isAuthenticated())) localRedirect(request, '/')
   const result = await runAccountIntent(api, await readForm(request))
-  return result.retryAfter ? data(result, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } }) : result
+  if (result.retryAfter) return data(result, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } })
+  return result.status && !result.ok ? data(result, { status: result.status }) : result
 }
 
 export function Component() {

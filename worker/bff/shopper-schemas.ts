@@ -72,3 +72,8 @@ export const AffiliateSchema = z.object({ code: text(64) })
 export const EmailSchema = z.object({ email })
 export const ContactSchema = z.object({ name: text(100), email, message: text(5000), captchaToken })
 export const IdParamSchema = z.object({ id })
+export const ReturnRequestSchema = z.object({
+  reason: text(40).min(1, 'Choose a reason for the return.'),
+  comment: text(1000).nullable(),
+  items: z.array(z.object({ lineItemId: text(20).min(1), quantity: z.number().int().min(0).max(999) })).min(1).max(100),
+})

@@ -63,6 +63,8 @@ shopperBff.get('/orders/:number', async (c) => {
   return order ? c.json(order) : c.json({ error: 'Order details not found' }, 404)
 })
 
+shopperBff.post('/orders/:number/returns', valid('json', S.ReturnRequestSchema), async (c) => c.json(await serverApi(c).requestReturn(c.req.param('number').slice(0, 32), c.req.valid('json'))))
+
 // Auth and account
 shopperBff.post('/auth/login', valid('json', S.LoginSchema), async (c) => {
   const { username, password } = c.req.valid('json')

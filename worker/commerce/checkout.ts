@@ -4,7 +4,7 @@ import { toAddressPayload, toCart, toOrder, toShippingRates } from './shopper-ma
 
 type CheckoutOperations = Pick<
   ShopperOperations,
-  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'applyGiftCard' | 'removeGiftCard' | 'saveShippingMethod' | 'makeOrder' | 'openHostedPayment' | 'getOrder' | 'getOrders'
+  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'applyGiftCard' | 'removeGiftCard' | 'saveShippingMethod' | 'makeOrder' | 'openHostedPayment' | 'getOrder' | 'getOrders' | 'requestReturn'
 >
 
 /** The payment form's field names for the API's card fields, so the form can show each message under its input. */
@@ -102,6 +102,10 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
         if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return null
         throw error
       }
+    },
+    requestReturn: async (orderNumber, input) => {
+      const body = { return_request: { reason: input.reason, comment: input.comment, items: input.items.map((i) => ({ line_item_id: i.lineItemId, quantity: i.quantity })) } }
+      return toOrder(await client.request<Document>(`/account/orders/${encodeURIComponent(orderNumber)}/returns`, { method: 'POST', auth: 'user', body }))
     },
     getOrders: async (page, pageSize) => {
       if (!client.isAuthenticated) return { orders: [], totalPages: 0, totalCount: 0 }

@@ -1,4 +1,4 @@
-import type { Address, Cart, Currency, LineItem, Order, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#web/api/models.ts'
+import type { Address, Cart, Currency, LineItem, Order, OrderReturn, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#web/api/models.ts'
 import { related, type Document, type Resource } from './spree-client.ts'
 
 /** JSON:API (Spree 4.10 plus the embedded backend's documented extensions) → the storefront models of spec §3. */
@@ -84,6 +84,7 @@ export function toLineItem(r: Resource): LineItem {
     displayPrice: a.display_price ?? '',
     displayClubPrice: a.display_club_price ?? null,
     maxQuantity: typeof a.max_quantity === 'number' ? a.max_quantity : null,
+    ...(a.gift_card ? { giftCard: true } : {}),
   }
 }
 
@@ -154,6 +155,18 @@ export function toOrder(doc: Document): Order {
     orderPromotions: promotionsOf(doc),
     shipmentItems: shipments.map((s) => ({ tracking_id: s.attributes.tracking ?? null })),
     shipmentMethods: shipments.map((s) => ({ name: s.attributes.shipping_method_name ?? s.attributes.name ?? '' })),
+    canceledAt: a.canceled_at ?? null,
+    returnableUntil: a.returnable_until ?? null,
+    returns: Array.isArray(a.returns)
+      ? a.returns.map((r: { id: number; state: OrderReturn['state']; reason: string; created_at: string; refund_total: string | null; items: Array<{ line_item_id: string; quantity: number }> }) => ({
+          id: String(r.id),
+          state: r.state,
+          reason: r.reason,
+          createdAt: r.created_at,
+          refundTotal: r.refund_total,
+          items: r.items.map((i) => ({ lineItemId: String(i.line_item_id), quantity: i.quantity })),
+        }))
+      : [],
   }
 }
 

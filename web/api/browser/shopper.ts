@@ -35,6 +35,7 @@ export function browserShopper(): ShopperOperations {
         throw error
       }
     },
+    requestReturn: (orderNumber, input) => apiRequest('POST', `/api/orders/${enc(orderNumber)}/returns`, input),
     getOrders: (page, pageSize) => apiRequest('GET', withQuery('/api/orders', { page, pageSize })),
 
     getCurrentUser: () => apiRequest('GET', '/api/account'),

@@ -1,6 +1,7 @@
 import type { Address } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
-import { fromApiError, msg, type AccountActionResult } from './messages.ts'
+import { ApiError } from '../../api/storefront-api.ts'
+import { fromApiError, msg, type AccountActionResult, type FieldErrors } from './messages.ts'
 import { hasErrors, validateAddress, validatePassword, validateProfile } from './validation.ts'
 
 export const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'addressLine1', 'apartment', 'city', 'state', 'zipCode', 'country', 'phoneNumber'] as const
@@ -95,6 +96,21 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData): Prom
         if (!user) return { intent, ok: false, message: msg('account.failed') }
         await (intent === 'subscribe' ? api.subscribeNewsletter(user.email) : api.unsubscribeNewsletter(user.email))
         return { intent, ok: true, message: msg(intent === 'subscribe' ? 'account.subscribed' : 'account.unsubscribed') }
+      }
+      case 'request-return': {
+        const values = pick(form, ['reason', 'comment'])
+        const items = [...form.keys()].filter((k) => k.startsWith('qty-')).map((k) => ({ lineItemId: k.slice(4), quantity: Number(text(form, k) || '0') }))
+        const errors: FieldErrors = {}
+        if (!values.reason) errors.reason = msg('returns.chooseReason')
+        if (!items.some((i) => Number.isInteger(i.quantity) && i.quantity > 0)) errors.items = msg('returns.chooseItems')
+        if (items.some((i) => !Number.isInteger(i.quantity) || i.quantity < 0)) errors.items = msg('returns.wholeNumber')
+        if (hasErrors(errors)) return { intent, ok: false, errors, values, status: 422 }
+        try {
+          await api.requestReturn(text(form, 'order'), { reason: values.reason!, comment: values.comment!.trim() || null, items })
+        } catch (error) {
+          return { ...fromApiError(error, intent), values, status: error instanceof ApiError ? error.status : 422 }
+        }
+        return { intent, ok: true, message: msg('returns.requested') }
       }
       default:
         return { intent, ok: false, message: msg('account.failed') }

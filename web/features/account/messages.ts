@@ -17,6 +17,8 @@ export interface AccountActionResult {
   values?: Record<string, string>
   /** Rate limited: seconds until the shopper may try again (the page answers 429 with `Retry-After`). */
   retryAfter?: number
+  /** The status a refused form answers with (a return request: 409 or 422), so a no-JS post is a real 4xx. */
+  status?: number
 }
 
 export const msg = (key: MessageKey, params?: Record<string, string | number>): Msg => ({ key, params })

@@ -1,7 +1,13 @@
 import type { Address, Order } from '../../api/models.ts'
 import { SummaryRow } from '../../components/summary-row.tsx'
-import { useT } from '../../i18n/index.tsx'
+import { useT, type Translate } from '../../i18n/index.tsx'
 import { formatDate, formatMoney } from '../../i18n/format.ts'
+import { ReturnForm, ReturnStatus } from './return-form.tsx'
+
+/** 'complete' / 'canceled' in the shopper's language (the API's state names are not words for people). */
+export function orderStateLabel(t: Translate, state: string): string {
+  return state === 'canceled' ? t('account.stateCanceled') : state === 'complete' ? t('account.stateComplete') : state
+}
 
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {
   if (!address) return null
@@ -23,13 +29,20 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
 /** One order: lines, addresses, shipping, tracking, promotions and totals (GST included in the prices). */
 export function OrderDetails({ order }: { order: Order }) {
   const { t, locale } = useT()
+  const waiting = (order.returns ?? []).some((r) => r.state === 'requested')
+  const canReturn = order.state !== 'canceled' && Boolean(order.returnableUntil) && new Date(order.returnableUntil!) > new Date() && !waiting
   const methods = order.shipmentMethods.map((m) => m.name).filter(Boolean)
   const tracking = order.shipmentItems.map((s) => s.tracking_id).filter((id): id is string => Boolean(id))
   return (
     <div data-testid="order-details" className="space-y-6">
       <p className="text-sm text-neutral-700">
-        {t('account.orderNumber', { number: order.number })} · <span className="capitalize">{order.state}</span> · {order.completedAt ? formatDate(order.completedAt) : ''}
+        {t('account.orderNumber', { number: order.number })} · <span data-testid="order-state">{orderStateLabel(t, order.state)}</span> · {order.completedAt ? formatDate(order.completedAt) : ''}
       </p>
+      {order.state === 'canceled' ? (
+        <p role="status" className="rounded-md bg-danger-50 p-3 text-sm font-semibold text-danger-700" data-testid="order-canceled">
+          {t('account.canceledNote', { date: order.canceledAt ? formatDate(order.canceledAt) : '' })}
+        </p>
+      ) : null}
       <ul className="divide-y divide-neutral-200">
         {order.lineItems.map((item) => (
           <li key={item.id} className="flex items-center gap-4 py-3" data-testid="order-line">
@@ -63,6 +76,8 @@ export function OrderDetails({ order }: { order: Order }) {
           <dd>{order.total}</dd>
         </div>
       </dl>
+      <ReturnStatus order={order} />
+      {canReturn ? <ReturnForm order={order} /> : null}
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import type { Order } from '../../api/models.ts'
+import { orderStateLabel } from './order-details.tsx'
 import { useT } from '../../i18n/index.tsx'
 import { formatDate } from '../../i18n/format.ts'
 import { LocalLink } from '../../components/local-link.tsx'
@@ -41,7 +42,7 @@ export function OrderHistory({ orders, page, totalPages }: Props) {
                 </LocalLink>
               </td>
               <td className="py-3">{o.completedAt ? formatDate(o.completedAt) : ''}</td>
-              <td className="py-3 capitalize">{o.state}</td>
+              <td className="py-3">{orderStateLabel(t, o.state)}</td>
               <td className="py-3 text-right">{o.total}</td>
             </tr>
           ))}
