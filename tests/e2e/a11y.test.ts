@@ -1,19 +1,9 @@
 // Accessibility (issue 10): axe-core in real Chromium on every page type at 390 px and 1440 px. A serious or
 // critical violation (colour contrast included) fails the test with the rule, the elements and axe's help text.
-import { createRequire } from 'node:module'
-import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { audit } from './axe.ts'
 import { baseUrl, launchBrowser, waitForHydration } from './browser.ts'
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: Array<{ target: string[] }>
-}
 
 let browser: Browser
 beforeAll(async () => {
@@ -22,20 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** Serious and critical WCAG 2.1 A/AA findings on the page as it is now, one line each. */
-async function audit(page: Page, label: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle').catch(() => {})
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
-    return result.violations
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
 

@@ -3,11 +3,13 @@
 // Stripe's API and of Stripe.js (tests/fakes/stripe-server.ts). A guest pays by card in AUD; a 3-D Secure card goes
 // to the bank's page and back; a declined card in German says why in German and keeps the cart; without JavaScript
 // the hosted payment page is the way. Each ends on the thank-you page with one payment and one confirmation email.
+// axe finds nothing serious on the payment step with the element, nor with a refusal shown.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY } from '#tests/fakes/stripe-api.ts'
 import { startStripeServer, type StripeServer } from '#tests/fakes/stripe-server.ts'
 import { fillShippingAddress } from './checkout-steps.ts'
+import { audit } from './axe.ts'
 import { launchBrowser, openPage, type Visit } from './browser.ts'
 import { queryD1, serveCopy, type ServedCopy } from './serve-copy.ts'
 
@@ -89,6 +91,7 @@ describe('paying by card with Stripe', () => {
     withPage(async ({ page, context }) => {
       await toPayment(page, context, 'stripe-card@example.com')
       await typeCard(page, '4242 4242 4242 4242')
+      expect(await audit(page, 'payment step with the card element')).toEqual([])
       await screenshots(page)
       await page.getByLabel('I agree to the terms and conditions').check()
       await page.getByTestId('pay').click()
@@ -114,6 +117,7 @@ describe('paying by card with Stripe', () => {
       await page.getByLabel('Ich stimme den Allgemeinen Geschäftsbedingungen zu').check()
       await page.getByTestId('pay').click()
       await expect.poll(() => page.locator('[data-testid=form-error]').textContent()).toBe('Ihre Karte wurde abgelehnt. Bitte verwenden Sie eine andere Karte.')
+      expect(await audit(page, 'payment step (de) after a declined card')).toEqual([])
       expect(new URL(page.url()).pathname).toBe('/de/checkout/payment')
       expect(await page.locator('[data-testid=order-summary]').textContent()).toMatch(/Menge 1/)
       await typeCard(page, '4242 4242 4242 4242')
