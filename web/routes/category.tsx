@@ -1,4 +1,4 @@
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
@@ -11,6 +11,7 @@ import { AppliedFilterChips, ListingToolbar } from '../features/catalogue/listin
 import { appliedFilters, categoryTrail, pageHref } from '../features/catalogue/listing-links.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
 import { Pagination } from '../components/ui/pagination.tsx'
+import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
 
@@ -43,6 +44,11 @@ export function Component() {
   const { category, products, page, trail } = useLoaderData<typeof loader>()
   const { t } = useT()
   const [search] = useSearchParams()
+  const { pathname } = useLocation()
+  const navigation = useNavigation()
+  // A filter, sort, view or page change of this listing is loading: the cards shown are the old ones until it lands,
+  // so they are marked busy (and dimmed) rather than looking like the answer to the new choice.
+  const busy = navigation.state === 'loading' && navigation.location.pathname === pathname
   useViewItemList(`category:${category.permalink}`, category.name, products.data, search.toString())
   const view = search.get('view') === 'list' ? 'list' : 'grid'
   const facets = products.meta.facets
@@ -79,7 +85,12 @@ export function Component() {
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]">
         <FilterPanel facets={facets} total={products.meta.totalCount} />
-        <section aria-labelledby="products-heading" className="lg:col-start-2">
+        <section
+          aria-labelledby="products-heading"
+          aria-busy={busy || undefined}
+          className={cx('lg:col-start-2 motion-safe:transition-opacity', busy && 'opacity-60')}
+          data-testid="listing-results"
+        >
           <h2 id="products-heading" className="sr-only">
             {t('listing.productsHeading')}
           </h2>
