@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
 import { ORIGIN, get, html } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
-import { STORE_NAME } from '#web/config.ts'
+import { IMAGE_SIZES, STORE_NAME } from '#web/config.ts'
 import { backend } from '#worker/backend/index.ts'
 import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
@@ -168,6 +168,38 @@ describe('other pages', () => {
       const page = await head(path)
       expect(page.meta('robots'), path).toEqual(['noindex, follow'])
       expect(page.canonical, path).toEqual([])
+    }
+  })
+})
+
+/** Link texts search engines call undescriptive (Lighthouse's link-text list, en and de). */
+const GENERIC_LINK_TEXT = new Set(['read more', 'more', 'learn more', 'click here', 'here', 'see more', 'more info', 'weiterlesen', 'mehr', 'mehr erfahren', 'hier klicken', 'hier'])
+const linkTexts = (body: string) =>
+  [...body.matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim())
+
+describe('what crawlers and phones fetch', () => {
+  it('every link of home, a category and a product says where it leads (a generic button text gets its section title)', async () => {
+    const home = linkTexts(await html(await get('/')))
+    expect(home.some((text) => /^Read more\b.+/.test(text))).toBe(true)
+    for (const path of ['/', '/de', `/t/${permalink}`, `/products/${product.slug}`]) {
+      const texts = path === '/' ? home : linkTexts(await html(await get(path)))
+      expect(texts.filter((text) => GENERIC_LINK_TEXT.has(text.toLowerCase().replace(/[.…]+$/, ''))), path).toEqual([])
+    }
+  })
+
+  it('the product gallery offers each picture at the §9 desktop and large sizes, for the width it is shown at', async () => {
+    const body = await html(await get(`/products/${product.slug}`))
+    const images: Array<Record<string, string>> = []
+    await new HTMLRewriter()
+      .on('[data-testid=gallery-track] img', { element: (el) => void images.push(Object.fromEntries(Array.from(el.attributes as unknown as Iterable<[string, string]>))) })
+      .transform(new Response(body))
+      .text()
+    expect(images.length).toBeGreaterThan(0)
+    for (const image of images) {
+      const candidates = image.srcset!.split(',').map((c) => c.trim().split(/\s+/))
+      expect(candidates.map(([, w]) => w)).toEqual([`${IMAGE_SIZES.desktop.width}w`, `${IMAGE_SIZES.large.width}w`])
+      expect(candidates.map(([url]) => url)).toContain(image.src)
+      expect(image.sizes).toMatch(/^\(min-width: 1240px\) .+, \(min-width: 1024px\) .+, calc\(100vw - 32px\)$/)
     }
   })
 })

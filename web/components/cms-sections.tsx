@@ -36,11 +36,18 @@ function SectionImage({ image, sizes, className, priority = false }: { image: Pr
   )
 }
 
-function SectionLink({ section, fallback, className }: { section: CmsSection; fallback: string; className: string }) {
+/**
+ * A section's call to action. An operator's button text is often generic ('Read more'), which says nothing out of
+ * context (WCAG 2.4.4, and search engines' link-text check): `about` (the section's title) then follows it for screen
+ * readers and crawlers.
+ */
+function SectionLink({ section, fallback, className, about }: { section: CmsSection; fallback: string; className: string; about?: string }) {
   if (!section.link) return null
+  const label = text(section.content.button_text) || fallback
   return (
     <LocalLink to={section.link} className={className}>
-      {text(section.content.button_text) || fallback}
+      {label}
+      {about && !label.toLowerCase().includes(about.toLowerCase()) ? <span className="sr-only">: {about}</span> : null}
     </LocalLink>
   )
 }
@@ -64,12 +71,13 @@ function Hero({ section, first }: { section: CmsSection; first: boolean }) {
 
 function FeaturedArticle({ section }: { section: CmsSection }) {
   const { t } = useT()
+  const title = text(section.content.title) || section.name
   return (
     <section className="rounded-lg bg-neutral-50 p-6 lg:p-10" data-section="featured_article">
-      <h2 className="text-2xl font-bold text-neutral-900 lg:text-3xl">{text(section.content.title) || section.name}</h2>
+      <h2 className="text-2xl font-bold text-neutral-900 lg:text-3xl">{title}</h2>
       {text(section.content.subtitle) ? <p className="mt-1 text-lg font-medium text-neutral-600">{text(section.content.subtitle)}</p> : null}
       <RichText html={text(section.content.rte_content)} className="mt-4 max-w-3xl" />
-      <SectionLink section={section} fallback={t('cms.readMore')} className={cx('mt-6', BUTTON)} />
+      <SectionLink section={section} fallback={t('cms.readMore')} about={title} className={cx('mt-6', BUTTON)} />
     </section>
   )
 }
@@ -87,7 +95,7 @@ function ProductCarousel({ section }: { section: CmsSection }) {
         title={
           <div className="flex items-baseline gap-4">
             <h2 className="text-2xl font-bold text-neutral-900">{title}</h2>
-            <SectionLink section={section} fallback={t('cms.viewAll')} className={cx('font-semibold text-primary-700 underline underline-offset-2', focusRing)} />
+            <SectionLink section={section} fallback={t('cms.viewAll')} about={title} className={cx('font-semibold text-primary-700 underline underline-offset-2', focusRing)} />
           </div>
         }
       >

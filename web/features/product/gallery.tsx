@@ -4,6 +4,19 @@ import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
+import { DESKTOP_BREAKPOINT_PX, LAYOUT_MAX_WIDTH_PX } from '../../config.ts'
+
+/**
+ * How wide the main image shows (the `sizes` of its srcset): the screen less the page's 16 px margins on phones; on
+ * desktop the product page's first column, 7 of 12 parts of the page less the 48 px gap, at most the layout's width.
+ */
+const PAGE_MARGINS = 32
+const COLUMN_GAP = 48
+const column = (width: string) => `calc((${width} - ${PAGE_MARGINS + COLUMN_GAP}px) * 7 / 12)`
+export const GALLERY_SIZES = `(min-width: ${LAYOUT_MAX_WIDTH_PX}px) ${column(`${LAYOUT_MAX_WIDTH_PX}px`)}, (min-width: ${DESKTOP_BREAKPOINT_PX}px) ${column('100vw')}, calc(100vw - ${PAGE_MARGINS}px)`
+
+/** The §9 styles of the main image's 3:4 crop (the 240 px mobile style is the square thumbnail's). */
+export const gallerySrcSet = ({ styles }: ProductImage) => `${styles.desktop.url} ${styles.desktop.width}w, ${styles.large.url} ${styles.large.width}w`
 
 /**
  * The chosen colour's images. The slides are a scroll-snap row, so swiping works with or without JavaScript; with
@@ -46,6 +59,8 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
             <li key={image.styles.large.url} className="w-full shrink-0 snap-center" aria-roledescription="slide" aria-label={t('product.imageOf', { n: i + 1, count })}>
               <img
                 src={image.styles.large.url}
+                srcSet={gallerySrcSet(image)}
+                sizes={GALLERY_SIZES}
                 width={image.styles.large.width}
                 height={image.styles.large.height}
                 alt={image.alt}
