@@ -10,6 +10,7 @@ import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
 import { bumpPageCacheVersion, pageCacheVersion } from '#worker/edge-cache/content-version.ts'
 import { pageCacheKey } from '#worker/edge-cache/page-key.ts'
+import { NONCE_PLACEHOLDER } from '#worker/edge-cache/personal-header.ts'
 import { authCookie, ORIGIN } from './helpers.ts'
 
 // The production bounds (30 s + 30 s), and short ones (1 s + 1 s) for the freshness test.
@@ -69,6 +70,23 @@ describe('one shared copy', () => {
     expect(cspNonce(second.response)).not.toBe(cspNonce(third.response))
     // the stored copy's nonce is the placeholder, which no CSP ever allows
     expect(bodyNonces(storedBody).has(cspNonce(first.response)!)).toBe(false)
+  })
+
+  it("a copy another isolate stored is a hit here, and each answer built from this isolate's memory has its own nonce", async () => {
+    const path = '/t/women?from=another-isolate'
+    const key = pageCacheKey(new URL(ORIGIN + path), { locale: 'en', currency: 'AUD', country: 'AU' }, await pageCacheVersion(testEnv))
+    const html = `<!DOCTYPE html><html><head><script nonce="${NONCE_PLACEHOLDER}">1</script></head><body><p>stored elsewhere</p><script nonce="${NONCE_PLACEHOLDER}" src="/x.js"></script></body></html>`
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=172800', 'x-edge-stored-at': String(Date.now()), 'x-edge-cache-control': 'public, max-age=0' }
+    await (caches as unknown as { default: Cache }).default.put(key, new Response(html, { headers }))
+    const answers = [await page(path), await page(path)]
+    for (const { response, body, edge } of answers) {
+      expect(edge).toBe('hit')
+      expect(body).toContain('stored elsewhere')
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0')
+      expect(response.headers.get('x-edge-stored-at')).toBeNull()
+      expect([...bodyNonces(body)]).toEqual([cspNonce(response)])
+    }
+    expect(cspNonce(answers[0]!.response)).not.toBe(cspNonce(answers[1]!.response))
   })
 
   it('is kept per currency and per language', async () => {

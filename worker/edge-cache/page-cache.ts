@@ -10,6 +10,7 @@ import { freshness, isCacheablePage, lastGoodKey, pageCacheAvailable, pageCacheK
 import { pageCacheVersion } from './content-version.ts'
 import { NONCE_PLACEHOLDER, personalise, personalStateOf } from './personal-header.ts'
 import { readLastGood, writeLastGood } from './last-good.ts'
+import { hotHtml, hotPage, keepHot, type HotPage } from './hot-pages.ts'
 
 /**
  * The full-page edge cache (docs/caching.md). Shared pages (page-key.ts) are rendered once per locale, currency,
@@ -80,7 +81,9 @@ async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: stri
   waitUntil(
     c,
     new Response(forStore).text().then(async (html) => {
-      await cache.put(key, storedCopy(html, rendered, storedAt))
+      const copy = storedCopy(html, rendered, storedAt)
+      keepHot(key, html, copy.status, copy.headers, storedAt)
+      await cache.put(key, copy)
       if (rendered.status === 200) await writeLastGood(c.env, lastGoodKey(url, variant), html, rendered.headers)
     }),
   )
@@ -100,7 +103,7 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>) {
 const refreshing = new Set<string>()
 
 /** The copy a shopper gets: their own nonce and header, the answer's own cache policy, no stored bookkeeping. */
-function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: PersonalState, nonce: string): Response {
+function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: PersonalState, nonce: string | null): Response {
   const headers = new Headers(page.headers)
   const original = headers.get(ORIGINAL_CACHE_CONTROL)
   headers.delete(ORIGINAL_CACHE_CONTROL)
@@ -113,6 +116,15 @@ function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: Pers
   const body = c.req.method === 'HEAD' ? null : page.body
   const out = new Response(body, { status: page.status, headers })
   return body && isHtml(page) ? personalise(out, { nonce, state, locale: c.var.locale }) : out
+}
+
+/**
+ * A fresh hit from this isolate's memory: the nonce is joined in as the HTML is built, so an anonymous visitor's
+ * answer passes through no rewriter at all; a shopper with a session still gets their header filled in.
+ */
+function answerHot(c: Context<AppEnv>, hot: HotPage, state: PersonalState, nonce: string): Response {
+  const page = new Response(c.req.method === 'HEAD' ? null : hotHtml(hot, nonce), { status: hot.status, headers: hot.headers })
+  return answer(c, page, 'hit', state, null)
 }
 
 export const pageCache = () =>
@@ -133,15 +145,18 @@ export const pageCache = () =>
     const personal = personalStateOf(commerceContext(c))
     const cache = pageCacheAvailable(url) ? await openCache() : null
     const key = pageCacheKey(url, variant, await pageCacheVersion(c.env))
-    const cached = cache ? await cache.match(key).catch(() => undefined) : undefined
     const { freshMs, staleMs } = freshness(c.env)
+    const hot = cache ? hotPage(key, freshMs) : undefined
+    if (hot) return answerHot(c, hot, await personal, nonce)
+    const cached = cache ? await cache.match(key).catch(() => undefined) : undefined
     const age = cached ? Date.now() - Number(cached.headers.get(STORED_AT) ?? 0) : Infinity
 
     let page: Response
     let edge: EdgeState
     if (cached && age < freshMs) {
-      page = cached
-      edge = 'hit'
+      // fresh in this data centre but not yet in this isolate: kept in memory for the hits that follow
+      const copy = keepHot(key, await cached.text(), cached.status, cached.headers, Number(cached.headers.get(STORED_AT)))
+      return answerHot(c, copy, await personal, nonce)
     } else if (cached && cached.status === 200 && age < freshMs + staleMs) {
       page = cached
       edge = 'stale'

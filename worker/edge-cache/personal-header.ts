@@ -55,6 +55,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 
 /** The HTML answer with `nonce` (when the page was rendered with the placeholder) and `state` written in. */
 export function personalise(response: Response, { nonce, state, locale }: { nonce: string | null; state: PersonalState; locale: Locale }): Response {
+  // nothing to write (a hot copy already has its nonce, the visitor has no session): no rewriter pass at all
+  if (!nonce && !state.authenticated && state.cartCount === 0) return response
   const rewriter = new HTMLRewriter()
   if (nonce) {
     rewriter.on('[nonce]', {
