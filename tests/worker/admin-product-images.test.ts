@@ -11,7 +11,7 @@ type Size = keyof typeof IMAGE_SIZES
 const MEDIA = (env as unknown as { MEDIA: R2Bucket }).MEDIA
 const SIZES = Object.keys(IMAGE_SIZES) as Size[]
 
-async function uploadForm(files: Partial<Record<Size, File>>, alt = 'Red shell jacket, front', altDe = 'Rote Jacke, vorne') {
+async function uploadForm(files: Partial<Record<Size, File>>, alt = 'Red shell jacket, front', altDe = 'Rote Jacke, vorne', colour = '') {
   const form = new FormData()
   for (const size of SIZES) {
     const { width, height } = IMAGE_SIZES[size]
@@ -19,6 +19,7 @@ async function uploadForm(files: Partial<Record<Size, File>>, alt = 'Red shell j
   }
   form.append('alt', alt)
   form.append('alt_de', altDe)
+  form.append('colour', colour)
   return form
 }
 
@@ -96,6 +97,23 @@ describe('product pictures in the console', () => {
     webp.set([239, 0, 0, 239, 0, 0], 24) // 240 × 240, stored minus one
     expect(imageTypeOf(webp)?.mime).toBe('image/webp')
     expect(imageDimensions(webp, imageTypeOf(webp)!)).toEqual({ width: 240, height: 240 })
+  })
+
+  it('gives a picture one of the product’s colours (the store shows a colour’s own pictures), refusing a colour it does not have', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ colour: 'Red' })
+    const red = (await env.DB.prepare("SELECT ov.id FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id WHERE ot.name = 'color' AND ov.name = 'red'").first<{ id: number }>())!.id
+    const path = `/admin/products/${product.productId}/images`
+    const page = await b.get(`/admin/products/${product.productId}`)
+    expect(page.body).toContain(`<option value="${red}">Red</option>`)
+    const foreign = await b.upload(path, await uploadForm({}, 'Blue', '', '999999'))
+    expect(foreign.status).toBe(422)
+    expect(foreign.body).toContain('Choose one of this product’s colours, or every colour.')
+    expect((await b.upload(path, await uploadForm({}, 'Red front', '', String(red)))).status).toBe(303)
+    const [image] = await imagesOf(product.productId)
+    expect(await env.DB.prepare('SELECT option_value_id FROM product_images WHERE id = ?').bind(image!.id).first('option_value_id')).toBe(red)
+    expect((await b.post(`${path}/${image!.id}/alt`, { alt: 'Red front', alt_de: '', colour: '' })).status).toBe(303)
+    expect(await env.DB.prepare('SELECT option_value_id FROM product_images WHERE id = ?').bind(image!.id).first('option_value_id')).toBeNull()
   })
 
   it('reorders, re-describes and removes pictures; removing deletes the files', async () => {

@@ -9,7 +9,8 @@ export interface ProductView {
   prices: Array<{ currency: 'AUD' | 'USD'; amount_cents: number; compare_at_cents: number | null; member_cents: number | null }>
   variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null }>
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
-  images: Array<{ id: number; alt: string | null; alt_de: string | null; mobile_url: string; desktop_url: string; large_url: string }>
+  images: Array<{ id: number; alt: string | null; alt_de: string | null; option_value_id: number | null; mobile_url: string; desktop_url: string; large_url: string }>
+  colours: Array<{ id: number; presentation: string }>
   properties: Array<{ id: number; name: string; presentation: string; value: string | null; value_de: string | null }>
 }
 

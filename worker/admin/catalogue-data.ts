@@ -46,7 +46,9 @@ export interface ProductDetail {
   prices: PriceRow[]
   variants: VariantRow[]
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
-  images: Array<{ id: number; alt: string | null; alt_de: string | null; mobile_url: string; desktop_url: string; large_url: string }>
+  images: Array<{ id: number; alt: string | null; alt_de: string | null; option_value_id: number | null; mobile_url: string; desktop_url: string; large_url: string }>
+  /** the colours of the product's variants: a picture can belong to one (the store shows a colour's own pictures) */
+  colours: Array<{ id: number; presentation: string }>
   /** every property of the store, with this product's value (null when it has none) */
   properties: Array<{ id: number; name: string; presentation: string; value: string | null; value_de: string | null }>
 }
@@ -60,7 +62,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     .bind(id)
     .first<ProductDetail['product']>()
   if (!product) return null
-  const [prices, variants, taxons, images, properties] = await db.batch([
+  const [prices, variants, taxons, images, properties, colours] = await db.batch([
     db.prepare("SELECT pr.currency, pr.amount_cents, pr.compare_at_cents, pr.member_cents FROM prices pr JOIN variants v ON v.id = pr.variant_id WHERE v.product_id = ? AND v.is_master = 1 ORDER BY pr.currency").bind(id),
     db
       .prepare(
@@ -78,7 +80,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
       .bind(id),
     db
       .prepare(
-        `SELECT i.id, i.alt, t.alt AS alt_de, i.mobile_url, i.desktop_url, i.large_url FROM product_images i
+        `SELECT i.id, i.alt, t.alt AS alt_de, i.option_value_id, i.mobile_url, i.desktop_url, i.large_url FROM product_images i
          LEFT JOIN product_image_translations t ON t.product_image_id = i.id AND t.locale = 'de' WHERE i.product_id = ? ORDER BY i.position, i.id`,
       )
       .bind(id),
@@ -89,6 +91,13 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
          LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = 'de' ORDER BY pr.position, pr.id`,
       )
       .bind(id),
+    db
+      .prepare(
+        `SELECT DISTINCT ov.id, ov.presentation, ov.position FROM variants v JOIN variant_option_values vov ON vov.variant_id = v.id
+         JOIN option_values ov ON ov.id = vov.option_value_id JOIN option_types ot ON ot.id = ov.option_type_id
+         WHERE v.product_id = ? AND v.deleted_at IS NULL AND ot.name = 'color' ORDER BY ov.position, ov.id`,
+      )
+      .bind(id),
   ])
   return {
     product,
@@ -97,6 +106,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     taxons: taxons!.results as ProductDetail['taxons'],
     images: images!.results as ProductDetail['images'],
     properties: properties!.results as ProductDetail['properties'],
+    colours: colours!.results as ProductDetail['colours'],
   }
 }
 

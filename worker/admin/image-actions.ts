@@ -22,7 +22,7 @@ function bucket(env: Env): R2Bucket {
   return env.MEDIA
 }
 
-export async function uploadImage(env: Env, operator: Operator, detail: ProductDetail, sizes: CheckedSizes, alt: { en: string; de: string | null }) {
+export async function uploadImage(env: Env, operator: Operator, detail: ProductDetail, sizes: CheckedSizes, alt: { en: string; de: string | null }, colourId: number | null) {
   const media = bucket(env)
   const id = crypto.randomUUID()
   const productId = detail.product.id
@@ -32,13 +32,13 @@ export async function uploadImage(env: Env, operator: Operator, detail: ProductD
   const { mobile, desktop, large } = IMAGE_SIZES
   const insert = env.DB
     .prepare(
-      `INSERT INTO product_images (product_id, position, alt, mobile_url, mobile_width, mobile_height, desktop_url, desktop_width, desktop_height, large_url, large_width, large_height)
-       VALUES (?1, (SELECT COALESCE(MAX(position), -1) + 1 FROM product_images WHERE product_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id`,
+      `INSERT INTO product_images (product_id, position, alt, mobile_url, mobile_width, mobile_height, desktop_url, desktop_width, desktop_height, large_url, large_width, large_height, option_value_id)
+       VALUES (?1, (SELECT COALESCE(MAX(position), -1) + 1 FROM product_images WHERE product_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) RETURNING id`,
     )
-    .bind(productId, alt.en, url('mobile'), mobile.width, mobile.height, url('desktop'), desktop.width, desktop.height, url('large'), large.width, large.height)
+    .bind(productId, alt.en, url('mobile'), mobile.width, mobile.height, url('desktop'), desktop.width, desktop.height, url('large'), large.width, large.height, colourId)
   try {
     const row = await insert.first<{ id: number }>()
-    const after = { id: row!.id, alt: alt.en, alt_de: alt.de, urls: IMAGE_SIZE_NAMES.map(url) }
+    const after = { id: row!.id, alt: alt.en, alt_de: alt.de, option_value_id: colourId, urls: IMAGE_SIZE_NAMES.map(url) }
     await env.DB.batch([...(alt.de ? [altStatement(env.DB, row!.id, alt.de)] : []), touch(env.DB, productId), auditStatement(env.DB, operator, 'product.image.add', { type: 'product', id: productId }, null, after)])
   } catch (error) {
     // nothing points at the stored files: do not leave them behind
@@ -55,13 +55,14 @@ function imageOf(detail: ProductDetail, imageId: number): Image {
   return image
 }
 
-export async function saveImageAlt(env: Env, operator: Operator, detail: ProductDetail, imageId: number, alt: { en: string; de: string | null }) {
+/** A picture's descriptions and colour. */
+export async function saveImageAlt(env: Env, operator: Operator, detail: ProductDetail, imageId: number, alt: { en: string; de: string | null }, colourId: number | null) {
   const image = imageOf(detail, imageId)
   await env.DB.batch([
-    env.DB.prepare('UPDATE product_images SET alt = ? WHERE id = ?').bind(alt.en, imageId),
+    env.DB.prepare('UPDATE product_images SET alt = ?, option_value_id = ? WHERE id = ?').bind(alt.en, colourId, imageId),
     altStatement(env.DB, imageId, alt.de),
     touch(env.DB, detail.product.id),
-    auditStatement(env.DB, operator, 'product.image.alt', { type: 'product', id: detail.product.id }, { id: imageId, alt: image.alt, alt_de: image.alt_de }, { id: imageId, alt: alt.en, alt_de: alt.de }),
+    auditStatement(env.DB, operator, 'product.image.alt', { type: 'product', id: detail.product.id }, { id: imageId, alt: image.alt, alt_de: image.alt_de, option_value_id: image.option_value_id }, { id: imageId, alt: alt.en, alt_de: alt.de, option_value_id: colourId }),
   ])
 }
 
