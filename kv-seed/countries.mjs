@@ -1,4 +1,5 @@
-// Countries the store ships to, with states where an address needs one, and the store row itself.
+// Countries the store ships to (Australia, New Zealand, the United States, the United Kingdom and the EU), with
+// states where an address needs one, and the store row itself.
 
 const AU_STATES = [
   ['ACT', 'Australian Capital Territory'], ['NSW', 'New South Wales'], ['NT', 'Northern Territory'], ['QLD', 'Queensland'],
@@ -16,27 +17,30 @@ const US_STATES = [
   ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'],
   ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
 ]
-const CA_PROVINCES = [
-  ['AB', 'Alberta'], ['BC', 'British Columbia'], ['MB', 'Manitoba'], ['NB', 'New Brunswick'], ['NL', 'Newfoundland and Labrador'],
-  ['NS', 'Nova Scotia'], ['ON', 'Ontario'], ['PE', 'Prince Edward Island'], ['QC', 'Quebec'], ['SK', 'Saskatchewan'],
-  ['NT', 'Northwest Territories'], ['NU', 'Nunavut'], ['YT', 'Yukon'],
-]
 
 /** iso, iso3, iso_name, name (en), name (de), numcode, states_required, zipcode_required, states */
 const COUNTRIES = [
   ['AU', 'AUS', 'AUSTRALIA', 'Australia', 'Australien', 36, 1, 1, AU_STATES],
   ['NZ', 'NZL', 'NEW ZEALAND', 'New Zealand', 'Neuseeland', 554, 0, 1, []],
   ['US', 'USA', 'UNITED STATES', 'United States', 'Vereinigte Staaten', 840, 1, 1, US_STATES],
-  ['CA', 'CAN', 'CANADA', 'Canada', 'Kanada', 124, 1, 1, CA_PROVINCES],
   ['GB', 'GBR', 'UNITED KINGDOM', 'United Kingdom', 'Vereinigtes Königreich', 826, 0, 1, []],
-  ['IE', 'IRL', 'IRELAND', 'Ireland', 'Irland', 372, 0, 0, []],
-  ['DE', 'DEU', 'GERMANY', 'Germany', 'Deutschland', 276, 0, 1, []],
-  ['AT', 'AUT', 'AUSTRIA', 'Austria', 'Österreich', 40, 0, 1, []],
-  ['CH', 'CHE', 'SWITZERLAND', 'Switzerland', 'Schweiz', 756, 0, 1, []],
-  ['FR', 'FRA', 'FRANCE', 'France', 'Frankreich', 250, 0, 1, []],
-  ['SG', 'SGP', 'SINGAPORE', 'Singapore', 'Singapur', 702, 0, 1, []],
-  ['JP', 'JPN', 'JAPAN', 'Japan', 'Japan', 392, 0, 1, []],
 ]
+
+/** The EU's member states (one shipping zone, web/config.ts EU_COUNTRIES): iso, iso3, numcode, needs a postcode. */
+const EU = [
+  ['AT', 'AUT', 40, 1], ['BE', 'BEL', 56, 1], ['BG', 'BGR', 100, 1], ['CY', 'CYP', 196, 1], ['CZ', 'CZE', 203, 1],
+  ['DE', 'DEU', 276, 1], ['DK', 'DNK', 208, 1], ['EE', 'EST', 233, 1], ['ES', 'ESP', 724, 1], ['FI', 'FIN', 246, 1],
+  ['FR', 'FRA', 250, 1], ['GR', 'GRC', 300, 1], ['HR', 'HRV', 191, 1], ['HU', 'HUN', 348, 1], ['IE', 'IRL', 372, 0],
+  ['IT', 'ITA', 380, 1], ['LT', 'LTU', 440, 1], ['LU', 'LUX', 442, 1], ['LV', 'LVA', 428, 1], ['MT', 'MLT', 470, 1],
+  ['NL', 'NLD', 528, 1], ['PL', 'POL', 616, 1], ['PT', 'PRT', 620, 1], ['RO', 'ROU', 642, 1], ['SE', 'SWE', 752, 1],
+  ['SI', 'SVN', 705, 1], ['SK', 'SVK', 703, 1],
+]
+const english = new Intl.DisplayNames(['en'], { type: 'region' })
+const german = new Intl.DisplayNames(['de'], { type: 'region' })
+for (const [iso, iso3, numcode, zip] of EU) {
+  const en = english.of(iso)
+  COUNTRIES.push([iso, iso3, en.toUpperCase(), en, german.of(iso), numcode, 0, zip, []])
+}
 
 export function generateCountries() {
   const countries = { columns: ['iso', 'iso3', 'iso_name', 'name', 'numcode', 'states_required', 'zipcode_required'], rows: [] }

@@ -6,7 +6,7 @@ import { generateCountries, generateStore } from './countries.mjs'
 import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 5
+export const SEED_VERSION = 6
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [

@@ -1,6 +1,7 @@
 import type { Currency, Locale } from '#web/api/models.ts'
 import { formatMoney } from '#web/i18n/format.ts'
-import { computeTotals, unitPrice, type PricingLine, type Totals } from './pricing.ts'
+import { isGstFree } from '#web/config.ts'
+import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Totals } from './pricing.ts'
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'
 import { optionFor, shippingMethod, type ShippingMethodRow } from './shipping.ts'
@@ -65,6 +66,8 @@ export interface CartLine {
   pricing: PricingLine
   /** What one unit costs this shopper. */
   paidUnitCents: number
+  /** The regular price per unit (RRP, or the gift card's amount), without GST on an export. */
+  rrpCents: number
 }
 
 export interface CartState {
@@ -78,6 +81,8 @@ export interface CartState {
   billAddress: AddressRow | null
   shipAddress: AddressRow | null
   payments: PaymentRow[]
+  /** Delivered outside Australia: priced without GST, and the tax line says so. */
+  gstFree: boolean
   storeCreditAvailable: number
   totals: Totals
   /**
@@ -104,6 +109,10 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
     db.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(order.user_id ?? 0, currency),
   ])
   const rows = linesRes!.results as unknown as LineRow[]
+  const addresses = addressesRes!.results as unknown as AddressRow[]
+  const shipAddress = addresses.find((a) => a.id === order.ship_address_id) ?? null
+  // an export is priced without GST from the moment the checkout has an address abroad (docs/checkout.md)
+  const gstFree = isGstFree(shipAddress?.country_iso)
   const complete = order.state === 'complete'
   const member = complete ? order.member_pricing === 1 : order.user_id !== null
   const variants = await loadVariants(db, rows.map((r) => r.variant_id), currency, locale)
@@ -113,11 +122,13 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
       ? { unitCents: row.price_cents ?? 0, memberCents: null, quantity: row.quantity, giftCard: row.gift_card_cents !== null }
       : row.gift_card_cents !== null
         ? { unitCents: row.gift_card_cents, memberCents: null, quantity: row.quantity, giftCard: true }
-        : { unitCents: variant?.amountCents ?? 0, memberCents: variant?.memberCents ?? null, quantity: row.quantity, giftCard: false }
-    return { row, variant, pricing, paidUnitCents: unitPrice(pricing, member) }
+        : exportPriced({ unitCents: variant?.amountCents ?? 0, memberCents: variant?.memberCents ?? null, quantity: row.quantity, giftCard: false }, gstFree)
+    const paidUnitCents = unitPrice(pricing, member)
+    const rrp = variant?.rrpCents ?? null
+    const rrpCents = row.gift_card_cents ?? (complete ? (row.rrp_cents ?? paidUnitCents) : rrp === null ? pricing.unitCents : gstFree ? exGst(rrp) : rrp)
+    return { row, variant, pricing, paidUnitCents, rrpCents }
   })
   const payments = paymentsRes!.results as unknown as PaymentRow[]
-  const addresses = addressesRes!.results as unknown as AddressRow[]
   const method = order.shipping_method_id ? await shippingMethod(db, order.shipping_method_id) : null
   const storeCreditAvailable = (creditRes!.results[0] as { balance_cents: number } | undefined)?.balance_cents ?? 0
   const promoRows = promosRes!.results as unknown as Array<PromotionRow & { applied_cents: number | null }>
@@ -144,6 +155,7 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
       shipping: method ? optionFor(method, currency) : null,
       giftCards: cards.map((p) => ({ id: p.gift_card_id!, balanceCents: p.gift_card_balance ?? 0 })),
       storeCreditCents: creditCents(storeCreditAvailable),
+      gstFree,
     }
     totals = computeTotals(input)
     shownBalance = computeTotals({
@@ -163,14 +175,17 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
     shippingMethod: method,
     shipment: shipmentRow ?? null,
     billAddress: addresses.find((a) => a.id === order.bill_address_id) ?? null,
-    shipAddress: addresses.find((a) => a.id === order.ship_address_id) ?? null,
+    shipAddress,
     payments,
+    gstFree,
     storeCreditAvailable,
     totals,
     shownBalance,
     money,
   }
 }
+
+const exportPriced = (line: PricingLine, gstFree: boolean) => (gstFree ? withoutGst(line) : line)
 
 function storedTotals(order: OrderRow, lines: CartLine[]): Totals {
   const total = order.total_cents ?? 0

@@ -70,7 +70,7 @@ export async function completeOrder(env: Env, state: CartState, storeUrl: string
          FROM json_each(?1) AS j WHERE line_items.id = json_extract(j.value, '$.id') AND line_items.order_id = ?2`,
       )
       .bind(
-        json(state.lines.map((l) => ({ id: l.row.id, paid: l.paidUnitCents, rrp: l.row.gift_card_cents ?? l.variant?.rrpCents ?? l.pricing.unitCents, member: l.pricing.memberCents }))),
+        json(state.lines.map((l) => ({ id: l.row.id, paid: l.paidUnitCents, rrp: l.rrpCents, member: l.pricing.memberCents }))),
         order.id,
       ),
     // the CHECK on variants (stock ≥ 0 unless backorderable) refuses the whole batch if any line oversells

@@ -12,7 +12,7 @@ export function mailAddress(row: AddressRow | null, locale: Locale): MailAddress
   return {
     name: `${row.firstname} ${row.lastname}`.trim(),
     company: row.company,
-    lines: [row.address1, row.address2, `${row.city} ${row.state_name} ${row.zipcode}`.trim()].filter((l): l is string => Boolean(l)),
+    lines: [row.address1, row.address2, [row.city, row.state_name, row.zipcode].filter(Boolean).join(' ')].filter((l): l is string => Boolean(l)),
     country,
     phone: row.phone,
   }

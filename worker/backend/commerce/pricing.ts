@@ -31,6 +31,11 @@ export interface PricingInput {
   giftCards: Array<{ id: number; balanceCents: number }>
   /** Store credit the shopper asked to use (already capped at what they hold). */
   storeCreditCents: number
+  /**
+   * Delivered outside Australia: the lines already carry their prices without GST (`withoutGst`) and the shipping
+   * rate abroad carries none, so no GST is included.
+   */
+  gstFree?: boolean
 }
 
 export interface Totals {
@@ -45,7 +50,7 @@ export interface Totals {
   promotions: Array<{ id: number; amount: number }>
   shipTotal: number
   taxableTotal: number
-  /** GST included in the price: 1/11 of the taxable total, rounded to the cent. */
+  /** GST included in the price: 1/11 of the taxable total, rounded to the cent (0 for a delivery abroad). */
   includedTax: number
   total: number
   giftCards: Array<{ id: number; amount: number }>
@@ -65,6 +70,15 @@ export function unitPrice(line: PricingLine, member: boolean): number {
 
 /** GST is 10% and prices include it, so the tax in a price is 1/11 of it (half-up to the cent). */
 export const includedGst = (cents: number) => Math.round(cents / 11)
+
+/** A price with its GST component taken off (an export): per unit, so a line is always unit × quantity. */
+export const exGst = (cents: number) => cents - includedGst(cents)
+
+/** A line as delivered abroad: its prices without GST. Gift cards carry no GST (it is due when a card is spent). */
+export function withoutGst(line: PricingLine): PricingLine {
+  if (line.giftCard) return line
+  return { ...line, unitCents: exGst(line.unitCents), memberCents: line.memberCents === null ? null : exGst(line.memberCents) }
+}
 
 export function computeTotals(input: PricingInput): Totals {
   let itemTotal = 0
@@ -133,7 +147,7 @@ export function computeTotals(input: PricingInput): Totals {
     promotions,
     shipTotal,
     taxableTotal,
-    includedTax: includedGst(taxableTotal),
+    includedTax: input.gstFree ? 0 : includedGst(taxableTotal),
     total,
     giftCards,
     giftCardTotal,

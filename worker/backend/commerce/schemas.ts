@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '#web/config.ts'
 
 /** Reusable field schemas of the write side; messages are the spec's §5 texts where it has one. */
 
@@ -51,7 +52,11 @@ export const PhoneSchema = z
   .refine((v) => /^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 8 && (v.match(/\d/g)?.length ?? 0) <= 15, MESSAGES.phone)
 
 /** Countries the store ships to, by ISO3 (the contract takes a country as ISO or ISO3). */
-const ISO3: Record<string, string> = { AUS: 'AU', NZL: 'NZ', USA: 'US' }
+const ISO3: Record<string, string> = {
+  AUS: 'AU', NZL: 'NZ', USA: 'US', GBR: 'GB', AUT: 'AT', BEL: 'BE', BGR: 'BG', CYP: 'CY', CZE: 'CZ', DEU: 'DE', DNK: 'DK',
+  EST: 'EE', ESP: 'ES', FIN: 'FI', FRA: 'FR', GRC: 'GR', HRV: 'HR', HUN: 'HU', IRL: 'IE', ITA: 'IT', LTU: 'LT', LUX: 'LU',
+  LVA: 'LV', MLT: 'MT', NLD: 'NL', POL: 'PL', PRT: 'PT', ROU: 'RO', SWE: 'SE', SVN: 'SI', SVK: 'SK',
+}
 
 /** A country code, ISO (`AU`) or ISO3 (`AUS`), answered as ISO. */
 export const CountryIsoSchema = z
@@ -73,19 +78,21 @@ export const AddressPayloadSchema = z
     city: required(100),
     zipcode: required(20),
     phone: PhoneSchema,
-    state_name: required(100),
+    // required where the country has states (AU, US); elsewhere an optional region
+    state_name: OptionalText(100),
     country_iso: CountryIsoSchema,
     email: EmailSchema.nullish(),
     tax_id: OptionalText(50),
     label: OptionalText(100),
   })
   .superRefine((a, ctx) => {
-    if (!(SHIPPING_COUNTRIES as readonly string[]).includes(a.country_iso)) {
+    if (!SHIPPING_COUNTRIES.includes(a.country_iso)) {
       ctx.addIssue({ code: 'custom', path: ['country_iso'], message: MESSAGES.country })
     }
+    if (STATE_COUNTRIES.includes(a.country_iso) && !a.state_name) ctx.addIssue({ code: 'custom', path: ['state_name'], message: MESSAGES.required })
     if (a.country_iso === 'AU') {
       if (!/^\d{4}$/.test(a.zipcode)) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Australian postcodes have 4 digits.' })
-      const state = a.state_name.toUpperCase()
+      const state = (a.state_name ?? '').toUpperCase()
       if (!(AU_STATES as readonly string[]).includes(state)) {
         ctx.addIssue({ code: 'custom', path: ['state_name'], message: `Choose an Australian state: ${AU_STATES.join(', ')}.` })
       }
@@ -93,12 +100,10 @@ export const AddressPayloadSchema = z
       ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Please, provide a valid postcode.' })
     }
   })
-  .transform((a) => ({ ...a, state_name: a.country_iso === 'AU' ? a.state_name.toUpperCase() : a.state_name }))
+  .transform((a) => ({ ...a, state_name: a.country_iso === 'AU' ? (a.state_name ?? '').toUpperCase() : (a.state_name ?? '') }))
 
 export type AddressPayload = z.output<typeof AddressPayloadSchema>
 
-/** Countries the store ships to. */
-export const SHIPPING_COUNTRIES = ['AU', 'NZ', 'US'] as const
 
 export const CurrencySchema = z.enum(['AUD', 'USD'], { message: 'Choose AUD or USD.' })
 

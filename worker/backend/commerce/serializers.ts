@@ -37,7 +37,7 @@ export function addressResource(a: AddressRow): Resource {
 function lineResource(state: CartState, line: CartLine): Resource {
   const { row, variant } = line
   const total = line.paidUnitCents * row.quantity
-  const rrp = row.gift_card_cents !== null ? row.gift_card_cents : state.order.state === 'complete' ? (row.rrp_cents ?? line.paidUnitCents) : (variant?.rrpCents ?? line.pricing.unitCents)
+  const rrp = line.rrpCents
   const club = state.order.state === 'complete' ? row.member_cents : line.pricing.memberCents
   return {
     id: String(row.id),
