@@ -10,7 +10,7 @@ export async function fillShippingAddress(address: Locator, guestEmail?: string)
   await address.getByLabel('Last name').fill('Lovelace')
   await address.getByLabel('Street address').fill('1 Collins Street')
   await address.getByLabel('City / suburb').fill('Melbourne')
-  await address.getByLabel('State').selectOption('VIC')
+  await address.getByLabel('State').selectOption({ label: 'Victoria' })
   await address.getByLabel('Postcode').fill('3000')
   await address.getByLabel('Phone').fill('0412 345 678')
 }

@@ -293,6 +293,8 @@ export interface Cart {
   giftCard?: { code: string; amount: string; remaining: string } | null
   /** Store credit used on this order, formatted; null when none. */
   storeCredit?: string | null
+  /** Delivered outside Australia: prices without GST, and the tax line says no GST is charged. */
+  gstFree?: boolean
 }
 
 export interface ShippingRate {
@@ -312,6 +314,12 @@ export interface Order {
   itemCount: number
   shipTotal: string
   taxTotalAmount: number
+  /** The GST included, formatted (the tax invoice's figure); '' when the backend does not say. */
+  taxTotal?: string
+  /** Delivered outside Australia: no GST was charged (the tax invoice says so). */
+  gstFree?: boolean
+  /** The promotions' total, formatted (negative). */
+  promoTotal?: string
   balance: string
   currency: Currency
   lineItems: LineItem[]

@@ -9,6 +9,7 @@ import { GiftCardRedeem, PaymentForm } from '../features/checkout/payment-step.t
 import { StripePaymentForm } from '../features/checkout/stripe-payment-form.tsx'
 import { ShippingAddressForm, ShippingRateForm } from '../features/checkout/shipping-step.tsx'
 import { checkoutAction } from '../features/checkout/step-actions.ts'
+import { shippingCountries } from '../features/checkout/countries.ts'
 import { checkoutRedirect, type CheckoutStep } from './checkout-guards.ts'
 import { localRedirect } from './route-helpers.ts'
 
@@ -29,14 +30,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (target) localRedirect(request, target)
   const needsAddress = step !== 'payment'
   const stripe = context.get(requestInfoContext).thirdParty.stripe ?? null
-  const [country, authenticated, rates, savedCards] = await Promise.all([
-    needsAddress ? api.getCountryDetails('AU') : null,
+  const [countries, authenticated, rates, savedCards] = await Promise.all([
+    needsAddress ? shippingCountries(api) : [],
     api.isAuthenticated(),
     step === 'shipping' && cart?.address.shipping ? api.getShipments().then(byName) : [],
     // a member's cards saved with Stripe (a guest has none)
     step === 'payment' && stripe ? api.getSavedCards() : [],
   ])
-  return { step, cart: cart!, country, authenticated, rates, stripe, savedCards }
+  // a member picks one of their saved addresses (or types a new one)
+  const addresses = step === 'shipping' && authenticated ? await api.getAddresses() : []
+  return { step, cart: cart!, countries, authenticated, rates, stripe, savedCards, addresses }
 }
 
 /** Every step is a real form post (works without JavaScript); success answers 303 to the next step. */
@@ -57,7 +60,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export function Component() {
-  const { step, cart, country, authenticated, rates, stripe, savedCards } = useLoaderData<typeof loader>()
+  const { step, cart, countries, authenticated, rates, stripe, savedCards, addresses } = useLoaderData<typeof loader>()
   const { t } = useT()
   return (
     <section data-testid={`checkout-${step}`} className="grid gap-8 lg:grid-cols-5">
@@ -65,11 +68,11 @@ export function Component() {
         <h2 className="mb-4 text-2xl font-bold">{t(`checkout.steps.${step}`)}</h2>
         {step === 'shipping' ? (
           <>
-            <ShippingAddressForm cart={cart} country={country} authenticated={authenticated} />
+            <ShippingAddressForm cart={cart} countries={countries} authenticated={authenticated} addresses={addresses} />
             {cart.address.shipping ? <ShippingRateForm rates={rates} /> : null}
           </>
         ) : null}
-        {step === 'billing' ? <BillingForm cart={cart} country={country} /> : null}
+        {step === 'billing' ? <BillingForm cart={cart} countries={countries} /> : null}
         {step === 'payment' ? (
           <div className="space-y-8">
             <GiftCardRedeem cart={cart} />

@@ -1,14 +1,25 @@
 import { useEffect } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { LocalLink } from '../components/local-link.tsx'
+import { TaxInvoice } from '../features/checkout/tax-invoice.tsx'
 import { useReloadSession } from '../features/session/use-reload-session.ts'
 
-/** After the order is placed (the order number comes in ?order=). */
+const ORDER_NUMBER = /^[A-Z0-9-]{1,32}$/
+
+/** The placed order (its number comes in ?order=), shown as a tax invoice to the shopper who placed it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const number = new URL(request.url).searchParams.get('order')
+  if (!number || !ORDER_NUMBER.test(number)) return { number: null, order: null }
+  // a member reads it from their orders, a guest through the placed order's token; anyone else gets no details
+  const order = await loaderApi(context).getOrder(number)
+  return { number, order }
+}
+
 export function Component() {
   const { t } = useT()
-  const [params] = useSearchParams()
-  const number = params.get('order')
+  const { number, order } = useLoaderData<typeof loader>()
   const reloadSession = useReloadSession()
   // The placed order emptied the cart (spec §4): the header's badge and the cart sidebar follow.
   useEffect(() => {
@@ -17,7 +28,8 @@ export function Component() {
   return (
     <section className="py-10 text-center" data-testid="thank-you">
       <h2 className="text-2xl font-bold">{t('checkout.thankYou')}</h2>
-      <p className="mt-2 text-neutral-700">{number && /^[A-Z0-9-]{1,32}$/.test(number) ? t('checkout.thankYouText', { number }) : t('checkout.thankYouNoOrder')}</p>
+      <p className="mt-2 text-neutral-700">{number ? t('checkout.thankYouText', { number }) : t('checkout.thankYouNoOrder')}</p>
+      {order ? <TaxInvoice order={order} /> : null}
       <LocalLink to="/" className="mt-6 inline-block rounded bg-primary-600 px-5 py-2 font-semibold text-white">
         {t('checkout.backToShop')}
       </LocalLink>

@@ -1,5 +1,6 @@
 import type { Address, Cart, Currency, LineItem, Order, OrderReturn, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#web/api/models.ts'
 import { related, type Document, type Resource } from './spree-client.ts'
+import { isGstFree } from '#web/config.ts'
 
 /** JSON:API (Spree 4.10 plus the embedded backend's documented extensions) → the storefront models of spec §3. */
 
@@ -132,8 +133,12 @@ export function toCart(doc: Document): Cart {
     shippingMethod: str(related(doc, doc.data, 'shipments')[0]?.attributes.shipping_method_name),
     giftCard: str(a.gift_card_code) ? { code: a.gift_card_code, amount: display('gift_card_total'), remaining: a.display_gift_card_remaining ?? '' } : null,
     storeCredit: num(a.store_credit_total) > 0 ? display('store_credit_total') : null,
+    gstFree: gstFreeOf(doc),
   }
 }
+
+/** An export (shipping address outside Australia) is charged no GST; the same rule as the backend's pricing. */
+const gstFreeOf = (doc: Document) => isGstFree(addressesOf(doc).shipping?.country)
 
 export function toOrder(doc: Document): Order {
   const a = doc.data.attributes
@@ -148,6 +153,9 @@ export function toOrder(doc: Document): Order {
     itemCount: num(a.item_count),
     shipTotal: a.display_ship_total ?? '',
     taxTotalAmount: num(a.included_tax_total ?? a.tax_total),
+    taxTotal: a.display_included_tax_total ?? a.display_tax_total ?? '',
+    gstFree: gstFreeOf(doc),
+    promoTotal: a.display_promo_total ?? '',
     balance: a.display_balance ?? a.display_order_total_after_store_credit ?? '',
     currency: (a.currency ?? 'AUD') as Currency,
     lineItems: related(doc, doc.data, 'line_items').map(toLineItem),

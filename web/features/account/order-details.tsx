@@ -70,7 +70,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <SummaryRow key={p.id} label={`${t('account.promotions')}: ${p.name}`} value={p.amount} testId="order-promotion" />
         ))}
         <SummaryRow label={t('account.shipping')} value={order.shipTotal} />
-        <SummaryRow label={t('account.tax')} value={formatMoney(order.taxTotalAmount, order.currency, locale)} testId="order-tax" />
+        <SummaryRow label={order.gstFree ? t('shop.gstFree') : t('account.tax')} value={formatMoney(order.taxTotalAmount, order.currency, locale)} testId="order-tax" />
         <div className="flex justify-between border-t border-neutral-300 pt-1 font-semibold">
           <dt>{t('account.total')}</dt>
           <dd>{order.total}</dd>

@@ -48,7 +48,7 @@ export function CartTotals({ cart, member }: { cart: Cart; member: boolean }) {
       {cart.orderPromotions.map((promotion) => (
         <SummaryRow key={promotion.id} label={promotion.name} value={promotion.amount} testId="cart-promotion" />
       ))}
-      <SummaryRow label={t('cart.tax')} value={cart.totals.tax} />
+      <SummaryRow label={cart.gstFree ? t('shop.gstFree') : t('cart.tax')} value={cart.totals.tax} testId="cart-tax" />
       <SummaryRow label={t('cart.shipping')} value={cart.shippingMethod ? cart.totals.shipping : t('shop.shippingAtCheckout')} testId="cart-shipping" />
       <div className="flex justify-between border-t border-neutral-200 pt-2 text-lg font-bold text-neutral-900" data-testid="order-total">
         <dt>{t('cart.total')}</dt>

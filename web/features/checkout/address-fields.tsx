@@ -1,4 +1,6 @@
-import type { Address } from '../../api/models.ts'
+import { useEffect, useState } from 'react'
+import type { Address, Country } from '../../api/models.ts'
+import { DEFAULT_COUNTRY, STATE_COUNTRIES } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Field } from './field.tsx'
 import type { FieldErrors } from './validation.ts'
@@ -7,16 +9,27 @@ import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 type Values = Partial<Record<keyof Address, string | null | boolean>>
 
 /**
- * The §3 address fields for Australia: country AU, its states from getCountryDetails('AU'), a 4-digit postcode and a
- * phone. `prefix` names the fields (`billing.firstName`) when a form holds more than one address.
+ * The §3 address fields for the store's destinations (Australia and the zones abroad). Without JavaScript the state
+ * list holds every country's states (values `AU-VIC`, `US-CA`; only the chosen country's counts, and countries without
+ * states leave it empty); with JavaScript it shows only the chosen country's states, or nothing. `prefix` names the
+ * fields (`billing.firstName`) when a form holds more than one address.
  */
-export function AddressFields({ prefix = '', values, errors, states }: { prefix?: string; values?: Values | null; errors: FieldErrors; states: Array<{ abbr: string; name: string }> }) {
+export function AddressFields({ prefix = '', values, errors, countries }: { prefix?: string; values?: Values | null; errors: FieldErrors; countries: Country[] }) {
   const { t } = useT()
   const value = (key: keyof Address) => String(values?.[key] ?? '')
+  const initialCountry = value('country') || DEFAULT_COUNTRY
+  const [country, setCountry] = useState(initialCountry)
+  // the first render matches the server's (every state list); the filtered list comes once the page is interactive
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => setEnhanced(true), [])
   const field = (key: keyof Address, autoComplete: string, extra: Record<string, string> = {}) => (
     <Field key={key} name={prefix + key} label={t(`checkout.${key}` as 'checkout.firstName')} errors={errors[key]} defaultValue={value(key)} autoComplete={autoComplete} {...extra} />
   )
-  const stateInvalid = Boolean(errors.state?.length)
+  const invalid = (key: string) => Boolean(errors[key]?.length)
+  const control = (key: string) => cx(controlBase, controlEdge(invalid(key)))
+  const withStates = countries.filter((c) => c.states.length > 0 && (!enhanced || c.iso === country))
+  const state = value('state')
+  const showState = !enhanced || STATE_COUNTRIES.includes(country)
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {field('firstName', 'given-name')}
@@ -25,31 +38,51 @@ export function AddressFields({ prefix = '', values, errors, states }: { prefix?
       <div className="sm:col-span-2">{field('addressLine1', 'address-line1')}</div>
       <div className="sm:col-span-2">{field('apartment', 'address-line2')}</div>
       {field('city', 'address-level2')}
-      <Field name={prefix + 'state'} label={t('checkout.state')} errors={errors.state}>
+      {field('zipCode', 'postal-code', { maxLength: '10' })}
+      <Field name={prefix + 'country'} label={t('checkout.country')} errors={errors.country}>
         <select
-          id={prefix + 'state'}
-          name={prefix + 'state'}
-          defaultValue={value('state')}
-          aria-invalid={stateInvalid || undefined}
-          aria-describedby={stateInvalid ? `${prefix}state-error` : undefined}
-          autoComplete="address-level1"
-          className={stateInvalid ? cx(controlBase, controlEdge(true)) : cx(controlBase, controlEdge(false))}
+          id={prefix + 'country'}
+          name={prefix + 'country'}
+          defaultValue={initialCountry}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+          aria-invalid={invalid('country') || undefined}
+          aria-describedby={invalid('country') ? `${prefix}country-error` : undefined}
+          autoComplete="country"
+          className={control('country')}
+          data-testid={`${prefix}country`}
         >
-          <option value="">{t('checkout.chooseState')}</option>
-          {states.map((state) => (
-            <option key={state.abbr} value={state.abbr}>
-              {state.name}
+          {countries.map((c) => (
+            <option key={c.iso} value={c.iso}>
+              {c.label}
             </option>
           ))}
         </select>
       </Field>
-      {field('zipCode', 'postal-code', { inputMode: 'numeric', maxLength: '4' })}
-      <Field name={prefix + 'country'} label={t('checkout.country')} errors={errors.country}>
-        <input type="hidden" name={prefix + 'country'} value="AU" />
-        <output id={prefix + 'country'} className="block rounded border border-neutral-200 bg-neutral-100 px-3 py-2.5 text-neutral-800">
-          {t('checkout.australia')}
-        </output>
-      </Field>
+      {showState ? (
+        <Field name={prefix + 'state'} label={enhanced ? t('checkout.state') : t('checkout.stateWhereNeeded')} errors={errors.state}>
+          <select
+            id={prefix + 'state'}
+            name={prefix + 'state'}
+            key={enhanced ? country : 'all'}
+            defaultValue={state ? `${initialCountry}-${state}` : ''}
+            aria-invalid={invalid('state') || undefined}
+            aria-describedby={invalid('state') ? `${prefix}state-error` : undefined}
+            autoComplete="address-level1"
+            className={control('state')}
+          >
+            <option value="">{t('checkout.chooseState')}</option>
+            {withStates.map((c) => (
+              <optgroup key={c.iso} label={c.label}>
+                {c.states.map((s) => (
+                  <option key={s.abbr} value={`${c.iso}-${s.abbr}`}>
+                    {s.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </Field>
+      ) : null}
       <div className="sm:col-span-2">{field('phoneNumber', 'tel', { type: 'tel', inputMode: 'tel' })}</div>
     </div>
   )

@@ -11,10 +11,9 @@ import { buttonClass } from '../../components/ui/button.tsx'
  * Billing: 'same as shipping' (on by default) or a billing address. The fields hide with CSS only (`peer-checked`),
  * so unticking the box shows them with or without JavaScript.
  */
-export function BillingForm({ cart, country }: { cart: Cart; country: Country | null }) {
+export function BillingForm({ cart, countries }: { cart: Cart; countries: Country[] }) {
   const { t } = useT()
-  const states = country?.states ?? []
-  const form = useStepForm((data) => (data.get('sameAsShipping') === 'on' ? {} : validateAddress(addressFromForm(data), t, states.map((s) => s.abbr))))
+  const form = useStepForm((data) => (data.get('sameAsShipping') === 'on' ? {} : validateAddress(addressFromForm(data), t, countries)))
   const same = form.values ? form.values.sameAsShipping === 'on' : true
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-6" data-testid="billing-form">
@@ -26,7 +25,7 @@ export function BillingForm({ cart, country }: { cart: Cart; country: Country | 
         </label>
         <fieldset className="mt-6 peer-checked:hidden" data-testid="billing-address">
           <legend className="mb-2 text-lg font-semibold">{t('checkout.billingAddress')}</legend>
-          <AddressFields values={form.values ?? cart.address.billing} errors={form.errors} states={states} />
+          <AddressFields values={form.values ?? cart.address.billing} errors={form.errors} countries={countries} />
         </fieldset>
       </div>
       <button type="submit" disabled={form.busy} className={buttonClass('primary', 'lg', true)}>

@@ -1,22 +1,26 @@
+import type { ReactNode } from 'react'
 import { Form } from 'react-router'
-import type { Cart, Country, ShippingRate } from '../../api/models.ts'
+import type { Address, Cart, Country, ShippingRate } from '../../api/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { AddressFields } from './address-fields.tsx'
 import { Field, FieldErrors, FormMessage } from './field.tsx'
 import { useStepForm } from './use-step-form.ts'
-import { addressFromForm, validateAddress, validateGuestEmail, type FieldErrors as FieldErrorMap } from './validation.ts'
+import { NEW_ADDRESS as NEW, addressFromForm, savedChoice, validateAddress, validateGuestEmail, type FieldErrors as FieldErrorMap } from './validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 
 const BUTTON = buttonClass('primary', 'lg', true)
 
-/** Shipping, part one: the guest's email and the shipping address. */
-export function ShippingAddressForm({ cart, country, authenticated }: { cart: Cart; country: Country | null; authenticated: boolean }) {
+/** Shipping, part one: the guest's email and the shipping address (a member may pick one of their saved addresses). */
+export function ShippingAddressForm({ cart, countries, authenticated, addresses }: { cart: Cart; countries: Country[]; authenticated: boolean; addresses: Address[] }) {
   const { t } = useT()
-  const states = country?.states ?? []
   const form = useStepForm(
-    (data) => ({ ...(authenticated ? {} : validateGuestEmail(String(data.get('email') ?? ''), t)), ...validateAddress(addressFromForm(data), t, states.map((s) => s.abbr)) }),
+    (data) => ({
+      ...(authenticated ? {} : validateGuestEmail(String(data.get('email') ?? ''), t)),
+      ...(savedChoice(data) ? {} : validateAddress(addressFromForm(data), t, countries)),
+    }),
     'address',
   )
+  const fields = <AddressFields values={form.values ?? cart.address.shipping} errors={form.errors} countries={countries} />
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-6" data-testid="shipping-address-form">
       <input type="hidden" name="intent" value="address" />
@@ -29,7 +33,7 @@ export function ShippingAddressForm({ cart, country, authenticated }: { cart: Ca
       )}
       <fieldset>
         <legend className="mb-2 text-lg font-semibold">{t('checkout.shippingAddress')}</legend>
-        <AddressFields values={form.values ?? cart.address.shipping} errors={form.errors} states={states} />
+        {addresses.length > 0 ? <SavedAddressPicker addresses={addresses} countries={countries} chosen={form.values?.savedAddress ?? preselected(addresses, cart.address.shipping)} fields={fields} /> : fields}
       </fieldset>
       <button type="submit" disabled={form.busy} className={BUTTON}>
         {form.busy ? t('checkout.working') : t('checkout.saveAddress')}
@@ -37,6 +41,52 @@ export function ShippingAddressForm({ cart, country, authenticated }: { cart: Ca
     </Form>
   )
 }
+
+const same = (a: Address, b: Address) =>
+  a.firstName === b.firstName && a.lastName === b.lastName && a.addressLine1 === b.addressLine1 && a.zipCode === b.zipCode && a.country === b.country
+
+/** The checkout's own address when it is one of the saved ones; a different one is 'new'; otherwise the default. */
+function preselected(addresses: Address[], current: Address | null) {
+  if (current) return addresses.find((a) => same(a, current))?._id ?? NEW
+  return (addresses.find((a) => a.isDefault) ?? addresses[0])!._id
+}
+
+/**
+ * A member's saved addresses as radios (the default preselected) and 'a new address', whose fields show only while
+ * it is chosen: CSS (`peer-checked`), so it works without JavaScript.
+ */
+function SavedAddressPicker({ addresses, countries, chosen, fields }: { addresses: Address[]; countries: Country[]; chosen: string; fields: ReactNode }) {
+  const { t } = useT()
+  const label = (iso: string) => countries.find((c) => c.iso === iso)?.label ?? iso
+  return (
+    <div role="radiogroup" aria-label={t('shop.savedAddresses')} className="space-y-2" data-testid="saved-addresses">
+      <p className="text-sm font-semibold text-neutral-800">{t('shop.savedAddresses')}</p>
+      {addresses.map((address) => (
+        <label key={address._id} className={OPTION} data-testid="saved-address">
+          <input type="radio" name="savedAddress" value={address._id} defaultChecked={address._id === chosen} className="mt-1 h-5 w-5 accent-primary-600" />
+          <span className="text-sm">
+            <span className="block font-semibold">
+              {address.firstName} {address.lastName}
+            </span>
+            {[address.addressLine1, address.apartment, [address.city, address.state, address.zipCode].filter(Boolean).join(' '), label(address.country)].filter(Boolean).join(', ')}
+            <span className="sr-only"> · {t('shop.useAddress')}</span>
+          </span>
+        </label>
+      ))}
+      <input type="radio" id="savedAddress-new" name="savedAddress" value={NEW} defaultChecked={chosen === NEW} className="peer sr-only" />
+      <label htmlFor="savedAddress-new" className={`${NEW_OPTION} peer-focus-visible:ring-2 peer-focus-visible:ring-primary-600 peer-checked:border-primary-600 peer-checked:bg-primary-50`} data-testid="new-address">
+        <span aria-hidden="true" className="mt-1 inline-block h-5 w-5 shrink-0 rounded-full border-2 border-neutral-500 bg-white" />
+        <span className="text-sm font-semibold">{t('shop.newAddress')}</span>
+      </label>
+      <div className="hidden pt-4 peer-checked:block" data-testid="new-address-fields">
+        {fields}
+      </div>
+    </div>
+  )
+}
+
+const NEW_OPTION = 'flex min-h-14 cursor-pointer items-start gap-3 rounded-md border border-neutral-300 bg-white px-4 py-3 transition-colors duration-fast hover:border-neutral-600'
+const OPTION = 'flex min-h-14 cursor-pointer items-start gap-3 rounded-md border border-neutral-300 bg-white px-4 py-3 transition-colors duration-fast hover:border-neutral-600 [&:has(:checked)]:border-primary-600 [&:has(:checked)]:bg-primary-50'
 
 /** Shipping, part two (once the cart has an address): the rates, sorted by name, with their cost. */
 export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {

@@ -7,7 +7,8 @@ import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/
 import { localizeApiMessage } from '../cart/cart-action.ts'
 import { attempt, failure } from './step-results.ts'
 import { stripePaymentAction } from './stripe-payment-action.ts'
-import { addressFromForm, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
+import { shippingCountries } from './countries.ts'
+import { addressFromForm, savedChoice, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
 
 function withoutIds({ _id, isDefault, ...address }: Address): AddressInput {
   void _id
@@ -21,7 +22,6 @@ const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0
 export async function checkoutAction(step: string, request: Request, api: StorefrontApi, options: { stripe?: boolean } = {}) {
   const form = await readForm(request)
   const t = createTranslator(localeOf(request))
-  const states = (await api.getCountryDetails('AU'))?.states.map((s) => s.abbr) ?? []
   const intent = String(form.get('intent') ?? '')
   if (step === 'shipping' && intent === 'rate') {
     const rateId = String(form.get('rateId') ?? '')
@@ -29,17 +29,20 @@ export async function checkoutAction(step: string, request: Request, api: Storef
     return (await attempt(form, t, () => api.saveShippingMethod(rateId))) ?? localRedirect(request, '/checkout/billing', 303)
   }
   if (step === 'shipping') {
-    const address = addressFromForm(form)
     const authenticated = await api.isAuthenticated()
+    const savedId = authenticated ? savedChoice(form) : null
+    const saved = savedId ? (await api.getAddresses()).find((a) => a._id === savedId) : null
+    if (savedId && !saved) return failure(form, {}, t('checkout.savedAddressGone'))
+    const address = saved ? withoutIds(saved) : addressFromForm(form)
     const email = String(form.get('email') ?? '').trim()
-    const errors = { ...(authenticated ? {} : validateGuestEmail(email, t)), ...validateAddress(address, t, states) }
+    const errors = { ...(authenticated ? {} : validateGuestEmail(email, t)), ...(saved ? {} : validateAddress(address, t, await shippingCountries(api))) }
     if (hasErrors(errors)) return failure(form, errors, t('checkout.fixErrors'))
     return (await attempt(form, t, () => api.saveCheckoutShippingAddress(address, authenticated ? undefined : email))) ?? localRedirect(request, '/checkout/shipping', 303)
   }
   if (step === 'billing') {
     const shipping = form.get('sameAsShipping') === 'on' ? (await api.getCart())?.address.shipping : null
     const address = shipping ? withoutIds(shipping) : addressFromForm(form)
-    const errors = shipping ? {} : validateAddress(address, t, states)
+    const errors = shipping ? {} : validateAddress(address, t, await shippingCountries(api))
     if (hasErrors(errors)) return failure(form, errors, t('checkout.fixErrors'))
     return (await attempt(form, t, () => api.saveCheckoutBillingAddress(address))) ?? localRedirect(request, '/checkout/payment', 303)
   }

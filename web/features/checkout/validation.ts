@@ -1,4 +1,5 @@
-import type { Address } from '../../api/models.ts'
+import type { Address, Country } from '../../api/models.ts'
+import { STATE_COUNTRIES } from '../../config.ts'
 import type { Translate } from '../../i18n/index.tsx'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
 import { luhnValid } from '../../lib/card-number.ts'
@@ -8,7 +9,7 @@ export type AddressInput = Omit<Address, '_id' | 'isDefault'>
 export type FieldErrors = Record<string, string[]>
 
 export const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'addressLine1', 'apartment', 'city', 'state', 'zipCode', 'country', 'phoneNumber'] as const
-const REQUIRED_FIELDS = ['firstName', 'lastName', 'addressLine1', 'city', 'state', 'zipCode', 'country', 'phoneNumber'] as const
+const REQUIRED_FIELDS = ['firstName', 'lastName', 'addressLine1', 'city', 'zipCode', 'country', 'phoneNumber'] as const
 const MAX_LENGTH: Record<string, number> = { firstName: 100, lastName: 100, company: 100, addressLine1: 255, apartment: 255, city: 100, state: 100, zipCode: 20, phoneNumber: 25 }
 
 /** Digits with an optional +, spaces, dashes and brackets; 8 to 15 digits (the backend's rule). */
@@ -29,8 +30,11 @@ export function validateCountry(value: string, allowed: readonly string[], t: Tr
   return allowed.includes(value) ? null : t('validation.country')
 }
 
-/** Every rule of the address form; an empty object when the address is fine. */
-export function validateAddress(address: AddressInput, t: Translate, states: readonly string[] = []): FieldErrors {
+/**
+ * Every rule of the address form; an empty object when the address is fine. `countries` are the destinations the
+ * form offers (with their states); a state is needed only where the country has them (Australia, United States).
+ */
+export function validateAddress(address: AddressInput, t: Translate, countries: readonly Country[]): FieldErrors {
   const errors: FieldErrors = {}
   const add = (field: string, message: string | null) => {
     if (message) (errors[field] ??= []).push(message)
@@ -39,10 +43,14 @@ export function validateAddress(address: AddressInput, t: Translate, states: rea
   for (const [field, max] of Object.entries(MAX_LENGTH)) {
     if (String(address[field as keyof AddressInput] ?? '').length > max && !errors[field]) add(field, t('validation.max', { length: max }))
   }
-  if (!errors.country) add('country', validateCountry(address.country, ['AU'], t))
+  if (!errors.country) add('country', validateCountry(address.country, countries.map((c) => c.iso), t))
   if (!errors.zipCode) add('zipCode', validatePostcode(address.zipCode, address.country, t))
   if (!errors.phoneNumber) add('phoneNumber', validatePhone(address.phoneNumber, t))
-  if (!errors.state && states.length > 0 && !states.includes(address.state)) add('state', t('checkout.chooseState'))
+  const states = countries.find((c) => c.iso === address.country)?.states.map((s) => s.abbr) ?? []
+  if (!errors.country && STATE_COUNTRIES.includes(address.country)) {
+    if (!address.state) add('state', t('validation.required'))
+    else if (states.length > 0 && !states.includes(address.state)) add('state', t('checkout.chooseState'))
+  }
   return errors
 }
 
@@ -71,10 +79,20 @@ export function validateCard(card: { cardNumber: string; expiry: string; cvc: st
 }
 
 
+export const NEW_ADDRESS = 'new'
+/** The member's saved address the shipping form posts (`savedAddress`), or null for a new one typed into the fields. */
+export function savedChoice(data: FormData): string | null {
+  const value = String(data.get('savedAddress') ?? '')
+  return value && value !== NEW_ADDRESS ? value : null
+}
+
 /** Reads the address fields of a form (optionally under a prefix such as `billing.`). */
 export function addressFromForm(form: FormData, prefix = ''): AddressInput {
   const value = (name: string) => String(form.get(prefix + name) ?? '').trim()
   const optional = (name: string) => value(name) || null
+  const country = value('country') || 'AU'
+  // the state list holds every country's states as `AU-VIC`; only the chosen country's state counts
+  const [stateCountry, state] = value('state').includes('-') ? value('state').split('-', 2) : [country, value('state')]
   return {
     firstName: value('firstName'),
     lastName: value('lastName'),
@@ -82,9 +100,9 @@ export function addressFromForm(form: FormData, prefix = ''): AddressInput {
     addressLine1: value('addressLine1'),
     apartment: optional('apartment'),
     city: value('city'),
-    state: value('state'),
+    state: STATE_COUNTRIES.includes(country) && stateCountry === country ? state! : '',
     zipCode: value('zipCode'),
-    country: value('country') || 'AU',
+    country,
     phoneNumber: value('phoneNumber'),
   }
 }

@@ -1,0 +1,16 @@
+import type { Country } from '../../api/models.ts'
+import type { StorefrontApi } from '../../api/storefront-api.ts'
+import { DEFAULT_COUNTRY, SHIPPING_COUNTRIES, STATE_COUNTRIES } from '../../config.ts'
+
+/**
+ * The destinations an address form offers (docs/checkout.md 'Delivery abroad'): Australia first, then the others by
+ * their name in the page's language, each with its states where an address needs one.
+ */
+export async function shippingCountries(api: Pick<StorefrontApi, 'getAvailableCountries' | 'getCountryDetails'>): Promise<Country[]> {
+  const [all, ...detailed] = await Promise.all([api.getAvailableCountries(), ...STATE_COUNTRIES.map((iso) => api.getCountryDetails(iso))])
+  const states = new Map(detailed.filter((c): c is Country => Boolean(c)).map((c) => [c.iso, c.states]))
+  return all
+    .filter((c) => SHIPPING_COUNTRIES.includes(c.iso))
+    .map((c) => ({ ...c, states: states.get(c.iso) ?? [] }))
+    .sort((a, b) => Number(b.iso === DEFAULT_COUNTRY) - Number(a.iso === DEFAULT_COUNTRY) || a.label.localeCompare(b.label))
+}
