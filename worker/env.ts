@@ -45,7 +45,6 @@ export interface Env {
   /** Where contact-form messages go. */
   STORE_EMAIL?: string
   /** The Australian Business Number printed on tax invoices (order confirmations). */
-  STORE_ABN?: string
   /**
    * Stripe, the card provider (issue 13; docs/operations.md): on when both keys are set, else the test gateway.
    * Secrets: `wrangler secret put STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`; the publishable key is a var.

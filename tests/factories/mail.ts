@@ -51,7 +51,7 @@ export function fakeQueue({ fail = false } = {}) {
 }
 
 export function mailEnv(queue: Queue<MailMessage>): Env {
-  return { ...(env as unknown as Env), RESEND_API_KEY: MAIL_KEY, MAIL_API_BASE: MAIL_API, MAIL_FROM: 'Store <orders@store.test>', STORE_ABN: '12 345 678 901', MAIL_QUEUE: queue }
+  return { ...(env as unknown as Env), RESEND_API_KEY: MAIL_KEY, MAIL_API_BASE: MAIL_API, MAIL_FROM: 'Store <orders@store.test>', MAIL_QUEUE: queue }
 }
 
 let messageSeq = 0

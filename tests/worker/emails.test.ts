@@ -8,7 +8,7 @@ import { sampleMail } from '#worker/mail/samples.ts'
 import { renderMail } from '#worker/mail/templates/index.tsx'
 import { MAIL_KINDS } from '#worker/mail/types.ts'
 
-const settings = mailSettings({ STORE_ABN: '12 345 678 901' })
+const settings = mailSettings()
 const page = (path: string, environment: string) =>
   worker.fetch(new Request(`https://store.test${path}`, { headers: { accept: 'text/html' } }), { ...(env as unknown as Env), ENVIRONMENT: environment, PASSWORD_PEPPER: 'a-production-pepper-of-some-length' }, createExecutionContext())
 

@@ -1,4 +1,5 @@
 import type { Env } from '#worker/env.ts'
+import { BRAND } from '#web/brand.ts'
 import { dueOutboxIds, outboxManyStatement, type OutboxMessage } from '#worker/backend/services/outbox.ts'
 import { enqueueOutboxIds } from './queue.ts'
 import type { Mail, MailSettings } from './types.ts'
@@ -13,16 +14,17 @@ import type { Mail, MailSettings } from './types.ts'
  *
  * Standalone (nothing else to write): `await enqueueMail(env, mail)`.
  */
-type MailEnv = Pick<Env, 'DB' | 'MAIL_QUEUE' | 'RESEND_API_KEY' | 'STORE_ABN'>
+type MailEnv = Pick<Env, 'DB' | 'MAIL_QUEUE' | 'RESEND_API_KEY'>
 
-export const mailSettings = (env: Pick<Env, 'STORE_ABN'>): MailSettings => ({ abn: env.STORE_ABN?.trim() || 'not configured (STORE_ABN)' })
+/** The ABN on tax invoices is the store's, set in one place with its name (web/brand.ts), as the thank-you page shows it. */
+export const mailSettings = (): MailSettings => ({ abn: BRAND.abn })
 
 /** The outbox rows of these mails (subject and plain text rendered now; the HTML when sent). */
-export async function outboxMessages(env: Pick<Env, 'STORE_ABN'>, mails: Mail[]): Promise<OutboxMessage[]> {
+export async function outboxMessages(mails: Mail[]): Promise<OutboxMessage[]> {
   if (mails.length === 0) return []
   // the templates load on first use, not with every request
   const { composeMail } = await import('./templates/index.tsx')
-  const settings = mailSettings(env)
+  const settings = mailSettings()
   return mails.map((mail) => {
     const { subject, text } = composeMail(mail, settings)
     return { subject, body: text, to: mail.to, kind: mail.kind, locale: mail.locale, payload: mail.payload, ref: mail.ref, replyTo: mail.replyTo, dueAt: mail.dueAt }
@@ -31,7 +33,7 @@ export async function outboxMessages(env: Pick<Env, 'STORE_ABN'>, mails: Mail[])
 
 /** One statement writing these mails to the outbox, for the batch of the change that causes them. */
 export async function mailStatement(env: MailEnv, ...mails: Mail[]): Promise<D1PreparedStatement> {
-  return outboxManyStatement(env.DB, await outboxMessages(env, mails))
+  return outboxManyStatement(env.DB, await outboxMessages(mails))
 }
 
 /** After the batch has committed: enqueue the mails it wrote that are due now (later ones wait for the sweep). */

@@ -19,7 +19,7 @@ export function emailPreview(c: Context<AppEnv>) {
   if (!kind) {
     const rows = MAIL_KINDS.flatMap((k) =>
       LOCALES.map((locale) => {
-        const { subject, html } = renderMail(sampleMail(k, locale), mailSettings(c.env))
+        const { subject, html } = renderMail(sampleMail(k, locale), mailSettings())
         const size = (new TextEncoder().encode(html).length / 1024).toFixed(1)
         return `<li><a href="/dev/emails/${k}/${locale}">${k} (${locale})</a> · <a href="/dev/emails/${k}/${locale}.txt">text</a> · ${size} KB · ${escape(subject)}</li>`
       }),
@@ -28,7 +28,7 @@ export function emailPreview(c: Context<AppEnv>) {
   }
   const [locale, ext] = (file ?? '').split('.')
   if (!isKind(kind) || !(LOCALES as readonly string[]).includes(locale ?? '')) return c.text('No such email.', 404, headers)
-  const rendered = renderMail(sampleMail(kind, locale as 'en' | 'de'), mailSettings(c.env))
+  const rendered = renderMail(sampleMail(kind, locale as 'en' | 'de'), mailSettings())
   if (ext === 'txt') return c.text(`Subject: ${rendered.subject}\n\n${rendered.text}`, 200, headers)
   return c.html(rendered.html, 200, headers)
 }
