@@ -1,0 +1,137 @@
+// Money is never wrong, at home and abroad: a member (Club Prices) with a coupon checks out by form posts to Australia
+// and to New Zealand, in AUD and USD. The cart page, the payment step's summary, the amount charged, the thank-you
+// page's tax invoice and the confirmation email all carry the same figures; abroad the GST is taken off and not charged.
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formBrowser } from './helpers.ts'
+import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+import { createProduct, createPromotion, type CreatedProduct } from '#tests/factories/catalogue.ts'
+import { uniqueEmail } from '#tests/factories/api.ts'
+import { formatMoney } from '#web/i18n/format.ts'
+import { BRAND } from '#web/brand.ts'
+
+let product: CreatedProduct
+let coupon: string
+beforeAll(async () => {
+  await seedCatalogue(5)
+  // AUD 100.00 (Club 80.00), USD 70.00 (Club 56.00)
+  product = await createProduct({ stock: 50 })
+  coupon = (await createPromotion({ kind: 'percent', amount: 10 })).code
+})
+
+const AU = { firstName: 'Ada', lastName: 'Lovelace', addressLine1: '1 Collins Street', city: 'Melbourne', state: 'AU-VIC', zipCode: '3000', country: 'AU', phoneNumber: '0412 345 678' }
+const NZ = { firstName: 'Kiri', lastName: 'Te Kanawa', addressLine1: '12 Queen Street', city: 'Auckland', state: '', zipCode: '1010', country: 'NZ', phoneNumber: '+64 9 123 4567' }
+const EXPIRY = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: EXPIRY, cvc: '123', terms: 'on' }
+
+/** The text of the <dd> in the row with this test id. */
+const row = (body: string, testId: string) => new RegExp(`data-testid="${testId}"[^>]*>\\s*<dt>([^<]*)</dt>\\s*<dd>([^<]*)</dd>`).exec(body)?.slice(1, 3) ?? null
+
+/**
+ * What the shopper must pay, worked out here from the store's rules (docs/checkout.md): the Club Price, without its
+ * GST (1/11) abroad, 10% off, then the zone's Standard rate; GST included at home is 1/11 of the total.
+ */
+function expected(currency: 'AUD' | 'USD', abroad: boolean) {
+  const club = currency === 'AUD' ? 8000 : 5600
+  const unit = abroad ? club - Math.round(club / 11) : club
+  const goods = unit - Math.round(unit / 10)
+  const shipping = abroad ? (currency === 'AUD' ? 1995 : 1295) : currency === 'AUD' ? 995 : 695
+  const total = goods + shipping
+  return { total, gst: abroad ? 0 : Math.round(total / 11), rate: abroad ? 'International Standard' : 'Standard' }
+}
+
+describe('the amount charged is the amount shown', () => {
+  for (const currency of ['AUD', 'USD'] as const) {
+    for (const abroad of [false, true]) {
+      it(`member with a coupon, ${currency}, delivered ${abroad ? 'to New Zealand (no GST)' : 'in Australia'}`, async () => {
+        const b = formBrowser()
+        b.jar.set('currency', currency)
+        const email = uniqueEmail('money')
+        const joined = await b.post('/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
+        expect(joined.status).toBe(303)
+        expect((await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })).status).toBe(303)
+        expect((await b.post('/Cart', { intent: 'coupon', code: coupon })).status).toBe(303)
+        expect((await b.post('/checkout/shipping', { intent: 'address', savedAddress: 'new', ...(abroad ? NZ : AU) })).location).toBe('/checkout/shipping')
+
+        const want = expected(currency, abroad)
+        const money = (cents: number) => formatMoney(cents / 100, currency, 'en')
+        const shipping = await b.get('/checkout/shipping')
+        const rates = [...shipping.body.matchAll(/name="rateId"[^>]*value="([^"]+)"[^>]*\/?>\s*<span[^>]*>([^<]+)<\/span>/g)].map((m) => ({ id: m[1]!, name: m[2]!.replace('&amp;', '&') }))
+        // only the zone's own rates are offered
+        expect(rates.map((r) => r.name).sort()).toEqual(abroad ? ['International Express', 'International Standard'] : ['Click & Collect', 'Express', 'Standard'])
+        expect((await b.post('/checkout/shipping', { intent: 'rate', rateId: rates.find((r) => r.name === want.rate)!.id })).location).toBe('/checkout/billing')
+        expect((await b.post('/checkout/billing', { sameAsShipping: 'on' })).location).toBe('/checkout/payment')
+
+        // the cart page and the payment step's summary: the same total, GST line, balance due
+        const cart = await b.get('/Cart')
+        const payment = await b.get('/checkout/payment')
+        for (const page of [cart.body, payment.body]) {
+          expect(row(page, 'order-total')).toEqual(['Total', money(want.total)])
+          expect(row(page, 'cart-tax')).toEqual(abroad ? ['GST not charged (delivery outside Australia)', money(0)] : ['Tax: GST (Included in Price)', money(want.gst)])
+          expect(row(page, 'balance-due')?.[1]).toBe(money(want.total))
+        }
+        expect(payment.body).toContain(`name="expectedBalance" value="${(want.total / 100).toFixed(2)}"`)
+
+        const paid = await b.post('/checkout/payment', CARD)
+        expect(paid.status, paid.body.slice(0, 300)).toBe(303)
+        const number = /order=(R\d+)/.exec(paid.location ?? '')![1]!
+        const charged = await env.DB.prepare(
+          "SELECT p.amount_cents, o.total_cents, o.tax_total_cents, o.currency FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? AND p.method = 'card' AND p.state = 'completed'",
+        )
+          .bind(number)
+          .first<{ amount_cents: number; total_cents: number; tax_total_cents: number; currency: string }>()
+        expect(charged).toEqual({ amount_cents: want.total, total_cents: want.total, tax_total_cents: want.gst, currency })
+
+        // the thank-you page is the tax invoice: the words, the ABN, the GST (or that none was charged), the total
+        const thanks = await b.get(paid.location!)
+        expect(thanks.body).toContain('Tax invoice')
+        expect(thanks.body).toContain(`ABN ${BRAND.abn}`)
+        expect(row(thanks.body, 'invoice-gst')).toEqual(abroad ? ['GST not charged (delivery outside Australia)', money(0)] : ['GST included in the total', money(want.gst)])
+        expect(row(thanks.body, 'invoice-total')).toEqual(['Total', money(want.total)])
+
+        // and so is the confirmation email
+        const mail = await env.DB.prepare("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND ref = ?").bind(number).first<{ body: string }>()
+        expect(mail!.body).toContain('TAX INVOICE')
+        expect(mail!.body).toContain(`ABN ${BRAND.abn}`)
+        expect(mail!.body).toContain(`Total: ${money(want.total)}`)
+        expect(mail!.body).toContain(`Paid by card: ${money(want.total)}`)
+        expect(mail!.body).toContain(abroad ? `GST-free (delivery outside Australia): ${money(0)}` : `GST included: ${money(want.gst)}`)
+      })
+    }
+  }
+})
+
+describe('a member picks a saved address at checkout (form posts, no JavaScript)', () => {
+  it('offers the saved addresses with the default chosen, ships to the one picked, and refuses one that is not theirs', async () => {
+    const b = formBrowser()
+    const email = uniqueEmail('picker')
+    await b.post('/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
+    const user = await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>()
+    const insert = (userId: number | null, city: string, country: string, isDefault: number) =>
+      env.DB.prepare(
+        "INSERT INTO addresses (user_id, firstname, lastname, address1, city, zipcode, phone, state_name, country_iso, is_default) VALUES (?, 'Ada', 'Lovelace', '1 Main Street', ?, '1010', '0412 345 678', '', ?, ?) RETURNING id",
+      )
+        .bind(userId, city, country, isDefault)
+        .first<{ id: number }>()
+    const home = await insert(user!.id, 'Geelong', 'AU', 0)
+    const abroad = await insert(user!.id, 'Auckland', 'NZ', 1)
+    const stranger = await insert(null, 'Elsewhere', 'NZ', 0)
+    await env.DB.prepare("UPDATE addresses SET state_name = 'VIC', zipcode = '3220' WHERE id = ?").bind(home!.id).run()
+    await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+
+    const page = await b.get('/checkout/shipping')
+    expect(page.body).toContain('data-testid="saved-addresses"')
+    expect(page.body).toMatch(new RegExp(`name="savedAddress"[^>]*value="${abroad!.id}"[^>]*checked|checked=""[^>]*value="${abroad!.id}"`))
+
+    const refused = await b.post('/checkout/shipping', { intent: 'address', savedAddress: String(stranger!.id) })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('That saved address is no longer there.')
+    expect((await env.DB.prepare('SELECT ship_address_id FROM orders WHERE user_id = ? ORDER BY id DESC').bind(user!.id).first())!.ship_address_id).toBeNull()
+
+    expect((await b.post('/checkout/shipping', { intent: 'address', savedAddress: String(home!.id) })).location).toBe('/checkout/shipping')
+    const shipTo = await env.DB.prepare('SELECT a.city, a.country_iso, a.user_id FROM orders o JOIN addresses a ON a.id = o.ship_address_id WHERE o.user_id = ? ORDER BY o.id DESC').bind(user!.id).first()
+    expect(shipTo).toEqual({ city: 'Geelong', country_iso: 'AU', user_id: null })
+    // back on the step, the checkout's own address is the one chosen
+    expect((await b.get('/checkout/shipping')).body).toMatch(new RegExp(`name="savedAddress"[^>]*value="${home!.id}"[^>]*checked|checked=""[^>]*value="${home!.id}"`))
+  })
+})
