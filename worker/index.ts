@@ -18,6 +18,7 @@ import { media } from './media/index.ts'
 import type { MailMessage } from './mail/queue.ts'
 import type { ImportChunk } from './admin/import-apply.ts'
 import { pageCache } from './edge-cache/page-cache.ts'
+import { back } from './back.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
@@ -38,6 +39,8 @@ app.use(securityHeaders())
 app.route('/', seo)
 // Uploaded product images: the same for everyone, no cookies (worker/media).
 app.route('/', media)
+// The error page's 'Back' without JavaScript: one level up from the page it was on (no cookies, never cached).
+app.get('/back', back)
 app.use(locale())
 app.use(session())
 app.use(d1Session())

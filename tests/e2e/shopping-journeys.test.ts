@@ -164,7 +164,7 @@ describe('shopping journeys', () => {
       await page.goto('/t/men')
       await page.goto('/t/men/no-such-category-here')
       await page.getByTestId('error-page').waitFor()
-      await page.getByTestId('error-back').click()
+      await page.getByTestId('error-page').getByRole('link', { name: 'Back' }).click()
       await page.waitForURL((url) => url.pathname === '/t/men')
     } finally {
       await context.close()

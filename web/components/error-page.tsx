@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router'
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
 import { useT, type MessageKey } from '../i18n/index.tsx'
 import { LocalLink } from './local-link.tsx'
 import { PageTitle } from './page-title.tsx'
@@ -18,23 +18,9 @@ function describe(error: unknown): { status: number; kind: ErrorKind | undefined
   return { status: 500, kind: undefined }
 }
 
-/**
- * Where 'Back' goes without JavaScript (no history to read): one level up the address, e.g. a missing product's
- * category path or the page a form was posted from; with JavaScript it goes back in the history when there is one.
- */
-export function upOneLevel(pathname: string): string {
-  const parts = pathname.split('/').filter(Boolean)
-  const prefix = parts[0] === 'de' ? ['de'] : []
-  const rest = parts.slice(prefix.length, -1)
-  // /products and /t are no pages of their own: a missing product or category goes back to the home page
-  const up = rest.length === 1 && ['products', 't'].includes(rest[0]!) ? [] : rest
-  return '/' + [...prefix, ...up].join('/')
-}
-
 function ErrorContent() {
   const error = useRouteError()
   const navigate = useNavigate()
-  const { pathname } = useLocation()
   const { t } = useT()
   const { status, kind } = describe(error)
   const title = t((kind && TITLES[kind]) ?? (status === 404 ? 'error.notFoundTitle' : 'error.errorTitle'))
@@ -49,15 +35,14 @@ function ErrorContent() {
         <LocalLink to="/" className={buttonClass('primary')}>
           {t('error.returnHome')}
         </LocalLink>
+        {/* without JavaScript there is no history to read: /back goes one level up from this page (worker/back.ts) */}
         <a
-          href={upOneLevel(pathname)}
+          href="/back"
           onClick={(event) => {
-            if (window.history.length < 2) return
             event.preventDefault()
             navigate(-1)
           }}
           className={buttonClass('secondary')}
-          data-testid="error-back"
         >
           {t('error.back')}
         </a>

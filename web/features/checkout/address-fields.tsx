@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Address, Country } from '../../api/models.ts'
-import { DEFAULT_COUNTRY, STATE_COUNTRIES } from '../../config.ts'
+import { DEFAULT_COUNTRY } from '../../config.ts'
+import { STATE_COUNTRIES } from '../../lib/destinations.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Field } from './field.tsx'
 import type { FieldErrors } from './validation.ts'

@@ -1,6 +1,7 @@
 import type { Country } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
-import { DEFAULT_COUNTRY, SHIPPING_COUNTRIES, STATE_COUNTRIES } from '../../config.ts'
+import { DEFAULT_COUNTRY } from '../../config.ts'
+import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '../../lib/destinations.ts'
 
 /**
  * The destinations an address form offers (docs/checkout.md 'Delivery abroad'): Australia first, then the others by

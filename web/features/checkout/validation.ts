@@ -1,5 +1,5 @@
 import type { Address, Country } from '../../api/models.ts'
-import { STATE_COUNTRIES } from '../../config.ts'
+import { STATE_COUNTRIES } from '../../lib/destinations.ts'
 import type { Translate } from '../../i18n/index.tsx'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
 import { luhnValid } from '../../lib/card-number.ts'

@@ -1,6 +1,6 @@
 import type { Currency, Locale } from '#web/api/models.ts'
 import { formatMoney } from '#web/i18n/format.ts'
-import { isGstFree } from '#web/config.ts'
+import { isGstFree } from '#web/lib/destinations.ts'
 import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Totals } from './pricing.ts'
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '#web/config.ts'
+import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '#web/lib/destinations.ts'
 
 /** Reusable field schemas of the write side; messages are the spec's §5 texts where it has one. */
 
