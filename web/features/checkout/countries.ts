@@ -10,8 +10,9 @@ import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '../../lib/destinations.ts'
 export async function shippingCountries(api: Pick<StorefrontApi, 'getAvailableCountries' | 'getCountryDetails'>): Promise<Country[]> {
   const [all, ...detailed] = await Promise.all([api.getAvailableCountries(), ...STATE_COUNTRIES.map((iso) => api.getCountryDetails(iso))])
   const states = new Map(detailed.filter((c): c is Country => Boolean(c)).map((c) => [c.iso, c.states]))
-  return all
-    .filter((c) => SHIPPING_COUNTRIES.includes(c.iso))
-    .map((c) => ({ ...c, states: states.get(c.iso) ?? [] }))
+  // every destination, even one the commerce backend does not list (a remote Spree): named in English then
+  const listed = new Map(all.map((c) => [c.iso, c.label]))
+  const english = new Intl.DisplayNames(['en'], { type: 'region' })
+  return SHIPPING_COUNTRIES.map((iso) => ({ iso, label: listed.get(iso) ?? english.of(iso) ?? iso, states: states.get(iso) ?? [] }))
     .sort((a, b) => Number(b.iso === DEFAULT_COUNTRY) - Number(a.iso === DEFAULT_COUNTRY) || a.label.localeCompare(b.label))
 }

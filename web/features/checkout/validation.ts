@@ -1,5 +1,5 @@
 import type { Address, Country } from '../../api/models.ts'
-import { STATE_COUNTRIES } from '../../lib/destinations.ts'
+import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '../../lib/destinations.ts'
 import type { Translate } from '../../i18n/index.tsx'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
 import { luhnValid } from '../../lib/card-number.ts'
@@ -43,7 +43,7 @@ export function validateAddress(address: AddressInput, t: Translate, countries: 
   for (const [field, max] of Object.entries(MAX_LENGTH)) {
     if (String(address[field as keyof AddressInput] ?? '').length > max && !errors[field]) add(field, t('validation.max', { length: max }))
   }
-  if (!errors.country) add('country', validateCountry(address.country, countries.map((c) => c.iso), t))
+  if (!errors.country) add('country', validateCountry(address.country, SHIPPING_COUNTRIES, t))
   if (!errors.zipCode) add('zipCode', validatePostcode(address.zipCode, address.country, t))
   if (!errors.phoneNumber) add('phoneNumber', validatePhone(address.phoneNumber, t))
   const states = countries.find((c) => c.iso === address.country)?.states.map((s) => s.abbr) ?? []
