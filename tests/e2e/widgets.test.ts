@@ -115,8 +115,8 @@ describe('email verification and captcha', () => {
     }
   })
 
-  test('the widget loads when the modal opens, holds submit until the address is accepted, and goes when it closes; signup needs the captcha', async () => {
-    const visit = await openPage(browser, { baseUrl: server.url })
+  test('the widget loads when the modal opens, holds submit until the address is accepted, and goes when it closes; signup needs the captcha; the new member deletes the account', async () => {
+    const visit = await openPage(browser, { baseUrl: server.url, viewport: { width: 1440, height: 900 } })
     try {
       const { page } = visit
       page.setDefaultTimeout(30_000)
@@ -163,6 +163,24 @@ describe('email verification and captcha', () => {
       await modal(page).waitFor({ state: 'hidden' })
       await page.locator('[data-testid=site-header]').getByText('Hi Ada').waitFor()
       expect(fake.requests.filter((path) => path === '/siteverify')).toHaveLength(1)
+
+      // the account's privacy section: the download link, and deleting with the password (with JavaScript)
+      await visit.goto('/MyAccount/MyPrivacy')
+      await waitForHydration(page)
+      const download = page.getByTestId('export-data')
+      expect(await download.getAttribute('href')).toBe('/api/account/export')
+      const shots = process.env.WIDGETS_SCREENSHOTS
+      if (shots) {
+        await page.screenshot({ path: `${shots}/privacy-1440.png`, fullPage: true })
+        await page.setViewportSize(MOBILE)
+        await page.screenshot({ path: `${shots}/privacy-390.png`, fullPage: true })
+      }
+      const remove = page.getByTestId('delete-account-form')
+      await remove.getByLabel('Your password, to confirm').fill('secret123')
+      await remove.getByRole('button', { name: 'Delete my account' }).click()
+      await page.waitForURL(/\/Login\?accountDeleted=1$/)
+      await page.getByText('Your account has been deleted.').waitFor()
+      expect(await page.locator('[data-testid=site-header]').getByText('Hi Ada').count()).toBe(0)
       visit.expectNoProblems()
     } finally {
       await visit.close()

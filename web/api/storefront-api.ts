@@ -120,6 +120,10 @@ export interface StorefrontApi {
   subscribeNewsletter(email: string): Promise<void>
   unsubscribeNewsletter(email: string): Promise<void>
   sendContactMessage(input: { name: string; email: string; message: string; captchaToken?: string }): Promise<void>
+  /** The member's own data as one JSON document: profile, addresses, orders, wishlist, store credit, newsletter (docs/account.md). */
+  exportAccountData(): Promise<Record<string, unknown>>
+  /** Deletes the member's account once the password is re-entered (orders kept, anonymised); the session ends. */
+  deleteAccount(password: string): Promise<void>
   /** What a gift card still holds, formatted in its currency (limited per client like redeeming a code). */
   checkGiftCardBalance(code: string): Promise<{ balance: string }>
 }

@@ -14,6 +14,7 @@ import { AddressBook } from '../features/account/address-book.tsx'
 import { OrderHistory, ORDERS_PAGE_SIZE } from '../features/account/order-history.tsx'
 import { OrderDetails } from '../features/account/order-details.tsx'
 import { NewsletterSettings } from '../features/account/newsletter-settings.tsx'
+import { ACCOUNT_DELETED_PATH, PrivacySettings } from '../features/account/privacy-settings.tsx'
 import { localRedirect, notFound, readForm } from './route-helpers.ts'
 import { userAtom } from '../features/session/atoms.ts'
 
@@ -61,6 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = loaderApi(context)
   if (!(await api.isAuthenticated())) localRedirect(request, '/')
   const result = await runAccountIntent(api, await readForm(request))
+  // the account is gone: off to the login page, which says so
+  if (result.intent === 'delete-account' && result.ok) localRedirect(request, ACCOUNT_DELETED_PATH, 303)
   if (result.retryAfter) return data(result, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } })
   return result.status && !result.ok ? data(result, { status: result.status }) : result
 }
@@ -98,6 +101,7 @@ export function Component() {
         {page === 'OrderHistory' && user ? <OrderHistory orders={orders} page={ordersPage} totalPages={totalPages} /> : null}
         {order ? <OrderDetails order={order} /> : null}
         {page === 'MyNewsletter' && user ? <NewsletterSettings user={user} /> : null}
+        {page === 'MyPrivacy' && user ? <PrivacySettings user={user} /> : null}
       </section>
     </div>
   )

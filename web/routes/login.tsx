@@ -26,7 +26,7 @@ export function Component() {
   const local = useLocalPath()
   const back = params.get('back') ?? failure?.values.back ?? undefined
   const [sentTo, setSentTo] = useState<string | null>(failure?.intent === 'forgot-sent' ? (failure.values.email ?? '') : null)
-  const notice = params.has('loggedOut') ? t('shop.loggedOut') : params.has('reset') ? t('shop.resetDone') : null
+  const notice = params.has('loggedOut') ? t('shop.loggedOut') : params.has('reset') ? t('shop.resetDone') : params.has('accountDeleted') ? t('shop.accountDeleted') : null
   return (
     <section className="mx-auto max-w-5xl py-6" data-testid="login-page">
       <PageTitle title={t('pages.login')} />

@@ -55,6 +55,7 @@ export const LoginSchema = z.object({ username: text(254).min(1, 'This field is 
 const captchaToken = text(CAPTCHA_TOKEN_MAX).optional()
 export const RegisterSchema = z.object({ email, password: text(128), firstName: text(100).min(1, 'This field is required.'), lastName: text(100).min(1, 'This field is required.'), captchaToken })
 export const ProfileSchema = z.object({ firstName: text(100), lastName: text(100), email, currentPassword: text(128).optional() })
+export const AccountDeleteSchema = z.object({ password: text(128) })
 export const PasswordChangeSchema = z.object({ currentPassword: text(128), newPassword: text(128) })
 export const ForgotSchema = z.object({ email })
 export const ResetSchema = z.object({ token: text(200).min(1, 'This field is required.'), password: text(128) })

@@ -90,6 +90,16 @@ shopperBff.patch('/passwords', valid('json', S.ResetSchema), async (c) => {
   await serverApi(c).resetPassword(token, password)
   return c.body(null, 204)
 })
+shopperBff.get('/account/export', async (c) => {
+  const data = await serverApi(c).exportAccountData()
+  // a file to keep: a plain link downloads it, with or without JavaScript
+  c.header('Content-Disposition', `attachment; filename="account-data-${new Date().toISOString().slice(0, 10)}.json"`)
+  return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' })
+})
+shopperBff.post('/account/delete', valid('json', S.AccountDeleteSchema), async (c) => {
+  await serverApi(c).deleteAccount(c.req.valid('json').password)
+  return c.body(null, 204)
+})
 shopperBff.get('/account/addresses', async (c) => c.json(await serverApi(c).getAddresses()))
 shopperBff.post('/account/addresses', valid('json', S.SavedAddressSchema), async (c) => c.json(await serverApi(c).addAddress(c.req.valid('json'))))
 shopperBff.patch('/account/addresses/:id', valid('param', S.IdParamSchema), valid('json', S.SavedAddressSchema), async (c) =>

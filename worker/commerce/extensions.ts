@@ -3,7 +3,10 @@ import type { Document, SpreeClient } from './spree-client.ts'
 import { toCart } from './shopper-mappers.ts'
 import { requireCaptcha } from './captcha.ts'
 
-type ExtensionOperations = Pick<ShopperOperations, 'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance'>
+type ExtensionOperations = Pick<
+  ShopperOperations,
+  'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance' | 'exportAccountData' | 'deleteAccount'
+>
 
 /**
  * A Spree without this store's extensions answers their paths with its generic 404 ('The resource you were looking for
@@ -46,6 +49,17 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
     sendContactMessage: async ({ captchaToken, ...input }) => {
       await requireCaptcha(client.ctx.env, captchaToken, client.ctx.clientIp)
       await optional(client.request('/contact_messages', { method: 'POST', auth: 'none', body: input }), 'Messages cannot be sent from this page; please write to us by email.')
+    },
+    exportAccountData: async () => {
+      if (!client.isAuthenticated) throw new ApiError(401, 'You need to log in for this.')
+      return optional(client.request<Record<string, unknown>>('/account/export', { auth: 'user' }), 'This shop cannot export your data from here; please write to us and we will send it.')
+    },
+    deleteAccount: async (password) => {
+      if (!client.isAuthenticated) throw new ApiError(401, 'You need to log in for this.')
+      await optional(client.request('/account/delete', { method: 'POST', auth: 'user', body: { password } }), 'This shop cannot delete accounts from here; please write to us and we will do it.')
+      // the backend has revoked every token of the account; forget ours and the cart's
+      client.ctx.session.setAuth(null)
+      client.ctx.session.setCartToken(null)
     },
     checkGiftCardBalance: async (code) => {
       const doc = await client.request<{ data: { display_balance: string } }>('/gift_cards/balance', { method: 'POST', auth: 'none', body: { code } })

@@ -62,6 +62,10 @@ export function browserShopper(): ShopperOperations {
     subscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter', { email }),
     unsubscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter/unsubscribe', { email }),
     sendContactMessage: (input) => apiRequest('POST', '/api/contact', input),
+    exportAccountData: () => apiRequest('GET', '/api/account/export'),
+    deleteAccount: async (password) => {
+      await apiRequest('POST', '/api/account/delete', { password })
+    },
     checkGiftCardBalance: (code) => apiRequest('POST', '/api/gift-cards/balance', { code }),
   }
 }

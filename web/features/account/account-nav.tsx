@@ -6,7 +6,7 @@ import { useApi } from '../../api/use-api.ts'
 import { LocalLink, useLocalPath } from '../../components/local-link.tsx'
 import { resetSessionAtom } from '../session/atoms.ts'
 
-export const ACCOUNT_PAGES = ['MyProfile', 'ShippingDetails', 'BillingDetails', 'SavedAddressesDetails', 'OrderHistory', 'OrderDetails', 'MyNewsletter'] as const
+export const ACCOUNT_PAGES = ['MyProfile', 'ShippingDetails', 'BillingDetails', 'SavedAddressesDetails', 'OrderHistory', 'OrderDetails', 'MyNewsletter', 'MyPrivacy'] as const
 export type AccountPage = (typeof ACCOUNT_PAGES)[number]
 
 /** The account menu; Log out ends the session and empties user, cart and wishlist (spec §4). */

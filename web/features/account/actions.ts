@@ -112,6 +112,18 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData): Prom
         }
         return { intent, ok: true, message: msg('returns.requested') }
       }
+      case 'delete-account': {
+        const password = text(form, 'deletePassword')
+        if (!password) return { intent, ok: false, errors: { deletePassword: msg('validation.required') }, status: 422 }
+        try {
+          await api.deleteAccount(password)
+        } catch (error) {
+          const result = fromApiError(error, intent)
+          const status = error instanceof ApiError ? error.status : 422
+          return result.errors?.newPassword ? { intent, ok: false, errors: { deletePassword: msg('account.deletePasswordWrong') }, status } : { ...result, status }
+        }
+        return { intent, ok: true }
+      }
       default:
         return { intent, ok: false, message: msg('account.failed') }
     }

@@ -10,12 +10,14 @@ import { orderRoutes } from './order-routes.ts'
 import { passwordRoutes } from './password-routes.ts'
 import { paymentRoutes } from './payment-routes.ts'
 import { wishlistRoutes } from './wishlist-routes.ts'
+import { privacyRoutes } from './privacy-routes.ts'
 import { stripeSessionRoutes } from '../payments/stripe-session-routes.ts'
 
 /** Write side of the Storefront API: account, cart, checkout, wishlists, extensions (issue 4; docs/commerce-api.md). */
 export const commerceRoutes = new Hono<{ Bindings: Env }>()
 
 commerceRoutes.route('/', accountRoutes)
+commerceRoutes.route('/', privacyRoutes)
 commerceRoutes.route('/', addressRoutes)
 commerceRoutes.route('/', creditCardRoutes)
 commerceRoutes.route('/', orderRoutes)
