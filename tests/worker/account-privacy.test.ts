@@ -82,6 +82,10 @@ describe('account deletion', () => {
     expect((await call('/account/delete', { body: { password: m.password } })).status).toBe(401)
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM users WHERE id = ?').bind(m.userId).first('n')).toBe(1)
     expect((await call('/account', { bearer: m.bearer })).status).toBe(200)
+    // an operator's account is named in the console's records: not deleted from the shop
+    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(m.userId).run()
+    expect((await call('/account/delete', { bearer: m.bearer, body: { password: m.password } })).status).toBe(409)
+    await env.DB.prepare("UPDATE users SET role = 'customer' WHERE id = ?").bind(m.userId).run()
   })
 
   it('keeps the order anonymised for the tax records and removes or revokes everything else', async () => {

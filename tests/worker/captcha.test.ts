@@ -10,6 +10,10 @@ import type { Env } from '#worker/env.ts'
 import { uniqueEmail } from '#tests/factories/api.ts'
 import { clientAddress, fromClient } from '#tests/factories/client.ts'
 import { ORIGIN } from './helpers.ts'
+import { createProduct } from '#tests/factories/catalogue.ts'
+import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+
+const EXPIRY = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`
 
 const VERIFY_URL = 'https://captcha.fake/siteverify'
 const KEYS = { CAPTCHA_SITE_KEY: 'site-key-test', CAPTCHA_SECRET_KEY: 'secret-key-test', CAPTCHA_VERIFY_URL: VERIFY_URL, CAPTCHA_SCRIPT_URL: 'https://captcha.fake/api.js' }
@@ -141,5 +145,40 @@ describe('with captcha keys', () => {
     expect(sent.status).toBe(200)
     expect(await sent.text()).toContain('data-testid="contact-sent"')
     expect(await stored()).toBe(1)
+  })
+})
+
+describe('card payments after repeated declines (card-testing defence), without JavaScript', () => {
+  it('the payment step shows the captcha after three declines and pays once it is solved', async () => {
+    await seedCatalogue(2)
+    const product = await createProduct({ stock: 5 })
+    const jar = new Map<string, string>()
+    const ip = clientAddress()
+    const post = async (path: string, form: Record<string, string>) => {
+      const headers: Record<string, string> = { accept: 'text/html', origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...fromClient(ip), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') }
+      const res = await worker.fetch(new Request(ORIGIN + path, { method: 'POST', headers, body: new URLSearchParams(form).toString(), redirect: 'manual' }), { ...(env as unknown as Env), ...KEYS }, createExecutionContext())
+      for (const cookie of res.headers.getSetCookie()) {
+        const [name, value] = cookie.split(';')[0]!.split('=')
+        jar.set(name!, value!)
+      }
+      return { status: res.status, location: res.headers.get('location'), body: await res.text() }
+    }
+    await post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+    const address = { firstName: 'Ada', lastName: 'Lovelace', addressLine1: '1 Collins Street', city: 'Melbourne', state: 'VIC', zipCode: '3000', country: 'AU', phoneNumber: '0412 345 678' }
+    expect((await post('/checkout/shipping', { intent: 'address', email: uniqueEmail(), ...address })).status).toBe(303)
+    await post('/checkout/shipping', { intent: 'rate', rateId: '1' })
+    await post('/checkout/billing', { sameAsShipping: 'on' })
+    const card = { intent: 'pay', expiry: EXPIRY, cvc: '123', terms: 'on' }
+    for (let i = 0; i < 3; i++) expect((await post('/checkout/payment', { ...card, cardNumber: '4000000000000002' })).status).toBe(422)
+    expect(verifyCalls).toHaveLength(0)
+
+    const asked = await post('/checkout/payment', { ...card, cardNumber: '4242424242424242' })
+    expect(asked.status).toBe(422)
+    expect(asked.body).toContain('Several cards were declined. Please confirm you are not a robot, then pay again.')
+    expect(asked.body).toContain('name="cf-turnstile-response"')
+    expect((await post('/checkout/payment', { ...card, cardNumber: '4242424242424242', 'cf-turnstile-response': 'forged' })).status).toBe(422)
+    const paid = await post('/checkout/payment', { ...card, cardNumber: '4242424242424242', 'cf-turnstile-response': GOOD })
+    expect(paid.status).toBe(303)
+    expect(paid.location).toMatch(/^\/checkout\/thank-you\?order=/)
   })
 })

@@ -82,6 +82,8 @@ export interface StorefrontApi {
     giftCardCode?: string
     /** The balance due the shopper was shown: the card is never charged more (409 if it would be). */
     expectedBalance?: number
+    /** The captcha's answer, asked for after repeated declines where one is configured (422 `captcha_token`). */
+    captchaToken?: string
   }): Promise<Order>
   /** Opens the card provider's hosted payment page for the balance due (paying without JavaScript): its URL. */
   openHostedPayment(input: { successUrl: string; cancelUrl: string; expectedBalance?: number }): Promise<{ url: string }>

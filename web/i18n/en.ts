@@ -536,6 +536,7 @@ export const en = {
     required: 'Please confirm you are not a robot.',
     invalid: 'The check that you are not a robot failed or expired. Please try it again.',
     unavailable: 'The robot check could not be loaded. Please reload the page or try again later.',
+    afterDeclines: 'Several cards were declined. Please confirm you are not a robot, then pay again.',
     needsJavaScript: 'This form checks that you are not a robot, which needs JavaScript. Please turn JavaScript on, or email us instead.',
   },
 } as const

@@ -5,6 +5,7 @@ import { CAPTCHA_TOKEN_MAX } from '#worker/commerce/captcha.ts'
 
 const text = (max: number) => z.string({ message: 'This field is required.' }).max(max, `This field can have at max ${max} characters.`)
 const optionalText = (max: number) => text(max).nullish()
+const captchaToken = text(CAPTCHA_TOKEN_MAX).optional()
 const id = z.string({ message: 'must be an id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id')
 const email = z.string({ message: 'Please, provide a valid email address.' }).trim().max(254).pipe(z.email({ message: 'Please, provide a valid email address.' }))
 
@@ -45,6 +46,7 @@ export const PaymentSchema = z.object({
   hostedSessionId: z.string().regex(/^cs_[A-Za-z0-9_]{6,200}$/, 'is not a payment page session').optional(),
   giftCardCode: z.string().max(40).optional(),
   expectedBalance: z.number().nonnegative().max(9_999_999).optional(),
+  captchaToken,
 })
 export const HostedPaymentSchema = z.object({ successUrl: returnUrl, cancelUrl: returnUrl, expectedBalance: z.number().nonnegative().max(9_999_999).optional() })
 export const OrdersQuerySchema = z.object({
@@ -52,7 +54,6 @@ export const OrdersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 })
 export const LoginSchema = z.object({ username: text(254).min(1, 'This field is required.'), password: text(128).min(1, 'This field is required.') })
-const captchaToken = text(CAPTCHA_TOKEN_MAX).optional()
 export const RegisterSchema = z.object({ email, password: text(128), firstName: text(100).min(1, 'This field is required.'), lastName: text(100).min(1, 'This field is required.'), captchaToken })
 export const ProfileSchema = z.object({ firstName: text(100), lastName: text(100), email, currentPassword: text(128).optional() })
 export const AccountDeleteSchema = z.object({ password: text(128) })

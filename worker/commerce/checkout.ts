@@ -74,7 +74,10 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
           await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: payment.giftCardCode } } })
         }
         if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
-        if (payment.method === 'card') await client.request('/checkout/create_payment', { method: 'POST', body: cardPaymentBody(payment) })
+        if (payment.method === 'card') {
+          const captcha = payment.captchaToken ? { captcha_token: payment.captchaToken } : {}
+          await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment), ...captcha } })
+        }
         const body = {
           ...(payment.expectedBalance === undefined ? {} : { expected_balance: payment.expectedBalance.toFixed(2) }),
           ...(payment.returnUrl ? { return_url: payment.returnUrl } : {}),

@@ -6,6 +6,7 @@ import { Field, FieldErrors, FormMessage } from './field.tsx'
 import { useStepForm } from './use-step-form.ts'
 import { validateCard, type FieldErrors as Errors } from './validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
+import { CAPTCHA_FIELD, CaptchaField } from '../captcha/captcha-field.tsx'
 
 /**
  * Redeeming a gift card before paying (issue 9.1): the code is attached to the checkout and the summary beside shows
@@ -73,6 +74,7 @@ export function PaymentForm({ cart }: { cart: Cart }) {
         </fieldset>
       )}
       <TermsField checked={form.values?.terms === 'on'} errors={form.errors.terms} />
+      <DeclinesCaptcha errors={form.errors} values={form.values} />
       <button type="submit" disabled={form.busy} className={buttonClass('primary', 'lg', true)} data-testid="pay">
         {form.busy ? t('checkout.working') : t('checkout.pay')}
       </button>
@@ -98,4 +100,14 @@ export function TermsField({ checked, errors }: { checked: boolean; errors?: str
       <FieldErrors name="terms" errors={errors} />
     </div>
   )
+}
+
+/**
+ * The captcha after repeated declines (card-testing defence, worker/backend/payments/card-attempts.ts): shown once the
+ * action answers `errors.captcha`, and on every later try of the page; each answer gets a fresh widget (an answer is
+ * good once).
+ */
+export function DeclinesCaptcha({ errors, values }: { errors: Errors; values?: Record<string, string> }) {
+  if (!errors.captcha && values?.[CAPTCHA_FIELD] === undefined) return null
+  return <CaptchaField key={values?.[CAPTCHA_FIELD] ?? ''} error={errors.captcha?.[0]} />
 }

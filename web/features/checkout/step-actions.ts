@@ -9,6 +9,7 @@ import { attempt, failure } from './step-results.ts'
 import { stripePaymentAction } from './stripe-payment-action.ts'
 import { shippingCountries } from './countries.ts'
 import { addressFromForm, savedChoice, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
+import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
 
 function withoutIds({ _id, isDefault, ...address }: Address): AddressInput {
   void _id
@@ -91,6 +92,7 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
         ...(giftOnly ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
         ...(giftCardCode ? { giftCardCode } : {}),
         ...(expectedBalance === undefined ? {} : { expectedBalance }),
+        ...(giftOnly || !form.get(CAPTCHA_FIELD) ? {} : { captchaToken: String(form.get(CAPTCHA_FIELD)) }),
       })
       number = order.number
     })
@@ -100,6 +102,10 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
     // Thrown, not returned: the order may be complete, so the step's own loader would redirect the answer away.
     if (error instanceof ApiError && error.status >= 500) throw data({ kind: 'outcome-unknown' satisfies ErrorKind }, { status: 503 })
     throw error
+  }
+  if (refused?.data.errors.captcha_token) {
+    // card testing defence (worker/backend/payments/card-attempts.ts): the page now shows the captcha
+    return failure(form, { captcha: [t('captcha.afterDeclines')] }, t('captcha.afterDeclines'))
   }
   if (refused?.init?.status === 409 && refused.data.errors.payment) {
     // say what the shopper will pay now, in their language (the page below shows the same new balance due)

@@ -5,6 +5,7 @@ import { localePath } from '../../config.ts'
 import { localeOf, localRedirect, type ErrorKind } from '../../routes/route-helpers.ts'
 import { REFUSALS } from './payment-refusals.ts'
 import { attempt, failure } from './step-results.ts'
+import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
 
 /** Stripe could not be reached (the backend's 503): nothing was charged, and the shopper may simply try again. */
 const providerDown = (error: unknown) => error instanceof ApiError && Boolean(error.errors?.payment?.includes('provider unavailable'))
@@ -63,6 +64,7 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
         ...card,
         returnUrl: storeUrl(request, PAYMENT_RETURN_PATH),
         ...(expectedBalance === undefined ? {} : { expectedBalance }),
+        ...(card && form.get(CAPTCHA_FIELD) ? { captchaToken: String(form.get(CAPTCHA_FIELD)) } : {}),
       })
       number = order.number
     } catch (error) {
@@ -76,6 +78,8 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
     }
   })
   if (unreachable) return failure(form, {}, t(REFUSALS.providerDown), 503)
+  // card testing defence: after repeated declines the page shows the captcha (payment-step.tsx DeclinesCaptcha)
+  if (refused?.data.errors.captcha_token) return failure(form, { captcha: [t('captcha.afterDeclines')] }, t('captcha.afterDeclines'))
   if (refused?.init?.status === 409 && refused.data.errors.payment?.includes('balance changed')) {
     const balance = (await api.getCart())?.totals.balance ?? ''
     return failure(form, {}, t('checkout.balanceChanged', { balance }), 409)

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/index.tsx'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
 import { FormMessage } from './field.tsx'
-import { TermsField } from './payment-step.tsx'
+import { DeclinesCaptcha, TermsField } from './payment-step.tsx'
 import { isRefusal, REFUSALS } from './payment-refusals.ts'
 import type { CardHandle } from './stripe-card.ts'
 import { useStepForm } from './use-step-form.ts'
@@ -157,6 +157,7 @@ export function StripePaymentForm({ cart, stripe, savedCards, member }: { cart: 
         </fieldset>
       )}
       <TermsField checked={form.values?.terms === 'on'} errors={form.errors.terms} />
+      <DeclinesCaptcha errors={form.errors} values={form.values} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', true)} data-testid="pay">
         {busy ? t('checkout.working') : t('checkout.pay')}
       </button>

@@ -111,6 +111,9 @@ privacyRoutes.post('/account/delete', async (c) => {
   // counted like log-ins: a stolen session must not become a way to guess the password
   await rateLimit(c, 'login', { account: user.email })
   if (!(await verifyPassword(c.env, password, user.password_hash))) throw new BackendError(422, 'The password is not correct.', { password: ['is not correct'] })
+  // the console's records name their operator (audit log, imports): another operator removes an operator account
+  const { role } = (await c.env.DB.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()) ?? { role: 'customer' }
+  if (role === 'admin') throw new BackendError(409, 'An operator account cannot be deleted here. Please ask another operator to remove it.')
 
   const db = c.env.DB
   const kept = "SELECT id FROM orders WHERE user_id = ?1 AND state = 'complete'"
@@ -128,6 +131,8 @@ privacyRoutes.post('/account/delete', async (c) => {
       )
       .bind(userId),
     db.prepare(`UPDATE line_items SET recipient_name = NULL, recipient_email = NULL, gift_message = NULL WHERE order_id IN (${kept})`).bind(userId),
+    // a return's reason is a choice from a list; the shopper's own words go
+    db.prepare(`UPDATE return_requests SET comment = NULL WHERE order_id IN (${kept})`).bind(userId),
     db.prepare(`UPDATE orders SET email = NULL, user_id = NULL, customer_deleted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id IN (${kept})`).bind(userId),
     // open carts and unfinished checkouts are not records of a sale: they go (their lines and payments with them)
     db.prepare('UPDATE orders SET ship_address_id = NULL, bill_address_id = NULL WHERE user_id = ?').bind(userId),
