@@ -79,13 +79,20 @@ export interface ContactMessagePayload {
   shopperLocale: Locale
 }
 
+/** An item named with its colour and size and how many, without a price (shipments, returns). */
+export interface MailItemLine {
+  name: string
+  details: string[]
+  quantity: number
+}
+
 export interface ShippingConfirmationPayload {
   number: string
   customerName: string
   carrier: string
   trackingId: string
   trackingUrl: string | null
-  lines: Array<{ name: string; details: string[]; quantity: number }>
+  lines: MailItemLine[]
   shipAddress: MailAddress | null
   orderUrl: string
 }
@@ -97,7 +104,7 @@ export interface ReturnUpdatePayload {
   customerName: string
   currency: Currency
   reason: ReturnReason
-  lines: Array<{ name: string; details: string[]; quantity: number }>
+  lines: MailItemLine[]
   /** One per source the order was paid with (approved only). */
   refunds: Array<{ method: 'card' | 'gift_card' | 'store_credit'; amountCents: number }>
   /** The store's word on the decision (a declined return says why). */

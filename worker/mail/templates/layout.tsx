@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import type { Currency, Locale } from '#web/api/models.ts'
 import { BRAND } from '#web/brand.ts'
 import { club, neutral, primary } from '#web/styles/tokens.ts'
-import type { MailAddress } from '../types.ts'
+import type { MailAddress, MailItemLine } from '../types.ts'
 import type { Messages } from './messages.ts'
 
 /**
@@ -107,6 +107,25 @@ export function Callout({ children, tone = 'primary' }: { children: ReactNode; t
             {children}
           </td>
         </tr>
+      </tbody>
+    </table>
+  )
+}
+
+/** Items with their colour and size and how many, without prices (a shipment, a return). */
+export function ItemLines({ lines }: { lines: MailItemLine[] }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 8px' }}>
+      <tbody>
+        {lines.map((line, i) => (
+          <tr key={i} style={{ borderBottom: `1px solid ${neutral[200]}` }}>
+            <td style={cellStyle()}>
+              <strong>{line.name}</strong>
+              {line.details.length ? <span style={{ display: 'block', fontSize: 13, color: neutral[600] }}>{line.details.join(' · ')}</span> : null}
+            </td>
+            <td style={{ ...cellStyle('right'), width: 60 }}>× {line.quantity}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   )

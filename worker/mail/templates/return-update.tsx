@@ -1,6 +1,5 @@
-import { neutral } from '#web/styles/tokens.ts'
 import type { ReturnUpdatePayload } from '../types.ts'
-import { Button, cellStyle, Facts, Heading, P, Subheading } from './layout.tsx'
+import { Button, Facts, Heading, ItemLines, P, Subheading } from './layout.tsx'
 import type { RenderContext } from './layout.tsx'
 import type { Template } from './template.ts'
 
@@ -23,19 +22,7 @@ export const returnUpdate: Template<ReturnUpdatePayload> = {
         <P>{m.returns.intro[p.status](p.number)}</P>
         {p.note ? <Facts rows={[[m.returns.note, p.note]]} /> : null}
         <Subheading>{m.returns.items}</Subheading>
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 8px' }}>
-          <tbody>
-            {p.lines.map((line, i) => (
-              <tr key={i} style={{ borderBottom: `1px solid ${neutral[200]}` }}>
-                <td style={cellStyle()}>
-                  <strong>{line.name}</strong>
-                  {line.details.length ? <span style={{ display: 'block', fontSize: 13, color: neutral[600] }}>{line.details.join(' · ')}</span> : null}
-                </td>
-                <td style={{ ...cellStyle('right'), width: 60 }}>× {line.quantity}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ItemLines lines={p.lines} />
         <Facts rows={[[m.returns.reason, m.returns.reasons[p.reason]]]} />
         {p.status === 'approved' ? (
           <>

@@ -1,6 +1,5 @@
-import { neutral } from '#web/styles/tokens.ts'
 import type { ShippingConfirmationPayload } from '../types.ts'
-import { Address, addressText, Button, cellStyle, Facts, Heading, P, Subheading } from './layout.tsx'
+import { Address, addressText, Button, Facts, Heading, ItemLines, P, Subheading } from './layout.tsx'
 import type { Template } from './template.ts'
 
 /** Sent from the admin console when an order ships: the carrier and the tracking number (and link, when known). */
@@ -20,19 +19,7 @@ export const shippingConfirmation: Template<ShippingConfirmationPayload> = {
       />
       {p.trackingUrl ? <Button href={p.trackingUrl}>{m.shipping.track}</Button> : null}
       <Subheading>{m.shipping.items}</Subheading>
-      <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 8px' }}>
-        <tbody>
-          {p.lines.map((line, i) => (
-            <tr key={i} style={{ borderBottom: `1px solid ${neutral[200]}` }}>
-              <td style={cellStyle()}>
-                <strong>{line.name}</strong>
-                {line.details.length ? <span style={{ display: 'block', fontSize: 13, color: neutral[600] }}>{line.details.join(' · ')}</span> : null}
-              </td>
-              <td style={{ ...cellStyle('right'), width: 60 }}>× {line.quantity}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ItemLines lines={p.lines} />
       {p.shipAddress ? (
         <>
           <Subheading>{m.shipping.shipTo}</Subheading>
