@@ -9,6 +9,11 @@ const webDir = fileURLToPath(new URL('./web', import.meta.url))
 const SHELL = /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|ui|session|notifications|consent)|api\/use-api|config|brand|styles\/tokens|i18n\/(index|format|dictionaries))/
 const NOT_SHELL = /\/(search-overlay|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
 const TWIND_ID = '/__twind.css'
+/**
+ * React Router publishes its development build (dev warnings on) under every import condition; its production build
+ * differs only by ENABLE_DEV_WARNINGS = false, so the browser gets that one.
+ */
+const ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url))
 
 /** Twind at build time: `@import '/__twind.css'` becomes the static CSS of every class the web app uses. */
 function twindCss(): Plugin {
@@ -39,6 +44,12 @@ function brandFiles(): Plugin {
 export default defineConfig({
   publicDir: 'web/public',
   plugins: [twindCss(), brandFiles()],
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: `${ROUTER_PRODUCTION}index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${ROUTER_PRODUCTION}dom-export.mjs` },
+    ],
+  },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     outDir: 'build/client',
