@@ -4,7 +4,7 @@ import type { StorefrontApi } from '../../api/storefront-api.ts'
 type DataLayer = typeof import('./data-layer.ts')
 
 /** The event builders load with the first event, not with the page: they are not first-visit JavaScript. */
-function track(push: (layer: DataLayer) => void) {
+export function track(push: (layer: DataLayer) => void) {
   void import('./data-layer.ts').then(push, () => {
     // A chunk that fails to load costs one event, never the shopper's action.
   })

@@ -2,19 +2,19 @@ import { useEffect, useRef } from 'react'
 import { useAtomValue } from 'jotai'
 import type { Product, ProductCard } from '../../api/models.ts'
 import { cartAtom } from '../session/atoms.ts'
-import { trackBeginCheckout, trackViewItem, trackViewItemList } from './data-layer.ts'
+import { track } from './tracked-api.ts'
 
 /** view_item once per product shown (a colour or size change on the same product is not a new view: deps are the id). */
 export function useViewItem(product: Product) {
   useEffect(() => {
-    trackViewItem(product)
+    track((layer) => layer.trackViewItem(product))
   }, [product._id])
 }
 
 /** view_item_list once per list and page of results (`key` changes with the page, filters or sort). */
 export function useViewItemList(listId: string, listName: string, products: ProductCard[], key: string) {
   useEffect(() => {
-    if (products.length > 0) trackViewItemList(listId, listName, products)
+    if (products.length > 0) track((layer) => layer.trackViewItemList(listId, listName, products))
   }, [listId, key])
 }
 
@@ -25,6 +25,6 @@ export function useBeginCheckout() {
   useEffect(() => {
     if (sent.current || !cart || cart.lineItems.length === 0) return
     sent.current = true
-    trackBeginCheckout(cart)
+    track((layer) => layer.trackBeginCheckout(cart))
   }, [cart])
 }
