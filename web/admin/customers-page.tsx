@@ -1,6 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
+import { RolePanel } from './role-panel.tsx'
 import { Notice, PageHeader, Pager, Panel, Table, TextLink, cell, money, when } from './parts.tsx'
 
 export interface CustomerItem {
@@ -48,6 +49,9 @@ export function CustomerPage(props: {
   addresses: Array<{ id: number; firstname: string; lastname: string; address1: string; city: string; zipcode: string; state_name: string; country_iso: string; is_default: number }>
   credits: Array<{ currency: string; balance_cents: number }>
   notice?: string
+  /** The signed-in operator's id (their own account says so) and the refused role form's messages. */
+  operatorId?: number
+  roleErrors?: Record<string, string | undefined>
 }) {
   const { customer } = props
   return (
@@ -67,6 +71,7 @@ export function CustomerPage(props: {
           </Button>
         </form>
       </div>
+      <RolePanel user={customer} self={customer.id === props.operatorId} errors={props.roleErrors} />
       <Panel title="Orders">
         <Table caption="Orders" head={['Order', 'Placed', 'Total']}>
           {props.orders.map((o) => (

@@ -15,6 +15,7 @@ import { promotions } from './routes/promotions.tsx'
 import { content } from './routes/content.tsx'
 import { customers } from './routes/customers.tsx'
 import { returns } from './routes/returns.tsx'
+import { roles } from './routes/roles.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -55,6 +56,7 @@ adminApp.route('/', promotions)
 adminApp.route('/', content)
 adminApp.route('/', customers)
 adminApp.route('/', returns)
+adminApp.route('/', roles)
 
 adminApp.notFound(() => notFound())
 

@@ -17,6 +17,13 @@ export function auditStatement(db: D1Database, operator: Pick<Operator, 'id' | '
     .bind(operator.id, operator.email, action, subject.type, String(subject.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after))
 }
 
+/** The same line, written only when `condition` (SQL) holds as the batch reaches it: for changes guarded in SQL. */
+export function auditStatementWhen(db: D1Database, condition: string, operator: Pick<Operator, 'id' | 'email'>, action: string, subject: AuditSubject, before: unknown, after: unknown, conditionBinds: unknown[] = []): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO audit_log (admin_user_id, admin_email, action, subject_type, subject_id, before_json, after_json) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${condition}`)
+    .bind(operator.id, operator.email, action, subject.type, String(subject.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after), ...conditionBinds)
+}
+
 export type AuditEntry = AuditItem
 
 export const AUDIT_PAGE_SIZE = 50

@@ -18,6 +18,8 @@ const NOTICES: Record<string, string> = {
   'import-resumed': 'The import is being applied again from the rows not yet done.',
   blocked: 'The account is blocked: its sessions have ended and it cannot log in.',
   unblocked: 'The account can log in again.',
+  'role-granted': 'The account is now an admin: it can log in to the console.',
+  'role-revoked': 'The admin role was taken away: the account can no longer open the console.',
   'not-yourself': 'You cannot block your own account.',
   'reset-sent': 'A password-reset link was emailed to the customer.',
   'reset-failed': 'The reset link could not be sent. Please try again.',

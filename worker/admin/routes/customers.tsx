@@ -24,7 +24,7 @@ const customerOf = (c: AdminContext) => {
 
 customers.get('/customers/:id{[0-9]+}', async (c) => {
   const loaded = await customerOf(c)
-  return loaded ? renderPage(c, loaded.customer.email, <CustomerPage {...loaded} notice={noticeText(c.req.query('notice'))} />) : c.notFound()
+  return loaded ? renderPage(c, loaded.customer.email, <CustomerPage {...loaded} operatorId={c.var.operator.id} notice={noticeText(c.req.query('notice'))} />) : c.notFound()
 })
 
 for (const [path, blocked] of [['block', true], ['unblock', false]] as const) {
