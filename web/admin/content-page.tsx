@@ -1,7 +1,9 @@
 import { Button } from '#web/components/ui/button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, Table, TextArea, TextLink, cell, when, type FieldErrors, type FormValues } from './parts.tsx'
+import { Select } from '#web/components/ui/select.tsx'
+import { LANGUAGES, SECTION_LABELS, SECTION_TYPES, type CmsDraft } from './cms-fields.ts'
+import { SectionEditor, TextField, type TaxonOption } from './section-editor.tsx'
+import { ErrorSummary, Notice, PageHeader, Panel, Table, TextLink, cell, when, type FieldErrors } from './parts.tsx'
 
 export interface CmsPageItem {
   id: number
@@ -16,97 +18,144 @@ export interface CmsPageItem {
   updated_at: string
 }
 
-export interface CmsSectionItem {
-  id: number
-  name: string
-  type: string
-  position: number
-  content: string
-  settings: string
-  link: string | null
-}
-
 /** Where the page lives in the store, in its language. */
 export const livePath = (p: { slug: string; locale: string; type: string }) => `${p.locale === 'de' ? '/de' : ''}${p.type === 'homepage' ? '/' : `/${p.slug}`}`
 
+/** The CMS pages, one line per page (its English and German rows together), and the button that purges every cache. */
 export function ContentPage({ pages, notice }: { pages: CmsPageItem[]; notice?: string }) {
+  const bySlug = new Map<string, CmsPageItem[]>()
+  for (const p of pages) bySlug.set(p.slug, [...(bySlug.get(p.slug) ?? []), p])
   return (
     <>
       <PageHeader title="Content">
+        <TextLink href="/admin/menus">Header and footer menus</TextLink>
         <form method="post" action="/admin/content/purge">
           <Button type="submit" variant="secondary" size="sm">
-            Refresh every cached storefront page
+            Purge everything
           </Button>
         </form>
       </PageHeader>
       {notice ? <Notice>{notice}</Notice> : null}
-      <Table caption="CMS pages" head={['Page', 'Language', 'Kind', 'State', 'Changed']}>
-        {pages.map((p) => (
-          <tr key={p.id}>
-            <td className={cell}>
-              <TextLink href={`/admin/content/${p.id}`}>{p.title}</TextLink>
-              <span className="block text-neutral-700">{livePath(p)}</span>
-            </td>
-            <td className={cell}>{p.locale === 'de' ? 'German' : 'English'}</td>
-            <td className={cell}>{p.type}</td>
-            <td className={cell}>{p.visible ? <Badge tone="club">Published</Badge> : <Badge tone="soldOut">Hidden</Badge>}</td>
-            <td className={cell}>{when(p.updated_at)}</td>
-          </tr>
-        ))}
+      <p className="mb-4 text-sm">'Purge everything' drops every cached copy of the store's pages, menus and categories: each is built afresh on its next visit.</p>
+      <Table caption="CMS pages" head={['Page', 'Languages', 'Kind', 'State', 'Changed']}>
+        {[...bySlug.values()].map((rows) => {
+          const main = rows.find((p) => p.locale === 'en') ?? rows[0]!
+          return (
+            <tr key={main.slug}>
+              <td className={cell}>
+                <TextLink href={`/admin/content/${main.id}`}>{main.title}</TextLink>
+                <span className="block text-neutral-700">{livePath(main)}</span>
+              </td>
+              <td className={cell}>{rows.map((p) => (p.locale === 'de' ? 'German' : 'English')).join(', ')}</td>
+              <td className={cell}>{main.type}</td>
+              <td className={cell}>{rows.some((p) => p.visible) ? <Badge tone="club">Published</Badge> : <Badge tone="soldOut">Hidden</Badge>}</td>
+              <td className={cell}>{when(rows.map((p) => p.updated_at).sort().at(-1))}</td>
+            </tr>
+          )
+        })}
       </Table>
     </>
   )
 }
 
-export function CmsPageEditor({ page, sections, notice, error, form, errors, values }: { page: CmsPageItem; sections: CmsSectionItem[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
-  const mine = (name: string) => form === name
-  const v = (name: string, key: string, fallback: string) => (mine(name) ? (values?.[key] ?? '') : fallback)
-  const e = (name: string, key: string) => (mine(name) ? errors?.[key] : undefined)
-  const action = `/admin/content/${page.id}`
+const PAGE_FIELDS = [
+  { key: 'title', label: 'Title', required: true },
+  { key: 'content', label: 'Text above the sections (HTML: p, h2, ul, a, strong …)', long: true },
+  { key: 'meta_title', label: 'Title for search engines' },
+  { key: 'meta_description', label: 'Description for search engines' },
+] as const
+
+export interface CmsEditorProps {
+  id: number
+  slug: string
+  type: string
+  visible: boolean
+  draft: CmsDraft
+  taxons: TaxonOption[]
+  /** The draft differs from what is stored (after add, move or remove). */
+  unsaved?: boolean
+  notice?: string
+  error?: string
+  errors?: FieldErrors
+}
+
+function Actions({ id }: { id: number }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" name="intent" value="save">
+        Save the page
+      </Button>
+      <Button type="submit" variant="secondary" formAction={`/admin/content/${id}/preview`} formTarget="_blank">
+        Preview in English <span className="sr-only">(opens a new tab)</span>
+      </Button>
+      <Button type="submit" variant="secondary" formAction={`/admin/content/${id}/preview?locale=de`} formTarget="_blank">
+        Preview in German <span className="sr-only">(opens a new tab)</span>
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * One page in English and German: its words, then its sections as typed forms. One form holds the whole draft; the
+ * first button is Save, so Enter in a field saves. Preview posts the same draft to the storefront's rendering.
+ */
+export function CmsPageEditor(props: CmsEditorProps) {
+  const { id, draft, errors } = props
+  const title = draft.en.title || draft.de.title || props.slug
   return (
     <>
-      <PageHeader title={page.title}>
-        <TextLink href={livePath(page)}>{page.visible ? 'See the live page' : 'The page is hidden'}</TextLink>
-        <form method="post" action={`${action}/${page.visible ? 'unpublish' : 'publish'}`}>
-          <Button type="submit" variant={page.visible ? 'danger' : 'primary'} size="sm">
-            {page.visible ? 'Unpublish' : 'Publish'}
+      <PageHeader title={title}>
+        {props.visible ? <TextLink href={livePath({ slug: props.slug, locale: 'en', type: props.type })}>See the live page</TextLink> : null}
+        <form method="post" action={`/admin/content/${id}/${props.visible ? 'unpublish' : 'publish'}`}>
+          <Button type="submit" variant={props.visible ? 'danger' : 'primary'} size="sm">
+            {props.visible ? 'Unpublish' : 'Publish'}
           </Button>
         </form>
       </PageHeader>
-      {notice ? <Notice>{notice}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
+      {props.notice ? <Notice>{props.notice}</Notice> : null}
+      {props.error ? <Notice tone="error">{props.error}</Notice> : null}
       <ErrorSummary errors={errors} />
-      <p className="mb-4 text-sm">{`${page.locale === 'de' ? 'German' : 'English'} ${page.type} page at ${livePath(page)}. Saving makes the store show the change at once.`}</p>
-      <Panel title="Page">
-        <form method="post" action={action} className="grid gap-4" aria-label="Page">
-          <Input id="title" name="title" label="Title" required defaultValue={v('page', 'title', page.title)} error={e('page', 'title')} />
-          <TextArea id="content" name="content" label="Text (HTML: p, h2, ul, a, strong …)" rows={10} defaultValue={v('page', 'content', page.content ?? '')} error={e('page', 'content')} />
-          <Input id="meta_title" name="meta_title" label="Title for search engines" defaultValue={v('page', 'meta_title', page.meta_title ?? '')} error={e('page', 'meta_title')} />
-          <Input id="meta_description" name="meta_description" label="Description for search engines" defaultValue={v('page', 'meta_description', page.meta_description ?? '')} error={e('page', 'meta_description')} />
-          <div>
-            <Button type="submit">Save the page</Button>
+      <p className="mb-4 text-sm">
+        {`${props.type} page at ${livePath({ slug: props.slug, locale: 'en', type: props.type })} and ${livePath({ slug: props.slug, locale: 'de', type: props.type })}, ${props.visible ? 'published: saving shows the change in the store at once' : 'hidden from the store'}.`}
+        {props.unsaved ? <strong> Not saved yet: save the page to keep these changes.</strong> : null}
+      </p>
+      <form method="post" action={`/admin/content/${id}`} aria-label="Page and sections" noValidate>
+        <div className="mb-6">
+          <Actions id={id} />
+        </div>
+        <Panel title="Page">
+          <div className="grid gap-4 lg:grid-cols-2">
+            {LANGUAGES.map(({ locale, label }) => (
+              <fieldset key={locale} className="min-w-0 space-y-4 rounded border border-neutral-200 p-3">
+                <legend className="px-1 text-sm font-bold">{label}</legend>
+                {PAGE_FIELDS.map((f) => (
+                  <TextField key={f.key} name={`${locale}.${f.key}`} spec={f} value={draft[locale][f.key]} error={errors?.[`${locale}.${f.key}`]} language={label} />
+                ))}
+              </fieldset>
+            ))}
           </div>
-        </form>
-      </Panel>
-      {sections.map((s) => {
-        const name = `section-${s.id}`
-        return (
-          <Panel key={s.id} title={`Section: ${s.name} (${s.type.replace(/_/g, ' ')})`}>
-            <form method="post" action={`${action}/sections/${s.id}`} className="grid gap-4 lg:grid-cols-2" aria-label={`Section ${s.name}`}>
-              <Input id={`${name}-name`} name="name" label="Name" defaultValue={v(name, 'name', s.name)} error={e(name, 'name')} />
-              <Input id={`${name}-position`} name="position" label="Position on the page" inputMode="numeric" defaultValue={v(name, 'position', String(s.position))} error={e(name, 'position')} />
-              <Input id={`${name}-link`} name="link" label="Link" defaultValue={v(name, 'link', s.link ?? '')} error={e(name, 'link')} frameClassName="lg:col-span-2" />
-              <TextArea id={`${name}-content`} name="content" label="Content (JSON)" rows={6} defaultValue={v(name, 'content', s.content)} error={e(name, 'content')} />
-              <TextArea id={`${name}-settings`} name="settings" label="Settings (JSON)" rows={6} defaultValue={v(name, 'settings', s.settings)} error={e(name, 'settings')} />
-              <div>
-                <Button type="submit" variant="secondary">
-                  Save <span className="sr-only">{s.name}</span>
-                </Button>
-              </div>
-            </form>
-          </Panel>
-        )
-      })}
+        </Panel>
+        <h2 className="mb-3 text-xl font-bold">{`Sections (${draft.sections.length})`}</h2>
+        {draft.sections.map((section, index) => (
+          <SectionEditor key={`${index}-${section.key}-${section.type}`} index={index} count={draft.sections.length} section={section} errors={errors} taxons={props.taxons} />
+        ))}
+        <Panel title="Add a section">
+          <div className="flex flex-wrap items-end gap-3">
+            <Select id="add_type" name="add_type" label="Kind of section" defaultValue="" frameClassName="w-full max-w-xs">
+              <option value="">Choose a kind</option>
+              {SECTION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {SECTION_LABELS[t]}
+                </option>
+              ))}
+            </Select>
+            <Button type="submit" name="intent" value="add" variant="secondary">
+              Add the section
+            </Button>
+          </div>
+        </Panel>
+        <Actions id={id} />
+      </form>
     </>
   )
 }

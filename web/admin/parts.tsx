@@ -98,7 +98,7 @@ export function when(iso: string | null | undefined): string {
 }
 
 /** A labelled multi-line field on the design system's frame and control look. */
-export function TextArea({ id, name, label, defaultValue, error, rows = 4, hint }: { id: string; name: string; label: string; defaultValue?: string; error?: string; rows?: number; hint?: string }) {
+export function TextArea({ id, name, label, defaultValue, error, rows = 4, hint }: { id: string; name: string; label: ReactNode; defaultValue?: string; error?: string; rows?: number; hint?: string }) {
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <textarea id={id} name={name} rows={rows} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={cx(controlBase, controlEdge(Boolean(error)))} />

@@ -12,6 +12,7 @@ export const ADMIN_NAV = [
   { href: '/admin/promotions', label: 'Promotions' },
   { href: '/admin/gift-cards', label: 'Gift cards' },
   { href: '/admin/content', label: 'Content' },
+  { href: '/admin/menus', label: 'Menus' },
   { href: '/admin/customers', label: 'Customers' },
   { href: '/admin/audit', label: 'Audit log' },
 ] as const

@@ -16,6 +16,7 @@ import { content } from './routes/content.tsx'
 import { customers } from './routes/customers.tsx'
 import { returns } from './routes/returns.tsx'
 import { roles } from './routes/roles.tsx'
+import { menus } from './routes/menus.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -57,6 +58,7 @@ adminApp.route('/', content)
 adminApp.route('/', customers)
 adminApp.route('/', returns)
 adminApp.route('/', roles)
+adminApp.route('/', menus)
 
 adminApp.notFound(() => notFound())
 

@@ -1,21 +1,24 @@
 import { Hono } from 'hono'
-import * as z from 'zod'
-import { CmsPageEditor, ContentPage } from '#web/admin/content-page.tsx'
+import { CmsPageEditor, ContentPage, type CmsEditorProps } from '#web/admin/content-page.tsx'
+import type { CmsDraft } from '#web/admin/cms-fields.ts'
 import { CACHE_VERSION } from '#worker/commerce/cache.ts'
 import { bumpPageCacheVersion } from '#worker/edge-cache/content-version.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { auditStatement } from '../audit.ts'
-import { field, parseForm } from '../forms.ts'
+import { formValues } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { storefrontChanged } from '../freshness.ts'
-import { listCmsPages, loadCmsPage, saveCmsPage, saveCmsSection, setCmsPageVisible } from '../content-data.ts'
+import { carouselTaxons, listCmsPages } from '../content-data.ts'
+import { applyIntent, checkDraft, draftFromForm, UNKNOWN_TYPE, unknownTypes } from '../cms-draft.ts'
+import { draftOf, loadCmsGroup, saveCmsGroup, setCmsGroupVisible, type CmsGroup } from '../cms-store.ts'
+import { renderPreview } from '../cms-preview.ts'
 import { renderPage, seeOther } from '../render.tsx'
 
 export const content = new Hono<AdminEnv>()
 
 content.get('/content', async (c) => renderPage(c, 'Content', <ContentPage pages={await listCmsPages(c.env.DB)} notice={noticeText(c.req.query('notice'))} />))
 
-/** Drops every KV copy of menus, category trees and CMS pages, so each is loaded afresh from D1. */
+/** 'Purge everything': drops every KV copy of menus, category trees and CMS pages and starts a new edge-cache version. */
 content.post('/content/purge', async (c) => {
   let cursor: string | undefined
   let purged = 0
@@ -30,69 +33,65 @@ content.post('/content/purge', async (c) => {
   return seeOther(c, '/admin/content', 'purged')
 })
 
-async function pageOf(c: AdminContext) {
+async function groupOf(c: AdminContext) {
   const id = Number(c.req.param('id'))
-  return Number.isInteger(id) && id > 0 ? loadCmsPage(c.env.DB, id) : null
+  return Number.isInteger(id) && id > 0 && id < 1e12 ? loadCmsGroup(c.env.DB, id) : null
 }
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof pageOf>>>
-const editor = (c: AdminContext, loaded: Loaded, extra: Partial<Parameters<typeof CmsPageEditor>[0]> = {}, status = 200) =>
-  renderPage(c, loaded.page.title, <CmsPageEditor page={loaded.page} sections={loaded.sections} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
-const fresh = (c: AdminContext, loaded: Loaded) => storefrontChanged(c.env, { cmsSlugs: [{ locale: loaded.page.locale, slug: loaded.page.slug }] })
+async function editor(c: AdminContext, group: CmsGroup, extra: Partial<CmsEditorProps> & { draft?: CmsDraft } = {}, status = 200) {
+  const id = Number(c.req.param('id'))
+  const props: CmsEditorProps = { id, slug: group.slug, type: group.type, visible: group.visible, draft: draftOf(group), taxons: await carouselTaxons(c.env.DB), notice: noticeText(c.req.query('notice')), ...extra }
+  return renderPage(c, props.draft.en.title || group.slug, <CmsPageEditor {...props} />, status)
+}
+
+/** Both languages' cached copies (KV) and the edge page cache: the storefront shows the change on its next request. */
+const fresh = (c: AdminContext, group: CmsGroup) => storefrontChanged(c.env, { cmsSlugs: (['en', 'de'] as const).map((locale) => ({ locale, slug: group.slug })) })
 
 content.get('/content/:id{[0-9]+}', async (c) => {
-  const loaded = await pageOf(c)
-  return loaded ? editor(c, loaded) : c.notFound()
+  const group = await groupOf(c)
+  return group ? editor(c, group) : c.notFound()
 })
 
-const PageSchema = z.object({ title: field.text('The title', 200), content: field.optionalText(100_000), meta_title: field.optionalText(200), meta_description: field.optionalText(400) })
-const json = (label: string) =>
-  z.string().transform((text, ctx) => {
-    try {
-      const value = JSON.parse(text || '{}')
-      if (value && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value)
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object, like {"title": "Summer"}.` })
-    return z.NEVER
-  })
-const SectionSchema = z.object({
-  name: field.text('The name', 120),
-  position: field.wholeNumber('The position', 0, 1000),
-  link: field.optionalText(500).refine((v) => v === null || /^(\/|https:\/\/)/.test(v), 'A link starts with / or https://.'),
-  content: json('Content'),
-  settings: json('Settings'),
-})
-
+/**
+ * The editor's one form. 'Save' checks the whole draft and stores both languages; add, move and remove change the
+ * draft and show it again unsaved (no script needed), so an operator arranges sections and saves once.
+ */
 content.post('/content/:id{[0-9]+}', async (c) => {
-  const loaded = await pageOf(c)
-  if (!loaded) return c.notFound()
-  const form = await parseForm(c, PageSchema)
-  if (!form.ok) return editor(c, loaded, { form: 'page', errors: form.errors, values: form.values }, 422)
-  await saveCmsPage(c.env.DB, c.var.operator, loaded.page, form.data)
-  await fresh(c, loaded)
-  return seeOther(c, `/admin/content/${loaded.page.id}`, 'saved')
+  const group = await groupOf(c)
+  if (!group) return c.notFound()
+  const values = await formValues(c)
+  if (unknownTypes(values)) return editor(c, group, { error: UNKNOWN_TYPE }, 422)
+  const intent = values.intent ?? 'save'
+  const posted = draftFromForm(values)
+  if (intent !== 'save') {
+    const { draft, error } = applyIntent(posted, intent, values.add_type)
+    return editor(c, group, { draft, unsaved: true, error }, error ? 422 : 200)
+  }
+  const checked = checkDraft(posted)
+  if (!checked.ok) return editor(c, group, { draft: posted, errors: checked.errors, unsaved: true }, 422)
+  await saveCmsGroup(c.env.DB, c.var.operator, group, checked.draft)
+  await fresh(c, group)
+  return seeOther(c, `/admin/content/${c.req.param('id')}`, 'saved')
+})
+
+/** The storefront's rendering of the posted draft (English, or German with ?locale=de); nothing is stored. */
+content.post('/content/:id{[0-9]+}/preview', async (c) => {
+  const group = await groupOf(c)
+  if (!group) return c.notFound()
+  const values = await formValues(c)
+  if (unknownTypes(values)) return editor(c, group, { error: UNKNOWN_TYPE }, 422)
+  const posted = draftFromForm(values)
+  const checked = checkDraft(posted)
+  if (!checked.ok) return editor(c, group, { draft: posted, errors: checked.errors, unsaved: true }, 422)
+  return renderPreview(c, group, checked.draft, c.req.query('locale') === 'de' ? 'de' : 'en')
 })
 
 for (const [path, visible] of [['publish', true], ['unpublish', false]] as const) {
   content.post(`/content/:id{[0-9]+}/${path}`, async (c) => {
-    const loaded = await pageOf(c)
-    if (!loaded) return c.notFound()
-    await setCmsPageVisible(c.env.DB, c.var.operator, loaded.page, visible)
-    await fresh(c, loaded)
-    return seeOther(c, `/admin/content/${loaded.page.id}`, visible ? 'published' : 'unpublished')
+    const group = await groupOf(c)
+    if (!group) return c.notFound()
+    await setCmsGroupVisible(c.env.DB, c.var.operator, group, visible)
+    await fresh(c, group)
+    return seeOther(c, `/admin/content/${c.req.param('id')}`, visible ? 'published' : 'unpublished')
   })
 }
-
-content.post('/content/:id{[0-9]+}/sections/:section{[0-9]+}', async (c) => {
-  const loaded = await pageOf(c)
-  if (!loaded) return c.notFound()
-  const section = loaded.sections.find((s) => s.id === Number(c.req.param('section')))
-  if (!section) return c.notFound()
-  const form = await parseForm(c, SectionSchema)
-  if (!form.ok) return editor(c, loaded, { form: `section-${section.id}`, errors: form.errors, values: form.values }, 422)
-  await saveCmsSection(c.env.DB, c.var.operator, loaded.page, section, form.data)
-  await fresh(c, loaded)
-  return seeOther(c, `/admin/content/${loaded.page.id}`, 'saved')
-})

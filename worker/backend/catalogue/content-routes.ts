@@ -8,7 +8,7 @@ import { loadTaxonRows, taxonResource } from './taxon-data.ts'
 /** CMS pages with sections, menus with items, and banners (our extension). Content rows are per locale. */
 export const contentRoutes = new Hono<{ Bindings: Env }>()
 
-const PAGE_TYPES: Record<string, string> = {
+export const PAGE_TYPES: Record<string, string> = {
   homepage: 'Spree::Cms::Pages::Homepage',
   standard: 'Spree::Cms::Pages::StandardPage',
   feature: 'Spree::Cms::Pages::FeaturePage',
@@ -36,7 +36,8 @@ const parseJson = (text: string) => {
 const imageSizes = (base: string | null, name: string) =>
   Object.fromEntries(['sm', 'md', 'lg', 'xl'].map((size) => [`image_${name}_${size}`, base ? `${base}-${size}.svg` : null]))
 
-function sectionResource(s: SectionRow): Resource {
+/** One section as the API sends it (also the console's preview of an unsaved draft, worker/admin/cms-preview.tsx). */
+export function sectionResource(s: SectionRow): Resource {
   return {
     id: String(s.id),
     type: 'cms_section',

@@ -1,0 +1,107 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it, vi } from 'vitest'
+import { get } from './helpers.ts'
+import { auditOf, operator } from './admin-helpers.ts'
+
+/** The menu as the storefront reads it (through its KV-cached commerce call). */
+async function storeMenu(type: 'header' | 'footer', locale: 'en' | 'de' = 'en') {
+  const res = await get(`/api/menus?type=${type}`, locale === 'de' ? { cookie: 'locale=de' } : {})
+  expect(res.status).toBe(200)
+  return (await res.json()) as { items: Array<{ label: string; link: string; items: Array<{ label: string; link: string }> }>; isDisabled: boolean }
+}
+
+/** The menu editor's fields for `items`, as the browser posts them. */
+const fieldsOf = (items: Array<{ level: string; link: string; en: string; de: string }>, extra: Record<string, string> = {}) => ({
+  ...Object.fromEntries(items.flatMap((item, i) => Object.entries(item).map(([k, v]) => [`items.${i}.${k}`, v]))),
+  ...extra,
+})
+
+describe('menus in the console', () => {
+  it('edits the header menu in English and German: labels, links, order, nesting; the store follows at once, audited', async () => {
+    const { b } = await operator()
+    const page = await b.get('/admin/menus/header')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('Add an item')
+    // a first menu, which the store reads and keeps in KV
+    const first = [
+      { level: '1', link: '/t/women', en: 'Women', de: 'Damen' },
+      { level: '2', link: '/t/women/jackets', en: 'Jackets', de: 'Jacken' },
+    ]
+    expect((await b.post('/admin/menus/header', fieldsOf(first, { intent: 'save' }))).status).toBe(303)
+    expect((await storeMenu('header')).items.map((i) => i.label)).toEqual(['Women'])
+    // the copy is written after the answer (waitUntil)
+    await vi.waitFor(async () => expect((await env.CACHE.get('v2:menu:en:header')) ?? '').toContain('Jackets'))
+    const editor = (await b.get('/admin/menus/header')).body
+    expect(editor).toContain('>English label<')
+    expect(editor).toContain('value="Jacken"')
+
+    const items = [
+      { level: '1', link: '/t/camping', en: 'Camp out', de: 'Zelten' },
+      { level: '2', link: '/t/camping/tents', en: 'Tents', de: 'Zelte' },
+      { level: '1', link: '/t/women', en: 'Women', de: 'Damen' },
+    ]
+    const saved = await b.post('/admin/menus/header', fieldsOf(items, { intent: 'save' }))
+    expect(saved.status).toBe(303)
+    expect((await b.get(saved.location!)).body).toContain('Your changes are saved.')
+
+    const en = await storeMenu('header')
+    expect(en.items.map((i) => [i.label, i.link, i.items.map((c) => c.label)])).toEqual([
+      ['Camp out', '/t/camping', ['Tents']],
+      ['Women', '/t/women', []],
+    ])
+    expect((await storeMenu('header', 'de')).items.map((i) => i.label)).toEqual(['Zelten', 'Damen'])
+    expect(await (await get('/')).text()).toContain('Camp out')
+    const audit = (await auditOf('menu.update'))[0]!
+    expect(audit.subject_id).toBe('header')
+    expect(audit.before).toEqual(first)
+    expect(audit.after).toEqual(items)
+  })
+
+  it('adds, moves and removes rows in the draft without storing them until Save', async () => {
+    const { b } = await operator()
+    const items = [
+      { level: '1', link: '', en: 'Help', de: 'Hilfe' },
+      { level: '2', link: '/faqs', en: 'FAQs', de: 'Häufige Fragen' },
+    ]
+    const added = await b.post('/admin/menus/footer', fieldsOf(items, { intent: 'add' }))
+    expect(added.status).toBe(200)
+    expect(added.body).toContain('Not saved yet')
+    expect(added.body).toContain('id="items-2-en"')
+    const moved = await b.post('/admin/menus/footer', fieldsOf(items, { intent: 'down.0' }))
+    expect(moved.body.indexOf('value="FAQs"')).toBeLessThan(moved.body.indexOf('value="Help"'))
+    const removed = await b.post('/admin/menus/footer', fieldsOf(items, { intent: 'remove.1' }))
+    expect(removed.body).not.toContain('value="FAQs"')
+    expect((await storeMenu('footer')).items.map((i) => i.label)).not.toContain('Help')
+
+    expect((await b.post('/admin/menus/footer', fieldsOf(items, { intent: 'save' }))).status).toBe(303)
+    const footer = await storeMenu('footer')
+    expect(footer.items.map((i) => [i.label, i.items.map((c) => [c.label, c.link])])).toEqual([['Help', [['FAQs', '/faqs']]]])
+  })
+
+  it('refuses bad rows with a message per field and changes nothing', async () => {
+    const { b } = await operator()
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM menu_items i JOIN menus m ON m.id = i.menu_id WHERE m.location = 'header'").first<{ n: number }>()
+    const bad = await b.post(
+      '/admin/menus/header',
+      fieldsOf(
+        [
+          { level: '2', link: 'javascript:alert(1)', en: '', de: 'Zelte' },
+          { level: '1', link: '', en: 'Women', de: '' },
+          { level: 'deep', link: '/t/x', en: 'X', de: 'X' },
+        ],
+        { intent: 'save' },
+      ),
+    )
+    expect(bad.status).toBe(422)
+    for (const [id, message] of [
+      ['items-0-en', 'The English label is required.'],
+      ['items-0-link', 'A link starts with / or https://.'],
+      ['items-0-level', 'The first item must be at the top level.'],
+      ['items-1-de', 'The German label is required.'],
+      ['items-1-link', 'A link is required (a store path like /t/women).'],
+      ['items-2-level', 'Choose where the item sits.'],
+    ] as Array<[string, string]>)
+      expect(bad.body).toContain(`id="${id}-error" class="flex items-center gap-1 text-sm text-danger-700" role="alert">${message}`)
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM menu_items i JOIN menus m ON m.id = i.menu_id WHERE m.location = 'header'").first<{ n: number }>()).toEqual(stored)
+  })
+})

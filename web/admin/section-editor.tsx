@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Select } from '#web/components/ui/select.tsx'
+import { LANGUAGES, SECTION_FIELDS, SECTION_LABELS, type FieldSpec, type SectionDraft, type TextKey } from './cms-fields.ts'
+import { Panel, TextArea, type FieldErrors } from './parts.tsx'
+
+export interface TaxonOption {
+  id: number
+  name: string
+  permalink: string
+}
+
+const idOf = (name: string) => name.replace(/\./g, '-')
+/** The visible label, and the language for screen readers (and for tests finding the field). */
+const labelled = (label: string, language?: string): ReactNode => (language ? <>{label}<span className="sr-only">{` (${language})`}</span></> : label)
+
+/** One text field of a section in one language: a line, or several lines for rich text. */
+export function TextField({ name, spec, value, error, language }: { name: string; spec: FieldSpec<TextKey> | { key: string; label: string; long?: boolean; required?: boolean; hint?: string }; value: string; error?: string; language?: string }) {
+  const id = idOf(name)
+  if (spec.long) return <TextArea id={id} name={name} label={labelled(spec.label, language)} rows={6} defaultValue={value} error={error} hint={spec.hint} />
+  return <Input id={id} name={name} label={labelled(spec.label, language)} required={spec.required} defaultValue={value} error={error} hint={spec.hint} />
+}
+
+/**
+ * A section of spec §3 as real fields: its structure once (link, pictures, category), its words in English and German
+ * side by side, and buttons that move or remove it (they change the draft; nothing is stored until 'Save').
+ */
+export function SectionEditor({ index, count, section, errors, taxons }: { index: number; count: number; section: SectionDraft; errors?: FieldErrors; taxons: TaxonOption[] }) {
+  const spec = SECTION_FIELDS[section.type]
+  const at = `sections.${index}`
+  const e = (name: string) => errors?.[name]
+  const title = `${index + 1}. ${SECTION_LABELS[section.type]}${section.en.name ? `: ${section.en.name}` : ''}`
+  return (
+    <Panel title={title}>
+      <input type="hidden" name={`${at}.type`} value={section.type} />
+      <input type="hidden" name={`${at}.key`} value={section.key} />
+      {e(`${at}.type`) ? <p role="alert" className="mb-3 text-sm text-danger-700">{e(`${at}.type`)}</p> : null}
+      {spec.shared.length ? (
+        <div className="mb-4 grid gap-4 lg:grid-cols-2">
+          {spec.shared.map((f) => {
+            const name = `${at}.shared.${f.key}`
+            if (f.key === 'taxon')
+              return (
+                <Select key={f.key} id={idOf(name)} name={name} label={f.label} required defaultValue={section.shared.taxon ?? ''} error={e(name)}>
+                  <option value="">Choose a category</option>
+                  {taxons.map((t) => (
+                    <option key={t.id} value={String(t.id)}>{`${t.name} (/t/${t.permalink})`}</option>
+                  ))}
+                </Select>
+              )
+            return <Input key={f.key} id={idOf(name)} name={name} label={f.label} required={f.required} defaultValue={section.shared[f.key] ?? ''} error={e(name)} hint={f.hint} />
+          })}
+        </div>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {LANGUAGES.map(({ locale, label }) => (
+          <fieldset key={locale} className="min-w-0 space-y-4 rounded border border-neutral-200 p-3">
+            <legend className="px-1 text-sm font-bold">{label}</legend>
+            {spec.text.map((f) => {
+              const name = `${at}.${locale}.${f.key}`
+              return <TextField key={f.key} name={name} spec={f} value={section[locale][f.key] ?? ''} error={e(name)} language={label} />
+            })}
+          </fieldset>
+        ))}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {index > 0 ? (
+          <Button type="submit" name="intent" value={`up.${index}`} variant="secondary" size="sm">
+            Move up <span className="sr-only">{title}</span>
+          </Button>
+        ) : null}
+        {index < count - 1 ? (
+          <Button type="submit" name="intent" value={`down.${index}`} variant="secondary" size="sm">
+            Move down <span className="sr-only">{title}</span>
+          </Button>
+        ) : null}
+        <Button type="submit" name="intent" value={`remove.${index}`} variant="danger" size="sm">
+          Remove <span className="sr-only">{title}</span>
+        </Button>
+      </div>
+    </Panel>
+  )
+}

@@ -1,0 +1,154 @@
+import { SECTION_FIELDS, type CmsDraft, type SectionDraft, type SectionType, type TextKey } from '#web/admin/cms-fields.ts'
+import type { Operator } from './context.ts'
+import { auditStatement } from './audit.ts'
+import type { CmsPageRow } from './content-data.ts'
+
+/**
+ * A CMS page in both languages (Spree keeps one row per locale, paired by slug) and its sections, paired by order:
+ * the console edits the pair as one page, so the English and German pages always have the same sections.
+ */
+
+export interface SectionRow {
+  id: number
+  cms_page_id: number
+  name: string
+  type: string
+  position: number
+  content: string
+  settings: string
+  link: string | null
+  fit: string
+  linked_resource_type: string | null
+  linked_resource_id: number | null
+  image_one: string | null
+  image_two: string | null
+  image_three: string | null
+}
+
+export interface CmsGroup {
+  slug: string
+  type: string
+  visible: boolean
+  en: CmsPageRow | null
+  de: CmsPageRow | null
+  sections: { en: SectionRow[]; de: SectionRow[] }
+}
+
+export async function loadCmsGroup(db: D1Database, id: number): Promise<CmsGroup | null> {
+  const one = await db.prepare('SELECT slug FROM cms_pages WHERE id = ?').bind(id).first<{ slug: string }>()
+  if (!one) return null
+  const [pages, sections] = await db.batch([
+    db.prepare('SELECT * FROM cms_pages WHERE slug = ?').bind(one.slug),
+    db.prepare('SELECT s.* FROM cms_sections s JOIN cms_pages p ON p.id = s.cms_page_id WHERE p.slug = ? ORDER BY s.position, s.id').bind(one.slug),
+  ])
+  const rows = pages!.results as unknown as CmsPageRow[]
+  const en = rows.find((p) => p.locale === 'en') ?? null
+  const de = rows.find((p) => p.locale === 'de') ?? null
+  const all = sections!.results as unknown as SectionRow[]
+  const first = (en ?? de)!
+  return { slug: one.slug, type: first.type, visible: rows.some((p) => p.visible === 1), en, de, sections: { en: all.filter((s) => s.cms_page_id === en?.id), de: all.filter((s) => s.cms_page_id === de?.id) } }
+}
+
+const parse = (json: string) => {
+  try {
+    const value = JSON.parse(json)
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** The stored page as the editor shows it first. */
+export function draftOf(group: CmsGroup): CmsDraft {
+  const text = (p: CmsPageRow | null) => ({ title: p?.title ?? '', content: p?.content ?? '', meta_title: p?.meta_title ?? '', meta_description: p?.meta_description ?? '' })
+  const count = Math.max(group.sections.en.length, group.sections.de.length)
+  const sections: SectionDraft[] = []
+  for (let i = 0; i < count; i++) {
+    const en = group.sections.en[i]
+    const de = group.sections.de[i]
+    const main = (en ?? de)!
+    const type = main.type as SectionType
+    const words = (row: SectionRow | undefined) => {
+      if (!row) return {}
+      const content = parse(row.content)
+      const out: Partial<Record<TextKey, string>> = { name: row.name }
+      for (const f of SECTION_FIELDS[type].text) if (f.key !== 'name' && typeof content[f.key] === 'string') out[f.key] = content[f.key] as string
+      return out
+    }
+    sections.push({
+      type,
+      key: en ? String(en.id) : '',
+      shared: {
+        link: main.link ?? '',
+        image_one: main.image_one ?? '',
+        image_two: main.image_two ?? '',
+        image_three: main.image_three ?? '',
+        taxon: main.linked_resource_type === 'taxon' && main.linked_resource_id ? String(main.linked_resource_id) : '',
+      },
+      en: words(en),
+      de: words(de),
+    })
+  }
+  return { en: text(group.en), de: text(group.de), sections }
+}
+
+/** The section rows of one language as the draft describes them (settings kept from the row it was loaded from). */
+export function sectionRows(group: CmsGroup, draft: CmsDraft, locale: 'en' | 'de', pageId: number): Omit<SectionRow, 'id'>[] {
+  return draft.sections.map((s, i) => {
+    const spec = SECTION_FIELDS[s.type]
+    const words = s[locale]
+    const content: Record<string, string> = {}
+    for (const f of spec.text) if (f.key !== 'name' && words[f.key]) content[f.key] = words[f.key]!
+    const shared = (key: 'link' | 'image_one' | 'image_two' | 'image_three' | 'taxon') => (spec.shared.some((f) => f.key === key) && s.shared[key]) || null
+    const was = group.sections.en.find((row) => String(row.id) === s.key)
+    const taxon = shared('taxon')
+    return {
+      cms_page_id: pageId,
+      name: words.name ?? '',
+      type: s.type,
+      position: i + 1,
+      content: JSON.stringify(content),
+      settings: was?.settings ?? '{}',
+      link: shared('link'),
+      fit: was?.fit ?? 'Screen',
+      linked_resource_type: taxon ? 'taxon' : null,
+      linked_resource_id: taxon ? Number(taxon) : null,
+      image_one: shared('image_one'),
+      image_two: shared('image_two'),
+      image_three: shared('image_three'),
+    }
+  })
+}
+
+const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+const COLUMNS = ['cms_page_id', 'name', 'type', 'position', 'content', 'settings', 'link', 'fit', 'linked_resource_type', 'linked_resource_id', 'image_one', 'image_two', 'image_three'] as const
+
+/**
+ * Writes both languages' words and sections in one batch with its audit line (the whole page before and after). A
+ * language the page did not have yet gets its row, shown or hidden like the other.
+ */
+export async function saveCmsGroup(db: D1Database, operator: Operator, group: CmsGroup, draft: CmsDraft): Promise<void> {
+  const statements: D1PreparedStatement[] = []
+  for (const locale of ['en', 'de'] as const) {
+    const page = group[locale]
+    const t = draft[locale]
+    const values = [t.title, t.content || null, t.meta_title || null, t.meta_description || null]
+    if (page) statements.push(db.prepare(`UPDATE cms_pages SET title = ?, content = ?, meta_title = ?, meta_description = ?, updated_at = ${now} WHERE id = ?`).bind(...values, page.id))
+    else statements.push(db.prepare(`INSERT INTO cms_pages (slug, locale, title, content, meta_title, meta_description, type, visible, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${now})`).bind(group.slug, locale, ...values, group.type, group.visible ? 1 : 0))
+    const pageId = `(SELECT id FROM cms_pages WHERE slug = ? AND locale = ?)`
+    statements.push(db.prepare(`DELETE FROM cms_sections WHERE cms_page_id = ${pageId}`).bind(group.slug, locale))
+    for (const row of sectionRows(group, draft, locale, 0)) {
+      const { cms_page_id: _, ...rest } = row
+      statements.push(db.prepare(`INSERT INTO cms_sections (${COLUMNS.join(', ')}) VALUES (${pageId}, ${COLUMNS.slice(1).map(() => '?').join(', ')})`).bind(group.slug, locale, ...COLUMNS.slice(1).map((c) => rest[c as keyof typeof rest])))
+    }
+  }
+  statements.push(auditStatement(db, operator, 'cms_page.update', { type: 'cms_page', id: group.slug }, draftOf(group), draft))
+  await db.batch(statements)
+}
+
+export async function setCmsGroupVisible(db: D1Database, operator: Operator, group: CmsGroup, visible: boolean): Promise<void> {
+  await db.batch([
+    db.prepare(`UPDATE cms_pages SET visible = ?, updated_at = ${now} WHERE slug = ?`).bind(visible ? 1 : 0, group.slug),
+    auditStatement(db, operator, visible ? 'cms_page.publish' : 'cms_page.unpublish', { type: 'cms_page', id: group.slug }, { visible: group.visible }, { visible }),
+  ])
+}

@@ -1,0 +1,116 @@
+import * as z from 'zod'
+import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
+import type { MenuDraftItem, MenuLocation } from '#web/admin/menus-page.tsx'
+import type { Operator } from './context.ts'
+import { auditStatement } from './audit.ts'
+
+/**
+ * The header and footer menus, English and German together: Spree keeps one menu per location and locale, each a
+ * nested set under an invisible root. The console shows them as rows (top level, or under the row above) paired by
+ * order, and writes both languages' trees afresh on save.
+ */
+
+export const MAX_MENU_ITEMS = 100
+const MENU_NAMES: Record<MenuLocation, string> = { header: 'Main menu', footer: 'Footer menu' }
+
+interface ItemRow {
+  menu_id: number
+  locale: string
+  name: string
+  destination: string | null
+  depth: number
+}
+
+export async function loadMenu(db: D1Database, location: MenuLocation): Promise<MenuDraftItem[]> {
+  const { results } = await db
+    .prepare('SELECT i.menu_id, m.locale, i.name, i.destination, i.depth FROM menu_items i JOIN menus m ON m.id = i.menu_id WHERE m.location = ? AND i.depth > 0 ORDER BY m.locale, i.lft')
+    .bind(location)
+    .all<ItemRow>()
+  const en = results.filter((r) => r.locale === 'en')
+  const de = results.filter((r) => r.locale === 'de')
+  return Array.from({ length: Math.max(en.length, de.length) }, (_, i) => {
+    const main = (en[i] ?? de[i])!
+    return { level: main.depth > 1 ? '2' : '1', link: main.destination ?? '', en: en[i]?.name ?? '', de: de[i]?.name ?? '' }
+  })
+}
+
+export function menuFromForm(values: FormValues): MenuDraftItem[] {
+  const items: MenuDraftItem[] = []
+  for (let i = 0; i < MAX_MENU_ITEMS + 1; i++) {
+    if (values[`items.${i}.level`] === undefined) break
+    items.push({ level: values[`items.${i}.level`] ?? '', link: values[`items.${i}.link`] ?? '', en: values[`items.${i}.en`] ?? '', de: values[`items.${i}.de`] ?? '' })
+  }
+  return items
+}
+
+const label = (language: string) => z.string().trim().min(1, `The ${language} label is required.`).max(60, 'At most 60 characters.')
+const LINK = /^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/
+
+const menuSchema = (location: MenuLocation) =>
+  z
+    .array(
+      z
+        .object({
+          level: z.enum(['1', '2'], { message: 'Choose where the item sits.' }),
+          link: z.string().trim().max(500, 'At most 500 characters.').refine((v) => !v || LINK.test(v), 'A link starts with / or https://.'),
+          en: label('English'),
+          de: label('German'),
+        })
+        // footer groups are headings without a link; every other item goes somewhere
+        .refine((item) => item.link !== '' || (location === 'footer' && item.level === '1'), { path: ['link'], message: 'A link is required (a store path like /t/women).' }),
+    )
+    .max(MAX_MENU_ITEMS, `A menu has at most ${MAX_MENU_ITEMS} items.`)
+
+export function checkMenu(location: MenuLocation, items: MenuDraftItem[]): { ok: true; items: MenuDraftItem[] } | { ok: false; errors: FieldErrors } {
+  const result = menuSchema(location).safeParse(items)
+  // the first row has no row above it to sit under (checked apart: zod skips a list's own rule when a row fails)
+  const first = items[0]?.level === '2' ? { 'items.0.level': 'The first item must be at the top level.' } : null
+  if (result.success && !first) return { ok: true, items: result.data }
+  const errors: FieldErrors = { ...first }
+  if (result.success) return { ok: false, errors }
+  for (const issue of result.error.issues) errors[['items', ...issue.path.map(String)].join('.')] ??= issue.message
+  return { ok: false, errors }
+}
+
+/** Nested-set numbers for the rows: the root spans all; a top-level row spans the rows under it. */
+function numbered(items: MenuDraftItem[]) {
+  let counter = 1
+  const out = items.map((item) => ({ ...item, depth: Number(item.level), lft: 0, rgt: 0, parentLft: 1 }))
+  let top: (typeof out)[number] | null = null
+  for (const row of out) {
+    if (row.depth === 1) {
+      if (top) top.rgt = ++counter
+      top = row
+      row.lft = ++counter
+    } else {
+      row.parentLft = top!.lft
+      row.lft = ++counter
+      row.rgt = ++counter
+    }
+  }
+  if (top) top.rgt = ++counter
+  return { rows: out, rootRgt: ++counter }
+}
+
+export async function saveMenu(db: D1Database, operator: Operator, location: MenuLocation, before: MenuDraftItem[], items: MenuDraftItem[]): Promise<void> {
+  const { rows, rootRgt } = numbered(items)
+  const menuId = '(SELECT id FROM menus WHERE location = ? AND locale = ?)'
+  const statements: D1PreparedStatement[] = []
+  for (const locale of ['en', 'de'] as const) {
+    statements.push(
+      db.prepare('INSERT OR IGNORE INTO menus (name, location, locale) VALUES (?, ?, ?)').bind(MENU_NAMES[location], location, locale),
+      db.prepare(`DELETE FROM menu_items WHERE menu_id = ${menuId}`).bind(location, locale),
+      db.prepare(`INSERT INTO menu_items (menu_id, parent_id, name, item_type, lft, rgt, depth) VALUES (${menuId}, NULL, ?, 'Container', 1, ?, 0)`).bind(location, locale, MENU_NAMES[location], rootRgt),
+    )
+    for (const row of rows) {
+      // a top-level row's rgt is known only after its children are numbered; it was set above
+      statements.push(
+        db
+          .prepare(`INSERT INTO menu_items (menu_id, parent_id, name, destination, item_type, lft, rgt, depth) VALUES (${menuId}, (SELECT id FROM menu_items WHERE menu_id = ${menuId} AND lft = ?), ?, ?, ?, ?, ?, ?)`)
+          .bind(location, locale, location, locale, row.parentLft, row[locale], row.link || null, row.link ? 'Link' : 'Container', row.lft, row.rgt, row.depth),
+      )
+    }
+  }
+  statements.push(auditStatement(db, operator, 'menu.update', { type: 'menu', id: location }, before, items))
+  await db.batch(statements)
+}
