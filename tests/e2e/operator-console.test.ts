@@ -186,7 +186,7 @@ describe("an operator's day in the console", () => {
     problems.push(...(await axe(page, 'audit')))
     expect(problems).toEqual([])
     visit.expectNoProblems()
-  }, 120_000)
+  }, 180_000)
 
   it('a picture chosen in the browser is resized there to the §9 sizes, uploaded and shown in the store', async () => {
     const own = await openPage(browser, { viewport: { width: 1440, height: 900 } })
@@ -257,6 +257,21 @@ describe("an operator's day in the console", () => {
           await visit.goto(path)
           await page.screenshot({ path: join(dir, `admin-${name}-${size}.png`), fullPage: size === 'desktop' })
         }
+      }
+      // the section editor, its storefront preview (a new tab) and the menu editor
+      await visit.goto('/admin/content')
+      const editor = await page.getByRole('link', { name: 'Great Vic Bike Ride 2023' }).first().getAttribute('href')
+      for (const [size, width] of [['desktop', 1440], ['phone', 390]] as const) {
+        await page.setViewportSize({ width, height: 900 })
+        await visit.goto(editor!)
+        await page.screenshot({ path: join(dir, `admin-cms-editor-${size}.png`), fullPage: true })
+        const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /Preview in German/ }).first().click()])
+        await preview.setViewportSize({ width, height: 900 })
+        await preview.getByText('Preview of unsaved changes').waitFor()
+        await preview.screenshot({ path: join(dir, `admin-cms-preview-${size}.png`) })
+        await preview.close()
+        await visit.goto('/admin/menus/header')
+        await page.screenshot({ path: join(dir, `admin-menus-${size}.png`), fullPage: size === 'desktop' })
       }
   }, 180_000)
 })
