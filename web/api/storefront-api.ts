@@ -121,6 +121,8 @@ export interface StorefrontApi {
   setAffiliateCode(code: string): Promise<void>
   subscribeNewsletter(email: string): Promise<void>
   unsubscribeNewsletter(email: string): Promise<void>
+  /** The double opt-in: the emailed link's token, posted from the confirm page's button. */
+  confirmNewsletter(token: string): Promise<void>
   sendContactMessage(input: { name: string; email: string; message: string; captchaToken?: string }): Promise<void>
   /** The member's own data as one JSON document: profile, addresses, orders, wishlist, store credit, newsletter (docs/account.md). */
   exportAccountData(): Promise<Record<string, unknown>>

@@ -74,6 +74,7 @@ export const AffiliateSchema = z.object({ code: text(64) })
 export const EmailSchema = z.object({ email })
 export const ContactSchema = z.object({ name: text(100), email, message: text(5000), captchaToken })
 export const IdParamSchema = z.object({ id })
+export const NewsletterTokenSchema = z.object({ token: text(100).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This confirmation link is not valid.') })
 export const ReturnRequestSchema = z.object({
   reason: text(40).min(1, 'Choose a reason for the return.'),
   comment: text(1000).nullable(),

@@ -130,6 +130,10 @@ shopperBff.post('/newsletter', valid('json', S.EmailSchema), async (c) => {
   await serverApi(c).subscribeNewsletter(c.req.valid('json').email)
   return c.body(null, 204)
 })
+shopperBff.post('/newsletter/confirm', valid('json', S.NewsletterTokenSchema), async (c) => {
+  await serverApi(c).confirmNewsletter(c.req.valid('json').token)
+  return c.body(null, 204)
+})
 shopperBff.post('/newsletter/unsubscribe', valid('json', S.EmailSchema), async (c) => {
   await serverApi(c).unsubscribeNewsletter(c.req.valid('json').email)
   return c.body(null, 204)

@@ -5,7 +5,7 @@ import { requireCaptcha } from './captcha.ts'
 
 type ExtensionOperations = Pick<
   ShopperOperations,
-  'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance' | 'exportAccountData' | 'deleteAccount'
+  'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'confirmNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance' | 'exportAccountData' | 'deleteAccount'
 >
 
 /**
@@ -45,6 +45,9 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
     },
     unsubscribeNewsletter: async (email) => {
       await optional(client.request('/newsletter/unsubscribe', { method: 'POST', auth: 'none', body: { email } }), 'This shop has no newsletter.')
+    },
+    confirmNewsletter: async (token) => {
+      await optional(client.request('/newsletter/confirm', { method: 'POST', auth: 'none', body: { token } }), 'This shop has no newsletter.')
     },
     sendContactMessage: async ({ captchaToken, ...input }) => {
       await requireCaptcha(client.ctx.env, captchaToken, client.ctx.clientIp)

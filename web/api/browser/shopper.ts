@@ -61,6 +61,7 @@ export function browserShopper(): ShopperOperations {
     setAffiliateCode: (code) => apiRequest('POST', '/api/affiliate', { code }),
     subscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter', { email }),
     unsubscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter/unsubscribe', { email }),
+    confirmNewsletter: (token) => apiRequest('POST', '/api/newsletter/confirm', { token }),
     sendContactMessage: (input) => apiRequest('POST', '/api/contact', input),
     exportAccountData: () => apiRequest('GET', '/api/account/export'),
     deleteAccount: async (password) => {

@@ -72,22 +72,6 @@ extensionRoutes.post('/gift_cards', async (c) => {
   return cartResponse(c, order)
 })
 
-extensionRoutes.post('/newsletter/subscribe', async (c) => {
-  const { email } = await readParams(c, EmailBodySchema)
-  await c.env.DB.prepare(
-    "INSERT INTO newsletter_subscribers (email, subscribed) VALUES (?, 1) ON CONFLICT (email) DO UPDATE SET subscribed = 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-  )
-    .bind(email)
-    .run()
-  return c.json({ data: { email, subscribed: true } })
-})
-
-extensionRoutes.post('/newsletter/unsubscribe', async (c) => {
-  const { email } = await readParams(c, EmailBodySchema)
-  await c.env.DB.prepare("UPDATE newsletter_subscribers SET subscribed = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE email = ?").bind(email).run()
-  return c.json({ data: { email, subscribed: false } })
-})
-
 extensionRoutes.post('/affiliate', async (c) => {
   const { code } = await readParams(c, AffiliateSchema)
   const [userId, cart] = await Promise.all([currentUserId(c), findCart(c)])

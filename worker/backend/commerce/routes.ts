@@ -6,6 +6,7 @@ import { cartRoutes } from './cart-routes.ts'
 import { checkoutRoutes } from './checkout-routes.ts'
 import { creditCardRoutes } from './credit-card-routes.ts'
 import { extensionRoutes } from './extension-routes.ts'
+import { newsletterRoutes } from './newsletter-routes.ts'
 import { orderRoutes } from './order-routes.ts'
 import { passwordRoutes } from './password-routes.ts'
 import { paymentRoutes } from './payment-routes.ts'
@@ -27,4 +28,5 @@ commerceRoutes.route('/', checkoutRoutes)
 commerceRoutes.route('/', paymentRoutes)
 commerceRoutes.route('/', wishlistRoutes)
 commerceRoutes.route('/', extensionRoutes)
+commerceRoutes.route('/', newsletterRoutes)
 commerceRoutes.route('/', stripeSessionRoutes)

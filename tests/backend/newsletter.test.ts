@@ -1,0 +1,75 @@
+import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { call, uniqueEmail } from '#tests/factories/api.ts'
+import { fakeQueue, mailEnv } from '#tests/factories/mail.ts'
+import { ORIGIN } from '../worker/helpers.ts'
+
+// The newsletter's double opt-in: the confirmation mail goes through the queue, only its link's button subscribes,
+// repeated sign-ups do not flood the mailbox, unsubscribing works.
+
+const subscribed = async (email: string) => (await env.DB.prepare('SELECT subscribed FROM newsletter_subscribers WHERE email = ?').bind(email).first<{ subscribed: number }>())?.subscribed ?? null
+const confirmMails = async (email: string) =>
+  (await env.DB.prepare("SELECT id, locale, body, enqueued_at FROM outbox WHERE to_email = ? AND kind = 'newsletter_confirm' ORDER BY id").bind(email).all<{ id: number; locale: string; body: string; enqueued_at: string | null }>()).results
+const linkIn = (body: string) => /https?:\/\/\S+\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(body)!
+
+describe('newsletter double opt-in', () => {
+  it('mails a confirmation link through the queue; the link’s page confirms only by its button; one mail per 10 minutes; unsubscribe', async () => {
+    const email = uniqueEmail('news')
+    const queue = fakeQueue()
+    const res = await call('/newsletter/subscribe?locale=de', { body: { email }, env: mailEnv(queue.queue) })
+    expect(res.body.data).toEqual({ email, subscribed: false, pending: true })
+    expect(await subscribed(email)).toBe(0)
+    const [mail] = await confirmMails(email)
+    expect(mail!.locale).toBe('de')
+    expect(queue.ids).toEqual([mail!.id])
+    expect(mail!.enqueued_at).not.toBeNull()
+    const [link, token] = linkIn(mail!.body)
+    expect(link).toContain('/de/newsletter/confirm?token=')
+
+    // signing up again at once sends nothing more (and answers the same)
+    expect((await call('/newsletter/subscribe', { body: { email } })).body.data).toEqual({ email, subscribed: false, pending: true })
+    expect(await confirmMails(email)).toHaveLength(1)
+
+    // a mail scanner opening the link changes nothing: the page shows a button that posts
+    const page = await SELF.fetch(`${ORIGIN}/de/newsletter/confirm?token=${token}`, { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toContain('no-store')
+    const html = await page.text()
+    expect(html).toContain('Ja, ich möchte den Newsletter')
+    expect(html).toContain(`name="token" value="${token}"`)
+    expect(await subscribed(email)).toBe(0)
+
+    // the button, without JavaScript
+    const form = { method: 'POST', headers: { accept: 'text/html', origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: token! }).toString() }
+    const confirmed = await SELF.fetch(`${ORIGIN}/de/newsletter/confirm?token=${token}`, form)
+    expect(confirmed.status).toBe(200)
+    expect(await confirmed.text()).toContain('Sie haben den Newsletter abonniert. Willkommen!')
+    expect(await subscribed(email)).toBe(1)
+    const again = await SELF.fetch(`${ORIGIN}/newsletter/confirm?token=${token}`, form)
+    expect(again.status).toBe(422)
+    expect(await again.text()).toContain('This confirmation link is not valid or was already used.')
+
+    // a confirmed address signing up again gets no mail; unsubscribing ends it
+    await call('/newsletter/subscribe', { body: { email } })
+    expect(await confirmMails(email)).toHaveLength(1)
+    await call('/newsletter/unsubscribe', { body: { email } })
+    expect(await subscribed(email)).toBe(0)
+  })
+
+  it('sends at most 3 confirmation mails a day to one address, one per 10 minutes', async () => {
+    const email = uniqueEmail('news')
+    for (let i = 0; i < 5; i++) {
+      await call('/newsletter/subscribe', { body: { email } })
+      // the last mail went 11 minutes ago
+      await env.DB.prepare('UPDATE newsletter_subscribers SET confirm_sent_at = ? WHERE email = ?').bind(new Date(Date.now() - 11 * 60_000).toISOString(), email).run()
+    }
+    const mails = await confirmMails(email)
+    expect(mails).toHaveLength(3)
+    // each mail has its own link; only the newest works
+    const tokens = mails.map((m) => linkIn(m.body)[1]!)
+    expect((await call('/newsletter/confirm', { body: { token: tokens[0] } })).status).toBe(422)
+    expect((await call('/newsletter/confirm', { body: { token: tokens[2] } })).status).toBe(200)
+    expect(await subscribed(email)).toBe(1)
+  })
+})
