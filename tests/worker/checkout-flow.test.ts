@@ -68,7 +68,10 @@ describe('guest checkout without JavaScript', () => {
     expect((await b.get('/checkout/billing')).status).toBe(200)
     expect((await b.get('/checkout/payment')).location).toBe('/checkout/billing')
 
-    const rate = await b.post('/checkout/shipping', { intent: 'rate', rateId: rateIds[0]! })
+    // Express costs money, so the summary must show its price, not 'Calculated at checkout'
+    const express = /name="rateId" value="([^"]+)"[^>]*\/><span[^>]*>Express<\/span><span[^>]*>([^<]+)<\/span>/.exec(rates.body)
+    expect(express, 'the Express rate and its cost').toBeTruthy()
+    const rate = await b.post('/checkout/shipping', { intent: 'rate', rateId: express![1]! })
     expect(rate.status).toBe(303)
     expect(rate.location).toBe('/checkout/billing')
 
@@ -79,6 +82,8 @@ describe('guest checkout without JavaScript', () => {
     expect(payment.status).toBe(200)
     expect(payment.body).toContain('Tax: GST (Included in Price)')
     expect(payment.body).toContain(product.name)
+    expect(payment.body).not.toContain('Calculated at checkout')
+    expect(payment.body).toMatch(new RegExp(`data-testid="cart-shipping"[^>]*>.*?<dd[^>]*>${express![2]!.replace(/[$.]/g, '\\$&')}</dd>`))
 
     // Terms not agreed, a bad expiry, a declined card: the form again, the message, no order and no stock taken.
     const noTerms = await b.post('/checkout/payment', { ...CARD })

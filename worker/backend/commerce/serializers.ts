@@ -101,11 +101,18 @@ export function cartDocument(state: CartState) {
       },
     })
   }
-  if (state.shipment) {
+  const shipmentId = pendingShipmentId(state)
+  if (shipmentId) {
+    // Spree has a shipment with its selected rate from the delivery step on; ours is stored when the order is placed,
+    // so until then the chosen method stands for it (the summaries show its cost instead of 'calculated at checkout')
     included.push({
-      id: String(state.shipment.id),
+      id: shipmentId,
       type: 'shipment',
-      attributes: { number: state.shipment.number, tracking: state.shipment.tracking_id, shipping_method_name: state.shippingMethod?.name ?? null },
+      attributes: {
+        number: state.shipment?.number ?? null,
+        tracking: state.shipment?.tracking_id ?? null,
+        shipping_method_name: state.shippingMethod?.name ?? null,
+      },
     })
   }
   if (state.billAddress) included.push(addressResource(state.billAddress))
@@ -168,7 +175,7 @@ export function cartDocument(state: CartState) {
         variants: rels('variant', [...new Set(state.lines.filter((l) => l.variant).map((l) => l.row.variant_id))]),
         promotions: rels('promotion', state.promotions.map((p) => p.promo.id)),
         payments: rels('payment', state.payments.map((p) => p.id)),
-        shipments: rels('shipment', state.shipment ? [state.shipment.id] : []),
+        shipments: rels('shipment', shipmentId ? [shipmentId] : []),
         user: rel('user', order.user_id),
         billing_address: rel('address', order.bill_address_id),
         shipping_address: rel('address', order.ship_address_id),
@@ -176,6 +183,12 @@ export function cartDocument(state: CartState) {
     },
     included,
   }
+}
+
+/** The placed order's shipment, or before that the order's own id for the shipment its chosen method will make. */
+function pendingShipmentId(state: CartState): string | null {
+  if (state.shipment) return String(state.shipment.id)
+  return state.shippingMethod ? `order-${state.order.id}` : null
 }
 
 /** Gift card codes are secrets that pay: only the last four characters are ever shown back. */
