@@ -25,7 +25,8 @@ function useStripeCard({ publishableKey, jsUrl }: StripePublicConfig, locale: Lo
     if (!enabled || !node) return
     let cancelled = false
     setState('loading')
-    import('./stripe-card.ts')
+    // '#stripe-card' is a stub in the worker (package.json imports), so @stripe/stripe-js stays out of its bundle
+    import('#stripe-card')
       .then(({ mountCard }) => mountCard({ publishableKey, jsUrl }, locale, node, setError))
       .then(
         (card) => {
