@@ -1,4 +1,5 @@
-// Screenshots of every email at 600 px (the width mail clients give them), in English and German, into
+// Screenshots of every email (each state of those that read differently per state) at 600 px (the width mail clients
+// give them), in English and German, into
 // docs/screenshots/emails/ from the development preview (/dev/emails). `npm run screenshots:emails`.
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -22,11 +23,15 @@ test('emails at 600 px', async () => {
   // the preview's own list names every email (kind and language)
   await page.goto('/dev/emails')
   const paths = await page.$$eval('li > a:first-child', (links) => links.map((a) => a.getAttribute('href')!))
-  expect(paths.length).toBeGreaterThanOrEqual(12)
+  expect(paths.length).toBeGreaterThanOrEqual(16)
   for (const path of paths) {
-    const [kind, locale] = path.split('/').slice(-2) as [string, string]
+    const url = new URL(path, baseUrl())
+    const [kind, locale] = url.pathname.split('/').slice(-2) as [string, string]
+    const variant = url.searchParams.get('variant')
     expect((await page.goto(path))?.status()).toBe(200)
-    await page.screenshot({ path: `${OUT}${kind.replace(/_/g, '-')}-${locale}.png`, fullPage: true, animations: 'disabled' })
+    // a kind shown in several states names each (return-update-declined-de.png)
+    const name = [kind.replace(/_/g, '-'), variant, locale].filter(Boolean).join('-')
+    await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true, animations: 'disabled' })
   }
   await context.close()
 })

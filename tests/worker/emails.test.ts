@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
 import { mailSettings } from '#worker/mail/enqueue.ts'
-import { sampleMail } from '#worker/mail/samples.ts'
+import { mailVariants, sampleMail } from '#worker/mail/samples.ts'
 import { renderMail } from '#worker/mail/templates/index.tsx'
 import { MAIL_KINDS } from '#worker/mail/types.ts'
 
@@ -13,8 +13,10 @@ const page = (path: string, environment: string) =>
   worker.fetch(new Request(`https://store.test${path}`, { headers: { accept: 'text/html' } }), { ...(env as unknown as Env), ENVIRONMENT: environment, PASSWORD_PEPPER: 'a-production-pepper-of-some-length' }, createExecutionContext())
 
 describe('emails', () => {
-  it.each(MAIL_KINDS.flatMap((kind) => (['en', 'de'] as const).map((locale) => [kind, locale] as const)))('%s (%s) renders HTML under 100 KB with a plain-text part', (kind, locale) => {
-    const { subject, html, text } = renderMail(sampleMail(kind, locale), settings)
+  const every = MAIL_KINDS.flatMap((kind) => mailVariants(kind).flatMap((variant) => (['en', 'de'] as const).map((locale) => [kind, variant ?? 'sample', locale] as const)))
+
+  it.each(every)('%s %s (%s) renders HTML under 100 KB with a plain-text part', (kind, variant, locale) => {
+    const { subject, html, text } = renderMail(sampleMail(kind, locale, variant === 'sample' ? undefined : variant), settings)
     expect(new TextEncoder().encode(html).length).toBeLessThan(100 * 1024)
     expect(html).toMatch(/^<!DOCTYPE html><html lang="(en|de)"/)
     expect(html).toContain('Basecamp Outfitters')
@@ -50,7 +52,13 @@ describe('emails', () => {
     const list = await page('/dev/emails', 'development')
     expect(list.status).toBe(200)
     const body = await list.text()
-    expect(body.match(/<li>/g)).toHaveLength(MAIL_KINDS.length * 2)
+    expect(body.match(/<li>/g)).toHaveLength(every.length)
+    expect(every.length).toBe((MAIL_KINDS.length + 3) * 2)
+    const declined = await (await page('/dev/emails/return_update/de.txt?variant=declined', 'development')).text()
+    expect(declined).toMatch(/^Subject: Ihre Rücksendeanfrage zu Bestellung R123456789\n/)
+    expect(declined).toContain('getragen und gewaschen')
+    expect(await (await page('/dev/emails/order_update/en.txt?variant=canceled', 'development')).text()).toMatch(/^Subject: Your order R123456789 was cancelled/)
+    expect((await page('/dev/emails/order_update/en?variant=lost', 'development')).status).toBe(404)
     expect((await page('/dev/emails/gift_card/de', 'development')).headers.get('content-type')).toMatch(/text\/html/)
     expect(await (await page('/dev/emails/password_reset/en.txt', 'development')).text()).toMatch(/^Subject: Reset your Basecamp Outfitters password/)
     expect((await page('/dev/emails/nothing/en', 'development')).status).toBe(404)

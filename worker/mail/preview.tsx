@@ -2,14 +2,14 @@ import type { Context } from 'hono'
 import type { AppEnv } from '#worker/app-env.ts'
 import { LOCALES } from '#web/config.ts'
 import { mailSettings } from './enqueue.ts'
-import { sampleMail } from './samples.ts'
+import { mailVariants, sampleMail } from './samples.ts'
 import { renderMail } from './templates/index.tsx'
 import { MAIL_KINDS, type MailKind } from './types.ts'
 
 /**
  * Development only (worker/index.ts answers 404 in production): /dev/emails lists every email in both languages;
- * /dev/emails/{kind}/{locale} is its HTML, `.txt` its plain-text part. The screenshots (docs/screenshots/emails/) are
- * taken from these pages.
+ * /dev/emails/{kind}/{locale} is its HTML, `.txt` its plain-text part, `?variant=` one of the states it reads
+ * differently in (samples.ts). The screenshots (docs/screenshots/emails/) are taken from these pages.
  */
 const isKind = (v: string | undefined): v is MailKind => (MAIL_KINDS as readonly string[]).includes(v ?? '')
 
@@ -18,17 +18,22 @@ export function emailPreview(c: Context<AppEnv>) {
   const headers = { 'cache-control': 'no-store' }
   if (!kind) {
     const rows = MAIL_KINDS.flatMap((k) =>
-      LOCALES.map((locale) => {
-        const { subject, html } = renderMail(sampleMail(k, locale), mailSettings())
-        const size = (new TextEncoder().encode(html).length / 1024).toFixed(1)
-        return `<li><a href="/dev/emails/${k}/${locale}">${k} (${locale})</a> · <a href="/dev/emails/${k}/${locale}.txt">text</a> · ${size} KB · ${escape(subject)}</li>`
-      }),
+      mailVariants(k).flatMap((variant) =>
+        LOCALES.map((locale) => {
+          const { subject, html } = renderMail(sampleMail(k, locale, variant), mailSettings())
+          const size = (new TextEncoder().encode(html).length / 1024).toFixed(1)
+          const query = variant ? `?variant=${variant}` : ''
+          const name = `${k}${variant ? ` ${variant}` : ''} (${locale})`
+          return `<li><a href="/dev/emails/${k}/${locale}${query}">${name}</a> · <a href="/dev/emails/${k}/${locale}.txt${query}">text</a> · ${size} KB · ${escape(subject)}</li>`
+        }),
+      ),
     )
     return c.html(`<!DOCTYPE html><html lang="en"><title>Emails</title><h1>Emails (development preview)</h1><ul>${rows.join('')}</ul></html>`, 200, headers)
   }
   const [locale, ext] = (file ?? '').split('.')
-  if (!isKind(kind) || !(LOCALES as readonly string[]).includes(locale ?? '')) return c.text('No such email.', 404, headers)
-  const rendered = renderMail(sampleMail(kind, locale as 'en' | 'de'), mailSettings())
+  const variant = c.req.query('variant')
+  if (!isKind(kind) || !(LOCALES as readonly string[]).includes(locale ?? '') || !mailVariants(kind).includes(variant)) return c.text('No such email.', 404, headers)
+  const rendered = renderMail(sampleMail(kind, locale as 'en' | 'de', variant), mailSettings())
   if (ext === 'txt') return c.text(`Subject: ${rendered.subject}\n\n${rendered.text}`, 200, headers)
   return c.html(rendered.html, 200, headers)
 }

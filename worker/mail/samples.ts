@@ -4,7 +4,18 @@ import type { Mail, MailKind } from './types.ts'
 /** One realistic email of each kind: the development preview (/dev/emails), the screenshots and the render tests. */
 const address = (locale: Locale) => ({ name: 'Alex Morgan', company: null, lines: ['12 Ridge Road', 'Katoomba NSW 2780'], country: locale === 'de' ? 'Australien' : 'Australia', phone: '0412 345 678' })
 
-export function sampleMail(kind: MailKind, locale: Locale): Mail {
+/**
+ * The states a kind's email reads differently in (its payload's status); the first is the default sample. The preview
+ * and the screenshots show each, the render tests check each.
+ */
+export const MAIL_VARIANTS = {
+  return_update: ['approved', 'requested', 'declined'],
+  order_update: ['refunded', 'canceled'],
+} as const satisfies Partial<Record<MailKind, readonly string[]>>
+
+export const mailVariants = (kind: MailKind): readonly (string | undefined)[] => (kind in MAIL_VARIANTS ? MAIL_VARIANTS[kind as keyof typeof MAIL_VARIANTS] : [undefined])
+
+export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Mail {
   const de = locale === 'de'
   switch (kind) {
     case 'order_confirmation':
@@ -95,17 +106,20 @@ export function sampleMail(kind: MailKind, locale: Locale): Mail {
         locale,
         ref: 'R123456789',
         payload: {
-          status: 'approved',
+          status: variant === 'requested' || variant === 'declined' ? variant : 'approved',
           number: 'R123456789',
           customerName: 'Alex',
           currency: 'AUD',
           reason: 'too_small',
           lines: [{ name: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket', details: de ? ['Farbe: Rot', 'Größe: M'] : ['Colour: Red', 'Size: M'], quantity: 1 }],
-          refunds: [
-            { method: 'gift_card', amountCents: 2500 },
-            { method: 'card', amountCents: 20495 },
-          ],
-          note: null,
+          refunds:
+            variant === 'requested' || variant === 'declined'
+              ? []
+              : [
+                  { method: 'gift_card', amountCents: 2500 },
+                  { method: 'card', amountCents: 20495 },
+                ],
+          note: variant === 'declined' ? (de ? 'Die Jacke wurde getragen und gewaschen; wir können sie nicht wieder verkaufen.' : 'The jacket has been worn and washed, so we cannot sell it again.') : null,
           orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
         },
       }
@@ -116,12 +130,18 @@ export function sampleMail(kind: MailKind, locale: Locale): Mail {
         locale,
         ref: 'R123456789',
         payload: {
-          status: 'refunded',
+          status: variant === 'canceled' ? 'canceled' : 'refunded',
           number: 'R123456789',
           customerName: 'Alex',
           currency: 'AUD',
-          refunds: [{ method: 'card', amountCents: 2495 }],
-          reason: de ? 'Socken nicht lieferbar' : 'Socks out of stock',
+          refunds:
+            variant === 'canceled'
+              ? [
+                  { method: 'gift_card', amountCents: 2500 },
+                  { method: 'card', amountCents: 27686 },
+                ]
+              : [{ method: 'card', amountCents: 2495 }],
+          reason: variant === 'canceled' ? (de ? 'Auf Wunsch der Kundin storniert' : 'Cancelled at the customer\'s request') : de ? 'Socken nicht lieferbar' : 'Socks out of stock',
           orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
         },
       }
