@@ -1,26 +1,32 @@
 import type { RouteObject } from 'react-router'
 import type { Locale } from './api/models.ts'
 import { rootLoader } from './root-loader.ts'
-import { loadDictionary } from './i18n/index.tsx'
+import { loadDictionary, type DictionaryPart } from './i18n/index.tsx'
 import { Document, RootErrorBoundary } from './root.tsx'
 
 /**
  * A lazily loaded screen of one language. `handle.module` names its source file so the server can find the matched
  * screens' chunks in Vite's manifest and preload them with the first byte. Loading it also loads the language's
  * dictionary (a no-op once loaded, and always in the worker), so a client navigation into the other language renders
- * with its texts.
+ * with its texts: all of it, unless the screen is marked `BROWSE` (it shows only the chrome's and catalogue's texts,
+ * web/i18n/en-browse.ts), which keeps the checkout and account texts out of a first visit of the catalogue.
  */
 function screenOf(locale: Locale) {
-  return (file: string, load: () => Promise<Record<string, unknown>>, handle: Record<string, unknown> = {}): Pick<RouteObject, 'lazy' | 'handle'> => ({
-    lazy: (async () => (await Promise.all([load(), loadDictionary(locale)]))[0]) as RouteObject['lazy'],
-    handle: { ...handle, module: `web/${file.slice(2)}` },
-  })
+  return (file: string, load: () => Promise<Record<string, unknown>>, handle: Record<string, unknown> = {}): Pick<RouteObject, 'lazy' | 'handle'> => {
+    const texts: DictionaryPart = handle.texts === 'browse' ? 'browse' : 'all'
+    return {
+      lazy: (async () => (await Promise.all([load(), loadDictionary(locale, texts)]))[0]) as RouteObject['lazy'],
+      handle: { ...handle, texts, module: `web/${file.slice(2)}` },
+    }
+  }
 }
 
 /** Screens that render the shopper's own data: never stored by a shared cache (see worker/ssr/render.tsx). */
 const PERSONAL = { personal: true }
 /** Screens search engines should not list (forms, utilities); see web/features/seo/seo-head.tsx. */
 const NOINDEX = { noindex: true }
+/** Screens that need only the browse part of the dictionary (see screenOf). */
+const BROWSE = { texts: 'browse' }
 
 /**
  * The route table of spec §2, built once per language: English at /, German under /de with the same paths.
@@ -45,31 +51,31 @@ function screens(locale: Locale): RouteObject[] {
   return [
     {
       id: id('layout:default'),
-      ...screen('./components/layouts/default-layout.tsx', () => import('./components/layouts/default-layout.tsx')),
+      ...screen('./components/layouts/default-layout.tsx', () => import('./components/layouts/default-layout.tsx'), BROWSE),
       children: [
-        { id: id('home'), index: true, ...screen('./routes/home.tsx', () => import('./routes/home.tsx')) },
-        { id: id('home-alias'), path: 'Home', ...screen('./routes/home.tsx', () => import('./routes/home.tsx')) },
+        { id: id('home'), index: true, ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
+        { id: id('home-alias'), path: 'Home', ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
         ...staticPages.map((page) => ({ id: id(`page:${page}`), path: page, ...screen('./routes/static-page.tsx', () => import('./routes/static-page.tsx'), { page }) })),
-        { id: id('all-categories'), path: 'Category', ...screen('./routes/all-categories.tsx', () => import('./routes/all-categories.tsx')) },
-        { id: id('cms-index'), path: 'CMSPage', ...screen('./routes/content.tsx', () => import('./routes/content.tsx')) },
+        { id: id('all-categories'), path: 'Category', ...screen('./routes/all-categories.tsx', () => import('./routes/all-categories.tsx'), BROWSE) },
+        { id: id('cms-index'), path: 'CMSPage', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
         { id: id('latest-version'), path: 'LatestVersion', ...screen('./routes/latest-version.tsx', () => import('./routes/latest-version.tsx'), NOINDEX) },
         { id: id('cart'), path: 'Cart', ...screen('./routes/cart.tsx', () => import('./routes/cart.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('login'), path: 'Login', ...screen('./routes/login.tsx', () => import('./routes/login.tsx'), NOINDEX) },
         { id: id('reset-password'), path: 'reset-password', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
         { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
         { id: id('newsletter-confirm'), path: 'newsletter/confirm', ...screen('./routes/newsletter-confirm.tsx', () => import('./routes/newsletter-confirm.tsx'), { ...PERSONAL, ...NOINDEX }) },
-        { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
-        { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
-        { id: id('legacy-category'), path: 'c/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx')) },
-        { id: id('legacy-subcategory'), path: 'c/:parentSlug/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx')) },
-        { id: id('legacy-category-3'), path: 'c/:l1/:l2/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
-        { id: id('legacy-category-4'), path: 'c/:l1/:l2/:l3/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
-        { id: id('legacy-category-5'), path: 'c/:l1/:l2/:l3/:l4/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx')) },
-        { id: id('product'), path: 'products/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx')) },
-        { id: id('product-by-id'), path: 'p/:id/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx')) },
-        { id: id('content'), path: 'Content/:slug?', ...screen('./routes/content.tsx', () => import('./routes/content.tsx')) },
-        { id: id('cms-page'), path: ':slug', ...screen('./routes/content.tsx', () => import('./routes/content.tsx')) },
-        { id: id('unknown'), path: '*', ...screen('./routes/unknown.tsx', () => import('./routes/unknown.tsx')) },
+        { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
+        { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
+        { id: id('legacy-category'), path: 'c/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx'), BROWSE) },
+        { id: id('legacy-subcategory'), path: 'c/:parentSlug/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx'), BROWSE) },
+        { id: id('legacy-category-3'), path: 'c/:l1/:l2/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
+        { id: id('legacy-category-4'), path: 'c/:l1/:l2/:l3/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
+        { id: id('legacy-category-5'), path: 'c/:l1/:l2/:l3/:l4/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
+        { id: id('product'), path: 'products/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx'), BROWSE) },
+        { id: id('product-by-id'), path: 'p/:id/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx'), BROWSE) },
+        { id: id('content'), path: 'Content/:slug?', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
+        { id: id('cms-page'), path: ':slug', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
+        { id: id('unknown'), path: '*', ...screen('./routes/unknown.tsx', () => import('./routes/unknown.tsx'), BROWSE) },
       ],
     },
     {

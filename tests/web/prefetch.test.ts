@@ -50,4 +50,14 @@ describe('dictionaries in the browser', () => {
     expect(dictionaryOf('de')?.header.login).toBe('Anmelden')
     expect(dictionaryOf('en')).toBeUndefined()
   })
+
+  it('a catalogue page loads the browse texts; checkout texts arrive later into the same object a translator holds', async () => {
+    await loadDictionary('de')
+    const texts = dictionaryOf('de')!
+    expect(texts.header.login).toBe('Anmelden')
+    expect(texts.checkout).toBeUndefined()
+    await loadDictionary('de', 'all')
+    expect(dictionaryOf('de')).toBe(texts)
+    expect(texts.checkout.title).toBe('Kasse')
+  })
 })

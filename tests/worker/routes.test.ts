@@ -97,6 +97,17 @@ for (const [locale, prefix] of [
   })
 }
 
+describe('texts a page loads', () => {
+  const preloads = async (path: string) => [...(await html(await get(path))).matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!)
+  it("a catalogue page preloads its language's browse texts only; the login page adds the rest", async () => {
+    const product = await preloads(`/products/${catalogue.product.slug}`)
+    expect(product.filter((file) => /\/de-(browse|shop)-/.test(file))).toEqual([])
+    expect(product.filter((file) => /\/en-(browse|shop)-/.test(file))).toEqual([expect.stringMatching(/\/en-browse-/)])
+    const login = await preloads('/de/Login')
+    expect(login.filter((file) => /\/(en|de)-(browse|shop)-/.test(file)).sort()).toEqual([expect.stringMatching(/\/de-browse-/), expect.stringMatching(/\/de-shop-/)])
+  })
+})
+
 describe('error page texts', () => {
   it('shows the 404 texts and both buttons', async () => {
     const body = await html(await get('/t/no-such-category'))

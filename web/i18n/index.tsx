@@ -2,9 +2,23 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import rosetta from 'rosetta'
 import type { Locale } from '../api/models.ts'
 import type { en } from './en.ts'
-import { dictionaryOf } from '#i18n-dictionaries'
+import { splitLocalePath } from '../config.ts'
+import { dictionaryOf, loadDictionary } from '#i18n-dictionaries'
 
 export { loadDictionary } from '#i18n-dictionaries'
+export type { DictionaryPart } from './dictionaries.client.ts'
+
+/**
+ * For a lazy chunk shown on catalogue pages that needs the texts a first visit leaves out (checkout, account, cart,
+ * sign-in, gift cards): its import and the rest of the page language's dictionary, loaded together.
+ */
+export function withAllTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    const locale = typeof window === 'undefined' ? 'en' : splitLocalePath(window.location.pathname).locale
+    const [module] = await Promise.all([load(), loadDictionary(locale, 'all')])
+    return module
+  }
+}
 
 /** Dot-separated keys of the dictionary, e.g. 'error.notFoundTitle'. */
 type Leaves<T, P extends string = ''> = {

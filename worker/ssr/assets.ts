@@ -12,8 +12,11 @@ interface ManifestChunk {
 const chunks = manifest as Record<string, ManifestChunk>
 export const CLIENT_ENTRY = 'web/entry.client.tsx'
 
-/** The chunk of a language's dictionary (web/i18n/dictionaries.client.ts loads it; a page needs only its own). */
-export const dictionaryModule = (locale: string) => `web/i18n/${locale}.ts`
+/**
+ * The chunks of a language's dictionary that a page's screens show (web/i18n/dictionaries.client.ts loads them; a page
+ * needs only its own language, and a catalogue page only the browse part).
+ */
+export const dictionaryModules = (locale: string, part: 'browse' | 'all') => [`web/i18n/${locale}-browse.ts`, ...(part === 'all' ? [`web/i18n/${locale}-shop.ts`] : [])]
 
 /**
  * The files a page needs from its first byte: the client entry, the chunks of the screens that matched (and what

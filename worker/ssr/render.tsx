@@ -8,7 +8,7 @@ import { apiContext, requestInfoContext, type RequestInfo } from '#web/app-conte
 import { ApiContext } from '#web/api/use-api.ts'
 import { DeferredContext } from '#web/components/deferred.tsx'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
-import { assetsFor, dictionaryModule } from './assets.ts'
+import { assetsFor, dictionaryModules } from './assets.ts'
 import { splitLocalePath } from '#web/config.ts'
 
 const handler = createStaticHandler(routes, { future: { v8_middleware: true } })
@@ -101,8 +101,10 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   }
   explainErrors(context, onError)
 
-  const modules = context.matches.map((match) => (match.route.handle as { module?: string } | undefined)?.module).filter((m): m is string => Boolean(m))
-  const assets = assetsFor([...modules, dictionaryModule(splitLocalePath(new URL(request.url).pathname).locale)])
+  const handles = context.matches.map((match) => (match.route.handle ?? {}) as { module?: string; texts?: 'browse' | 'all' })
+  const modules = handles.map((handle) => handle.module).filter((m): m is string => Boolean(m))
+  const texts = handles.some((handle) => handle.texts === 'all') ? 'all' : 'browse'
+  const assets = assetsFor([...modules, ...dictionaryModules(splitLocalePath(new URL(request.url).pathname).locale, texts)])
   const router = createStaticRouter(handler.dataRoutes, context)
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
   const deferred = { nonce, values: new Map<string, unknown>(), pending: new Map<string, Promise<unknown>>() }

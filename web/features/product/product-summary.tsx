@@ -5,7 +5,7 @@ import type { Product, Variant } from '../../api/models.ts'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { TOAST_TIMEOUT_MS } from '../../config.ts'
-import { useT } from '../../i18n/index.tsx'
+import { useT, withAllTexts } from '../../i18n/index.tsx'
 import { formatMoney } from '../../i18n/format.ts'
 import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
 import { PERSONAL } from '../session/personal-state.ts'
@@ -23,7 +23,7 @@ import { availabilityOf, chosenVariant, optionGroups, type Availability } from '
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
  * the first bytes like the rest, and hydrated once the chunk arrives (the form posts without JavaScript meanwhile).
  */
-const GiftCardForm = lazy(() => import('../gift-cards/gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm })))
+const GiftCardForm = lazy(withAllTexts(() => import('../gift-cards/gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm }))))
 
 /** Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price. */
 function Prices({ product, variant }: { product: Product; variant: Variant | null }) {
