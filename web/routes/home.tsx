@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import type { CmsPage, ProductCard } from '../api/models.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { useApi } from '../api/use-api.ts'
@@ -9,7 +9,6 @@ import { HomeSeo } from '../features/seo/page-seo.tsx'
 import { CmsSections } from '../components/cms-sections.tsx'
 import { Deferred } from '../components/deferred.tsx'
 import { NewsletterForm } from '../features/newsletter/newsletter-form.tsx'
-import { newsletterAction } from '../features/newsletter/newsletter-action.ts'
 import { ProductCarousel } from '../features/catalogue/product-carousel.tsx'
 import { CategoryTiles, type CategoryTile } from '../features/home/category-tiles.tsx'
 import { UspBar } from '../features/home/usp-bar.tsx'
@@ -17,8 +16,11 @@ import { UspBar } from '../features/home/usp-bar.tsx'
 const CAROUSEL_SIZE = 12
 const MAX_TILES = 8
 
-/** The newsletter form posts here when there is no JavaScript. */
-export const action = newsletterAction
+/** The newsletter form posts here when there is no JavaScript; its code loads with the post, not with the page. */
+export async function action(args: ActionFunctionArgs) {
+  const { newsletterAction } = await import('../features/newsletter/newsletter-action.ts')
+  return newsletterAction(args)
+}
 
 /**
  * The CMS page 'home' (cached in KV) is read before the first byte: its hero image is the page's largest paint, so it

@@ -2,7 +2,7 @@ import { data, redirect, useActionData, useLoaderData, useSearchParams, type Act
 import { loaderApi } from '../api/loader-api.ts'
 import { ApiError, rateLimitedInit } from '../api/storefront-api.ts'
 import { localePath, splitLocalePath } from '../config.ts'
-import { useT } from '../i18n/index.tsx'
+import { useT, withAllTexts } from '../i18n/index.tsx'
 import { ProductSeo } from '../features/seo/page-seo.tsx'
 import { useViewItem } from '../features/analytics/use-track.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
@@ -13,7 +13,6 @@ import { SimilarItems } from '../features/product/similar-items.tsx'
 import { BackLink } from '../features/product/back-link.tsx'
 import { chosenValues, imagesFor } from '../features/product/variant-selection.ts'
 import { notFound, readForm } from './route-helpers.ts'
-import { giftCardAction } from '../features/gift-cards/gift-card-action.ts'
 
 /** /products/{slug} and /p/{id}/{slug}. The product is critical: unknown → 404 'The URL is not valid…'. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -37,7 +36,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   // The gift card product posts the gift card form instead (web/features/gift-cards/).
-  if (form.get('intent') === 'gift-card') return giftCardAction(request, form, loaderApi(context))
+  // Its code and texts load with the post: only the gift card product has that form.
+  if (form.get('intent') === 'gift-card') {
+    const { giftCardAction } = await withAllTexts(() => import('../features/gift-cards/gift-card-action.ts'))()
+    return giftCardAction(request, form, loaderApi(context))
+  }
   const variantId = String(form.get('variantId') ?? '')
   const quantity = Number(form.get('quantity') ?? 1)
   const url = new URL(request.url)
