@@ -20,7 +20,7 @@ async function addProduct(visit: Visit, slug: string) {
   await waitForHydration(visit.page)
   await untilItWorks(async () => {
     await visit.page.getByRole('button', { name: 'Add to cart' }).click()
-    await visit.page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible', timeout: 2_000 })
+    await visit.page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible', timeout: 10_000 })
   })
 }
 

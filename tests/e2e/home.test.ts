@@ -13,6 +13,35 @@ afterAll(async () => {
 })
 
 describe('home page', () => {
+  test('on a slow link the first click on the cart, right after hydration, opens the drawer: the button is busy while its code and texts arrive', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      // The drawer is not first-visit JavaScript; hold its chunk so the wait a slow connection would have is seen.
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/cart-sidebar-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await visit.goto('/')
+      await waitForHydration(page)
+      const cart = page.locator('[data-testid=site-header] [data-testid=cart-button]')
+      await cart.click()
+      await expect.poll(() => cart.getAttribute('aria-busy'), { timeout: 30_000 }).toBe('true')
+      release()
+      const drawer = page.locator('[data-testid=cart-sidebar]')
+      await drawer.waitFor({ state: 'visible', timeout: 30_000 })
+      await expect.poll(() => cart.getAttribute('aria-busy'), { timeout: 30_000 }).toBeNull()
+      // its texts came with it (the first visit has only the browse part of the dictionary): no raw keys
+      expect(await drawer.textContent()).not.toMatch(/\b(cart|shop|checkout|auth)\.[a-z]\w*/)
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
   test('renders the header, top bar and footer, and hydrates (the search overlay opens) with a clean console', async () => {
     const visit = await openPage(browser)
     try {

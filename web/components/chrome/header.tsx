@@ -12,6 +12,7 @@ import { cx, focusRing } from '../ui/cx.ts'
 import { SearchBar } from './search-bar.tsx'
 import { LocaleSelector } from './locale-selector.tsx'
 import { Navigation } from './navigation.tsx'
+import { usePanelTrigger } from '../layouts/lazy-panels.tsx'
 
 /** The header's icon actions: 44 px targets, a label beside the icon on desktop where there is room. */
 const action = cx('relative h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-neutral-800 transition-colors duration-fast hover:bg-neutral-100 hover:text-neutral-900', focusRing)
@@ -35,10 +36,12 @@ export function CartButton({ className = '' }: { className?: string }) {
   const { t } = useT()
   const count = useCartCount()
   const openPanel = useSetAtom(openPanelAtom)
+  const trigger = usePanelTrigger('cart')
   // a link to the cart page (works without JavaScript); with JavaScript it opens the sidebar instead
   return (
     <LocalLink
       to="/Cart"
+      {...trigger}
       onClick={(event) => {
         event.preventDefault()
         openPanel('cart')
@@ -65,6 +68,7 @@ export function CartButton({ className = '' }: { className?: string }) {
 export function Header() {
   const { t } = useT()
   const openPanel = useSetAtom(openPanelAtom)
+  const wishlistTrigger = usePanelTrigger('wishlist')
   return (
     <header className="border-b border-neutral-200 bg-white" data-testid="site-header">
       <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-3 pt-3 lg:flex-nowrap lg:gap-x-6 lg:py-4">
@@ -86,7 +90,7 @@ export function Header() {
         </div>
         <div className="flex items-center gap-1">
           <AccountButton />
-          <button type="button" onClick={() => openPanel('wishlist')} className={cx(action, 'hidden lg:inline-flex')} aria-label={t('header.wishlist')} data-testid="wishlist-button">
+          <button type="button" {...wishlistTrigger} onClick={() => openPanel('wishlist')} className={cx(action, 'hidden lg:inline-flex')} aria-label={t('header.wishlist')} data-testid="wishlist-button">
             <Icon name="heart" />
           </button>
           <CartButton className="hidden lg:inline-flex" />

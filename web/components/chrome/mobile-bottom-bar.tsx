@@ -4,6 +4,7 @@ import { useT } from '../../i18n/index.tsx'
 import { isAuthenticatedAtom, useCartCount } from '../../features/session/atoms.ts'
 import { CART_BADGE, PERSONAL } from '../../features/session/personal-state.ts'
 import { openPanelAtom, toggleMobileMenuAtom } from '../../features/ui/atoms.ts'
+import { usePanelTrigger } from '../layouts/lazy-panels.tsx'
 import { Icon } from '../icons.tsx'
 import { LocalLink, useLocalPath } from '../local-link.tsx'
 
@@ -15,6 +16,8 @@ export function MobileBottomBar() {
   const { t } = useT()
   const toggleMenu = useSetAtom(toggleMobileMenuAtom)
   const openPanel = useSetAtom(openPanelAtom)
+  const loginTrigger = usePanelTrigger('login')
+  const cartTrigger = usePanelTrigger('cart')
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   const count = useCartCount()
   const navigate = useNavigate()
@@ -29,13 +32,14 @@ export function MobileBottomBar() {
         <Icon name="menu" />
         {t('bottomBar.menu')}
       </button>
-      <button type="button" className={item} onClick={() => (isAuthenticated ? navigate(local('/my-account')) : openPanel('login'))} data-testid="mobile-account-button">
+      <button type="button" className={item} {...loginTrigger} onClick={() => (isAuthenticated ? navigate(local('/my-account')) : openPanel('login'))} data-testid="mobile-account-button">
         <Icon name="user" />
         {t('bottomBar.account')}
       </button>
       <LocalLink
         to="/Cart"
         className={item}
+        {...cartTrigger}
         data-testid="mobile-cart-button"
         data-personal={PERSONAL.cartMobile}
         onClick={(event) => {

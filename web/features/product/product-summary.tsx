@@ -6,6 +6,7 @@ import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useT, withAllTexts } from '../../i18n/index.tsx'
+import { preloadPanel, usePanelTrigger } from '../../components/layouts/lazy-panels.tsx'
 import { formatMoney } from '../../i18n/format.ts'
 import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
 import { PERSONAL } from '../session/personal-state.ts'
@@ -30,6 +31,7 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
   const { t, locale } = useT()
   const isMember = useAtomValue(isAuthenticatedAtom)
   const openPanel = useSetAtom(openPanelAtom)
+  const signupTrigger = usePanelTrigger('signup')
   const current = variant?.price.current ?? product.price.current
   const member = variant?.member_price ?? product.member_price
   const saving = member !== null && member < current ? current - member : 0
@@ -47,7 +49,7 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
       />
       {product.displayMemberPrice && !isMember ? (
         <p className="text-sm text-neutral-700" data-testid="club-join" data-personal={PERSONAL.guestOnly}>
-          <button type="button" onClick={() => openPanel('signup')} className={cx('rounded-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-800', focusRing)}>
+          <button type="button" {...signupTrigger} onClick={() => openPanel('signup')} className={cx('rounded-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-800', focusRing)}>
             {t('product.joinClub')}
           </button>{' '}
           {t('product.joinClubText')}
@@ -81,6 +83,8 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
   const navigation = useNavigation()
   const setCart = useSetAtom(cartAtom)
   const openPanel = useSetAtom(openPanelAtom)
+  // the cart drawer opens after the add: its code starts loading when the button is pointed at, focused or touched
+  const cartIntent = { onPointerEnter: () => preloadPanel('cart'), onFocus: () => preloadPanel('cart'), onTouchStart: () => preloadPanel('cart') }
   const notify = useSetAtom(notifyAtom)
   const api = useApi()
   const [search] = useSearchParams()
@@ -125,7 +129,7 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
           >
             <input type="hidden" name="variantId" value={variant?.id ?? ''} />
             <input type="hidden" name="quantity" value="1" />
-            <Button type="submit" size="lg" className="flex-1" disabled={!buyable} loading={navigation.state === 'submitting'} data-testid="add-to-cart">
+            <Button type="submit" size="lg" className="flex-1" disabled={!buyable} loading={navigation.state === 'submitting'} data-testid="add-to-cart" {...cartIntent}>
               {buyable ? t('product.addToCart') : needsChoice ? t('product.chooseSize') : t('pages.soldOut')}
             </Button>
           </Form>
