@@ -50,6 +50,8 @@ const payment = async (orderNumber: string) =>
   (await env.DB.prepare("SELECT p.* FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? AND p.method = 'card' ORDER BY p.id DESC LIMIT 1").bind(orderNumber).first<any>())!
 const cartNumber = async (auth: Auth) => (await api('/cart', auth)).body.data.attributes.number as string
 const intentOf = (orderNumber: string) => [...fake.intents.values()].filter((pi) => pi.metadata.order_number === orderNumber)
+const confirmations = async (orderNumber: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE ref = ? AND kind = 'order_confirmation'").bind(orderNumber).first<{ n: number }>())!.n
 
 async function webhook(type: string, object: object, secret?: string) {
   const { body, signature } = await fake.event(type, object, secret)
@@ -83,6 +85,7 @@ describe('paying by card with Stripe', () => {
     expect(create.key).toBe(`pi-${number}-${total}`)
     expect(fake.requests.filter((r) => r.path.endsWith('/capture'))).toHaveLength(1)
     expect(await payment(number)).toMatchObject({ state: 'completed', amount_cents: total, provider_state: 'captured', payment_intent_id: pi!.id, last4: '4242' })
+    expect(await confirmations(number)).toBe(1)
   })
 
   it('a member pays in USD; the card is saved on their Stripe customer and pays the next order by source_id', async () => {
@@ -137,6 +140,7 @@ describe('paying by card with Stripe', () => {
     const placed = await complete(auth)
     expect(placed.status, JSON.stringify(placed.body)).toBe(200)
     expect(intentOf(placed.body.data.attributes.number)[0]!.status).toBe('succeeded')
+    expect(await confirmations(placed.body.data.attributes.number)).toBe(1)
   })
 
   it('another card after the bank page was left open replaces that attempt: its intent is voided, the new one pays', async () => {
@@ -203,7 +207,11 @@ describe('paying by card with Stripe', () => {
     const placed = await complete(auth)
     expect(placed.status).toBe(200)
     const total = cents(placed.body.data.attributes.total)
-    expect(intentOf(placed.body.data.attributes.number)[0]!.amount).toBe(total - 2000)
+    const [pi, ...others] = intentOf(placed.body.data.attributes.number)
+    expect(others).toHaveLength(0)
+    expect(pi).toMatchObject({ amount: total - 2000, amount_received: total - 2000, status: 'succeeded' })
+    expect(await giftCardBalance(partial.id)).toBe(0)
+    expect(await confirmations(placed.body.data.attributes.number)).toBe(1)
 
     const whole = await createGiftCard(50000)
     const free = await readyCart('AUD')
@@ -211,6 +219,28 @@ describe('paying by card with Stripe', () => {
     const before = fake.requests.length
     expect((await complete(free)).status).toBe(200)
     expect(fake.requests.length).toBe(before)
+  })
+
+  it("a member's store credit and a card combine: the card pays the rest, once; one confirmation email", async () => {
+    const member = await registerAndLogin()
+    await env.DB.prepare("INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, 'AUD', 1500)").bind(member.userId).run()
+    const auth = await readyCart('AUD', { bearer: member.bearer })
+    const credited = await api('/checkout/add_store_credit', { method: 'POST', ...auth })
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200)
+    expect(credited.body.data.attributes.store_credit_total).toBe('15.00')
+    await payWith(auth, fake.createPaymentMethod('4242424242424242').id)
+    const placed = await complete(auth)
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    const number = placed.body.data.attributes.number
+    const total = cents(placed.body.data.attributes.total)
+    const [pi, ...others] = intentOf(number)
+    expect(others).toHaveLength(0)
+    expect(pi).toMatchObject({ amount: total - 1500, amount_received: total - 1500, currency: 'aud', status: 'succeeded' })
+    expect(fake.requests.filter((r) => r.path.endsWith('/capture'))).toHaveLength(1)
+    expect(await payment(number)).toMatchObject({ state: 'completed', amount_cents: total - 1500, provider_state: 'captured' })
+    const credit = await env.DB.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ?').bind(member.userId).first<{ balance_cents: number }>()
+    expect(credit!.balance_cents).toBe(0)
+    expect(await confirmations(number)).toBe(1)
   })
 
   it('without JavaScript: the hosted payment page, and back', async () => {
@@ -261,6 +291,7 @@ describe('Stripe webhooks', () => {
     expect(browser.status).toBe(200)
     expect(browser.body.data.attributes.state).toBe('complete')
     expect(fake.requests.filter((r) => r.path.endsWith('/capture'))).toHaveLength(1)
+    expect(await confirmations(number)).toBe(1)
   })
 
   it('a replayed event is processed once; a forged one is refused; failed and refunded payments are recorded', async () => {
