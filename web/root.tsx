@@ -5,6 +5,7 @@ import { I18nProvider } from './i18n/index.tsx'
 import { splitLocalePath } from './config.ts'
 import { BRAND } from './brand.ts'
 import { ErrorPage } from './components/error-page.tsx'
+import { IconSprite } from './components/icons.tsx'
 import { ClientEffects } from './features/session/client-effects.tsx'
 import { ConsentManager } from './features/consent/consent-manager.tsx'
 import { isAuthenticatedAtom, personalHintAtom } from './features/session/atoms.ts'
@@ -44,6 +45,7 @@ function DocumentShell({ children }: { children: ReactNode }) {
         </noscript>
       </head>
       <body>
+        <IconSprite />
         <I18nProvider locale={locale}>
           <JotaiProvider store={store}>{children}</JotaiProvider>
         </I18nProvider>

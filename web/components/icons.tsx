@@ -1,4 +1,8 @@
-/** Inline SVG icons (no icon font, no extra request). Decorative: hidden from assistive tech. */
+/**
+ * SVG icons (no icon font, no extra request). Decorative: hidden from assistive tech. Each path is written once per
+ * page, in the sprite the document renders (`IconSprite`, web/root.tsx); an icon is a `<use>` of it, so 48 product
+ * cards do not repeat the heart's path and attributes. The stroke is the `icon` component class (web/styles/components.ts).
+ */
 const paths = {
   cart: 'M3 3h2l2.4 12.2a2 2 0 0 0 2 1.8h7.7a2 2 0 0 0 2-1.6L21 7H6M9 21a1 1 0 1 0 0-2 1 1 0 0 0 0 2Zm9 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-8 9a8 8 0 0 1 16 0',
@@ -23,8 +27,21 @@ export type IconName = keyof typeof paths
 
 export function Icon({ name, className = 'h-6 w-6' }: { name: IconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true" focusable="false">
-      <path d={paths[name]} />
+    <svg className={`icon ${className}`} aria-hidden="true">
+      <use href={`#i-${name}`} />
+    </svg>
+  )
+}
+
+/** The paths every `Icon` on the page points at; rendered once, at the top of the body. */
+export function IconSprite() {
+  return (
+    <svg className="hidden" aria-hidden="true">
+      {Object.entries(paths).map(([name, d]) => (
+        <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
+          <path d={d} />
+        </symbol>
+      ))}
     </svg>
   )
 }

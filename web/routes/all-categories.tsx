@@ -3,7 +3,7 @@ import { loaderApi } from '../api/loader-api.ts'
 import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '../config.ts'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
-import { ProductGrid } from '../components/product-card.tsx'
+import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 
 /** /Category: every top category, or with ?term= the search results (the search form's no-JavaScript target). */
@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const term = new URL(request.url).searchParams.get('term')?.trim().slice(0, 100) ?? ''
   if (term) {
     const results = await api.getProducts({ term, sort: SEARCH_SORT, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
-    return { term, results, categories: [] }
+    return { term, results: { ...results, data: results.data.map(listedCard) }, categories: [] }
   }
   return { term, results: null, categories: await api.getCategoryTree() }
 }

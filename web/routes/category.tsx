@@ -4,7 +4,7 @@ import type { StorefrontApi } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { CategorySeo } from '../features/seo/page-seo.tsx'
 import { useViewItemList } from '../features/analytics/use-track.ts'
-import { ProductGrid } from '../components/product-card.tsx'
+import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { FilterPanel, FiltersButton } from '../features/catalogue/filter-panel.tsx'
 import { AppliedFilterChips, ListingToolbar } from '../features/catalogue/listing-toolbar.tsx'
@@ -37,7 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!category) notFound('page')
   const [products, tree] = await Promise.all([api.getProducts({ ...query, categoryId: category.id }), api.getCategoryTree().catch(() => [])])
   const trail = categoryTrail(tree, category.permalink)
-  return { category, products, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
+  // only what the cards read goes into the page's hydration data
+  return { category, products: { ...products, data: products.data.map(listedCard) }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
 }
 
 export function Component() {

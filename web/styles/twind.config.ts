@@ -1,6 +1,7 @@
 import { defineConfig } from 'twind'
 import presetTailwind from '@twind/preset-tailwind'
 import { richTextPreflight } from './rich-text.ts'
+import { componentRules } from './components.ts'
 import { club, neutral, primary, sale, success } from './tokens.ts'
 
 /**
@@ -12,6 +13,7 @@ import { club, neutral, primary, sale, success } from './tokens.ts'
 export default defineConfig({
   presets: [presetTailwind()],
   hash: false,
+  rules: componentRules,
   theme: {
     colors: {
       transparent: 'transparent',

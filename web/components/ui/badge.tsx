@@ -14,5 +14,5 @@ const tones: Record<BadgeTone, string> = {
 
 /** 'SALE', 'Club Price', 'New', 'Sold out' labels on cards and product pages. */
 export function Badge({ tone, children, className }: { tone: BadgeTone; children: ReactNode; className?: string }) {
-  return <span className={cx('inline-flex items-center rounded-sm px-2 py-0.5 text-xs font-bold uppercase tracking-wide', tones[tone], className)}>{children}</span>
+  return <span className={cx('badge', tones[tone], className)}>{children}</span>
 }

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
-import { cx, focusRing } from './cx.ts'
+import { cx } from './cx.ts'
 import { Spinner } from './spinner.tsx'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'club' | 'danger'
@@ -25,10 +25,8 @@ const sizes: Record<ButtonSize, string> = {
  * button). Everything else uses <Button>.
  */
 export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', block = false) {
-  return cx(
-    'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors duration-fast select-none disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
-    focusRing,
-    variants[variant],
+  // `btn` is the shared look and focus ring (web/styles/components.ts)
+  return cx('btn', variants[variant],
     sizes[size],
     block && 'w-full',
   )

@@ -3,8 +3,8 @@ export function cx(...parts: Array<string | false | null | undefined>): string {
   return parts.filter(Boolean).join(' ')
 }
 
-/** The one focus ring of the store: visible for keyboard users only, 3:1 against white and the neutrals. */
-export const focusRing = 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600 focus-visible:ring-offset-2'
+/** The one focus ring of the store: visible for keyboard users only, 3:1 against white and the neutrals (a component class: web/styles/components.ts). */
+export const focusRing = 'focus-ring'
 
 /**
  * Form controls share their edge, focus and error look (neutral-400 edge: 3.64:1 on white). `controlLook` is that look

@@ -28,7 +28,7 @@ export function PriceBlock({ price, salePrice, clubPrice, saving, savingHidden, 
   const big = size === 'lg'
   return (
     <div className={cx(big ? 'space-y-1.5 text-lg' : 'space-y-0.5 text-sm', className)} data-testid={testId}>
-      <p className="flex flex-wrap items-baseline gap-x-2">
+      <p className="price-line">
         {salePrice ? (
           <>
             <span className={cx('font-bold text-sale-700', big && 'text-2xl')} data-testid="price-now">

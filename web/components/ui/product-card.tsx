@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import type { ProductImage } from '../../api/models.ts'
+import type { ImageStyle } from '../../api/models.ts'
 import { LocalLink } from '../local-link.tsx'
 import { Badge, type BadgeTone } from './badge.tsx'
-import { cx, focusRing } from './cx.ts'
+import { cx } from './cx.ts'
 import { PriceBlock, type PriceBlockProps } from './price-block.tsx'
 
 export interface CardColour {
@@ -11,12 +11,18 @@ export interface CardColour {
   value: string
 }
 
+/** What a card shows of an image: one size (the grid's) and its alternative text. */
+export interface CardImage {
+  alt: string
+  styles: { desktop: ImageStyle }
+}
+
 export interface ProductCardProps {
   href: string
   title: string
-  image: ProductImage | null
+  image: CardImage | null
   /** Shown on hover (pointer devices) instead of the first image: the back or a detail view. */
-  hoverImage?: ProductImage | null
+  hoverImage?: CardImage | null
   prices: PriceBlockProps
   badges?: Array<{ tone: BadgeTone; label: string }>
   colours?: CardColour[]
@@ -42,7 +48,7 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
   const row = layout === 'row'
   return (
     <Tag className={cx('group relative flex', row ? 'flex-row items-start gap-4 border-b border-neutral-200 pb-4 lg:gap-6' : 'flex-col', className)} data-testid="product-card" data-layout={layout}>
-      <div className={cx('relative overflow-hidden rounded-lg bg-neutral-100', row && 'w-28 shrink-0 sm:w-40')}>
+      <div className={cx('card-media', row && 'w-28 shrink-0 sm:w-40')}>
           {img ? (
             <img
               src={img.url}
@@ -51,7 +57,7 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
               alt=""
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : undefined}
-              className="aspect-product w-full object-cover transition-transform duration-slow group-hover:scale-[1.03]"
+              className="card-img"
             />
           ) : (
             <div className="aspect-product w-full bg-neutral-100" />
@@ -63,11 +69,11 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
               height={hoverImage.styles.desktop.height}
               alt=""
               loading="lazy"
-              className="absolute inset-0 h-full w-full object-cover opacity-0 transition-opacity duration-slow group-hover:opacity-100"
+              className="card-img2"
             />
           ) : null}
         {badges.length > 0 ? (
-          <div className="pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1">
+          <div className="card-badges">
             {badges.map((badge) => (
               <Badge key={badge.label} tone={badge.tone}>
                 {badge.label}
@@ -75,9 +81,9 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
             ))}
           </div>
         ) : null}
-        {heart ? <div className="absolute right-1 top-1 z-10">{heart}</div> : null}
+        {heart ? <div className="card-heart">{heart}</div> : null}
       </div>
-      <div className={cx('flex flex-1 flex-col gap-1', row ? 'min-w-0 py-1' : 'mt-3')}>
+      <div className={cx('card-body', row ? 'min-w-0 py-1' : 'mt-3')}>
         {colours.length > 0 ? (
           <ul className="flex gap-1.5" aria-label={colours.map((c) => c.name).join(', ')}>
             {colours.slice(0, 6).map((colour) => (
@@ -85,8 +91,8 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
             ))}
           </ul>
         ) : null}
-        <h3 className={cx('font-semibold leading-snug text-neutral-900', row ? 'text-base' : 'text-sm')}>
-          <LocalLink to={href} prefetch="viewport" className={cx('rounded-sm after:absolute after:inset-0 hover:underline', focusRing)} title={image?.alt || undefined}>
+        <h3 className={cx('card-title', row ? 'text-base' : 'text-sm', 'leading-snug')}>
+          <LocalLink to={href} prefetch="viewport" className="card-link" title={image?.alt || undefined}>
             {title}
           </LocalLink>
         </h3>

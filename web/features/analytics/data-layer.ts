@@ -65,7 +65,7 @@ export function trackViewItem(product: Product) {
   pushEvent({ event: 'view_item', ecommerce: { currency: product.currency, value: product.price.current, items: [item] } })
 }
 
-export function trackViewItemList(listId: string, listName: string, products: ProductCard[]) {
+export function trackViewItemList(listId: string, listName: string, products: Array<Pick<ProductCard, 'slug' | 'title'>>) {
   const items = products.map((p, index) => ({ item_id: p.slug, item_name: p.title, index, item_list_id: listId, item_list_name: listName }))
   pushEvent({ event: 'view_item_list', ecommerce: { item_list_id: listId, item_list_name: listName, items } })
 }

@@ -12,7 +12,7 @@ export function useViewItem(product: Product) {
 }
 
 /** view_item_list once per list and page of results (`key` changes with the page, filters or sort). */
-export function useViewItemList(listId: string, listName: string, products: ProductCard[], key: string) {
+export function useViewItemList(listId: string, listName: string, products: Array<Pick<ProductCard, 'slug' | 'title'>>, key: string) {
   useEffect(() => {
     if (products.length > 0) track((layer) => layer.trackViewItemList(listId, listName, products))
   }, [listId, key])

@@ -73,10 +73,10 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
         </ul>
         {count > 1 ? (
           <>
-            <Button variant="secondary" size="icon" onClick={() => go(index - 1)} className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full border-0 bg-white/90 shadow" aria-label={t('product.previousImage')}>
+            <Button variant="secondary" size="icon" onClick={() => go(index - 1)} className="absolute left-3 top-1/2 -translate-y-1/2 border-0 bg-white/90 shadow" aria-label={t('product.previousImage')}>
               <Icon name="chevron-left" className="h-5 w-5" />
             </Button>
-            <Button variant="secondary" size="icon" onClick={() => go(index + 1)} className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full border-0 bg-white/90 shadow" aria-label={t('product.nextImage')}>
+            <Button variant="secondary" size="icon" onClick={() => go(index + 1)} className="absolute right-3 top-1/2 -translate-y-1/2 border-0 bg-white/90 shadow" aria-label={t('product.nextImage')}>
               <Icon name="chevron-right" className="h-5 w-5" />
             </Button>
           </>

@@ -4,7 +4,6 @@ import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
-import { buttonClass } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { useLocalPath } from '../../components/local-link.tsx'
 import { isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
@@ -56,7 +55,7 @@ export function WishlistButton({ productLink, variantId, name, className = '' }:
         aria-pressed={Boolean(wished)}
         aria-label={label}
         title={label}
-        className={cx(buttonClass('ghost', 'icon'), 'rounded-full bg-white/90 shadow-sm hover:bg-white')}
+        className="heart-btn"
         data-testid="wishlist-heart"
       >
         <Icon name="heart" className={cx('h-5 w-5', wished && 'fill-current text-sale-700')} />
