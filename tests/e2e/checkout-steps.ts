@@ -1,7 +1,20 @@
-// Checkout steps the browser tests share: one sample Australian address, typed into the shipping step's form, and
-// paying on the payment step (test card and/or gift card code) through to the thank-you page.
+// Checkout steps the browser tests share: one sample Australian address, typed into the shipping step's form, the
+// rate and billing steps, and paying on the payment step (test card and/or gift card code) through to the thank-you
+// page. Controls are found by id, test id or name, not by their words, so the German pages use the same steps.
 import type { Locator, Page } from 'playwright-core'
-import { CARD_EXPIRY } from './browser.ts'
+import { CARD_EXPIRY, untilItWorks, waitForHydration } from './browser.ts'
+
+/** Adds the product at `path` to the cart with JavaScript: the sidebar opens with it. */
+export async function addWithSidebar(page: Page, path: string) {
+  await page.goto(path)
+  await waitForHydration(page)
+  const sidebar = page.locator('[data-testid=cart-sidebar]')
+  await untilItWorks(async () => {
+    await page.getByTestId('add-to-cart').click()
+    await sidebar.waitFor({ state: 'visible', timeout: 3_000 })
+  })
+  return sidebar
+}
 
 /** Fills the shipping address form (and the guest's email when given); the caller submits it. */
 export async function fillShippingAddress(address: Locator, guestEmail?: string) {
@@ -28,14 +41,25 @@ export async function goToCheckout(page: Page) {
 /** From the cart sidebar to the payment step, filling the shipping address (and the email for a guest). */
 export async function toPaymentStep(page: Page, guestEmail?: string) {
   await goToCheckout(page)
+  await addressToPayment(page, guestEmail)
+}
+
+/** On the shipping step: the sample address (and the guest's email), then on to the payment step. */
+export async function addressToPayment(page: Page, guestEmail?: string) {
   const address = page.locator('[data-testid=shipping-address-form]')
   await fillShippingAddress(address, guestEmail)
   await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+  await rateToPayment(page)
+}
+
+/** Once the address is saved: the offered rate (or the last one listed), billing as shipping, the payment step. */
+export async function rateToPayment(page: Page, { lastRate = false } = {}) {
   const rates = page.locator('[data-testid=shipping-rate-form]')
   await rates.waitFor({ state: 'visible' })
-  await rates.getByRole('button', { name: 'Continue to billing' }).click()
+  if (lastRate) await rates.locator('input[name=rateId]').last().check()
+  await rates.locator('button[type=submit]').click()
   await page.waitForURL('**/checkout/billing')
-  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.getByTestId('billing-form').locator('button[type=submit]').click()
   await page.waitForURL('**/checkout/payment')
 }
 
@@ -52,11 +76,11 @@ export async function pay(page: Page, opts: { giftCardCode?: string; card: boole
   const payment = page.locator('[data-testid=payment-form]')
   if (opts.giftCardCode) await redeemGiftCard(page, opts.giftCardCode)
   if (opts.card) {
-    await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await payment.getByLabel('Expiry (MM/YY)').fill(CARD_EXPIRY)
-    await payment.getByLabel('CVC').fill('123')
+    await payment.locator('#cardNumber').fill('4242 4242 4242 4242')
+    await payment.locator('#expiry').fill(CARD_EXPIRY)
+    await payment.locator('#cvc').fill('123')
   }
-  await payment.getByLabel('I agree to the terms and conditions').check()
+  await payment.locator('input[name=terms]').check()
   await page.getByTestId('pay').click()
   await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
 }

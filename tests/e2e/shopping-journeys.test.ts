@@ -7,10 +7,10 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { baseUrl, CARD_EXPIRY, DESKTOP, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
-import { fillShippingAddress } from './checkout-steps.ts'
+import { baseUrl, DESKTOP, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { addWithSidebar, fillShippingAddress, pay, rateToPayment } from './checkout-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const COUPON = `journey${Date.now().toString(36)}`
@@ -37,16 +37,15 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** Adds the product to the cart with JavaScript: the sidebar opens with it. */
-async function addWithSidebar(page: Page, path: string) {
-  await page.goto(path)
-  await waitForHydration(page)
-  const sidebar = page.locator('[data-testid=cart-sidebar]')
-  await untilItWorks(async () => {
-    await page.getByTestId('add-to-cart').click()
-    await sidebar.waitFor({ state: 'visible', timeout: 3_000 })
-  })
-  return sidebar
+/** An address in Auckland typed into the shipping form (New Zealand has no states); the caller submits it. */
+async function fillAucklandAddress(address: Locator, firstName: string, lastName: string) {
+  await address.locator('#firstName').fill(firstName)
+  await address.locator('#lastName').fill(lastName)
+  await address.locator('#addressLine1').fill('12 Queen Street')
+  await address.locator('#city').fill('Auckland')
+  await address.locator('#zipCode').fill('1010')
+  await address.locator('#country').selectOption('NZ')
+  await address.locator('#phoneNumber').fill('+64 9 123 4567')
 }
 
 const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim()
@@ -131,23 +130,12 @@ describe('shopping journeys', () => {
       const address = page.getByTestId('shipping-address-form')
       await fillShippingAddress(address)
       await address.locator('button[type=submit]').click()
-      await page.getByTestId('shipping-rate-form').waitFor()
-      await page.getByTestId('shipping-rate-form').locator('input[name=rateId]').last().check()
-      await page.getByTestId('shipping-rate-form').locator('button[type=submit]').click()
-      await page.waitForURL('**/checkout/billing')
-      await page.getByTestId('billing-form').locator('button[type=submit]').click()
-      await page.waitForURL('**/checkout/payment')
+      await rateToPayment(page, { lastRate: true })
       // the summary carries the coupon; the total now includes the chosen shipping
       expect(await text(page, '[data-testid=order-summary] [data-testid=cart-promotion] dt')).toBe('Journey 10% off')
       const due = await text(page, '[data-testid=order-summary] [data-testid=order-total] dd')
       expect(due).not.toBe('')
-      const payment = page.getByTestId('payment-form')
-      await payment.locator('#cardNumber').fill('4242 4242 4242 4242')
-      await payment.locator('#expiry').fill(CARD_EXPIRY)
-      await payment.locator('#cvc').fill('123')
-      await payment.locator('input[name=terms]').check()
-      await page.getByTestId('pay').click()
-      await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
+      await pay(page, { card: true })
       expect(await text(page, '[data-testid=tax-invoice] h3')).toBe('Tax invoice')
       expect(await text(page, '[data-testid=invoice-total] dd')).toBe(due)
       expect(await text(page, '[data-testid=invoice-gst] dt')).toBe('GST included in the total')
@@ -187,36 +175,22 @@ describe('shopping journeys', () => {
       await waitForHydration(page)
       const address = page.getByTestId('shipping-address-form')
       await address.locator('#email').fill(`kiwi-${Date.now()}@example.com`)
-      await address.locator('#firstName').fill('Lena')
-      await address.locator('#lastName').fill('Becker')
-      await address.locator('#addressLine1').fill('12 Queen Street')
-      await address.locator('#city').fill('Auckland')
-      await address.locator('#zipCode').fill('1010')
-      await address.locator('#country').selectOption('NZ')
+      await fillAucklandAddress(address, 'Lena', 'Becker')
       // New Zealand has no states: the field goes away
       await expect.poll(() => address.locator('#state').count()).toBe(0)
-      await address.locator('#phoneNumber').fill('+64 9 123 4567')
       await address.locator('button[type=submit]').click()
       const rates = page.getByTestId('shipping-rate-form')
       await rates.waitFor()
       expect(await rates.getByTestId('shipping-rate').allTextContents()).toEqual([expect.stringContaining('International Express'), expect.stringContaining('International Standard')])
-      await rates.locator('input[name=rateId]').last().check()
-      await rates.locator('button[type=submit]').click()
-      await page.waitForURL('**/de/checkout/billing')
-      await page.getByTestId('billing-form').locator('button[type=submit]').click()
-      await page.waitForURL('**/de/checkout/payment')
+      await rateToPayment(page, { lastRate: true })
+      expect(page.url()).toContain('/de/checkout/payment')
       const summary = page.getByTestId('order-summary')
       expect(await text(page, '[data-testid=order-summary] [data-testid=cart-tax] dt')).toBe('Keine GST berechnet (Lieferung außerhalb Australiens)')
       expect(await text(page, '[data-testid=order-summary] [data-testid=cart-tax] dd')).toContain('0,00')
       const due = await text(page, '[data-testid=order-summary] [data-testid=order-total] dd')
       await summary.waitFor()
-      const payment = page.getByTestId('payment-form')
-      await payment.locator('#cardNumber').fill('4242 4242 4242 4242')
-      await payment.locator('#expiry').fill(CARD_EXPIRY)
-      await payment.locator('#cvc').fill('123')
-      await payment.locator('input[name=terms]').check()
-      await page.getByTestId('pay').click()
-      await page.waitForURL(/\/de\/checkout\/thank-you\?order=R\d+$/)
+      await pay(page, { card: true })
+      expect(page.url()).toContain('/de/checkout/thank-you')
       const invoice = page.getByTestId('tax-invoice')
       await invoice.waitFor()
       expect(await text(page, '[data-testid=tax-invoice] h3')).toContain('Tax invoice')
@@ -250,26 +224,11 @@ describe('shopping journeys', () => {
       await page.setViewportSize({ width: 390, height: 844 })
       await page.screenshot({ path: join(dir, 'checkout-saved-addresses-390.png'), fullPage: true })
       await page.getByTestId('new-address').click()
-      await page.locator('#country').selectOption('NZ')
       const address = page.getByTestId('shipping-address-form')
-      await address.locator('#firstName').fill('Ada')
-      await address.locator('#lastName').fill('Lovelace')
-      await address.locator('#addressLine1').fill('12 Queen Street')
-      await address.locator('#city').fill('Auckland')
-      await address.locator('#zipCode').fill('1010')
-      await address.locator('#phoneNumber').fill('+64 9 123 4567')
+      await fillAucklandAddress(address, 'Ada', 'Lovelace')
       await address.locator('button[type=submit]').click()
-      await page.getByTestId('shipping-rate-form').locator('button[type=submit]').click()
-      await page.waitForURL('**/checkout/billing')
-      await page.getByTestId('billing-form').locator('button[type=submit]').click()
-      await page.waitForURL('**/checkout/payment')
-      const payment = page.getByTestId('payment-form')
-      await payment.locator('#cardNumber').fill('4242 4242 4242 4242')
-      await payment.locator('#expiry').fill(CARD_EXPIRY)
-      await payment.locator('#cvc').fill('123')
-      await payment.locator('input[name=terms]').check()
-      await page.getByTestId('pay').click()
-      await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
+      await rateToPayment(page)
+      await pay(page, { card: true })
       await page.getByTestId('tax-invoice').waitFor()
       await page.screenshot({ path: join(dir, 'thank-you-tax-invoice-390.png'), fullPage: true })
       await page.setViewportSize({ width: 1440, height: 1000 })

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY } from '#tests/fakes/stripe-api.ts'
 import { startStripeServer, type StripeServer } from '#tests/fakes/stripe-server.ts'
-import { fillShippingAddress } from './checkout-steps.ts'
+import { addressToPayment } from './checkout-steps.ts'
 import { audit } from './axe.ts'
 import { launchBrowser, openPage, type Visit } from './browser.ts'
 import { queryD1, serveCopy, type ServedCopy } from './serve-copy.ts'
@@ -40,15 +40,7 @@ async function toPayment(page: Page, context: BrowserContext, email: string) {
   const added = await context.request.post(`${store.url}/api/cart/items`, { data: { variantId, quantity: 1 }, headers: { origin: store.url } })
   expect(added.status(), await added.text()).toBe(200)
   await page.goto('/checkout/shipping')
-  const address = page.locator('[data-testid=shipping-address-form]')
-  await fillShippingAddress(address, email)
-  await address.getByRole('button', { name: 'Continue to shipping method' }).click()
-  const rates = page.locator('[data-testid=shipping-rate-form]')
-  await rates.waitFor({ state: 'visible' })
-  await rates.getByRole('button', { name: 'Continue to billing' }).click()
-  await page.waitForURL('**/checkout/billing')
-  await page.getByRole('button', { name: 'Continue to payment' }).click()
-  await page.waitForURL('**/checkout/payment')
+  await addressToPayment(page, email)
 }
 
 /** Types a card into the (fake) Stripe card element once it has mounted. */
