@@ -50,10 +50,7 @@ export function CartTotals({ cart, member }: { cart: Cart; member: boolean }) {
       ))}
       <SummaryRow label={cart.gstFree ? t('shop.gstFree') : t('cart.tax')} value={cart.totals.tax} testId="cart-tax" />
       <SummaryRow label={t('cart.shipping')} value={cart.shippingMethod ? cart.totals.shipping : t('shop.shippingAtCheckout')} testId="cart-shipping" />
-      <div className="flex justify-between border-t border-neutral-200 pt-2 text-lg font-bold text-neutral-900" data-testid="order-total">
-        <dt>{t('cart.total')}</dt>
-        <dd>{cart.totals.total}</dd>
-      </div>
+      <SummaryRow label={t('cart.total')} value={cart.totals.total} testId="order-total" total />
       {cart.giftCard ? (
         <>
           <SummaryRow label={t('shop.giftCard', { code: cart.giftCard.code })} value={`−${cart.giftCard.amount}`} testId="gift-card-pays" />

@@ -5,6 +5,7 @@ import type { Cart } from '../../api/models.ts'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'
+import { OrderLines } from '../../components/summary-row.tsx'
 import { TOAST_TIMEOUT_MS } from '../../config.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { CartTotals } from '../cart/cart-view.tsx'
@@ -39,17 +40,7 @@ export function OrderSummary({ cart, member }: { cart: Cart; member: boolean }) 
   return (
     <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 lg:sticky lg:top-6" data-testid="order-summary" aria-label={t('checkout.summary')}>
       <h3 className="mb-3 text-lg font-bold">{t('checkout.summary')}</h3>
-      <ul className="mb-3 divide-y divide-neutral-100 text-sm">
-        {cart.lineItems.map((item) => (
-          <li key={item.id} className="flex justify-between gap-3 py-2">
-            <span>
-              {item.name}
-              <span className="block text-neutral-600">{[item.options.colour, item.options.size, t('checkout.qty', { qty: item.qty })].filter(Boolean).join(' · ')}</span>
-            </span>
-            <span className="font-semibold">{item.displayTotal}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines items={cart.lineItems} className="mb-3" />
       <div className="mb-4">
         <CouponForm
           cart={cart}

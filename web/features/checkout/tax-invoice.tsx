@@ -1,6 +1,6 @@
 import type { Order } from '../../api/models.ts'
 import { BRAND } from '../../brand.ts'
-import { SummaryRow } from '../../components/summary-row.tsx'
+import { OrderLines, SummaryRow } from '../../components/summary-row.tsx'
 import { formatDate, formatMoney } from '../../i18n/format.ts'
 import { useT } from '../../i18n/index.tsx'
 
@@ -22,17 +22,7 @@ export function TaxInvoice({ order }: { order: Order }) {
         {order.number}
         {order.completedAt ? ` · ${formatDate(order.completedAt)}` : ''}
       </p>
-      <ul className="my-3 divide-y divide-neutral-100 text-sm">
-        {order.lineItems.map((item) => (
-          <li key={item.id} className="flex justify-between gap-3 py-2">
-            <span>
-              {item.name}
-              <span className="block text-neutral-600">{[item.options.colour, item.options.size, t('checkout.qty', { qty: item.qty })].filter(Boolean).join(' · ')}</span>
-            </span>
-            <span className="font-semibold">{item.displayTotal}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines items={order.lineItems} className="my-3" />
       <dl className="space-y-1.5 text-sm text-neutral-700">
         <SummaryRow label={t('cart.subtotal')} value={order.itemTotal} />
         {order.orderPromotions.map((promotion) => (
@@ -44,10 +34,7 @@ export function TaxInvoice({ order }: { order: Order }) {
           value={order.taxTotal || formatMoney(order.taxTotalAmount, order.currency, locale)}
           testId="invoice-gst"
         />
-        <div className="flex justify-between border-t border-neutral-200 pt-2 font-bold text-neutral-900" data-testid="invoice-total">
-          <dt>{t('cart.total')}</dt>
-          <dd>{order.total}</dd>
-        </div>
+        <SummaryRow label={t('cart.total')} value={order.total} testId="invoice-total" total />
       </dl>
     </section>
   )
