@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DESKTOP, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { addWithSidebar } from './checkout-steps.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -17,6 +18,7 @@ describe('my account', () => {
     const visit = await openPage(browser)
     try {
       const { page } = visit
+      page.setDefaultTimeout(30_000)
       await visit.goto('/')
       await waitForHydration(page)
 
@@ -62,10 +64,10 @@ describe('my account', () => {
       await page.fill('#new-address-phoneNumber', '0412 345 678')
       await page.fill('#new-address-addressLine1', '1 Collins Street')
       await page.fill('#new-address-city', 'Melbourne')
-      await page.selectOption('#new-address-state', 'VIC')
+      await page.selectOption('#new-address-state', { label: 'Victoria' })
       await page.fill('#new-address-zipCode', '300')
       await form.getByRole('button', { name: 'Add a new address' }).click()
-      await expect.poll(() => form.locator('[data-testid=field-error]').textContent()).toBe('Please, provide a 4-digit postcode.')
+      await expect.poll(() => form.getByTestId('error-zipCode').textContent()).toBe('Australian postcodes have 4 digits.')
       expect(await page.inputValue('#new-address-city')).toBe('Melbourne')
       await page.fill('#new-address-zipCode', '3000')
       await form.locator('input[name=isDefault]').check()
@@ -75,6 +77,30 @@ describe('my account', () => {
       expect(await saved.textContent()).toContain('1 Collins Street')
       expect(await saved.locator('[data-testid=default-marker]').count()).toBe(1)
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+
+      // An address in New Zealand (issue 9: the account offers checkout's destinations): no state there, so the field
+      // goes away; then checkout offers it among the saved addresses and prices its international rates.
+      await page.selectOption('#new-address-country', 'NZ')
+      await expect.poll(() => page.locator('#new-address-state').count()).toBe(0)
+      await page.fill('#new-address-firstName', 'Grace')
+      await page.fill('#new-address-lastName', 'Lovelace')
+      await page.fill('#new-address-addressLine1', '1 Lambton Quay')
+      await page.fill('#new-address-city', 'Wellington')
+      await page.fill('#new-address-zipCode', '6011')
+      await page.fill('#new-address-phoneNumber', '+64 4 123 4567')
+      await form.getByRole('button', { name: 'Add a new address' }).click()
+      await expect.poll(() => saved.count()).toBe(2)
+      expect(await saved.nth(1).textContent()).toContain('Wellington 6011New Zealand')
+      const products = await visit.context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=5')
+      const slug = ((await products.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).find((s) => !s.startsWith('gift-card'))
+      await addWithSidebar(page, `/products/${slug}`)
+      await visit.goto('/checkout/shipping')
+      await waitForHydration(page)
+      const picker = page.getByTestId('saved-addresses')
+      await picker.getByTestId('saved-address').filter({ hasText: 'Wellington' }).click()
+      await page.getByTestId('shipping-address-form').locator('button[type=submit]').click()
+      const rates = page.getByTestId('shipping-rate')
+      await expect.poll(() => rates.allTextContents()).toEqual([expect.stringContaining('International Express'), expect.stringContaining('International Standard')])
 
       // A catalogue page from the shared edge cache (issue 11): its HTML already greets the member and has no join bar
       // (no flash of the logged-out chrome), the second load is a hit, and hydration changes nothing (clean console).

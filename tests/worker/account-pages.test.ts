@@ -140,16 +140,18 @@ describe('account pages without JavaScript', () => {
     }
   })
 
-  it('adds, edits, makes default and deletes addresses; a bad postcode or phone changes nothing', async () => {
+  it('adds, edits, makes default and deletes addresses; a bad postcode or phone changes nothing (422)', async () => {
     const { b } = await member()
     const path = '/MyAccount/SavedAddressesDetails'
     const empty = await b.page(path)
     expect(empty.status).toBe(200)
     expect(empty.body).toContain('You have no saved addresses yet.')
-    expect(empty.body).toContain('value="VIC"')
+    // checkout's destinations, each country's states in one list without JavaScript
+    for (const option of ['value="AU-VIC"', 'value="NZ"', 'value="US"', 'value="GB"', 'value="DE"']) expect(empty.body).toContain(option)
 
     const bad = await b.post(path, { intent: 'add-address', ...ADDRESS, zipCode: '30000', phoneNumber: 'call me' })
-    expect(bad.body).toContain('Please, provide a 4-digit postcode.')
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('Australian postcodes have 4 digits.')
     expect(bad.body).toContain('Please, provide a valid phone number.')
     expect(bad.body).toContain('value="30000"')
     expect(addressCount(bad.body)).toBe(0)
@@ -177,6 +179,24 @@ describe('account pages without JavaScript', () => {
     expect(deleted.body).toContain('Address deleted.')
     expect(addressCount(deleted.body)).toBe(1)
     expect(deleted.body).not.toContain('Parramatta')
+  })
+
+  it('saves an address abroad with checkout\'s rules, in German too (issue 9: the account delivers where checkout does)', async () => {
+    const { b } = await member()
+    const path = '/de/MyAccount/SavedAddressesDetails'
+    const NZ = { ...ADDRESS, addressLine1: '1 Lambton Quay', city: 'Wellington', state: '', zipCode: '6011', country: 'NZ', phoneNumber: '+64 4 123 4567' }
+    const nowhere = await b.post(path, { intent: 'add-address', ...NZ, country: 'JP' })
+    expect(nowhere.status).toBe(422)
+    expect(nowhere.body).toContain('Ungültiges Land.')
+    const badPostcode = await b.post(path, { intent: 'add-address', ...NZ, zipCode: '6011!' })
+    expect(badPostcode.body).toContain('Bitte geben Sie eine gültige Postleitzahl an.')
+    expect(addressCount(badPostcode.body)).toBe(0)
+    // the no-JS state list's `AU-VIC` of another country counts for nothing: NZ addresses have no state
+    const saved = await b.post(path, { intent: 'add-address', ...NZ, state: 'AU-VIC', isDefault: 'on' })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toContain('Adresse hinzugefügt.')
+    expect(saved.body).toContain('Wellington 6011')
+    expect(saved.body).toMatch(/<p>New Zealand<\/p>/)
   })
 
   it('lists a placed order and shows its details', async () => {

@@ -3,11 +3,12 @@ import { useSetAtom } from 'jotai'
 import { data, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import type { Address, Country, Order } from '../api/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
-import { useT, type MessageKey } from '../i18n/index.tsx'
+import { createTranslator, useT, type MessageKey } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { ACCOUNT_PAGES, AccountNav, type AccountPage } from '../features/account/account-nav.tsx'
 import { runAccountIntent } from '../features/account/actions.ts'
+import { shippingCountries } from '../features/checkout/countries.ts'
 import { ProfileForm } from '../features/account/profile-form.tsx'
 import { PasswordForm } from '../features/account/password-form.tsx'
 import { AddressBook } from '../features/account/address-book.tsx'
@@ -15,7 +16,7 @@ import { OrderHistory, ORDERS_PAGE_SIZE } from '../features/account/order-histor
 import { OrderDetails } from '../features/account/order-details.tsx'
 import { NewsletterSettings } from '../features/account/newsletter-settings.tsx'
 import { ACCOUNT_DELETED_PATH, PrivacySettings } from '../features/account/privacy-settings.tsx'
-import { localRedirect, notFound, readForm } from './route-helpers.ts'
+import { localeOf, localRedirect, notFound, readForm } from './route-helpers.ts'
 import { userAtom } from '../features/session/atoms.ts'
 
 export { ACCOUNT_PAGES }
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = pageOf(params.pageName)
   if (!page) notFound('router')
   const user = await api.getCurrentUser()
-  const empty = { orders: [] as Order[], ordersPage: 1, totalPages: 0, addresses: [] as Address[], states: [] as Country['states'], order: null as Order | null }
+  const empty = { orders: [] as Order[], ordersPage: 1, totalPages: 0, addresses: [] as Address[], countries: [] as Country[], order: null as Order | null }
   // A cookie that looks valid but the backend no longer accepts (revoked, or the account is gone): ask to log in.
   if (!user) return { page, user, ...empty }
   if (page === 'OrderDetails') {
@@ -51,8 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return { page, user, ...empty, orders, ordersPage, totalPages }
   }
   if (ADDRESS_PAGES.includes(page)) {
-    const [addresses, country] = await Promise.all([api.getAddresses(), api.getCountryDetails('AU')])
-    return { page, user, ...empty, addresses, states: country?.states ?? [] }
+    const [addresses, countries] = await Promise.all([api.getAddresses(), shippingCountries(api)])
+    return { page, user, ...empty, addresses, countries }
   }
   return { page, user, ...empty }
 }
@@ -61,7 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = loaderApi(context)
   if (!(await api.isAuthenticated())) localRedirect(request, '/')
-  const result = await runAccountIntent(api, await readForm(request))
+  const result = await runAccountIntent(api, await readForm(request), createTranslator(localeOf(request)))
   // the account is gone: off to the login page, which says so
   if (result.intent === 'delete-account' && result.ok) localRedirect(request, ACCOUNT_DELETED_PATH, 303)
   if (result.retryAfter) return data(result, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } })
@@ -69,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { page, user, order, orders, ordersPage, totalPages, addresses, states } = useLoaderData<typeof loader>()
+  const { page, user, order, orders, ordersPage, totalPages, addresses, countries } = useLoaderData<typeof loader>()
   const { t } = useT()
   const pagePath = `/MyAccount/${page}`
   // The header's greeting follows a profile change at once: the loader's user is re-read after every account form.
@@ -97,7 +98,7 @@ export function Component() {
             <PasswordForm />
           </>
         ) : null}
-        {ADDRESS_PAGES.includes(page) && user ? <AddressBook addresses={addresses} states={states} pagePath={pagePath} /> : null}
+        {ADDRESS_PAGES.includes(page) && user ? <AddressBook addresses={addresses} countries={countries} pagePath={pagePath} /> : null}
         {page === 'OrderHistory' && user ? <OrderHistory orders={orders} page={ordersPage} totalPages={totalPages} /> : null}
         {order ? <OrderDetails order={order} /> : null}
         {page === 'MyNewsletter' && user ? <NewsletterSettings user={user} /> : null}

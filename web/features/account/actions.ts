@@ -1,10 +1,10 @@
-import type { Address } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { ApiError } from '../../api/storefront-api.ts'
 import { fromApiError, msg, type AccountActionResult, type FieldErrors } from './messages.ts'
-import { hasErrors, validateAddress, validatePassword, validateProfile } from './validation.ts'
-
-export const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'addressLine1', 'apartment', 'city', 'state', 'zipCode', 'country', 'phoneNumber'] as const
+import type { Translate } from '../../i18n/index.tsx'
+import { hasErrors, validatePassword, validateProfile } from './validation.ts'
+import { addressFromForm, validateAddress } from '../checkout/validation.ts'
+import { shippingCountries } from '../checkout/countries.ts'
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name)
@@ -12,20 +12,9 @@ const text = (form: FormData, name: string) => {
 }
 const pick = (form: FormData, names: readonly string[]) => Object.fromEntries(names.map((name) => [name, text(form, name)]))
 
-function addressOf(values: Record<string, string>): Omit<Address, '_id' | 'isDefault'> {
-  return {
-    firstName: values.firstName!.trim(),
-    lastName: values.lastName!.trim(),
-    company: values.company?.trim() || null,
-    addressLine1: values.addressLine1!.trim(),
-    apartment: values.apartment?.trim() || null,
-    city: values.city!.trim(),
-    state: values.state!,
-    zipCode: values.zipCode!.trim(),
-    country: values.country!,
-    phoneNumber: values.phoneNumber!.trim(),
-  }
-}
+/** What was typed into an address form, as the form shows it again (the state without its country: `VIC`). */
+const addressValues = (form: FormData): Record<string, string> =>
+  Object.fromEntries(Object.entries(addressFromForm(form)).map(([field, value]) => [field, value ?? '']))
 
 /** The backend's verdict on the current password, in the shopper's language: missing or not correct. */
 function withCurrentPasswordMessage(result: AccountActionResult, typed: string): AccountActionResult {
@@ -34,8 +23,11 @@ function withCurrentPasswordMessage(result: AccountActionResult, typed: string):
   return { ...result, errors: { ...result.errors, currentPassword } }
 }
 
-/** One intent of an account form post → the StorefrontApi call; validation first, so bad input changes nothing. */
-export async function runAccountIntent(api: StorefrontApi, form: FormData): Promise<AccountActionResult> {
+/**
+ * One intent of an account form post → the StorefrontApi call; validation first, so bad input changes nothing.
+ * Addresses follow checkout's rules for the same destinations (its messages come translated, hence `t`).
+ */
+export async function runAccountIntent(api: StorefrontApi, form: FormData, t: Translate): Promise<AccountActionResult> {
   const intent = text(form, 'intent')
   const id = text(form, 'id') || undefined
   try {
@@ -67,17 +59,18 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData): Prom
       }
       case 'add-address':
       case 'update-address': {
-        const values = pick(form, ADDRESS_FIELDS)
-        const country = await api.getCountryDetails('AU')
-        const errors = validateAddress(values, country?.states.map((s) => s.abbr) ?? [])
-        if (hasErrors(errors)) return { intent, id, ok: false, errors, values }
+        const address = addressFromForm(form)
+        const values = addressValues(form)
+        const refused = validateAddress(address, t, await shippingCountries(api))
+        const errors: FieldErrors = Object.fromEntries(Object.entries(refused).map(([field, messages]) => [field, { text: messages.join(' ') }]))
+        if (hasErrors(errors)) return { intent, id, ok: false, errors, values, status: 422 }
         if (intent === 'add-address') {
-          await api.addAddress({ ...addressOf(values), isDefault: form.get('isDefault') === 'on' })
+          await api.addAddress({ ...address, isDefault: form.get('isDefault') === 'on' })
           return { intent, ok: true, message: msg('account.addressAdded') }
         }
         const current = (await api.getAddresses()).find((a) => a._id === id)
         if (!current) return { intent, id, ok: false, message: msg('account.failed'), values }
-        await api.updateAddress({ ...current, ...addressOf(values) })
+        await api.updateAddress({ ...current, ...address })
         return { intent, id, ok: true, message: msg('account.addressUpdated') }
       }
       case 'default-address': {
@@ -128,6 +121,6 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData): Prom
         return { intent, ok: false, message: msg('account.failed') }
     }
   } catch (error) {
-    return { ...fromApiError(error, intent), id, values: intent.endsWith('-address') || intent === 'profile' ? pick(form, intent === 'profile' ? ['firstName', 'lastName', 'email'] : ADDRESS_FIELDS) : undefined }
+    return { ...fromApiError(error, intent), id, values: intent === 'profile' ? pick(form, ['firstName', 'lastName', 'email']) : intent.endsWith('-address') ? addressValues(form) : undefined }
   }
 }

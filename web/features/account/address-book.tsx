@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/ui/button.tsx'
 
 const SMALL_BUTTON = buttonClass('secondary', 'sm')
 
-function AddressCard({ address, pagePath }: { address: Address; pagePath: string }) {
+function AddressCard({ address, countries, pagePath }: { address: Address; countries: Country[]; pagePath: string }) {
   const { t } = useT()
   const local = useLocalPath()
   return (
@@ -23,7 +23,9 @@ function AddressCard({ address, pagePath }: { address: Address; pagePath: string
         {address.apartment ? `, ${address.apartment}` : ''}
       </p>
       <p>
-        {address.city} {address.state} {address.zipCode} {address.country}
+        {[address.city, address.state, address.zipCode].filter(Boolean).join(' ')}
+      </p>
+      <p>{countries.find((c) => c.iso === address.country)?.label ?? address.country}
       </p>
       <p>{address.phoneNumber}</p>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -50,7 +52,7 @@ function AddressCard({ address, pagePath }: { address: Address; pagePath: string
 }
 
 /** Saved addresses (shipping, billing and saved-address pages): list with the default marked, edit in place, add. */
-export function AddressBook({ addresses, states, pagePath }: { addresses: Address[]; states: Country['states']; pagePath: string }) {
+export function AddressBook({ addresses, countries, pagePath }: { addresses: Address[]; countries: Country[]; pagePath: string }) {
   const { t } = useT()
   const [search] = useSearchParams()
   const listResult = useFormResult(['default-address', 'delete-address', 'update-address'])
@@ -68,15 +70,15 @@ export function AddressBook({ addresses, states, pagePath }: { addresses: Addres
           {addresses.map((address) =>
             address._id === editing ? (
               <li key={address._id} className="lg:col-span-2">
-                <AddressForm states={states} address={address} pagePath={pagePath} />
+                <AddressForm countries={countries} address={address} pagePath={pagePath} />
               </li>
             ) : (
-              <AddressCard key={address._id} address={address} pagePath={pagePath} />
+              <AddressCard key={address._id} address={address} countries={countries} pagePath={pagePath} />
             ),
           )}
         </ul>
       )}
-      <AddressForm key={addresses.length} states={states} pagePath={pagePath} />
+      <AddressForm key={addresses.length} countries={countries} pagePath={pagePath} />
     </div>
   )
 }

@@ -36,25 +36,4 @@ export function validatePassword(values: Record<string, string>): FieldErrors {
   return errors
 }
 
-/** AU addresses: a known state, a 4-digit postcode, a phone number of 8 to 15 digits. */
-export function validateAddress(values: Record<string, string>, stateCodes: string[]): FieldErrors {
-  const errors: FieldErrors = {}
-  required(errors, values, ['firstName', 'lastName'])
-  required(errors, values, ['addressLine1', 'city'], LINE_MAX)
-  for (const field of ['company', 'apartment']) {
-    if ((values[field] ?? '').length > LINE_MAX) errors[field] = msg('validation.max', { length: LINE_MAX })
-  }
-  if (values.country !== 'AU') errors.country = msg('validation.country')
-  if (!values.state) errors.state = msg('validation.required')
-  else if (stateCodes.length > 0 && !stateCodes.includes(values.state)) errors.state = msg('validation.required')
-  const zip = (values.zipCode ?? '').trim()
-  if (!zip) errors.zipCode = msg('validation.required')
-  else if (!/^\d{4}$/.test(zip)) errors.zipCode = msg('account.postcodeDigits')
-  const phone = (values.phoneNumber ?? '').trim()
-  const digits = phone.replace(/\D/g, '').length
-  if (!phone) errors.phoneNumber = msg('validation.required')
-  else if (!/^\+?[\d\s().-]+$/.test(phone) || digits < 8 || digits > 15) errors.phoneNumber = msg('validation.phone')
-  return errors
-}
-
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0

@@ -13,9 +13,10 @@ type Values = Partial<Record<keyof Address, string | null | boolean>>
  * The §3 address fields for the store's destinations (Australia and the zones abroad). Without JavaScript the state
  * list holds every country's states (values `AU-VIC`, `US-CA`; only the chosen country's counts, and countries without
  * states leave it empty); with JavaScript it shows only the chosen country's states, or nothing. `prefix` names the
- * fields (`billing.firstName`) when a form holds more than one address.
+ * fields (`billing.firstName`) when a form holds more than one address; `idPrefix` only their ids, when a page holds
+ * more than one such form (the account's address book: a new address and the one being edited).
  */
-export function AddressFields({ prefix = '', values, errors, countries }: { prefix?: string; values?: Values | null; errors: FieldErrors; countries: Country[] }) {
+export function AddressFields({ prefix = '', idPrefix = '', values, errors, countries }: { prefix?: string; idPrefix?: string; values?: Values | null; errors: FieldErrors; countries: Country[] }) {
   const { t } = useT()
   const value = (key: keyof Address) => String(values?.[key] ?? '')
   const initialCountry = value('country') || DEFAULT_COUNTRY
@@ -24,10 +25,11 @@ export function AddressFields({ prefix = '', values, errors, countries }: { pref
   const [enhanced, setEnhanced] = useState(false)
   useEffect(() => setEnhanced(true), [])
   const field = (key: keyof Address, autoComplete: string, extra: Record<string, string> = {}) => (
-    <Field key={key} name={prefix + key} label={t(`checkout.${key}` as 'checkout.firstName')} errors={errors[key]} defaultValue={value(key)} autoComplete={autoComplete} {...extra} />
+    <Field key={key} name={prefix + key} id={idPrefix + prefix + key} label={t(`checkout.${key}` as 'checkout.firstName')} errors={errors[key]} defaultValue={value(key)} autoComplete={autoComplete} {...extra} />
   )
   const invalid = (key: string) => Boolean(errors[key]?.length)
   const control = (key: string) => cx(controlBase, controlEdge(invalid(key)))
+  const id = (key: string) => idPrefix + prefix + key
   const withStates = countries.filter((c) => c.states.length > 0 && (!enhanced || c.iso === country))
   const state = value('state')
   const showState = !enhanced || STATE_COUNTRIES.includes(country)
@@ -40,17 +42,17 @@ export function AddressFields({ prefix = '', values, errors, countries }: { pref
       <div className="sm:col-span-2">{field('apartment', 'address-line2')}</div>
       {field('city', 'address-level2')}
       {field('zipCode', 'postal-code', { maxLength: '10' })}
-      <Field name={prefix + 'country'} label={t('checkout.country')} errors={errors.country}>
+      <Field name={prefix + 'country'} id={id('country')} label={t('checkout.country')} errors={errors.country}>
         <select
-          id={prefix + 'country'}
+          id={id('country')}
           name={prefix + 'country'}
           defaultValue={initialCountry}
           onChange={(event) => setCountry(event.currentTarget.value)}
           aria-invalid={invalid('country') || undefined}
-          aria-describedby={invalid('country') ? `${prefix}country-error` : undefined}
+          aria-describedby={invalid('country') ? `${id('country')}-error` : undefined}
           autoComplete="country"
           className={control('country')}
-          data-testid={`${prefix}country`}
+          data-testid={id('country')}
         >
           {countries.map((c) => (
             <option key={c.iso} value={c.iso}>
@@ -60,14 +62,14 @@ export function AddressFields({ prefix = '', values, errors, countries }: { pref
         </select>
       </Field>
       {showState ? (
-        <Field name={prefix + 'state'} label={enhanced ? t('checkout.state') : t('checkout.stateWhereNeeded')} errors={errors.state}>
+        <Field name={prefix + 'state'} id={id('state')} label={enhanced ? t('checkout.state') : t('checkout.stateWhereNeeded')} errors={errors.state}>
           <select
-            id={prefix + 'state'}
+            id={id('state')}
             name={prefix + 'state'}
             key={enhanced ? country : 'all'}
             defaultValue={state ? `${initialCountry}-${state}` : ''}
             aria-invalid={invalid('state') || undefined}
-            aria-describedby={invalid('state') ? `${prefix}state-error` : undefined}
+            aria-describedby={invalid('state') ? `${id('state')}-error` : undefined}
             autoComplete="address-level1"
             className={control('state')}
           >

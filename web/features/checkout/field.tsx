@@ -2,32 +2,32 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 
 /** One labelled form field with its messages underneath (spec §5 texts), wired for screen readers. */
-export function Field({ name, label, errors, children, ...input }: { name: string; label: string; errors?: string[]; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ name, id = name, label, errors, children, ...input }: { name: string; id?: string; label: string; errors?: string[]; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const invalid = Boolean(errors?.length)
   return (
     <div className="space-y-1.5">
-      <label htmlFor={name} className="block text-sm font-semibold text-neutral-800">
+      <label htmlFor={id} className="block text-sm font-semibold text-neutral-800">
         {label}
       </label>
       {children ?? (
         <input
-          id={name}
+          id={id}
           name={name}
           aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${name}-error` : undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
           className={invalid ? cx(controlBase, controlEdge(true)) : cx(controlBase, controlEdge(false))}
           {...input}
         />
       )}
-      <FieldErrors name={name} errors={errors} />
+      <FieldErrors name={name} id={id} errors={errors} />
     </div>
   )
 }
 
-export function FieldErrors({ name, errors }: { name: string; errors?: string[] }) {
+export function FieldErrors({ name, id = name, errors }: { name: string; id?: string; errors?: string[] }) {
   if (!errors?.length) return null
   return (
-    <span id={`${name}-error`} className="mt-1 block text-sm text-danger-700" data-testid={`error-${name}`} role="alert">
+    <span id={`${id}-error`} className="mt-1 block text-sm text-danger-700" data-testid={`error-${name}`} role="alert">
       {errors.join(' ')}
     </span>
   )

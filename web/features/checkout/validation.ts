@@ -22,8 +22,8 @@ export function validatePhone(value: string, t: Translate): string | null {
 /** Australian postcodes have 4 digits; other countries 2 to 10 letters, digits, spaces or dashes. */
 export function validatePostcode(value: string, country: string, t: Translate): string | null {
   if (!value.trim()) return t('validation.required')
-  const ok = country === 'AU' ? /^\d{4}$/.test(value.trim()) : /^[A-Za-z0-9 -]{2,10}$/.test(value.trim())
-  return ok ? null : t('checkout.postcode')
+  if (country === 'AU') return /^\d{4}$/.test(value.trim()) ? null : t('checkout.postcode')
+  return /^[A-Za-z0-9 -]{2,10}$/.test(value.trim()) ? null : t('checkout.postcodeInvalid')
 }
 
 export function validateCountry(value: string, allowed: readonly string[], t: Translate): string | null {
