@@ -7,7 +7,7 @@ export function LogoMark({ className = 'h-9 w-9' }: { className?: string }) {
     <svg viewBox="0 0 32 32" className={cx('shrink-0', className)} aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" className="fill-primary-600" />
       <circle cx={MARK.sun.cx} cy={MARK.sun.cy} r={MARK.sun.r} className="fill-primary-200" />
-      <path d={MARK.ridge} fill="#fff" />
+      <path d={MARK.ridge} className="fill-white" />
       <path d={MARK.snow} className="fill-primary-200" />
       <path d={MARK.tent} className="fill-primary-600" />
     </svg>
@@ -25,7 +25,7 @@ export function Logo({ tone = 'dark', compact = false }: { tone?: 'dark' | 'ligh
       <LogoMark className={compact ? 'h-8 w-8' : 'h-9 w-9 lg:h-10 lg:w-10'} />
       <span className={cx('flex flex-col leading-none', tone === 'light' ? 'text-white' : 'text-neutral-900')}>
         <span className={cx('font-extrabold uppercase tracking-tight', compact ? 'text-lg' : 'text-xl lg:text-2xl')}>{BRAND.shortName}</span>{' '}
-        {rest ? <span className={cx('mt-0.5 text-xs font-semibold uppercase tracking-[0.3em]', tone === 'light' ? 'text-primary-300' : 'text-primary-700')}>{rest}</span> : null}
+        {rest ? <span className={cx('mt-0.5 text-xs font-semibold uppercase tracking-wordmark', tone === 'light' ? 'text-primary-300' : 'text-primary-700')}>{rest}</span> : null}
       </span>
     </span>
   )

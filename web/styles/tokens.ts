@@ -37,5 +37,7 @@ export const sale = { 50: '#fef2f2', 100: '#fee2e2', 200: '#fecaca', 300: '#fca5
 /** The members' club: a pine teal beside the orange; 700 on white is 5.47:1. */
 export const club = { 50: '#f0fdfa', 100: '#ccfbf1', 200: '#99f6e4', 500: '#14b8a6', 600: '#0d9488', 700: '#0f766e', 800: '#115e59', 900: '#134e4a' }
 export const success = { 50: '#f0fdf4', 100: '#dcfce7', 600: '#16a34a', 700: '#15803d', 800: '#166534' }
+/** The card schemes' own colours, for their marks beside the footer and the checkout only (their rules, not ours). */
+export const scheme = { visa: '#1a1f71', mastercard: '#eb001b', maestro: '#f79e1b', amex: '#006fcf' }
 
-export const tokens = { primary, neutral, sale, club, success }
+export const tokens = { primary, neutral, sale, club, success, scheme }

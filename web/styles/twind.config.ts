@@ -2,7 +2,7 @@ import { defineConfig } from 'twind'
 import presetTailwind from '@twind/preset-tailwind'
 import { richTextPreflight } from './rich-text.ts'
 import { componentRules } from './components.ts'
-import { club, neutral, primary, sale, success } from './tokens.ts'
+import { club, neutral, primary, sale, scheme, success } from './tokens.ts'
 
 /**
  * The design tokens (docs/design.md): colours, type, radii, shadows and motion, in one place. Screens use only these
@@ -26,6 +26,7 @@ export default defineConfig({
       danger: sale,
       club,
       success,
+      scheme,
     },
     fontFamily: {
       sans: ['Figtree Variable', 'Figtree Fallback', 'ui-sans-serif', 'system-ui', 'sans-serif'],
@@ -60,6 +61,7 @@ export default defineConfig({
       transitionDuration: { fast: '120ms', DEFAULT: '200ms', slow: '320ms' },
       transitionTimingFunction: { DEFAULT: 'cubic-bezier(0.2, 0.8, 0.2, 1)', out: 'cubic-bezier(0.2, 0.8, 0.2, 1)' },
       aspectRatio: { product: '3 / 4' },
+      letterSpacing: { wordmark: '0.3em' },
     },
   },
   preflight: {

@@ -1,17 +1,20 @@
-/** The card schemes the checkout takes, drawn as small neutral marks (no third-party images, no request). */
+/**
+ * The card schemes the checkout takes, drawn as small marks in their own colours (`scheme-*` tokens; no third-party
+ * images, no request). `fontSize` here is in the 48 × 32 drawing's units: it scales with the mark.
+ */
 const MARKS = [
-  { name: 'Visa', draw: <text x="24" y="20" textAnchor="middle" fontSize="13" fontWeight="800" fontStyle="italic" fill="#1a1f71">VISA</text> },
+  { name: 'Visa', draw: <text x="24" y="20" textAnchor="middle" fontSize="13" fontWeight="800" fontStyle="italic" className="fill-scheme-visa">VISA</text> },
   {
     name: 'Mastercard',
     draw: (
       <>
-        <circle cx="20" cy="16" r="8" fill="#eb001b" />
-        <circle cx="28" cy="16" r="8" fill="#f79e1b" fillOpacity="0.9" />
+        <circle cx="20" cy="16" r="8" className="fill-scheme-mastercard" />
+        <circle cx="28" cy="16" r="8" className="fill-scheme-maestro" fillOpacity="0.9" />
       </>
     ),
   },
-  { name: 'American Express', draw: <text x="24" y="20" textAnchor="middle" fontSize="10" fontWeight="800" fill="#006fcf">AMEX</text> },
-  { name: 'Gift card', draw: <path d="M14 10h20v12H14zM14 14h20M22 10v12" fill="none" stroke="#44403c" strokeWidth="1.6" /> },
+  { name: 'American Express', draw: <text x="24" y="20" textAnchor="middle" fontSize="10" fontWeight="800" className="fill-scheme-amex">AMEX</text> },
+  { name: 'Gift card', draw: <path d="M14 10h20v12H14zM14 14h20M22 10v12" fill="none" className="stroke-neutral-700" strokeWidth="1.6" /> },
 ] as const
 
 export function PaymentMarks({ label }: { label: string }) {

@@ -38,10 +38,23 @@ function loadScript(src: string): Promise<void> {
   return loading
 }
 
-/** The element in the store's look: the same type size and colours as the other fields. */
-const STYLE = {
-  base: { fontSize: '16px', color: '#171717', fontFamily: 'system-ui, sans-serif', '::placeholder': { color: '#737373' } },
-  invalid: { color: '#b91c1c' },
+/**
+ * The element in the store's look: Stripe's iframe takes values, not classes, so the field text, placeholder and
+ * error token classes are read off a moment's probe (the tokens stay in the theme, and the shell does not carry them).
+ */
+function styleLike(target: HTMLElement) {
+  const probe = (className: string) => {
+    const span = target.appendChild(document.createElement('span'))
+    span.className = className
+    const { color, fontSize } = getComputedStyle(span)
+    span.remove()
+    return { color, fontSize }
+  }
+  const text = probe('text-base text-neutral-900')
+  return {
+    base: { ...text, fontFamily: 'system-ui, sans-serif', '::placeholder': { color: probe('text-neutral-500').color } },
+    invalid: { color: probe('text-danger-700').color },
+  }
 }
 
 export async function mountCard(config: StripePublicConfig, locale: Locale, target: HTMLElement, onChange: (message: string | null) => void): Promise<CardHandle> {
@@ -49,7 +62,7 @@ export async function mountCard(config: StripePublicConfig, locale: Locale, targ
   const stripe = await loadStripe(config.publishableKey, { locale: locale as StripeElementLocale })
   if (!stripe) throw new Error('Stripe.js is not available')
   const elements = stripe.elements({ locale: locale as StripeElementLocale })
-  const card = elements.create('card', { hidePostalCode: true, style: STYLE })
+  const card = elements.create('card', { hidePostalCode: true, style: styleLike(target) })
   card.on('change', (event) => onChange(event.error?.message ?? null))
   await new Promise<void>((resolve) => {
     card.on('ready', () => resolve())
