@@ -67,13 +67,13 @@ describe('my account', () => {
       await page.selectOption('#new-address-state', { label: 'Victoria' })
       await page.fill('#new-address-zipCode', '300')
       await form.getByRole('button', { name: 'Add a new address' }).click()
-      await expect.poll(() => form.getByTestId('error-zipCode').textContent()).toBe('Australian postcodes have 4 digits.')
+      await expect.poll(() => form.getByTestId('error-zipCode').textContent(), { timeout: 15_000 }).toBe('Australian postcodes have 4 digits.')
       expect(await page.inputValue('#new-address-city')).toBe('Melbourne')
       await page.fill('#new-address-zipCode', '3000')
       await form.locator('input[name=isDefault]').check()
       await form.getByRole('button', { name: 'Add a new address' }).click()
       const saved = page.locator('[data-testid=saved-address]')
-      await expect.poll(() => saved.count()).toBe(1)
+      await expect.poll(() => saved.count(), { timeout: 15_000 }).toBe(1)
       expect(await saved.textContent()).toContain('1 Collins Street')
       expect(await saved.locator('[data-testid=default-marker]').count()).toBe(1)
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
@@ -89,7 +89,7 @@ describe('my account', () => {
       await page.fill('#new-address-zipCode', '6011')
       await page.fill('#new-address-phoneNumber', '+64 4 123 4567')
       await form.getByRole('button', { name: 'Add a new address' }).click()
-      await expect.poll(() => saved.count()).toBe(2)
+      await expect.poll(() => saved.count(), { timeout: 15_000 }).toBe(2)
       expect(await saved.nth(1).textContent()).toContain('Wellington 6011New Zealand')
       const products = await visit.context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=5')
       const slug = ((await products.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).find((s) => !s.startsWith('gift-card'))
@@ -100,7 +100,7 @@ describe('my account', () => {
       await picker.getByTestId('saved-address').filter({ hasText: 'Wellington' }).click()
       await page.getByTestId('shipping-address-form').locator('button[type=submit]').click()
       const rates = page.getByTestId('shipping-rate')
-      await expect.poll(() => rates.allTextContents()).toEqual([expect.stringContaining('International Express'), expect.stringContaining('International Standard')])
+      await expect.poll(() => rates.allTextContents(), { timeout: 15_000 }).toEqual([expect.stringContaining('International Express'), expect.stringContaining('International Standard')])
 
       // A catalogue page from the shared edge cache (issue 11): its HTML already greets the member and has no join bar
       // (no flash of the logged-out chrome), the second load is a hit, and hydration changes nothing (clean console).

@@ -9,10 +9,12 @@ export async function addWithSidebar(page: Page, path: string) {
   await page.goto(path)
   await waitForHydration(page)
   const sidebar = page.locator('[data-testid=cart-sidebar]')
+  // a click before hydration has committed does nothing: click again, but never once the sidebar is open (a slow
+  // machine opens it late, and the open sidebar covers the button)
   await untilItWorks(async () => {
-    await page.getByTestId('add-to-cart').click()
-    await sidebar.waitFor({ state: 'visible', timeout: 3_000 })
-  })
+    if (!(await sidebar.isVisible())) await page.getByTestId('add-to-cart').click()
+    await sidebar.waitFor({ state: 'visible', timeout: 5_000 })
+  }, 30_000)
   return sidebar
 }
 
