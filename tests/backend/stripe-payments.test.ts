@@ -110,6 +110,51 @@ describe('paying by card with Stripe', () => {
     expect(fake.customers.size).toBe(1)
   })
 
+  it('a member who does not save the card (save_card false): Stripe is not asked to keep it, and it is not among their cards', async () => {
+    const member = await registerAndLogin()
+    const auth = await readyCart('AUD', { bearer: member.bearer })
+    const pm = fake.createPaymentMethod('4242424242424242').id
+    const paid = await api('/checkout/create_payment', { ...auth, body: { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: pm }, save_card: false } })
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200)
+    const placed = await complete(auth)
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    const pi = intentOf(placed.body.data.attributes.number)[0]!
+    expect(pi).toMatchObject({ status: 'succeeded', setup_future_usage: null })
+    const confirm = fake.requests.find((r) => r.path === `/v1/payment_intents/${pi.id}/confirm`)!
+    expect(confirm.params).not.toHaveProperty('setup_future_usage')
+    expect(fake.paymentMethods.get(pm)!.customer).toBeNull()
+    expect((await api('/account/credit_cards', { bearer: member.bearer })).body.data).toEqual([])
+    const bad = await api('/checkout/create_payment', { ...(await readyCart('AUD', { bearer: member.bearer })), body: { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: pm }, save_card: 'maybe' } })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toEqual({ save_card: ['must be true or false'] })
+  })
+
+  it('the hosted page keeps a member’s card only when asked (save_card): the session’s customer and setup_future_usage', async () => {
+    const member = await registerAndLogin()
+    const urls = { success_url: 'https://shop.example/checkout/payment/return', cancel_url: 'https://shop.example/checkout/payment' }
+    const payHosted = async (save: boolean) => {
+      const auth = await readyCart('AUD', { bearer: member.bearer })
+      const opened = await api('/checkout/stripe_session', { ...auth, body: { ...urls, ...(save ? { save_card: true } : {}) } })
+      expect(opened.status, JSON.stringify(opened.body)).toBe(201)
+      fake.payHostedSession(opened.body.data.id, save ? '5555555555554444' : '4242424242424242')
+      const placed = await complete(auth, { stripe_session_id: opened.body.data.id })
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+      return { session: fake.sessions.get(opened.body.data.id)!, pi: intentOf(placed.body.data.attributes.number)[0]! }
+    }
+    const once = await payHosted(false)
+    expect(once.session.customer).toBeNull()
+    expect(once.session.payment_intent_data.setup_future_usage).toBeUndefined()
+    expect(fake.paymentMethods.get(once.pi.payment_method)!.customer).toBeNull()
+    expect((await api('/account/credit_cards', { bearer: member.bearer })).body.data).toEqual([])
+
+    const kept = await payHosted(true)
+    expect(kept.session.customer).toMatch(/^cus_/)
+    expect(kept.session.payment_intent_data.setup_future_usage).toBe('off_session')
+    expect(fake.paymentMethods.get(kept.pi.payment_method)!.customer).toBe(kept.session.customer)
+    const cards = (await api('/account/credit_cards', { bearer: member.bearer })).body.data
+    expect(cards.map((c: any) => c.attributes)).toMatchObject([{ gateway_payment_profile_id: kept.pi.payment_method, last_digits: '4444', default: true }])
+  })
+
   it('a declined card keeps the cart and says why; the next card pays the same intent', async () => {
     const auth = await readyCart('AUD')
     const number = await cartNumber(auth)
@@ -342,7 +387,10 @@ describe('card-testing defence', () => {
     const auth = await readyCart('AUD')
     for (let i = 0; i < 3; i++) {
       await payWith(auth, fake.createPaymentMethod('4000000000000002').id)
-      expect((await complete(auth)).status).toBe(422)
+      const refused = await call('/checkout/complete', { method: 'PATCH', ...auth, env: captcha })
+      expect(refused.status).toBe(422)
+      // the third decline already asks for it, so the payment step shows the captcha with the bank's reason
+      expect(refused.body.errors).toEqual(i < 2 ? { payment: ['was declined'] } : { payment: ['was declined'], captcha_token: ['is required'] })
     }
     const asked = await call('/checkout/create_payment', { ...auth, env: captcha, body: { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: fake.createPaymentMethod('4242424242424242').id } } })
     expect(asked.status).toBe(422)

@@ -163,8 +163,10 @@ export function createFakeStripe(base = 'http://stripe.fake') {
   /** The hosted page paid with this card: the session gets an authorised intent. Returns the success URL. */
   function payHostedSession(sessionId: string, number = '4242424242424242'): string {
     const session = sessions.get(sessionId)!
-    const pi = newIntent({ amount: session.amount_total, currency: session.currency, capture_method: session.payment_intent_data?.capture_method, metadata: session.payment_intent_data?.metadata ?? {} })
+    const pi = newIntent({ amount: session.amount_total, currency: session.currency, capture_method: session.payment_intent_data?.capture_method, metadata: session.payment_intent_data?.metadata ?? {}, customer: session.customer })
     pi.payment_method = createPaymentMethod(number).id
+    // as Checkout does: the card is attached to the session's customer only when setup_future_usage was asked for
+    pi.setup_future_usage = session.payment_intent_data?.setup_future_usage ?? null
     authorise(pi)
     session.payment_intent = pi.id
     session.status = 'complete'
@@ -228,6 +230,8 @@ export function createFakeStripe(base = 'http://stripe.fake') {
       const line = params.line_items?.[0]
       const amount = Number(line?.price_data?.unit_amount)
       if (!(amount >= 50) || !['aud', 'usd'].includes(line?.price_data?.currency)) return error(400, 'invalid_request_error', 'A line needs an amount of at least 50 cents in AUD or USD.')
+      if (params.customer && params.customer_email) return error(400, 'invalid_request_error', 'You may only specify one of these parameters: customer, customer_email.')
+      if (params.customer && !customers.has(params.customer)) return error(400, 'invalid_request_error', `No such customer: '${params.customer}'`, { code: 'resource_missing' })
       const session = {
         id: id('cs_test'),
         object: 'checkout.session',
@@ -237,6 +241,7 @@ export function createFakeStripe(base = 'http://stripe.fake') {
         amount_total: amount,
         currency: line.price_data.currency,
         client_reference_id: params.client_reference_id ?? null,
+        customer: (params.customer ?? null) as string | null,
         customer_email: params.customer_email ?? null,
         metadata: params.metadata ?? {},
         payment_intent: null as string | null,

@@ -169,7 +169,13 @@ describe('card payments after repeated declines (card-testing defence), without 
     await post('/checkout/shipping', { intent: 'rate', rateId: '1' })
     await post('/checkout/billing', { sameAsShipping: 'on' })
     const card = { intent: 'pay', expiry: EXPIRY, cvc: '123', terms: 'on' }
-    for (let i = 0; i < 3; i++) expect((await post('/checkout/payment', { ...card, cardNumber: '4000000000000002' })).status).toBe(422)
+    for (let i = 1; i <= 3; i++) {
+      const declined = await post('/checkout/payment', { ...card, cardNumber: '4000000000000002' })
+      expect(declined.status).toBe(422)
+      // the third decline already shows the captcha, beside the bank's reason
+      expect(declined.body.includes('name="cf-turnstile-response"')).toBe(i === 3)
+      if (i === 3) expect(declined.body).toContain('Several cards were declined. Please confirm you are not a robot, then pay again.')
+    }
     expect(verifyCalls).toHaveLength(0)
 
     const asked = await post('/checkout/payment', { ...card, cardNumber: '4242424242424242' })

@@ -141,18 +141,35 @@ describe('Stripe on the payment step', () => {
     expect((await b.post('/checkout/payment', { intent: 'pay', expectedBalance: balance, paymentMethodId: pm, terms: 'on' })).location).toMatch(/^\/checkout\/thank-you\?order=R\d+$/)
   })
 
-  it('a member’s card is saved when it pays, and the next order pays with it by choosing it (source_id), no card typed', async () => {
+  it('a member’s card is saved only when “Save this card” is ticked (card element and hosted page), and the next order pays with it by choosing it (source_id)', async () => {
     const b = formBrowser(undefined, withStripe)
     const joined = await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail(), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
     expect(joined.status).toBe(303)
     const first = await atPayment('', b)
     expect(first.page.body).not.toContain('name="savedCard"')
-    expect(first.page.body).toContain('A new card is saved to your account with Stripe for your next order.')
+    // the box is there, unticked: keeping a card is the member's choice
+    expect(/<input[^>]*name="saveCard"[^>]*>/.exec(first.page.body)?.[0]).not.toMatch(/checked/)
+    expect(first.page.body).toContain('Save this card for next time')
+    const unsaved = fake.createPaymentMethod('5555555555554444').id
+    expect((await b.post('/checkout/payment', { intent: 'pay', expectedBalance: first.balance, paymentMethodId: unsaved, terms: 'on' })).location).toMatch(/^\/checkout\/thank-you/)
+    expect(fake.paymentMethods.get(unsaved)!.customer).toBeNull()
+
+    // without JavaScript, unticked: the hosted page does not keep it either
+    const hosted = await atPayment('', b)
+    expect(hosted.page.body).not.toContain('name="savedCard"')
+    const opened = await b.post('/checkout/payment', { intent: 'pay', expectedBalance: hosted.balance, paymentMethodId: '', terms: 'on' })
+    const back = new URL(fake.payHostedSession(opened.location!.split('/').pop()!, '5555555555554444'))
+    expect((await b.get(back.pathname + back.search)).location).toMatch(/^\/checkout\/thank-you/)
+
+    const ticked = await atPayment('', b)
+    expect(ticked.page.body).not.toContain('name="savedCard"')
     const pm = fake.createPaymentMethod('4242424242424242').id
-    expect((await b.post('/checkout/payment', { intent: 'pay', expectedBalance: first.balance, paymentMethodId: pm, terms: 'on' })).location).toMatch(/^\/checkout\/thank-you/)
+    expect((await b.post('/checkout/payment', { intent: 'pay', expectedBalance: ticked.balance, paymentMethodId: pm, saveCard: 'on', terms: 'on' })).location).toMatch(/^\/checkout\/thank-you/)
+    expect(fake.paymentMethods.get(pm)!.customer).toMatch(/^cus_/)
 
     const again = await atPayment('', b)
     expect(again.page.body).toContain('VISA ending in 4242')
+    expect(again.page.body).not.toContain('ending in 4444')
     // React writes an input's value after its other attributes
     const savedId = /<input[^>]*name="savedCard"[^>]*value="(\d+)"/.exec(again.page.body)![1]!
     const paid = await b.post('/checkout/payment', { intent: 'pay', expectedBalance: again.balance, savedCard: savedId, paymentMethodId: '', terms: 'on' })

@@ -75,6 +75,8 @@ export interface StorefrontApi {
     paymentMethodId?: string
     /** A member's saved card (the contract's source_id). */
     savedCardId?: string
+    /** A member keeps the new card for next time (ticked on the payment step); left out, the API keeps it (Spree's way). */
+    saveCard?: boolean
     /** Where the bank's 3-D Secure page sends the shopper back to (a 402 with `redirect_url` asks for it). */
     returnUrl?: string
     /** Back from the provider's hosted payment page. */
@@ -86,7 +88,7 @@ export interface StorefrontApi {
     captchaToken?: string
   }): Promise<Order>
   /** Opens the card provider's hosted payment page for the balance due (paying without JavaScript): its URL. */
-  openHostedPayment(input: { successUrl: string; cancelUrl: string; expectedBalance?: number }): Promise<{ url: string }>
+  openHostedPayment(input: { successUrl: string; cancelUrl: string; expectedBalance?: number; saveCard?: boolean }): Promise<{ url: string }>
   /** A member's saved cards (empty for a guest). */
   getSavedCards(): Promise<SavedCard[]>
 

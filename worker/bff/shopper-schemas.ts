@@ -42,13 +42,14 @@ export const PaymentSchema = z.object({
   cvc: z.string().max(4).optional(),
   paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{6,100}$/, 'is not a card of the payment provider').optional(),
   savedCardId: id.optional(),
+  saveCard: z.boolean().optional(),
   returnUrl: returnUrl.optional(),
   hostedSessionId: z.string().regex(/^cs_[A-Za-z0-9_]{6,200}$/, 'is not a payment page session').optional(),
   giftCardCode: z.string().max(40).optional(),
   expectedBalance: z.number().nonnegative().max(9_999_999).optional(),
   captchaToken,
 })
-export const HostedPaymentSchema = z.object({ successUrl: returnUrl, cancelUrl: returnUrl, expectedBalance: z.number().nonnegative().max(9_999_999).optional() })
+export const HostedPaymentSchema = z.object({ successUrl: returnUrl, cancelUrl: returnUrl, expectedBalance: z.number().nonnegative().max(9_999_999).optional(), saveCard: z.boolean().optional() })
 export const OrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),

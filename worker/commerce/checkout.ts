@@ -39,7 +39,9 @@ type Payment = Parameters<CheckoutOperations['makeOrder']>[0]
  */
 function cardPaymentBody(payment: Payment) {
   if (payment.savedCardId) return { payment_method_id: '1', source_id: payment.savedCardId }
-  if (payment.paymentMethodId) return { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: payment.paymentMethodId } }
+  if (payment.paymentMethodId) {
+    return { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: payment.paymentMethodId }, ...(payment.saveCard === undefined ? {} : { save_card: payment.saveCard }) }
+  }
   const { month, year } = parseExpiry(payment.expiry)
   return { payment_method_id: '1', source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } }
 }
@@ -91,8 +93,13 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
         renameFields(error)
       }
     },
-    openHostedPayment: async ({ successUrl, cancelUrl, expectedBalance }) => {
-      const body = { success_url: successUrl, cancel_url: cancelUrl, ...(expectedBalance === undefined ? {} : { expected_balance: expectedBalance.toFixed(2) }) }
+    openHostedPayment: async ({ successUrl, cancelUrl, expectedBalance, saveCard }) => {
+      const body = {
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        ...(expectedBalance === undefined ? {} : { expected_balance: expectedBalance.toFixed(2) }),
+        ...(saveCard ? { save_card: true } : {}),
+      }
       const session = await client.request<Document>('/checkout/stripe_session', { method: 'POST', body })
       return { url: String(session.data.attributes?.url ?? '') }
     },

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/route-helpers.ts'
 import { localizeApiMessage } from '../cart/cart-action.ts'
-import { attempt, failure } from './step-results.ts'
+import { attempt, captchaFailure, failure } from './step-results.ts'
 import { stripePaymentAction } from './stripe-payment-action.ts'
 import { shippingCountries } from './countries.ts'
 import { addressFromForm, savedChoice, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
@@ -103,10 +103,8 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
     if (error instanceof ApiError && error.status >= 500) throw data({ kind: 'outcome-unknown' satisfies ErrorKind }, { status: 503 })
     throw error
   }
-  if (refused?.data.errors.captcha_token) {
-    // card testing defence (worker/backend/payments/card-attempts.ts): the page now shows the captcha
-    return failure(form, { captcha: [t('captcha.afterDeclines')] }, t('captcha.afterDeclines'))
-  }
+  const captcha = captchaFailure(form, refused, t)
+  if (captcha) return captcha
   if (refused?.init?.status === 409 && refused.data.errors.payment) {
     // say what the shopper will pay now, in their language (the page below shows the same new balance due)
     const balance = (await api.getCart())?.totals.balance ?? ''

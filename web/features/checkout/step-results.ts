@@ -48,3 +48,14 @@ export async function attempt(form: FormData, t: Translate, run: () => Promise<u
     throw error
   }
 }
+
+/**
+ * Card-testing defence (worker/backend/payments/card-attempts.ts): a refusal naming `captcha_token` shows the captcha
+ * with its sentence. The decline that reached the limit keeps the bank's reason as the form's message; a try
+ * refused only for the captcha says the sentence there too. Null when the refusal is about something else.
+ */
+export function captchaFailure(form: FormData, refused: Awaited<ReturnType<typeof attempt>>, t: Translate) {
+  if (!refused?.data.errors.captcha_token) return null
+  const declinedNow = Object.keys(refused.data.errors).some((field) => field !== 'captcha_token')
+  return failure(form, { captcha: [t('captcha.afterDeclines')] }, declinedNow ? refused.data.message : t('captcha.afterDeclines'))
+}

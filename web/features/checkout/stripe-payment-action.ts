@@ -4,7 +4,7 @@ import type { Translate } from '../../i18n/index.tsx'
 import { localePath } from '../../config.ts'
 import { localeOf, localRedirect, type ErrorKind } from '../../routes/route-helpers.ts'
 import { REFUSALS } from './payment-refusals.ts'
-import { attempt, failure } from './step-results.ts'
+import { attempt, captchaFailure, failure } from './step-results.ts'
 import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
 
 /** Stripe could not be reached (the backend's 503): nothing was charged, and the shopper may simply try again. */
@@ -34,19 +34,22 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
   const paymentMethodId = String(form.get('paymentMethodId') ?? '')
   const savedCard = String(form.get('savedCard') ?? '')
   const covered = Boolean(cart?.giftCard) && cart!.balanceAmount === 0
+  // unticked (or a guest's form, which has no box) sends nothing: only a ticked box keeps the card
+  const saveCard = form.get('saveCard') === 'on'
   const card = covered
     ? null
     : SAVED_CARD_ID.test(savedCard) && savedCard !== 'new'
       ? { savedCardId: savedCard }
       : PAYMENT_METHOD_ID.test(paymentMethodId)
-        ? { paymentMethodId }
+        ? { paymentMethodId, saveCard }
         : null
 
   if (!covered && !card) {
     let url = ''
     const refused = await attempt(form, t, async () => {
       try {
-        url = (await api.openHostedPayment({ successUrl: storeUrl(request, PAYMENT_RETURN_PATH), cancelUrl: storeUrl(request, '/checkout/payment?refused=cancelled'), expectedBalance })).url
+        const urls = { successUrl: storeUrl(request, PAYMENT_RETURN_PATH), cancelUrl: storeUrl(request, '/checkout/payment?refused=cancelled') }
+        url = (await api.openHostedPayment({ ...urls, expectedBalance, saveCard })).url
       } catch (error) {
         if (!providerDown(error)) throw error
       }
@@ -79,7 +82,8 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
   })
   if (unreachable) return failure(form, {}, t(REFUSALS.providerDown), 503)
   // card testing defence: after repeated declines the page shows the captcha (payment-step.tsx DeclinesCaptcha)
-  if (refused?.data.errors.captcha_token) return failure(form, { captcha: [t('captcha.afterDeclines')] }, t('captcha.afterDeclines'))
+  const captcha = captchaFailure(form, refused, t)
+  if (captcha) return captcha
   if (refused?.init?.status === 409 && refused.data.errors.payment?.includes('balance changed')) {
     const balance = (await api.getCart())?.totals.balance ?? ''
     return failure(form, {}, t('checkout.balanceChanged', { balance }), 409)

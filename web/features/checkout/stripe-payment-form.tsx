@@ -70,6 +70,25 @@ function SavedCardChoice({ cards, choice, onChoose }: { cards: SavedCard[]; choi
 }
 
 /**
+ * A member's consent to keep a new card (unticked by default: docs/checkout.md 'Saving a card'). Unticked, Stripe
+ * is never asked to attach the card to the member, and it is not among their saved cards afterwards.
+ */
+function SaveCardField({ checked }: { checked: boolean }) {
+  const { t } = useT()
+  return (
+    <div>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="saveCard" defaultChecked={checked} aria-describedby="save-card-note" className="h-4 w-4" data-testid="save-card" />
+        <span>{t('payment.saveCard')}</span>
+      </label>
+      <p id="save-card-note" className="ml-6 text-sm text-neutral-600">
+        {t('payment.saveNote')}
+      </p>
+    </div>
+  )
+}
+
+/**
  * The payment step with Stripe (web/features/checkout/stripe-payment-action.ts): a saved card or Stripe's card
  * element, and the terms. On submit the element's card becomes a payment method id first, then the form posts.
  * Without JavaScript (or if Stripe.js fails to load) the same 'Pay now' opens Stripe's hosted payment page.
@@ -152,7 +171,7 @@ export function StripePaymentForm({ cart, stripe, savedCards, member }: { cart: 
                 </noscript>
               )}
               <p className="text-sm text-neutral-600">{t('payment.secured')}</p>
-              {member ? <p className="text-sm text-neutral-600">{t('payment.saveNote')}</p> : null}
+              {member ? <SaveCardField checked={form.values?.saveCard === 'on'} /> : null}
             </div>
           ) : null}
         </fieldset>

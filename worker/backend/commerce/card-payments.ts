@@ -5,9 +5,9 @@ import { cardBrand, cardGateway, testGateway, type CardDetails } from './gateway
 import type { BackendContext } from './http.ts'
 import type { OrderRow } from './orders.ts'
 import { CardSourceSchema } from './payments.ts'
-import { IdSchema, OptionalText } from './schemas.ts'
+import { booleanish, IdSchema, OptionalText } from './schemas.ts'
 import { rateLimit } from '../services/rate-limit.ts'
-import { recordDecline, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
+import { declineRefusal, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
 import { stripeEnabled } from '../payments/stripe-client.ts'
 import { paymentMethodCard, type StripeCard } from '../payments/stripe-gateway.ts'
 
@@ -30,6 +30,8 @@ export const CardPaymentSchema = z.object({
   /** A saved card of the customer (Spree's credit card id). */
   source_id: IdSchema.optional(),
   source_attributes: z.record(z.string(), z.unknown(), { message: 'must be the card details' }).optional(),
+  /** Extension: keep a member's new card for next time. Spree's default (kept) when left out; the store's form sends it. */
+  save_card: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })).optional(),
 })
 
 /** Zod issues of a nested schema, reported under `source_attributes.…` as the request names them. */
@@ -81,15 +83,15 @@ export async function createCardPayment(c: BackendContext, order: OrderRow, body
   if (!auth.approved) {
     // kept for the operator console's dashboard (failed payments); the checkout itself is unchanged
     await db.prepare('INSERT INTO payment_failures (order_id, message) VALUES (?, ?)').bind(order.id, auth.message).run()
-    await recordDecline(db, order.token)
-    throw new BackendError(422, auth.message, { [source.field]: ['was declined'] })
+    throw await declineRefusal(c, order.token, auth.message, { [source.field]: ['was declined'] })
   }
   const card: CardDetails = { ...auth.card, name: source.name ?? auth.card.name }
   const userId = await currentUserId(c)
   const statements: D1PreparedStatement[] = [db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id)]
   const savedId = source.savedId
   // with Stripe the card is saved once its payment went through (stripe-checkout.ts), on the member's customer
-  if (!stripe && savedId === null && userId !== null && order.user_id === userId) {
+  const save = body.save_card !== false
+  if (!stripe && save && savedId === null && userId !== null && order.user_id === userId) {
     statements.push(
       db
         .prepare(
@@ -103,10 +105,10 @@ export async function createCardPayment(c: BackendContext, order: OrderRow, body
   statements.push(
     db
       .prepare(
-        `INSERT INTO payments (order_id, method, last4, cc_type, card_name, gateway_payment_profile_id, credit_card_id)
-         VALUES (?1, 'card', ?2, ?3, ?4, ?5, COALESCE(?6, (SELECT id FROM credit_cards WHERE user_id = ?7 AND gateway_payment_profile_id = ?5)))`,
+        `INSERT INTO payments (order_id, method, last4, cc_type, card_name, gateway_payment_profile_id, credit_card_id, save_card)
+         VALUES (?1, 'card', ?2, ?3, ?4, ?5, COALESCE(?6, (SELECT id FROM credit_cards WHERE user_id = ?7 AND gateway_payment_profile_id = ?5)), ?8)`,
       )
-      .bind(order.id, card.lastDigits, card.ccType, card.name, source.profileId, savedId, userId),
+      .bind(order.id, card.lastDigits, card.ccType, card.name, source.profileId, savedId, userId, save ? 1 : 0),
   )
   await db.batch(statements)
 }

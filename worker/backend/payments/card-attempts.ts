@@ -31,6 +31,16 @@ export async function declinesOf(db: D1Database, cartToken: string): Promise<num
   return row?.count ?? 0
 }
 
+/**
+ * A declined card's refusal: the decline that reaches the limit already names `captcha_token`, so the payment step
+ * shows the captcha with the bank's reason at once, rather than after one more refused try.
+ */
+export async function declineRefusal(c: Pick<BackendContext, 'env'>, cartToken: string, message: string, errors: Record<string, string[]>): Promise<BackendError> {
+  await recordDecline(c.env.DB, cartToken)
+  const captchaNext = captchaEnabled(c.env) && (await declinesOf(c.env.DB, cartToken)) >= DECLINES_BEFORE_CAPTCHA
+  return new BackendError(422, message, captchaNext ? { ...errors, captcha_token: ['is required'] } : errors)
+}
+
 /** Refuses (422 naming `captcha_token`) a card payment on a cart that was declined too often, unless solved. */
 export async function requireCaptchaAfterDeclines(c: BackendContext, cartToken: string, token: string | undefined): Promise<void> {
   if (!captchaEnabled(c.env)) return

@@ -9,13 +9,13 @@ import type { BackendContext } from '../commerce/http.ts'
 import type { OrderRow } from '../commerce/orders.ts'
 import { placeOrder, readyToPlace } from '../commerce/place-order.ts'
 import { requestLocale } from '../commerce/respond.ts'
-import { recordDecline } from './card-attempts.ts'
+import { declineRefusal } from './card-attempts.ts'
 import { declined } from './stripe-client.ts'
 import { authorize, capture, cardOf, customerOf, retrieveIntent, voidAuthorization } from './stripe-gateway.ts'
 import { intentOfSession } from './stripe-hosted.ts'
 
 /** The card payment of a checkout as the Stripe flow needs it. */
-export type CardPayment = PaymentRow & { gateway_payment_profile_id: string | null; payment_intent_id: string | null; provider_state: string | null; credit_card_id: number | null }
+export type CardPayment = PaymentRow & { gateway_payment_profile_id: string | null; payment_intent_id: string | null; provider_state: string | null; credit_card_id: number | null; save_card: number }
 
 const latestCard = (db: D1Database, orderId: number) =>
   db.prepare("SELECT * FROM payments WHERE order_id = ? AND method = 'card' AND state = 'checkout' ORDER BY id DESC LIMIT 1").bind(orderId).first<CardPayment>()
@@ -66,7 +66,7 @@ export async function payAndPlace(c: BackendContext, order: OrderRow, expectedCe
       attemptId: card.id,
       returnUrl,
       customerId,
-      saveCard: member && card.credit_card_id === null,
+      saveCard: member && card.credit_card_id === null && card.save_card === 1,
     })
   }
   return settle(env, state, card, intent, locale, storeUrl)
@@ -86,10 +86,9 @@ export async function settle(env: Env, state: CartState, card: CardPayment, inte
       const error = intent.last_payment_error
       await setProvider(db, card.id, { intent: intent.id, provider: 'failed', state: 'void', failure: error?.message ?? 'declined' })
       const refusal = declined(error?.decline_code ?? error?.code)
-      await recordDecline(db, state.order.token)
       // the operator console's dashboard counts failed payments
       await db.prepare('INSERT INTO payment_failures (order_id, message) VALUES (?, ?)').bind(state.order.id, refusal.message).run()
-      throw refusal
+      throw await declineRefusal({ env }, state.order.token, refusal.message, refusal.errors ?? {})
     }
     case 'requires_capture':
     case 'succeeded':
@@ -140,10 +139,13 @@ export async function voidQuietly(env: Env, intentId: string) {
   }
 }
 
-/** A member's new card, saved on their Stripe customer by this payment, joins their saved cards. */
+/**
+ * A member's new card, saved on their Stripe customer by this payment, joins their saved cards. Stripe's own record
+ * decides: only an intent confirmed with `setup_future_usage` (the member ticked 'Save this card') attached the card.
+ */
 async function rememberCard(db: D1Database, order: OrderRow, card: CardPayment, intent: Stripe.PaymentIntent) {
   const details = typeof intent.payment_method === 'object' && intent.payment_method ? cardOf(intent.payment_method) : null
-  if (order.user_id === null || card.credit_card_id !== null || !card.gateway_payment_profile_id || !intent.customer || !details) return
+  if (order.user_id === null || card.credit_card_id !== null || !card.gateway_payment_profile_id || !intent.customer || !intent.setup_future_usage || !details) return
   await db
     .prepare(
       `INSERT INTO credit_cards (user_id, payment_method_id, gateway_payment_profile_id, cc_type, last_digits, month, year, name, is_default)

@@ -10,23 +10,31 @@ import { cardOf } from './stripe-gateway.ts'
  * Stripe's hosted payment page (a Checkout Session), the way to pay without JavaScript: the shopper is sent to
  * Stripe with the balance due as one line, authorises there (manual capture, as with the element), and comes back
  * to `success_url`, where the order is placed and the payment captured (stripe-checkout.ts). The session is keyed
- * by the order number and the balance, so pressing the button twice opens the same page.
+ * by the order number and the balance, so pressing the button twice opens the same page. `saveOn`: the member's
+ * Stripe customer when they chose to keep the card (only then is it attached and listed among their cards).
  */
-export async function createHostedSession(env: Env, state: CartState, successUrl: string, cancelUrl: string): Promise<{ id: string; url: string }> {
+export async function createHostedSession(env: Env, state: CartState, successUrl: string, cancelUrl: string, saveOn: string | null = null): Promise<{ id: string; url: string }> {
   const { order, totals } = state
   try {
     const session = await (await stripeClient(env)).checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: String(order.id),
-        ...(order.email ? { customer_email: order.email } : {}),
+        // a member who chose to keep the card pays as their Stripe customer, so the card is attached to it
+        ...(saveOn ? { customer: saveOn } : order.email ? { customer_email: order.email } : {}),
         line_items: [{ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: totals.balance, product_data: { name: `Order ${order.number}` } } }],
-        payment_intent_data: { capture_method: 'manual', description: `Order ${order.number}`, metadata: { order_id: String(order.id), order_number: order.number ?? '' } },
+        payment_intent_data: {
+          capture_method: 'manual',
+          description: `Order ${order.number}`,
+          metadata: { order_id: String(order.id), order_number: order.number ?? '' },
+          ...(saveOn ? { setup_future_usage: 'off_session' as const } : {}),
+        },
         metadata: { order_id: String(order.id) },
         success_url: `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: cancelUrl,
       },
-      { idempotencyKey: `cs-${order.number}-${totals.balance}` },
+      // the choice is part of the key: the same key with other parameters is refused by Stripe
+      { idempotencyKey: `cs-${order.number}-${totals.balance}${saveOn ? `-save-${saveOn}` : ''}` },
     )
     if (!session.url) throw new BackendError(502, 'The payment provider did not open a payment page. Please try again.')
     return { id: session.id, url: session.url }

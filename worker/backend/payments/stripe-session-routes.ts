@@ -6,10 +6,12 @@ import { readParams } from '../commerce/http.ts'
 import { requireCart } from '../commerce/orders.ts'
 import { readyToPlace } from '../commerce/place-order.ts'
 import { requestLocale } from '../commerce/respond.ts'
-import { ReturnUrlSchema } from '../commerce/schemas.ts'
+import { booleanish, ReturnUrlSchema } from '../commerce/schemas.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { stripeEnabled } from './stripe-client.ts'
 import { createHostedSession } from './stripe-hosted.ts'
+import { customerOf } from './stripe-gateway.ts'
+import { currentUserId } from '../commerce/auth.ts'
 
 /** Extension: Stripe's hosted payment page for the checkout's balance due (paying without JavaScript). */
 export const stripeSessionRoutes = new Hono<{ Bindings: Env }>()
@@ -22,6 +24,8 @@ const SessionSchema = z.object({
     .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')
     .transform((v) => Math.round(Number(v) * 100))
     .optional(),
+  /** Extension: a member keeps the card used on the hosted page for next time. */
+  save_card: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })).optional(),
 })
 
 stripeSessionRoutes.post('/checkout/stripe_session', async (c) => {
@@ -31,6 +35,8 @@ stripeSessionRoutes.post('/checkout/stripe_session', async (c) => {
   const { state } = await readyToPlace(c.env.DB, order, requestLocale(c), body.expected_balance ?? null)
   if (state.totals.balance === 0) throw new BackendError(422, 'Nothing is left to pay by card.', { payment: ['balance is zero'] })
   await rateLimit(c, 'payment', { cart: order.token })
-  const session = await createHostedSession(c.env, state, body.success_url, body.cancel_url)
+  const userId = body.save_card ? await currentUserId(c) : null
+  const saveOn = userId !== null && order.user_id === userId ? await customerOf(c.env, userId, order.email) : null
+  const session = await createHostedSession(c.env, state, body.success_url, body.cancel_url, saveOn)
   return c.json({ data: { id: session.id, type: 'stripe_checkout_session', attributes: { url: session.url } } }, 201)
 })
