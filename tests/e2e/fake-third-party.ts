@@ -46,3 +46,34 @@ export async function startFakeThirdParty(extra: Record<string, FakeFile> = {}):
   fake.close = () => new Promise<void>((done) => server.close(() => done()))
   return fake
 }
+
+/** Cloudflare Turnstile as far as the store uses it (turnstile.render/remove): a button that answers 'fake-pass'. */
+const FAKE_TURNSTILE = `window.turnstile = {
+  render: function (container, options) {
+    var button = document.createElement('button')
+    button.type = 'button'
+    button.textContent = 'I am human (' + options.sitekey + ')'
+    button.onclick = function () { button.textContent = 'Success!'; options.callback('fake-pass') }
+    container.appendChild(button)
+    return 'w' + Math.random()
+  },
+  remove: function () {},
+}`
+
+/**
+ * The captcha's files for startFakeThirdParty (the widget and its siteverify, which passes 'fake-pass' with `secret`),
+ * and the store's variables pointing at them.
+ */
+export const fakeCaptcha = (secret: string) => ({
+  files: {
+    '/turnstile.js': { type: 'text/javascript', body: FAKE_TURNSTILE },
+    '/siteverify': {
+      type: 'application/json',
+      body: (body: string) => {
+        const form = new URLSearchParams(body)
+        return JSON.stringify({ success: form.get('secret') === secret && form.get('response') === 'fake-pass' })
+      },
+    },
+  } satisfies Record<string, FakeFile>,
+  vars: (origin: string) => ({ CAPTCHA_SITE_KEY: 'e2e-site-key', CAPTCHA_SECRET_KEY: secret, CAPTCHA_SCRIPT_URL: `${origin}/turnstile.js`, CAPTCHA_VERIFY_URL: `${origin}/siteverify` }),
+})

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { allowDocumentStatus, DESKTOP, launchBrowser, MOBILE, openPage, untilItWorks, waitForHydration, type Problem } from './browser.ts'
 import { serveCopy, type ServedCopy } from './serve-copy.ts'
-import { startFakeThirdParty, type FakeThirdParty } from './fake-third-party.ts'
+import { fakeCaptcha, startFakeThirdParty, type FakeThirdParty } from './fake-third-party.ts'
 
 const FAKE_NEVERBOUNCE = `(function () {
   window.__nbLoads = (window.__nbLoads || 0) + 1
@@ -39,23 +39,7 @@ const FAKE_NEVERBOUNCE = `(function () {
   } }
 })()`
 
-const FAKE_TURNSTILE = `window.turnstile = {
-  render: function (container, options) {
-    var button = document.createElement('button')
-    button.type = 'button'
-    button.textContent = 'I am human (' + options.sitekey + ')'
-    button.onclick = function () { button.textContent = 'Success!'; options.callback('fake-pass') }
-    container.appendChild(button)
-    return 'w' + Math.random()
-  },
-  remove: function () {},
-}`
-
-const SECRET = 'e2e-captcha-secret'
-const siteverify = (body: string) => {
-  const form = new URLSearchParams(body)
-  return JSON.stringify({ success: form.get('secret') === SECRET && form.get('response') === 'fake-pass' })
-}
+const captcha = fakeCaptcha('e2e-captcha-secret')
 
 let browser: Browser
 let fake: FakeThirdParty
@@ -64,18 +48,14 @@ beforeAll(async () => {
   browser = await launchBrowser()
   fake = await startFakeThirdParty({
     '/nb.js': { type: 'text/javascript', body: FAKE_NEVERBOUNCE },
-    '/turnstile.js': { type: 'text/javascript', body: FAKE_TURNSTILE },
-    '/siteverify': { type: 'application/json', body: siteverify },
+    ...captcha.files,
   })
   server = await serveCopy({
     from: inject('persistTo'),
     vars: {
       EMAIL_VERIFICATION_URL: `${fake.origin}/nb.js`,
       EMAIL_VERIFICATION_KEY: 'public_e2e',
-      CAPTCHA_SITE_KEY: 'e2e-site-key',
-      CAPTCHA_SECRET_KEY: SECRET,
-      CAPTCHA_SCRIPT_URL: `${fake.origin}/turnstile.js`,
-      CAPTCHA_VERIFY_URL: `${fake.origin}/siteverify`,
+      ...captcha.vars(fake.origin),
     },
   })
 }, 120_000)

@@ -1,6 +1,7 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
+import type { Order } from '../api/models.ts'
 import { useT } from '../i18n/index.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { TaxInvoice } from '../features/checkout/tax-invoice.tsx'
@@ -17,6 +18,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { number, order }
 }
 
+/**
+ * The data layer's `purchase`, once per order (web/features/analytics/data-layer.ts trackPurchaseOnce). Its builders
+ * load here, after the page: 'sent' or 'earlier' (already reported) tells the tests the decision was made.
+ */
+function usePurchaseEvent(order: Order | null) {
+  const [state, setState] = useState<'sent' | 'earlier' | null>(null)
+  const number = order?.number
+  useEffect(() => {
+    if (!order) return
+    let live = true
+    void import('../features/analytics/data-layer.ts').then(({ trackPurchaseOnce }) => {
+      const sent = trackPurchaseOnce(order)
+      if (live) setState(sent ? 'sent' : 'earlier')
+    })
+    return () => {
+      live = false
+    }
+  }, [number])
+  return state
+}
+
 export function Component() {
   const { t } = useT()
   const { number, order } = useLoaderData<typeof loader>()
@@ -25,8 +47,9 @@ export function Component() {
   useEffect(() => {
     void reloadSession()
   }, [reloadSession])
+  const purchaseEvent = usePurchaseEvent(order)
   return (
-    <section className="py-10 text-center" data-testid="thank-you">
+    <section className="py-10 text-center" data-testid="thank-you" data-purchase-event={purchaseEvent ?? undefined}>
       <h2 className="text-2xl font-bold">{t('checkout.thankYou')}</h2>
       <p className="mt-2 text-neutral-700">{number ? t('checkout.thankYouText', { number }) : t('checkout.thankYouNoOrder')}</p>
       {order ? <TaxInvoice order={order} /> : null}

@@ -91,3 +91,41 @@ export function trackPurchase(order: Order) {
     ecommerce: { transaction_id: order.number, currency: order.currency, value: money(order.totalAmount), tax: money(order.taxTotalAmount), items: order.lineItems.map((l) => lineItem(l)) },
   })
 }
+
+/** Order numbers whose `purchase` this browser already pushed (the last few: a thank-you page is seen once). */
+const REPORTED_KEY = 'purchases-reported'
+const REPORTED_KEPT = 20
+/** A thank-you page opened this long after the order (an old link, another device) is not a purchase any more. */
+const PURCHASE_FRESH_MS = 24 * 60 * 60 * 1000
+const sentHere = new Set<string>()
+
+function reportedOrders(): string[] {
+  try {
+    const list: unknown = JSON.parse(localStorage.getItem(REPORTED_KEY) ?? '[]')
+    return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * `purchase` once per order, from the thank-you page, whichever way the order was placed (in the browser, after
+ * the bank's 3-D Secure page, after Stripe's hosted page, or by a form post without JavaScript): a reload or a
+ * later visit of the same page pushes nothing. Answers whether it pushed.
+ */
+export function trackPurchaseOnce(order: Order, now = Date.now()): boolean {
+  // this page already pushed it (an effect run twice): still 'sent', never twice
+  if (sentHere.has(order.number)) return true
+  const reported = reportedOrders()
+  if (reported.includes(order.number)) return false
+  const completed = order.completedAt ? Date.parse(order.completedAt) : NaN
+  if (Number.isFinite(completed) && now - completed > PURCHASE_FRESH_MS) return false
+  try {
+    localStorage.setItem(REPORTED_KEY, JSON.stringify([...reported, order.number].slice(-REPORTED_KEPT)))
+  } catch {
+    // storage refused (private mode, full): report anyway; a reload may then report again, GA4 dedupes by transaction_id
+  }
+  sentHere.add(order.number)
+  trackPurchase(order)
+  return true
+}

@@ -12,7 +12,7 @@ export function track(push: (layer: DataLayer) => void) {
 
 /**
  * The browser API with the data layer events of the shopper's own actions (spec §7). Every add, remove, quantity
- * change, search, wishlist add and order goes through here, whichever component started it, so no screen can
+ * change, search, wishlist add and payment goes through here, whichever component started it, so no screen can
  * forget an event. The last cart seen tells what a removal or a quantity change removed.
  */
 export function withAnalytics(api: StorefrontApi): StorefrontApi {
@@ -64,9 +64,8 @@ export function withAnalytics(api: StorefrontApi): StorefrontApi {
       // Only the method's name: the card number, expiry and code never leave the payment form for the data layer.
       const cart = lastCart
       if (cart) track((layer) => layer.trackAddPaymentInfo(cart, payment.method))
-      const order = await api.makeOrder(payment)
-      track((layer) => layer.trackPurchase(order))
-      return order
+      // `purchase` is pushed by the thank-you page, the one place every way of paying ends (trackPurchaseOnce)
+      return api.makeOrder(payment)
     },
   }
 }
