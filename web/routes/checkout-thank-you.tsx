@@ -6,6 +6,7 @@ import { useT } from '../i18n/index.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { TaxInvoice } from '../features/checkout/tax-invoice.tsx'
 import { useReloadSession } from '../features/session/use-reload-session.ts'
+import { track } from '../features/analytics/tracked-api.ts'
 
 const ORDER_NUMBER = /^[A-Z0-9-]{1,32}$/
 
@@ -19,23 +20,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The data layer's `purchase`, once per order (web/features/analytics/data-layer.ts trackPurchaseOnce). Its builders
- * load here, after the page: 'sent' or 'earlier' (already reported) tells the tests the decision was made.
+ * `purchase` once per order (data-layer.ts trackPurchaseOnce), here because every way of paying ends on this page;
+ * kept out of use-track.ts so the category and product pages do not carry it. 'sent', or 'earlier' when this browser
+ * already reported it; null until decided (the browser test waits for it).
  */
 function usePurchaseEvent(order: Order | null) {
   const [state, setState] = useState<'sent' | 'earlier' | null>(null)
-  const number = order?.number
   useEffect(() => {
     if (!order) return
     let live = true
-    void import('../features/analytics/data-layer.ts').then(({ trackPurchaseOnce }) => {
-      const sent = trackPurchaseOnce(order)
+    track((layer) => {
+      const sent = layer.trackPurchaseOnce(order)
       if (live) setState(sent ? 'sent' : 'earlier')
     })
     return () => {
       live = false
     }
-  }, [number])
+  }, [order?.number])
   return state
 }
 
