@@ -7,23 +7,34 @@ import type { Page } from 'playwright-core'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-interface AxeViolation {
+export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const
+export type Impact = (typeof IMPACTS)[number]
+
+export interface AxeViolation {
   id: string
-  impact: string | null
+  impact: Impact | null
   help: string
   nodes: Array<{ target: string[] }>
 }
 
-/** Serious and critical WCAG 2.1 A/AA findings on the page as it is now, one line each. */
-export async function audit(page: Page, label: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle').catch(() => {})
+/** Every WCAG 2.1 A/AA violation axe finds on the page as it is now (the page is not waited on). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })
-    return result.violations
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }))
   })
-  return violations
+}
+
+/** The serious and critical ones, one line each: what a test fails on. */
+export const seriousOnes = (violations: AxeViolation[], label: string) =>
+  violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+
+/** Serious and critical WCAG 2.1 A/AA findings on the page once its requests have settled, one line each. */
+export async function audit(page: Page, label: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle').catch(() => {})
+  return seriousOnes(await axeViolations(page), label)
 }

@@ -25,7 +25,8 @@ function AccountButton() {
   return (
     <LocalLink to={isAuthenticated ? '/my-account' : '/Login'} className={cx(action, 'inline-flex')} aria-label={isAuthenticated ? undefined : t('header.login')} data-testid="account-button" data-personal={PERSONAL.account}>
       <Icon name="user" />
-      <span className="hidden text-sm font-semibold lg:inline" data-personal={PERSONAL.greeting}>
+      {/* read out at every width (a member's link has no aria-label), shown beside the icon where there is room */}
+      <span className="sr-only text-sm font-semibold lg:not-sr-only" data-personal={PERSONAL.greeting}>
         {isAuthenticated ? (name ? t('header.hi', { name }) : t('header.account')) : t('header.login')}
       </span>
     </LocalLink>
