@@ -73,15 +73,19 @@ export async function auditOf(action: string) {
 
 /**
  * A placed order of `quantity` units of the variant: a member's (bearer) or a guest's, paid by an optional gift card,
- * optional store credit (the member's) and a card for the rest. Returns the order number.
+ * optional store credit (the member's) and a card for the rest; `more` adds other lines. Returns the order number.
  */
-export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number } = {}) {
+export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }> } = {}) {
   const bearer = opts.member?.bearer
   const token = bearer ? undefined : await guestCart()
   if (bearer) await call('/cart', { method: 'POST', bearer })
   const auth = { bearer, orderToken: token }
   const added = await call('/cart/add_item', { ...auth, body: { variant_id: variantId, quantity: opts.quantity ?? 1 } })
   if (added.status !== 200) throw new Error(JSON.stringify(added.body))
+  for (const line of opts.more ?? []) {
+    const more = await call('/cart/add_item', { ...auth, body: { variant_id: line.variantId, quantity: line.quantity } })
+    if (more.status !== 200) throw new Error(JSON.stringify(more.body))
+  }
   const email = bearer ? undefined : `guest-${crypto.randomUUID().slice(0, 6)}@example.com`
   await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })
   if (opts.giftCardCode) {

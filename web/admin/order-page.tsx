@@ -1,4 +1,5 @@
 import { Button } from '#web/components/ui/button.tsx'
+import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { ShipmentBadge } from './orders-page.tsx'
@@ -12,6 +13,7 @@ export interface OrderView {
   promotions: Array<{ id: number; code: string; name: string; amount_cents: Cents }>
   payments: Array<{ id: number; method: string; amount_cents: Cents; refunded_cents: number; last4: string | null; cc_type: string | null; gift_card_code: string | null }>
   refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
+  lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
   shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string } | null
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
@@ -46,7 +48,15 @@ function Totals({ o }: { o: OrderView['order'] }) {
   )
 }
 
-export function OrderPage({ view, notice, error, form, errors, values }: { view: OrderView; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
+/** A line that can still be refunded as a whole, with what that gives back (worker/admin/line-refunds.ts). */
+export interface LineOffer {
+  id: number
+  label: string
+  units: number
+  cents: number
+}
+
+export function OrderPage({ view, lineOffers = [], notice, error, form, errors, values }: { view: OrderView; lineOffers?: LineOffer[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
   const { order, shipment } = view
   const cur = order.currency
   const open = !order.canceled_at
@@ -72,6 +82,13 @@ export function OrderPage({ view, notice, error, form, errors, values }: { view:
               <td className={cell}>
                 {l.gift_card_cents !== null ? `Gift card for ${l.recipient_email ?? ''}` : l.product_id ? <a className="underline" href={`/admin/products/${l.product_id}`}>{l.product_name}</a> : l.product_name}
                 {l.options ? <span className="block text-neutral-700">{l.options}</span> : null}
+                {view.lineRefunds
+                  .filter((r) => r.line_item_id === l.id)
+                  .map((r) => (
+                    <span key={r.line_item_id} className="block text-neutral-700">
+                      {`Refunded ${r.quantity} for ${money(r.amount_cents, cur)}${r.restocked ? ', back in stock' : ''}`}
+                    </span>
+                  ))}
               </td>
               <td className={cell}>{l.sku ?? '–'}</td>
               <td className={cell}>{l.quantity}</td>
@@ -89,6 +106,25 @@ export function OrderPage({ view, notice, error, form, errors, values }: { view:
           <p className="mt-3 text-sm">
             Promotions: {view.promotions.map((p) => `${p.name} (${p.code}) −${money(p.amount_cents ?? 0, cur)}`).join(', ')}
           </p>
+        ) : null}
+        {lineOffers.length ? (
+          <form method="post" action={`/admin/orders/${order.number}/refund-line`} className="mt-4 max-w-md space-y-3" aria-label="Refund a line">
+            <h3 className="font-semibold">Refund a line</h3>
+            <p className="text-sm">Gives back what was paid for the line's units not yet returned (less their share of promotions), split across the order's payments as it was paid, and emails the customer.</p>
+            <Select id="lineId" name="lineId" label="Line" defaultValue={vals('refund-line')?.lineId} error={errs('refund-line')?.lineId}>
+              {lineOffers.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {`${o.label}: ${money(o.cents, cur)}`}
+                </option>
+              ))}
+            </Select>
+            <Input id="line-reason" name="reason" label="Why is the line refunded?" required defaultValue={vals('refund-line')?.reason ?? ''} error={errs('refund-line')?.reason} />
+            <Checkbox id="line-restock" name="restock" label="Put the units back in stock" defaultChecked={vals('refund-line')?.restock === 'on'} />
+            <Input id="line-password" name="password" type="password" label="Your password, to confirm the line refund" autoComplete="current-password" required error={errs('refund-line')?.password} />
+            <Button type="submit" variant="danger">
+              Refund the line
+            </Button>
+          </form>
         ) : null}
       </Panel>
 

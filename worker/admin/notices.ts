@@ -2,6 +2,7 @@
 const NOTICES: Record<string, string> = {
   fulfilled: 'The order is marked as shipped and the customer has been emailed the tracking number.',
   refunded: 'The refund was made and the customer has been emailed.',
+  'line-refunded': 'The line was refunded and the customer has been emailed.',
   canceled: 'The order is cancelled: stock is back, payments are returned and the customer has been emailed.',
   resent: 'The order confirmation was sent again.',
   saved: 'Your changes are saved.',

@@ -23,7 +23,7 @@ async function orderLocale(db: D1Database, number: string): Promise<Locale> {
 }
 
 /** The shopper's email about a refund or a cancellation (worker/mail's order_update template). */
-async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl: string, status: OrderUpdatePayload['status'], refunds: OrderUpdatePayload['refunds'], reason: string): Promise<Mail> {
+export async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl: string, status: OrderUpdatePayload['status'], refunds: OrderUpdatePayload['refunds'], reason: string): Promise<Mail> {
   const { order } = detail
   const locale = await orderLocale(env.DB, order.number!)
   const ship = detail.addresses.find((a) => a.id === order.ship_address_id) ?? detail.addresses[0]

@@ -39,6 +39,8 @@ export interface OrderDetail {
   promotions: Array<{ id: number; code: string; name: string; amount_cents: number | null }>
   payments: OrderPayment[]
   refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
+  /** Lines the console refunded as a whole (line_refunds, migration 0197). */
+  lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
   shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string } | null
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
@@ -48,7 +50,7 @@ export interface OrderDetail {
 export async function loadOrderDetail(db: D1Database, number: string): Promise<OrderDetail | null> {
   const order = await db.prepare("SELECT * FROM orders WHERE number = ? AND state = 'complete'").bind(number).first<AdminOrder>()
   if (!order) return null
-  const [lines, promotions, payments, refunds, addresses, shipment, emails, history] = await db.batch([
+  const [lines, promotions, payments, refunds, lineRefunds, addresses, shipment, emails, history] = await db.batch([
     db
       .prepare(
         `SELECT li.id, li.variant_id, li.quantity, li.price_cents, li.rrp_cents, li.member_cents, li.gift_card_cents, li.recipient_email,
@@ -65,6 +67,7 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
       )
       .bind(order.id),
     db.prepare('SELECT id, payment_id, amount_cents, reason, created_at FROM refunds WHERE order_id = ? ORDER BY id').bind(order.id),
+    db.prepare('SELECT line_item_id, quantity, amount_cents, restocked FROM line_refunds WHERE order_id = ?').bind(order.id),
     db.prepare('SELECT * FROM addresses WHERE id IN (?, ?)').bind(order.bill_address_id ?? 0, order.ship_address_id ?? 0),
     db.prepare('SELECT s.number, s.state, s.tracking_id, s.carrier, s.shipped_at, m.name AS method FROM shipments s JOIN shipping_methods m ON m.id = s.shipping_method_id WHERE s.order_id = ?').bind(order.id),
     db.prepare("SELECT id, kind, subject, created_at, sent_at FROM outbox WHERE ref = ?1 OR (ref IS NULL AND to_email = ?2 AND subject LIKE '%' || ?1 || '%') ORDER BY id").bind(number, order.email ?? ''),
@@ -76,6 +79,7 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
     promotions: promotions!.results as OrderDetail['promotions'],
     payments: payments!.results as unknown as OrderPayment[],
     refunds: refunds!.results as OrderDetail['refunds'],
+    lineRefunds: lineRefunds!.results as unknown as OrderDetail['lineRefunds'],
     addresses: addresses!.results as OrderDetail['addresses'],
     shipment: (shipment!.results[0] as OrderDetail['shipment']) ?? null,
     emails: emails!.results as OrderDetail['emails'],

@@ -29,7 +29,7 @@ export async function loadReturn(db: D1Database, id: number): Promise<ReturnDeta
  * What the returned units are worth: what was paid for them, less their share of the order's promotions (shipping
  * is not refunded), never more than the order's payments still hold.
  */
-export function returnValueCents(detail: OrderDetail, items: ReturnItemRow[]): number {
+export function returnValueCents(detail: OrderDetail, items: Array<Pick<ReturnItemRow, 'line_item_id' | 'quantity'>>): number {
   const { order } = detail
   const goods = items.reduce((sum, i) => sum + (detail.lines.find((l) => l.id === i.line_item_id)?.price_cents ?? 0) * i.quantity, 0)
   const itemTotal = order.item_total_cents ?? 0

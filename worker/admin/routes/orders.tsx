@@ -7,6 +7,7 @@ import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { ActionRefused, cancel, fulfil, refund, resendConfirmation } from '../order-actions.ts'
+import { lineOffers, refundLine } from '../line-refunds.ts'
 import { loadOrderDetail } from '../order-detail.ts'
 import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
 import { reconfirm } from '../operators.ts'
@@ -42,13 +43,14 @@ orders.get('/orders.csv', (c) => {
 async function showOrder(c: AdminContext, extra: { error?: string; form?: string; errors?: FieldErrors; values?: Record<string, string | undefined> } = {}, status = 200) {
   const detail = await loadOrderDetail(c.env.DB, c.req.param('number') ?? '')
   if (!detail) return c.notFound()
-  return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+  return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} lineOffers={await lineOffers(c.env.DB, detail)} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
 }
 
 orders.get('/orders/:number', (c) => showOrder(c))
 
 const FulfilSchema = z.object({ carrier: z.enum(CARRIERS, { message: 'Choose a carrier from the list.' }), tracking: field.text('The tracking number', 60).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only.') })
 const RefundSchema = z.object({ paymentId: z.string().regex(/^\d+$/, 'Choose a payment.').transform(Number), amount: field.money('Amount').refine((v) => v > 0, 'The amount must be more than 0.'), reason: field.text('A reason', 200), password: field.password })
+const RefundLineSchema = z.object({ lineId: z.string().regex(/^\d+$/, 'Choose a line.').transform(Number), reason: field.text('A reason', 200), restock: field.checkbox, password: field.password })
 const CancelSchema = z.object({ reason: field.text('A reason', 200), password: field.password })
 
 /** Runs an order action: a refused form or action re-renders the order with the message (nothing changed), else 303. */
@@ -81,6 +83,12 @@ orders.post('/orders/:number/refund', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
   return act(c, 'refund', await parseForm(c, RefundSchema), (d) => refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }, c.req.url), 'refunded', true)
+})
+
+orders.post('/orders/:number/refund-line', async (c) => {
+  const detail = await detailOr404(c)
+  if (!detail) return c.notFound()
+  return act(c, 'refund-line', await parseForm(c, RefundLineSchema), (d) => refundLine(c.env, c.var.operator, detail, d, c.req.url), 'line-refunded', true)
 })
 
 orders.post('/orders/:number/cancel', async (c) => {

@@ -32,7 +32,7 @@ export interface ReturnItemRow {
   quantity: number
 }
 
-/** A line of the order as returns see it: bought, already asked back (waiting or approved), what one unit cost. */
+/** A line of the order as returns see it: bought, already asked back (waiting or approved) or refunded by the console, what one unit cost. */
 export interface ReturnableLine {
   id: number
   variant_id: number
@@ -52,7 +52,9 @@ export async function returnableLines(db: D1Database, orderId: number): Promise<
     .prepare(
       `SELECT li.id, li.variant_id, li.quantity, COALESCE(li.price_cents, 0) AS price_cents, li.gift_card_cents IS NOT NULL AS gift_card,
          (SELECT COALESCE(SUM(ri.quantity), 0) FROM return_items ri JOIN return_requests r ON r.id = ri.return_id
-          WHERE ri.line_item_id = li.id AND r.state != 'declined') AS returned
+          WHERE ri.line_item_id = li.id AND r.state != 'declined')
+         -- units the console refunded without a return (line_refunds) cannot be asked back for money again
+         + COALESCE((SELECT lr.quantity FROM line_refunds lr WHERE lr.line_item_id = li.id), 0) AS returned
        FROM line_items li WHERE li.order_id = ? ORDER BY li.id`,
     )
     .bind(orderId)

@@ -1,0 +1,119 @@
+/// <reference types="node" />
+// Steps of the operator's day (tests/e2e/operator-console.test.ts) that need a member's order: refund one line,
+// approve the return the member asked for on another line, issue a gift card a shopper then checks, and read this
+// day's entries in the audit log. Each reuses the logged-in operator's page; the shopper side goes through the
+// store's own routes (the Storefront API with the member's bearer token, the /GiftCards page).
+import { expect } from 'vitest'
+import { baseUrl, type Visit } from './browser.ts'
+
+export const CARD = { number: '4111111111111111', month: 12, year: new Date().getUTCFullYear() + 2, verification_value: '123', name: 'Ada Lovelace' }
+export const ADDRESS = { firstname: 'Ada', lastname: 'Lovelace', address1: '1 Collins Street', city: 'Melbourne', zipcode: '3000', phone: '0412 345 678', state_name: 'VIC', country_iso: 'AU' }
+
+/** The served store's Storefront API (`/spree_oauth/…` when the path starts there); throws on an error answer. */
+export async function api(path: string, init: { method?: string; body?: unknown; token?: string; bearer?: string } = {}) {
+  const url = path.startsWith('/spree_oauth') ? `${baseUrl()}${path}` : `${baseUrl()}/api/v2/storefront${path}`
+  const res = await fetch(url, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/vnd.api+json',
+      ...(init.token ? { 'x-spree-order-token': init.token } : {}),
+      ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  })
+  const body = await res.json().catch(() => null)
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
+  return body as any
+}
+
+export interface MemberOrder {
+  number: string
+  bearer: string
+  /** The order's line ids, in the order the variants were added. */
+  lines: string[]
+}
+
+/** A new Club member's order of two lines, one unit of `variantId` and one of another in-stock product, paid by card. */
+export async function memberOrder(variantId: string): Promise<MemberOrder> {
+  const list = await api('/products?per_page=5&filter[in_stock]=true&include=variants')
+  const other = list.data.map((p: any) => p.relationships.variants.data[0]?.id).find((id: string | undefined) => id && id !== variantId)
+  const variantIds = [variantId, other as string]
+  const email = `member-${Date.now()}@example.com`
+  const password = 'a member password'
+  await api('/account', { body: { user: { email, first_name: 'Ada', last_name: 'Lovelace', password, password_confirmation: password } } })
+  const bearer = (await api('/spree_oauth/token', { body: { grant_type: 'password', username: email, password } })).access_token as string
+  await api('/cart', { method: 'POST', bearer })
+  for (const variant_id of variantIds) await api('/cart/add_item', { bearer, body: { variant_id, quantity: 1 } })
+  await api('/checkout', { method: 'PATCH', bearer, body: { order: { ship_address_attributes: ADDRESS, bill_address_attributes: ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })
+  await api('/checkout/create_payment', { bearer, body: { payment_method_id: '1', source_attributes: CARD } })
+  const done = await api('/checkout/complete', { method: 'PATCH', bearer })
+  const lines = (done.data.relationships.line_items.data as Array<{ id: string }>).map((l) => l.id)
+  expect(lines).toHaveLength(variantIds.length)
+  return { number: done.data.attributes.number, bearer, lines }
+}
+
+/** On the order's console page: refunds its first line (back in stock) and sees the refund listed. */
+export async function refundOneLine(visit: Visit, number: string, password: string) {
+  const { page } = visit
+  await visit.goto(`/admin/orders/${number}`)
+  const form = page.getByRole('form', { name: 'Refund a line' })
+  const line = await form.getByLabel('Line').locator('option').first().textContent()
+  const amount = line!.match(/: ([^:]+)$/)![1]!.trim()
+  await form.getByLabel('Why is the line refunded?').fill('Arrived torn')
+  await form.getByLabel('Put the units back in stock').check()
+  await form.getByLabel('Your password, to confirm the line refund').fill(password)
+  await form.getByRole('button', { name: 'Refund the line' }).click()
+  await page.getByText('The line was refunded and the customer has been emailed.').waitFor()
+  await page.getByRole('list', { name: 'Refunds' }).getByText('Arrived torn').waitFor()
+  await page.getByText(`Refunded 1 for ${amount}, back in stock`).waitFor()
+}
+
+/**
+ * The member asks to return the order's second line (the Storefront API route their order page's form posts to), the
+ * operator approves it from the returns list, and the member's order then shows the return approved.
+ */
+export async function approveReturn(visit: Visit, order: MemberOrder, password: string) {
+  const { page } = visit
+  await api(`/account/orders/${order.number}/returns`, { bearer: order.bearer, body: { return_request: { reason: 'too_small', comment: 'A size up, please', items: [{ line_item_id: order.lines[1], quantity: 1 }] } } })
+  await visit.goto('/admin/returns')
+  await page.getByRole('row').filter({ hasText: order.number }).getByRole('link', { name: /^#\d+$/ }).click()
+  await page.getByText('A size up, please').waitFor()
+  const form = page.getByRole('form', { name: 'Approve the return' })
+  await form.getByLabel('Your password, to confirm').fill(password)
+  await form.getByRole('button', { name: 'Approve and refund' }).click()
+  await page.getByText('The return is approved').waitFor()
+  const seen = await api(`/account/orders/${order.number}`, { bearer: order.bearer })
+  expect(seen.data.attributes.returns).toMatchObject([{ state: 'approved' }])
+}
+
+/** Issues a gift card in the console and returns its code, which a shopper's balance check on /GiftCards accepts. */
+export async function issueGiftCard(visit: Visit, shopper: Visit) {
+  const { page } = visit
+  await visit.goto('/admin/gift-cards')
+  const form = page.getByRole('form', { name: 'Issue a gift card' })
+  await form.getByLabel('Amount').fill('50.00')
+  await form.getByRole('button', { name: 'Issue the card' }).click()
+  const notice = await page.getByText('New card code:').textContent()
+  const code = notice!.match(/New card code: (\S+) /)![1]!
+  await shopper.goto('/GiftCards')
+  await shopper.page.getByLabel('Gift card code').fill(code)
+  await shopper.page.getByRole('button', { name: 'Check balance' }).click()
+  await shopper.page.getByText(/This gift card holds .*50\.00/).waitFor()
+  return code
+}
+
+/**
+ * The audit log filtered to this operator lists each of the day's changes, by action and the row it changed
+ * (`order R123…`, `variant 42`); `which` may be a prefix when the id is not known to the test.
+ */
+export async function readAuditLog(visit: Visit, operatorEmail: string, expected: Array<[action: string, which: string]>) {
+  const { page } = visit
+  await visit.goto(`/admin/audit?subject=${encodeURIComponent(operatorEmail)}`)
+  const rows = page.getByTestId('audit-row')
+  for (const [action, which] of expected) {
+    await rows.filter({ has: page.getByRole('cell', { name: action, exact: true }) }).filter({ hasText: which }).first().waitFor()
+  }
+  const who = await rows.locator('td:nth-child(2)').allTextContents()
+  expect(new Set(who)).toEqual(new Set([operatorEmail]))
+}

@@ -1,0 +1,76 @@
+import type { LineOffer } from '#web/admin/order-page.tsx'
+import type { Env } from '#worker/env.ts'
+import { returnableLines } from '#worker/backend/commerce/returns.ts'
+import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
+import type { Operator } from './context.ts'
+import { auditStatement } from './audit.ts'
+import { refundCard } from './card-refunds.ts'
+import type { OrderDetail } from './order-detail.ts'
+import { ActionRefused, orderUpdateMail, refundStatements } from './order-actions.ts'
+import { returnValueCents, splitRefund } from './return-actions.ts'
+
+/**
+ * Refunding one line of an order (issue 14 item 3): the operator picks a line, the console gives back what was paid
+ * for its units not yet returned or asked back, valued and split across the order's payments exactly as an approved
+ * return is (returnValueCents, splitRefund). Restocking is the operator's choice: a line refunded because it never
+ * arrived or was damaged does not come back on the shelf.
+ */
+
+
+/** The lines that can still be refunded, each with what refunding it would give back. */
+export async function lineOffers(db: D1Database, detail: OrderDetail): Promise<LineOffer[]> {
+  if (detail.order.canceled_at) return []
+  const left = await returnableLines(db, detail.order.id)
+  return detail.lines.flatMap((line) => {
+    const units = line.quantity - (left.find((l) => l.id === line.id)?.returned ?? 0)
+    if (line.gift_card_cents !== null || units <= 0) return []
+    const cents = returnValueCents(detail, [{ line_item_id: line.id, quantity: units }])
+    if (cents <= 0) return []
+    return [{ id: line.id, units, cents, label: `${line.product_name ?? line.sku ?? `Line ${line.id}`}${line.options ? ` (${line.options})` : ''} × ${units}` }]
+  })
+}
+
+export async function refundLine(env: Env, operator: Operator, detail: OrderDetail, input: { lineId: number; reason: string; restock: boolean }, requestUrl: string) {
+  const db = env.DB
+  const { order } = detail
+  if (order.canceled_at) throw new ActionRefused('This order was cancelled; everything it took was refunded then.')
+  const line = detail.lines.find((l) => l.id === input.lineId)
+  if (!line) throw new ActionRefused('Choose one of this order’s lines.')
+  if (line.gift_card_cents !== null) throw new ActionRefused('A gift card line is not refunded here: refund an amount to the payment and set the card’s balance to 0 on the Gift cards page.')
+  const offer = (await lineOffers(db, detail)).find((o) => o.id === line.id)
+  if (!offer) throw new ActionRefused('Nothing is left to refund on this line: its units were refunded, returned or asked back already, or the payments hold nothing more.')
+  const shares = splitRefund(detail.payments, offer.cents)
+  const references = new Map<number, string>()
+  for (const share of shares) {
+    if (share.payment.method !== 'card') continue
+    const result = await refundCard(env, share.payment.id, share.cents)
+    if (!result.ok) throw new ActionRefused(result.message)
+    references.set(share.payment.id, result.reference)
+  }
+  const reason = `${offer.label}: ${input.reason}`
+  const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', shares.map((s) => ({ method: s.payment.method, amountCents: s.cents })), reason)
+  const statements = [
+    // first, so a second refund of the line (UNIQUE line_item_id) fails before anything else is written
+    db
+      .prepare('INSERT INTO line_refunds (order_id, line_item_id, quantity, amount_cents, restocked, reason) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(order.id, line.id, offer.units, offer.cents, input.restock ? 1 : 0, input.reason),
+    ...shares.flatMap((s) => refundStatements(db, detail, s.payment, s.cents, reason, references.get(s.payment.id) ?? null)),
+    ...(input.restock ? [db.prepare('UPDATE variants SET stock_on_hand = stock_on_hand + ? WHERE id = ?').bind(offer.units, line.variant_id)] : []),
+    auditStatement(db, operator, 'order.refund_line', { type: 'order', id: order.number! }, { line_item_id: line.id, units_left: offer.units }, {
+      line_item_id: line.id,
+      sku: line.sku,
+      quantity: offer.units,
+      cents: offer.cents,
+      restocked: input.restock,
+      reason: input.reason,
+      refunded: shares.map((s) => ({ payment_id: s.payment.id, method: s.payment.method, cents: s.cents })),
+    }),
+    await mailStatement(env, mail),
+  ]
+  try {
+    await dispatchWritten(env, await db.batch(statements))
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) throw new ActionRefused('This line was refunded a moment ago, from another tab or by another operator.')
+    throw error
+  }
+}
