@@ -40,7 +40,7 @@ export async function memberOrder(variantId: string): Promise<MemberOrder> {
   const other = list.data.map((p: any) => p.relationships.variants.data[0]?.id).find((id: string | undefined) => id && id !== variantId)
   const variantIds = [variantId, other as string]
   const email = `member-${Date.now()}@example.com`
-  const password = 'a member password'
+  const password = 'member password 1'
   await api('/account', { body: { user: { email, first_name: 'Ada', last_name: 'Lovelace', password, password_confirmation: password } } })
   const bearer = (await api('/spree_oauth/token', { body: { grant_type: 'password', username: email, password } })).access_token as string
   await api('/cart', { method: 'POST', bearer })

@@ -73,9 +73,9 @@ export async function auditOf(action: string) {
 
 /**
  * A placed order of `quantity` units of the variant: a member's (bearer) or a guest's, paid by an optional gift card,
- * optional store credit (the member's) and a card for the rest; `more` adds other lines. Returns the order number.
+ * optional store credit (the member's) and a card for the rest; `more` adds other lines, `coupon` applies a code. Returns the order number.
  */
-export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }> } = {}) {
+export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }>; coupon?: string } = {}) {
   const bearer = opts.member?.bearer
   const token = bearer ? undefined : await guestCart()
   if (bearer) await call('/cart', { method: 'POST', bearer })
@@ -85,6 +85,10 @@ export async function placeOrder(variantId: number, opts: { quantity?: number; m
   for (const line of opts.more ?? []) {
     const more = await call('/cart/add_item', { ...auth, body: { variant_id: line.variantId, quantity: line.quantity } })
     if (more.status !== 200) throw new Error(JSON.stringify(more.body))
+  }
+  if (opts.coupon) {
+    const applied = await call('/cart/apply_coupon_code', { method: 'PATCH', ...auth, body: { coupon_code: opts.coupon } })
+    if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))
   }
   const email = bearer ? undefined : `guest-${crypto.randomUUID().slice(0, 6)}@example.com`
   await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })

@@ -104,7 +104,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
         </div>
         {view.promotions.length ? (
           <p className="mt-3 text-sm">
-            Promotions: {view.promotions.map((p) => `${p.name} (${p.code}) −${money(p.amount_cents ?? 0, cur)}`).join(', ')}
+            Promotions: {view.promotions.map((p) => `${p.name} (${p.code}) −${money(Math.abs(p.amount_cents ?? 0), cur)}`).join(', ')}
           </p>
         ) : null}
         {lineOffers.length ? (

@@ -40,7 +40,8 @@ export async function savePromotion(db: D1Database, operator: Operator, before: 
   if (before) {
     await db.batch([
       db.prepare('UPDATE promotions SET name = ?, code = ?, kind = ?, amount = ?, min_item_total_cents = ?, starts_at = ?, expires_at = ?, usage_limit = ?, per_customer_limit = ? WHERE id = ?').bind(...values, before.id),
-      auditStatement(db, operator, 'promotion.update', { type: 'promotion', id: before.id }, before, input),
+      // named by its code, as its creation is, so the audit log's filter finds a coupon's whole history
+      auditStatement(db, operator, 'promotion.update', { type: 'promotion', id: input.code }, before, input),
     ])
     return before.id
   }
