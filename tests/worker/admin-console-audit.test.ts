@@ -2,9 +2,9 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AU_ADDRESS, call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct, stockOf } from '#tests/factories/catalogue.ts'
-import { auditOf, operator, placeOrder } from './admin-helpers.ts'
+import { auditOf, consoleBrowser, operator, placeOrder } from './admin-helpers.ts'
 
-// The points of issue 14 items 2–5 that no other console test shows (docs/operations.md 'What the console can do'):
+// The points of issue 14 items 1–5 that no other console test shows (docs/operations.md 'What the console can do'):
 // the dashboard's figures move with the day's orders, the orders list's filters and paging, what an order's page
 // shows, a coupon's limits per code and per customer as edited in the console, gift-card look-up, discontinue_on and
 // backorderable as the store sees them.
@@ -20,7 +20,35 @@ const sales = (html: string, panel: string) => {
 const ordersListed = (html: string) => [...html.matchAll(/href="\/admin\/orders\/(R\d+)"/g)].map((m) => m[1])
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
 
+const sha256 = async (text: string) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('')
+
 describe('what the console shows an operator', () => {
+  it('a deployed store’s first admin sets the password through the one-time setup link (`admin:create --remote`)', async () => {
+    const email = `remote-${crypto.randomUUID().slice(0, 6)}@example.com`
+    const token = crypto.randomUUID().replace(/-/g, '')
+    const stale = crypto.randomUUID().replace(/-/g, '')
+    const now = Math.floor(Date.now() / 1000)
+    // what scripts/admin-create.mjs --remote writes: an admin with no usable password, the token's SHA-256, 24 hours
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO users (email, first_name, last_name, password_hash, role) VALUES (?, 'Olive', 'Operator', '!', 'admin')").bind(email),
+      env.DB.prepare('INSERT INTO admin_setup_tokens (token_hash, user_id, expires_at) SELECT ?, id, ? FROM users WHERE email = ?').bind(await sha256(token), now + 24 * 3600, email),
+      env.DB.prepare('INSERT INTO admin_setup_tokens (token_hash, user_id, expires_at) SELECT ?, id, ? FROM users WHERE email = ?').bind(await sha256(stale), now - 1, email),
+    ])
+    const b = consoleBrowser()
+    const password = 'a long new password'
+    expect((await b.logIn(email, password)).status).toBe(401)
+    expect((await b.get(`/admin/setup?token=${stale}`)).status).toBe(410)
+    expect((await b.get(`/admin/setup?token=${token}`)).status).toBe(200)
+    const mismatch = await b.post('/admin/setup', { token, password, confirmation: 'something else' })
+    expect(mismatch.status).toBe(422)
+    expect(mismatch.body).toContain('The two passwords are not the same.')
+    const set = await b.post('/admin/setup', { token, password, confirmation: password })
+    expect(set.status).toBe(303)
+    expect((await b.post('/admin/setup', { token, password: 'another long one', confirmation: 'another long one' })).status).toBe(410)
+    expect((await b.logIn(email, password)).status).toBe(303)
+    expect((await auditOf('operator.password_set'))[0]).toMatchObject({ subject_type: 'user' })
+  })
+
   it('dashboard: today’s and this week’s orders and revenue, orders waiting, low stock, declined payments, undelivered mail', async () => {
     const { b } = await operator()
     const before = (await b.get('/admin')).body
