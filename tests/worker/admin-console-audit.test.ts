@@ -157,6 +157,22 @@ describe('what the console shows an operator', () => {
     expect(other.body.error).toBe('This coupon code has been used up.')
   })
 
+  it('customers: found by name; their page shows orders, saved addresses, store credit and Club membership', async () => {
+    const { b } = await operator()
+    const shopper = await registerAndLogin({ firstName: `Zelda${crypto.randomUUID().slice(0, 4)}` })
+    await call('/account/addresses', { bearer: shopper.bearer, body: { address: { ...AU_ADDRESS, address1: '9 Saved Lane' } } })
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId, { member: shopper, storeCreditCents: 3000 })
+    await env.DB.prepare("UPDATE store_credits SET balance_cents = 1250 WHERE user_id = ? AND currency = 'AUD'").bind(shopper.userId).run()
+    const first = (await call('/account', { bearer: shopper.bearer })).body.data.attributes.first_name as string
+    expect((await b.get(`/admin/customers?q=${first}`)).body).toContain(`/admin/customers/${shopper.userId}`)
+    const page = text((await b.get(`/admin/customers/${shopper.userId}`)).body)
+    expect(page).toContain(`/admin/orders/${number}`)
+    expect(page).toContain('9 Saved Lane')
+    expect(page).toContain('store credit AUD 12.50')
+    expect(page).toContain('Club member')
+  })
+
   it('gift cards: looked up by the last four characters of the code or the recipient’s email', async () => {
     const { b } = await operator()
     const recipient = `gift-${crypto.randomUUID().slice(0, 6)}@example.com`
