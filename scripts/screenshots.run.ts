@@ -112,3 +112,24 @@ for (const locale of LOCALES) {
     })
   }
 }
+
+// The footer alone (its link blocks come from the console's footer menu): `npx vitest run --config
+// vitest.screenshots.config.mts scripts/screenshots.run.ts -t footer` retakes just these.
+for (const width of Object.keys(WIDTHS) as Width[]) {
+  test(`footer ${width}`, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    try {
+      for (const locale of LOCALES) {
+        await page.goto(locale === 'de' ? '/de/aboutus' : '/aboutus')
+        await waitForHydration(page)
+        const footer = page.locator('[data-testid=site-footer]')
+        await footer.scrollIntoViewIfNeeded()
+        await page.evaluate(() => document.fonts.ready)
+        await footer.screenshot({ path: `${OUT}footer-${locale}-${width}.png`, animations: 'disabled', caret: 'hide' })
+      }
+    } finally {
+      await context.close()
+    }
+  })
+}

@@ -105,3 +105,54 @@ describe('menus in the console', () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM menu_items i JOIN menus m ON m.id = i.menu_id WHERE m.location = 'header'").first<{ n: number }>()).toEqual(stored)
   })
 })
+
+describe('the storefront footer reads the footer menu', () => {
+  /**
+   * The footer's link blocks as the page ends up showing them: the block is streamed (its placeholder first, the
+   * resolved links after it), so the last copy is what the shopper sees. [heading, [label, href]…] per block.
+   */
+  async function footerOf(path: string) {
+    const body = await (await get(path)).text()
+    const start = body.lastIndexOf('data-testid="footer-links"')
+    expect(start).toBeGreaterThan(0)
+    const block = body.slice(start, body.indexOf('<script', start))
+    return block
+      .split('<h2')
+      .slice(1)
+      .map((group) => [
+        /^[^>]*>(?:<a[^>]*>)?([^<]*)/.exec(group)![1],
+        [...group.matchAll(/<li><a[^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[2], m[1]]),
+      ])
+  }
+
+  it('shows a console save on the store in English and German; with no footer items, the fixed links', async () => {
+    const { b } = await operator()
+    // a footer menu without items (as a remote Spree without one): today's fixed links; the pages are now cached
+    expect((await b.post('/admin/menus/footer', { intent: 'save' })).status).toBe(303)
+    expect((await footerOf('/de')).map(([heading]) => heading)).toEqual(['Hilfe', 'Unternehmen'])
+    expect((await footerOf('/'))[0]).toEqual(['Help', [['Contact us', '/contactus'], ['FAQs', '/FAQs'], ['Sizing guides', '/sizingguides'], ['Product returns', '/productreturns']]])
+
+    const items = [
+      { level: '1', link: '', en: 'Stories', de: 'Geschichten' },
+      { level: '2', link: '/stories/bike-ride', en: 'The long ride', de: 'Die lange Fahrt' },
+      { level: '2', link: 'https://example.org/map', en: 'Trail map', de: 'Wanderkarte' },
+      { level: '1', link: '/giftcards', en: 'Gift cards', de: 'Geschenkkarten' },
+    ]
+    expect((await b.post('/admin/menus/footer', fieldsOf(items, { intent: 'save' }))).status).toBe(303)
+    expect(await footerOf('/')).toEqual([
+      ['Stories', [['The long ride', '/stories/bike-ride'], ['Trail map', 'https://example.org/map']]],
+      ['Gift cards', []],
+    ])
+    expect(await footerOf('/de/t/women')).toEqual([
+      ['Geschichten', [['Die lange Fahrt', '/de/stories/bike-ride'], ['Wanderkarte', 'https://example.org/map']]],
+      ['Geschenkkarten', []],
+    ])
+    const home = await (await get('/')).text()
+    expect(home).toMatch(/<h2[^>]*><a[^>]*href="\/giftcards"[^>]*>Gift cards<\/a><\/h2>/)
+
+    // an operator who empties the menu gets the fixed links back
+    expect((await b.post('/admin/menus/footer', { intent: 'save' })).status).toBe(303)
+    expect((await footerOf('/de')).map(([heading]) => heading)).toEqual(['Hilfe', 'Unternehmen'])
+    expect((await footerOf('/'))[0]).toEqual(['Help', [['Contact us', '/contactus'], ['FAQs', '/FAQs'], ['Sizing guides', '/sizingguides'], ['Product returns', '/productreturns']]])
+  })
+})

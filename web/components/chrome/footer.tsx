@@ -1,4 +1,6 @@
 import { useSetAtom } from 'jotai'
+import type { MenuItem } from '../../api/models.ts'
+import { useApi } from '../../api/use-api.ts'
 import { BRAND } from '../../brand.ts'
 import { FREE_RETURNS_DAYS, SOCIAL_LINKS } from '../../config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
@@ -8,13 +10,14 @@ import { LocalLink } from '../local-link.tsx'
 import { Logo } from '../logo.tsx'
 import { buttonClass } from '../ui/button.tsx'
 import { cx } from '../ui/cx.ts'
+import { Deferred } from '../deferred.tsx'
 import { LocaleSelector } from './locale-selector.tsx'
 import { ConsentSettingsButton } from '../../features/consent/consent-manager.tsx'
 import { PaymentMarks } from './payment-marks.tsx'
 
 type FooterLink = { key: MessageKey; to: string }
 
-/** Footer links come from the translations (spec §2) and use the lowercase aliases. */
+/** Today's fixed links (spec §2, the lowercase aliases): shown when the backend has no footer menu (a remote Spree). */
 const HELP_LINKS: FooterLink[] = [
   { key: 'footer.contactUs', to: '/contactus' },
   { key: 'footer.faqs', to: '/FAQs' },
@@ -30,20 +33,56 @@ const COMPANY_LINKS: FooterLink[] = [
 
 const link = 'rounded-sm text-neutral-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-400'
 
-function LinkBlock({ title, links }: { title: string; links: FooterLink[] }) {
+function useFixedGroups(): MenuItem[] {
   const { t } = useT()
+  const group = (title: MessageKey, links: FooterLink[]): MenuItem => ({ label: t(title), link: '', items: links.map((l) => ({ label: t(l.key), link: l.to, items: [] })) })
+  return [group('footer.help', HELP_LINKS), group('footer.company', COMPANY_LINKS)]
+}
+
+/** The console's footer menu (KV-cached like the header's); none, empty or unreachable → null, the fixed links. */
+function useFooterMenu() {
+  const api = useApi()
+  const { locale } = useT()
+  return {
+    id: `footer:${locale}`,
+    load: async () => {
+      try {
+        const menu = await api.getMenus('footer')
+        return menu.isDisabled || menu.items.length === 0 ? null : menu.items
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+/**
+ * One block per top-level item: its label heads the block (a link when it has one), its children are the links. A
+ * store path gets the page's language; an operator's https:// link is left as it is (LocalLink).
+ */
+function LinkGroups({ groups }: { groups: MenuItem[] }) {
   return (
-    <div>
-      <h2 className="text-sm font-bold uppercase tracking-wider text-white">{title}</h2>
-      <ul className="mt-4 space-y-3 text-sm">
-        {links.map((item) => (
-          <li key={item.to}>
-            <LocalLink to={item.to} className={link}>
-              {t(item.key)}
-            </LocalLink>
-          </li>
-        ))}
-      </ul>
+    <div className="grid flex-[2] grid-cols-2 gap-8 lg:auto-cols-fr lg:grid-flow-col" data-testid="footer-links">
+      {groups.map((group, i) => (
+        <div key={`${i}:${group.label}`}>
+          <h2 className="text-sm font-bold uppercase tracking-wider text-white">{group.link ? (
+              <LocalLink to={group.link} className={link}>
+                {group.label}
+              </LocalLink>
+            ) : (
+              group.label
+            )}</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {group.items.map((item, j) => (
+              <li key={`${j}:${item.link}`}>
+                <LocalLink to={item.link} className={link}>
+                  {item.label}
+                </LocalLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </div>
   )
 }
@@ -70,18 +109,21 @@ function Promises() {
   )
 }
 
-/** Help, company, club, social, payment marks, language and currency (spec §2), in both languages. */
+/** Link blocks from the footer menu (else help and company), club, social, payment marks, language and currency (spec §2), in both languages. */
 export function Footer() {
   const { t } = useT()
   const openPanel = useSetAtom(openPanelAtom)
+  const menu = useFooterMenu()
+  const fixed = useFixedGroups()
   return (
     <footer className="mt-16 bg-neutral-900 pb-20 text-neutral-300 lg:pb-0" data-testid="site-footer">
       <div className="mx-auto max-w-site px-4 py-12">
         <Promises />
-        <nav aria-label={t('footer.title')} className="grid grid-cols-2 gap-8 py-10 lg:grid-cols-4">
-          <LinkBlock title={t('footer.help')} links={HELP_LINKS} />
-          <LinkBlock title={t('footer.company')} links={COMPANY_LINKS} />
-          <div className="col-span-2">
+        <nav aria-label={t('footer.title')} className="flex flex-col gap-10 py-10 lg:flex-row lg:gap-8">
+          <Deferred id={menu.id} load={menu.load} fallback={<LinkGroups groups={fixed} />}>
+            {(items) => <LinkGroups groups={items ?? fixed} />}
+          </Deferred>
+          <div className="lg:flex-1">
             <h2 className="text-sm font-bold uppercase tracking-wider text-white">{t('footer.club')}</h2>
             <p className="mt-4 max-w-sm text-sm">{t('footer.clubText')}</p>
             <button type="button" onClick={() => openPanel('signup')} className={cx(buttonClass('primary', 'md'), 'mt-4 focus-visible:ring-offset-neutral-900')}>
