@@ -95,15 +95,15 @@ for (const locale of LOCALES) {
         const { variantId } = await purchasableVariant(context)
         await api(page, 'POST', '/api/cart/items', { variantId, quantity: 1 })
         await at('/')
-        await page.locator(width === 'phone' ? '[data-testid=mobile-bottom-bar] button:has-text("' + (locale === 'de' ? 'Warenkorb' : 'Basket') + '")' : '[data-testid=cart-button]').first().click()
+        await page.locator(width === 'phone' ? '[data-testid=mobile-cart-button]' : '[data-testid=cart-button]').first().click()
         await page.locator('[data-testid=cart-sidebar]').waitFor({ state: 'visible' })
         await shoot(page, file('cart'))
         await at('/checkout/shipping')
         await shoot(page, file('checkout'), true)
 
         const email = `shots-${locale}-${width}-${Date.now()}@example.com`
-        await api(page, 'POST', '/api/account', { email, password: 'correct-horse-battery', firstName: 'Ada', lastName: 'Lovelace' })
-        await api(page, 'POST', '/api/auth/login', { username: email, password: 'correct-horse-battery' })
+        await api(page, 'POST', '/api/account', { email, password: 'correct-horse-battery-9', firstName: 'Ada', lastName: 'Lovelace' })
+        await api(page, 'POST', '/api/auth/login', { username: email, password: 'correct-horse-battery-9' })
         await at('/my-account')
         await shoot(page, file('account'))
       } finally {
