@@ -2,7 +2,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { cx, focusRing } from '#web/components/ui/cx.ts'
-import { ErrorSummary, Notice, PageHeader, Panel, type FieldErrors } from './parts.tsx'
+import { ErrorSummary, Notice, PageHeader, Panel, RowButtons, type FieldErrors } from './parts.tsx'
 
 export type MenuLocation = 'header' | 'footer'
 /** One row of a menu as the form posts it: level '1' (top) or '2' (under the row above), its link, its two labels. */
@@ -36,21 +36,7 @@ function MenuRow({ index, count, item, errors }: { index: number; count: number;
             <option value="2">Under the item above</option>
           </Select>
         </div>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {index > 0 ? (
-            <Button type="submit" name="intent" value={`up.${index}`} variant="secondary" size="sm">
-              Move up <span className="sr-only">{title}</span>
-            </Button>
-          ) : null}
-          {index < count - 1 ? (
-            <Button type="submit" name="intent" value={`down.${index}`} variant="secondary" size="sm">
-              Move down <span className="sr-only">{title}</span>
-            </Button>
-          ) : null}
-          <Button type="submit" name="intent" value={`remove.${index}`} variant="danger" size="sm">
-            Remove <span className="sr-only">{title}</span>
-          </Button>
-        </div>
+        <RowButtons index={index} count={count} title={title} className="mt-3" />
       </fieldset>
     </li>
   )

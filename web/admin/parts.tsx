@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Button } from '#web/components/ui/button.tsx'
 import { controlBase, controlEdge, cx, focusRing } from '#web/components/ui/cx.ts'
 import { describedBy, FieldFrame } from '#web/components/ui/field-frame.tsx'
 
@@ -103,5 +104,29 @@ export function TextArea({ id, name, label, defaultValue, error, rows = 4, hint 
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <textarea id={id} name={name} rows={rows} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={cx(controlBase, controlEdge(Boolean(error)))} />
     </FieldFrame>
+  )
+}
+
+/**
+ * Move up, move down and remove for one row of a list edited without a script (CMS sections, menu rows): each posts
+ * the form with `intent` = `up.N`, `down.N` or `remove.N`; `title` names the row for screen readers.
+ */
+export function RowButtons({ index, count, title, className }: { index: number; count: number; title: string; className?: string }) {
+  return (
+    <div className={cx('flex flex-wrap gap-2', className)}>
+      {index > 0 ? (
+        <Button type="submit" name="intent" value={`up.${index}`} variant="secondary" size="sm">
+          Move up <span className="sr-only">{title}</span>
+        </Button>
+      ) : null}
+      {index < count - 1 ? (
+        <Button type="submit" name="intent" value={`down.${index}`} variant="secondary" size="sm">
+          Move down <span className="sr-only">{title}</span>
+        </Button>
+      ) : null}
+      <Button type="submit" name="intent" value={`remove.${index}`} variant="danger" size="sm">
+        Remove <span className="sr-only">{title}</span>
+      </Button>
+    </div>
   )
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
-import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { LANGUAGES, SECTION_FIELDS, SECTION_LABELS, type FieldSpec, type SectionDraft, type TextKey } from './cms-fields.ts'
-import { Panel, TextArea, type FieldErrors } from './parts.tsx'
+import { Panel, RowButtons, TextArea, type FieldErrors } from './parts.tsx'
 
 export interface TaxonOption {
   id: number
@@ -64,21 +63,7 @@ export function SectionEditor({ index, count, section, errors, taxons }: { index
           </fieldset>
         ))}
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        {index > 0 ? (
-          <Button type="submit" name="intent" value={`up.${index}`} variant="secondary" size="sm">
-            Move up <span className="sr-only">{title}</span>
-          </Button>
-        ) : null}
-        {index < count - 1 ? (
-          <Button type="submit" name="intent" value={`down.${index}`} variant="secondary" size="sm">
-            Move down <span className="sr-only">{title}</span>
-          </Button>
-        ) : null}
-        <Button type="submit" name="intent" value={`remove.${index}`} variant="danger" size="sm">
-          Remove <span className="sr-only">{title}</span>
-        </Button>
-      </div>
+      <RowButtons index={index} count={count} title={title} className="mt-4" />
     </Panel>
   )
 }

@@ -4,10 +4,9 @@ import { returnableLines } from '#worker/backend/commerce/returns.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
-import { refundCard } from './card-refunds.ts'
 import type { OrderDetail } from './order-detail.ts'
 import { ActionRefused, orderUpdateMail, refundStatements } from './order-actions.ts'
-import { returnValueCents, splitRefund } from './return-actions.ts'
+import { refundCardShares, returnValueCents, splitRefund } from './return-actions.ts'
 
 /**
  * Refunding one line of an order (issue 14 item 3): the operator picks a line, the console gives back what was paid
@@ -40,13 +39,7 @@ export async function refundLine(env: Env, operator: Operator, detail: OrderDeta
   const offer = (await lineOffers(db, detail)).find((o) => o.id === line.id)
   if (!offer) throw new ActionRefused('Nothing is left to refund on this line: its units were refunded, returned or asked back already, or the payments hold nothing more.')
   const shares = splitRefund(detail.payments, offer.cents)
-  const references = new Map<number, string>()
-  for (const share of shares) {
-    if (share.payment.method !== 'card') continue
-    const result = await refundCard(env, share.payment.id, share.cents)
-    if (!result.ok) throw new ActionRefused(result.message)
-    references.set(share.payment.id, result.reference)
-  }
+  const references = await refundCardShares(env, shares)
   const reason = `${offer.label}: ${input.reason}`
   const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', shares.map((s) => ({ method: s.payment.method, amountCents: s.cents })), reason)
   const statements = [

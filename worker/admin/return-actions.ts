@@ -67,6 +67,21 @@ export function splitRefund(payments: OrderPayment[], cents: number): Array<{ pa
   return paid.map((payment, i) => ({ payment, cents: shares[i]! })).filter((s) => s.cents > 0)
 }
 
+/**
+ * Gives the card shares of a split refund back through their provider, in order, before the console records anything;
+ * the first refusal stops with the provider's sentence. Returns each card payment's provider reference by payment id.
+ */
+export async function refundCardShares(env: Env, shares: Array<{ payment: OrderPayment; cents: number }>): Promise<Map<number, string>> {
+  const references = new Map<number, string>()
+  for (const share of shares) {
+    if (share.payment.method !== 'card') continue
+    const result = await refundCard(env, share.payment.id, share.cents)
+    if (!result.ok) throw new ActionRefused(result.message)
+    references.set(share.payment.id, result.reference)
+  }
+  return references
+}
+
 function assertOpen(detail: ReturnDetail) {
   if (detail.ret.state !== 'requested') throw new ActionRefused(`This return was already ${detail.ret.state}.`)
 }
@@ -84,13 +99,7 @@ export async function approveReturn(env: Env, operator: Operator, detail: Return
   const { ret, order } = detail
   const cents = returnValueCents(order, ret.items)
   const shares = splitRefund(order.payments, cents)
-  const references = new Map<number, string>()
-  for (const share of shares) {
-    if (share.payment.method !== 'card') continue
-    const result = await refundCard(env, share.payment.id, share.cents)
-    if (!result.ok) throw new ActionRefused(result.message)
-    references.set(share.payment.id, result.reference)
-  }
+  const references = await refundCardShares(env, shares)
   const lines = await returnableLines(db, order.order.id)
   const restock = ret.items.map((i) => ({ v: lines.find((l) => l.id === i.line_item_id)!.variant_id, q: i.quantity }))
   const shopperOrder = await reloadOrder(db, order.order.id)
