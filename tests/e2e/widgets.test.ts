@@ -140,7 +140,12 @@ describe('email verification and captcha', () => {
       await modal(page).getByText('Please confirm you are not a robot.').waitFor()
       await modal(page).getByRole('button', { name: /I am human \(e2e-site-key\)/ }).click()
       await submit(page).click()
-      await modal(page).waitFor({ state: 'hidden' })
+      // Once (fresh-clone run of 4946b53, under full-suite load) the modal stayed open here; say what it showed.
+      await modal(page)
+        .waitFor({ state: 'hidden' })
+        .catch(async (error: unknown) => {
+          throw new Error(`the signup modal stayed open, showing: ${await modal(page).innerText()}`, { cause: error })
+        })
       await page.locator('[data-testid=site-header]').getByText('Hi Ada').waitFor()
       expect(fake.requests.filter((path) => path === '/siteverify')).toHaveLength(1)
 
