@@ -38,10 +38,10 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={BRAND.colour} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        {/* Without JavaScript, content that streamed after the shell (the menu, when it was not ready in time) would
-            stay in React's hidden segments: show them (at the end of the page) instead of the menu's placeholder. */}
+        {/* Without JavaScript, content that streamed after the shell (home's sections, similar items) would stay in
+            React's hidden segments: show them (at the end of the page). The menus are in the HTML itself. */}
         <noscript>
-          <style>{'div[hidden][id^="S:"]{display:block!important}[data-testid=nav-placeholder]{display:none}'}</style>
+          <style>{'div[hidden][id^="S:"]{display:block!important}'}</style>
         </noscript>
       </head>
       <body>

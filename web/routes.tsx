@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router'
 import type { Locale } from './api/models.ts'
+import type { MenuLocation } from './components/chrome/use-menu.ts'
 import { rootLoader } from './root-loader.ts'
 import { loadDictionary, type DictionaryPart } from './i18n/index.tsx'
 import { Document, RootErrorBoundary } from './root.tsx'
@@ -27,6 +28,8 @@ const PERSONAL = { personal: true }
 const NOINDEX = { noindex: true }
 /** Screens that need only the browse part of the dictionary (see screenOf). */
 const BROWSE = { texts: 'browse' }
+/** The console's menus a layout shows: resolved before rendering, so they are in the HTML (worker/ssr/render.tsx). */
+const MENUS = (...menus: MenuLocation[]) => ({ menus })
 
 /**
  * The route table of spec §2, built once per language: English at /, German under /de with the same paths.
@@ -51,7 +54,7 @@ function screens(locale: Locale): RouteObject[] {
   return [
     {
       id: id('layout:default'),
-      ...screen('./components/layouts/default-layout.tsx', () => import('./components/layouts/default-layout.tsx'), BROWSE),
+      ...screen('./components/layouts/default-layout.tsx', () => import('./components/layouts/default-layout.tsx'), { ...BROWSE, ...MENUS('header', 'footer') }),
       children: [
         { id: id('home'), index: true, ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
         { id: id('home-alias'), path: 'Home', ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
@@ -80,7 +83,7 @@ function screens(locale: Locale): RouteObject[] {
     },
     {
       id: id('layout:account'),
-      ...screen('./components/layouts/account-layout.tsx', () => import('./components/layouts/account-layout.tsx'), PERSONAL),
+      ...screen('./components/layouts/account-layout.tsx', () => import('./components/layouts/account-layout.tsx'), { ...PERSONAL, ...MENUS('header') }),
       children: [
         { id: id('my-account'), path: 'MyAccount/:pageName?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },
         { id: id('my-account-kebab'), path: 'my-account/:pageName?/:id?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },

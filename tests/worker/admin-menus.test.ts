@@ -50,7 +50,16 @@ describe('menus in the console', () => {
       ['Women', '/t/women', []],
     ])
     expect((await storeMenu('header', 'de')).items.map((i) => i.label)).toEqual(['Zelten', 'Damen'])
-    expect(await (await get('/')).text()).toContain('Camp out')
+    // in the page's HTML itself, in place of the placeholder: a browser without JavaScript shows the console's menu
+    const home = await (await get('/de/t/women')).text()
+    expect(home).not.toContain('data-testid="nav-placeholder"')
+    const nav = home.slice(home.indexOf('data-testid="nav-menu"'), home.indexOf('</nav>', home.indexOf('data-testid="nav-menu"')))
+    expect([...nav.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => [m[2], m[1]])).toEqual([
+      ['Zelten', '/de/t/camping'],
+      ['Alle', '/de/t/camping'],
+      ['Zelte', '/de/t/camping/tents'],
+      ['Damen', '/de/t/women'],
+    ])
     const audit = (await auditOf('menu.update'))[0]!
     expect(audit.subject_id).toBe('header')
     expect(audit.before).toEqual(first)
@@ -108,13 +117,15 @@ describe('menus in the console', () => {
 
 describe('the storefront footer reads the footer menu', () => {
   /**
-   * The footer's link blocks as the page ends up showing them: the block is streamed (its placeholder first, the
-   * resolved links after it), so the last copy is what the shopper sees. [heading, [label, href]…] per block.
+   * The footer's link blocks as a browser without JavaScript shows them: the block is in the HTML once, in place (not
+   * a fallback followed by a hidden streamed segment that only a script moves in). [heading, [label, href]…] per block.
    */
   async function footerOf(path: string) {
     const body = await (await get(path)).text()
-    const start = body.lastIndexOf('data-testid="footer-links"')
+    const start = body.indexOf('data-testid="footer-links"')
     expect(start).toBeGreaterThan(0)
+    expect(body.indexOf('data-testid="footer-links"', start + 1)).toBe(-1)
+    expect(body).not.toMatch(/<div hidden="" id="S:/)
     const block = body.slice(start, body.indexOf('<script', start))
     return block
       .split('<h2')

@@ -1,12 +1,13 @@
 import { renderToReadableStream } from 'react-dom/server'
 import { preinit, preload } from 'react-dom'
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from 'react-router'
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, RouterContextProvider, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from 'react-router'
 import { ApiError } from '#web/api/storefront-api.ts'
 import type { ErrorKind } from '#web/routes/route-helpers.ts'
 import { routes } from '#web/routes.tsx'
 import { apiContext, requestInfoContext, type RequestInfo } from '#web/app-context.ts'
 import { ApiContext } from '#web/api/use-api.ts'
-import { DeferredContext } from '#web/components/deferred.tsx'
+import { DeferredContext, type DeferredStore } from '#web/components/deferred.tsx'
+import { loadMenu, menuId, type MenuLocation } from '#web/components/chrome/use-menu.ts'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import { assetsFor, dictionaryModules } from './assets.ts'
 import { splitLocalePath } from '#web/config.ts'
@@ -76,6 +77,24 @@ function earlyHints({ styles, fonts }: { styles: string[]; fonts: string[] }) {
   return [...styles.map((href) => `<${href}>; rel=preload; as=style`), ...fonts.map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`)].join(', ')
 }
 
+/**
+ * The console's menus that the matched layout shows (its route handle's `menus`), resolved into the page's deferred
+ * store before rendering, so the header navigation and the footer are in the HTML itself: without JavaScript the
+ * shopper sees the console's menu, not the placeholder or the fixed links. They come from the KV cache (no D1 read
+ * while warm) and run alongside the loaders; shared content, so the page stays one cached copy per locale/currency.
+ */
+function preloadMenus(request: Request, api: StorefrontApi, store: DeferredStore) {
+  const url = new URL(request.url)
+  const locale = splitLocalePath(url.pathname).locale
+  const matches = matchRoutes(routes, url) ?? []
+  const locations = new Set(matches.flatMap((match) => (match.route.handle as { menus?: MenuLocation[] } | undefined)?.menus ?? []))
+  return Promise.all(
+    [...locations].map(async (location) => {
+      store.values.set(menuId(location, locale), await loadMenu(api, location))
+    }),
+  )
+}
+
 export interface RenderInput {
   request: Request
   api: StorefrontApi
@@ -92,7 +111,8 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const requestContext = new RouterContextProvider()
   requestContext.set(apiContext, api)
   requestContext.set(requestInfoContext, info)
-  const context = await handler.query(request, { requestContext })
+  const deferred: DeferredStore = { nonce, values: new Map(), pending: new Map() }
+  const [context] = await Promise.all([handler.query(request, { requestContext }), preloadMenus(request, api, deferred)])
   if (context instanceof Response) return context
   // A post to a page that has no form (React Router's 405) gets a line of text, not a whole page: no shopper's
   // form does this, and rendering the store for each such request would make them a cheap way to load the worker.
@@ -107,7 +127,6 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const assets = assetsFor([...modules, ...dictionaryModules(splitLocalePath(new URL(request.url).pathname).locale, texts)])
   const router = createStaticRouter(handler.dataRoutes, context)
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
-  const deferred = { nonce, values: new Map<string, unknown>(), pending: new Map<string, Promise<unknown>>() }
 
   const stream = await renderToReadableStream(
     <ApiContext.Provider value={api}>
@@ -119,6 +138,10 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
     {
       nonce,
       signal: request.signal,
+      // A Suspense boundary that is complete when the shell flushes (the preloaded menus) stays in place. React would
+      // otherwise move a complete boundary past its 12,800-byte budget to the end of the page, hidden, behind a
+      // placeholder only a script swaps out: without JavaScript the shopper would see the placeholder.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)})`,
       bootstrapModules: [assets.entry],
       onError(error) {

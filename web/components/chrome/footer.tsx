@@ -1,6 +1,5 @@
 import { useSetAtom } from 'jotai'
 import type { MenuItem } from '../../api/models.ts'
-import { useApi } from '../../api/use-api.ts'
 import { BRAND } from '../../brand.ts'
 import { FREE_RETURNS_DAYS, SOCIAL_LINKS } from '../../config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
@@ -14,6 +13,7 @@ import { Deferred } from '../deferred.tsx'
 import { LocaleSelector } from './locale-selector.tsx'
 import { ConsentSettingsButton } from '../../features/consent/consent-manager.tsx'
 import { PaymentMarks } from './payment-marks.tsx'
+import { useMenu } from './use-menu.ts'
 
 type FooterLink = { key: MessageKey; to: string }
 
@@ -37,23 +37,6 @@ function useFixedGroups(): MenuItem[] {
   const { t } = useT()
   const group = (title: MessageKey, links: FooterLink[]): MenuItem => ({ label: t(title), link: '', items: links.map((l) => ({ label: t(l.key), link: l.to, items: [] })) })
   return [group('footer.help', HELP_LINKS), group('footer.company', COMPANY_LINKS)]
-}
-
-/** The console's footer menu (KV-cached like the header's); none, empty or unreachable → null, the fixed links. */
-function useFooterMenu() {
-  const api = useApi()
-  const { locale } = useT()
-  return {
-    id: `footer:${locale}`,
-    load: async () => {
-      try {
-        const menu = await api.getMenus('footer')
-        return menu.isDisabled || menu.items.length === 0 ? null : menu.items
-      } catch {
-        return null
-      }
-    },
-  }
 }
 
 /**
@@ -113,7 +96,7 @@ function Promises() {
 export function Footer() {
   const { t } = useT()
   const openPanel = useSetAtom(openPanelAtom)
-  const menu = useFooterMenu()
+  const menu = useMenu('footer')
   const fixed = useFixedGroups()
   return (
     <footer className="mt-16 bg-neutral-900 pb-20 text-neutral-300 lg:pb-0" data-testid="site-footer">

@@ -1,48 +1,14 @@
 import { lazy, Suspense } from 'react'
 import { useAtom } from 'jotai'
-import type { Category, MenuItem } from '../../api/models.ts'
+import type { MenuItem } from '../../api/models.ts'
 import { ONE_DAY_DEAL_PATH } from '../../config.ts'
-import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { mobileMenuOpenAtom } from '../../features/ui/atoms.ts'
 import { Deferred } from '../deferred.tsx'
+import { useMenu } from './use-menu.ts'
 import { LocalLink } from '../local-link.tsx'
 import { Skeleton } from '../ui/skeleton.tsx'
 import { cx, focusRing } from '../ui/cx.ts'
-
-/**
- * The header menu from the CMS ('Main menu'); when the CMS menu is disabled or empty, the category tree: roots sorted
- * by taxonomy position, skipping those with hide_from_nav (spec §2). Either way each entry gets an 'All' link.
- */
-export function toNavItems(menu: { items: MenuItem[]; isDisabled: boolean }, categories: Category[]): MenuItem[] {
-  if (!menu.isDisabled && menu.items.length > 0) return menu.items
-  return [...categories]
-    .filter((category) => !category.hide_from_nav)
-    .sort((a, b) => a.taxonomy_position - b.taxonomy_position || a.left - b.left)
-    .map((category) => ({
-      label: category.name,
-      link: `/t/${category.permalink}`,
-      items: category.items.filter((child) => !child.hide_from_nav).map((child) => ({ label: child.name, link: `/t/${child.permalink}`, items: [] })),
-    }))
-}
-
-function useNavItems() {
-  const api = useApi()
-  const { locale } = useT()
-  return {
-    id: `nav:${locale}`,
-    load: async () => {
-      try {
-        const menu = await api.getMenus('header')
-        if (!menu.isDisabled && menu.items.length > 0) return toNavItems(menu, [])
-        return toNavItems(menu, await api.getCategoryTree())
-      } catch {
-        // The shell must render even when the catalogue is down: an empty menu, never an error page.
-        return []
-      }
-    },
-  }
-}
 
 function NavPlaceholder() {
   const { t } = useT()
@@ -131,20 +97,20 @@ const Drawer = lazy(() => import('../ui/drawer.tsx').then((m) => ({ default: m.D
 /** Desktop: the menu bar under the header. Mobile: a drawer opened from the bottom bar. */
 export function Navigation() {
   const { t } = useT()
-  const nav = useNavItems()
+  const nav = useMenu('header')
   const [mobileOpen, setMobileOpen] = useAtom(mobileMenuOpenAtom)
   return (
     <>
       <nav aria-label={t('nav.label')} className="mx-auto hidden max-w-site px-4 lg:block">
         <Deferred id={nav.id} load={nav.load} fallback={<NavPlaceholder />}>
-          {(items) => <DesktopMenu items={items} />}
+          {(items) => <DesktopMenu items={items ?? []} />}
         </Deferred>
       </nav>
       {mobileOpen ? (
         <Suspense fallback={null}>
           <Drawer open onClose={() => setMobileOpen(false)} title={t('header.menu')} closeLabel={t('header.closeMenu')} side="left" testId="mobile-menu">
             <Deferred id={nav.id} load={nav.load} fallback={<NavPlaceholder />}>
-              {(items) => <MobileMenu items={items} onNavigate={() => setMobileOpen(false)} />}
+              {(items) => <MobileMenu items={items ?? []} onNavigate={() => setMobileOpen(false)} />}
             </Deferred>
           </Drawer>
         </Suspense>
