@@ -84,8 +84,8 @@ const BODIES: Array<{ name: string; type?: string; body?: BodyInit }> = [
   { name: 'huge', type: 'application/x-www-form-urlencoded', body: `intent=profile&firstName=${'x'.repeat(60_000)}` },
 ]
 const CONTROL = ['%0d%0a', '%0aSet-Cookie:%20x=1', '%00', '%7f', '%09', '%1b[31m']
-// Broken percent-encoding, tried where a path segment is decoded by us (categories); elsewhere Hono's router logs a
-// warning for each such path, which would only bury this suite's output.
+// Broken percent-encoding: refused with 400 before any router (worker/middleware/safe-path.ts), so neither Hono nor
+// React Router gets to decode (and warn about) it.
 const BAD_ENCODING = ['%E0%A4%A', '%zz%']
 const PRICES = ['300,0', 'a,b', '0,300', ',', '-1,5', '1e9,2', '5', '0,99999999999', '%00,1', '300,0&price=1,2']
 
@@ -173,5 +173,17 @@ describe('no 5xx from bad input anywhere', () => {
     expect(failures.slice(0, 20)).toEqual([])
     expect(statuses.length).toBeGreaterThanOrEqual(10_000)
     expect(reached / statuses.length).toBeGreaterThanOrEqual(0.95)
+  })
+
+  it('answers a broken percent-encoding with 400 and a sentence, before a router decodes it', async () => {
+    const send = client('member')
+    for (const encoding of BAD_ENCODING) {
+      for (const path of [`/t/${category}/x${encoding}`, `/de/p/x${encoding}`, `/api/v2/storefront/taxons/x${encoding}`]) {
+        const probe = send('GET', path)
+        const res = await worker.fetch(new Request(ORIGIN + path, { headers: probe.headers }), env as unknown as Env, createExecutionContext())
+        expect(res.status, path).toBe(400)
+        expect(await res.text(), path).toContain('broken %-encoding')
+      }
+    }
   })
 })

@@ -6,14 +6,32 @@ import type { ApiErrorBody } from '#web/api/models.ts'
 // Location) a CR/LF would make the runtime throw.
 const CONTROL = /[\u0000-\u001f\u007f]|%[01][0-9a-f]|%7f/i
 
-/** Refuses a path that carries a control character with 400 (JSON for the APIs, a line of text for pages). */
+/** A path that does not decode (`%zz`, a cut-off UTF-8 sequence): no route could read it, and React Router would log a warning for it. */
+function undecodable(pathname: string): boolean {
+  if (!pathname.includes('%')) return false
+  try {
+    decodeURIComponent(pathname)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Refuses a path that carries a control character or a broken percent-encoding with 400 (JSON for the APIs, a line of
+ * text for pages), before any router sees it.
+ */
 export const safePath = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     const url = c.req.url
     const pathname = url.slice(url.indexOf('/', url.indexOf('//') + 2)).split(/[?#]/)[0]!
-    if (!CONTROL.test(pathname)) return next()
+    const message = CONTROL.test(pathname)
+      ? 'This address contains characters that are not allowed. Please check the link.'
+      : undecodable(pathname)
+        ? 'This address is not valid (it has a broken %-encoding). Please check the link.'
+        : null
+    if (!message) return next()
     c.header('Cache-Control', 'no-store')
-    const message = 'This address contains characters that are not allowed. Please check the link.'
     if (pathname.startsWith('/api/') || pathname.startsWith('/spree_oauth/')) return c.json({ error: message } satisfies ApiErrorBody, 400)
     return c.text(message, 400)
   })
