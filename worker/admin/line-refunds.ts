@@ -6,6 +6,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { OrderDetail } from './order-detail.ts'
 import { ActionRefused, orderUpdateMail, refundStatements } from './order-actions.ts'
+import { underClaim } from './refund-claims.ts'
 import { refundCardShares, returnValueCents, splitRefund } from './return-actions.ts'
 
 /**
@@ -39,7 +40,29 @@ export async function refundLine(env: Env, operator: Operator, detail: OrderDeta
   const offer = (await lineOffers(db, detail)).find((o) => o.id === line.id)
   if (!offer) throw new ActionRefused('Nothing is left to refund on this line: its units were refunded, returned or asked back already, or the payments hold nothing more.')
   const shares = splitRefund(detail.payments, offer.cents)
-  const references = await refundCardShares(env, shares)
+  const references = new Map<number, string>()
+  // claimed before the provider is asked: of two refunds of this line at once, one goes on, the other is refused (409)
+  await underClaim(db, `line:${line.id}`, operator, LINE_BUSY, () => references.size > 0, async () => {
+    await refundCardShares(env, shares, references)
+    await recordLineRefund(env, operator, detail, line, offer, shares, references, input, requestUrl)
+  })
+}
+
+const LINE_BUSY = 'This line is being refunded by another operator or tab right now, or just was: reload the order to see it.'
+
+async function recordLineRefund(
+  env: Env,
+  operator: Operator,
+  detail: OrderDetail,
+  line: OrderDetail['lines'][number],
+  offer: LineOffer,
+  shares: ReturnType<typeof splitRefund>,
+  references: Map<number, string>,
+  input: { reason: string; restock: boolean },
+  requestUrl: string,
+) {
+  const db = env.DB
+  const { order } = detail
   const reason = `${offer.label}: ${input.reason}`
   const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', shares.map((s) => ({ method: s.payment.method, amountCents: s.cents })), reason)
   const statements = [

@@ -8,6 +8,7 @@ import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
 import { loadOrderDetail, type OrderDetail, type OrderPayment } from './order-detail.ts'
 import { ActionRefused, refundable, refundStatements } from './order-actions.ts'
+import { underClaim } from './refund-claims.ts'
 
 /** Approving or declining a shopper's return (issue 14 item 6; docs/operations.md 'Returns'). */
 
@@ -69,10 +70,10 @@ export function splitRefund(payments: OrderPayment[], cents: number): Array<{ pa
 
 /**
  * Gives the card shares of a split refund back through their provider, in order, before the console records anything;
- * the first refusal stops with the provider's sentence. Returns each card payment's provider reference by payment id.
+ * the first refusal stops with the provider's sentence. Fills (and returns) each card payment's provider reference by
+ * payment id, so a caller can tell whether money moved before a refusal.
  */
-export async function refundCardShares(env: Env, shares: Array<{ payment: OrderPayment; cents: number }>): Promise<Map<number, string>> {
-  const references = new Map<number, string>()
+export async function refundCardShares(env: Env, shares: Array<{ payment: OrderPayment; cents: number }>, references = new Map<number, string>()): Promise<Map<number, string>> {
   for (const share of shares) {
     if (share.payment.method !== 'card') continue
     const result = await refundCard(env, share.payment.id, share.cents)
@@ -81,6 +82,8 @@ export async function refundCardShares(env: Env, shares: Array<{ payment: OrderP
   }
   return references
 }
+
+const RETURN_BUSY = 'Another operator is deciding this return right now, or just did: reload it to see the decision.'
 
 function assertOpen(detail: ReturnDetail) {
   if (detail.ret.state !== 'requested') throw new ActionRefused(`This return was already ${detail.ret.state}.`)
@@ -91,15 +94,22 @@ const origin = (env: Env, requestUrl: string) => storeUrl(env.DB, new URL(reques
 /**
  * Approves a return: the units go back on the shelf and their value is refunded split across the order's payments
  * (cards through their provider first; a refusal there changes nothing). The decision, refunds, restock, audit entry
- * and email are one batch; the trigger on return_requests refuses a second decision, so nothing happens twice.
+ * and email are one batch. The return is claimed (refund_claims) before the provider is asked, so a second operator
+ * approving or declining it at the same moment is refused before any money moves; the trigger on return_requests
+ * refuses a second decision as well.
  */
 export async function approveReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string) {
   assertOpen(detail)
+  const references = new Map<number, string>()
+  await underClaim(env.DB, `return:${detail.ret.id}`, operator, RETURN_BUSY, () => references.size > 0, () => settleApproval(env, operator, detail, note, requestUrl, references))
+}
+
+async function settleApproval(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string, references: Map<number, string>) {
   const db = env.DB
   const { ret, order } = detail
   const cents = returnValueCents(order, ret.items)
   const shares = splitRefund(order.payments, cents)
-  const references = await refundCardShares(env, shares)
+  await refundCardShares(env, shares, references)
   const lines = await returnableLines(db, order.order.id)
   const restock = ret.items.map((i) => ({ v: lines.find((l) => l.id === i.line_item_id)!.variant_id, q: i.quantity }))
   const shopperOrder = await reloadOrder(db, order.order.id)
@@ -132,6 +142,11 @@ export async function approveReturn(env: Env, operator: Operator, detail: Return
 /** Declines a return with the reason the shopper is told. */
 export async function declineReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
   assertOpen(detail)
+  // claimed like an approval, so a decline cannot land while an approval's refund is at the provider
+  await underClaim(env.DB, `return:${detail.ret.id}`, operator, RETURN_BUSY, () => false, () => settleDecline(env, operator, detail, note, requestUrl))
+}
+
+async function settleDecline(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
   const db = env.DB
   const { ret, order } = detail
   const mail = await returnMail(db, await reloadOrder(db, order.order.id), { reason: ret.reason, locale: ret.locale, note }, ret.items, 'declined', await origin(env, requestUrl))

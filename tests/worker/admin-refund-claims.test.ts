@@ -1,0 +1,118 @@
+import { env } from 'cloudflare:workers'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Env } from '#worker/env.ts'
+import { call, registerAndLogin } from '#tests/factories/api.ts'
+import { createProduct } from '#tests/factories/catalogue.ts'
+import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '#tests/fakes/stripe-api.ts'
+import { refundLine } from '#worker/admin/line-refunds.ts'
+import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { loadOrderDetail } from '#worker/admin/order-detail.ts'
+import { approveReturn, declineReturn, loadReturn } from '#worker/admin/return-actions.ts'
+import { createAdmin, placeOrder } from './admin-helpers.ts'
+
+// Two operators refunding the same line, or deciding the same return, in the same second (docs/operations.md
+// 'Operator console: refund claims'): the claim is written to D1 before the card provider is asked, so exactly one
+// reaches the provider; the other is refused with a sentence; a provider refusal gives the claim back.
+
+const STRIPE: Partial<Env> = { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: 'http://stripe.fake' }
+const stripeEnv = { ...env, ...STRIPE } as unknown as Env
+const URL_ = 'https://store.test/admin/orders/x'
+
+/** A slow card provider (50 ms a refund, so two refunds overlap), counting the refunds it was asked for. */
+function slowProvider(fail = 0) {
+  const asked: number[] = []
+  const realFetch = globalThis.fetch
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init)
+    if (!request.url.startsWith('http://stripe.fake/v1/refunds')) return realFetch(input, init)
+    const amount = Number(new URLSearchParams(await request.text()).get('amount'))
+    asked.push(amount)
+    await new Promise((r) => setTimeout(r, 50))
+    if (asked.length <= fail) return Response.json({ error: { type: 'api_error', message: 'Stripe is down for a moment.' } }, { status: 400 })
+    return Response.json({ id: `re_fake${asked.length}`, object: 'refund', amount, currency: 'aud', status: 'succeeded', payment_intent: 'pi_fake' })
+  })
+  return asked
+}
+
+/** A guest order paid by card, made to look taken by Stripe so refunds go through the (fake) provider. */
+async function cardOrder(quantity = 1) {
+  const product = await createProduct({ stock: 5 })
+  const number = await placeOrder(product.variantId, { quantity })
+  await env.DB.prepare("UPDATE payments SET payment_intent_id = 'pi_fake' WHERE method = 'card' AND order_id = (SELECT id FROM orders WHERE number = ?)").bind(number).run()
+  return number
+}
+
+const refundedOf = async (number: string) =>
+  (await env.DB.prepare('SELECT SUM(p.refunded_cents) AS n, (SELECT COUNT(*) FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.number = ?1) AS rows FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ?1').bind(number).first<{ n: number; rows: number }>())!
+
+async function admin() {
+  const a = await createAdmin()
+  return { ...a, firstName: 'Olive', sessionHash: '' }
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('refund claims', () => {
+  it('two operators refund the same line at once: one reaches the provider, the other is refused, nothing twice', async () => {
+    const number = await cardOrder(2)
+    const detail = (await loadOrderDetail(env.DB, number))!
+    const line = detail.lines[0]!
+    const asked = slowProvider()
+    const [a, b] = [await admin(), await admin()]
+    const input = { lineId: line.id, reason: 'Never arrived', restock: false }
+    const results = await Promise.allSettled([refundLine(stripeEnv, a, detail, input, URL_), refundLine(stripeEnv, b, detail, input, URL_)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
+    expect(String(refused.reason.message)).toContain('being refunded by another operator')
+    expect(asked).toEqual([line.price_cents! * 2])
+    expect(await refundedOf(number)).toEqual({ n: line.price_cents! * 2, rows: 1 })
+  })
+
+  it('a provider refusal releases the claim: the operator is told, and trying again refunds once', async () => {
+    const number = await cardOrder()
+    const asked = slowProvider(1)
+    const a = await admin()
+    const line = (await loadOrderDetail(env.DB, number))!.lines[0]!
+    const input = { lineId: line.id, reason: 'Damaged', restock: false }
+    await expect(refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, input, URL_)).rejects.toBeInstanceOf(ActionRefused)
+    expect(await refundedOf(number)).toEqual({ n: 0, rows: 0 })
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM refund_claims WHERE subject = ?').bind(`line:${line.id}`).first('n')).toBe(0)
+    const tries = asked.length
+    await refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, input, URL_)
+    expect(asked).toHaveLength(tries + 1)
+    expect(await refundedOf(number)).toEqual({ n: line.price_cents, rows: 1 })
+  })
+
+  it('a return approved twice at once, or declined while its refund is at the provider, is refunded once', async () => {
+    const shopper = await registerAndLogin()
+    const product = await createProduct({ stock: 5 })
+    const orders: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const number = await placeOrder(product.variantId, { member: shopper })
+      await env.DB.prepare("UPDATE payments SET payment_intent_id = 'pi_fake' WHERE method = 'card' AND order_id = (SELECT id FROM orders WHERE number = ?)").bind(number).run()
+      await env.DB.prepare("UPDATE shipments SET state = 'shipped', shipped_at = ? WHERE order_id = (SELECT id FROM orders WHERE number = ?)").bind(new Date().toISOString(), number).run()
+      const lineId = (await loadOrderDetail(env.DB, number))!.lines[0]!.id
+      const asked = await call(`/account/orders/${number}/returns`, { bearer: shopper.bearer, body: { return_request: { reason: 'faulty', comment: '', items: [{ line_item_id: lineId, quantity: 1 }] } } })
+      expect(asked.status).toBe(201)
+      orders.push(number)
+    }
+    const returnOf = async (number: string) =>
+      (await loadReturn(env.DB, (await env.DB.prepare('SELECT r.id FROM return_requests r JOIN orders o ON o.id = r.order_id WHERE o.number = ?').bind(number).first<{ id: number }>())!.id))!
+    const asked = slowProvider()
+    const [a, b] = [await admin(), await admin()]
+
+    const twice = await returnOf(orders[0]!)
+    const approvals = await Promise.allSettled([approveReturn(stripeEnv, a, twice, null, URL_), approveReturn(stripeEnv, b, twice, null, URL_)])
+    expect(approvals.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(String((approvals.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message)).toContain('Another operator is deciding this return')
+    expect(asked).toHaveLength(1)
+    expect((await refundedOf(orders[0]!)).rows).toBe(1)
+
+    const raced = await returnOf(orders[1]!)
+    const [approved, declined] = await Promise.allSettled([approveReturn(stripeEnv, a, raced, null, URL_), declineReturn(stripeEnv, b, raced, 'No', URL_)])
+    expect(approved.status).toBe('fulfilled')
+    expect(declined.status).toBe('rejected')
+    expect((await returnOf(orders[1]!)).ret.state).toBe('approved')
+    expect(asked).toHaveLength(2)
+  })
+})

@@ -1,0 +1,32 @@
+import type { Operator } from './context.ts'
+import { ActionRefused } from './order-actions.ts'
+
+/**
+ * The claim recorded before the card provider is asked for a refund (migration 0204): a conditional INSERT, so of two
+ * operators settling the same line or return at once exactly one goes on; the other gets `busy` as a 409.
+ */
+export type ClaimSubject = `line:${number}` | `return:${number}`
+
+export async function claimRefund(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string): Promise<void> {
+  const { meta } = await db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?) ON CONFLICT (subject) DO NOTHING').bind(subject, operator.email).run()
+  if (meta.changes !== 1) throw new ActionRefused(busy)
+}
+
+/** Gives the claim back when nothing reached the provider (or the provider refused), so the operator can try again. */
+export async function releaseRefund(db: D1Database, subject: ClaimSubject): Promise<void> {
+  await db.prepare('DELETE FROM refund_claims WHERE subject = ?').bind(subject).run()
+}
+
+/**
+ * Runs `settle` under the claim: if it throws before any money moved (`moved()` false), the claim is released;
+ * once a card refund went through the claim stays, so a retry cannot refund it again.
+ */
+export async function underClaim<T>(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string, moved: () => boolean, settle: () => Promise<T>): Promise<T> {
+  await claimRefund(db, subject, operator, busy)
+  try {
+    return await settle()
+  } catch (error) {
+    if (!moved()) await releaseRefund(db, subject)
+    throw error
+  }
+}
