@@ -182,6 +182,15 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
     const start = random.int(0, secondValues.length - runLength)
     const seconds = secondValues.slice(start, start + runLength)
     kind.options.forEach((name, position) => t.product_option_types.rows.push([productId, typeIds.get(name), position]))
+    // Some sizes cost more than the first of the run (docs/catalogue.md): a tent by capacity, and XXL of every fifth
+    // sized product. Never the first size, so the product's lowest price (what listings show) stays the master's.
+    const surcharge = (second) =>
+      second === seconds[0] ? 1 : leaf === 'camping/tents' ? { regular: 1.15, large: 1.3 }[second] ?? 1 : second === 'xxl' && productId % 5 === 0 ? 1.1 : 1
+    const sizePrices = (second) => {
+      const factor = surcharge(second)
+      if (factor === 1) return [audAmount, audRrp, audMember, usdAmount, usdRrp, usdMember]
+      return [...price(shelfCents((rrpAud / 100) * factor)), ...price(shelfCents((rrpUsd / 100) * factor))]
+    }
     let position = 1
     for (const colour of colours) {
       for (const second of seconds) {
@@ -189,7 +198,8 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
         const stock = soldOut ? 0 : random.chance(0.12) ? 0 : random.int(1, 40)
         const sku = [skuBase, colour?.toUpperCase().slice(0, 3), second?.toUpperCase()].filter(Boolean).join('-')
         t.variants.rows.push([variantId, productId, sku, 0, position++, stock, backorderable ? 1 : 0, 0.5])
-        t.prices.rows.push([variantId, 'AUD', audAmount, audRrp, audMember], [variantId, 'USD', usdAmount, usdRrp, usdMember])
+        const [aAmount, aRrp, aMember, uAmount, uRrp, uMember] = sizePrices(second)
+        t.prices.rows.push([variantId, 'AUD', aAmount, aRrp, aMember], [variantId, 'USD', uAmount, uRrp, uMember])
         if (colour) t.variant_option_values.rows.push([variantId, values.get(`color:${colour}`)])
         if (second) t.variant_option_values.rows.push([variantId, values.get(`${secondType}:${second}`)])
       }

@@ -4,9 +4,10 @@ import { generateCatalogue, DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { generateContent } from './content.mjs'
 import { generateCountries, generateStore } from './countries.mjs'
 import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
+import { productPricesInsert } from '../worker/backend/catalogue/product-prices-sql.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 6
+export const SEED_VERSION = 7
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
@@ -26,9 +27,7 @@ const DERIVED_TABLES = ['facet_counts', 'facet_scopes', 'product_prices', 'produ
  */
 export const DERIVED_SQL = [
   `DELETE FROM product_prices`,
-  `INSERT INTO product_prices (product_id, currency, amount_cents, compare_at_cents, member_cents)
-   SELECT v.product_id, p.currency, p.amount_cents, p.compare_at_cents, p.member_cents
-   FROM variants v JOIN prices p ON p.variant_id = v.id WHERE v.is_master = 1`,
+  productPricesInsert(null),
   `DELETE FROM product_option_values`,
   `INSERT INTO product_option_values (option_value_id, product_id)
    SELECT DISTINCT vov.option_value_id, v.product_id FROM variant_option_values vov JOIN variants v ON v.id = vov.variant_id

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers'
+import { derivedStatements } from '#worker/admin/catalogue-data.ts'
 
 /** Small catalogue rows for commerce tests, independent of the big seed. Ids are unique per test file. */
 
@@ -129,4 +130,35 @@ export async function createGiftCard(cents: number, currency: 'AUD' | 'USD' = 'A
 
 export async function giftCardBalance(id: number): Promise<number> {
   return (await env.DB.prepare('SELECT balance_cents FROM gift_cards WHERE id = ?').bind(id).first<{ balance_cents: number }>())!.balance_cents
+}
+
+/**
+ * A product on sale today with sizes priced apart (master + one variant per size, each with its own prices) and its
+ * derived listing rows, as the seed and the console write them.
+ */
+export async function createSizedProduct(sizes: Array<{ size: string; prices: { AUD: PriceInput; USD?: PriceInput }; stock?: number }>, name?: string) {
+  const first = sizes[0]!
+  const product = await createProduct({ prices: first.prices, name })
+  await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(product.productId).run()
+  await optionValue('size', first.size)
+  const sizeType = (await env.DB.prepare("SELECT id FROM option_types WHERE name = 'size'").first<{ id: number }>())!.id
+  await env.DB.prepare('INSERT INTO product_option_types (product_id, option_type_id, position) VALUES (?, ?, 0)').bind(product.productId, sizeType).run()
+  const variants: Array<{ id: number; size: string }> = []
+  for (const [i, s] of sizes.entries()) {
+    const id = nextId()
+    const statements = [
+      env.DB.prepare('INSERT INTO variants (id, product_id, sku, is_master, position, stock_on_hand) VALUES (?, ?, ?, 0, ?, ?)').bind(id, product.productId, `${product.sku}-${s.size}`, i + 1, s.stock ?? 10),
+      env.DB.prepare('INSERT INTO variant_option_values (variant_id, option_value_id) VALUES (?, ?)').bind(id, await optionValue('size', s.size)),
+      ...Object.entries(s.prices).map(([currency, p]) =>
+        env.DB.prepare('INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) VALUES (?, ?, ?, ?, ?)').bind(id, currency, p.amount, p.compareAt ?? null, p.member ?? null),
+      ),
+    ]
+    await env.DB.batch(statements)
+    variants.push({ id, size: s.size })
+  }
+  await env.DB.batch([
+    ...derivedStatements(env.DB, product.productId),
+    env.DB.prepare('INSERT OR IGNORE INTO product_option_values (option_value_id, product_id) SELECT DISTINCT vov.option_value_id, v.product_id FROM variant_option_values vov JOIN variants v ON v.id = vov.variant_id WHERE v.product_id = ?').bind(product.productId),
+  ])
+  return { ...product, variants }
 }

@@ -7,7 +7,7 @@ import { ErrorSummary, Notice, PageHeader, Panel, TextArea, TextLink, type Field
 export interface ProductView {
   product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; name_de: string | null; description_de: string | null }
   prices: Array<{ currency: 'AUD' | 'USD'; amount_cents: number; compare_at_cents: number | null; member_cents: number | null }>
-  variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null }>
+  variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null; prices: ProductView['prices'] }>
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
   images: Array<{ id: number; alt: string | null; alt_de: string | null; option_value_id: number | null; mobile_url: string; desktop_url: string; large_url: string }>
   colours: Array<{ id: number; presentation: string }>
@@ -22,7 +22,6 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
   const mine = (name: string) => form === name
   const v = (name: string, key: string, fallback: string) => (mine(name) ? (values?.[key] ?? '') : fallback)
   const e = (name: string, key: string) => (mine(name) ? errors?.[key] : undefined)
-  const price = (currency: 'AUD' | 'USD') => view.prices.find((p) => p.currency === currency)
   const sellable = view.variants.filter((x) => x.is_master === 0).length ? view.variants.filter((x) => x.is_master === 0) : view.variants
   const action = `/admin/products/${product.id}`
   return (
@@ -56,18 +55,27 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
       </Panel>
 
       <Panel title="Prices">
-        <p className="mb-3 text-sm">Prices include GST and apply to every size and colour. A price below the RRP shows as a sale; the Club Price must be below the price.</p>
-        <form method="post" action={`${action}/prices`} className="space-y-4" aria-label="Prices">
-          {(['AUD', 'USD'] as const).map((currency) => (
-            <fieldset key={currency} className="grid gap-3 sm:grid-cols-3">
-              <legend className="mb-2 font-semibold">{currency}</legend>
-              <Input id={`${currency}-amount`} name={`${currency}_amount`} label="Price" inputMode="decimal" defaultValue={v('prices', `${currency}_amount`, decimal(price(currency)?.amount_cents))} error={e('prices', `${currency}_amount`)} />
-              <Input id={`${currency}-rrp`} name={`${currency}_rrp`} label="RRP" inputMode="decimal" defaultValue={v('prices', `${currency}_rrp`, decimal(price(currency)?.compare_at_cents))} error={e('prices', `${currency}_rrp`)} />
-              <Input id={`${currency}-member`} name={`${currency}_member`} label="Club Price" inputMode="decimal" defaultValue={v('prices', `${currency}_member`, decimal(price(currency)?.member_cents))} error={e('prices', `${currency}_member`)} />
-            </fieldset>
-          ))}
-          <Button type="submit">Save prices</Button>
-        </form>
+        <p className="mb-3 text-sm">Prices include GST. A price below the RRP shows as a sale; the Club Price must be below the price. This form sets every size; a size can then get its own price below.</p>
+        <PriceForm name="prices" action={`${action}/prices`} label="Prices" submit="Save prices" prices={view.prices} v={v} e={e} />
+        {sellable.length > 1 ? (
+          <ul className="mt-6 space-y-2" aria-label="Prices per size">
+            {sellable.map((variant) => {
+              const name = `variant-prices-${variant.id}`
+              const label = variant.options ?? variant.sku
+              const aud = variant.prices.find((p) => p.currency === 'AUD')
+              return (
+                <li key={variant.id}>
+                  <details open={mine(name) || undefined} className="rounded border border-neutral-200 p-3">
+                    <summary className="cursor-pointer font-semibold">
+                      {label} <span className="font-normal text-neutral-700">AUD {decimal(aud?.amount_cents)}{aud?.compare_at_cents ? ` (RRP ${decimal(aud.compare_at_cents)})` : ''}{aud?.member_cents ? `, Club ${decimal(aud.member_cents)}` : ''}</span>
+                    </summary>
+                    <PriceForm name={name} action={`${action}/variants/${variant.id}/prices`} label={`Prices of ${label}`} submit={`Save prices of ${label}`} prices={variant.prices} v={v} e={e} />
+                  </details>
+                </li>
+              )
+            })}
+          </ul>
+        ) : null}
       </Panel>
 
       <Panel title="Names, descriptions and dates">
@@ -120,5 +128,26 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
         </form>
       </Panel>
     </>
+  )
+}
+
+type Prices = ProductView['prices']
+
+/** Price, RRP and Club Price per currency, for every size (name 'prices') or for one ('variant-prices-ID'). */
+function PriceForm({ name, action, label, submit, prices, v, e }: { name: string; action: string; label: string; submit: string; prices: Prices; v: (name: string, key: string, fallback: string) => string; e: (name: string, key: string) => string | undefined }) {
+  const price = (currency: 'AUD' | 'USD') => prices.find((p) => p.currency === currency)
+  const id = name === 'prices' ? '' : `${name}-`
+  return (
+    <form method="post" action={action} className="mt-3 space-y-4" aria-label={label}>
+      {(['AUD', 'USD'] as const).map((currency) => (
+        <fieldset key={currency} className="grid gap-3 sm:grid-cols-3">
+          <legend className="mb-2 font-semibold">{currency}</legend>
+          <Input id={`${id}${currency}-amount`} name={`${currency}_amount`} label="Price" inputMode="decimal" defaultValue={v(name, `${currency}_amount`, decimal(price(currency)?.amount_cents))} error={e(name, `${currency}_amount`)} />
+          <Input id={`${id}${currency}-rrp`} name={`${currency}_rrp`} label="RRP" inputMode="decimal" defaultValue={v(name, `${currency}_rrp`, decimal(price(currency)?.compare_at_cents))} error={e(name, `${currency}_rrp`)} />
+          <Input id={`${id}${currency}-member`} name={`${currency}_member`} label="Club Price" inputMode="decimal" defaultValue={v(name, `${currency}_member`, decimal(price(currency)?.member_cents))} error={e(name, `${currency}_member`)} />
+        </fieldset>
+      ))}
+      <Button type="submit">{submit}</Button>
+    </form>
   )
 }

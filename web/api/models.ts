@@ -90,6 +90,8 @@ export interface ProductCard {
   price: string
   salePrice: string | null
   clubPrice: string | null
+  /** The sizes differ in price: the prices are the cheapest size's, shown as 'from …'. */
+  priceFrom?: boolean
   link: string
   inStock: boolean
   /** The variant a wishlist heart saves (the product's default variant). */

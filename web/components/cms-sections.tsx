@@ -106,7 +106,7 @@ function ProductCarousel({ section }: { section: CmsSection }) {
             href={product.link}
             title={product.title}
             image={product.image}
-            prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice }}
+            prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice, from: product.priceFrom }}
             note={product.inStock ? null : t('pages.soldOut')}
           />
         ))}

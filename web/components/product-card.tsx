@@ -5,14 +5,14 @@ import { ProductCard as Card, type CardImage } from './ui/product-card.tsx'
 import type { BadgeTone } from './ui/badge.tsx'
 
 /** What a card (and the list's analytics event) reads of a product: a listing's loader sends only this to the page. */
-export type ListedCard = Pick<ProductCardModel, 'id' | 'title' | 'slug' | 'link' | 'price' | 'salePrice' | 'clubPrice' | 'inStock' | 'variantId'> & { image: CardImage | null }
+export type ListedCard = Pick<ProductCardModel, 'id' | 'title' | 'slug' | 'link' | 'price' | 'salePrice' | 'clubPrice' | 'priceFrom' | 'inStock' | 'variantId'> & { image: CardImage | null }
 
 /**
  * A card model cut to what the card renders. The loader's answer is written into the page for hydration, so the
  * image sizes a card never shows (mobile, large) would be sent again for every one of 48 cards.
  */
-export function listedCard({ id, title, slug, link, price, salePrice, clubPrice, inStock, variantId, image }: ProductCardModel): ListedCard {
-  return { id, title, slug, link, price, salePrice, clubPrice, inStock, variantId, image: image ? { alt: image.alt, styles: { desktop: image.styles.desktop } } : null }
+export function listedCard({ id, title, slug, link, price, salePrice, clubPrice, priceFrom, inStock, variantId, image }: ProductCardModel): ListedCard {
+  return { id, title, slug, link, price, salePrice, clubPrice, priceFrom, inStock, variantId, image: image ? { alt: image.alt, styles: { desktop: image.styles.desktop } } : null }
 }
 
 /** A catalogue card model on the shared card (web/components/ui/product-card.tsx): badges from its flags, the heart. */
@@ -32,7 +32,7 @@ export function ProductCard({ product, priority = false, className, layout }: { 
       className={className}
       layout={layout}
       heart={<WishlistButton productLink={product.link} variantId={product.variantId} name={product.title} />}
-      prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice }}
+      prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice, from: product.priceFrom }}
     />
   )
 }

@@ -108,7 +108,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     goBack: 'Zurück',
     close: 'Suche schließen',
   },
-  price: { sale: 'SALE', rrp: 'UVP', club: 'Club-Preis', wasRrp: 'statt {{amount}}, unverbindliche Preisempfehlung', youSave: 'Sie sparen {{amount}}' },
+  price: { sale: 'SALE', rrp: 'UVP', club: 'Club-Preis', wasRrp: 'statt {{amount}}, unverbindliche Preisempfehlung', youSave: 'Sie sparen {{amount}}', from: 'ab {{amount}}' },
   badge: { sale: 'Sale', club: 'Club-Preis', new: 'Neu', soldOut: 'Ausverkauft' },
   ui: {
     previous: 'Zurück',

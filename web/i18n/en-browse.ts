@@ -105,7 +105,7 @@ export const enBrowse = {
     goBack: 'Go back',
     close: 'Close search',
   },
-  price: { sale: 'SALE', rrp: 'RRP', club: 'Club Price', wasRrp: 'was {{amount}}, recommended retail price', youSave: 'You save {{amount}}' },
+  price: { sale: 'SALE', rrp: 'RRP', club: 'Club Price', wasRrp: 'was {{amount}}, recommended retail price', youSave: 'You save {{amount}}', from: 'from {{amount}}' },
   badge: { sale: 'Sale', club: 'Club Price', new: 'New', soldOut: 'Sold out' },
   ui: {
     previous: 'Previous',

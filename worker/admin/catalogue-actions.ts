@@ -39,23 +39,31 @@ export interface PriceInput {
   member: number | null
 }
 
-/** The product's prices per currency, for every variant (the store sells a product's sizes at one price). */
-export async function savePrices(db: D1Database, operator: Operator, detail: ProductDetail, input: Record<'AUD' | 'USD', PriceInput>) {
+/**
+ * Prices per currency: for every size of the product, or (variantId) for one size only, which then costs its own
+ * price; the listing price (the lowest size's) follows in the same batch.
+ */
+export async function savePrices(db: D1Database, operator: Operator, detail: ProductDetail, input: Record<'AUD' | 'USD', PriceInput>, variantId?: number) {
   const { product } = detail
+  const variant = variantId === undefined ? null : detail.variants.find((v) => v.id === variantId)
+  if (variant === undefined) throw new ActionRefused('That size is not part of this product.')
   const statements = (['AUD', 'USD'] as const).map((currency) =>
     db
       .prepare(
         `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents)
-         SELECT id, ?2, ?3, ?4, ?5 FROM variants WHERE product_id = ?1
+         SELECT id, ?2, ?3, ?4, ?5 FROM variants WHERE product_id = ?1 AND (?6 IS NULL OR id = ?6)
          ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
       )
-      .bind(product.id, currency, input[currency].amount, input[currency].rrp, input[currency].member),
+      .bind(product.id, currency, input[currency].amount, input[currency].rrp, input[currency].member, variant?.id ?? null),
   )
+  const after = (['AUD', 'USD'] as const).map((currency) => ({ currency, amount_cents: input[currency].amount, compare_at_cents: input[currency].rrp, member_cents: input[currency].member }))
   await db.batch([
     ...statements,
     touch(db, product.id),
     ...derivedStatements(db, product.id),
-    auditStatement(db, operator, 'product.prices', { type: 'product', id: product.id }, detail.prices, (['AUD', 'USD'] as const).map((currency) => ({ currency, amount_cents: input[currency].amount, compare_at_cents: input[currency].rrp, member_cents: input[currency].member }))),
+    variant
+      ? auditStatement(db, operator, 'variant.prices', { type: 'product', id: product.id }, { variant_id: variant.id, sku: variant.sku, prices: variant.prices }, { variant_id: variant.id, sku: variant.sku, prices: after })
+      : auditStatement(db, operator, 'product.prices', { type: 'product', id: product.id }, detail.prices, after),
   ])
 }
 

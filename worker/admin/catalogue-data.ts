@@ -1,4 +1,5 @@
 import type { ProductListItem } from '#web/admin/products-page.tsx'
+import { productPricesInsert } from '#worker/backend/catalogue/product-prices-sql.mjs'
 /** The catalogue as the console reads it: the products list and one product with its variants and prices. */
 
 export const PRODUCTS_PAGE_SIZE = 25
@@ -34,6 +35,8 @@ export interface PriceRow {
 
 export interface VariantRow {
   id: number
+  /** this size's own prices (a size can cost more or less than the others) */
+  prices: PriceRow[]
   sku: string
   is_master: number
   stock_on_hand: number
@@ -67,7 +70,9 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     db
       .prepare(
         `SELECT v.id, v.sku, v.is_master, v.stock_on_hand, v.backorderable,
-           (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = v.id) AS options
+           (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = v.id) AS options,
+           (SELECT json_group_array(json_object('currency', pr.currency, 'amount_cents', pr.amount_cents, 'compare_at_cents', pr.compare_at_cents, 'member_cents', pr.member_cents))
+            FROM (SELECT * FROM prices pr WHERE pr.variant_id = v.id ORDER BY pr.currency) pr) AS prices
          FROM variants v WHERE v.product_id = ? AND v.deleted_at IS NULL ORDER BY v.is_master DESC, v.position, v.id`,
       )
       .bind(id),
@@ -102,7 +107,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
   return {
     product,
     prices: prices!.results as unknown as PriceRow[],
-    variants: variants!.results as unknown as VariantRow[],
+    variants: (variants!.results as unknown as Array<Omit<VariantRow, 'prices'> & { prices: string }>).map((v) => ({ ...v, prices: JSON.parse(v.prices) as PriceRow[] })),
     taxons: taxons!.results as ProductDetail['taxons'],
     images: images!.results as ProductDetail['images'],
     properties: properties!.results as ProductDetail['properties'],
@@ -114,12 +119,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
 export function derivedStatements(db: D1Database, productId: number): D1PreparedStatement[] {
   return [
     db.prepare('DELETE FROM product_prices WHERE product_id = ?').bind(productId),
-    db
-      .prepare(
-        `INSERT INTO product_prices (product_id, currency, amount_cents, compare_at_cents, member_cents)
-         SELECT v.product_id, p.currency, p.amount_cents, p.compare_at_cents, p.member_cents FROM variants v JOIN prices p ON p.variant_id = v.id WHERE v.is_master = 1 AND v.product_id = ?`,
-      )
-      .bind(productId),
+    db.prepare(productPricesInsert(productId)),
     db.prepare('DELETE FROM products_fts WHERE rowid IN (?1 * 2, ?1 * 2 + 1)').bind(productId),
     db
       .prepare(

@@ -51,6 +51,8 @@ export function mapCard(product: JsonApiResource, doc: Deserialized<unknown>): P
     price: String((p.onSale ? a.display_compare_at_price : a.display_price) ?? a.display_price ?? ''),
     salePrice: p.onSale ? String(a.display_price) : null,
     clubPrice: a.display_member_price ? String(a.display_member_price) : null,
+    // our extension; a Spree without it prices every size alike as far as the card knows
+    priceFrom: (num(a.max_price) ?? p.current) > p.current,
     link: `/products/${a.slug}`,
     inStock: Boolean(a.in_stock || a.backorderable || !hasOptionVariants),
     variantId: doc.refs(product, 'default_variant')[0]?.id ?? null,

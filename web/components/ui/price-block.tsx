@@ -8,6 +8,8 @@ export interface PriceBlockProps {
   salePrice?: string | null
   /** Only when the product has a Club Price. */
   clubPrice?: string | null
+  /** The sizes differ in price and these are the cheapest size's: 'from …' ('ab …'). */
+  from?: boolean
   /** "You save …" for members (display string), when known. */
   saving?: string | null
   /** Members-only saving rendered hidden for guests, with a marker the worker's header rewriter un-hides it by. */
@@ -23,16 +25,17 @@ export interface PriceBlockProps {
  * what a guest pays now. Struck-through text means nothing to a screen reader, so the old price is also said in words
  * ("was …, recommended retail price").
  */
-export function PriceBlock({ price, salePrice, clubPrice, saving, savingHidden, savingMarker, size = 'sm', testId, className }: PriceBlockProps) {
+export function PriceBlock({ price, salePrice, clubPrice, from, saving, savingHidden, savingMarker, size = 'sm', testId, className }: PriceBlockProps) {
   const { t } = useT()
   const big = size === 'lg'
+  const amount = (text: string) => (from ? t('price.from', { amount: text }) : text)
   return (
     <div className={cx(big ? 'space-y-1.5 text-lg' : 'space-y-0.5 text-sm', className)} data-testid={testId}>
       <p className="price-line">
         {salePrice ? (
           <>
             <span className={cx('font-bold text-sale-700', big && 'text-2xl')} data-testid="price-now">
-              {t('price.sale')} {salePrice}
+              {t('price.sale')} {amount(salePrice)}
             </span>
             <span className="text-neutral-600">
               <span aria-hidden="true" className="line-through">
@@ -43,13 +46,13 @@ export function PriceBlock({ price, salePrice, clubPrice, saving, savingHidden, 
           </>
         ) : (
           <span className={cx('font-semibold text-neutral-900', big && 'text-2xl')} data-testid="price-now">
-            {price}
+            {amount(price)}
           </span>
         )}
       </p>
       {clubPrice ? (
         <p className="font-semibold text-club-700">
-          {t('price.club')}: {clubPrice}
+          {t('price.club')}: {amount(clubPrice)}
         </p>
       ) : null}
       {saving ? <p className="text-sm font-semibold text-club-700" hidden={savingHidden || undefined} data-personal={savingMarker}>{t('price.youSave', { amount: saving })}</p> : null}

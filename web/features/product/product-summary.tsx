@@ -26,24 +26,31 @@ import { availabilityOf, chosenVariant, optionGroups, type Availability } from '
  */
 const GiftCardForm = lazy(withAllTexts(() => import('../gift-cards/gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm }))))
 
-/** Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price. */
+/**
+ * Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price.
+ * Each size has its own prices: the chosen size's; before a size is chosen, the cheapest's ('from' when they differ).
+ */
 function Prices({ product, variant }: { product: Product; variant: Variant | null }) {
   const { t, locale } = useT()
   const isMember = useAtomValue(isAuthenticatedAtom)
   const openPanel = useSetAtom(openPanelAtom)
   const signupTrigger = usePanelTrigger('signup')
-  const current = variant?.price.current ?? product.price.current
-  const member = variant?.member_price ?? product.member_price
+  const amounts = product.variants.map((v) => v.price.current)
+  const from = variant === null && amounts.length > 1 && Math.max(...amounts) > Math.min(...amounts)
+  const { current, original } = variant?.price ?? product.price
+  const member = variant ? variant.member_price : product.member_price
+  const money = (amount: number) => formatMoney(amount, product.currency, locale)
   const saving = member !== null && member < current ? current - member : 0
   return (
     <div className="mt-3 space-y-2">
       <PriceBlock
         size="lg"
         testId="product-price"
-        price={product.RRP}
-        salePrice={product.isOnSale ? product.displayPrice : null}
-        clubPrice={product.displayMemberPrice}
-        saving={saving > 0 ? formatMoney(saving, product.currency, locale) : null}
+        price={money(original)}
+        salePrice={original > current ? money(current) : null}
+        clubPrice={member !== null ? money(member) : null}
+        from={from}
+        saving={saving > 0 && !from ? money(saving) : null}
         savingHidden={!isMember}
         savingMarker={PERSONAL.memberOnly}
       />

@@ -67,6 +67,15 @@ function availability(product: Product, now: Date): string {
   return `${SCHEMA}/OutOfStock`
 }
 
+/** One price, or (sizes priced differently) an AggregateOffer from the cheapest size to the dearest. */
+function offerPrice(product: Product) {
+  const prices = product.variants.map((v) => v.price.current)
+  const low = prices.length ? Math.min(...prices) : product.price.current
+  const high = prices.length ? Math.max(...prices) : product.price.current
+  if (high === low) return { '@type': 'Offer', price: low.toFixed(2) }
+  return { '@type': 'AggregateOffer', lowPrice: low.toFixed(2), highPrice: high.toFixed(2), offerCount: prices.length }
+}
+
 /** A product with its offer in the currency the page shows (what a guest pays, GST included). */
 export function productJsonLd(origin: string, locale: Locale, product: Product, path: string, now = new Date()): JsonLd {
   const brand = product.properties.find((p) => p.name.toLowerCase() === 'brand')?.value
@@ -83,9 +92,8 @@ export function productJsonLd(origin: string, locale: Locale, product: Product, 
     image: product.images.map((image) => absoluteAsset(origin, image.styles.large.url)),
     ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
     offers: {
-      '@type': 'Offer',
+      ...offerPrice(product),
       url,
-      price: product.price.current.toFixed(2),
       priceCurrency: product.currency,
       availability: availability(product, now),
       itemCondition: `${SCHEMA}/NewCondition`,

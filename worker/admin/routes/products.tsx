@@ -80,19 +80,28 @@ products.post('/products/:id{[0-9]+}/details', async (c) => {
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
 
-products.post('/products/:id{[0-9]+}/prices', async (c) => {
+// Every size at once (/prices) or one size (/variants/:variant/prices): the same fields and the same rules.
+async function postPrices(c: AdminContext, variantId?: number) {
   const detail = await productOf(c)
   if (!detail) return c.notFound()
+  const name = variantId === undefined ? 'prices' : `variant-prices-${variantId}`
   const form = await parseForm(c, PricesSchema)
-  if (!form.ok) return show(c, detail, { form: 'prices', errors: form.errors, values: form.values }, 422)
+  if (!form.ok) return show(c, detail, { form: name, errors: form.errors, values: form.values }, 422)
   const d = form.data as Record<string, number | null>
   const of = (currency: 'AUD' | 'USD') => ({ amount: d[`${currency}_amount`]!, rrp: d[`${currency}_rrp`] ?? null, member: d[`${currency}_member`] ?? null })
-  await savePrices(c.env.DB, c.var.operator, detail, { AUD: of('AUD'), USD: of('USD') })
+  try {
+    await savePrices(c.env.DB, c.var.operator, detail, { AUD: of('AUD'), USD: of('USD') }, variantId)
+  } catch (error) {
+    if (error instanceof ActionRefused) return show(c, detail, { form: name, error: error.message, values: form.values }, 404)
+    throw error
+  }
   // the precomputed facet counts (price buckets, categories) follow the change
   await refreshFacetCounts(c.env.DB)
   await storefrontChanged(c.env, {})
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
-})
+}
+products.post('/products/:id{[0-9]+}/prices', (c) => postPrices(c))
+products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}/prices', (c) => postPrices(c, Number(c.req.param('variant'))))
 
 products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
   const detail = await productOf(c)

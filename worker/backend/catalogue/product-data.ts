@@ -15,6 +15,8 @@ export interface ProductRow {
   kind: string
   updated_at: string
   amount_cents: number | null
+  /** the dearest size's price; above amount_cents, the sizes differ in price ('from') */
+  max_cents: number | null
   compare_at_cents: number | null
   member_cents: number | null
 }
@@ -124,7 +126,7 @@ export function productDataStatement(db: D1Database, page: PageSql, locale: Loca
       {
         id: 'p.id', slug: 'p.slug', name: 'COALESCE(pt.name, p.name)', description: 'COALESCE(pt.description, p.description)', available_on: 'p.available_on',
         discontinue_on: 'p.discontinue_on', meta_title: 'COALESCE(pt.meta_title, p.meta_title)', meta_description: 'COALESCE(pt.meta_description, p.meta_description)',
-        meta_keywords: 'p.meta_keywords', kind: 'p.kind', updated_at: 'p.updated_at', amount_cents: 'pp.amount_cents', compare_at_cents: 'pp.compare_at_cents', member_cents: 'pp.member_cents',
+        meta_keywords: 'p.meta_keywords', kind: 'p.kind', updated_at: 'p.updated_at', amount_cents: 'pp.amount_cents', compare_at_cents: 'pp.compare_at_cents', member_cents: 'pp.member_cents', max_cents: 'pp.max_cents',
       },
       `FROM page CROSS JOIN products p ON p.id = page.id AND p.deleted_at IS NULL
        LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${loc}

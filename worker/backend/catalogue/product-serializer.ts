@@ -145,6 +145,9 @@ export function productResource(p: ProductRow, data: ProductData, include: Set<s
       discontinue_on: p.discontinue_on,
       slug: p.slug,
       ...priceAttributes(p, m),
+      // extension: the dearest size's price; above `price` (the cheapest size's), the sizes differ in price
+      max_price: decimal(p.max_cents ?? p.amount_cents),
+      display_max_price: display(p.max_cents ?? p.amount_cents, m.currency, m.locale),
       purchasable: !discontinued && (inStock || backorderable),
       in_stock: inStock,
       backorderable,
