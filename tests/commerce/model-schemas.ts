@@ -16,6 +16,8 @@ export const ProductCardModel = z.strictObject({
   price: Display,
   salePrice: Display.nullable(),
   clubPrice: Display.nullable(),
+  // the sizes differ in price: the prices above are the cheapest size's, shown as 'from …'
+  priceFrom: z.boolean(),
   link: z.string().startsWith('/products/'),
   inStock: z.boolean(),
   variantId: z.string().regex(/^\d+$/).nullable().optional(),
