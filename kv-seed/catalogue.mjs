@@ -182,7 +182,7 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
     const start = random.int(0, secondValues.length - runLength)
     const seconds = secondValues.slice(start, start + runLength)
     kind.options.forEach((name, position) => t.product_option_types.rows.push([productId, typeIds.get(name), position]))
-    // Some sizes cost more than the first of the run (docs/catalogue.md): a tent by capacity, and XXL of every fifth
+    // Some sizes cost more than the first of the run (docs/catalogue-api.md, "Prices per size"): a tent by capacity, and XXL of every fifth
     // sized product. Never the first size, so the product's lowest price (what listings show) stays the master's.
     const surcharge = (second) =>
       second === seconds[0] ? 1 : leaf === 'camping/tents' ? { regular: 1.15, large: 1.3 }[second] ?? 1 : second === 'xxl' && productId % 5 === 0 ? 1.1 : 1

@@ -1,5 +1,7 @@
-// The SQL that derives a product's listing price (product_prices, migration 0198; docs/catalogue.md). Plain
-// JavaScript so the seed (kv-seed/sql.mjs), the migration's backfill and the worker (console, import) run one rule.
+// The SQL that derives a product's listing price (product_prices, migration 0198; docs/catalogue-api.md, "Prices per size"). Plain
+// JavaScript so the seed (kv-seed/sql.mjs) and the worker (console, import) run one rule.
+// Migration 0198's backfill repeats this statement on purpose: a migration is a snapshot of the rule when it ran
+// and cannot import; a later change of the rule belongs here and, for existing rows, in a new migration.
 
 /**
  * Per product and currency: the lowest guest price among the sizes a shopper can choose (variants not deleted; the
