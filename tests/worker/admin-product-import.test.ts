@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { applyChunk, CHUNK_ROWS } from '#worker/admin/import-apply.ts'
 import type { Env } from '#worker/env.ts'
-import { createProduct } from '#tests/factories/catalogue.ts'
+import { createProduct, createSizedProduct } from '#tests/factories/catalogue.ts'
 import { auditOf, operator } from './admin-helpers.ts'
 import { get } from './helpers.ts'
 
@@ -35,6 +35,109 @@ const priceOf = (productId: number) =>
 /** The listing's copy (product_prices), which the import keeps in step. */
 const listedOf = (productId: number) => env.DB.prepare("SELECT amount_cents, member_cents FROM product_prices WHERE product_id = ? AND currency = 'AUD'").bind(productId).first()
 
+/**
+ * Issue 14 item 4: each size's prices, stock and backorderable on its own line, keyed by SKU. First in the file: the
+ * factories' ids run on from where imported products (autoincrement) would land.
+ */
+describe('product CSV: sizes priced apart', () => {
+  const FULL = 'slug,name,name_de,description,description_de,available_on,discontinue_on,sku,size,price_aud,rrp_aud,club_aud,price_usd,rrp_usd,club_usd,stock,backorderable,categories'
+  const tent = (name: string, xxl = { amount: 13000, compareAt: 15000, member: 10000 }) =>
+    createSizedProduct(
+      [
+        { size: 'S', prices: { AUD: { amount: 10000, compareAt: 12000, member: 8000 }, USD: { amount: 7000, compareAt: 8000, member: 5600 } }, stock: 4 },
+        { size: 'XXL', prices: { AUD: xxl, USD: { amount: 9000, compareAt: 9900, member: 7000 } }, stock: 2 },
+      ],
+      name,
+    )
+  const sizePrices = (variantId: number) => env.DB.prepare("SELECT amount_cents, compare_at_cents, member_cents FROM prices WHERE variant_id = ? AND currency = 'AUD'").bind(variantId).first()
+  const listed = (productId: number) => env.DB.prepare("SELECT amount_cents, max_cents FROM product_prices WHERE product_id = ? AND currency = 'AUD'").bind(productId).first()
+  const html = async (path: string) => (await (await get(path)).text()).replace(/<!-- -->/g, '')
+  const jobIdOf = (res: { location?: string | null }) => Number(res.location!.split('/').pop())
+
+  it('exports one line per size with its own prices, and the file imports back with no change', async () => {
+    const { b } = await operator()
+    const product = await tent('Csvround Dome Tent')
+    const lines = (await b.get('/admin/products.csv')).body.trim().split('\r\n')
+    const at = lines.findIndex((l) => l.startsWith(`${product.slug},Csvround Dome Tent,`))
+    // the product's own line has no prices or stock (they are the sizes'); its sizes follow it
+    expect(lines[at]).toBe(`${product.slug},Csvround Dome Tent,,,,2020-01-01,,${product.sku},,,,,,,,,,`)
+    expect(lines[at + 1]).toBe(`${product.slug},,,,,,,${product.sku}-S,S,100.00,120.00,80.00,70.00,80.00,56.00,4,no,`)
+    expect(lines[at + 2]).toBe(`${product.slug},,,,,,,${product.sku}-XXL,XXL,130.00,150.00,100.00,90.00,99.00,70.00,2,no,`)
+
+    const again = await check(b, lines.join('\r\n'), 'export.csv')
+    expect(await jobOf(jobIdOf(again))).toMatchObject({ new_rows: 0, changed_rows: 0, error_rows: 0, unchanged_rows: lines.length - 1 })
+  })
+
+  it("a dry run lists exactly the edited size's price; applying changes that size only and the storefront's 'from' price follows", async () => {
+    const { b } = await operator()
+    const product = await tent('Csvedit Dome Tent')
+    const [small, xxl] = product.variants
+    const csv = [FULL, `${product.slug},,,,,,,${product.sku}-S,S,110.00,120.00,80.00,70.00,80.00,56.00,4,no,`, `${product.slug},,,,,,,${product.sku}-XXL,XXL,130.00,150.00,100.00,90.00,99.00,70.00,2,no,`].join('\n')
+    const jobId = jobIdOf(await check(b, csv))
+    expect(await jobOf(jobId)).toMatchObject({ changed_rows: 1, unchanged_rows: 1, error_rows: 0 })
+    const messages = (await env.DB.prepare("SELECT message FROM import_rows WHERE job_id = ? AND outcome = 'changed'").bind(jobId).all<{ message: string }>()).results
+    expect(messages).toEqual([{ message: `SKU ${product.sku}-S: price_aud 100.00 → 110.00` }])
+    expect((await b.get(`/admin/products/import/${jobId}`)).body).toContain(`SKU ${product.sku}-S: price_aud 100.00 → 110.00`)
+    expect(await sizePrices(small!.id)).toEqual({ amount_cents: 10000, compare_at_cents: 12000, member_cents: 8000 })
+
+    expect((await b.post(`/admin/products/import/${jobId}/apply`, {})).status).toBe(303)
+    await applied(jobId)
+    expect(await sizePrices(small!.id)).toEqual({ amount_cents: 11000, compare_at_cents: 12000, member_cents: 8000 })
+    expect(await sizePrices(xxl!.id)).toEqual({ amount_cents: 13000, compare_at_cents: 15000, member_cents: 10000 })
+    expect(await listed(product.productId)).toEqual({ amount_cents: 11000, max_cents: 13000 })
+    expect(await html('/Category?term=Csvedit')).toMatch(/from \$110\.00/)
+    const sizeOf = (await env.DB.prepare('SELECT option_value_id FROM variant_option_values WHERE variant_id = ?').bind(small!.id).first<{ option_value_id: number }>())!.option_value_id
+    expect(await html(`/products/${product.slug}?size=${sizeOf}`)).toMatch(/SALE \$110\.00/)
+    // audited as the console's price form does
+    const entry = (await auditOf('variant.prices')).find((a) => a.after.variant_id === small!.id)
+    expect(entry).toMatchObject({ subject_id: String(product.productId), before: { sku: `${product.sku}-S` } })
+    expect(entry!.before.prices).toContainEqual({ currency: 'AUD', amount_cents: 10000, compare_at_cents: 12000, member_cents: 8000 })
+    expect(entry!.after.prices).toContainEqual({ currency: 'AUD', amount_cents: 11000, compare_at_cents: 12000, member_cents: 8000 })
+  })
+
+  it('refuses a size line whose Club Price is not below its price, with its line number, and applies nothing of it', async () => {
+    const { b } = await operator()
+    const product = await tent('Csvbad Dome Tent')
+    const [small, xxl] = product.variants
+    const csv = [
+      'slug,sku,price_aud,club_aud,stock',
+      `${product.slug},${product.sku}-XXL,135.00,100.00,2`,
+      `${product.slug},${product.sku}-S,100.00,100.00,9`,
+    ].join('\n')
+    const jobId = jobIdOf(await check(b, csv))
+    expect(await jobOf(jobId)).toMatchObject({ changed_rows: 1, error_rows: 1 })
+    expect((await b.get(`/admin/products/import/${jobId}`)).body).toMatch(/>3<\/td><td[^>]*>[^<]+<\/td><td[^>]*><span[^>]*>error<\/span><\/td><td[^>]*>club_aud must be below price_aud\.</)
+    await b.post(`/admin/products/import/${jobId}/apply`, {})
+    expect(await applied(jobId)).toMatchObject({ applied_rows: 1 })
+    expect(await sizePrices(xxl!.id)).toMatchObject({ amount_cents: 13500 })
+    // the refused line's price and stock are as they were
+    expect(await sizePrices(small!.id)).toEqual({ amount_cents: 10000, compare_at_cents: 12000, member_cents: 8000 })
+    expect(await env.DB.prepare('SELECT stock_on_hand FROM variants WHERE id = ?').bind(small!.id).first('stock_on_hand')).toBe(4)
+  })
+
+  it('an older one-line-per-product file never flattens sizes priced apart; sizes at one price all take the new one', async () => {
+    const { b } = await operator()
+    const apart = await tent('Csvold Apart Tent')
+    const alike = await tent('Csvold Alike Tent', { amount: 10000, compareAt: 12000, member: 8000 })
+    const OLD = 'slug,name,sku,price_aud,rrp_aud,club_aud,price_usd,rrp_usd,club_usd'
+    // as the old export wrote them (the master's prices): unchanged; a new price for sizes priced apart: refused
+    const same = jobIdOf(await check(b, [OLD, `${apart.slug},Csvold Apart Tent,${apart.sku},100.00,120.00,80.00,70.00,80.00,56.00`].join('\n')))
+    expect(await jobOf(same)).toMatchObject({ unchanged_rows: 1, changed_rows: 0, error_rows: 0 })
+    const csv = [OLD, `${apart.slug},Csvold Apart Tent,${apart.sku},90.00,120.00,80.00,70.00,80.00,56.00`, `${alike.slug},Csvold Alike Tent,${alike.sku},90.00,120.00,80.00,70.00,80.00,56.00`].join('\n')
+    const jobId = jobIdOf(await check(b, csv))
+    expect(await jobOf(jobId)).toMatchObject({ changed_rows: 1, error_rows: 1 })
+    const page = (await b.get(`/admin/products/import/${jobId}`)).body
+    expect(page).toContain(`price_aud: the sizes of ${apart.slug} are priced apart (AUD 100.00 to 130.00)`)
+    expect(page).toContain('price_aud: 100.00 → 90.00; the prices apply to every size')
+    await b.post(`/admin/products/import/${jobId}/apply`, {})
+    await applied(jobId)
+    expect(await sizePrices(apart.variants[1]!.id)).toMatchObject({ amount_cents: 13000 })
+    expect(await listed(apart.productId)).toEqual({ amount_cents: 10000, max_cents: 13000 })
+    for (const v of alike.variants) expect(await sizePrices(v.id)).toEqual({ amount_cents: 9000, compare_at_cents: 12000, member_cents: 8000 })
+    expect(await listed(alike.productId)).toEqual({ amount_cents: 9000, max_cents: 9000 })
+  })
+})
+
 describe('product CSV', () => {
   it('exports every product as streamed CSV that imports back as unchanged', async () => {
     const { b } = await operator()
@@ -44,8 +147,8 @@ describe('product CSV', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const [header, ...lines] = res.body.trim().split('\r\n')
-    expect(header).toBe('slug,name,name_de,description,description_de,available_on,discontinue_on,sku,price_aud,rrp_aud,club_aud,price_usd,rrp_usd,club_usd,stock,backorderable,categories')
-    expect(lines).toContain(`${jacket.slug},"Ridge Jacket, ""Pro""",,,,,,${jacket.sku},100.00,120.00,80.00,70.00,80.00,56.00,10,no,`)
+    expect(header).toBe('slug,name,name_de,description,description_de,available_on,discontinue_on,sku,size,price_aud,rrp_aud,club_aud,price_usd,rrp_usd,club_usd,stock,backorderable,categories')
+    expect(lines).toContain(`${jacket.slug},"Ridge Jacket, ""Pro""",,,,,,${jacket.sku},,100.00,120.00,80.00,70.00,80.00,56.00,10,no,`)
 
     const again = await check(b, res.body, 'export.csv')
     expect(again.status).toBe(303)

@@ -5,11 +5,11 @@ import { derivedStatements } from './catalogue-data.ts'
 import type { StoredRow } from './import-check.ts'
 import { ActionRefused } from './order-actions.ts'
 import { storefrontChanged } from './freshness.ts'
-import type { ProductRecord } from './product-csv.ts'
+import { CURRENCIES, type ProductRecord, type SizeRecord } from './product-csv.ts'
 
 /**
  * Applying a checked import: the new and changed rows are put on IMPORT_QUEUE in chunks of CHUNK_ROWS lines; this
- * worker's queue handler applies each chunk in one D1 batch (about 17 statements a row, so a chunk stays far below
+ * worker's queue handler applies each chunk in one D1 batch (at most about 17 statements a line, so a chunk stays far below
  * D1's 1,000 queries per invocation) and marks its rows applied in that same batch. A chunk delivered twice, or a
  * resumed import, finds its rows applied and does nothing. When no row is left, the facet counts and the page cache
  * are refreshed once.
@@ -65,30 +65,34 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
   if (results.length) {
     const rows = results.map((r) => ({ line: r.line, ...(JSON.parse(r.data_json) as StoredRow) }))
     // new products get their row first (not on sale until the batch below), so every statement can use its id
-    const fresh = rows.filter((r) => r.productId === null).map((r) => r.after.slug)
+    const fresh = rows.filter((r) => r.productId === null)
     if (fresh.length) {
       await db
         .prepare(
           `INSERT INTO products (slug, name, created_at, updated_at) SELECT value ->> 'slug', value ->> 'name', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
            FROM json_each(?1) WHERE true ON CONFLICT (slug) DO NOTHING`,
         )
-        .bind(JSON.stringify(rows.filter((r) => r.productId === null).map((r) => ({ slug: r.after.slug, name: r.after.name }))))
+        .bind(JSON.stringify(fresh.map((r) => (r.kind === 'size' ? null : { slug: r.after.slug, name: r.after.name })).filter(Boolean)))
         .run()
     }
     const ids = new Map(
       (await db.prepare('SELECT id, slug FROM products WHERE slug IN (SELECT value FROM json_each(?))').bind(JSON.stringify(rows.map((r) => r.after.slug))).all<{ id: number; slug: string }>()).results.map((r) => [r.slug, r.id]),
     )
     const operator = { id: job.admin_user_id, email: job.admin_email }
+    const touched = new Set<number>()
     await db.batch([
       ...rows.flatMap((row) => {
         const id = ids.get(row.after.slug)!
+        touched.add(id)
         return [
-          ...productStatements(db, id, row.after),
-          ...derivedStatements(db, id),
-          auditStatement(db, operator, 'product.import', { type: 'product', id }, row.before, row.after),
+          ...(row.kind === 'size'
+            ? sizeStatements(db, operator, id, row.variantId, row.before, row.after)
+            : [...productStatements(db, id, row.after), auditStatement(db, operator, 'product.import', { type: 'product', id }, row.before, row.after)]),
           db.prepare('UPDATE import_rows SET applied = 1 WHERE job_id = ? AND line = ?').bind(chunk.jobId, row.line),
         ]
       }),
+      // listing prices (productPricesInsert, the console's rule) and search rows once a product, after all its lines
+      ...[...touched].flatMap((id) => derivedStatements(db, id)),
       db
         .prepare("UPDATE import_jobs SET applied_rows = (SELECT COUNT(*) FROM import_rows WHERE job_id = ?1 AND applied = 1), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1")
         .bind(chunk.jobId),
@@ -110,15 +114,52 @@ async function finish(env: Env, jobId: number) {
 
 const isoDate = (d: string | null) => (d ? `${d}T00:00:00Z` : null)
 
-/** The product written as the row states it: names, dates, German text, master SKU and stock, prices, categories. */
+const pricesOf = (r: SizeRecord, c: 'aud' | 'usd') => ({ currency: c.toUpperCase(), amount_cents: r[`price_${c}`], compare_at_cents: r[`rrp_${c}`], member_cents: r[`club_${c}`] })
+
+/** A size's line: its prices and stock, audited as the console's price and stock forms are (variant.prices, variant.stock). */
+function sizeStatements(db: D1Database, operator: { id: number; email: string }, productId: number, variantId: number, before: SizeRecord, after: SizeRecord): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = []
+  const prices = (r: SizeRecord) => CURRENCIES.filter((c) => r[`price_${c}`] !== null).map((c) => pricesOf(r, c))
+  if (JSON.stringify(prices(before)) !== JSON.stringify(prices(after))) {
+    for (const p of prices(after)) {
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
+          )
+          .bind(variantId, p.currency, p.amount_cents, p.compare_at_cents, p.member_cents),
+      )
+    }
+    statements.push(auditStatement(db, operator, 'variant.prices', { type: 'product', id: productId }, { variant_id: variantId, sku: before.sku, prices: prices(before) }, { variant_id: variantId, sku: after.sku, prices: prices(after) }))
+  }
+  if (before.stock !== after.stock || before.backorderable !== after.backorderable) {
+    statements.push(
+      db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(after.stock, after.backorderable ? 1 : 0, variantId),
+      auditStatement(db, operator, 'variant.stock', { type: 'variant', id: variantId }, { sku: before.sku, stock_on_hand: before.stock, backorderable: before.backorderable }, { sku: after.sku, stock_on_hand: after.stock, backorderable: after.backorderable }),
+    )
+  }
+  statements.push(db.prepare("UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(productId))
+  return statements
+}
+
+/**
+ * The product written as the row states it: names, dates, German text, master SKU and stock, prices, categories. A
+ * currency's price is written to every variant of the product (a product with sizes only gets one when the dry run
+ * found all its sizes at the same price; null: left as it is).
+ */
 function productStatements(db: D1Database, id: number, r: ProductRecord): D1PreparedStatement[] {
-  const price = (currency: 'AUD' | 'USD', amount: number, rrp: number | null, club: number | null) =>
-    db
-      .prepare(
+  const price = (currency: 'AUD' | 'USD', amount: number | null, rrp: number | null, club: number | null) =>
+    amount === null
+      ? []
+      : [
+          db
+            .prepare(
         `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) SELECT id, ?2, ?3, ?4, ?5 FROM variants WHERE product_id = ?1 AND deleted_at IS NULL
          ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
       )
-      .bind(id, currency, amount, rrp, club)
+            .bind(id, currency, amount, rrp, club),
+        ]
   return [
     db
       .prepare("UPDATE products SET name = ?, description = ?, available_on = ?, discontinue_on = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
@@ -132,8 +173,8 @@ function productStatements(db: D1Database, id: number, r: ProductRecord): D1Prep
     db.prepare('UPDATE variants SET sku = ? WHERE product_id = ? AND is_master = 1').bind(r.sku, id),
     // stock is the master's only for a product without sizes (the dry run refuses it otherwise)
     ...(r.stock === null ? [] : [db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE product_id = ? AND is_master = 1').bind(r.stock, r.backorderable ? 1 : 0, id)]),
-    price('AUD', r.price_aud, r.rrp_aud, r.club_aud),
-    price('USD', r.price_usd, r.rrp_usd, r.club_usd),
+    ...price('AUD', r.price_aud, r.rrp_aud, r.club_aud),
+    ...price('USD', r.price_usd, r.rrp_usd, r.club_usd),
     db.prepare('DELETE FROM classifications WHERE product_id = ? AND taxon_id NOT IN (SELECT id FROM taxons WHERE permalink IN (SELECT value FROM json_each(?)))').bind(id, JSON.stringify(r.categories)),
     db.prepare('INSERT OR IGNORE INTO classifications (taxon_id, product_id) SELECT id, ? FROM taxons WHERE permalink IN (SELECT value FROM json_each(?))').bind(id, JSON.stringify(r.categories)),
   ]

@@ -1,14 +1,16 @@
 import * as z from 'zod'
 import type { Operator } from './context.ts'
 import { field } from './forms.ts'
-import { CSV_COLUMNS, cellValue, parseCsv, recordCells, recordQuery, toRecord, type CsvColumn, type ProductRecord, type RecordRow } from './product-csv.ts'
+import { CSV_COLUMNS, CURRENCIES, cellValue, parseCsv, recordCells, recordQuery, sizeQuery, toRecord, toSize, type CsvColumn, type CurrentProduct, type CurrentSize, type ProductRecord, type RecordRow, type SizeRecord, type SizeRow } from './product-csv.ts'
+import { checkSizeLine, PRODUCT_ONLY, priceRuleErrors, productLevelPrices } from './import-sizes.ts'
 import { ActionRefused } from './order-actions.ts'
 
 /**
  * The dry run of a product CSV import: every row is checked against the catalogue as it is now and stored with what
  * applying it would do (new, changed, unchanged, or the errors of that line). Nothing in the catalogue changes here.
  * Columns left out of the file are left as they are; an empty cell clears an optional value (but an empty stock or
- * backorderable cell leaves it as it is).
+ * backorderable cell leaves it as it is). A line whose SKU is one of its product's sizes is that size's line
+ * (import-sizes.ts); any other line is the product's.
  */
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
@@ -17,11 +19,17 @@ export const IMPORT_MAX_ROWS = 10_000
 const LOOKUP = 200
 
 type Present = Partial<ProductRecord>
-export interface StoredRow {
-  productId: number | null
-  before: ProductRecord | null
-  after: ProductRecord
-}
+export type StoredRow =
+  | { kind?: 'product'; productId: number | null; before: ProductRecord | null; after: ProductRecord }
+  | { kind: 'size'; productId: number; variantId: number; before: SizeRecord; after: SizeRecord }
+
+/** A price: empty only on the line of a product with sizes (their prices are on their own lines). */
+const price = (column: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${column}: enter an amount like 129.95.`)
+    .transform((v) => (v ? Math.round(Number(v) * 100) : null))
 
 const cellSchemas: Record<CsvColumn, z.ZodType> = {
   slug: z.string().trim().min(1, 'slug is required.').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug: use lower-case letters, digits and single dashes.'),
@@ -32,10 +40,10 @@ const cellSchemas: Record<CsvColumn, z.ZodType> = {
   available_on: field.optionalDate('available_on'),
   discontinue_on: field.optionalDate('discontinue_on'),
   sku: field.text('sku', 64).regex(/^[A-Za-z0-9._-]+$/, 'sku: use letters, digits, dots, dashes and underscores only.'),
-  price_aud: field.money('price_aud').refine((v) => v > 0, 'price_aud must be more than 0.'),
+  price_aud: price('price_aud'),
   rrp_aud: field.optionalMoney('rrp_aud'),
   club_aud: field.optionalMoney('club_aud'),
-  price_usd: field.money('price_usd').refine((v) => v > 0, 'price_usd must be more than 0.'),
+  price_usd: price('price_usd'),
   rrp_usd: field.optionalMoney('rrp_usd'),
   club_usd: field.optionalMoney('club_usd'),
   stock: z.string().trim().regex(/^(-?\d{1,7})?$/, 'stock must be a whole number, or empty.').transform((v) => (v === '' ? null : Number(v))),
@@ -45,6 +53,8 @@ const cellSchemas: Record<CsvColumn, z.ZodType> = {
     .toLowerCase()
     .refine((v) => ['', 'yes', 'no', 'true', 'false', '1', '0'].includes(v), 'backorderable: write yes or no.')
     .transform((v) => (v === '' ? null : ['yes', 'true', '1'].includes(v))),
+  // written by the export for the reader; sizes are added in the console
+  size: z.string().transform(() => undefined),
   categories: z.string().transform((v) => [...new Set(v.split('|').map((s) => s.trim()).filter(Boolean))].sort()),
 }
 
@@ -59,17 +69,13 @@ function readHeader(cells: string[]): CsvColumn[] {
   return columns as CsvColumn[]
 }
 
-function ruleErrors(after: ProductRecord, present: Present, before: ProductRecord | null): string[] {
+function ruleErrors(after: ProductRecord, present: Present, before: CurrentProduct | null): string[] {
   const errors: string[] = []
-  for (const currency of ['aud', 'usd'] as const) {
-    const price = after[`price_${currency}`]
-    const rrp = after[`rrp_${currency}`]
-    const club = after[`club_${currency}`]
-    if (rrp !== null && rrp < price) errors.push(`rrp_${currency} cannot be below price_${currency}.`)
-    if (club !== null && club >= price) errors.push(`club_${currency} must be below price_${currency}.`)
-  }
+  // a product without sizes keeps a price in each currency it had one in (a new product needs both)
+  if (!before?.sized) for (const c of CURRENCIES) if (after[`price_${c}`] === null && (!before || before[`price_${c}`] !== null)) errors.push(`price_${c} is required.`)
+  errors.push(...priceRuleErrors(after))
   if (after.available_on && after.discontinue_on && after.discontinue_on <= after.available_on) errors.push('discontinue_on must be after available_on.')
-  if (before && before.stock === null && (present.stock != null || present.backorderable != null)) errors.push('This product has sizes: change their stock on its page in the console, and leave stock and backorderable empty.')
+  if (before?.sized && (present.stock != null || present.backorderable != null)) errors.push("This product has sizes: give their stock and backorderable on the sizes' own lines (keyed by SKU), and leave them empty on the product's line.")
   if (after.stock !== null && after.stock < 0 && !after.backorderable) errors.push('stock can only be below 0 when backorderable is yes.')
   return errors
 }
@@ -86,25 +92,42 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
   const [header, ...rows] = parsed.rows
   if (!header) throw new ActionRefused('The file is empty: it needs a header line and one line per product.')
   if (rows.length === 0) throw new ActionRefused('The file has a header but no products.')
-  if (rows.length > IMPORT_MAX_ROWS) throw new ActionRefused(`The file has ${rows.length} products; import at most ${IMPORT_MAX_ROWS} at a time (split the file).`)
+  if (rows.length > IMPORT_MAX_ROWS) throw new ActionRefused(`The file has ${rows.length} lines; import at most ${IMPORT_MAX_ROWS} at a time (split the file).`)
   const columns = readHeader(header.cells)
+  const cellOf = (cells: string[], column: CsvColumn) => (columns.includes(column) ? cellValue(cells[columns.indexOf(column)] ?? '').trim() : '')
 
-  const slugs = [...new Set(rows.map((r) => cellValue(r.cells[columns.indexOf('slug')] ?? '').trim()))]
-  const current = new Map<string, ProductRecord & { id: number }>()
-  const skuOwners = new Map<string, number>()
-  const skus = columns.includes('sku') ? [...new Set(rows.map((r) => cellValue(r.cells[columns.indexOf('sku')] ?? '').trim()))] : []
-  const lookups: D1PreparedStatement[] = []
-  for (let i = 0; i < slugs.length; i += LOOKUP) lookups.push(db.prepare(recordQuery('p.slug IN (SELECT value FROM json_each(?1))')).bind(JSON.stringify(slugs.slice(i, i + LOOKUP))))
-  for (let i = 0; i < skus.length; i += LOOKUP) lookups.push(db.prepare('SELECT sku, product_id FROM variants WHERE sku IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(skus.slice(i, i + LOOKUP))))
-  lookups.push(db.prepare('SELECT permalink FROM taxons'))
-  const results = await db.batch(lookups)
-  const taxons = new Set((results.pop()!.results as Array<{ permalink: string }>).map((t) => t.permalink))
-  for (const result of results) {
-    for (const row of result.results as Array<Record<string, unknown>>) {
-      if ('slug' in row) current.set(row.slug as string, toRecord(row as unknown as RecordRow))
-      else skuOwners.set(row.sku as string, row.product_id as number)
-    }
+  const slugs = [...new Set(rows.map((r) => cellOf(r.cells, 'slug')))]
+  const skus = columns.includes('sku') ? [...new Set(rows.map((r) => cellOf(r.cells, 'sku')))] : []
+  const lookups: D1PreparedStatement[] = [db.prepare('SELECT permalink FROM taxons')]
+  for (let i = 0; i < slugs.length; i += LOOKUP) {
+    const some = JSON.stringify(slugs.slice(i, i + LOOKUP))
+    lookups.push(db.prepare(recordQuery('p.slug IN (SELECT value FROM json_each(?1))')).bind(some), db.prepare(sizeQuery('p.slug IN (SELECT value FROM json_each(?1))')).bind(some))
   }
+  const skuLookups = lookups.length
+  for (let i = 0; i < skus.length; i += LOOKUP) lookups.push(db.prepare('SELECT sku, product_id FROM variants WHERE sku IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(skus.slice(i, i + LOOKUP))))
+  const results = await db.batch(lookups)
+  const taxons = new Set((results[0]!.results as Array<{ permalink: string }>).map((t) => t.permalink))
+  const current = new Map<string, CurrentProduct>()
+  const sizesOf = new Map<number, CurrentSize[]>()
+  const sizeBySku = new Map<string, CurrentSize>()
+  const skuOwners = new Map<string, number>()
+  results.forEach((result, i) => {
+    if (i === 0) return
+    if (i >= skuLookups) for (const row of result.results as Array<{ sku: string; product_id: number }>) skuOwners.set(row.sku, row.product_id)
+    else if (i % 2 === 1) for (const row of result.results as RecordRow[]) current.set(row.slug, toRecord(row))
+    else
+      for (const row of result.results as SizeRow[]) {
+        const size = toSize(row)
+        sizeBySku.set(size.sku, size)
+        sizesOf.set(size.productId, [...(sizesOf.get(size.productId) ?? []), size])
+      }
+  })
+  /** The size a line is about: its SKU is one of the sizes of the product its slug names. */
+  const sizeOfLine = (cells: string[]) => {
+    const size = sizeBySku.get(cellOf(cells, 'sku'))
+    return size && size.productId === current.get(cellOf(cells, 'slug'))?.id ? size : undefined
+  }
+  const withSizeLines = new Set(rows.filter((r) => sizeOfLine(r.cells)).map((r) => cellOf(r.cells, 'slug')))
 
   const seenSlugs = new Map<string, number>()
   const seenSkus = new Map<string, number>()
@@ -113,13 +136,34 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
     const errors: string[] = []
     const present: Present = {}
     if (cells.length !== columns.length) errors.push(`This line has ${cells.length} cells; the header has ${columns.length}.`)
+    const size = sizeOfLine(cells)
     columns.forEach((column, i) => {
+      // a size's line leaves the product's columns empty (checkSizeLine says so when it does not)
+      if (size && PRODUCT_ONLY.includes(column)) return
       const result = cellSchemas[column].safeParse(cellValue(cells[i] ?? ''))
       if (result.success) (present as Record<string, unknown>)[column] = result.data
       else errors.push(result.error.issues[0]!.message)
     })
     const readable = errors.length === 0
     const slug = present.slug ?? null
+    if (present.sku) {
+      const owner = skuOwners.get(present.sku)
+      if (owner !== undefined && owner !== current.get(slug ?? '')?.id) errors.push(`The sku ${present.sku} belongs to another product.`)
+      if (seenSkus.has(present.sku)) errors.push(`The sku ${present.sku} is already on line ${seenSkus.get(present.sku)}.`)
+      seenSkus.set(present.sku, line)
+    }
+
+    if (size) {
+      const filled = new Set(columns.filter((c, i) => cellValue(cells[i] ?? '').trim() !== ''))
+      const checked = checkSizeLine(size, present as Parameters<typeof checkSizeLine>[1], filled)
+      errors.push(...checked.errors)
+      if (readable && errors.length === 0) {
+        const data: StoredRow = { kind: 'size', productId: size.productId, variantId: size.id, before: checked.before, after: checked.after }
+        stored.push({ line, slug, outcome: checked.message ? 'changed' : 'unchanged', data: checked.message ? JSON.stringify(data) : null, message: checked.message })
+      } else stored.push({ line, slug, outcome: 'error', data: null, message: errors.join(' ') })
+      continue
+    }
+
     if (slug && seenSlugs.has(slug)) errors.push(`The slug ${slug} is already on line ${seenSlugs.get(slug)}.`)
     if (slug) seenSlugs.set(slug, line)
     const before = slug ? (current.get(slug) ?? null) : null
@@ -127,23 +171,27 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
       const missing = (['name', 'sku', 'price_aud', 'price_usd'] as const).filter((c) => present[c] === undefined && columns.indexOf(c) === -1)
       if (missing.length) errors.push(`${slug} is a new product: it needs ${missing.join(', ')}.`)
     }
-    if (present.sku) {
-      const owner = skuOwners.get(present.sku)
-      if (owner !== undefined && owner !== before?.id) errors.push(`The sku ${present.sku} belongs to another product.`)
-      if (seenSkus.has(present.sku)) errors.push(`The sku ${present.sku} is already on line ${seenSkus.get(present.sku)}.`)
-      seenSkus.set(present.sku, line)
-    }
     const unknown = (present.categories ?? []).filter((p) => !taxons.has(p))
     if (unknown.length) errors.push(`Unknown categories: ${unknown.join(', ')} (use the permalinks shown on the Categories page).`)
     // the rules between cells are checked whenever every cell could be read, so a line shows all its problems at once
     if (readable && slug) {
-      const base: ProductRecord = before ?? { slug, name: '', name_de: null, description: null, description_de: null, available_on: null, discontinue_on: null, sku: '', price_aud: 0, rrp_aud: null, club_aud: null, price_usd: 0, rrp_usd: null, club_usd: null, stock: 0, backorderable: false, categories: [] }
-      const after: ProductRecord = { ...plainOf(base), ...Object.fromEntries(Object.entries(present).filter(([k, v]) => !((k === 'stock' || k === 'backorderable') && v === null))) }
+      const base: ProductRecord = before ?? { slug, name: '', name_de: null, description: null, description_de: null, available_on: null, discontinue_on: null, sku: '', price_aud: null, rrp_aud: null, club_aud: null, price_usd: null, rrp_usd: null, club_usd: null, stock: 0, backorderable: false, categories: [] }
+      const given = Object.entries(present).filter(([k, v]) => v !== undefined && !((k === 'stock' || k === 'backorderable') && v === null))
+      const after: ProductRecord = { ...plainOf(base), ...Object.fromEntries(given) }
+      let was = before ? plainOf(before) : null
+      if (before?.sized) {
+        // prices of a product with sizes are on the sizes' lines; an older file's product-level prices never flatten them
+        const level = productLevelPrices(before, present, sizesOf.get(before.id) ?? [], withSizeLines.has(slug))
+        errors.push(...level.errors)
+        Object.assign(after, level.after)
+        was = { ...was!, ...level.before }
+      }
       errors.push(...ruleErrors(after, present, before))
       if (errors.length === 0) {
-        const changes = before ? changedColumns(before, after) : []
+        const changes = was ? changedColumns(was, after) : []
+        if (before?.sized && CURRENCIES.some((c) => after[`price_${c}`] !== null)) changes.push('the prices apply to every size')
         const outcome = !before ? 'new' : changes.length ? 'changed' : 'unchanged'
-        const data: StoredRow = { productId: before?.id ?? null, before: before ? plainOf(before) : null, after }
+        const data: StoredRow = { productId: before?.id ?? null, before: was, after }
         stored.push({ line, slug, outcome, data: outcome === 'unchanged' ? null : JSON.stringify(data), message: changes.length ? changes.join('; ') : null })
         continue
       }
@@ -153,11 +201,10 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
   return saveJob(db, operator, filename, stored)
 }
 
-const plainOf = (r: ProductRecord & { id?: number }): ProductRecord => {
-  const { id: _id, ...plain } = r
+const plainOf = (r: ProductRecord | CurrentProduct): ProductRecord => {
+  const { id: _id, sized: _sized, master: _master, ...plain } = r as CurrentProduct
   return plain
 }
-
 async function saveJob(db: D1Database, operator: Operator, filename: string, rows: Array<{ line: number; slug: string | null; outcome: string; data: string | null; message: string | null }>) {
   const count = (outcome: string) => rows.filter((r) => r.outcome === outcome).length
   const job = await db
