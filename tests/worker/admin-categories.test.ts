@@ -58,6 +58,14 @@ describe('categories in the console', () => {
     const refused = await b.post(path, { [`property-${material}`]: '', [`property-${material}-de`]: 'Wolle' })
     expect(refused.status).toBe(422)
     expect(refused.body).toContain('Material: give the English value too')
+    const tooLong = await b.post(path, { [`property-${material}`]: 'x'.repeat(201) })
+    expect(tooLong.status).toBe(422)
+    expect(tooLong.body).toMatch(new RegExp(`<input[^>]*aria-invalid="true"[^>]*name="property-${material}"`))
+    expect(tooLong.body).toContain('Material: at most 200 characters.')
+    // the product's categories are checkboxes of one name: anything but ids is refused
+    const taxons = await b.post(`/admin/products/${product.productId}/taxons`, { taxon: 'all' })
+    expect(taxons.status).toBe(422)
+    expect(taxons.body).toContain('Choose categories from the list.')
 
     expect((await b.post(path, { [`property-${material}`]: 'Merino Wool', [`property-${material}-de`]: 'Merinowolle' })).status).toBe(303)
     expect(await env.DB.prepare('SELECT value, filter_param FROM product_properties WHERE product_id = ? AND property_id = ?').bind(product.productId, material).first()).toEqual({ value: 'Merino Wool', filter_param: 'merino-wool' })

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { Notice, PageHeader, Pager, Panel, Table, TextLink, cell, when } from './parts.tsx'
+import { describedBy, FieldFrame } from '#web/components/ui/field-frame.tsx'
+import { ErrorSummary, Notice, PageHeader, Pager, Panel, Table, TextLink, cell, when, type FieldErrors } from './parts.tsx'
 
 export interface ImportJobView {
   id: number
@@ -29,24 +30,22 @@ const STATUS: Record<ImportJobView['status'], string> = { checked: 'Checked, not
 const TONE: Record<ImportRowView['outcome'], BadgeTone> = { error: 'sale', new: 'new', changed: 'club', unchanged: 'neutral' }
 
 /** The upload of a product CSV for a dry run, the export, and the latest imports. */
-export function ImportPage({ jobs, error, maxMegabytes }: { jobs: ImportJobView[]; error?: string; maxMegabytes: number }) {
+export function ImportPage({ jobs, error, errors, maxMegabytes }: { jobs: ImportJobView[]; error?: string; errors?: FieldErrors; maxMegabytes: number }) {
   return (
     <>
       <PageHeader title="Import products">
         <TextLink href="/admin/products.csv">Export all products (CSV)</TextLink>
       </PageHeader>
       {error ? <Notice tone="error">{error}</Notice> : null}
+      <ErrorSummary errors={errors} />
       <Panel title="Check a file">
         <p className="mb-3 text-sm">
           One line per product, keyed by its slug, and below a product with sizes one line per size, keyed by its SKU, with that size's prices and stock; the columns are those of the export (docs/operations.md, 'Product CSV'). Columns you leave out are kept as they are. First a dry run shows what would change; nothing changes until you apply it. At most {maxMegabytes} MB.
         </p>
         <form method="post" action="/admin/products/import" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label="Check a product CSV">
-          <div>
-            <label htmlFor="file" className="mb-1 block text-sm font-semibold">
-              CSV file
-            </label>
-            <input id="file" name="file" type="file" accept=".csv,text/csv" required className="block w-full max-w-xs text-sm" />
-          </div>
+          <FieldFrame id="file" label="CSV file" error={errors?.file}>
+            <input id="file" name="file" type="file" accept=".csv,text/csv" required aria-invalid={errors?.file ? true : undefined} aria-describedby={describedBy('file', errors?.file)} className="block w-full max-w-xs text-sm" />
+          </FieldFrame>
           <Button type="submit">Check the file</Button>
         </form>
       </Panel>

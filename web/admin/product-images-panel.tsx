@@ -1,5 +1,6 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { Select } from '#web/components/ui/select.tsx'
 import { IMAGE_SIZES } from '#web/config.ts'
 import { Panel, type FieldErrors, type FormValues } from './parts.tsx'
 import type { ProductView } from './product-page.tsx'
@@ -33,7 +34,7 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
                 <form method="post" action={`${action}/${image.id}/alt`} className="grid gap-3 lg:grid-cols-2" aria-label={`Description of ${label}`}>
                   <Input id={`${name}-alt`} name="alt" label={`Description of ${label} (English)`} defaultValue={v(name, 'alt', image.alt ?? '')} error={e(name, 'alt')} />
                   <Input id={`${name}-alt-de`} name="alt_de" label={`Description of ${label} (German)`} defaultValue={v(name, 'alt_de', image.alt_de ?? '')} error={e(name, 'alt_de')} hint="Empty: the English text." />
-                  <ColourSelect id={`${name}-colour`} label={`Colour of ${label}`} colours={view.colours} value={v(name, 'colour', image.option_value_id ? String(image.option_value_id) : '')} />
+                  <ColourSelect id={`${name}-colour`} label={`Colour of ${label}`} colours={view.colours} value={v(name, 'colour', image.option_value_id ? String(image.option_value_id) : '')} error={e(name, 'colour')} />
                   <div>
                     <Button type="submit" variant="secondary" size="sm">
                       Save <span className="sr-only">{label}</span>
@@ -72,7 +73,7 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
           ))}
         </fieldset>
         <div className="grid gap-3 lg:grid-cols-2">
-          <ColourSelect id="new-colour" label="Colour of the picture" colours={view.colours} value={v('images', 'colour', '')} />
+          <ColourSelect id="new-colour" label="Colour of the picture" colours={view.colours} value={v('images', 'colour', '')} error={e('images', 'colour')} />
           <Input id="new-alt" name="alt" label="Picture description (English)" required defaultValue={v('images', 'alt', '')} error={e('images', 'alt')} hint="What the picture shows, for shoppers who cannot see it." />
           <Input id="new-alt-de" name="alt_de" label="Picture description (German)" defaultValue={v('images', 'alt_de', '')} error={e('images', 'alt_de')} />
         </div>
@@ -83,22 +84,17 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
 }
 
 /** Which colour a picture shows: the store's gallery shows a chosen colour's own pictures (else those of every colour). */
-function ColourSelect({ id, label, colours, value }: { id: string; label: string; colours: ProductView['colours']; value: string }) {
+function ColourSelect({ id, label, colours, value, error }: { id: string; label: string; colours: ProductView['colours']; value: string; error?: string }) {
   if (colours.length === 0) return null
   return (
-    <div className="lg:col-span-2">
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <select id={id} name="colour" defaultValue={value} className="min-h-11 w-full max-w-xs rounded-md border border-neutral-400 bg-white px-3">
-        <option value="">Every colour</option>
-        {colours.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.presentation}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select id={id} name="colour" label={label} defaultValue={value} error={error} frameClassName="lg:col-span-2" className="max-w-xs">
+      <option value="">Every colour</option>
+      {colours.map((c) => (
+        <option key={c.id} value={String(c.id)}>
+          {c.presentation}
+        </option>
+      ))}
+    </Select>
   )
 }
 

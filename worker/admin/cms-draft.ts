@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { LANGUAGES, SECTION_FIELDS, SECTION_TYPES, type CmsDraft, type PageText, type SectionDraft, type SectionType, type SharedKey, type TextKey } from '#web/admin/cms-fields.ts'
-import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
+import type { FormValues } from '#web/admin/parts.tsx'
 
 /**
  * A CMS page as the console edits it: both languages side by side, sections typed (spec §3). The form posts flat
@@ -92,15 +92,7 @@ const SectionSchema = z.discriminatedUnion(
 )
 export const DraftSchema = z.object({ en: PageTextSchema, de: PageTextSchema, sections: z.array(SectionSchema).max(MAX_SECTIONS, `A page has at most ${MAX_SECTIONS} sections.`) })
 
-export type CheckedDraft = CmsDraft
-
-/** The draft, checked: the clean draft, or one message per field name of the form. */
-export function checkDraft(draft: CmsDraft): { ok: true; draft: CheckedDraft } | { ok: false; errors: FieldErrors } {
-  const result = DraftSchema.safeParse(draft)
-  if (result.success) return { ok: true, draft: result.data as CheckedDraft }
-  const errors: FieldErrors = {}
-  for (const issue of result.error.issues) errors[issue.path.map(String).join('.') || 'form'] ??= issue.message
-  return { ok: false, errors }
-}
+/** The editor's form as posted (flat names) read into a draft and checked: what `parseForm` takes for Save and Preview. */
+export const CmsFormSchema = z.preprocess((values) => draftFromForm(values as FormValues), DraftSchema).transform((draft) => draft as CmsDraft)
 
 export { LANGUAGES }

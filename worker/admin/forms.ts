@@ -4,18 +4,27 @@ import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
 
 export type FormResult<T> = { ok: true; data: T; values: FormValues } | { ok: false; errors: FieldErrors; values: FormValues }
 
-/** The posted form's fields as strings (files and repeated names are not used by these forms). */
+/** The posted form's fields as strings (what a refused form shows again); files are left out. */
 export async function formValues(c: Context): Promise<FormValues> {
-  const body = await c.req.parseBody().catch(() => ({}))
+  return stringsOf(await c.req.parseBody().catch(() => ({})))
+}
+
+const stringsOf = (body: Record<string, unknown>): FormValues => {
   const out: FormValues = {}
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') out[key] = value
   return out
 }
 
-/** Parses a posted form with `schema`; on refusal, one message per field (what the form shows beside it). */
+/**
+ * Parses a posted form with `schema` (its string fields, and its files for the forms that upload one); on refusal,
+ * one message per field (what the form shows beside it, keyed by the field's name; 'form' for the whole form).
+ * Repeated names are not used by the console's forms: the last one counts.
+ */
 export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Promise<FormResult<z.infer<S>>> {
-  const values = await formValues(c)
-  const result = schema.safeParse(values)
+  const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
+  const values = stringsOf(body)
+  const files = Object.fromEntries(Object.entries(body).filter(([, v]) => v instanceof File))
+  const result = schema.safeParse({ ...files, ...values })
   if (result.success) return { ok: true, data: result.data, values }
   const errors: FieldErrors = {}
   for (const issue of result.error.issues) {

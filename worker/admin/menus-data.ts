@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
+import type { FormValues } from '#web/admin/parts.tsx'
 import type { MenuDraftItem, MenuLocation } from '#web/admin/menus-page.tsx'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
@@ -61,16 +61,18 @@ const menuSchema = (location: MenuLocation) =>
     )
     .max(MAX_MENU_ITEMS, `A menu has at most ${MAX_MENU_ITEMS} items.`)
 
-export function checkMenu(location: MenuLocation, items: MenuDraftItem[]): { ok: true; items: MenuDraftItem[] } | { ok: false; errors: FieldErrors } {
-  const result = menuSchema(location).safeParse(items)
-  // the first row has no row above it to sit under (checked apart: zod skips a list's own rule when a row fails)
-  const first = items[0]?.level === '2' ? { 'items.0.level': 'The first item must be at the top level.' } : null
-  if (result.success && !first) return { ok: true, items: result.data }
-  const errors: FieldErrors = { ...first }
-  if (result.success) return { ok: false, errors }
-  for (const issue of result.error.issues) errors[['items', ...issue.path.map(String)].join('.')] ??= issue.message
-  return { ok: false, errors }
-}
+/**
+ * The menu form as posted (rows `items.N.level|link|en|de`) read into rows and checked: what `parseForm` takes on
+ * Save. Field messages come back under the form's names (`items.2.en`).
+ */
+export const menuFormSchema = (location: MenuLocation) =>
+  z.preprocess(
+    (values) => ({ items: menuFromForm(values as FormValues) }),
+    z.object({
+      // `when`: the first row has no row above it to sit under, whether or not other rows are refused too
+      items: menuSchema(location).refine((items) => items[0]?.level !== '2', { path: [0, 'level'], message: 'The first item must be at the top level.', when: () => true }),
+    }),
+  )
 
 /** Nested-set numbers for the rows: the root spans all; a top-level row spans the rows under it. */
 function numbered(items: MenuDraftItem[]) {

@@ -56,6 +56,8 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
 
 /** What can still be given back on a payment. */
 export const refundable = (p: OrderPayment) => (p.amount_cents ?? 0) - p.refunded_cents
+/** Said beside the amount (the form's check) and by the action (a refund made meanwhile by someone else). */
+export const refundTooMuch = (detail: OrderDetail, p: OrderPayment) => `At most ${money(detail, refundable(p))} can still be refunded to this payment.`
 
 /** Statements that give `cents` back to a gift card or store credit (a card is refunded through its provider first). */
 function returnToBalance(db: D1Database, detail: OrderDetail, payment: OrderPayment, cents: number): D1PreparedStatement[] {
@@ -84,7 +86,7 @@ export async function refund(env: Env, operator: Operator, detail: OrderDetail, 
   const db = env.DB
   const payment = detail.payments.find((p) => p.id === input.paymentId)
   if (!payment) throw new ActionRefused('Choose one of this order’s payments.')
-  if (input.cents > refundable(payment)) throw new ActionRefused(`At most ${money(detail, refundable(payment))} can still be refunded to this payment.`)
+  if (input.cents > refundable(payment)) throw new ActionRefused(refundTooMuch(detail, payment))
   let reference: string | null = null
   if (payment.method === 'card') {
     const result = await refundCard(env, payment.id, input.cents)

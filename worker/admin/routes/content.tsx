@@ -5,11 +5,11 @@ import { CACHE_VERSION } from '#worker/commerce/cache.ts'
 import { bumpPageCacheVersion } from '#worker/edge-cache/content-version.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { auditStatement } from '../audit.ts'
-import { formValues } from '../forms.ts'
+import { parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { storefrontChanged } from '../freshness.ts'
 import { carouselTaxons, listCmsPages } from '../content-data.ts'
-import { applyIntent, checkDraft, draftFromForm, UNKNOWN_TYPE, unknownTypes } from '../cms-draft.ts'
+import { applyIntent, CmsFormSchema, draftFromForm, UNKNOWN_TYPE, unknownTypes } from '../cms-draft.ts'
 import { draftOf, loadCmsGroup, saveCmsGroup, setCmsGroupVisible, type CmsGroup } from '../cms-store.ts'
 import { renderPreview } from '../cms-preview.ts'
 import { renderPage, seeOther } from '../render.tsx'
@@ -59,7 +59,8 @@ content.get('/content/:id{[0-9]+}', async (c) => {
 content.post('/content/:id{[0-9]+}', async (c) => {
   const group = await groupOf(c)
   if (!group) return c.notFound()
-  const values = await formValues(c)
+  const form = await parseForm(c, CmsFormSchema)
+  const { values } = form
   if (unknownTypes(values)) return editor(c, group, { error: UNKNOWN_TYPE }, 422)
   const intent = values.intent ?? 'save'
   const posted = draftFromForm(values)
@@ -67,9 +68,8 @@ content.post('/content/:id{[0-9]+}', async (c) => {
     const { draft, error } = applyIntent(posted, intent, values.add_type)
     return editor(c, group, { draft, unsaved: true, error }, error ? 422 : 200)
   }
-  const checked = checkDraft(posted)
-  if (!checked.ok) return editor(c, group, { draft: posted, errors: checked.errors, unsaved: true }, 422)
-  await saveCmsGroup(c.env.DB, c.var.operator, group, checked.draft)
+  if (!form.ok) return editor(c, group, { draft: posted, errors: form.errors, unsaved: true }, 422)
+  await saveCmsGroup(c.env.DB, c.var.operator, group, form.data)
   await fresh(c, group)
   return seeOther(c, `/admin/content/${c.req.param('id')}`, 'saved')
 })
@@ -78,12 +78,10 @@ content.post('/content/:id{[0-9]+}', async (c) => {
 content.post('/content/:id{[0-9]+}/preview', async (c) => {
   const group = await groupOf(c)
   if (!group) return c.notFound()
-  const values = await formValues(c)
-  if (unknownTypes(values)) return editor(c, group, { error: UNKNOWN_TYPE }, 422)
-  const posted = draftFromForm(values)
-  const checked = checkDraft(posted)
-  if (!checked.ok) return editor(c, group, { draft: posted, errors: checked.errors, unsaved: true }, 422)
-  return renderPreview(c, group, checked.draft, c.req.query('locale') === 'de' ? 'de' : 'en')
+  const form = await parseForm(c, CmsFormSchema)
+  if (unknownTypes(form.values)) return editor(c, group, { error: UNKNOWN_TYPE }, 422)
+  if (!form.ok) return editor(c, group, { draft: draftFromForm(form.values), errors: form.errors, unsaved: true }, 422)
+  return renderPreview(c, group, form.data, c.req.query('locale') === 'de' ? 'de' : 'en')
 })
 
 for (const [path, visible] of [['publish', true], ['unpublish', false]] as const) {

@@ -6,9 +6,9 @@ import type { FieldErrors } from '#web/admin/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
-import { ActionRefused, cancel, fulfil, refund, resendConfirmation } from '../order-actions.ts'
+import { ActionRefused, cancel, fulfil, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
 import { lineOffers, refundLine } from '../line-refunds.ts'
-import { loadOrderDetail } from '../order-detail.ts'
+import { loadOrderDetail, type OrderDetail } from '../order-detail.ts'
 import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
 import { reconfirm } from '../operators.ts'
 import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
@@ -50,6 +50,13 @@ orders.get('/orders/:number', (c) => showOrder(c))
 
 const FulfilSchema = z.object({ carrier: z.enum(CARRIERS, { message: 'Choose a carrier from the list.' }), tracking: field.text('The tracking number', 60).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only.') })
 const RefundSchema = z.object({ paymentId: z.string().regex(/^\d+$/, 'Choose a payment.').transform(Number), amount: field.money('Amount').refine((v) => v > 0, 'The amount must be more than 0.'), reason: field.text('A reason', 200), password: field.password })
+/** What is left to refund is known from the order: more than that is refused beside the amount, not after the fact. */
+const refundSchema = (detail: OrderDetail) =>
+  RefundSchema.superRefine((v, ctx) => {
+    const payment = detail.payments.find((p) => p.id === v.paymentId)
+    if (!payment) ctx.addIssue({ code: 'custom', path: ['paymentId'], message: 'Choose one of this order’s payments.' })
+    else if (v.amount > refundable(payment)) ctx.addIssue({ code: 'custom', path: ['amount'], message: refundTooMuch(detail, payment) })
+  })
 const RefundLineSchema = z.object({ lineId: z.string().regex(/^\d+$/, 'Choose a line.').transform(Number), reason: field.text('A reason', 200), restock: field.checkbox, password: field.password })
 const CancelSchema = z.object({ reason: field.text('A reason', 200), password: field.password })
 
@@ -82,7 +89,7 @@ orders.post('/orders/:number/fulfil', async (c) => {
 orders.post('/orders/:number/refund', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'refund', await parseForm(c, RefundSchema), (d) => refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }, c.req.url), 'refunded', true)
+  return act(c, 'refund', await parseForm(c, refundSchema(detail)), (d) => refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }, c.req.url), 'refunded', true)
 })
 
 orders.post('/orders/:number/refund-line', async (c) => {

@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
+import * as z from 'zod'
 import { ImportJobPage, ImportPage, type ImportJobView, type ImportRowView } from '#web/admin/import-page.tsx'
+import type { FieldErrors } from '#web/admin/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
-import { pageOf } from '../forms.ts'
+import { pageOf, parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { dryRun, IMPORT_MAX_BYTES } from '../import-check.ts'
 import { startApply } from '../import-apply.ts'
@@ -20,29 +22,37 @@ productImport.get('/products.csv', (c) => {
   return new Response(productsCsv(c.env.DB), { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="products-${day}.csv"`, ...PRIVATE_HEADERS } })
 })
 
-async function showImport(c: AdminContext, error?: string, status = 200) {
+async function showImport(c: AdminContext, extra: { error?: string; errors?: FieldErrors } = {}, status = 200) {
   const { results } = await c.env.DB.prepare('SELECT * FROM import_jobs ORDER BY id DESC LIMIT 10').all<ImportJobView>()
-  return renderPage(c, 'Import products', <ImportPage jobs={results} error={error} maxMegabytes={IMPORT_MAX_BYTES / 1024 / 1024} />, status)
+  return renderPage(c, 'Import products', <ImportPage jobs={results} {...extra} maxMegabytes={IMPORT_MAX_BYTES / 1024 / 1024} />, status)
 }
+
+/** The upload form's own field; what the lines say is the dry run's (import-check.ts). */
+const ImportFormSchema = z.object({
+  file: z
+    .instanceof(File, { message: 'Choose a CSV file to check.' })
+    .refine((file) => file.size > 0, 'The file is empty. Choose the CSV file you saved from the spreadsheet.'),
+})
 
 productImport.get('/products/import', (c) => showImport(c))
 
 productImport.post('/products/import', async (c) => {
-  const body = await c.req.parseBody().catch(() => null)
-  const file = body?.file
-  if (!(file instanceof File) || file.size === 0) return showImport(c, 'Choose a CSV file to check.', 422)
-  if (file.size > IMPORT_MAX_BYTES) return showImport(c, `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; import at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB at a time (split the file).`, 413)
+  const form = await parseForm(c, ImportFormSchema)
+  if (!form.ok) return showImport(c, { errors: form.errors }, 422)
+  const { file } = form.data
+  const refuse = (message: string, status: 413 | 415) => showImport(c, { errors: { file: message } }, status)
+  if (file.size > IMPORT_MAX_BYTES) return refuse(`The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; import at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB at a time (split the file).`, 413)
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
   } catch {
-    return showImport(c, 'The file is not UTF-8 text. Save it from the spreadsheet as "CSV UTF-8".', 415)
+    return refuse('The file is not UTF-8 text. Save it from the spreadsheet as "CSV UTF-8".', 415)
   }
   try {
     const id = await dryRun(c.env.DB, c.var.operator, file.name || 'products.csv', text)
     return seeOther(c, `/admin/products/import/${id}`)
   } catch (error) {
-    if (error instanceof ActionRefused) return showImport(c, error.message, 422)
+    if (error instanceof ActionRefused) return showImport(c, { error: error.message }, 422)
     throw error
   }
 })

@@ -120,14 +120,31 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
 
+const TaxonsSchema = z.array(z.string().regex(/^[1-9]\d{0,11}$/, 'Choose categories from the list.').transform(Number)).max(500, 'Choose at most 500 categories.')
+
+/** A product's property values in English and German (each may be empty: the property is then not shown). */
+const propertiesSchema = (detail: ProductDetail) => {
+  const value = (label: string) => z.string().trim().max(200, `${label}: at most 200 characters.`).optional().transform((v) => v || null)
+  const shape = Object.fromEntries(detail.properties.flatMap((p) => [[`property-${p.id}`, value(p.presentation)], [`property-${p.id}-de`, value(`${p.presentation} (German)`)]]))
+  return z.object(shape).transform((v, ctx) => {
+    const input: PropertyInput = {}
+    for (const p of detail.properties) {
+      const [en, de] = [v[`property-${p.id}`] as string | null, v[`property-${p.id}-de`] as string | null]
+      if (de && !en) ctx.addIssue({ code: 'custom', path: [`property-${p.id}`], message: `${p.presentation}: give the English value too (German shoppers fall back to it).` })
+      input[p.id] = { value: en, valueDe: de }
+    }
+    return input
+  })
+}
+
 products.post('/products/:id{[0-9]+}/taxons', async (c) => {
   const detail = await productOf(c)
   if (!detail) return c.notFound()
   const body = await c.req.parseBody({ all: true })
-  const raw = body.taxon === undefined ? [] : Array.isArray(body.taxon) ? body.taxon : [body.taxon]
-  const ids = raw.map(Number).filter((n) => Number.isInteger(n) && n > 0)
-  if (ids.length !== raw.length) return show(c, detail, { form: 'taxons', error: 'Choose categories from the list.' }, 422)
-  await saveTaxons(c.env.DB, c.var.operator, detail, ids)
+  // checkboxes of one name: none, one or several ids (parseForm reads one value per name)
+  const ids = TaxonsSchema.safeParse(body.taxon === undefined ? [] : [body.taxon].flat())
+  if (!ids.success) return show(c, detail, { form: 'taxons', error: ids.error.issues[0]!.message }, 422)
+  await saveTaxons(c.env.DB, c.var.operator, detail, ids.data)
   // the precomputed facet counts (price buckets, categories) follow the change
   await refreshFacetCounts(c.env.DB)
   await storefrontChanged(c.env, { taxons: true })
@@ -137,19 +154,9 @@ products.post('/products/:id{[0-9]+}/taxons', async (c) => {
 products.post('/products/:id{[0-9]+}/properties', async (c) => {
   const detail = await productOf(c)
   if (!detail) return c.notFound()
-  const values = await formValues(c)
-  const errors: FieldErrors = {}
-  const input: PropertyInput = {}
-  for (const p of detail.properties) {
-    const value = (values[`property-${p.id}`] ?? '').trim()
-    const valueDe = (values[`property-${p.id}-de`] ?? '').trim()
-    if (value.length > 200) errors[`property-${p.id}`] = `${p.presentation}: at most 200 characters.`
-    if (valueDe.length > 200) errors[`property-${p.id}-de`] = `${p.presentation} (German): at most 200 characters.`
-    if (valueDe && !value) errors[`property-${p.id}`] = `${p.presentation}: give the English value too (German shoppers fall back to it).`
-    input[p.id] = { value: value || null, valueDe: valueDe || null }
-  }
-  if (Object.keys(errors).length) return show(c, detail, { form: 'properties', errors, values }, 422)
-  await saveProperties(c.env.DB, c.var.operator, detail, input)
+  const form = await parseForm(c, propertiesSchema(detail))
+  if (!form.ok) return show(c, detail, { form: 'properties', errors: form.errors, values: form.values }, 422)
+  await saveProperties(c.env.DB, c.var.operator, detail, form.data)
   // property filters of the listings count products per value
   await refreshFacetCounts(c.env.DB)
   await storefrontChanged(c.env, {})
