@@ -101,7 +101,7 @@ describe('product CSV: sizes priced apart', () => {
     const [small, xxl] = product.variants
     const csv = [
       'slug,sku,price_aud,club_aud,stock',
-      `${product.slug},${product.sku}-XXL,135.00,100.00,2`,
+      `${product.slug},${product.sku}-XXL,135.00,100.00,3`,
       `${product.slug},${product.sku}-S,100.00,100.00,9`,
     ].join('\n')
     const jobId = jobIdOf(await check(b, csv))
@@ -110,6 +110,7 @@ describe('product CSV: sizes priced apart', () => {
     await b.post(`/admin/products/import/${jobId}/apply`, {})
     expect(await applied(jobId)).toMatchObject({ applied_rows: 1 })
     expect(await sizePrices(xxl!.id)).toMatchObject({ amount_cents: 13500 })
+    expect((await auditOf('variant.stock')).find((a) => a.subject_id === String(xxl!.id))).toMatchObject({ before: { stock_on_hand: 2 }, after: { stock_on_hand: 3 } })
     // the refused line's price and stock are as they were
     expect(await sizePrices(small!.id)).toEqual({ amount_cents: 10000, compare_at_cents: 12000, member_cents: 8000 })
     expect(await env.DB.prepare('SELECT stock_on_hand FROM variants WHERE id = ?').bind(small!.id).first('stock_on_hand')).toBe(4)
