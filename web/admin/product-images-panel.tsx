@@ -87,7 +87,7 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
 function ColourSelect({ id, label, colours, value, error }: { id: string; label: string; colours: ProductView['colours']; value: string; error?: string }) {
   if (colours.length === 0) return null
   return (
-    <Select id={id} name="colour" label={label} defaultValue={value} error={error} frameClassName="lg:col-span-2" className="max-w-xs">
+    <Select id={id} name="colour" label={label} defaultValue={value} error={error} frameClassName="max-w-xs lg:col-span-2">
       <option value="">Every colour</option>
       {colours.map((c) => (
         <option key={c.id} value={String(c.id)}>
