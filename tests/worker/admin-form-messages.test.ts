@@ -10,6 +10,8 @@ import { ADMIN_PASSWORD, consoleBrowser, operator, placeOrder } from './admin-he
 interface Fixtures {
   order: string
   payment: number
+  line: number
+  category: number
   returnId: number
   product: number
   variant: number
@@ -39,6 +41,10 @@ const FORMS: Row[] = [
   { form: 'fulfil', path: (f) => `/admin/orders/${f.order}/fulfil`, fields: { carrier: 'Pigeon', tracking: 'AP1' }, field: 'carrier', says: 'Choose a carrier from the list.' },
   { form: 'refund', path: (f) => `/admin/orders/${f.order}/refund`, fields: { paymentId: '', amount: 'ten', reason: 'Damaged', password: ADMIN_PASSWORD }, field: 'amount', says: 'Amount: enter an amount like 129.95.' },
   { form: 'refund', path: (f) => `/admin/orders/${f.order}/refund`, fields: { paymentId: '', amount: '9999.00', reason: 'Damaged', password: ADMIN_PASSWORD }, field: 'amount', says: 'can still be refunded to this payment.' },
+  { form: 'line refund', path: (f) => `/admin/orders/${f.order}/refund-line`, fields: { lineId: '', reason: '', password: ADMIN_PASSWORD }, field: 'reason', says: 'A reason is required.' },
+  { form: 'cancel', path: (f) => `/admin/orders/${f.order}/cancel`, fields: { reason: ' ', password: ADMIN_PASSWORD }, field: 'reason', says: 'A reason is required.' },
+  { form: 'return approve', path: (f) => `/admin/returns/${f.returnId}/approve`, fields: { note: 'Thanks', password: '' }, field: 'password', says: 'Enter your password to confirm this.' },
+  { form: 'category edit', path: (f) => `/admin/categories/${f.category}`, fields: { name: '', name_de: 'Zelte' }, field: 'name', says: 'The English name is required.' },
   { form: 'return decline', path: (f) => `/admin/returns/${f.returnId}/decline`, fields: { note: ' ' }, field: 'note', says: 'The reason is required.' },
   { form: 'product details', path: (f) => `/admin/products/${f.product}/details`, fields: { name: '', name_de: 'Jacke', description: '', description_de: '', available_on: '', discontinue_on: '' }, field: 'name', says: 'The English name is required.' },
   { form: 'variant', path: (f) => `/admin/products/${f.product}/variants/${f.variant}`, fields: { sku: 'SKU-FORMS-1', stock: '-3' }, field: 'stock', says: 'Stock can only go below 0 for a backorderable variant.' },
@@ -46,7 +52,7 @@ const FORMS: Row[] = [
   { form: 'prices', path: (f) => `/admin/products/${f.product}/prices`, fields: { ...PRICES, AUD_member: '129.95' }, field: 'AUD_member', says: 'The AUD Club Price must be below the price.' },
   { form: 'role', path: (f) => `/admin/customers/${f.customer}/role`, fields: { role: 'admin', password: '' }, field: 'password', says: 'Enter your password to confirm this.' },
   { form: 'promotion', path: () => '/admin/promotions', fields: { ...COUPON, amount: '150' }, field: 'amount', says: 'Enter a whole percent from 1 to 100.' },
-  { form: 'promotion', path: () => '/admin/promotions', fields: { ...COUPON, starts_on: '2026-12-01', expires_on: '2026-11-01' }, field: 'expires_on', says: 'End after the start.' },
+  { form: 'promotion', path: () => '/admin/promotions', fields: { ...COUPON, starts_on: '2026-12-01', expires_on: '2026-11-01' }, field: 'expires_on', says: 'The end date must be after the start date.' },
   { form: 'CMS page', path: (f) => `/admin/content/${f.cmsPage}`, fields: { ...PAGE, 'en.title': ' ' }, field: 'en.title', says: 'The title is required.' },
   { form: 'CMS hero image', path: (f) => `/admin/content/${f.cmsPage}`, fields: section('hero_image', { 'shared.image_one': '', 'shared.link': '', 'en.title': 'Hi', 'de.title': 'Hallo' }), field: 'sections.0.shared.image_one', says: 'Picture is required.' },
   { form: 'CMS featured article', path: (f) => `/admin/content/${f.cmsPage}`, fields: section('featured_article', { 'shared.link': 'javascript:alert(1)', 'en.title': 'Hi', 'de.title': 'Hallo', 'en.rte_content': '<p>x</p>', 'de.rte_content': '<p>x</p>' }), field: 'sections.0.shared.link', says: 'A link starts with / or https://.' },
@@ -70,7 +76,8 @@ describe('console form messages', () => {
   beforeAll(async () => {
     b = (await operator()).b
     const product = await createProduct({ stock: 5 })
-    const order = await placeOrder(product.variantId)
+    // two units: one is asked back (the return), one is left for the line-refund form
+    const order = await placeOrder(product.variantId, { quantity: 2 })
     const ids = await env.DB.prepare("SELECT o.id AS orderId, li.id AS lineId, p.id AS payment FROM orders o JOIN line_items li ON li.order_id = o.id JOIN payments p ON p.order_id = o.id AND p.state = 'completed' WHERE o.number = ?")
       .bind(order)
       .first<{ orderId: number; lineId: number; payment: number }>()
@@ -81,12 +88,14 @@ describe('console form messages', () => {
     const pages = []
     for (const locale of ['en', 'de'])
       pages.push(await env.DB.prepare("INSERT INTO cms_pages (slug, locale, title, content, type, visible, updated_at) VALUES (?, ?, 'Care', '', 'standard', 1, '2026-01-01T00:00:00Z') RETURNING id").bind(slug, locale).first<{ id: number }>())
-    f = { order, payment: ids!.payment, returnId: ret!.id, product: product.productId, variant: product.variantId, customer: customer!.id, giftCard: (await createGiftCard(5000)).id, cmsPage: pages[0]!.id }
+    await b.post('/admin/categories', { parent: '', name: 'Forms camp', slug: 'forms-camp' })
+    const category = await env.DB.prepare("SELECT id FROM taxons WHERE permalink = 'forms-camp'").first<{ id: number }>()
+    f = { order, payment: ids!.payment, line: ids!.lineId, category: category!.id, returnId: ret!.id, product: product.productId, variant: product.variantId, customer: customer!.id, giftCard: (await createGiftCard(5000)).id, cmsPage: pages[0]!.id }
   })
 
   it.each(FORMS)('$form refuses a bad $field with a message beside it, keeps what was typed and changes nothing', async ({ path, fields, field, says, upload, loggedOut }) => {
     const before = await audits()
-    const posted: Record<string, string> = { ...fields, ...('paymentId' in fields ? { paymentId: String(f.payment) } : {}) }
+    const posted: Record<string, string> = { ...fields, ...('paymentId' in fields ? { paymentId: String(f.payment) } : {}), ...('lineId' in fields ? { lineId: String(f.line) } : {}) }
     let res
     if (upload) {
       const form = new FormData()

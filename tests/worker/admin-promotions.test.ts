@@ -13,7 +13,7 @@ describe('promotions, gift cards and store credit in the console', () => {
     const bad = await b.post('/admin/promotions', { ...COUPON, code, amount: '150', expires_on: '2020-01-01', starts_on: '2021-01-01' })
     expect(bad.status).toBe(422)
     expect(bad.body).toContain('Enter a whole percent from 1 to 100.')
-    expect(bad.body).toContain('End after the start.')
+    expect(bad.body).toContain('The end date must be after the start date.')
 
     expect((await b.post('/admin/promotions', { ...COUPON, code: code.toUpperCase() })).status).toBe(303)
     expect((await b.post('/admin/promotions', { ...COUPON, code })).status).toBe(409)

@@ -34,7 +34,7 @@ const PromotionSchema = z
       amount = /^\d{1,6}(\.\d{1,2})?$/.test(v.amount) ? Math.round(Number(v.amount) * 100) : 0
       if (amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount like 20.00.' })
     }
-    if (v.starts_on && v.expires_on && v.expires_on <= v.starts_on) ctx.addIssue({ code: 'custom', path: ['expires_on'], message: 'End after the start.' })
+    if (v.starts_on && v.expires_on && v.expires_on <= v.starts_on) ctx.addIssue({ code: 'custom', path: ['expires_on'], message: 'The end date must be after the start date.' })
     return {
       name: v.name,
       code: v.code,
