@@ -17,6 +17,7 @@ describe('categories in the console', () => {
     const root = await idOf('trail-and-hike')
     for (const name of ['Boots', 'Packs', 'Poles']) expect((await b.post('/admin/categories', { parent: String(root), name, slug: '' })).status).toBe(303)
     expect(await navOrder()).toEqual(['trail-and-hike', 'trail-and-hike/boots', 'trail-and-hike/packs', 'trail-and-hike/poles'])
+    expect((await auditOf('taxon.create')).at(-1)).toMatchObject({ subject_type: 'taxon', subject_id: String(root), before: null, after: { permalink: 'trail-and-hike', name: 'Trail & Hike', name_de: 'Wandern' } })
 
     const taken = await b.post('/admin/categories', { parent: String(root), name: 'Boots again', slug: 'boots' })
     expect(taken.status).toBe(409)
@@ -66,6 +67,12 @@ describe('categories in the console', () => {
     const taxons = await b.post(`/admin/products/${product.productId}/taxons`, { taxon: 'all' })
     expect(taxons.status).toBe(422)
     expect(taxons.body).toContain('Choose categories from the list.')
+    // a chosen category: the store lists the product in it, audited with before and after
+    const category = (await env.DB.prepare('SELECT id FROM taxons WHERE depth > 0 ORDER BY id LIMIT 1').first<{ id: number }>())!.id
+    expect((await b.post(`/admin/products/${product.productId}/taxons`, { taxon: String(category) })).status).toBe(303)
+    const inStore = await call(`/products/${product.slug}`)
+    expect(inStore.body.data.relationships.taxons.data.map((t: { id: string }) => t.id)).toEqual([String(category)])
+    expect((await auditOf('product.taxons'))[0]).toMatchObject({ subject_id: String(product.productId), before: [], after: [category] })
 
     expect((await b.post(path, { [`property-${material}`]: 'Merino Wool', [`property-${material}-de`]: 'Merinowolle' })).status).toBe(303)
     expect(await env.DB.prepare('SELECT value, filter_param FROM product_properties WHERE product_id = ? AND property_id = ?').bind(product.productId, material).first()).toEqual({ value: 'Merino Wool', filter_param: 'merino-wool' })

@@ -18,10 +18,12 @@ describe('customers in the console', () => {
 
     expect((await b.post(`/admin/customers/${shopper.userId}/unblock`, {})).status).toBe(303)
     expect((await call('/spree_oauth/token', { body: { grant_type: 'password', username: shopper.email, password: shopper.password } })).status).toBe(200)
+    expect((await auditOf('customer.unblock'))[0]).toMatchObject({ subject_id: shopper.email, before: { blocked: true }, after: { blocked: false } })
 
     const reset = await b.post(`/admin/customers/${shopper.userId}/reset`, {})
     expect(reset.location).toContain('notice=reset-sent')
     const mail = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_email = ? AND kind = 'password_reset'").bind(shopper.email).first<{ n: number }>()
     expect(mail!.n).toBe(1)
+    expect((await auditOf('customer.password_reset'))[0]).toMatchObject({ subject_id: shopper.email, after: { sent: true } })
   })
 })

@@ -112,5 +112,6 @@ describe('orders in the console', () => {
     expect((await b.post(`/admin/orders/${number}/resend`, {})).status).toBe(303)
     expect((await mailTo(email, 'order_confirmation')).length).toBe(2)
     expect((await b.get(`/admin/orders/${number}`)).body).toContain('resend confirmation by')
+    expect((await auditOf('order.resend_confirmation'))[0]).toMatchObject({ subject_id: number, after: { to: email } })
   })
 })

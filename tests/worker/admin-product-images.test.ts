@@ -128,9 +128,11 @@ describe('product pictures in the console', () => {
     const refused = await b.post(`${path}/${second!.id}/up`, {})
     expect(refused.status).toBe(409)
     expect(refused.body).toContain('That picture is already the first.')
+    expect((await auditOf('product.image.order'))[0]).toMatchObject({ subject_id: String(product.productId), before: [first!.id, second!.id], after: [second!.id, first!.id] })
 
     expect((await b.post(`${path}/${first!.id}/alt`, { alt: 'Back view', alt_de: 'Rückansicht' })).status).toBe(303)
     expect(await env.DB.prepare("SELECT alt FROM product_image_translations WHERE product_image_id = ? AND locale = 'de'").bind(first!.id).first('alt')).toBe('Rückansicht')
+    expect((await auditOf('product.image.alt'))[0]).toMatchObject({ before: { id: first!.id, alt: 'First' }, after: { id: first!.id, alt: 'Back view', alt_de: 'Rückansicht' } })
 
     expect((await b.post(`${path}/${first!.id}/remove`, {})).status).toBe(303)
     expect((await imagesOf(product.productId)).map((i) => i.alt)).toEqual(['Second'])
