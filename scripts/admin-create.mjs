@@ -4,6 +4,8 @@
 //   .dev.vars, else the development pepper) and writes it to the local D1 with `wrangler d1 execute --local`.
 //   --remote: a deployed store's pepper is a secret this command cannot read, so it writes a one-time setup token
 //   instead and prints a link (valid SETUP_HOURS) where the admin chooses the password. Pass --url https://shop….
+//   --setup-link: the same link for the local store (the admin chooses the password in the browser; the e2e test
+//   runs the setup path this way, since --remote writes to the deployed D1).
 // Options: --first-name, --last-name, --persist-to DIR (local state directory), --env NAME (wrangler environment).
 import { createHash, randomBytes, webcrypto } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
@@ -58,6 +60,7 @@ async function main() {
       'first-name': { type: 'string', default: 'Store' },
       'last-name': { type: 'string', default: 'Admin' },
       remote: { type: 'boolean', default: false },
+      'setup-link': { type: 'boolean', default: false },
       url: { type: 'string' },
       'persist-to': { type: 'string' },
       env: { type: 'string' },
@@ -69,7 +72,7 @@ async function main() {
   const user = `INSERT INTO users (email, first_name, last_name, password_hash, role) VALUES (${sql(email)}, ${sql(values['first-name'])}, ${sql(values['last-name'])}, %HASH%, 'admin')
     ON CONFLICT (email) DO UPDATE SET role = 'admin', password_hash = excluded.password_hash, blocked_at = NULL;`
 
-  if (values.remote) {
+  if (values.remote || values['setup-link']) {
     const token = b64url(randomBytes(32))
     const digest = createHash('sha256').update(token).digest('hex')
     const expires = Math.floor(Date.now() / 1000) + SETUP_HOURS * 3600

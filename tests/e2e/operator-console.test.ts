@@ -2,8 +2,9 @@
 // The operator's day (issue 14) in real Chromium against the served store: the first admin is created with
 // `npm run admin:create`, logs in, ships two orders (one a member's), refunds one line of the member's order and
 // approves the return the member asked for on the other, restocks a size, changes a price and sees it on the product
-// page, starts a coupon that a shopper then uses, issues a gift card whose code a shopper checks, edits a CMS page in
-// the typed section editor (previews the draft, saves, sees it live in English and German), and reads the day's entries
+// page, starts a coupon that a shopper applies in the cart sidebar and orders with, issues a gift card whose code a
+// shopper checks, edits a CMS page in the typed section editor (previews the draft, saves, unpublishes and publishes
+// it, sees it live in English and German), and reads the day's entries
 // in the audit log. axe checks the console's main screens.
 import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -15,7 +16,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { baseUrl, launchBrowser, openPage, type Visit } from './browser.ts'
 import { pngOf } from '#tests/factories/images.ts'
-import { ADDRESS, CARD, api, approveReturn, issueGiftCard, memberOrder, readAuditLog, refundOneLine } from './operator-steps.ts'
+import { ADDRESS, CARD, adminBySetupLink, api, approveReturn, issueGiftCard, memberOrder, readAuditLog, refundOneLine, unpublishAndPublish, useCouponInCart } from './operator-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -89,7 +90,10 @@ describe("an operator's day in the console", () => {
     await refundOneLine(visit, second.number, PASSWORD)
     await approveReturn(visit, second, PASSWORD)
 
-    // restock a size and change the price
+    // restock a size and change the price; the shopper's product page, seen (and cached) before, shows the new price
+    const shopper = await openPage(browser)
+    await shopper.goto(`/products/${product.slug}`)
+    expect(await shopper.page.getByText('87.65').count()).toBe(0)
     await visit.goto(`/admin/products/${product.productId}`)
     problems.push(...(await axe(page, 'product')))
     const stock = page.locator(`#variant-${product.variantId}-stock`)
@@ -103,7 +107,6 @@ describe("an operator's day in the console", () => {
     if (rrp < 87.65) await page.locator('#AUD-rrp').fill('')
     await page.getByRole('button', { name: 'Save prices' }).click()
     await page.getByText('Your changes are saved.').waitFor()
-    const shopper = await openPage(browser)
     await shopper.goto(`/products/${product.slug}`)
     await shopper.page.getByText('87.65').first().waitFor()
 
@@ -116,6 +119,7 @@ describe("an operator's day in the console", () => {
     await page.getByRole('button', { name: 'Start the coupon' }).click()
     await page.getByText('Created.').waitFor()
     problems.push(...(await axe(page, 'promotions')))
+    await useCouponInCart(shopper, product.slug, code, 'Operator day')
     expect(Number((await placeOrder(product.variantId, code)).promoTotal)).toBeLessThan(0)
 
     // issue a gift card; a shopper checks its balance
@@ -154,8 +158,8 @@ describe("an operator's day in the console", () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 })
     await visit.goto(cmsEditor)
-    const livePath = await page.getByRole('link', { name: 'See the live page' }).getAttribute('href')
-    await shopper.goto(livePath!)
+    const livePath = await unpublishAndPublish(visit)
+    await shopper.goto(livePath)
     await shopper.page.getByRole('heading', { name: text }).waitFor()
     await shopper.goto(`/de${livePath}`)
     await shopper.page.getByRole('heading', { name: `Tag ${text}` }).waitFor()
@@ -172,6 +176,8 @@ describe("an operator's day in the console", () => {
       ['promotion.create', 'promotion '],
       ['gift_card.issue', `gift_card •••• ${giftCard.slice(-4)}`],
       ['cms_page.update', 'cms_page '],
+      ['cms_page.unpublish', 'cms_page '],
+      ['cms_page.publish', 'cms_page '],
     ])
     problems.push(...(await axe(page, 'audit')))
     expect(problems).toEqual([])
@@ -182,8 +188,10 @@ describe("an operator's day in the console", () => {
     const own = await openPage(browser, { viewport: { width: 1440, height: 900 } })
     const { page } = own
     page.setDefaultTimeout(30_000)
-    await own.goto('/admin/login')
-    await page.getByLabel('Email').fill(EMAIL)
+    // a second admin made with the one-time setup link (`admin:create --setup-link`, as `--remote` does), logs in
+    const secondAdmin = `ops2-${Date.now()}@example.com`
+    await adminBySetupLink(own, secondAdmin, PASSWORD, inject('persistTo'))
+    await page.getByLabel('Email').fill(secondAdmin)
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()

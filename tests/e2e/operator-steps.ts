@@ -1,10 +1,16 @@
 /// <reference types="node" />
 // Steps of the operator's day (tests/e2e/operator-console.test.ts) that need a member's order: refund one line,
-// approve the return the member asked for on another line, issue a gift card a shopper then checks, and read this
-// day's entries in the audit log. Each reuses the logged-in operator's page; the shopper side goes through the
-// store's own routes (the Storefront API with the member's bearer token, the /GiftCards page).
+// approve the return the member asked for on another line, make an admin through the one-time setup link, use the new coupon in a shopper's cart, issue a gift card a
+// shopper then checks, unpublish and publish a CMS page, and read this day's entries in the audit log. Each reuses the
+// logged-in operator's page; the shopper side goes through the store's own routes (the Storefront API with the
+// member's bearer token, the cart sidebar, the /GiftCards page).
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { expect } from 'vitest'
 import { baseUrl, type Visit } from './browser.ts'
+import { addWithSidebar } from './checkout-steps.ts'
 
 export const CARD = { number: '4111111111111111', month: 12, year: new Date().getUTCFullYear() + 2, verification_value: '123', name: 'Ada Lovelace' }
 export const ADDRESS = { firstname: 'Ada', lastname: 'Lovelace', address1: '1 Collins Street', city: 'Melbourne', zipcode: '3000', phone: '0412 345 678', state_name: 'VIC', country_iso: 'AU' }
@@ -85,6 +91,51 @@ export async function approveReturn(visit: Visit, order: MemberOrder, password: 
   await page.getByText('The return is approved').waitFor()
   const seen = await api(`/account/orders/${order.number}`, { bearer: order.bearer })
   expect(seen.data.attributes.returns).toMatchObject([{ state: 'approved' }])
+}
+
+/**
+ * `npm run admin:create -- --setup-link` (what `--remote` writes to a deployed store, here to the served local one):
+ * the printed link opens the set-password page, the admin chooses the password there and lands on the login page;
+ * the link then refuses a second use (410).
+ */
+export async function adminBySetupLink(visit: Visit, email: string, password: string, persistTo: string) {
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--setup-link', '--email', email, '--url', baseUrl(), '--persist-to', persistTo], { cwd: root })
+  const link = new URL(stdout.match(/\S+\/admin\/setup\?token=\S+/)![0])
+  const { page } = visit
+  await visit.goto(link.pathname + link.search)
+  await page.getByLabel('New password').fill(password)
+  await page.getByLabel('Repeat the password').fill(password)
+  await page.getByRole('button', { name: 'Set password' }).click()
+  await page.getByText('Your password is set. Log in with it.').waitFor()
+  expect((await fetch(link)).status).toBe(410)
+}
+
+/** A shopper adds the product in the browser and applies the operator's new coupon in the cart sidebar: it shows by name and the total drops. */
+export async function useCouponInCart(shopper: Visit, slug: string, code: string, name: string) {
+  const sidebar = await addWithSidebar(shopper.page, `/products/${slug}`)
+  const total = async () => Number(((await sidebar.getByTestId('order-total').locator('dd').first().textContent()) ?? '').replace(/[^\d.]/g, ''))
+  const before = await total()
+  expect(before).toBeGreaterThan(0)
+  await sidebar.locator('#coupon-code').fill(code)
+  await sidebar.getByTestId('apply-coupon').click()
+  await sidebar.getByTestId('cart-promotion').filter({ hasText: name }).waitFor({ timeout: 30_000 })
+  await expect.poll(total, { timeout: 30_000 }).toBeLessThan(before)
+}
+
+/**
+ * On the CMS editor of a published page: 'Unpublish' (the store's address then answers 404) and 'Publish' again;
+ * returns the page's live path for the shopper to look at.
+ */
+export async function unpublishAndPublish(visit: Visit) {
+  const { page } = visit
+  const livePath = (await page.getByRole('link', { name: 'See the live page' }).getAttribute('href'))!
+  await page.getByRole('button', { name: 'Unpublish', exact: true }).click()
+  await page.getByRole('button', { name: 'Publish', exact: true }).waitFor()
+  expect((await fetch(`${baseUrl()}${livePath}`)).status).toBe(404)
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor()
+  return livePath
 }
 
 /** Issues a gift card in the console and returns its code, which a shopper's balance check on /GiftCards accepts. */
