@@ -157,6 +157,8 @@ describe('streaming', () => {
     expect(preload).toMatch(/fetchPriority="high"/)
     expect(preload).toMatch(/imageSrcSet="[^"]+ 600w, [^"]+ 1200w/)
     expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('rel="modulepreload"'))
+    // the hero is the only image preloaded there: the header's 20 px flag does not compete with it
+    expect(head.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([preload])
     expect(response.headers.get('link')).toMatch(/rel=preload; as=style/)
   })
 })

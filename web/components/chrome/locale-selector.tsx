@@ -50,9 +50,10 @@ export function LocaleSelector({ idPrefix, tone = 'light' }: { idPrefix: string;
       <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   )
+  // The flag is fetchPriority="low": React would otherwise preload it from the head, beside the LCP image.
   return (
     <div className={cx('flex items-center gap-2 text-sm', dark && 'text-neutral-300')} data-testid="locale-selector">
-      <img src={`/flags/${locale}.svg`} width={20} height={14} className="rounded-sm" alt={t('localeSelector.flag', { language: t(`localeSelector.${locale}`) })} />
+      <img src={`/flags/${locale}.svg`} width={20} height={14} fetchPriority="low" className="rounded-sm" alt={t('localeSelector.flag', { language: t(`localeSelector.${locale}`) })} />
       <label className={dark ? 'font-semibold' : 'sr-only'} htmlFor={`${idPrefix}-locale`}>
         {t('localeSelector.language')}
       </label>
