@@ -2,9 +2,10 @@
 // `npm run bench`: serves the store with `wrangler dev` (workerd) on loopback, with a fresh local D1 loaded from the
 // seed, and prints, on that one server:
 //   - TTFB p50/p99 over sequential requests (one keep-alive connection, accept-encoding: identity);
-//   - requests/s and latency p50/p99 under load (autocannon) for a static file, and for each page kind (home,
-//     category, product, search results, content page) both as the edge cache answers it (hit: the same URL again)
-//     and uncached (miss: a fresh cache-busting query parameter each request), with the cached/static ratio;
+//   - requests/s and latency p50/p99 under load (autocannon) for a static file, a small answer of the Worker, and for
+//     each page kind (home, category, product, search results, content page) both as the edge cache answers it (hit:
+//     the same URL again, gzip and uncompressed) and uncached (miss: a fresh cache-busting query parameter each
+//     request), with the cached/static ratio and each answer's size raw and as sent;
 //   - the edge cache state and D1 round trips each page reports in Server-Timing (when the server reports them);
 //   - Lighthouse mobile (median of 3 runs: performance, LCP, TBT, CLS, JS bytes, accessibility, SEO) for home,
 //     category and product;
@@ -25,8 +26,8 @@ import { parseArgs } from 'node:util'
 import { kib, ms, num, table } from './lib/format.mjs'
 import { sequential } from './lib/http.mjs'
 import { lighthouseMedians } from './lib/lighthouse.mjs'
-import { bustedUrl, load, MISS_PARAM, probe } from './lib/load.mjs'
-import { findPages, STATIC_FILE } from './lib/pages.mjs'
+import { answerBytes, bustedUrl, load, MISS_PARAM, probe } from './lib/load.mjs'
+import { findPages, STATIC_FILE, WORKER_FILE } from './lib/pages.mjs'
 import { firstVisitJs, workerBundle } from './lib/sizes.mjs'
 import { childEnv, ensureBuild, freePort, root, run, startStore } from './lib/store.mjs'
 
@@ -92,12 +93,21 @@ function runScript(file, args, env) {
 const budget = (bytes, limit) => `${bytes <= limit ? 'within' : 'OVER'} (${((bytes / limit) * 100).toFixed(0)} %)`
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
 
-/** Load rows: the static file, then per page kind a hit (the plain URL, cache warmed) and a miss (busted URL). */
+/**
+ * Load rows: the static file, a small answer of the Worker, then per page kind a hit (the plain URL, cache warmed;
+ * once as a browser asks, gzip, and once uncompressed) and a miss (busted URL). Each row carries the answer's size.
+ */
 async function measureLoad(baseUrl, pages) {
   const rows = []
-  log(`${STATIC_FILE.path}: ${CONNECTIONS} connections for ${SECONDS} s…`)
-  const floor = await load(baseUrl + STATIC_FILE.path, { connections: CONNECTIONS, seconds: SECONDS })
-  rows.push({ name: STATIC_FILE.name, path: STATIC_FILE.path, state: 'static', ...floor })
+  const reference = async ({ name, path }, state) => {
+    log(`${path}: ${CONNECTIONS} connections for ${SECONDS} s…`)
+    const result = await load(baseUrl + path, { connections: CONNECTIONS, seconds: SECONDS })
+    return { name, path, state, bytes: await answerBytes(baseUrl + path), ...result }
+  }
+  const floor = await reference(STATIC_FILE, 'static (assets, no Worker)')
+  rows.push(floor)
+  const worker = await reference(WORKER_FILE, 'Worker, no render')
+  rows.push({ ...worker, ratio: worker.rps / floor.rps })
   for (const page of pages) {
     try {
       await measurePage(baseUrl, page, floor, rows)
@@ -118,11 +128,15 @@ async function measurePage(baseUrl, page, floor, rows) {
     const hit = await probe(url)
     const miss = await probe(new URL(bustedUrl(url, 'probe'), baseUrl).href)
     page.probe = { hit, miss }
-    log(`${page.path}: hit and miss, ${CONNECTIONS} connections for ${SECONDS} s each…`)
+    const bytes = await answerBytes(url)
+    log(`${page.path}: hit, hit uncompressed and miss, ${CONNECTIONS} connections for ${SECONDS} s each…`)
     const cached = await load(url, { connections: CONNECTIONS, seconds: SECONDS })
+    const plain = await load(url, { connections: CONNECTIONS, seconds: SECONDS, encoding: 'identity' })
     const uncached = await load(url, { connections: CONNECTIONS, seconds: SECONDS, bust: true })
-    rows.push({ name: page.name, path: page.path, state: `hit (edge ${hit.edge ?? 'not reported'})`, ratio: cached.rps / floor.rps, ...cached })
-    rows.push({ name: page.name, path: `${page.path} ?${MISS_PARAM}=…`, state: `miss (edge ${miss.edge ?? 'not reported'})`, ratio: uncached.rps / floor.rps, ...uncached })
+    const edge = `edge ${hit.edge ?? 'not reported'}`
+    rows.push({ name: page.name, path: page.path, state: `hit (${edge})`, ratio: cached.rps / floor.rps, bytes, ...cached })
+    rows.push({ name: page.name, path: page.path, state: `hit (${edge}), identity`, ratio: plain.rps / floor.rps, bytes: { raw: bytes.raw, encoded: bytes.raw }, ...plain })
+    rows.push({ name: page.name, path: `${page.path} ?${MISS_PARAM}=…`, state: `miss (edge ${miss.edge ?? 'not reported'})`, ratio: uncached.rps / floor.rps, bytes, ...uncached })
   }
 }
 
@@ -179,10 +193,16 @@ async function main() {
     out.push('')
     out.push(`Throughput (autocannon): ${CONNECTIONS} keep-alive connections for ${SECONDS} s per row, accept-encoding: gzip, no cookies (load generator on the same machine)`)
     out.push(`hit: the same URL again after warm-up; miss: ?${MISS_PARAM}=<unique> on every request, so no URL-keyed cache can answer. 'edge' is Server-Timing's edge;desc.`)
+    const [floor, worker] = loadRows
+    out.push(
+      `vs static: req/s against ${floor.path} (${floor.bytes.raw} B, ${floor.bytes.encoded} B gzip), which the assets binding answers without running the Worker. ` +
+        `${worker.path} (${worker.bytes.raw} B) is a Worker answer with no render, so the gap between it and static is what running the Worker costs. ` +
+        `wrangler dev's entry worker gzips every HTML answer (as Cloudflare's front line does outside the Worker in production), so locally a hit costs about what its raw size costs to compress; the 'identity' rows ask for no compression and show how much of the gap that is.`,
+    )
     out.push(
       table(
-        ['page', 'answered as', 'requests', 'errors', 'status', 'req/s', 'vs static', 'latency p50', 'latency p99'],
-        loadRows.map((r) => [r.name, r.state, String(r.requests), String(r.errors), r.statuses, num(r.rps, 1), r.ratio === undefined ? '–' : `${(r.ratio * 100).toFixed(0)} %`, ms(r.latencyP50), ms(r.latencyP99)]),
+        ['page', 'answered as', 'raw', 'sent', 'requests', 'errors', 'status', 'req/s', 'vs static', 'latency p50', 'latency p99'],
+        loadRows.map((r) => [r.name, r.state, r.bytes ? kb(r.bytes.raw) : '–', r.bytes ? kb(r.bytes.encoded) : '–', String(r.requests), String(r.errors), r.statuses, num(r.rps, 1), r.ratio === undefined ? '–' : `${(r.ratio * 100).toFixed(0)} %`, ms(r.latencyP50), ms(r.latencyP99)]),
       ),
     )
     out.push('')

@@ -1,8 +1,10 @@
 // Load generation with autocannon: requests/s and latency percentiles under concurrent keep-alive connections, and
 // what the response's Server-Timing says (edge cache state, D1 round trips) for one request of the same kind.
+import http from 'node:http'
 import autocannon from 'autocannon'
 
 const HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html,application/xhtml+xml', 'user-agent': 'storefront-bench' }
+const headersFor = (encoding) => ({ ...HEADERS, 'accept-encoding': encoding })
 
 /**
  * The query parameter that makes each request a distinct URL, so a page cache keyed by URL can never answer it
@@ -53,18 +55,36 @@ export async function probe(url) {
   return { status: response.status, edge: timing.edge?.desc, d1: Number.isFinite(d1) ? d1 : undefined, cacheControl: response.headers.get('cache-control') ?? '' }
 }
 
+/** The bytes one answer takes on the wire when `accept-encoding` is `encoding` (node:http does not decode). */
+function wireBytes(url, encoding) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: headersFor(encoding) }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes))
+      response.on('error', reject)
+    })
+    request.setTimeout(60_000, () => request.destroy(new Error(`timeout: ${url}`)))
+    request.on('error', reject)
+  })
+}
+
+/** The size of one answer uncompressed (raw) and as sent for `encoding` (encoded). */
+export const answerBytes = async (url, encoding = 'gzip') => ({ raw: await wireBytes(url, 'identity'), encoded: await wireBytes(url, encoding) })
+
 /**
- * `connections` keep-alive clients for `seconds`. With `bust`, each request carries a fresh MISS_PARAM value.
+ * `connections` keep-alive clients for `seconds`. With `bust`, each request carries a fresh MISS_PARAM value;
+ * `encoding` is the accept-encoding asked for (gzip, as a browser; identity shows what compression costs).
  * Returns requests/s (mean over the run), latency p50/p99 in ms, and status counts.
  */
-export async function load(url, { connections = 10, seconds = 10, bust = false } = {}) {
+export async function load(url, { connections = 10, seconds = 10, bust = false, encoding = 'gzip' } = {}) {
   const { origin, pathname, search } = new URL(url)
   let n = 0
   const result = await autocannon({
     url: origin,
     connections,
     duration: seconds,
-    headers: HEADERS,
+    headers: headersFor(encoding),
     requests: [{ method: 'GET', path: pathname + search, setupRequest: (request) => (bust ? { ...request, path: bustedUrl(url, n++) } : request) }],
   })
   const statuses = Object.entries(result.statusCodeStats ?? {})

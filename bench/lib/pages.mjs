@@ -52,3 +52,9 @@ export async function findPages(baseUrl, persistTo) {
 
 /** A file of the client build served as a static asset (no worker code runs for it). */
 export const STATIC_FILE = { name: 'static file', path: '/favicon.svg' }
+
+/**
+ * A small answer the Worker itself writes (no D1, no render): with STATIC_FILE, it separates what running the Worker
+ * costs from what a page's size costs, so the cached/static ratio can be read (docs/performance.md).
+ */
+export const WORKER_FILE = { name: 'worker, small', path: '/robots.txt' }

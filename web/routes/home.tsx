@@ -1,5 +1,5 @@
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
-import type { CmsPage, ProductCard } from '../api/models.ts'
+import type { CmsPage, CmsSection } from '../api/models.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { useApi } from '../api/use-api.ts'
 import { loaderApi } from '../api/loader-api.ts'
@@ -10,6 +10,7 @@ import { CmsSections } from '../components/cms-sections.tsx'
 import { Deferred } from '../components/deferred.tsx'
 import { NewsletterForm } from '../features/newsletter/newsletter-form.tsx'
 import { ProductCarousel } from '../features/catalogue/product-carousel.tsx'
+import { listedCard, type ListedCard } from '../components/product-card.tsx'
 import { CategoryTiles, type CategoryTile } from '../features/home/category-tiles.tsx'
 import { UspBar } from '../features/home/usp-bar.tsx'
 
@@ -28,12 +29,20 @@ export async function action(args: ActionFunctionArgs) {
  * deferred part. A CMS that fails only leaves the sections out, as before.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { page: await loaderApi(context).getCMSPage('home').catch(() => null) }
+  return { page: listedSections(await loaderApi(context).getCMSPage('home').catch(() => null)) }
+}
+
+type HomeSection = Omit<CmsSection, 'products'> & { products?: ListedCard[] }
+type HomePage = Omit<CmsPage, 'cmsSections'> & { cmsSections: HomeSection[] }
+
+/** The page with its carousels' products cut to what a card reads: the loader's answer is written into the page. */
+function listedSections(page: CmsPage | null): HomePage | null {
+  return page ? { ...page, cmsSections: page.cmsSections.map((s) => (s.products ? { ...s, products: s.products.map(listedCard) } : s)) } : null
 }
 
 interface HomeContent {
   tiles: CategoryTile[]
-  lastChance: ProductCard[]
+  lastChance: ListedCard[]
 }
 
 /** What the landing page shows below the hero, read in parallel; any part that fails is simply left out. */
@@ -52,7 +61,7 @@ async function loadHome(api: StorefrontApi): Promise<HomeContent> {
       const category = tree.find((c) => c.permalink === LAST_CHANCE_DEALS_SLUG) ?? (await api.getCategory(LAST_CHANCE_DEALS_SLUG).catch(() => null))
       if (!category) return []
       const list = await api.getProducts({ categoryId: category.id, itemsPerPage: CAROUSEL_SIZE, facets: false }).catch(() => null)
-      return list?.data ?? []
+      return (list?.data ?? []).map(listedCard)
     })(),
   ])
   return { tiles: tiles.filter((tile) => tile.image).slice(0, MAX_TILES), lastChance }
@@ -70,18 +79,18 @@ function HomePlaceholder() {
   )
 }
 
-/** The CMS page with only the sections of `types`, or null without a page. */
-function sectionsOf(page: CmsPage | null, types: string[]): CmsPage | null {
-  return page ? { ...page, content: '', cmsSections: page.cmsSections.filter((s) => types.includes(s.type)) } : null
+/** The CMS page with only the sections of `types` (none of them a carousel), or null without a page. */
+function sectionsOf(page: HomePage | null, types: Array<Exclude<CmsSection['type'], 'product_carousel'>>): CmsPage | null {
+  return page ? { ...page, content: '', cmsSections: page.cmsSections.filter((s) => (types as string[]).includes(s.type)).map(({ products: _, ...s }) => s) } : null
 }
 
-function Hero({ page }: { page: CmsPage | null }) {
+function Hero({ page }: { page: HomePage | null }) {
   const { t } = useT()
   const hero = sectionsOf(page, ['hero_image'])
   return hero && hero.cmsSections.length > 0 ? <CmsSections page={hero} /> : <p className="py-10 text-lg text-neutral-700">{t('pages.homeIntro')}</p>
 }
 
-function HomeSections({ page, content }: { page: CmsPage | null; content: HomeContent }) {
+function HomeSections({ page, content }: { page: HomePage | null; content: HomeContent }) {
   const { t } = useT()
   const editorial = sectionsOf(page, ['featured_article', 'image_gallery', 'side_by_side_images', 'rich_text_content'])
   const carousels = (page?.cmsSections ?? []).filter((s) => s.type === 'product_carousel')

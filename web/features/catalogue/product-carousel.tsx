@@ -1,12 +1,11 @@
 import { useId } from 'react'
-import type { ProductCard as ProductCardModel } from '../../api/models.ts'
-import { ProductCard } from '../../components/product-card.tsx'
+import { ProductCard, type ListedCard } from '../../components/product-card.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { Carousel, carouselItem } from '../../components/ui/carousel.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
 
 /** Product cards on the shared carousel (a scroll-snap row without JavaScript), with a heading and a 'View all' link. */
-export function ProductCarousel({ title, products, link, className, testId }: { title: string; products: ProductCardModel[]; link?: { to: string; label: string }; className?: string; testId?: string }) {
+export function ProductCarousel({ title, products, link, className, testId }: { title: string; products: ListedCard[]; link?: { to: string; label: string }; className?: string; testId?: string }) {
   const headingId = useId()
   if (products.length === 0) return null
   return (

@@ -3,6 +3,7 @@ import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Deferred } from '../../components/deferred.tsx'
 import { ProductCarousel } from '../catalogue/product-carousel.tsx'
+import { listedCard } from '../../components/product-card.tsx'
 
 const SIMILAR_ITEMS = 12
 
@@ -17,7 +18,8 @@ export function SimilarItems({ product, categoryPermalink }: { product: Product;
         const category = await api.getCategory(categoryPermalink).catch(() => null)
         if (!category) return []
         const list = await api.getProducts({ categoryId: category.id, itemsPerPage: SIMILAR_ITEMS + 1, facets: false }).catch(() => null)
-        return (list?.data ?? []).filter((card) => card.id !== product._id).slice(0, SIMILAR_ITEMS)
+        // cut to what a card reads: the answer is written into the page for hydration
+        return (list?.data ?? []).filter((card) => card.id !== product._id).slice(0, SIMILAR_ITEMS).map(listedCard)
       }}
       fallback={<div className="mt-16 h-80" aria-hidden="true" />}
     >
