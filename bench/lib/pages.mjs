@@ -1,6 +1,8 @@
 // Picks real pages of the seeded store to measure: home, a category (/t/…), a product (/p/{id}/{slug}), search
 // results and a content page; and a static file served by the assets binding, the floor a cached page compares to.
-import { d1Query } from './store.mjs'
+import { readdirSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { d1Query, root } from './store.mjs'
 
 async function getJson(url) {
   try {
@@ -58,3 +60,24 @@ export const STATIC_FILE = { name: 'static file', path: '/favicon.svg' }
  * costs from what a page's size costs, so the cached/static ratio can be read (docs/performance.md).
  */
 export const WORKER_FILE = { name: 'worker, small', path: '/robots.txt' }
+
+/** Every file the assets binding serves from the client build, with its raw size (Vite's manifest dir left out). */
+function clientFiles(dir = join(root, 'build', 'client')) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : clientFiles(path)
+    if (entry.name.startsWith('_')) return []
+    return [{ path: '/' + relative(join(root, 'build', 'client'), path).split(sep).join('/'), raw: statSync(path).size }]
+  })
+}
+
+/**
+ * The file of the client build nearest in size (by ratio) to an answer of `rawBytes`: a real part of the store,
+ * served by the same assets binding as STATIC_FILE, so a hit can also be compared with a static answer of about its
+ * own size (what serving that many bytes costs here, compression included) and not only with a 1-2 KB icon.
+ */
+export function sizedStaticFile(rawBytes) {
+  const distance = (file) => Math.abs(Math.log(file.raw / rawBytes))
+  const [nearest] = clientFiles().sort((a, b) => distance(a) - distance(b))
+  return nearest ? { name: 'static file, page-sized', path: nearest.path } : undefined
+}
