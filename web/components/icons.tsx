@@ -42,6 +42,10 @@ export function IconSprite() {
           <path d={d} />
         </symbol>
       ))}
+      {/* the selects' chevron: a 20 px box and its own stroke, so it keeps its attributes rather than the icon class */}
+      <symbol id="i-select" viewBox="0 0 20 20">
+        <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </symbol>
     </svg>
   )
 }

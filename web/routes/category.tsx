@@ -14,6 +14,15 @@ import { Pagination } from '../components/ui/pagination.tsx'
 import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
+import type { Category } from '../api/models.ts'
+
+/**
+ * The category cut to what the page reads (its name, address and description, the sub-categories shown as chips):
+ * the loader's answer is written into the page for hydration.
+ */
+function listedCategory({ id, name, permalink, description, items }: Category) {
+  return { id, name, permalink, description, items: items.filter((c) => !c.hide_from_nav).map((c) => ({ id: c.id, name: c.name, permalink: c.permalink })) }
+}
 
 /**
  * The category of a path's slugs. Deep legacy /c/ paths may carry leading levels the store no longer has, so the
@@ -38,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [products, tree] = await Promise.all([api.getProducts({ ...query, categoryId: category.id }), api.getCategoryTree().catch(() => [])])
   const trail = categoryTrail(tree, category.permalink)
   // only what the cards read goes into the page's hydration data
-  return { category, products: { ...products, data: products.data.map(listedCard) }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
+  return { category: listedCategory(category), products: { ...products, data: products.data.map(listedCard) }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
 }
 
 export function Component() {
@@ -66,15 +75,13 @@ export function Component() {
       </div>
       {category.items.length > 0 ? (
         <ul className="mt-4 flex gap-2 overflow-x-auto pb-1" aria-label={t('nav.label')}>
-          {category.items
-            .filter((c) => !c.hide_from_nav)
-            .map((child) => (
-              <li key={child.id} className="shrink-0">
-                <LocalLink to={`/t/${child.permalink}`} className="block rounded-full border border-neutral-300 px-4 py-1.5 text-sm hover:border-neutral-900">
-                  {child.name}
-                </LocalLink>
-              </li>
-            ))}
+          {category.items.map((child) => (
+            <li key={child.id} className="shrink-0">
+              <LocalLink to={`/t/${child.permalink}`} className="chip-link">
+                {child.name}
+              </LocalLink>
+            </li>
+          ))}
         </ul>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

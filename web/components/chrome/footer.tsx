@@ -32,6 +32,8 @@ const COMPANY_LINKS: FooterLink[] = [
 ]
 
 const link = 'rounded-sm text-neutral-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-400'
+/** The same look as one component class (web/styles/components.ts), for the links that add nothing to it. */
+const plainLink = 'foot-link'
 
 function useFixedGroups(): MenuItem[] {
   const { t } = useT()
@@ -49,7 +51,7 @@ function LinkGroups({ groups }: { groups: MenuItem[] }) {
       {groups.map((group, i) => (
         <div key={`${i}:${group.label}`}>
           <h2 className="text-sm font-bold uppercase tracking-wider text-white">{group.link ? (
-              <LocalLink to={group.link} className={link}>
+              <LocalLink to={group.link} className={plainLink}>
                 {group.label}
               </LocalLink>
             ) : (
@@ -58,7 +60,7 @@ function LinkGroups({ groups }: { groups: MenuItem[] }) {
           <ul className="mt-4 space-y-3 text-sm">
             {group.items.map((item, j) => (
               <li key={`${j}:${item.link}`}>
-                <LocalLink to={item.link} className={link}>
+                <LocalLink to={item.link} className={plainLink}>
                   {item.label}
                 </LocalLink>
               </li>

@@ -41,13 +41,13 @@ export function LocaleSelector({ idPrefix, tone = 'light' }: { idPrefix: string;
 
   const dark = tone === 'dark'
   const select = cx(
-    'min-h-9 cursor-pointer appearance-none rounded-md border py-1 pl-2 pr-7 text-sm font-semibold transition-colors duration-fast focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-1',
+    'locale-select',
     // Dark (footer): white on neutral-800 is 15:1, the edge neutral-500 on neutral-900 3.9:1. Light: neutral-900 on white.
     dark ? 'border-neutral-500 bg-neutral-800 text-white hover:border-neutral-300 focus-visible:ring-primary-400 focus-visible:ring-offset-neutral-900' : 'border-neutral-300 bg-white text-neutral-900 hover:border-neutral-600 focus-visible:ring-primary-600',
   )
   const chevron = (
     <svg viewBox="0 0 20 20" className={cx('pointer-events-none absolute right-2 top-1/2 h-3.5 w-3.5 -translate-y-1/2', dark ? 'text-neutral-300' : 'text-neutral-600')} aria-hidden="true" focusable="false">
-      <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <use href="#i-select" />
     </svg>
   )
   // The flag is fetchPriority="low": React would otherwise preload it from the head, beside the LCP image.

@@ -8,8 +8,7 @@ import { usePanelTrigger } from '../layouts/lazy-panels.tsx'
 import { Icon } from '../icons.tsx'
 import { LocalLink, useLocalPath } from '../local-link.tsx'
 
-const item =
-  'relative flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 py-1.5 text-xs font-semibold text-neutral-700 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary-600'
+const item = 'bar-item'
 
 /** Home, menu, account and basket, fixed to the bottom of small screens (spec §2). */
 export function MobileBottomBar() {

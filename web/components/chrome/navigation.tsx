@@ -27,19 +27,19 @@ function DesktopMenu({ items }: { items: MenuItem[] }) {
     <ul className="flex flex-wrap gap-x-7" data-testid="nav-menu">
       {items.map((item) => (
         <li key={item.link} className="group relative">
-          <LocalLink to={item.link} className={cx('block border-b-2 border-transparent py-3 text-sm font-semibold uppercase tracking-wide text-neutral-800 transition-colors duration-fast hover:border-primary-600 hover:text-neutral-900', focusRing)}>
+          <LocalLink to={item.link} className={cx('nav-link', focusRing)}>
             {item.label}
           </LocalLink>
           {item.items.length > 0 ? (
-            <ul className="absolute left-0 top-full z-40 hidden min-w-48 rounded-b-lg border border-neutral-200 bg-white py-2 shadow-lg group-focus-within:block group-hover:block">
+            <ul className="nav-drop">
               <li>
-                <LocalLink to={item.link} className="block px-4 py-2 text-sm font-semibold text-neutral-900 hover:bg-neutral-100">
+                <LocalLink to={item.link} className="nav-drop-link font-semibold text-neutral-900">
                   {t('nav.all')}
                 </LocalLink>
               </li>
               {item.items.map((child) => (
                 <li key={child.link}>
-                  <LocalLink to={child.link} className="block px-4 py-2 text-sm text-neutral-800 hover:bg-neutral-100">
+                  <LocalLink to={child.link} className="nav-drop-link">
                     {child.label}
                   </LocalLink>
                 </li>

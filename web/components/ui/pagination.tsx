@@ -14,7 +14,7 @@ export function pageWindow(current: number, total: number): Array<number | 'gap'
   return out
 }
 
-const cell = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-semibold'
+const cell = 'page-cell'
 
 /**
  * Real links (`href(page)` builds each page's address), so paging works without JavaScript and can be crawled.

@@ -106,9 +106,9 @@ export function FilterPanel({ facets, total }: { facets: Facet[]; total: number 
                   {facet.options.map((option) => {
                     const name = facet.kind === 'price' ? 'price' : option.type === 'option' ? `o.${facet.name}` : `p.${facet.name}`
                     return (
-                      <label key={option.id} className="flex items-center gap-2 py-1 text-sm">
-                        <input type={facet.kind === 'price' ? 'radio' : 'checkbox'} name={name} value={option.value} defaultChecked={option.selected} className="h-4 w-4 shrink-0 accent-primary-600" />
-                        {facet.kind === 'color' ? <span className="h-4 w-4 shrink-0 rounded-full border border-neutral-300" style={{ background: option.swatch ?? undefined }} aria-hidden="true" /> : null}
+                      <label key={option.id} className="facet-row">
+                        <input type={facet.kind === 'price' ? 'radio' : 'checkbox'} name={name} value={option.value} defaultChecked={option.selected} className="facet-input" />
+                        {facet.kind === 'color' ? <span className="facet-swatch" style={{ background: option.swatch ?? undefined }} aria-hidden="true" /> : null}
                         {option.label} <span className="text-neutral-700">({option.count})</span>
                       </label>
                     )

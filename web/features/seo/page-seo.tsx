@@ -37,7 +37,7 @@ export function ProductSeo({ product }: { product: Product }) {
 }
 
 /** A category listing; `trail` is the breadcrumb without Home (the category's ancestors and itself). */
-export function CategorySeo({ category, page = 1, trail }: { category: Category; page?: number; trail?: Array<{ text: string; link: string }> }) {
+export function CategorySeo({ category, page = 1, trail }: { category: Pick<Category, 'name' | 'permalink' | 'description'>; page?: number; trail?: Array<{ text: string; link: string }> }) {
   const { t, locale } = useT()
   const origin = useOrigin()
   const path = `/t/${category.permalink}`
