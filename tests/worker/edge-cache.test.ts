@@ -145,6 +145,36 @@ describe("the shopper's own header, filled in on the way out", () => {
     expect(withCart.body).toContain('data-testid="top-bar"')
   })
 
+  it('a visitor without cookies gets a hit that passes through no HTML rewriter and no database; a cart cookie does', async () => {
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })
+    const path = '/t/men?hit-path=1'
+    await page(path)
+    const scope = globalThis as unknown as { HTMLRewriter: typeof HTMLRewriter }
+    const Rewriter = scope.HTMLRewriter
+    let rewriters = 0
+    scope.HTMLRewriter = class extends Rewriter {
+      constructor() {
+        super()
+        rewriters++
+      }
+    }
+    try {
+      const anonymous = await page(path)
+      expect(anonymous.edge).toBe('hit')
+      expect(rewriters).toBe(0)
+      expect(anonymous.response.headers.get('server-timing')).toMatch(/\bd1;desc="?0\b/)
+      expect([...bodyNonces(anonymous.body)]).toEqual([cspNonce(anonymous.response)])
+      // the same hit for a shopper with something to fill in does go through the rewriter (so the count above can fail)
+      const withCart = await page(path, { cookie: `cart_token=${token}` })
+      expect(withCart.edge).toBe('hit')
+      expect(withCart.body).toMatch(/data-testid="cart-badge">1</)
+      expect(rewriters).toBeGreaterThan(0)
+    } finally {
+      scope.HTMLRewriter = Rewriter
+    }
+  })
+
   it('a member sees their own header on pages that are never cached, with the greeting following a name change', async () => {
     const member = await registerAndLogin({ firstName: 'Ottilie' })
     const cookie = authCookie({ access_token: member.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })

@@ -102,9 +102,9 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>) {
 // Background refreshes running in this isolate, so a burst of stale hits renders a page once.
 const refreshing = new Set<string>()
 
-/** The copy a shopper gets: their own nonce and header, the answer's own cache policy, no stored bookkeeping. */
-function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: PersonalState, nonce: string | null): Response {
-  const headers = new Headers(page.headers)
+/** The headers a shopper's copy gets: the answer's own cache policy, no stored bookkeeping, the edge state. */
+function shopperHeaders(c: Context<AppEnv>, stored: HeadersInit, edge: EdgeState, state: PersonalState): Headers {
+  const headers = new Headers(stored)
   const original = headers.get(ORIGINAL_CACHE_CONTROL)
   headers.delete(ORIGINAL_CACHE_CONTROL)
   headers.delete(STORED_AT)
@@ -113,18 +113,25 @@ function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: Pers
   // a page with someone's name or cart in it is theirs alone
   if (state !== ANONYMOUS) headers.set('cache-control', 'private, no-store')
   c.var.timing.add('edge', undefined, edge)
+  return headers
+}
+
+/** The copy a shopper gets: their own nonce and header, the answer's own cache policy, no stored bookkeeping. */
+function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: PersonalState, nonce: string | null): Response {
   const body = c.req.method === 'HEAD' ? null : page.body
-  const out = new Response(body, { status: page.status, headers })
+  const out = new Response(body, { status: page.status, headers: shopperHeaders(c, page.headers, edge, state) })
   return body && isHtml(page) ? personalise(out, { nonce, state, locale: c.var.locale }) : out
 }
 
 /**
- * A fresh hit from this isolate's memory: the nonce is joined in as the HTML is built, so an anonymous visitor's
- * answer passes through no rewriter at all; a shopper with a session still gets their header filled in.
+ * A fresh hit from this isolate's memory: the nonce is joined in as the HTML is built, so a visitor without a
+ * session (nothing personal to fill in) gets the joined string and the stored headers, with no HTML rewriter, no
+ * session lookup and no second Response; a shopper with a session still gets their header filled in.
  */
 function answerHot(c: Context<AppEnv>, hot: HotPage, state: PersonalState, nonce: string): Response {
-  const page = new Response(c.req.method === 'HEAD' ? null : hotHtml(hot, nonce), { status: hot.status, headers: hot.headers })
-  return answer(c, page, 'hit', state, null)
+  const body = c.req.method === 'HEAD' ? null : hotHtml(hot, nonce)
+  const out = new Response(body, { status: hot.status, headers: shopperHeaders(c, hot.headers, 'hit', state) })
+  return body !== null && state !== ANONYMOUS ? personalise(out, { nonce: null, state, locale: c.var.locale }) : out
 }
 
 export const pageCache = () =>
@@ -142,7 +149,9 @@ export const pageCache = () =>
     }
 
     const variant: PageVariant = { locale: c.var.locale, currency: c.var.currency, country: c.var.country }
-    const personal = personalStateOf(commerceContext(c))
+    // a visitor without session cookies has nothing personal to look up (personal-header.ts)
+    const { auth, cartToken } = c.var.session
+    const personal = auth || cartToken ? personalStateOf(commerceContext(c)) : Promise.resolve(ANONYMOUS)
     const cache = pageCacheAvailable(url) ? await openCache() : null
     const key = pageCacheKey(url, variant, await pageCacheVersion(c.env))
     const { freshMs, staleMs } = freshness(c.env)
