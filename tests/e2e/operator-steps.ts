@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { baseUrl, type Visit } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
@@ -36,6 +37,9 @@ export async function api(path: string, init: { method?: string; body?: unknown;
 export interface MemberOrder {
   number: string
   bearer: string
+  /** The member's login, for a browser that opens their account pages. */
+  email: string
+  password: string
   /** The order's line ids, in the order the variants were added. */
   lines: string[]
 }
@@ -56,7 +60,7 @@ export async function memberOrder(variantId: string): Promise<MemberOrder> {
   const done = await api('/checkout/complete', { method: 'PATCH', bearer })
   const lines = (done.data.relationships.line_items.data as Array<{ id: string }>).map((l) => l.id)
   expect(lines).toHaveLength(variantIds.length)
-  return { number: done.data.attributes.number, bearer, lines }
+  return { number: done.data.attributes.number, bearer, email, password, lines }
 }
 
 /** On the order's console page: refunds its first line (back in stock) and sees the refund listed. */
@@ -167,4 +171,60 @@ export async function readAuditLog(visit: Visit, operatorEmail: string, expected
   }
   const who = await rows.locator('td:nth-child(2)').allTextContents()
   expect(new Set(who)).toEqual(new Set([operatorEmail]))
+}
+
+/** The ids the console walk needs that only the test knows (an order it placed, the products it uses). */
+export interface WalkIds {
+  order: string
+  product: string
+  /** A product whose sizes have different prices: its page shows one price form per size. */
+  sizedProduct: string
+}
+
+/**
+ * Opens each list and detail screen of the console in turn (details reached by the list's own first link) and hands
+ * each to `check` by name, once it has loaded.
+ */
+export async function walkConsole(visit: Visit, ids: WalkIds, check: (name: string) => Promise<void>) {
+  const { page } = visit
+  const open = async (name: string, path: string) => {
+    await visit.goto(path)
+    await check(name)
+  }
+  const follow = async (name: string, link: Locator) => open(name, (await link.first().getAttribute('href'))!)
+  await open('dashboard', '/admin')
+  await open('orders', '/admin/orders')
+  await open('order', `/admin/orders/${ids.order}`)
+  await open('products', '/admin/products')
+  await open('product', `/admin/products/${ids.product}`)
+  await open('size-prices', `/admin/products/${ids.sizedProduct}`)
+  await open('categories', '/admin/categories')
+  await open('promotions', '/admin/promotions')
+  await open('gift-cards', '/admin/gift-cards')
+  await open('customers', '/admin/customers')
+  await follow('customer', page.getByRole('region', { name: 'Customers' }).getByRole('link'))
+  await open('returns', '/admin/returns?state=')
+  await follow('return', page.getByRole('region', { name: 'Return requests' }).getByRole('link', { name: /^#\d+$/ }))
+  await open('content', '/admin/content')
+  await follow('content-editor', page.getByRole('link', { name: 'Great Vic Bike Ride 2023' }))
+  await open('menus', '/admin/menus/header')
+  await open('audit', '/admin/audit')
+}
+
+/** Whether the page is wider than the window (a phone would scroll the whole page sideways). */
+export const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+
+/**
+ * What an operator sees of a refused field after the 4xx page comes back: the sentence tied to the field
+ * (aria-describedby), the field marked invalid and holding the keyboard focus, and what they typed still in it.
+ */
+export async function expectRefusedField(page: Page, id: string, message: string, typed: string) {
+  const field = page.locator(`#${id}`)
+  await page.getByText(message).first().waitFor()
+  expect(await field.getAttribute('aria-invalid')).toBe('true')
+  const describedBy = await field.getAttribute('aria-describedby')
+  expect(describedBy).toBeTruthy()
+  expect((await page.locator(`#${describedBy}`).textContent())?.trim()).toBe(message)
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe(id)
+  expect(await field.inputValue()).toBe(typed)
 }

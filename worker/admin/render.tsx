@@ -16,7 +16,25 @@ export async function renderDocument(title: string, body: ReactNode, status = 20
     </AdminDocument>,
   )
   await stream.allReady
-  return new Response(stream, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...PRIVATE_HEADERS } })
+  const response = new Response(stream, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...PRIVATE_HEADERS } })
+  return status >= 400 ? focusFirstInvalid(response) : response
+}
+
+/**
+ * A refused form comes back as a new page whose focus would start at the top: `autofocus` on its first invalid field
+ * puts the keyboard there and has a screen reader read the field with its message (aria-describedby), without a script.
+ */
+function focusFirstInvalid(response: Response): Response {
+  let placed = false
+  return new HTMLRewriter()
+    .on('[aria-invalid="true"]', {
+      element(element) {
+        if (placed) return
+        placed = true
+        element.setAttribute('autofocus', '')
+      },
+    })
+    .transform(response)
 }
 
 /** The CSP nonce of this request (worker/index.ts hands it over in a header it sets itself). */
