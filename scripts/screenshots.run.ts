@@ -1,11 +1,14 @@
 // Screenshots of the main screens at 390 px and 1440 px, in English and German, into docs/screenshots/ (issue 10).
 // Run with `npm run screenshots`; it serves the store like the browser tests do (tests/e2e/global-setup.ts).
+import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, test } from 'vitest'
+import { afterAll, beforeAll, inject, test } from 'vitest'
 import { launchBrowser, waitForHydration } from '#tests/e2e/browser.ts'
 import { baseUrl } from '#tests/e2e/browser.ts'
+import { api as storefront, memberOrder } from '#tests/e2e/operator-steps.ts'
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
@@ -133,3 +136,61 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
     }
   })
 }
+
+// Returns (issue 14 item 6): the shopper's return request form on their order details (en and de), and the console's
+// returns list and an order's line-refund form (the console is English only). `-t returns` retakes just these.
+test('returns', async () => {
+  const lookup = await browser.newContext({ baseURL: baseUrl() })
+  const order = await memberOrder((await purchasableVariant(lookup)).variantId)
+  await lookup.close()
+  const operator = { email: `shots-ops-${Date.now()}@example.com`, password: 'a long operator password' }
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('admin-create.mjs', import.meta.url)), '--email', operator.email, '--password', operator.password, '--persist-to', inject('persistTo')])
+  const each = async (shots: (page: Page, width: Width) => Promise<void>) => {
+    for (const width of Object.keys(WIDTHS) as Width[]) {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+      try {
+        await shots(await context.newPage(), width)
+      } finally {
+        await context.close()
+      }
+    }
+  }
+  const logIn = async (page: Page) => {
+    await page.goto('/admin/login')
+    await page.getByLabel('Email').fill(operator.email)
+    await page.getByLabel('Password').fill(operator.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+  }
+  // a return can be asked for once the order has shipped (the window runs from then)
+  const shipper = await browser.newContext({ baseURL: baseUrl() })
+  const ship = await shipper.newPage()
+  await logIn(ship)
+  await ship.goto(`/admin/orders/${order.number}`)
+  await ship.getByLabel('Tracking number').fill('AP123456789')
+  await ship.getByRole('button', { name: 'Mark as shipped and email the customer' }).click()
+  await ship.getByText('The order is marked as shipped').waitFor()
+  await shipper.close()
+  // the form shows while no earlier request waits for an answer: the shopper's shots come before the request
+  await each(async (page, width) => {
+    await page.goto('/')
+    await api(page, 'POST', '/api/auth/login', { username: order.email, password: order.password })
+    for (const locale of LOCALES) {
+      await page.goto(`${locale === 'de' ? '/de' : ''}/my-account/OrderDetails/${order.number}`)
+      await waitForHydration(page)
+      await page.getByTestId('return-form').waitFor()
+      await shoot(page, `return-request-${locale}-${width}`, true)
+    }
+  })
+  await storefront(`/account/orders/${order.number}/returns`, { bearer: order.bearer, body: { return_request: { reason: 'too_small', comment: 'A size up, please', items: [{ line_item_id: order.lines[1], quantity: 1 }] } } })
+  await each(async (page, width) => {
+    await logIn(page)
+    await page.goto('/admin/returns')
+    await shoot(page, `admin-returns-en-${width}`, true)
+    await page.goto(`/admin/orders/${order.number}`)
+    const refund = page.getByRole('form', { name: 'Refund a line' })
+    await refund.scrollIntoViewIfNeeded()
+    await page.evaluate(() => document.fonts.ready)
+    await refund.screenshot({ path: `${OUT}admin-line-refund-en-${width}.png`, animations: 'disabled', caret: 'hide' })
+  })
+})
