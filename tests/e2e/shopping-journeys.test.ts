@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { baseUrl, DESKTOP, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { baseUrl, DESKTOP, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 import { addWithSidebar, fillShippingAddress, pay, rateToPayment } from './checkout-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -156,6 +156,63 @@ describe('shopping journeys', () => {
       await page.waitForURL((url) => url.pathname === '/t/men')
     } finally {
       await context.close()
+    }
+  })
+
+  test('a size dearer than the others: its price block (with JavaScript and as the no-JS ?size= page) and the cart price that size', { timeout: 45_000 }, async () => {
+    // a seeded product whose sizes differ in price (tents by capacity, the XXL of every fifth sized product), with a Club Price
+    const list = (await (await fetch(`${baseUrl()}/api/v2/storefront/products?per_page=100&filter[purchasable]=true`)).json()) as { data: Array<{ attributes: Record<string, string | null> }> }
+    const sized = list.data.find((p) => Number(p.attributes.max_price) > Number(p.attributes.price) && p.attributes.member_price)!
+    expect(sized).toBeTruthy()
+    const slug = sized.attributes.slug!
+    const detail = (await (await fetch(`${baseUrl()}/api/v2/storefront/products/${slug}?include=variants.option_values`)).json()) as { included: Array<{ type: string; id: string; attributes: Record<string, string>; relationships?: { option_values: { data: Array<{ id: string }> } } }> }
+    const variants = detail.included.filter((r) => r.type === 'variant')
+    const dear = variants.reduce((a, b) => (Number(b.attributes.price) > Number(a.attributes.price) ? b : a))
+    const { display_price: shown, display_member_price: club, display_compare_at_price: rrp } = dear.attributes
+    const onSale = Number(dear.attributes.compare_at_price) > Number(dear.attributes.price)
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      page.setDefaultTimeout(30_000)
+      await page.goto(`/products/${slug}`)
+      await waitForHydration(page)
+      const block = page.getByTestId('product-price')
+      expect(await block.innerText()).not.toContain(shown)
+      // its colour may be chosen already (the only one); the size is not
+      for (const { id } of dear.relationships!.option_values.data) {
+        const option = page.locator(`#option-${id}`)
+        if (await option.isChecked()) continue
+        await untilItWorks(async () => {
+          await page.locator(`label[for="option-${id}"]`).click()
+          await page.waitForURL(new RegExp(`=${id}(&|$)`), { timeout: 2_000 })
+        })
+      }
+      const lines = async () => (await block.innerText()).split('\n').map((line) => line.trim()).filter(Boolean)
+      const expected = [onSale ? `SALE ${shown}` : shown, ...(onSale ? [`RRP: ${rrp}`] : []), `Club Price: ${club}`]
+      await expect.poll(lines).toEqual(expect.arrayContaining(expected))
+      expect((await lines()).join(' ')).not.toContain('from')
+      const chosen = new URL(page.url()).search
+
+      // the cart holds that size at that price, and its total says the same
+      await page.getByTestId('add-to-cart').click()
+      const sidebar = page.locator('[data-testid=cart-sidebar]')
+      await sidebar.waitFor({ state: 'visible' })
+      const line = sidebar.getByTestId('cart-line')
+      await expect.poll(() => line.getByTestId('line-total').innerText()).toBe(shown)
+      expect(await line.innerText()).toContain(dear.attributes.options_text!.split(', ').pop()!.split(': ')[1]!)
+      expect(await text(page, '[data-testid=cart-sidebar] [data-testid=cart-subtotal] dd')).toBe(shown)
+      expect(await text(page, '[data-testid=cart-sidebar] [data-testid=order-total] dd')).toBe(shown)
+      visit.expectNoProblems()
+
+      // without JavaScript the size form's GET gives the same page
+      const plain = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false })
+      const noJs = await plain.newPage()
+      await noJs.goto(`/products/${slug}${chosen}`)
+      const plainLines = (await noJs.getByTestId('product-price').innerText()).split('\n').map((l) => l.trim()).filter(Boolean)
+      expect(plainLines).toEqual(expect.arrayContaining(expected))
+      await plain.close()
+    } finally {
+      await visit.close()
     }
   })
 
