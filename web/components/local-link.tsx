@@ -3,6 +3,7 @@ import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router'
 import { localePath } from '../config.ts'
 import { useT } from '../i18n/index.tsx'
 import { prefetch as prefetchPage } from '../features/session/prefetch.ts'
+import { whenIdle } from '../features/session/when-idle.ts'
 
 /**
  * When a link prefetches its page (never on slow 2g or with save-data, web/features/session/prefetch.ts):
@@ -16,13 +17,18 @@ function usePrefetch(href: string, mode: PrefetchMode | undefined) {
   useEffect(() => {
     const element = ref.current
     if (!mode || mode === 'intent' || !element || typeof IntersectionObserver === 'undefined') return
+    let cancelIdle = () => {}
+    // when idle: a visible card's screen chunk would otherwise compile and run inside hydration's long tasks
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return
       observer.disconnect()
-      prefetchPage(href, mode === 'visible')
+      cancelIdle = whenIdle(() => prefetchPage(href, mode === 'visible'), 5000)
     })
     observer.observe(element)
-    return () => observer.disconnect()
+    return () => {
+      observer.disconnect()
+      cancelIdle()
+    }
   }, [href, mode])
   return { ref, onIntent: mode ? () => prefetchPage(href, true) : undefined }
 }

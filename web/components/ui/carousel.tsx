@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../../i18n/index.tsx'
 import { Button } from './button.tsx'
 import { cx, focusRing } from './cx.ts'
+import { whenIdle } from '../../features/session/when-idle.ts'
 
 /**
  * A row of cards that snaps as it scrolls. Without JavaScript it is a plain horizontally scrollable list; with it, the
@@ -18,10 +19,12 @@ export function Carousel({ label, title, children, className }: { label: string;
     const node = row.current
     if (!node) return
     const update = () => setEdges({ start: node.scrollLeft <= 4, end: node.scrollLeft + node.clientWidth >= node.scrollWidth - 4 })
-    update()
+    // Reading the row's scroll size forces a layout: not inside hydration's effects (the start state is already right)
+    const cancel = whenIdle(update)
     node.addEventListener('scroll', update, { passive: true })
     window.addEventListener('resize', update)
     return () => {
+      cancel()
       node.removeEventListener('scroll', update)
       window.removeEventListener('resize', update)
     }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { useApi } from '../../api/use-api.ts'
 import { noScrollAtom } from '../ui/atoms.ts'
 import { useReloadSession } from './use-reload-session.ts'
+import { whenIdle } from './when-idle.ts'
 
 /**
  * What the browser does once the page is interactive (spec §4): load the shopper's session, register the service
@@ -17,14 +18,20 @@ export function ClientEffects() {
   const navigate = useNavigate()
   const noScroll = useAtomValue(noScrollAtom)
 
-  useEffect(() => {
-    void reload()
-    if ('serviceWorker' in navigator && import.meta.env.PROD) {
-      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
-        // No service worker (private mode, old browser): the store works the same, only without offline support.
-      })
-    }
-  }, [reload])
+  // After hydration's long tasks, not inside its commit: the header already shows the personal state the worker wrote
+  // into the page, so the session only has to arrive before the shopper acts.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void reload()
+        if ('serviceWorker' in navigator && import.meta.env.PROD) {
+          navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+            // No service worker (private mode, old browser): the store works the same, only without offline support.
+          })
+        }
+      }, 1000),
+    [reload],
+  )
 
   useEffect(() => {
     const params = new URLSearchParams(location.search)
