@@ -7,6 +7,6 @@ const idle = typeof requestIdleCallback === 'function'
  * blocking time). Returns a cancel function for effect clean-ups.
  */
 export function whenIdle(work: () => void, timeout = 2000): () => void {
-  const id = idle ? requestIdleCallback(work, { timeout }) : setTimeout(work, 1)
+  const id = idle ? requestIdleCallback(work, { timeout }) : window.setTimeout(work, 1)
   return () => (idle ? cancelIdleCallback : clearTimeout)(id)
 }
