@@ -87,6 +87,39 @@ describe('shopping journeys', () => {
     }
   })
 
+  test('an add to cart right after hydration keeps its cart when an older session answer arrives after it', { timeout: 60_000 }, async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      page.setDefaultTimeout(30_000)
+      await addWithSidebar(page, `/products/${slugs[3] ?? slugs[0]}`)
+      // The session loads when the page is idle or at the shopper's first input (client-effects.tsx), so it can be on
+      // its way while the next add answers: its answer, read before the add, is held until the add has shown.
+      let added!: () => void
+      const addShown = new Promise<void>((done) => (added = done))
+      await page.route('**/api/session', async (route) => {
+        const stale = await route.fetch()
+        await addShown
+        await route.fulfill({ response: stale })
+      })
+      const sessionDone = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/api/session'))
+      const sidebar = await addWithSidebar(page, `/products/${slugs[4] ?? slugs[1]}`)
+      await expect.poll(() => text(page, '[data-testid=cart-badge]')).toBe('2')
+      added()
+      await sessionDone
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+      expect(await text(page, '[data-testid=cart-badge]')).toBe('2')
+      expect(await sidebar.getByTestId('cart-line').count()).toBe(2)
+      // the add went to the same cart (its token): the next page's server-written header counts both
+      await page.unroute('**/api/session')
+      await page.goto('/t/men')
+      expect(await text(page, '[data-testid=cart-badge]')).toBe('2')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
   test('without JavaScript: log in on /Login, product → cart page → coupon → checkout → thank-you, newsletter, error page Back', { timeout: 90_000 }, async () => {
     const email = `nojs-${Date.now()}@example.com`
     // the account exists already (joined elsewhere); this browser only logs in

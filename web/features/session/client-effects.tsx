@@ -6,6 +6,9 @@ import { noScrollAtom } from '../ui/atoms.ts'
 import { useReloadSession } from './use-reload-session.ts'
 import { whenIdle } from './when-idle.ts'
 
+/** The shopper's first input starts the session load at once, whether or not the page has been idle yet. */
+const INPUT = ['pointerdown', 'keydown']
+
 /**
  * What the browser does once the page is interactive (spec §4): load the shopper's session, register the service
  * worker, record an affiliate code (`?ac=`) and drop it from the address, and lock page scroll under overlays.
@@ -19,19 +22,25 @@ export function ClientEffects() {
   const noScroll = useAtomValue(noScrollAtom)
 
   // After hydration's long tasks, not inside its commit: the header already shows the personal state the worker wrote
-  // into the page, so the session only has to arrive before the shopper acts.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void reload()
-        if ('serviceWorker' in navigator && import.meta.env.PROD) {
-          navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
-            // No service worker (private mode, old browser): the store works the same, only without offline support.
-          })
-        }
-      }, 1000),
-    [reload],
-  )
+  // into the page, so the session only has to arrive before the shopper acts; their first touch or key starts it at once.
+  useEffect(() => {
+    const start = () => {
+      stop()
+      void reload()
+      if ('serviceWorker' in navigator && import.meta.env.PROD) {
+        navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+          // No service worker (private mode, old browser): the store works the same, only without offline support.
+        })
+      }
+    }
+    const cancel = whenIdle(start, 1000)
+    const stop = () => {
+      cancel()
+      for (const type of INPUT) removeEventListener(type, start, true)
+    }
+    for (const type of INPUT) addEventListener(type, start, true)
+    return stop
+  }, [reload])
 
   useEffect(() => {
     const params = new URLSearchParams(location.search)
