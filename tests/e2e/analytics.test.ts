@@ -175,7 +175,8 @@ describe('tag manager, live chat and fonts service', () => {
       // Remembered: the next page load asks nothing and loads GTM again; the footer reopens the question.
       await visit.goto('/t/men')
       await waitForHydration(page)
-      await expect.poll(() => loads.length).toBe(2)
+      // the consent code is its own chunk, fetched after hydration (consent-manager.tsx)
+      await expect.poll(() => loads.length, { timeout: 15_000 }).toBe(2)
       expect(await banner.count()).toBe(0)
       await page.getByTestId('consent-settings').click()
       await banner.waitFor()
@@ -229,7 +230,7 @@ describe('tag manager, live chat and fonts service', () => {
       const asked = fake.requests.length
       await visit.goto('/')
       await waitForHydration(page)
-      await expect.poll(() => fake.requests.length).toBeGreaterThanOrEqual(asked + 2)
+      await expect.poll(() => fake.requests.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(asked + 2)
       // Still a working store: the search opens and answers.
       const search = await openSearch(page)
       await search.fill('jacket')

@@ -6,7 +6,7 @@ import { noScrollAtom } from '../ui/atoms.ts'
 import { useReloadSession } from './use-reload-session.ts'
 import { whenIdle } from './when-idle.ts'
 
-/** The shopper's first input starts the session load at once, whether or not the page has been idle yet. */
+/** The shopper's first input starts the session load at once (not the service worker), idle or not. */
 const INPUT = ['pointerdown', 'keydown']
 
 /**
@@ -24,22 +24,26 @@ export function ClientEffects() {
   // After hydration's long tasks, not inside its commit: the header already shows the personal state the worker wrote
   // into the page, so the session only has to arrive before the shopper acts; their first touch or key starts it at once.
   useEffect(() => {
+    let started = false
     const start = () => {
-      stop()
+      if (started) return
+      started = true
+      for (const type of INPUT) removeEventListener(type, start, true)
       void reload()
+    }
+    const cancel = whenIdle(() => {
+      start()
       if ('serviceWorker' in navigator && import.meta.env.PROD) {
         navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
           // No service worker (private mode, old browser): the store works the same, only without offline support.
         })
       }
-    }
-    const cancel = whenIdle(start, 1000)
-    const stop = () => {
+    }, 1000)
+    for (const type of INPUT) addEventListener(type, start, true)
+    return () => {
       cancel()
       for (const type of INPUT) removeEventListener(type, start, true)
     }
-    for (const type of INPUT) addEventListener(type, start, true)
-    return stop
   }, [reload])
 
   useEffect(() => {
