@@ -3,7 +3,7 @@ import type { Order } from '../../api/models.ts'
 import { RETURN_REASONS } from '../../config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
 import { formatDate, formatMoney } from '../../i18n/format.ts'
-import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+import { controlBase, controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
 import { Field, FormStatus, SubmitButton, useFormResult } from './fields.tsx'
 import { msgText } from './messages.ts'
 
@@ -53,7 +53,7 @@ export function ReturnForm({ order }: { order: Order }) {
                 min={0}
                 max={left.get(line.id)}
                 defaultValue={result?.values?.[`qty-${line.id}`] ?? '0'}
-                className={cx(controlBase, controlEdge(Boolean(itemsError)), 'w-20')}
+                className={cx(controlLook, controlEdge(Boolean(itemsError)), 'w-20 flex-none text-center')}
               />
             </li>
           ))}
