@@ -4,6 +4,7 @@ import { field } from './forms.ts'
 import { CSV_COLUMNS, CURRENCIES, cellValue, parseCsv, recordCells, recordQuery, sizeQuery, toRecord, toSize, type CsvColumn, type CurrentProduct, type CurrentSize, type ProductRecord, type RecordRow, type SizeRecord, type SizeRow } from './product-csv.ts'
 import { checkSizeLine, PRODUCT_ONLY, priceRuleErrors, productLevelPrices } from './import-sizes.ts'
 import { ActionRefused } from './order-actions.ts'
+import { stockAllowed } from './catalogue-rules.ts'
 
 /**
  * The dry run of a product CSV import: every row is checked against the catalogue as it is now and stored with what
@@ -76,7 +77,7 @@ function ruleErrors(after: ProductRecord, present: Present, before: CurrentProdu
   errors.push(...priceRuleErrors(after))
   if (after.available_on && after.discontinue_on && after.discontinue_on <= after.available_on) errors.push('discontinue_on must be after available_on.')
   if (before?.sized && (present.stock != null || present.backorderable != null)) errors.push("This product has sizes: give their stock and backorderable on the sizes' own lines (keyed by SKU), and leave them empty on the product's line.")
-  if (after.stock !== null && after.stock < 0 && !after.backorderable) errors.push('stock can only be below 0 when backorderable is yes.')
+  if (after.stock !== null && !stockAllowed(after.stock, after.backorderable ?? false)) errors.push('stock can only be below 0 when backorderable is yes.')
   return errors
 }
 

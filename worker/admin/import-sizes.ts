@@ -1,3 +1,4 @@
+import { priceRuleBreaks, stockAllowed } from './catalogue-rules.ts'
 import { CSV_COLUMNS, CURRENCIES, money, sizeCells, type CsvColumn, type CurrentProduct, type CurrentSize, type PriceCells, type SizeRecord } from './product-csv.ts'
 
 /**
@@ -6,7 +7,7 @@ import { CSV_COLUMNS, CURRENCIES, money, sizeCells, type CsvColumn, type Current
  * product file, which never flatten sizes priced apart.
  */
 
-/** The console's price rule (PricesSchema in routes/products.tsx), per currency given, naming the columns. */
+/** The console's price rule (catalogue-rules.ts), per currency given, naming the columns. */
 export function priceRuleErrors(p: PriceCells): string[] {
   const errors: string[] = []
   for (const c of CURRENCIES) {
@@ -17,9 +18,10 @@ export function priceRuleErrors(p: PriceCells): string[] {
       if (rrp !== null || club !== null) errors.push(`rrp_${c} and club_${c} need a price_${c} on the same line.`)
       continue
     }
-    if (price <= 0) errors.push(`price_${c} must be more than 0.`)
-    if (rrp !== null && rrp < price) errors.push(`rrp_${c} cannot be below price_${c}.`)
-    if (club !== null && club >= price) errors.push(`club_${c} must be below price_${c}.`)
+    const breaks = priceRuleBreaks(price, rrp, club)
+    if (breaks.includes('price')) errors.push(`price_${c} must be more than 0.`)
+    if (breaks.includes('rrp')) errors.push(`rrp_${c} cannot be below price_${c}.`)
+    if (breaks.includes('club')) errors.push(`club_${c} must be below price_${c}.`)
   }
   return errors
 }
@@ -88,7 +90,7 @@ export function checkSizeLine(size: CurrentSize, present: Partial<SizeRecord & R
   if (present.stock != null) after.stock = present.stock
   if (present.backorderable != null) after.backorderable = present.backorderable
   errors.push(...priceRuleErrors(after))
-  if (after.stock < 0 && !after.backorderable) errors.push('stock can only be below 0 when backorderable is yes.')
+  if (!stockAllowed(after.stock, after.backorderable)) errors.push('stock can only be below 0 when backorderable is yes.')
   const a = sizeCells(before)
   const b = sizeCells(after)
   const changes = SIZE_CHANGES.flatMap((column) => {

@@ -9,6 +9,7 @@ import { noticeText } from '../notices.ts'
 import { PRODUCTS_PAGE_SIZE, listProducts, loadProduct, type ProductDetail } from '../catalogue-data.ts'
 import { saveDetails, savePrices, saveProperties, saveTaxons, saveVariant, type PropertyInput } from '../catalogue-actions.ts'
 import { ActionRefused } from '../order-actions.ts'
+import { priceRuleBreaks, stockAllowed } from '../catalogue-rules.ts'
 import { storefrontChanged } from '../freshness.ts'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { renderPage, seeOther } from '../render.tsx'
@@ -59,14 +60,15 @@ const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD
     const amount = v[`${currency}_amount`] as number
     const rrp = v[`${currency}_rrp`] as number | null
     const member = v[`${currency}_member`] as number | null
-    if (amount <= 0) ctx.addIssue({ code: 'custom', path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
-    if (rrp !== null && rrp < amount) ctx.addIssue({ code: 'custom', path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
-    if (member !== null && member >= amount) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
+    const breaks = priceRuleBreaks(amount, rrp, member)
+    if (breaks.includes('price')) ctx.addIssue({ code: 'custom', path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
+    if (breaks.includes('rrp')) ctx.addIssue({ code: 'custom', path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
+    if (breaks.includes('club')) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
   }
 })
 const VariantSchema = z
   .object({ sku: field.text('The SKU', 64).regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only.'), stock: field.wholeNumber('Stock', -100_000, 1_000_000), backorderable: field.checkbox })
-  .refine((v) => v.stock >= 0 || v.backorderable, { path: ['stock'], message: 'Stock can only go below 0 for a backorderable variant.' })
+  .refine((v) => stockAllowed(v.stock, v.backorderable), { path: ['stock'], message: 'Stock can only go below 0 for a backorderable variant.' })
 
 products.post('/products/:id{[0-9]+}/details', async (c) => {
   const detail = await productOf(c)
