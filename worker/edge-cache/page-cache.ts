@@ -149,9 +149,8 @@ export const pageCache = () =>
     }
 
     const variant: PageVariant = { locale: c.var.locale, currency: c.var.currency, country: c.var.country }
-    // a visitor without session cookies has nothing personal to look up (personal-header.ts)
-    const { auth, cartToken } = c.var.session
-    const personal = auth || cartToken ? personalStateOf(commerceContext(c)) : Promise.resolve(ANONYMOUS)
+    // a visitor without session cookies is ANONYMOUS at once, with no lookup (personalStateOf, personal-header.ts)
+    const personal = personalStateOf(commerceContext(c))
     const cache = pageCacheAvailable(url) ? await openCache() : null
     const key = pageCacheKey(url, variant, await pageCacheVersion(c.env))
     const { freshMs, staleMs } = freshness(c.env)
