@@ -7,7 +7,7 @@ import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-cou
 import { productPricesInsert } from '../worker/backend/catalogue/product-prices-sql.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 7
+export const SEED_VERSION = 8
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
@@ -19,7 +19,7 @@ export const SEED_TABLES = [
   'product_images', 'product_image_translations', 'product_properties', 'product_property_translations', 'classifications',
   'cms_pages', 'cms_sections', 'menus', 'menu_items', 'banners',
 ]
-const DERIVED_TABLES = ['facet_counts', 'facet_scopes', 'product_prices', 'product_option_values', 'products_fts']
+const DERIVED_TABLES = ['facet_counts', 'facet_price_counts', 'facet_scopes', 'product_prices', 'product_option_values', 'products_fts']
 
 /**
  * Tables derived from the catalogue for fast listings and search. Run after any change to products, variants,

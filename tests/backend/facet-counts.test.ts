@@ -63,6 +63,55 @@ describe('precomputed facet counts', () => {
     expect(refreshed.filters).toEqual(after.filters)
   })
 
+  it('a price bucket of the whole catalogue sums its dollar slices: the same products and counts as live, in both currencies', async () => {
+    type Body = { data: Array<{ id: string }>; meta: { total_count: number; filters: unknown } }
+    const range = async (currency: string, b: (typeof BUCKETS)[number], locale = 'en') => {
+      const url = `/api/v2/storefront/products?filter[price]=${b.min / 100},${(b.max / 100).toFixed(2)}&per_page=48&currency=${currency}&locale=${locale}`
+      const response = await get(url, { accept: 'application/vnd.api+json' })
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as Body
+      return { trips: d1Of(response), ids: body.data.map((p) => p.id), total: body.meta.total_count, filters: body.meta.filters }
+    }
+    const compare = async (cases: Array<[string, (typeof BUCKETS)[number], string]>) => {
+      await refreshFacetCounts(env.DB)
+      const precomputed = []
+      for (const c of cases) precomputed.push(await range(...c))
+      expect(precomputed.map((r) => r.trips)).toEqual(cases.map(() => 1))
+      await env.DB.exec('UPDATE facet_scopes SET stale = 1 WHERE taxon_id = 0')
+      for (const [i, c] of cases.entries()) {
+        const live = await range(...c)
+        expect(live.trips).toBe(2)
+        expect(precomputed[i]).toEqual({ ...live, trips: 1 })
+      }
+      return precomputed
+    }
+    const every = (['AUD', 'USD'] as const).flatMap((currency) => BUCKETS.map((b) => [currency, b, currency === 'AUD' ? 'de' : 'en'] as [string, (typeof BUCKETS)[number], string]))
+    const before = await compare(every)
+    expect(before.every((r) => r.total > 0)).toBe(true)
+
+    // A product on sale leaves the catalogue (discontinued) and another's price moves to the next bucket: both
+    // mark the whole catalogue stale, and after the refresh the slices agree with live counting again.
+    const visible = `p.available_on <= '${new Date().toISOString()}' AND p.discontinue_on IS NULL`
+    const onSale = (await env.DB.prepare(
+      `SELECT p.id, pp.amount_cents AS cents FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = 'AUD'
+       WHERE pp.compare_at_cents > pp.amount_cents AND pp.amount_cents < 30100 AND ${visible} ORDER BY p.id LIMIT 1`,
+    ).first<{ id: number; cents: number }>())!
+    await env.DB.prepare('UPDATE products SET discontinue_on = ? WHERE id = ?').bind(new Date(Date.now() - 60_000).toISOString(), onSale.id).run()
+    expect(await stale(0)).toBe(1)
+    const moved = (await env.DB.prepare(
+      `SELECT p.id FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = 'AUD'
+       WHERE pp.amount_cents < 5100 AND p.id != ? AND ${visible} ORDER BY p.id LIMIT 1`,
+    ).bind(onSale.id).first<{ id: number }>())!
+    await env.DB.prepare("UPDATE product_prices SET amount_cents = 7500 WHERE product_id = ? AND currency = 'AUD'").bind(moved.id).run()
+    const after = await compare(every.filter(([currency]) => currency === 'AUD'))
+    const expected = before.slice(0, BUCKETS.length).map((r) => r.total)
+    expected[BUCKETS.findIndex((b) => onSale.cents >= b.min && onSale.cents <= b.max)]! -= 1
+    expected[0]! -= 1
+    expected[1]! += 1
+    expect(after.map((r) => r.total)).toEqual(expected)
+    expect(after.flatMap((r) => r.ids)).not.toContain(String(onSale.id))
+  })
+
   it('the seed counts with the price buckets of spec §9', () => {
     expect(SEED_PRICE_BUCKETS).toEqual(BUCKETS.map((b) => [b.min, b.max]))
   })

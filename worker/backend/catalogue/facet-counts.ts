@@ -55,6 +55,40 @@ export function precomputedStatements(db: D1Database, scope: number, filter: Pro
 }
 
 /**
+ * The whole catalogue in a price range of whole dollars ('51,100.99', as the price buckets ask) with no other filter:
+ * its counts are the sum of the range's dollar slices (migration 0190) while scope 0 is fresh, and its price facet,
+ * which counts as if no range were chosen, is scope 0's own price row. Null when the listing is not such a range.
+ */
+export function precomputedPriceRangeStatements(db: D1Database, filter: ProductFilter, withFacets: boolean): PrecomputedQuery | null {
+  const price = filter.price
+  if (!price || precomputedScope({ ...filter, price: undefined }) !== 0) return null
+  if ((price.min !== null && price.min % 100 !== 0) || (price.max !== null && price.max % 100 !== 99)) return null
+  const loc = sqlLiteral(filter.locale, ['en', 'de'])
+  const cur = sqlLiteral(filter.currency, ['AUD', 'USD'])
+  const dollars = `dollar >= ${(price.min ?? 0) / 100}${price.max === null ? '' : ` AND dollar <= ${(price.max - 99) / 100}`}`
+  const state = db.prepare(`SELECT stale, valid_until FROM facet_scopes WHERE taxon_id = 0 AND currency = ${cur}`)
+  const rows = db.prepare(
+    `SELECT f.k, f.a, f.b, f.n, COALESCE(ppt.value, f.v) AS v FROM (
+       SELECT k, a, b, sum(n) AS n, min(v) AS v, min(rep) AS rep FROM facet_price_counts
+       WHERE currency = ${cur} AND ${dollars}${withFacets ? '' : ` AND k = 'count'`} GROUP BY k, a, b) f
+     LEFT JOIN product_property_translations ppt ON f.k = 'p' AND ppt.product_property_id = f.rep AND ppt.locale = ${loc}`,
+  )
+  const priceRow = db.prepare(`SELECT k, a, b, n, v FROM facet_counts WHERE taxon_id = 0 AND currency = ${cur} AND k = 'price'`)
+  const labels = withFacets ? facetLabelStatements(db, loc) : []
+  return {
+    statements: [state, rows, ...(withFacets ? [priceRow, ...labels] : [])],
+    read([stateResult, rowsResult, ...rest]) {
+      const s = stateResult!.results[0] as { stale: number; valid_until: string } | undefined
+      if (!s || s.stale !== 0 || !(filter.now < s.valid_until)) return null
+      const totalCount = (rowsResult!.results as unknown as FacetRow[]).find((row) => row.k === 'count')?.n ?? 0
+      if (!withFacets) return { totalCount }
+      const [priceResult, values, props] = rest
+      return readFacets(filter, [values!, props!, rowsResult!, priceResult!])
+    },
+  }
+}
+
+/**
  * Recounts the stale scopes (or, with `all`, every scope): call it after editing prices, product dates, options,
  * properties or categories (the operator console does, after its batch), and on a schedule so a scope whose next
  * product goes on sale is fresh again. Returns how many scopes it recounted. Each scope is one batch (one

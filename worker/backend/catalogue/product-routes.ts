@@ -5,7 +5,7 @@ import { Included, jsonApi, pagination } from './jsonapi.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
 import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
 import { facetStatements } from './product-facets.ts'
-import { precomputedScope, precomputedStatements } from './facet-counts.ts'
+import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
@@ -36,7 +36,7 @@ productRoutes.get('/products', async (c) => {
   }
   // A whole category as listed by default takes its counts from the precomputed table while it is fresh.
   const scope = precomputedScope(filter)
-  const precomputed = scope === null ? null : precomputedStatements(db, scope, filter, wantFacets)
+  const precomputed = scope === null ? precomputedPriceRangeStatements(db, filter, wantFacets) : precomputedStatements(db, scope, filter, wantFacets)
   const live = precomputed ? null : counts()
   const [pageResult, ...countResults] = await db.batch<Record<string, unknown>>([
     productDataStatement(db, page, params.locale, params.currency, { taxons: params.include.has('taxons') }),
