@@ -65,8 +65,8 @@ describe('precomputed facet counts', () => {
 
   it('a price bucket of the whole catalogue sums its dollar slices: the same products and counts as live, in both currencies', async () => {
     type Body = { data: Array<{ id: string }>; meta: { total_count: number; filters: unknown } }
-    const range = async (currency: string, b: (typeof BUCKETS)[number], locale = 'en', page = 'per_page=48') => {
-      const url = `/api/v2/storefront/products?filter[price]=${b.min / 100},${(b.max / 100).toFixed(2)}&${page}&currency=${currency}&locale=${locale}`
+    const range = async (currency: string, b: (typeof BUCKETS)[number], locale = 'en') => {
+      const url = `/api/v2/storefront/products?filter[price]=${b.min / 100},${(b.max / 100).toFixed(2)}&per_page=48&currency=${currency}&locale=${locale}`
       const response = await get(url, { accept: 'application/vnd.api+json' })
       expect(response.status).toBe(200)
       const body = (await response.json()) as Body
@@ -88,8 +88,6 @@ describe('precomputed facet counts', () => {
     const every = (['AUD', 'USD'] as const).flatMap((currency) => BUCKETS.map((b) => [currency, b, currency === 'AUD' ? 'de' : 'en'] as [string, (typeof BUCKETS)[number], string]))
     const before = await compare(every)
     expect(before.every((r) => r.total > 0)).toBe(true)
-    // A small page of a wide range walks products by id, a large one sorts the range: the same products in order.
-    for (const [i, c] of every.entries()) expect((await range(...c, 'per_page=3&page=2')).ids).toEqual(before[i]!.ids.slice(3, 6))
 
     // A product on sale leaves the catalogue (discontinued) and another's price moves to the next bucket: both
     // mark the whole catalogue stale, and after the refresh the slices agree with live counting again.

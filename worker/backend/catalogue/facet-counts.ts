@@ -1,8 +1,7 @@
 import { FACET_CURRENCIES, facetRefreshStatements } from './facet-counts-sql.mjs'
 import { sqlLiteral } from './jsonapi.ts'
 import { BUCKETS, facetLabelStatements, readFacets, type FacetRow, type Facets } from './product-facets.ts'
-import type { PageSql } from './product-data.ts'
-import type { ProductFilter, ProductSql } from './product-filter.ts'
+import type { ProductFilter } from './product-filter.ts'
 
 /**
  * Precomputed facet counts (migration 0121; docs/performance-d1.md, 'Precomputed facet counts'). A listing of a whole
@@ -61,10 +60,12 @@ export function precomputedStatements(db: D1Database, scope: number, filter: Pro
  * which counts as if no range were chosen, is scope 0's own price row. Null when the listing is not such a range.
  */
 export function precomputedPriceRangeStatements(db: D1Database, filter: ProductFilter, withFacets: boolean): PrecomputedQuery | null {
-  const slices = priceSlices(filter)
-  if (!slices) return null
-  const { cur, dollars } = slices
+  const price = filter.price
+  if (!price || precomputedScope({ ...filter, price: undefined }) !== 0) return null
+  if ((price.min !== null && price.min % 100 !== 0) || (price.max !== null && price.max % 100 !== 99)) return null
   const loc = sqlLiteral(filter.locale, ['en', 'de'])
+  const cur = sqlLiteral(filter.currency, ['AUD', 'USD'])
+  const dollars = `dollar >= ${(price.min ?? 0) / 100}${price.max === null ? '' : ` AND dollar <= ${(price.max - 99) / 100}`}`
   const state = db.prepare(`SELECT stale, valid_until FROM facet_scopes WHERE taxon_id = 0 AND currency = ${cur}`)
   const rows = db.prepare(
     `SELECT f.k, f.a, f.b, f.n, COALESCE(ppt.value, f.v) AS v FROM (
@@ -85,34 +86,6 @@ export function precomputedPriceRangeStatements(db: D1Database, filter: ProductF
       return readFacets(filter, [values!, props!, rowsResult!, priceResult!])
     },
   }
-}
-
-/** The currency and the dollar slices of a whole-catalogue listing in a whole-dollar price range, or null. */
-function priceSlices(filter: ProductFilter): { cur: string; dollars: string } | null {
-  const price = filter.price
-  if (!price || precomputedScope({ ...filter, price: undefined }) !== 0) return null
-  if ((price.min !== null && price.min % 100 !== 0) || (price.max !== null && price.max % 100 !== 99)) return null
-  const dollars = `dollar >= ${(price.min ?? 0) / 100}${price.max === null ? '' : ` AND dollar <= ${(price.max - 99) / 100}`}`
-  return { cur: sqlLiteral(filter.currency, ['AUD', 'USD']), dollars }
-}
-
-/**
- * The page of such a listing in its default order (product id): a wide range (0-50.99 holds a third of the store)
- * is fastest walking products by id until the page is full, a narrow one reading the range and sorting it. Both
- * branches give the same ids; the slices' count picks which one runs (the other's LIMIT is 0, so it reads nothing):
- * walk when the rows it expects to read, (offset + limit) × catalogue / matches, are at most the matches.
- */
-export function precomputedPriceRangePage(filter: ProductFilter, sort: readonly string[], q: ProductSql, limit: number, offset: number): PageSql | null {
-  const slices = priceSlices(filter)
-  const walkFrom = q.from.replace(/^FROM products p JOIN /, 'FROM products p CROSS JOIN ')
-  if (sort.length > 0 || !slices || walkFrom === q.from) return null
-  const walk = `(SELECT CASE WHEN s.n * s.n >= ${limit + offset} * t.n THEN 1 ELSE 0 END
-    FROM (SELECT coalesce(sum(n), 0) AS n FROM facet_price_counts WHERE currency = ${slices.cur} AND k = 'count' AND ${slices.dollars}) s,
-         (SELECT n FROM facet_counts WHERE taxon_id = 0 AND currency = ${slices.cur} AND k = 'count') t)`
-  const branch = (from: string, when: number) =>
-    `SELECT id FROM (SELECT p.id AS id ${from} ${q.where} ORDER BY p.id LIMIT coalesce(${walk} = ${when}, ${1 - when}) * ${limit} OFFSET ${offset})`
-  const binds = [...q.fromBinds, ...q.whereBinds]
-  return { sql: `${branch(walkFrom, 1)} UNION ALL ${branch(q.from, 0)}`, binds: [...binds, ...binds] }
 }
 
 /**

@@ -5,7 +5,7 @@ import { Included, jsonApi, pagination } from './jsonapi.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
 import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
 import { facetStatements } from './product-facets.ts'
-import { precomputedPriceRangePage, precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
+import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
@@ -26,7 +26,7 @@ productRoutes.get('/products', async (c) => {
   const wantFacets = facetsParam !== 'false'
   // One round trip: the page with everything its products need, and the counts (with facets, their pass over the
   // matching products counts them too; without, one count query does).
-  const page = precomputedPriceRangePage(filter, params.sort, q, params.perPage, offset) ?? { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
+  const page = { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
   const counts = () => {
     const facetQuery = wantFacets ? facetStatements(db, filter) : null
     return {
