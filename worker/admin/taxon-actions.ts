@@ -1,4 +1,5 @@
 import type { Operator } from './context.ts'
+import { listingRowsRebuild } from '#worker/backend/catalogue/listing-rows-sql.mjs'
 import { auditStatement } from './audit.ts'
 import { ActionRefused } from './order-actions.ts'
 import type { CategoryItem } from '#web/admin/categories-page.tsx'
@@ -104,5 +105,7 @@ async function renumber(db: D1Database, taxonomyId: number): Promise<D1PreparedS
   return [
     db.prepare("UPDATE taxons SET lft = -(SELECT value ->> '$[2]' FROM json_each(?1) WHERE value ->> '$[0]' = taxons.id), rgt = -(SELECT value ->> '$[1]' FROM json_each(?1) WHERE value ->> '$[0]' = taxons.id) WHERE taxonomy_id = ?2").bind(JSON.stringify(sets), taxonomyId),
     db.prepare(`UPDATE taxons SET lft = -rgt, rgt = -lft, updated_at = ${now} WHERE taxonomy_id = ?`).bind(taxonomyId),
+    // the tree moved: its categories' listing rows (migration 0172) are rebuilt in the same transaction
+    ...listingRowsRebuild(taxonomyId).map((sql) => db.prepare(sql)),
   ]
 }

@@ -6,6 +6,7 @@ import { badParam, readListParams, type ListParams } from './params.ts'
 import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
 import { facetStatements } from './product-facets.ts'
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
+import { listingPage, listingStaleStatement } from './listing-page.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
@@ -38,11 +39,18 @@ productRoutes.get('/products', async (c) => {
   const scope = precomputedScope(filter)
   const precomputed = scope === null ? precomputedPriceRangeStatements(db, filter, wantFacets) : precomputedStatements(db, scope, filter, wantFacets)
   const live = precomputed ? null : counts()
-  const [pageResult, ...countResults] = await db.batch<Record<string, unknown>>([
-    productDataStatement(db, page, params.locale, params.currency, { taxons: params.include.has('taxons') }),
+  // A category's page sorted as shoppers sort it walks listing_rows; its tree's state rides in the same batch.
+  const listing = listingPage(filter, params.sort, params.perPage, offset)
+  const pageData = (pageSql: typeof page) => productDataStatement(db, pageSql, params.locale, params.currency, { taxons: params.include.has('taxons') })
+  const [pageResult, ...otherResults] = await db.batch<Record<string, unknown>>([
+    pageData(listing?.page ?? page),
+    ...(listing ? [listingStaleStatement(db, listing.taxonId)] : []),
     ...(precomputed ?? live!).statements,
   ])
-  const data = readProductData(pageResult!)
+  const stale = listing !== null && otherResults.shift()!.results.length > 0
+  const countResults = otherResults
+  // The category tree moved and its rows are not rebuilt yet: the live query answers (a second round trip).
+  const data = readProductData(stale ? await pageData(page).all() : pageResult!)
   let counted = precomputed ? precomputed.read(countResults) : live!.read(countResults)
   if (!counted) {
     // Stale or not yet counted: count live (a second round trip, until the next refresh).

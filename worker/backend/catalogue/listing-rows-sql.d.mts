@@ -1,0 +1,2 @@
+// Types for listing-rows-sql.mjs.
+export function listingRowsRebuild(taxonomyId: number): string[]
