@@ -9,9 +9,14 @@ export const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length
 
 const attribute = (tag, name) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined)
 
-/** Script URLs a page's HTML makes the browser load: <script src> and <link rel=modulepreload|preload as=script>. */
+/**
+ * Script URLs a page's HTML makes the browser load: <script src>, <link rel=modulepreload|preload as=script>, and the
+ * list the inline bootstrap adds after the load event (`window.__clientModules=[…]`, worker/ssr/render.tsx).
+ */
 export function scriptUrlsOf(html, pageUrl) {
   const urls = new Set()
+  const started = html.match(/window\.__clientModules=(\[[^\]]*\])/)?.[1]
+  if (started) for (const href of JSON.parse(started)) urls.add(new URL(href, pageUrl).href)
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const src = attribute(tag, 'src')
     if (src) urls.add(new URL(src, pageUrl).href)

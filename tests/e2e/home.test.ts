@@ -42,6 +42,29 @@ describe('home page', () => {
     }
   })
 
+  test('a shopper who acts before the page has loaded starts the client at once (the hero is held, so load never fires)', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/hero[^/]*\.svg/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto('/', { waitUntil: 'domcontentloaded' })
+      expect(await page.evaluate(() => (window as unknown as { __clientStarted?: number }).__clientStarted)).toBeUndefined()
+      await page.keyboard.press('Shift')
+      await waitForHydration(page)
+      expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+      release()
+      await page.waitForLoadState('load')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
   test('renders the header, top bar and footer, and hydrates (the search overlay opens) with a clean console', async () => {
     const visit = await openPage(browser)
     try {
@@ -58,6 +81,19 @@ describe('home page', () => {
       expect(await page.locator('[data-testid=site-footer]').textContent()).toContain(`© ${new Date().getFullYear()}`)
 
       await waitForHydration(page)
+      // The client's files were not fetched before the window's load and the page's largest paint (they would share a
+      // slow link with the stylesheet, font and hero): no script was requested before both.
+      const timing = await page.evaluate(async () => {
+        const lcp = await new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true }),
+        )
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+        const scripts = performance.getEntriesByType('resource').filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
+        return { lcp, load: navigation!.loadEventStart, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)) }
+      })
+      expect(timing.scripts).toBeGreaterThan(5)
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load)
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.lcp)
       // Only the hydrated React app opens the overlay on focus: the server HTML is a plain GET form.
       const search = await openSearch(page)
       // Esc closes it again.

@@ -54,22 +54,31 @@ function explainErrors(context: StaticHandlerContext, onError: (error: unknown) 
 }
 
 /**
- * The page's files from its first bytes. The HTML paints without JavaScript (it is rendered here), so the chunks are
- * fetched at low priority and leave the bandwidth of a slow link to the stylesheet, the font and the largest image
- * (which the page preloads with fetchpriority=high); the entry is low already (React's bootstrap module).
+ * The stylesheet and the body font from the head. No script is listed there: the page paints from its HTML, and on a
+ * slow link every chunk fetched before the largest paint shares the bandwidth with the stylesheet, the font and the
+ * largest image (Lighthouse's simulated LCP counts every request that finished before it). The client starts after
+ * the window's load event instead (`startClient`).
  */
-function Preloads({ entry, scripts, styles, fonts, nonce }: { entry: string; scripts: string[]; styles: string[]; fonts: string[]; nonce: string }) {
+function Preloads({ styles, fonts }: { styles: string[]; fonts: string[] }) {
   fonts.forEach((href) => preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }))
   styles.forEach((href) => preinit(href, { as: 'style', precedence: 'default' }))
-  return (
-    <>
-      {scripts
-        .filter((href) => href !== entry)
-        .map((href) => (
-          <link key={href} rel="modulepreload" href={href} fetchPriority="low" nonce={nonce} />
-        ))}
-    </>
-  )
+  return null
+}
+
+/**
+ * The inline bootstrap's second half: it adds the client entry as a module script and its chunks as modulepreloads,
+ * each with this script's nonce (`'strict-dynamic'` trusts them anyway), only once BOTH the window has loaded (the
+ * HTML, the stylesheet, the font and the images of the first screen) AND the browser has reported the page's largest
+ * paint, then one more animation frame. Lighthouse's simulated LCP counts every request that finished before the
+ * observed largest paint, and Chromium's observed paint can come a second after `load`: chunks fetched in between
+ * would share the slow link with the page's own files. Where LCP is not reported (Safari, Firefox) the first
+ * contentful paint stands in, and where neither is, a timeout. A shopper who acts (pointerdown, keydown, touchstart)
+ * starts it at once; until then the page works as it does without JavaScript. The list is the page's first-visit
+ * JavaScript (bench/lib/sizes.mjs and the tests read it from here); `__clientStarted` tells the tests it has begun.
+ */
+function startClient(files: string[]) {
+  const list = JSON.stringify(files).replace(/</g, '\\u003c')
+  return `window.__clientModules=${list};(function(files){var d=document,w=window,nonce=d.currentScript&&d.currentScript.nonce,loaded=d.readyState==='complete',painted=0,acts=['pointerdown','keydown','touchstart'];function start(){if(w.__clientStarted)return;w.__clientStarted=1;acts.forEach(function(t){removeEventListener(t,start,true)});files.forEach(function(href,i){var el=d.createElement(i?'link':'script');if(i){el.rel='modulepreload';el.href=href}else{el.type='module';el.src=href}if(nonce)el.nonce=nonce;d.head.appendChild(el)})}function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(start)})}function paint(){if(!painted){painted=1;ready()}}acts.forEach(function(t){addEventListener(t,start,{capture:true,passive:true})});if(!loaded)addEventListener('load',function(){loaded=1;ready()},{once:true});try{var types=PerformanceObserver.supportedEntryTypes||[],lcp=types.indexOf('largest-contentful-paint')>=0;new PerformanceObserver(function(list,observer){if(list.getEntries().some(function(e){return lcp||e.name==='first-contentful-paint'})){observer.disconnect();paint()}}).observe({type:lcp?'largest-contentful-paint':'paint',buffered:true})}catch(e){}setTimeout(paint,3000)})(window.__clientModules)`
 }
 
 /** `Link` preload headers for the stylesheet and the font: Cloudflare sends them as 103 Early Hints before the page. */
@@ -131,7 +140,7 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const stream = await renderToReadableStream(
     <ApiContext.Provider value={api}>
       <DeferredContext.Provider value={deferred}>
-        <Preloads entry={assets.entry} scripts={assets.scripts} styles={assets.styles} fonts={assets.fonts} nonce={nonce} />
+        <Preloads styles={assets.styles} fonts={assets.fonts} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </DeferredContext.Provider>
     </ApiContext.Provider>,
@@ -142,8 +151,7 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
       // otherwise move a complete boundary past its 12,800-byte budget to the end of the page, hidden, behind a
       // placeholder only a script swaps out: without JavaScript the shopper would see the placeholder.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)})`,
-      bootstrapModules: [assets.entry],
+      bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)});${startClient([assets.entry, ...assets.scripts.filter((href) => href !== assets.entry)])}`,
       onError(error) {
         onError(error)
       },
