@@ -79,6 +79,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
       expect(unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`), 'console errors/warnings or page errors').toEqual([])
     },
     async close() {
+      await serviceWorkerInstalled(page, 15_000)
       await inFlight.settled(10_000)
       await context.close()
     },
@@ -104,6 +105,27 @@ function trackRequests(context: BrowserContext) {
       while (pending.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
     },
   }
+}
+
+/**
+ * The service worker precaches every built file when it installs (web/sw.ts); Playwright reports none of those
+ * requests, so `trackRequests` cannot wait for them. Closing the context mid-install aborts dozens of asset requests
+ * at once, the traffic after which `wrangler dev` stalled on the next page's stylesheet. Waits (bounded) until an
+ * installing worker has activated; a page that registered none passes at once.
+ */
+async function serviceWorkerInstalled(page: Page, timeoutMs: number) {
+  if (page.isClosed()) return
+  await page
+    .evaluate(async (timeout) => {
+      const registration = await navigator.serviceWorker?.getRegistration()
+      const worker = registration?.installing ?? registration?.waiting
+      if (!worker) return
+      await Promise.race([
+        new Promise<void>((resolve) => worker.addEventListener('statechange', () => (worker.state === 'activated' || worker.state === 'redundant') && resolve())),
+        new Promise<void>((resolve) => setTimeout(resolve, timeout)),
+      ])
+    }, timeoutMs)
+    .catch(() => {}) // a page that navigated away or closed: nothing left to wait for
 }
 
 /**
