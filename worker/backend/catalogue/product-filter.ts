@@ -198,3 +198,25 @@ export function productOrder(sort: string[], filter: ProductFilter): { join: str
   terms.push('p.id ASC')
   return { join, binds, orderBy: `ORDER BY ${terms.join(', ')}` }
 }
+
+/** Above this many matches a name-ordered walk finds a page sooner than sorting every match (measured on 50,000). */
+export const NAME_WALK_MIN_MATCHES = 2000
+
+/**
+ * The page of an English search sorted by name: with many matches, walk `products_name_order` and stop after the
+ * page; with few, sort them as any listing does. The match set is computed once and its size picks the plan inside
+ * the statement (the other branch's constant condition is false, so SQLite never runs it). Same rows, same order.
+ */
+export function nameSearchPage(filter: ProductFilter, sort: string[], limit: number, offset: number, walkFrom = NAME_WALK_MIN_MATCHES): { sql: string; binds: unknown[] } | null {
+  if (!filter.match || filter.locale !== 'en' || sort.length !== 1 || sort[0] !== 'name') return null
+  const plain = productFrom({ ...filter, match: undefined })
+  const sorted = productFrom(filter)
+  const order = 'ORDER BY p.name COLLATE NOCASE ASC, p.id ASC'
+  const s = `SELECT rowid >> 1 AS product_id FROM products_fts WHERE products_fts MATCH ? AND (rowid & 1) = 0`
+  const walk = plain.from.replace('FROM products p', 'FROM products p INDEXED BY products_name_order')
+  const sql = `WITH s AS MATERIALIZED (${s}), n AS (SELECT count(*) AS c FROM s)
+    SELECT id FROM (SELECT p.id AS id ${walk} ${plain.where} AND (SELECT c FROM n) >= ${walkFrom} AND p.id IN (SELECT product_id FROM s) ${order} LIMIT ${limit} OFFSET ${offset})
+    UNION ALL
+    SELECT id FROM (SELECT p.id AS id ${sorted.from} ${sorted.where} AND (SELECT c FROM n) < ${walkFrom} ${order} LIMIT ${limit} OFFSET ${offset})`
+  return { sql, binds: [filter.match, ...plain.fromBinds, ...plain.whereBinds, ...sorted.fromBinds, ...sorted.whereBinds] }
+}

@@ -7,7 +7,7 @@ import { productDataStatement, readProductData, type PageSql } from './product-d
 import { facetStatements } from './product-facets.ts'
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { listingPage, listingStaleStatement } from './listing-page.ts'
-import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
+import { nameSearchPage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
 /** GET /products and GET /products/{slug or id} of the Storefront API. */
@@ -27,7 +27,7 @@ productRoutes.get('/products', async (c) => {
   const wantFacets = facetsParam !== 'false'
   // One round trip: the page with everything its products need, and the counts (with facets, their pass over the
   // matching products counts them too; without, one count query does).
-  const page = { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
+  const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
   const counts = () => {
     const facetQuery = wantFacets ? facetStatements(db, filter) : null
     return {
