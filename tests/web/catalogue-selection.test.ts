@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Product, Variant } from '#web/api/models.ts'
 import { availabilityOf, chosenValues, chosenVariant, imagesFor, valueInStock, optionGroups } from '#web/features/product/variant-selection.ts'
 import { appliedFilters, categoryTrail, pageHref, viewHref } from '#web/features/catalogue/listing-links.ts'
+import { listedFacets } from '#web/features/catalogue/listed-facets.ts'
 import { itemsPerPageOf, parseListingQuery, sortOf } from '#web/routes/category-query.ts'
 
 const style = (url: string) => ({ url, width: 1, height: 1 })
@@ -81,11 +82,13 @@ describe('category listing links', () => {
   })
   it('turns each applied filter into a chip whose link drops only that filter and the page', () => {
     const search = new URLSearchParams('o.color=1&o.color=4&price=51,100&sort=name&page=2')
+    // the facets as the category page sends them (listedFacets), not as the API answers
     const chips = appliedFilters(
-      [
+      listedFacets([
         { name: 'color', label: 'Color', kind: 'color', options: [{ type: 'option', id: '1', value: '1', label: 'Black', count: 3, selected: true }, { type: 'option', id: '4', value: '4', label: 'Red', count: 2, selected: true }] },
+        { name: 'brand', label: 'Brand', kind: 'checkbox', options: [{ type: 'property', id: 'bergfeld', value: 'bergfeld', label: 'Bergfeld', count: 1, selected: false }] },
         { name: 'price', label: 'Price', kind: 'price', options: [{ type: 'price', id: '51-100', value: '51,100', label: '51 – 100', count: 1, selected: true }] },
-      ],
+      ]),
       search,
     )
     expect(chips.map((c) => [c.label, decodeURIComponent(c.removeHref)])).toEqual([
@@ -93,6 +96,15 @@ describe('category listing links', () => {
       ['Color: Red', '?sort=name&o.color=1&price=51,100'],
       ['Price: 51 – 100', '?sort=name&o.color=1&o.color=4'],
     ])
+  })
+  it('sends each facet with its query key once and each option without its defaults', () => {
+    const [colour, brand, price] = listedFacets([
+      { name: 'color', label: 'Color', kind: 'color', options: [{ type: 'option', id: '1', value: '1', label: 'Black', count: 3, selected: true, swatch: '#111111' }, { type: 'option', id: '4', value: '4', label: 'Red', count: 2, selected: false, swatch: null }] },
+      { name: 'brand', label: 'Brand', kind: 'checkbox', options: [{ type: 'property', id: 'bergfeld', value: 'bergfeld', label: 'Bergfeld', count: 1, selected: false }] },
+      { name: 'price', label: 'Price', kind: 'price', options: [{ type: 'price', id: '51-100', value: '51,100', label: '51 – 100', count: 1, selected: false }] },
+    ])
+    expect([colour!.param, brand!.param, price!.param]).toEqual(['o.color', 'p.brand', 'price'])
+    expect(colour!.options).toEqual([{ value: '1', label: 'Black', count: 3, selected: true, swatch: '#111111' }, { value: '4', label: 'Red', count: 2 }])
   })
   it('names every level of the breadcrumb trail from the category tree', () => {
     const leaf = { id: '2', name: 'Jackets', slug: 'jackets', permalink: 'men/jackets', items: [], taxonomy_position: 0, left: 2, hide_from_nav: false }

@@ -4,34 +4,59 @@ import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { ProductCard as Card, type CardImage } from './ui/product-card.tsx'
 import type { BadgeTone } from './ui/badge.tsx'
 
-/** What a card (and the list's analytics event) reads of a product: a listing's loader sends only this to the page. */
-export type ListedCard = Pick<ProductCardModel, 'id' | 'title' | 'slug' | 'link' | 'price' | 'salePrice' | 'clubPrice' | 'priceFrom' | 'inStock' | 'variantId'> & { image: CardImage | null }
-
 /**
- * A card model cut to what the card renders. The loader's answer is written into the page for hydration, so the
- * image sizes a card never shows (mobile, large) would be sent again for every one of 48 cards.
+ * What a card (and the list's analytics event) reads of a product: a listing's loader sends only this to the page.
+ * It is written into the HTML for hydration once per card (48 on a category page), so a value that is the common
+ * case is left out rather than sent as null or false, and the address is built from the slug (always
+ * /products/{slug}, worker/commerce/catalogue-mappers.ts).
  */
-export function listedCard({ id, title, slug, link, price, salePrice, clubPrice, priceFrom, inStock, variantId, image }: ProductCardModel): ListedCard {
-  return { id, title, slug, link, price, salePrice, clubPrice, priceFrom, inStock, variantId, image: image ? { alt: image.alt, styles: { desktop: image.styles.desktop } } : null }
+export interface ListedCard {
+  id: string
+  title: string
+  slug: string
+  price: string
+  salePrice?: string
+  clubPrice?: string
+  priceFrom?: true
+  soldOut?: true
+  variantId?: string
+  image?: CardImage
+}
+
+/** A card model cut to what the card renders (one image size: a card never shows mobile or large). */
+export function listedCard({ id, title, slug, price, salePrice, clubPrice, priceFrom, inStock, variantId, image }: ProductCardModel): ListedCard {
+  return {
+    id,
+    title,
+    slug,
+    price,
+    ...(salePrice ? { salePrice } : {}),
+    ...(clubPrice ? { clubPrice } : {}),
+    ...(priceFrom ? { priceFrom: true as const } : {}),
+    ...(inStock ? {} : { soldOut: true as const }),
+    ...(variantId ? { variantId } : {}),
+    ...(image ? { image: { alt: image.alt, styles: { desktop: image.styles.desktop } } } : {}),
+  }
 }
 
 /** A catalogue card model on the shared card (web/components/ui/product-card.tsx): badges from its flags, the heart. */
 export function ProductCard({ product, priority = false, className, layout }: { product: ListedCard; priority?: boolean; className?: string; layout?: 'card' | 'row' }) {
   const { t } = useT()
   const badges: Array<{ tone: BadgeTone; label: string }> = []
-  if (!product.inStock) badges.push({ tone: 'soldOut', label: t('badge.soldOut') })
+  const link = `/products/${product.slug}`
+  if (product.soldOut) badges.push({ tone: 'soldOut', label: t('badge.soldOut') })
   else if (product.salePrice) badges.push({ tone: 'sale', label: t('badge.sale') })
   if (product.clubPrice) badges.push({ tone: 'club', label: t('badge.club') })
   return (
     <Card
-      href={product.link}
+      href={link}
       title={product.title}
-      image={product.image}
+      image={product.image ?? null}
       badges={badges}
       priority={priority}
       className={className}
       layout={layout}
-      heart={<WishlistButton productLink={product.link} variantId={product.variantId} name={product.title} />}
+      heart={<WishlistButton productLink={link} variantId={product.variantId} name={product.title} />}
       prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice, from: product.priceFrom }}
     />
   )

@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const term = new URL(request.url).searchParams.get('term')?.trim().slice(0, 100) ?? ''
   if (term) {
     const results = await api.getProducts({ term, sort: SEARCH_SORT, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
-    return { term, results: { ...results, data: results.data.map(listedCard) }, categories: [] }
+    return { term, results: { data: results.data.map(listedCard) }, categories: [] }
   }
   return { term, results: null, categories: await api.getCategoryTree() }
 }

@@ -14,6 +14,7 @@ import { Pagination } from '../components/ui/pagination.tsx'
 import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
+import { listedFacets } from '../features/catalogue/listed-facets.ts'
 import type { Category } from '../api/models.ts'
 
 /**
@@ -46,8 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!category) notFound('page')
   const [products, tree] = await Promise.all([api.getProducts({ ...query, categoryId: category.id }), api.getCategoryTree().catch(() => [])])
   const trail = categoryTrail(tree, category.permalink)
-  // only what the cards read goes into the page's hydration data
-  return { category: listedCategory(category), products: { ...products, data: products.data.map(listedCard) }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
+  // only what the cards, the filters and the pagination read goes into the page's hydration data
+  return { category: listedCategory(category), products: { data: products.data.map(listedCard), meta: { facets: listedFacets(products.meta.facets), totalCount: products.meta.totalCount, totalPages: products.meta.totalPages } }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
 }
 
 export function Component() {

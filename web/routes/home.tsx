@@ -37,7 +37,7 @@ type HomePage = Omit<CmsPage, 'cmsSections'> & { cmsSections: HomeSection[] }
 
 /** The page with its carousels' products cut to what a card reads: the loader's answer is written into the page. */
 function listedSections(page: CmsPage | null): HomePage | null {
-  return page ? { ...page, cmsSections: page.cmsSections.map((s) => (s.products ? { ...s, products: s.products.map(listedCard) } : s)) } : null
+  return page ? { ...page, cmsSections: page.cmsSections.map(({ products, ...section }) => (products ? { ...section, products: products.map(listedCard) } : section)) } : null
 }
 
 interface HomeContent {

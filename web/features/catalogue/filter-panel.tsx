@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, useSearchParams, useSubmit } from 'react-router'
 import { useAtom } from 'jotai'
-import type { Facet } from '../../api/models.ts'
+import type { ListedFacet } from './listed-facets.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
@@ -42,7 +42,7 @@ export function FiltersButton({ active }: { active: number }) {
  * JavaScript the drawer opens as the `#filters` target and the Apply button submits; with it, every change applies at
  * once and the button just shows the results.
  */
-export function FilterPanel({ facets, total }: { facets: Facet[]; total: number }) {
+export function FilterPanel({ facets, total }: { facets: ListedFacet[]; total: number }) {
   const { t } = useT()
   const [search] = useSearchParams()
   const submit = useSubmit()
@@ -54,7 +54,7 @@ export function FilterPanel({ facets, total }: { facets: Facet[]; total: number 
   // The inputs are uncontrolled (the form must work before hydration); when the listing changes by another way (a
   // chip, 'Clear all', the back button), tick them as the new facets say.
   useEffect(() => {
-    const chosen = new Set(facets.flatMap((f) => f.options.filter((o) => o.selected).map((o) => `${f.kind === 'price' ? 'price' : o.type === 'option' ? `o.${f.name}` : `p.${f.name}`}=${o.value}`)))
+    const chosen = new Set(facets.flatMap((f) => f.options.filter((o) => o.selected).map((o) => `${f.param}=${o.value}`)))
     for (const input of form.current?.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]') ?? []) input.checked = chosen.has(`${input.name}=${input.value}`)
   }, [facets])
   useEffect(() => () => setOpen(false), [setOpen])
@@ -103,16 +103,13 @@ export function FilterPanel({ facets, total }: { facets: Facet[]; total: number 
               <fieldset key={facet.name} data-facet={facet.name}>
                 <legend className="mb-2 font-semibold">{facet.label}</legend>
                 <div className={facet.kind === 'color' ? 'grid grid-cols-2 gap-x-2' : ''}>
-                  {facet.options.map((option) => {
-                    const name = facet.kind === 'price' ? 'price' : option.type === 'option' ? `o.${facet.name}` : `p.${facet.name}`
-                    return (
-                      <label key={option.id} className="facet-row">
-                        <input type={facet.kind === 'price' ? 'radio' : 'checkbox'} name={name} value={option.value} defaultChecked={option.selected} className="facet-input" />
-                        {facet.kind === 'color' ? <span className="facet-swatch" style={{ background: option.swatch ?? undefined }} aria-hidden="true" /> : null}
-                        {option.label} <span className="text-neutral-700">({option.count})</span>
-                      </label>
-                    )
-                  })}
+                  {facet.options.map((option) => (
+                    <label key={option.value} className="facet-row">
+                      <input type={facet.kind === 'price' ? 'radio' : 'checkbox'} name={facet.param} value={option.value} defaultChecked={option.selected} className="facet-input" />
+                      {facet.kind === 'color' ? <span className="facet-swatch" style={{ background: option.swatch }} aria-hidden="true" /> : null}
+                      {option.label} <span className="text-neutral-700">({option.count})</span>
+                    </label>
+                  ))}
                 </div>
               </fieldset>
             ))}

@@ -1,4 +1,5 @@
-import type { Category, Facet } from '../../api/models.ts'
+import type { Category } from '../../api/models.ts'
+import type { ListedFacet } from './listed-facets.ts'
 import { withFilters } from '../../routes/category-query.ts'
 
 /** The filter entries of a listing query (o., p. and price), as [key, value] pairs. */
@@ -15,13 +16,13 @@ export interface AppliedFilter {
 }
 
 /** Every chosen facet option as a chip that links to the listing without it. */
-export function appliedFilters(facets: Facet[], search: URLSearchParams): AppliedFilter[] {
+export function appliedFilters(facets: ListedFacet[], search: URLSearchParams): AppliedFilter[] {
   const current = filterEntries(search)
   const chips: AppliedFilter[] = []
   for (const facet of facets) {
     for (const option of facet.options) {
       if (!option.selected) continue
-      const key = facet.kind === 'price' ? 'price' : option.type === 'option' ? `o.${facet.name}` : `p.${facet.name}`
+      const key = facet.param
       const rest = current.filter(([k, v]) => !(k === key && v === option.value))
       chips.push({ key, value: option.value, label: `${facet.label}: ${option.label}`, removeHref: `?${withFilters(search, rest).toString()}` })
     }

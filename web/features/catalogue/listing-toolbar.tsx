@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx, focusRing } from '../../components/ui/cx.ts'
 import { itemsPerPageOf, sortOf } from '../../routes/category-query.ts'
 import { appliedFilters, viewHref } from './listing-links.ts'
-import type { Facet } from '../../api/models.ts'
+import type { ListedFacet } from './listed-facets.ts'
 
 const SORT_LABELS: Record<(typeof SORT_OPTIONS)[number], MessageKey> = {
   '': 'listing.sortNone',
@@ -77,7 +77,7 @@ export function ListingToolbar() {
 }
 
 /** The applied filters as removable chips, and 'Clear all'. */
-export function AppliedFilterChips({ facets }: { facets: Facet[] }) {
+export function AppliedFilterChips({ facets }: { facets: ListedFacet[] }) {
   const { t } = useT()
   const [search] = useSearchParams()
   const chips = appliedFilters(facets, search)
