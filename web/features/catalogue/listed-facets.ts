@@ -34,6 +34,6 @@ export function listedFacets(facets: Facet[]): ListedFacet[] {
     label: facet.label,
     kind: facet.kind,
     param: paramOf(facet, facet.options[0]),
-    options: facet.options.map(({ value, label, count, selected, swatch }) => ({ value, label, count, ...(selected ? { selected: true as const } : {}), ...(swatch ? { swatch } : {}) })),
+    options: facet.options.map(({ value, label, count, selected, swatch }) => ({ value, label, count, selected: selected || undefined, swatch: swatch || undefined })),
   }))
 }
