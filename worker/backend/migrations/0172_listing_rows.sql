@@ -27,157 +27,80 @@ CREATE INDEX listing_rows_name_en ON listing_rows (taxon_id, currency, name_en C
 CREATE INDEX listing_rows_name_de ON listing_rows (taxon_id, currency, name_de COLLATE NOCASE, product_id, available_on, discontinue_on);
 CREATE TABLE listing_stale (taxonomy_id INTEGER PRIMARY KEY);
 
-INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-  SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
+-- What listing_rows should hold, in one place and in its column order: the backfill below, every trigger and the
+-- console's rebuild (listingRowsRebuild) insert from this view narrowed to a product or a taxonomy's categories.
+-- SQLite flattens it into each statement, so a trigger's `WHERE product_id = NEW.id` starts from that product.
+CREATE VIEW listing_row_source AS
+  SELECT s.id AS taxon_id, pp.currency AS currency, p.id AS product_id,
+    pp.amount_cents AS amount_cents, COALESCE(pp.member_cents, pp.amount_cents) AS member_sort, p.name AS name_en,
+    COALESCE(pt.name, p.name) AS name_de, p.available_on AS available_on, p.discontinue_on AS discontinue_on
   FROM taxons s JOIN taxons d ON d.taxonomy_id = s.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
   JOIN classifications c ON c.taxon_id = d.id
   JOIN products p ON p.id = c.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL
   JOIN product_prices pp ON pp.product_id = p.id
   LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de';
 
+INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source;
+
 CREATE TRIGGER listing_product_insert AFTER INSERT ON products BEGIN
   DELETE FROM listing_rows WHERE product_id = NEW.id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.id;
 END;
 
 CREATE TRIGGER listing_product_update AFTER UPDATE OF name, available_on, discontinue_on, deleted_at ON products BEGIN
   DELETE FROM listing_rows WHERE product_id = NEW.id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.id;
 END;
 
 CREATE TRIGGER listing_price_insert AFTER INSERT ON product_prices BEGIN
   DELETE FROM listing_rows WHERE product_id = NEW.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.product_id;
 END;
 
 CREATE TRIGGER listing_price_update AFTER UPDATE ON product_prices BEGIN
   DELETE FROM listing_rows WHERE product_id = OLD.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = OLD.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = OLD.product_id;
   DELETE FROM listing_rows WHERE product_id = NEW.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.product_id;
 END;
 
 CREATE TRIGGER listing_price_delete AFTER DELETE ON product_prices BEGIN
   DELETE FROM listing_rows WHERE product_id = OLD.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = OLD.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = OLD.product_id;
 END;
 
 CREATE TRIGGER listing_classification_insert AFTER INSERT ON classifications BEGIN
   DELETE FROM listing_rows WHERE product_id = NEW.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.product_id;
 END;
 
 CREATE TRIGGER listing_classification_update AFTER UPDATE ON classifications BEGIN
   DELETE FROM listing_rows WHERE product_id = OLD.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = OLD.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = OLD.product_id;
   DELETE FROM listing_rows WHERE product_id = NEW.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.product_id;
 END;
 
 CREATE TRIGGER listing_classification_delete AFTER DELETE ON classifications BEGIN
   DELETE FROM listing_rows WHERE product_id = OLD.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = OLD.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = OLD.product_id;
 END;
 
 CREATE TRIGGER listing_translation_insert AFTER INSERT ON product_translations WHEN NEW.locale = 'de' BEGIN
   DELETE FROM listing_rows WHERE product_id = NEW.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.product_id;
 END;
 
 CREATE TRIGGER listing_translation_update AFTER UPDATE ON product_translations WHEN NEW.locale = 'de' OR OLD.locale = 'de' BEGIN
   DELETE FROM listing_rows WHERE product_id = OLD.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = OLD.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = OLD.product_id;
   DELETE FROM listing_rows WHERE product_id = NEW.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = NEW.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = NEW.product_id;
 END;
 
 CREATE TRIGGER listing_translation_delete AFTER DELETE ON product_translations WHEN OLD.locale = 'de' BEGIN
   DELETE FROM listing_rows WHERE product_id = OLD.product_id;
-  INSERT OR IGNORE INTO listing_rows (taxon_id, currency, product_id, amount_cents, member_sort, name_en, name_de, available_on, discontinue_on)
-    SELECT s.id, pp.currency, p.id, pp.amount_cents, COALESCE(pp.member_cents, pp.amount_cents), p.name, COALESCE(pt.name, p.name), p.available_on, p.discontinue_on
-    FROM products p JOIN product_prices pp ON pp.product_id = p.id
-    JOIN classifications c ON c.product_id = p.id JOIN taxons d ON d.id = c.taxon_id
-    JOIN taxons s ON s.taxonomy_id = d.taxonomy_id AND d.lft BETWEEN s.lft AND s.rgt
-    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de'
-    WHERE p.id = OLD.product_id AND p.deleted_at IS NULL AND p.available_on IS NOT NULL;
+  INSERT OR IGNORE INTO listing_rows SELECT * FROM listing_row_source WHERE product_id = OLD.product_id;
 END;
 
 CREATE TRIGGER listing_product_delete AFTER DELETE ON products BEGIN
