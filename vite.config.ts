@@ -66,8 +66,9 @@ export default defineConfig({
         assetFileNames: 'assets/[name]-[hash][extname]',
         codeSplitting: {
           groups: [
-            // React, React Router and jotai change only on upgrades: one long-cached file instead of five small ones.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|jotai|rosetta|dlv|templite)[\\/]/, priority: 20 },
+            // React, React Router and jotai change only on upgrades: one long-cached file instead of five small ones. Vite's
+            // preload helper too: the entry's dynamic import needs it before the shell is evaluated (web/entry.client.tsx).
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|jotai|rosetta|dlv|templite)[\\/]|vite[\\/]preload-helper/, priority: 20 },
             // What every storefront page renders (header, footer, navigation, SEO tags, shared UI) as one file; panels,
             // dialogs and other screens' parts stay in their own chunks, loaded on first use.
             { name: 'shell', test: (id: string) => SHELL.test(id.replace(/\\/g, '/')) && !NOT_SHELL.test(id.replace(/\\/g, '/')), priority: 10 },

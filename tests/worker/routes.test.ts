@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { get, html, layoutOf } from './helpers.ts'
 import { sampleCatalogue, seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+import { assetsFor } from '#worker/ssr/assets.ts'
 
 let catalogue: Awaited<ReturnType<typeof sampleCatalogue>>
 beforeAll(async () => {
@@ -106,6 +107,12 @@ describe('texts a page loads', () => {
     expect(product.filter((file) => /\/en-(browse|shop)-/.test(file))).toEqual([expect.stringMatching(/\/en-browse-/)])
     const login = await preloads('/de/Login')
     expect(login.filter((file) => /\/(en|de)-(browse|shop)-/.test(file)).sort()).toEqual([expect.stringMatching(/\/de-browse-/), expect.stringMatching(/\/de-shop-/)])
+  })
+  it("preloads the client's second start-up step (imported dynamically by the entry) on every page, so it costs no round trip", async () => {
+    const home = await preloads('/')
+    for (const chunk of ['framework', 'hydrate-app', 'shell']) expect(home).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`)))
+    // also where no matched screen's chunk happens to import from it
+    expect(assetsFor([]).scripts).toContainEqual(expect.stringMatching(/^\/assets\/hydrate-app-[\w-]+\.js$/))
   })
 })
 

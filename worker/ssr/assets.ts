@@ -11,6 +11,8 @@ interface ManifestChunk {
 
 const chunks = manifest as Record<string, ManifestChunk>
 export const CLIENT_ENTRY = 'web/entry.client.tsx'
+/** The entry's second start-up step, imported dynamically (web/entry.client.tsx) but needed by every page. */
+export const BOOT_MODULES = ['web/boot/hydrate-app.tsx']
 
 /**
  * The chunks of a language's dictionary that a page's screens show (web/i18n/dictionaries.client.ts loads them; a page
@@ -34,6 +36,7 @@ export function assetsFor(modules: string[]): { entry: string; scripts: string[]
     chunk.imports?.forEach(visit)
   }
   visit(CLIENT_ENTRY)
+  BOOT_MODULES.forEach(visit)
   modules.forEach(visit)
   const entry = chunks[CLIENT_ENTRY]
   if (!entry) throw new Error('The client bundle is missing from the build manifest. Run `npm run build` first.')

@@ -1,7 +1,7 @@
 import { PREFETCH_DATA_TTL_MS, PREFETCH_SKIP_EFFECTIVE_TYPES } from '../../config.ts'
 
 /**
- * Prefetch of likely next pages. The browser entry installs how (web/entry.client.tsx: the screen's chunks through
+ * Prefetch of likely next pages. The browser entry installs how (web/boot/hydrate-app.tsx: the screen's chunks through
  * the route table, its data through the loader); links ask for it (LocalLink's `prefetch`). Nothing happens on the
  * server, before hydration, on slow 2g or with save-data on.
  */

@@ -1,0 +1,86 @@
+import { startTransition, StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { routes } from '../routes.tsx'
+import { apiContext, requestInfoContext, type RequestInfo } from '../app-context.ts'
+import { createBrowserApi } from '../api/browser-api.ts'
+import { withAnalytics } from '../features/analytics/tracked-api.ts'
+import { ApiContext } from '../api/use-api.ts'
+import { createClientDeferredStore, DeferredContext } from '../components/deferred.tsx'
+import { installChunkReloadGuard } from '../features/session/chunk-reload.ts'
+import { loadDictionary } from '../i18n/index.tsx'
+import { installPrefetcher } from '../features/session/prefetch.ts'
+import { keepGets } from '../api/browser/prefetched.ts'
+import { splitLocalePath } from '../config.ts'
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: { loaderData?: Record<string, unknown> }
+  }
+}
+
+/** Lazy screens that matched on the server must be loaded before hydrating, or React Router would render nothing. */
+async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
+  const matches = matchRoutes(routeList, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const resolved = await route.lazy()
+      Object.assign(route, { ...resolved, lazy: undefined })
+    }),
+  )
+}
+
+/**
+ * Prefetch of a likely next page: the screens' chunks (the same lazy imports a navigation makes) and, when asked, the
+ * leaf screen's loader run once so its GETs are kept for the navigation that follows (web/api/browser/prefetched.ts).
+ */
+function prefetcherFor(routeList: RouteObject[], context: () => RouterContextProvider) {
+  return (href: string, withData: boolean) => {
+    const url = new URL(href, window.location.href)
+    if (url.origin !== window.location.origin) return
+    const matches = matchRoutes(routeList, url) ?? []
+    void Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : route))).then((modules) => {
+      const leaf = matches.at(-1)
+      const loader = (modules.at(-1) as { loader?: unknown } | undefined)?.loader
+      if (!withData || !leaf || typeof loader !== 'function') return
+      keepGets(() => {
+        void Promise.resolve(loader({ request: new Request(url), params: leaf.params, context: context() })).catch(() => {})
+      })
+    }, () => {})
+  }
+}
+
+/** The app's second start-up step (web/entry.client.tsx): resolve the matched screens, then hydrate the document. */
+export async function hydrate() {
+  installChunkReloadGuard()
+  // The service worker answers an uncached page with the offline page: its HTML belongs to /offline, not to the
+  // address shown, so it stays static instead of hydrating as the wrong route.
+  if (document.querySelector('[data-testid=offline-page]') && window.location.pathname !== '/offline') return
+  // the page's language only: the server preloaded its dictionary with the page
+  await Promise.all([resolveMatchedLazyRoutes(routes), loadDictionary(splitLocalePath(window.location.pathname).locale)])
+  const api = withAnalytics(createBrowserApi())
+  const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
+  const getContext = () => {
+    const context = new RouterContextProvider()
+    context.set(apiContext, api)
+    context.set(requestInfoContext, info)
+    return context
+  }
+  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext })
+  installPrefetcher(prefetcherFor(routes, getContext))
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <ApiContext.Provider value={api}>
+          <DeferredContext.Provider value={createClientDeferredStore()}>
+            <RouterProvider router={router} />
+          </DeferredContext.Provider>
+        </ApiContext.Provider>
+      </StrictMode>,
+    )
+  })
+}
+
