@@ -1,4 +1,5 @@
 import { createContext, Suspense, use, useContext, type ReactNode } from 'react'
+import { scriptJson } from '../lib/script-json.ts'
 
 /**
  * Slow, non-critical data rendered on the server inside Suspense, so the shell (header, page heading) streams first
@@ -47,7 +48,7 @@ function useDeferredValue<T>(key: string, load: () => Promise<T>): T {
 function Resolved<T>({ id, load, children }: { id: string; load: () => Promise<T>; children: (value: T) => ReactNode }) {
   const value = useDeferredValue(id, load)
   const store = useContext(DeferredContext)
-  const json = JSON.stringify(value).replace(/</g, '\\u003c')
+  const json = scriptJson(value)
   return (
     <>
       {children(value)}

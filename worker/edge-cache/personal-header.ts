@@ -7,6 +7,7 @@ import { localePath } from '#web/config.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
 import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, type PersonalState } from '#web/features/session/personal-state.ts'
 import type { Locale } from '#web/api/models.ts'
+import { scriptJson } from '#web/lib/script-json.ts'
 
 /**
  * Fills a page's header with the shopper's own bits on the way out (web/features/session/personal-state.ts): the
@@ -68,7 +69,7 @@ export function personalise(response: Response, { nonce, state, locale }: { nonc
   if (state.authenticated || state.cartCount > 0) {
     const t = createTranslator(locale)
     // JSON in a non-executed script: `<` escaped so no value can close the element
-    const json = JSON.stringify(state).replace(/</g, '\\u003c')
+    const json = scriptJson(state)
     rewriter.on('head', {
       element(el) {
         el.append(`<script type="application/json" id="${PERSONAL_STATE_ID}">${json}</script>`, { html: true })

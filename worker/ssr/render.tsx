@@ -11,6 +11,7 @@ import { loadMenu, menuId, type MenuLocation } from '#web/components/chrome/use-
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import { assetsFor, dictionaryModules } from './assets.ts'
 import { splitLocalePath } from '#web/config.ts'
+import { scriptJson } from '#web/lib/script-json.ts'
 
 const handler = createStaticHandler(routes, { future: { v8_middleware: true } })
 
@@ -28,7 +29,7 @@ function serializeErrors(errors: StaticHandlerContext['errors']) {
 
 /** A script body that survives being inlined in HTML: no `</script>`, no `<!--`. */
 function inlineJson(value: unknown) {
-  return JSON.stringify(JSON.stringify(value)).replace(/</g, '\\u003c')
+  return scriptJson(JSON.stringify(value))
 }
 
 /**
@@ -77,7 +78,7 @@ function Preloads({ styles, fonts }: { styles: string[]; fonts: string[] }) {
  * JavaScript (bench/lib/sizes.mjs and the tests read it from here); `__clientStarted` tells the tests it has begun.
  */
 function startClient(files: string[]) {
-  const list = JSON.stringify(files).replace(/</g, '\\u003c')
+  const list = scriptJson(files)
   return `window.__clientModules=${list};(function(files){var d=document,w=window,nonce=d.currentScript&&d.currentScript.nonce,loaded=d.readyState==='complete',painted=0,acts=['pointerdown','keydown','touchstart'];function start(){if(w.__clientStarted)return;w.__clientStarted=1;acts.forEach(function(t){removeEventListener(t,start,true)});files.forEach(function(href,i){var el=d.createElement(i?'link':'script');if(i){el.rel='modulepreload';el.href=href}else{el.type='module';el.src=href}if(nonce)el.nonce=nonce;d.head.appendChild(el)})}function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(start)})}function paint(){if(!painted){painted=1;ready()}}acts.forEach(function(t){addEventListener(t,start,{capture:true,passive:true})});if(!loaded)addEventListener('load',function(){loaded=1;ready()},{once:true});try{var types=PerformanceObserver.supportedEntryTypes||[],lcp=types.indexOf('largest-contentful-paint')>=0;new PerformanceObserver(function(list,observer){if(list.getEntries().some(function(e){return lcp||e.name==='first-contentful-paint'})){observer.disconnect();paint()}}).observe({type:lcp?'largest-contentful-paint':'paint',buffered:true})}catch(e){}setTimeout(paint,3000)})(window.__clientModules)`
 }
 

@@ -1,6 +1,7 @@
 import type { Locale, Product } from '../../api/models.ts'
 import { SOCIAL_LINKS, STORE_NAME, localePath } from '../../config.ts'
 import { absoluteAsset, absoluteUrl } from './urls.ts'
+import { scriptJson } from '../../lib/script-json.ts'
 
 /** schema.org structured data (JSON-LD) for Google's rich results: products, breadcrumbs, the store, its search. */
 export type JsonLd = Record<string, unknown>
@@ -104,5 +105,5 @@ export function productJsonLd(origin: string, locale: Locale, product: Product, 
 
 /** JSON for an inline <script type="application/ld+json">: `<` escaped so text can never close the element. */
 export function jsonLdScript(data: JsonLd): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c')
+  return scriptJson(data)
 }
