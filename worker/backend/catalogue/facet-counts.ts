@@ -30,11 +30,27 @@ export interface PrecomputedQuery {
   read(results: D1Result<Record<string, unknown>>[]): { facets?: Facets; totalCount: number } | null
 }
 
+/** A scope's state row (migration 0121), read by `isFresh`. */
+function scopeStateStatement(db: D1Database, scope: number, cur: string): D1PreparedStatement {
+  return db.prepare(`SELECT stale, valid_until FROM facet_scopes WHERE taxon_id = ${Math.trunc(scope)} AND currency = ${cur}`)
+}
+
+/** Whether a scope's precomputed rows answer now: counted, not marked stale, and before its next change of sale dates. */
+function isFresh(stateResult: D1Result<Record<string, unknown>>, now: string): boolean {
+  const s = stateResult.results[0] as { stale: number; valid_until: string } | undefined
+  return s !== undefined && s.stale === 0 && now < s.valid_until
+}
+
+/** The listing's total from a scope's (or a price range's) 'count' row. */
+function totalOf(rowsResult: D1Result<Record<string, unknown>>): number {
+  return (rowsResult.results as unknown as FacetRow[]).find((row) => row.k === 'count')?.n ?? 0
+}
+
 /** Statements for the listing's batch: the scope's state and rows (and, with facets, the labels they need). */
 export function precomputedStatements(db: D1Database, scope: number, filter: ProductFilter, withFacets: boolean): PrecomputedQuery {
   const loc = sqlLiteral(filter.locale, ['en', 'de'])
   const cur = sqlLiteral(filter.currency, ['AUD', 'USD'])
-  const state = db.prepare(`SELECT stale, valid_until FROM facet_scopes WHERE taxon_id = ${Math.trunc(scope)} AND currency = ${cur}`)
+  const state = scopeStateStatement(db, scope, cur)
   const rows = db.prepare(
     `SELECT f.k, f.a, f.b, f.n, COALESCE(ppt.value, f.v) AS v FROM facet_counts f
      LEFT JOIN product_property_translations ppt ON f.k = 'p' AND ppt.product_property_id = f.rep AND ppt.locale = ${loc}
@@ -44,11 +60,8 @@ export function precomputedStatements(db: D1Database, scope: number, filter: Pro
   return {
     statements: [state, rows, ...labels],
     read([stateResult, rowsResult, ...labelResults]) {
-      const s = stateResult!.results[0] as { stale: number; valid_until: string } | undefined
-      if (!s || s.stale !== 0 || !(filter.now < s.valid_until)) return null
-      const main = rowsResult!.results as unknown as FacetRow[]
-      const totalCount = main.find((row) => row.k === 'count')?.n ?? 0
-      if (!withFacets) return { totalCount }
+      if (!isFresh(stateResult!, filter.now)) return null
+      if (!withFacets) return { totalCount: totalOf(rowsResult!) }
       return readFacets(filter, [labelResults[0]!, labelResults[1]!, rowsResult!])
     },
   }
@@ -66,7 +79,7 @@ export function precomputedPriceRangeStatements(db: D1Database, filter: ProductF
   const loc = sqlLiteral(filter.locale, ['en', 'de'])
   const cur = sqlLiteral(filter.currency, ['AUD', 'USD'])
   const dollars = `dollar >= ${(price.min ?? 0) / 100}${price.max === null ? '' : ` AND dollar <= ${(price.max - 99) / 100}`}`
-  const state = db.prepare(`SELECT stale, valid_until FROM facet_scopes WHERE taxon_id = 0 AND currency = ${cur}`)
+  const state = scopeStateStatement(db, 0, cur)
   const rows = db.prepare(
     `SELECT f.k, f.a, f.b, f.n, COALESCE(ppt.value, f.v) AS v FROM (
        SELECT k, a, b, sum(n) AS n, min(v) AS v, min(rep) AS rep FROM facet_price_counts
@@ -78,10 +91,8 @@ export function precomputedPriceRangeStatements(db: D1Database, filter: ProductF
   return {
     statements: [state, rows, ...(withFacets ? [priceRow, ...labels] : [])],
     read([stateResult, rowsResult, ...rest]) {
-      const s = stateResult!.results[0] as { stale: number; valid_until: string } | undefined
-      if (!s || s.stale !== 0 || !(filter.now < s.valid_until)) return null
-      const totalCount = (rowsResult!.results as unknown as FacetRow[]).find((row) => row.k === 'count')?.n ?? 0
-      if (!withFacets) return { totalCount }
+      if (!isFresh(stateResult!, filter.now)) return null
+      if (!withFacets) return { totalCount: totalOf(rowsResult!) }
       const [priceResult, values, props] = rest
       return readFacets(filter, [values!, props!, rowsResult!, priceResult!])
     },
