@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useNavigate } from 'react-router'
 import { ApiError, errorMessage } from '../../api/storefront-api.ts'
@@ -194,19 +194,21 @@ export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: 
   const [form, setForm] = useState({ email: mine?.values.email ?? '', firstName: mine?.values.firstName ?? '', lastName: mine?.values.lastName ?? '', password: '' })
   const [errors, setErrors] = useState<Record<string, string | null>>(mine?.errors ?? {})
   const [busy, setBusy] = useState(false)
-  const [captchaToken, setCaptchaToken] = useState('')
+  // the widget's answer is read only when submitting: a ref, so a submit right after the answer (before React has
+  // rendered the state update the widget's callback queued) still sees it
+  const captchaToken = useRef('')
   const [captchaRound, setCaptchaRound] = useState(0)
   const needsCaptcha = useCaptchaConfigured()
   const emailCheck = useEmailVerification('signup-email', form.email)
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const next = { ...signupErrors(form, t), captcha: needsCaptcha && !captchaToken ? t('captcha.required') : null }
+    const next = { ...signupErrors(form, t), captcha: needsCaptcha && !captchaToken.current ? t('captcha.required') : null }
     setErrors(next)
     if (Object.values(next).some(Boolean)) return
     setBusy(true)
     try {
-      await api.registerUser({ ...form, email: form.email.trim(), ...(needsCaptcha ? { captchaToken } : {}) })
+      await api.registerUser({ ...form, email: form.email.trim(), ...(needsCaptcha ? { captchaToken: captchaToken.current } : {}) })
       await api.logIn(form.email.trim(), form.password)
       sessionStorage.removeItem(GUEST_MARKER_KEY)
       await reload()
@@ -215,7 +217,7 @@ export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: 
       const captcha = captchaMessage(error, t)
       setErrors(captcha ? { captcha } : { form: errorMessage(error) })
       // the answer was spent on this attempt: a fresh widget for the next
-      setCaptchaToken('')
+      captchaToken.current = ''
       setCaptchaRound((n) => n + 1)
     } finally {
       setBusy(false)
@@ -229,7 +231,7 @@ export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: 
       <Field id="signup-first-name" label={t('auth.firstName')} value={form.firstName} onChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
       <Field id="signup-last-name" label={t('auth.lastName')} value={form.lastName} onChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
       <Field id="signup-password" label={t('auth.password')} type="password" value={form.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
-      <CaptchaField key={captchaRound} onToken={setCaptchaToken} error={errors.captcha} />
+      <CaptchaField key={captchaRound} onToken={(token) => (captchaToken.current = token)} error={errors.captcha} />
       {errors.form ? <p className="mb-3 text-sm text-danger-700" role="alert">{errors.form}</p> : null}
       <Submit busy={busy} disabled={emailCheck.blocksSubmit}>
         {t('auth.signup')}
