@@ -139,12 +139,15 @@ describe('email verification and captcha', () => {
       await submit(page).click()
       await modal(page).getByText('Please confirm you are not a robot.').waitFor()
       await modal(page).getByRole('button', { name: /I am human \(e2e-site-key\)/ }).click()
+      // the widget's answer reached the form (what a submit without JavaScript would send)
+      await expect.poll(() => modal(page).locator('input[name=cf-turnstile-response]').inputValue()).toBe('fake-pass')
       await submit(page).click()
-      // Once (fresh-clone run of 4946b53, under full-suite load) the modal stayed open here; say what it showed.
+      // Twice (fresh-clone runs under full-suite load) the modal stayed open here; say what it showed and what was sent.
       await modal(page)
         .waitFor({ state: 'hidden' })
         .catch(async (error: unknown) => {
-          throw new Error(`the signup modal stayed open, showing: ${await modal(page).innerText()}`, { cause: error })
+          const sent = fake.requests.filter((path) => path === '/siteverify').length
+          throw new Error(`the signup modal stayed open (siteverify asked ${sent} times), showing: ${await modal(page).innerText()}`, { cause: error })
         })
       await page.locator('[data-testid=site-header]').getByText('Hi Ada').waitFor()
       expect(fake.requests.filter((path) => path === '/siteverify')).toHaveLength(1)
@@ -194,6 +197,7 @@ describe('email verification and captcha', () => {
       await page.fill('#signup-last-name', 'Hopper')
       await page.fill('#signup-password', 'secret123')
       await modal(page).getByRole('button', { name: /I am human/ }).click()
+      await expect.poll(() => modal(page).locator('input[name=cf-turnstile-response]').inputValue()).toBe('fake-pass')
       await modal(page).getByRole('button', { name: 'Konto erstellen' }).click()
       await modal(page).waitFor({ state: 'hidden' })
       await page.waitForURL(/\/de$/)
@@ -219,6 +223,7 @@ describe('email verification and captcha', () => {
       await form.getByRole('button', { name: 'Send message' }).click()
       await form.getByText('Please confirm you are not a robot.').waitFor()
       await form.getByRole('button', { name: /I am human/ }).click()
+      await expect.poll(() => form.locator('input[name=cf-turnstile-response]').inputValue()).toBe('fake-pass')
       await form.getByRole('button', { name: 'Send message' }).click()
       await page.locator('[data-testid=contact-sent]').waitFor()
       visit.expectNoProblems()
