@@ -141,3 +141,18 @@ describe('property facets counted per property set', () => {
     await compare('filter[price]=50,100')
   })
 })
+
+describe('chosen colours and brands', () => {
+  const having = async (sql: string, ...binds: unknown[]) => new Set((await env.DB.prepare(sql).bind(...binds).all<{ id: number }>()).results.map((r) => r.id))
+  it('narrow a category, a search and the whole catalogue to exactly the products that have them', async () => {
+    const reds = await having('SELECT product_id AS id FROM product_option_values WHERE option_value_id = ?', red)
+    const brands = await having("SELECT product_id AS id FROM product_properties WHERE filter_param = ? AND property_id = (SELECT id FROM properties WHERE name = 'brand')", brand)
+    const chosen = `filter[option_value_ids]=${red}&filter[properties][brand]=${brand}`
+    for (const scope of [`filter[taxons]=${leaf}`, 'filter[name]=jack', 'filter[price]=0,100000']) {
+      const expected = (await matchingIds(scope)).filter((id) => reds.has(id) && brands.has(id))
+      expect(expected.length).toBeGreaterThan(0)
+      const ids = await matchingIds(`${scope}&${chosen}`)
+      expect(scope.startsWith('filter[name]') ? [...ids].sort((a, b) => a - b) : ids).toEqual(scope.startsWith('filter[name]') ? [...expected].sort((a, b) => a - b) : expected)
+    }
+  })
+})

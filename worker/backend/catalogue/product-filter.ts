@@ -153,13 +153,19 @@ export function productFrom(filter: ProductFilter, exclude: FacetExclusion = {})
     if (filter.price.min !== null) where.push(`pp.amount_cents >= ${filter.price.min}`)
     if (filter.price.max !== null) where.push(`pp.amount_cents <= ${filter.price.max}`)
   }
+  // Within a category or a search, each candidate looks its chosen values up (a few index probes); the whole
+  // catalogue instead starts from the products that have them (the list drives the loop). Both are the same set; a
+  // list built of every product in 'red' for a leaf's 1,900 products was half of the page's work (SQLite VM steps).
+  const narrowed = filter.taxons !== undefined || filter.match !== undefined || filter.ids !== undefined
+  const has = (table: string, condition: string) =>
+    narrowed ? `EXISTS (SELECT 1 FROM ${table} x WHERE x.product_id = p.id AND ${condition})` : `p.id IN (SELECT x.product_id FROM ${table} x WHERE ${condition})`
   for (const [typeId, valueIds] of filter.options) {
     if (exclude.option === typeId) continue
-    where.push(`p.id IN (SELECT product_id FROM product_option_values WHERE option_value_id IN (${inList(valueIds)}))`)
+    where.push(has('product_option_values', `x.option_value_id IN (${inList(valueIds)})`))
   }
   for (const [propertyId, params] of filter.properties) {
     if (exclude.property === propertyId) continue
-    where.push(`p.id IN (SELECT product_id FROM product_properties WHERE property_id = ${propertyId} AND filter_param IN (${params.map(() => '?').join(',')}))`)
+    where.push(has('product_properties', `x.property_id = ${propertyId} AND x.filter_param IN (${params.map(() => '?').join(',')})`))
     binds.push(...params)
   }
   const variantExists = (condition: string) => `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL AND ${condition})`
