@@ -58,8 +58,9 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: true,
     rollupOptions: {
-      // the console's script is its own entry: only /admin pages load it (worker/admin/render.tsx)
-      input: { main: 'web/entry.client.tsx', sw: 'web/sw.ts', console: 'web/admin/client/console.ts' },
+      // the console's script is its own entry: only /admin pages load it (worker/admin/render.tsx); the body font's
+      // stylesheet too: pages add it after their largest paint (worker/ssr/render.tsx)
+      input: { main: 'web/entry.client.tsx', sw: 'web/sw.ts', console: 'web/admin/client/console.ts', figtree: 'web/fonts/figtree.css' },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
         chunkFileNames: 'assets/[name]-[hash].js',

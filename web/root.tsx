@@ -37,7 +37,6 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={BRAND.colour} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
         {/* Without JavaScript, content that streamed after the shell (home's sections, similar items) would stay in
             React's hidden segments: show them (at the end of the page). The menus are in the HTML itself. */}
         <noscript>

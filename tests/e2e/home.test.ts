@@ -89,11 +89,28 @@ describe('home page', () => {
         )
         const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
         const scripts = performance.getEntriesByType('resource').filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
-        return { lcp, load: navigation!.loadEventStart, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)) }
+        const font = performance.getEntriesByType('resource').filter((entry) => /\.woff2$/.test(entry.name))
+        return { lcp, load: navigation!.loadEventStart, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), font: font.map((entry) => entry.startTime) }
       })
       expect(timing.scripts).toBeGreaterThan(5)
       expect(timing.firstScript).toBeGreaterThanOrEqual(timing.load)
       expect(timing.firstScript).toBeGreaterThanOrEqual(timing.lcp)
+      // The body font too (the page painted in its metric-matched fallback), fetched once, and then in use.
+      expect(timing.font).toHaveLength(1)
+      expect(timing.font[0]).toBeGreaterThanOrEqual(timing.lcp)
+      await expect
+        .poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Figtree Variable') && face.status === 'loaded')))
+        .toBe(true)
+      // The swap from the fallback (scaled to Figtree's metrics) moved nothing a shopper or Lighthouse (3 decimals) sees:
+      // subpixel glyph positions may move (a score of about 0.00001).
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            requestAnimationFrame(() => requestAnimationFrame(() => new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0))).observe({ type: 'layout-shift', buffered: true })))
+            setTimeout(() => resolve(0), 1_000)
+          }),
+      )
+      expect(shifts).toBeLessThan(0.001)
       // Only the hydrated React app opens the overlay on focus: the server HTML is a plain GET form.
       const search = await openSearch(page)
       // Esc closes it again.

@@ -140,6 +140,8 @@ describe('content in the console: typed section editors in English and German', 
     expect(preview.body).toContain('data-section="hero_image"')
     expect(preview.body).toContain('Preview of unsaved changes')
     expect(preview.body).not.toContain('<script')
+    // without the bootstrap that adds it on shoppers' pages, the body font's stylesheet is linked in the head
+    expect(preview.body).toMatch(/<link rel="stylesheet" href="\/assets\/figtree-[\w-]+\.css"><\/head>/)
     const german = await b.post(`/admin/content/${page.id}/preview?locale=de`, draft)
     expect(german.body).toContain('Entwurf')
     expect(german.body).toContain('lang="de"')

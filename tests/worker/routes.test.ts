@@ -169,10 +169,15 @@ describe('streaming', () => {
     // the hero is the only image preloaded there: the header's 20 px flag does not compete with it
     expect(head.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([preload])
     expect(head).not.toMatch(/modulepreload|<script/)
+    // nor the body font nor the web app manifest: the first paint uses the metric-matched fallback, and the bootstrap
+    // adds the font's woff2 (preload), its stylesheet and the manifest when it starts the client
+    expect(head).not.toMatch(/woff2|rel="manifest"|as="font"/)
+    expect(body).toMatch(/link\('preload',font\.file\);link\('stylesheet',font\.stylesheet\);link\('manifest','\/manifest\.webmanifest'\)/)
+    expect(body).toMatch(/\(window\.__clientModules,\{"stylesheet":"\/assets\/figtree-[\w-]+\.css","file":"\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2"\}\)/)
     expect(body).toMatch(/addEventListener\('load',/)
     expect(body).toMatch(/type:lcp\?'largest-contentful-paint':'paint',buffered:true/)
     expect(body).toMatch(/\['pointerdown','keydown','touchstart'\]/)
     expect(body).toMatch(/window\.__clientModules=\["\/assets\/main-[\w-]+\.js",[^\]]*"\/assets\/framework-/)
-    expect(response.headers.get('link')).toMatch(/rel=preload; as=style/)
+    expect(response.headers.get('link')).toMatch(/^<\/assets\/main-[\w-]+\.css>; rel=preload; as=style$/)
   })
 })

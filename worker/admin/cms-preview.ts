@@ -10,6 +10,7 @@ import { mapCmsPage } from '#worker/commerce/content-mappers.ts'
 import { SessionState } from '#worker/middleware/session.ts'
 import { ServerTiming } from '#worker/middleware/request-id.ts'
 import { renderPage } from '#worker/ssr/render.tsx'
+import { bodyFont } from '#worker/ssr/assets.ts'
 import { APP_VERSION } from '#worker/ssr/version.ts'
 import type { AdminContext } from './context.ts'
 import { sectionRows, type CmsGroup } from './cms-store.ts'
@@ -60,7 +61,8 @@ export async function renderPreview(c: AdminContext, group: CmsGroup, draft: Cms
   const html = new HTMLRewriter()
     .on('script', { element: (el) => void el.remove() })
     .on('link[rel="modulepreload"]', { element: (el) => void el.remove() })
-    .on('link[rel="manifest"]', { element: (el) => void el.remove() })
+    // the page's bootstrap (removed with the scripts) would add the body font: the editor sees the shoppers' face
+    .on('head', { element: (el) => void el.append(`<link rel="stylesheet" href="${bodyFont().stylesheet}">`, { html: true }) })
     .on('body', { element: (el) => void el.prepend(banner, { html: true }) })
     .transform(new Response(rendered.body, { status: rendered.status, headers: { 'content-type': 'text/html; charset=utf-8' } }))
   return new Response(html.body, { status: rendered.status, headers: { 'content-type': 'text/html; charset=utf-8', ...PRIVATE_HEADERS } })

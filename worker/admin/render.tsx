@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server'
-import { assetsFor, consoleScript } from '#worker/ssr/assets.ts'
+import { assetsFor, bodyFont, consoleScript } from '#worker/ssr/assets.ts'
 import { AdminDocument, AdminShell } from '#web/admin/shell.tsx'
 import type { AdminContext } from './context.ts'
 
@@ -11,7 +11,7 @@ export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store', 'x-robots
 /** A whole page, rendered to the end before it is sent (console pages are small; a status must not change midway). */
 export async function renderDocument(title: string, body: ReactNode, status = 200, script?: { nonce: string }): Promise<Response> {
   const stream = await renderToReadableStream(
-    <AdminDocument title={title} styles={assetsFor([]).styles} script={script ? consoleScript() : undefined} nonce={script?.nonce}>
+    <AdminDocument title={title} styles={[...assetsFor([]).styles, bodyFont().stylesheet]} script={script ? consoleScript() : undefined} nonce={script?.nonce}>
       {body}
     </AdminDocument>,
   )

@@ -25,7 +25,7 @@ export const dictionaryModules = (locale: string, part: 'browse' | 'all') => [`w
  * they import), the page language's dictionary, and their CSS. Preloading them avoids a waterfall after hydration
  * starts.
  */
-export function assetsFor(modules: string[]): { entry: string; scripts: string[]; styles: string[]; fonts: string[] } {
+export function assetsFor(modules: string[]): { entry: string; scripts: string[]; styles: string[] } {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   const visit = (key: string) => {
@@ -40,9 +40,17 @@ export function assetsFor(modules: string[]): { entry: string; scripts: string[]
   modules.forEach(visit)
   const entry = chunks[CLIENT_ENTRY]
   if (!entry) throw new Error('The client bundle is missing from the build manifest. Run `npm run build` first.')
-  // The body face, referenced from the entry's CSS: preloaded so text never waits for the CSS to be parsed first.
-  const fonts = (entry.assets ?? []).filter((file) => file.endsWith('.woff2')).map((file) => `/${file}`)
-  return { entry: `/${entry.file}`, scripts: [...scripts], styles: [...styles], fonts }
+  return { entry: `/${entry.file}`, scripts: [...scripts], styles: [...styles] }
+}
+
+export const FONT_ENTRY = 'web/fonts/figtree.css'
+
+/** The body face's stylesheet and its woff2 file, which a page adds after its largest paint (worker/ssr/render.tsx). */
+export function bodyFont(): { stylesheet: string; file: string } {
+  const chunk = chunks[FONT_ENTRY]
+  const file = chunk?.assets?.find((asset) => asset.endsWith('.woff2'))
+  if (!chunk || !file) throw new Error('The body font is missing from the build manifest. Run `npm run build` first.')
+  return { stylesheet: `/${chunk.file}`, file: `/${file}` }
 }
 
 export const CONSOLE_ENTRY = 'web/admin/client/console.ts'

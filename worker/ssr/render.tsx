@@ -9,7 +9,7 @@ import { ApiContext } from '#web/api/use-api.ts'
 import { DeferredContext, type DeferredStore } from '#web/components/deferred.tsx'
 import { loadMenu, menuId, type MenuLocation } from '#web/components/chrome/use-menu.ts'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
-import { assetsFor, dictionaryModules } from './assets.ts'
+import { assetsFor, bodyFont, dictionaryModules } from './assets.ts'
 import { splitLocalePath } from '#web/config.ts'
 import { scriptJson } from '#web/lib/script-json.ts'
 
@@ -55,21 +55,22 @@ function explainErrors(context: StaticHandlerContext, onError: (error: unknown) 
 }
 
 /**
- * The stylesheet and the body font from the head. No script is listed there: the page paints from its HTML, and on a
- * slow link every chunk fetched before the largest paint shares the bandwidth with the stylesheet, the font and the
- * largest image (Lighthouse's simulated LCP counts every request that finished before it). The client starts after
- * the window's load event instead (`startClient`).
+ * The stylesheet from the head, nothing else. No script is listed there: the page paints from its HTML, and on a slow
+ * link every file fetched before the largest paint shares the bandwidth with the stylesheet and the largest image
+ * (Lighthouse's simulated LCP counts every request that finished before it). The client and the body font are added
+ * after the largest paint instead (`startClient`).
  */
-function Preloads({ styles, fonts }: { styles: string[]; fonts: string[] }) {
-  fonts.forEach((href) => preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }))
+function Preloads({ styles }: { styles: string[] }) {
   styles.forEach((href) => preinit(href, { as: 'style', precedence: 'default' }))
   return null
 }
 
 /**
- * The inline bootstrap's second half: it adds the client entry as a module script and its chunks as modulepreloads,
- * each with this script's nonce (`'strict-dynamic'` trusts them anyway), only once BOTH the window has loaded (the
- * HTML, the stylesheet, the font and the images of the first screen) AND the browser has reported the page's largest
+ * The inline bootstrap's second half: it adds the body font (a preload of its woff2 and its stylesheet; until then the
+ * text shows in the metric-matched fallback, web/styles/app.css), the web app manifest (only installing the app reads
+ * it, which needs the service worker the client registers; a browser may fetch it at once), the client entry as a module script and its chunks
+ * as modulepreloads, each with this script's nonce (`'strict-dynamic'` trusts them anyway), only once BOTH the window
+ * has loaded (the HTML, the stylesheet and the images of the first screen) AND the browser has reported the page's largest
  * paint, then one more animation frame. Lighthouse's simulated LCP counts every request that finished before the
  * observed largest paint, and Chromium's observed paint can come a second after `load`: chunks fetched in between
  * would share the slow link with the page's own files. Where LCP is not reported (Safari, Firefox) the first
@@ -77,14 +78,14 @@ function Preloads({ styles, fonts }: { styles: string[]; fonts: string[] }) {
  * starts it at once; until then the page works as it does without JavaScript. The list is the page's first-visit
  * JavaScript (bench/lib/sizes.mjs and the tests read it from here); `__clientStarted` tells the tests it has begun.
  */
-function startClient(files: string[]) {
+function startClient(files: string[], font: { stylesheet: string; file: string }) {
   const list = scriptJson(files)
-  return `window.__clientModules=${list};(function(files){var d=document,w=window,nonce=d.currentScript&&d.currentScript.nonce,loaded=d.readyState==='complete',painted=0,acts=['pointerdown','keydown','touchstart'];function start(){if(w.__clientStarted)return;w.__clientStarted=1;acts.forEach(function(t){removeEventListener(t,start,true)});files.forEach(function(href,i){var el=d.createElement(i?'link':'script');if(i){el.rel='modulepreload';el.href=href}else{el.type='module';el.src=href}if(nonce)el.nonce=nonce;d.head.appendChild(el)})}function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(start)})}function paint(){if(!painted){painted=1;ready()}}acts.forEach(function(t){addEventListener(t,start,{capture:true,passive:true})});if(!loaded)addEventListener('load',function(){loaded=1;ready()},{once:true});try{var types=PerformanceObserver.supportedEntryTypes||[],lcp=types.indexOf('largest-contentful-paint')>=0;new PerformanceObserver(function(list,observer){if(list.getEntries().some(function(e){return lcp||e.name==='first-contentful-paint'})){observer.disconnect();paint()}}).observe({type:lcp?'largest-contentful-paint':'paint',buffered:true})}catch(e){}setTimeout(paint,3000)})(window.__clientModules)`
+  return `window.__clientModules=${list};(function(files,font){var d=document,w=window,nonce=d.currentScript&&d.currentScript.nonce,loaded=d.readyState==='complete',painted=0,acts=['pointerdown','keydown','touchstart'];function link(rel,href){var el=d.createElement('link');el.rel=rel;el.href=href;if(rel==='preload'){el.as='font';el.type='font/woff2';el.crossOrigin='anonymous'}d.head.appendChild(el)}function start(){if(w.__clientStarted)return;w.__clientStarted=1;acts.forEach(function(t){removeEventListener(t,start,true)});link('preload',font.file);link('stylesheet',font.stylesheet);link('manifest','/manifest.webmanifest');files.forEach(function(href,i){var el=d.createElement(i?'link':'script');if(i){el.rel='modulepreload';el.href=href}else{el.type='module';el.src=href}if(nonce)el.nonce=nonce;d.head.appendChild(el)})}function ready(){if(loaded&&painted)requestAnimationFrame(function(){setTimeout(start)})}function paint(){if(!painted){painted=1;ready()}}acts.forEach(function(t){addEventListener(t,start,{capture:true,passive:true})});if(!loaded)addEventListener('load',function(){loaded=1;ready()},{once:true});try{var types=PerformanceObserver.supportedEntryTypes||[],lcp=types.indexOf('largest-contentful-paint')>=0;new PerformanceObserver(function(list,observer){if(list.getEntries().some(function(e){return lcp||e.name==='first-contentful-paint'})){observer.disconnect();paint()}}).observe({type:lcp?'largest-contentful-paint':'paint',buffered:true})}catch(e){}setTimeout(paint,3000)})(window.__clientModules,${scriptJson(font)})`
 }
 
-/** `Link` preload headers for the stylesheet and the font: Cloudflare sends them as 103 Early Hints before the page. */
-function earlyHints({ styles, fonts }: { styles: string[]; fonts: string[] }) {
-  return [...styles.map((href) => `<${href}>; rel=preload; as=style`), ...fonts.map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`)].join(', ')
+/** `Link` preload headers for the stylesheet: Cloudflare sends them as 103 Early Hints before the page. */
+function earlyHints({ styles }: { styles: string[] }) {
+  return styles.map((href) => `<${href}>; rel=preload; as=style`).join(', ')
 }
 
 /**
@@ -141,7 +142,7 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const stream = await renderToReadableStream(
     <ApiContext.Provider value={api}>
       <DeferredContext.Provider value={deferred}>
-        <Preloads styles={assets.styles} fonts={assets.fonts} />
+        <Preloads styles={assets.styles} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </DeferredContext.Provider>
     </ApiContext.Provider>,
@@ -152,7 +153,7 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
       // otherwise move a complete boundary past its 12,800-byte budget to the end of the page, hidden, behind a
       // placeholder only a script swaps out: without JavaScript the shopper would see the placeholder.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)});${startClient([assets.entry, ...assets.scripts.filter((href) => href !== assets.entry)])}`,
+      bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)});${startClient([assets.entry, ...assets.scripts.filter((href) => href !== assets.entry)], bodyFont())}`,
       onError(error) {
         onError(error)
       },
