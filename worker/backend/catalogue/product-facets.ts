@@ -50,9 +50,9 @@ export const PROPERTY_SETS_FROM = 600
  * set's (property, value) pairs, then read each value's text as the first matching entry of an index walk; on 50,000
  * products that is about a quarter of the work for 14,000 matches, but twice the work for 300 (SQLite VM steps),
  * hence the switch. `mc` (the number of matches, see facetStatement) picks the branch: the other one reads nothing.
- * Row by row counts every property and leaves non-facets to readFacets (which lists filterable properties only): a
- * condition on `x` itself let SQLite (with the seed's ANALYZE statistics) put a Bloom filter on product_properties,
- * built by reading all of it, ~750,000 VM steps, for a leaf category's 25 matches.
+ * Row by row counts every property and leaves non-facets to readFacets (which lists filterable properties only): with
+ * a condition on `x` itself and the seed's ANALYZE statistics, SQLite 3.40 (not workerd's, per its query plan) put a
+ * Bloom filter on product_properties, built by reading all of it, for a leaf category's 25 matches.
  */
 const properties = (loc: string, propertyId?: number, setsFrom = PROPERTY_SETS_FROM) => {
   const only = propertyId === undefined ? '' : Math.trunc(propertyId)
