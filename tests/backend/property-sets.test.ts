@@ -156,3 +156,37 @@ describe('chosen colours and brands', () => {
     }
   })
 })
+
+describe('filter names kept per isolate', () => {
+  const trips = (res: { headers: Headers }) => Number(/(?:^|,\s*)d1;desc=(\d+)/.exec(res.headers.get('server-timing') ?? '')?.[1])
+  it('cost no round trip of their own once read, and a renamed or new name counts at once', async () => {
+    const listing = (q: string) => api(`/products?filter[taxons]=${leaf}&${q}&per_page=4&facets=false`)
+    const first = await listing(`filter[properties][brand]=${brand}`)
+    expect(first.status).toBe(200)
+    const again = await listing(`filter[properties][brand]=${brand}&filter[option_value_ids]=${red}`)
+    expect(again.status).toBe(200)
+    expect(trips(again)).toBe(1)
+    // The console renames the property: the old name is refused at once, the new one answers what the old did.
+    await env.DB.exec("UPDATE properties SET name = 'label' WHERE name = 'brand'")
+    const old = await listing(`filter[properties][brand]=${brand}`)
+    expect(old.status).toBe(400)
+    expect(old.body.errors?.[0]?.detail ?? JSON.stringify(old.body)).toContain("There is no property 'brand'")
+    const renamed = await listing(`filter[properties][label]=${brand}`)
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.meta.total_count).toBe(first.body.meta.total_count)
+    await env.DB.exec("UPDATE properties SET name = 'brand' WHERE name = 'label'")
+    // An option value renamed while this isolate holds the old names: the listing reads them again in its batch and answers
+    // with the new ones (two round trips, once).
+    const { colour, type } = (await env.DB.prepare('SELECT ov.name AS colour, ot.name AS type FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id WHERE ov.id = ?').bind(red).first<{ colour: string; type: string }>())!
+    const byName = await listing(`filter[options][${type}]=${encodeURIComponent(colour)}`)
+    expect(byName.body.meta.total_count).toBeGreaterThan(0)
+    await env.DB.prepare("UPDATE option_values SET name = 'renamed-colour' WHERE id = ?").bind(red).run()
+    const stale = await listing(`filter[options][${type}]=${encodeURIComponent(colour)}`)
+    expect(stale.status).toBe(200)
+    expect(stale.body.meta.total_count).toBe(0)
+    expect(trips(stale)).toBe(2)
+    const fresh = await listing(`filter[options][${type}]=renamed-colour`)
+    expect(fresh.body.meta.total_count).toBe(byName.body.meta.total_count)
+    expect(trips(fresh)).toBe(1)
+  })
+})

@@ -40,8 +40,46 @@ export function ftsQuery(text: string): string {
   return words.slice(0, 8).map((w) => `"${w.slice(0, 40)}"*`).join(' ')
 }
 
-/** Resolves `filter[...]` parameters against the catalogue (option and property names → ids). */
-export async function resolveProductFilter(db: D1Database, params: ListParams): Promise<ProductFilter> {
+/**
+ * The option types, properties and option values filters name, as the statements of `catalogueNameStatements` read
+ * them (`lower` is SQLite's, as the filter compared before). Small tables, kept per isolate and checked in the
+ * listing's own batch (see product-routes.ts), so a filter by name or option value id costs no round trip of its own.
+ */
+export interface CatalogueNames {
+  types: Array<{ id: number; name: string }>
+  properties: Array<{ id: number; name: string }>
+  values: Array<{ id: number; option_type_id: number; lower: string }>
+  /** The three results as read, to tell whether a later read is the same. */
+  key: string
+}
+
+export function catalogueNameStatements(db: D1Database): D1PreparedStatement[] {
+  return [
+    db.prepare('SELECT id, name FROM option_types ORDER BY id'),
+    db.prepare('SELECT id, name FROM properties ORDER BY id'),
+    db.prepare('SELECT id, option_type_id, lower(name) AS lower FROM option_values ORDER BY id'),
+  ]
+}
+
+export function readCatalogueNames([types, properties, values]: D1Result<Record<string, unknown>>[]): CatalogueNames {
+  const names = {
+    types: types!.results as CatalogueNames['types'],
+    properties: properties!.results as CatalogueNames['properties'],
+    values: values!.results as CatalogueNames['values'],
+  }
+  return { ...names, key: JSON.stringify(names) }
+}
+
+/** Whether the parameters name options or properties (or option value ids), which `resolveProductFilter` needs names for. */
+export function filterNeedsNames(params: ListParams): boolean {
+  return [...params.filters.keys()].some((key) => key === 'option_value_ids' || key.startsWith('options.') || key.startsWith('properties.'))
+}
+
+/**
+ * Resolves `filter[...]` parameters against the catalogue (option and property names → ids), with `names` when
+ * given (none are needed, or the caller read them), else reading them (one round trip).
+ */
+export async function resolveProductFilter(db: D1Database, params: ListParams, names?: CatalogueNames): Promise<ProductFilter> {
   const f = params.filters
   const filter: ProductFilter = {
     currency: params.currency,
@@ -68,33 +106,23 @@ export async function resolveProductFilter(db: D1Database, params: ListParams): 
   const propertyFilters = [...f].filter(([key]) => key.startsWith('properties.'))
   const valueIds = f.has('option_value_ids') ? idList('filter[option_value_ids]', f.get('option_value_ids')!) : []
   if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return filter
-  // One round trip resolves every name: the types and properties, the chosen value ids, the values named per type.
   const named = optionFilters.map(([key, raw]) => {
     const typeName = key.slice('options.'.length)
     return { typeName, names: stringList(`filter[options][${typeName}]`, raw).map((n) => n.toLowerCase()) }
   })
-  const [types, props, values, ...found] = await db.batch<{ id: number; name: string; option_type_id?: number }>([
-    db.prepare('SELECT id, name FROM option_types'),
-    db.prepare('SELECT id, name FROM properties'),
-    db.prepare(`SELECT id, option_type_id, name FROM option_values WHERE id IN (${inList(valueIds)})`),
-    ...named.map(({ typeName, names }) =>
-      db
-        .prepare(`SELECT ov.id FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id WHERE ot.name = ? AND lower(ov.name) IN (${names.map(() => '?').join(',')})`)
-        .bind(typeName, ...names),
-    ),
-  ])
-  for (const value of values!.results) add(filter.options, value.option_type_id!, value.id)
-  named.forEach(({ typeName }, i) => {
-    const type = types!.results.find((t) => t.name === typeName)
+  const { types, properties, values } = names ?? readCatalogueNames(await db.batch(catalogueNameStatements(db)))
+  for (const value of values) if (valueIds.includes(value.id)) add(filter.options, value.option_type_id, value.id)
+  for (const { typeName, names: wanted } of named) {
+    const type = types.find((t) => t.name === typeName)
     if (!type) throw badParam(`filter[options][${typeName}]`, `There is no option type '${typeName}'`)
-    const rows = found[i]!.results
+    const rows = values.filter((v) => v.option_type_id === type.id && wanted.includes(v.lower))
     // A value that does not exist matches nothing rather than everything.
     if (rows.length === 0) add(filter.options, type.id, 0)
     for (const row of rows) add(filter.options, type.id, row.id)
-  })
+  }
   for (const [key, raw] of propertyFilters) {
     const name = key.slice('properties.'.length)
-    const property = props!.results.find((p) => p.name === name)
+    const property = properties.find((p) => p.name === name)
     if (!property) throw badParam(`filter[properties][${name}]`, `There is no property '${name}'`)
     filter.properties.set(property.id, stringList(`filter[properties][${name}]`, raw).map((v) => v.toLowerCase()))
   }

@@ -4,14 +4,24 @@ import { notFound } from '../shared/errors.ts'
 import { Included, jsonApi, pagination } from './jsonapi.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
 import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
-import { facetStatements } from './product-facets.ts'
+import { facetStatements, type Facets } from './product-facets.ts'
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { listingPage, listingStaleStatement } from './listing-page.ts'
-import { nameSearchPage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from './product-filter.ts'
+import {
+  catalogueNameStatements, filterNeedsNames, nameSearchPage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, readCatalogueNames, resolveProductFilter,
+  type CatalogueNames, type ProductFilter,
+} from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
 /** GET /products and GET /products/{slug or id} of the Storefront API. */
 export const productRoutes = new Hono<{ Bindings: Env }>()
+
+/**
+ * The names filters use (option types, properties, option values), as this isolate last read them. A listing that
+ * needs them resolves its filter with these and reads them again in its own batch: unchanged (the usual case), the
+ * answer stands and the filter cost no round trip; changed, the listing runs again with the new ones.
+ */
+let namesMemo: CatalogueNames | null = null
 
 productRoutes.get('/products', async (c) => {
   const url = new URL(c.req.url)
@@ -20,11 +30,45 @@ productRoutes.get('/products', async (c) => {
   const facetsParam = url.searchParams.get('facets')
   if (facetsParam !== null && !['true', 'false'].includes(facetsParam)) throw badParam('facets', 'facets must be true or false')
   const db = c.env.DB
-  const filter = await resolveProductFilter(db, params)
+  const readNames = async () => (namesMemo = readCatalogueNames(await db.batch(catalogueNameStatements(db))))
+  let filter: ProductFilter
+  let check: CatalogueNames | null = null
+  if (!filterNeedsNames(params)) filter = await resolveProductFilter(db, params)
+  else if (!namesMemo) filter = await resolveProductFilter(db, params, await readNames())
+  else {
+    try {
+      filter = await resolveProductFilter(db, params, namesMemo)
+      check = namesMemo
+    } catch {
+      // A name this isolate has not seen: read the names afresh before saying that it does not exist.
+      filter = await resolveProductFilter(db, params, await readNames())
+    }
+  }
+  const wantFacets = facetsParam !== 'false'
+  let answer = await listProducts(db, params, filter, wantFacets, check)
+  if (answer === 'names changed') answer = (await listProducts(db, params, (filter = await resolveProductFilter(db, params, namesMemo!)), wantFacets, null)) as Listing
+  const { data, total, facets } = answer
+  const included = new Included()
+  const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
+  const { meta, links } = pagination(url, params.page, params.perPage, total, resources.length)
+  return jsonApi(c, {
+    data: resources,
+    ...(params.include.size ? { included: included.list() } : {}),
+    meta: facets ? { ...meta, filters: facets } : meta,
+    links,
+  })
+})
+
+type Listing = { data: ReturnType<typeof readProductData>; total: number; facets: Facets | undefined }
+
+/**
+ * The page of products with its counts, in one round trip (more only while precomputed counts or listing rows are
+ * stale). With `names`, the batch also reads the filter names again: if they changed since, 'names changed'.
+ */
+async function listProducts(db: D1Database, params: ListParams, filter: ProductFilter, wantFacets: boolean, names: CatalogueNames | null): Promise<Listing | 'names changed'> {
   const q = productFrom(filter)
   const order = productOrder(params.sort, filter)
   const offset = (params.page - 1) * params.perPage
-  const wantFacets = facetsParam !== 'false'
   // One round trip: the page with everything its products need, and the counts (with facets, their pass over the
   // matching products counts them too; without, one count query does).
   const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
@@ -42,11 +86,21 @@ productRoutes.get('/products', async (c) => {
   // A category's page sorted as shoppers sort it walks listing_rows; its tree's state rides in the same batch.
   const listing = listingPage(filter, params.sort, params.perPage, offset)
   const pageData = (pageSql: typeof page) => productDataStatement(db, pageSql, params.locale, params.currency, { taxons: params.include.has('taxons') })
-  const [pageResult, ...otherResults] = await db.batch<Record<string, unknown>>([
+  const nameChecks = names ? catalogueNameStatements(db) : []
+  const results = await db.batch<Record<string, unknown>>([
+    ...nameChecks,
     pageData(listing?.page ?? page),
     ...(listing ? [listingStaleStatement(db, listing.taxonId)] : []),
     ...(precomputed ?? live!).statements,
   ])
+  if (names) {
+    const now = readCatalogueNames(results.splice(0, nameChecks.length))
+    if (now.key !== names.key) {
+      namesMemo = now
+      return 'names changed'
+    }
+  }
+  const [pageResult, ...otherResults] = results
   const stale = listing !== null && otherResults.shift()!.results.length > 0
   const countResults = otherResults
   // The category tree moved and its rows are not rebuilt yet: the live query answers (a second round trip).
@@ -57,17 +111,8 @@ productRoutes.get('/products', async (c) => {
     const fallback = counts()
     counted = fallback.read(await db.batch<Record<string, unknown>>(fallback.statements))
   }
-  const { totalCount: total, facets } = counted
-  const included = new Included()
-  const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
-  const { meta, links } = pagination(url, params.page, params.perPage, total, resources.length)
-  return jsonApi(c, {
-    data: resources,
-    ...(params.include.size ? { included: included.list() } : {}),
-    meta: facets ? { ...meta, filters: facets } : meta,
-    links,
-  })
-})
+  return { data, total: counted.totalCount, facets: counted.facets }
+}
 
 /** The product a slug (or id) names, if it is on sale now: the contract looks it up by slug first, then by id. */
 function productBySlug(slug: string, now: string): PageSql {
