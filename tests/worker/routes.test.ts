@@ -179,5 +179,19 @@ describe('streaming', () => {
     expect(body).toMatch(/\['pointerdown','keydown','touchstart'\]/)
     expect(body).toMatch(/window\.__clientModules=\["\/assets\/main-[\w-]+\.js",[^\]]*"\/assets\/framework-/)
     expect(response.headers.get('link')).toMatch(/^<\/assets\/main-[\w-]+\.css>; rel=preload; as=style$/)
+    // the category tiles of a phone's first screen load at low priority: the browser would raise them beside the hero
+    const tiles = body.match(/<img src="[^"]*\/banners\/category-[^>]*>/g) ?? []
+    expect(tiles.length).toBeGreaterThan(1)
+    for (const tile of tiles) expect(tile).toMatch(/fetchPriority="low"/)
+  })
+
+  it("a product page's first slide is its only high-priority image; the other slides and the thumbnails load at low priority", async () => {
+    const body = await html(await get(`/products/${catalogue.product.slug}`))
+    const gallery = body.slice(body.indexOf('data-testid="gallery"'), body.indexOf('</section>', body.indexOf('data-testid="gallery"')))
+    const [first, ...others] = gallery.match(/<img [^>]*>/g) ?? []
+    expect(first).toMatch(/fetchPriority="high"/)
+    expect(others.length).toBeGreaterThan(1)
+    for (const image of others) expect(image).toMatch(/loading="lazy" fetchPriority="low"/)
+    expect(body.match(/<img [^>]*fetchPriority="high"[^>]*>/g)).toEqual([first])
   })
 })

@@ -16,7 +16,8 @@ function text(value: unknown) {
 /**
  * A section image at the width it is shown (the CMS gives 600, 1200 and 1600 px wide styles). The first hero is the
  * page's largest paint: preloaded from the head with the same srcset and sizes, so the browser picks the file for
- * its viewport before it has parsed the body or any script.
+ * its viewport before it has parsed the body or any script. The others load at low priority: a tile on the first
+ * screen would otherwise be raised to high and share the slow link with the hero and the stylesheet.
  */
 function SectionImage({ image, sizes, className, priority = false }: { image: ProductImage; sizes: string; className: string; priority?: boolean }) {
   const { mobile, desktop, large } = image.styles
@@ -31,7 +32,7 @@ function SectionImage({ image, sizes, className, priority = false }: { image: Pr
       height={desktop.height}
       alt={image.alt}
       className={className}
-      {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+      {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, fetchPriority: 'low' as const })}
     />
   )
 }

@@ -7,7 +7,10 @@ export interface CategoryTile {
   image: string | null
 }
 
-/** The top categories as picture tiles (their category banner's image), two across on phones, four on desktop. */
+/**
+ * The top categories as picture tiles (their category banner's image), two across on phones, four on desktop. The
+ * first row is on a phone's first screen: low priority keeps it off the hero's slow link (docs/performance.md).
+ */
 export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
   const { t } = useT()
   if (tiles.length === 0) return null
@@ -20,7 +23,7 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
         {tiles.map(({ category, image }) => (
           <li key={category.id}>
             <LocalLink to={`/t/${category.permalink}`} className="group relative block aspect-[4/3] overflow-hidden rounded-lg bg-neutral-800">
-              {image ? <img src={image} alt="" width={640} height={480} loading="lazy" className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none" /> : null}
+              {image ? <img src={image} alt="" width={640} height={480} loading="lazy" fetchPriority="low" className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none" /> : null}
               <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 pt-10 text-lg font-bold text-white">{category.name}</span>
             </LocalLink>
           </li>

@@ -21,7 +21,9 @@ export const gallerySrcSet = ({ styles }: ProductImage) => `${styles.desktop.url
 /**
  * The chosen colour's images. The slides are a scroll-snap row, so swiping works with or without JavaScript; with
  * it, the thumbnails (buttons), the arrows and the arrow keys move between them and the row reports where it is.
- * `key` it by colour so a new colour starts on its first image.
+ * `key` it by colour so a new colour starts on its first image. The first slide is the page's largest paint (high
+ * priority); the other slides and the thumbnails load at low priority, or the browser would raise those on the first
+ * screen to high and they would share the slow link with it.
  */
 export function Gallery({ images, name }: { images: ProductImage[]; name: string }) {
   const { t } = useT()
@@ -65,7 +67,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
                 height={image.styles.large.height}
                 alt={image.alt}
                 className="aspect-product w-full object-cover"
-                {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, fetchPriority: 'low' as const })}
                 data-testid={i === index ? 'gallery-current' : undefined}
               />
             </li>
@@ -93,7 +95,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
                 aria-label={t('product.showImage', { n: i + 1 })}
                 className={cx('block w-16 overflow-hidden rounded border-2 lg:w-20', i === index ? 'border-neutral-900' : 'border-transparent hover:border-neutral-400', focusRing)}
               >
-                <img src={image.styles.mobile.url} width={image.styles.mobile.width} height={image.styles.mobile.height} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+                <img src={image.styles.mobile.url} width={image.styles.mobile.width} height={image.styles.mobile.height} alt="" loading="lazy" fetchPriority="low" className="aspect-square w-full object-cover" />
               </button>
             </li>
           ))}
