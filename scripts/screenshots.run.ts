@@ -58,6 +58,8 @@ async function shoot(page: Page, name: string, fullPage = false) {
       }
       window.scrollTo(0, 0)
     })
+    // content-visibility: auto skips drawing what is off screen again, and a full-page shot does not scroll: draw it all
+    await page.addStyleTag({ content: '.cv-auto, .cv-rest > * { content-visibility: visible !important }' })
     await page.waitForLoadState('networkidle').catch(() => {})
   }
   await page.screenshot({ path: `${OUT}${name}.png`, fullPage, animations: 'disabled', caret: 'hide' })

@@ -55,7 +55,7 @@ export function ProductCard({ product, priority = false, className, layout }: { 
 
 export function ProductGrid({ products, view = 'grid' }: { products: ListedCard[]; view?: 'grid' | 'list' }) {
   return (
-    <ul className={view === 'grid' ? 'grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 lg:gap-x-6 xl:grid-cols-4' : 'flex flex-col gap-4'} data-testid="product-grid" data-view={view}>
+    <ul className={view === 'grid' ? 'cv-rest grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 lg:gap-x-6 xl:grid-cols-4' : 'flex flex-col gap-4'} data-testid="product-grid" data-view={view}>
       {products.map((product, index) => (
         <ProductCard key={product.id} product={product} priority={index < 2} layout={view === 'list' ? 'row' : 'card'} />
       ))}

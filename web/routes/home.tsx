@@ -100,7 +100,7 @@ function HomeSections({ page, content }: { page: HomePage | null; content: HomeC
       <CategoryTiles tiles={content.tiles} />
       {carousels.map((section, i) => (
         // The CMS section, drawn as the shared product carousel (marked like every CMS section).
-        <div key={`${section.name}-${i}`} data-section="product_carousel">
+        <div key={`${section.name}-${i}`} className="cv-auto [--cv-height:380px] lg:[--cv-height:530px]" data-section="product_carousel">
           <ProductCarousel
             title={typeof section.content.title === 'string' ? section.content.title : section.name}
             products={section.products ?? []}
@@ -109,9 +109,9 @@ function HomeSections({ page, content }: { page: HomePage | null; content: HomeC
           />
         </div>
       ))}
-      <ProductCarousel title={t('landing.lastChance')} products={content.lastChance} link={{ to: `/t/${LAST_CHANCE_DEALS_SLUG}`, label: t('landing.viewAll') }} testId="carousel-last-chance" />
+      <ProductCarousel title={t('landing.lastChance')} products={content.lastChance} link={{ to: `/t/${LAST_CHANCE_DEALS_SLUG}`, label: t('landing.viewAll') }} testId="carousel-last-chance" className="cv-auto [--cv-height:380px] lg:[--cv-height:530px]" />
       {editorial && editorial.cmsSections.length > 0 ? (
-        <div data-testid="editorial">
+        <div className="cv-auto [--cv-height:270px] lg:[--cv-height:260px]" data-testid="editorial">
           <CmsSections page={editorial} />
         </div>
       ) : null}
@@ -130,9 +130,12 @@ export function Component() {
   const { page } = useLoaderData<typeof loader>()
   return (
     <div className="space-y-12">
-      <HomeSeo />
-      <h1 className="sr-only">{t('pages.home')}</h1>
-      <Hero page={page} />
+      {/* One child of the stack, so the hero gets no stack gap above it from the invisible heading */}
+      <div>
+        <HomeSeo />
+        <h1 className="sr-only">{t('pages.home')}</h1>
+        <Hero page={page} />
+      </div>
       <Deferred id={`home:${locale}`} load={() => loadHome(api)} fallback={<HomePlaceholder />}>
         {(content) => <HomeSections page={page} content={content} />}
       </Deferred>

@@ -101,7 +101,7 @@ export function Footer() {
   const menu = useMenu('footer')
   const fixed = useFixedGroups()
   return (
-    <footer className="mt-16 bg-neutral-900 pb-20 text-neutral-300 lg:pb-0" data-testid="site-footer">
+    <footer className="cv-auto mt-16 bg-neutral-900 pb-20 text-neutral-300 [--cv-height:1300px] lg:pb-0 lg:[--cv-height:620px]" data-testid="site-footer">
       <div className="mx-auto max-w-site px-4 py-12">
         <Promises />
         <nav aria-label={t('footer.title')} className="flex flex-col gap-10 py-10 lg:flex-row lg:gap-8">
