@@ -21,6 +21,10 @@ describe('mobile chrome', () => {
       for (const label of ['Home', 'Menu', 'Account', 'Basket']) expect(await bar.getByText(label, { exact: true }).isVisible()).toBe(true)
       const box = await bar.boundingBox()
       expect(box && Math.round(box.y + box.height)).toBe(MOBILE.height)
+      // The hero starts one page gutter (main's 24 px) under the header: the sr-only h1 before it adds no stack gap
+      const header = await mobile.page.locator('[data-testid=site-header]').boundingBox()
+      const hero = await mobile.page.locator('[data-section=hero_image]').first().boundingBox()
+      expect(hero && header && Math.round(hero.y - (header.y + header.height))).toBe(24)
       await mobile.page.waitForLoadState('networkidle')
       mobile.expectNoProblems()
     } finally {
