@@ -25,6 +25,11 @@ describe('mobile chrome', () => {
       const header = await mobile.page.locator('[data-testid=site-header]').boundingBox()
       const hero = await mobile.page.locator('[data-section=hero_image]').first().boundingBox()
       expect(hero && header && Math.round(hero.y - (header.y + header.height))).toBe(24)
+      // The footer waits to be drawn (content-visibility: auto), yet find-in-page reaches it and draws it
+      const footerDrawn = () => mobile.page.evaluate(() => document.querySelector('[data-testid=site-footer] h2')!.checkVisibility({ contentVisibilityAuto: true }))
+      expect(await footerDrawn()).toBe(false)
+      expect(await mobile.page.evaluate(() => (window as unknown as { find(text: string): boolean }).find('Privacy policy'))).toBe(true)
+      await expect.poll(footerDrawn).toBe(true)
       await mobile.page.waitForLoadState('networkidle')
       mobile.expectNoProblems()
     } finally {
