@@ -170,9 +170,10 @@ describe('streaming', () => {
     expect(head.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([preload])
     expect(head).not.toMatch(/modulepreload|<script/)
     // nor the body font nor the web app manifest: the first paint uses the metric-matched fallback, and the bootstrap
-    // adds the font's woff2 (preload), its stylesheet and the manifest when it starts the client
+    // adds the font (a preload of its woff2, then a FontFace; its stylesheet where FontFace is missing) and the
+    // manifest when it starts the client
     expect(head).not.toMatch(/woff2|rel="manifest"|as="font"/)
-    expect(body).toMatch(/link\('preload',font\.file\);link\('stylesheet',font\.stylesheet\);link\('manifest','\/manifest\.webmanifest'\)/)
+    expect(body).toMatch(/link\('preload',font\.file\);try\{var face=new FontFace\('Figtree Variable','url\('\+font\.file\+'\)',\{weight:'300 900',display:'swap'\}\);d\.fonts\.add\(face\);face\.load\(\)\}catch\(e\)\{link\('stylesheet',font\.stylesheet\)\}link\('manifest','\/manifest\.webmanifest'\)/)
     expect(body).toMatch(/\(window\.__clientModules,\{"stylesheet":"\/assets\/figtree-[\w-]+\.css","file":"\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2"\}\)/)
     expect(body).toMatch(/addEventListener\('load',/)
     expect(body).toMatch(/type:lcp\?'largest-contentful-paint':'paint',buffered:true/)
