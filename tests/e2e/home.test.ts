@@ -69,6 +69,12 @@ describe('home page', () => {
     const visit = await openPage(browser)
     try {
       const { page } = visit
+      // whether the body face was already in the document when it was parsed (the first visit: no; a later one: yes)
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          ;(window as unknown as { __fontAtParse: boolean }).__fontAtParse = [...document.fonts].some((face) => face.family.includes('Figtree Variable'))
+        }),
+      )
       const response = await visit.goto('/')
       expect(response.status()).toBe(200)
       expect(await page.locator('html').getAttribute('lang')).toBe('en')
@@ -111,6 +117,7 @@ describe('home page', () => {
           }),
       )
       expect(shifts).toBeLessThan(0.001)
+      expect(await page.evaluate(() => (window as unknown as { __fontAtParse: boolean }).__fontAtParse)).toBe(false)
       // Only the hydrated React app opens the overlay on focus: the server HTML is a plain GET form.
       const search = await openSearch(page)
       // Esc closes it again.
@@ -119,6 +126,13 @@ describe('home page', () => {
 
       // Let late effects (session load, service worker registration) report anything they would report.
       await page.waitForLoadState('networkidle')
+
+      // A later page in the same browser has the font (now cached) from the start: no swap on every page.
+      await visit.goto('/t/men')
+      expect(await page.evaluate(() => (window as unknown as { __fontAtParse: boolean }).__fontAtParse)).toBe(true)
+      await expect
+        .poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Figtree Variable') && face.status === 'loaded')))
+        .toBe(true)
       visit.expectNoProblems()
     } finally {
       await visit.close()
