@@ -69,6 +69,14 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
     context,
     problems,
     async goto(path) {
+      // A navigation aborts the page's requests in flight like closing does (see trackRequests): the previous page's
+      // chunks and body font, which start after its load. Two fresh-clone runs on 24 Nov timed out in the NEXT page's
+      // `load` right after such a navigation (pages 'de: 13 screens', operator-console), as the stall after aborts.
+      // The service worker's precache (dozens of asset requests Playwright does not see) is let finish first too.
+      if (page.url() !== 'about:blank') {
+        await serviceWorkerInstalled(page, 15_000)
+        await inFlight.settled(10_000)
+      }
       const response = await page.goto(path, { waitUntil: 'load' })
       if (!response) throw new Error(`No navigation response for ${path}`)
       await waitForClientStart(page)
@@ -93,7 +101,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
  * (docs/performance.md, 23 Nov). `close` therefore waits for the requests in flight to finish first (bounded: a test
  * that holds a route on purpose still closes).
  */
-function trackRequests(context: BrowserContext) {
+export function trackRequests(context: BrowserContext) {
   const pending = new Set<unknown>()
   const done = (request: unknown) => pending.delete(request)
   context.on('request', (request) => pending.add(request))
@@ -113,7 +121,7 @@ function trackRequests(context: BrowserContext) {
  * at once, the traffic after which `wrangler dev` stalled on the next page's stylesheet. Waits (bounded) until an
  * installing worker has activated; a page that registered none passes at once.
  */
-async function serviceWorkerInstalled(page: Page, timeoutMs: number) {
+export async function serviceWorkerInstalled(page: Page, timeoutMs: number) {
   if (page.isClosed()) return
   await page
     .evaluate(async (timeout) => {
