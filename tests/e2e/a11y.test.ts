@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { axeViolations, IMPACTS, seriousOnes, type Impact } from './axe.ts'
-import { baseUrl, launchBrowser, serviceWorkerInstalled, trackRequests, waitForHydration } from './browser.ts'
+import { baseUrl, launchBrowser, settleBeforeNavigating, waitForHydration } from './browser.ts'
 import { fillShippingAddress } from './checkout-steps.ts'
 
 const WIDTHS = [
@@ -17,16 +17,14 @@ const WIDTHS = [
 
 let browser: Browser
 let page: Page
-/** The requests in flight: a navigation that aborts them made the dev server stall (tests/e2e/browser.ts). */
-let inFlight: ReturnType<typeof trackRequests>
 /** Violations per page and width, by impact: rules broken and the elements they flag. */
 const counts: Array<{ label: string; width: number; byImpact: Record<Impact, { rules: number; nodes: number }> }> = []
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[0] })
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[0], serviceWorkers: 'block' })
   page = await context.newPage()
-  inFlight = trackRequests(context)
+  settleBeforeNavigating(page, context)
   // a page and its audit on the shared two-core machine: generous waits (each test ~15-60 s when the machine is
   // quiet, three times that on a loaded one), never fixed sleeps
   page.setDefaultTimeout(30_000)
@@ -59,10 +57,6 @@ async function check(label: string): Promise<string[]> {
 }
 
 const visit = async (path: string, label: string, status = 200) => {
-  if (page.url() !== 'about:blank') {
-    await serviceWorkerInstalled(page, 15_000)
-    await inFlight.settled(10_000)
-  }
   const response = await page.goto(path, { waitUntil: 'domcontentloaded' })
   expect(response?.status(), path).toBe(status)
   await waitForHydration(page)

@@ -43,8 +43,15 @@ export interface Visit {
   close(): Promise<void>
 }
 
-export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; isMobile?: boolean; allow?: Allow; baseUrl?: string } = {}): Promise<Visit> {
+/**
+ * Service workers are blocked unless a test asks for them (the offline test): a worker installing precaches every
+ * built file, dozens of requests Playwright does not see; a test closing or navigating mid-install aborts them, and
+ * after such aborts `wrangler dev` answered the next page's files only 30-43 s later (docs/performance.md). Three
+ * fresh-clone runs on 24 Nov timed out in a page's `load` that way, each in a different test.
+ */
+export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; isMobile?: boolean; allow?: Allow; baseUrl?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Visit> {
   const context = await browser.newContext({
+    serviceWorkers: options.serviceWorkers ?? 'block',
     baseURL: options.baseUrl ?? baseUrl(),
     viewport: options.viewport ?? DESKTOP,
     isMobile: options.isMobile ?? false,
@@ -62,21 +69,13 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
     problems.push({ kind: type === 'error' ? 'console.error' : 'console.warning', text: message.text(), url: message.location().url })
   })
   page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }))
-  const inFlight = trackRequests(context)
+  const inFlight = settleBeforeNavigating(page, context)
 
   return {
     page,
     context,
     problems,
     async goto(path) {
-      // A navigation aborts the page's requests in flight like closing does (see trackRequests): the previous page's
-      // chunks and body font, which start after its load. Two fresh-clone runs on 24 Nov timed out in the NEXT page's
-      // `load` right after such a navigation (pages 'de: 13 screens', operator-console), as the stall after aborts.
-      // The service worker's precache (dozens of asset requests Playwright does not see) is let finish first too.
-      if (page.url() !== 'about:blank') {
-        await serviceWorkerInstalled(page, 15_000)
-        await inFlight.settled(10_000)
-      }
       const response = await page.goto(path, { waitUntil: 'load' })
       if (!response) throw new Error(`No navigation response for ${path}`)
       await waitForClientStart(page)
@@ -92,6 +91,26 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
       await context.close()
     },
   }
+}
+
+/**
+ * Every `page.goto` of this page first lets the requests in flight finish (bounded), as `close` does: a navigation
+ * aborts them like closing does (the previous page's chunks and body font start after its load), and fresh-clone runs
+ * on 24 Nov timed out in the NEXT page's `load` after such navigations (pages 'de: 13 screens'; operator-console's
+ * first product page, after shopping-journeys' many direct `page.goto`s), the dev-server stall after aborts below.
+ * Returns the tracker for `close`.
+ */
+export function settleBeforeNavigating(page: Page, context: BrowserContext) {
+  const inFlight = trackRequests(context)
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    if (page.url() !== 'about:blank') {
+      await serviceWorkerInstalled(page, 15_000)
+      await inFlight.settled(10_000)
+    }
+    return goto(url, options)
+  }
+  return inFlight
 }
 
 /**

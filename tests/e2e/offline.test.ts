@@ -12,7 +12,7 @@ afterAll(async () => {
 })
 
 test('offline, a visited page still opens and an unvisited one shows the offline page', async () => {
-  const visit = await openPage(browser)
+  const visit = await openPage(browser, { serviceWorkers: 'allow' })
   try {
     await visit.goto('/')
     await waitForHydration(visit.page)
