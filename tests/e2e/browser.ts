@@ -66,6 +66,8 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
   page.on('console', (message) => {
     const type = message.type()
     if (type !== 'error' && type !== 'warning') return
+    // Playwright's own note where it blocked the store's registration (serviceWorkers: 'block' above), not the store's
+    if (message.text() === 'Service Worker registration blocked by Playwright') return
     problems.push({ kind: type === 'error' ? 'console.error' : 'console.warning', text: message.text(), url: message.location().url })
   })
   page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }))
