@@ -135,6 +135,20 @@ describe('email verification and captcha', () => {
       await page.fill('#signup-first-name', 'Ada')
       await page.fill('#signup-last-name', 'Lovelace')
       await page.fill('#signup-password', 'secret123')
+      // the widget checks the accepted address again when the field changes: the button stays usable meanwhile
+      const disabledDuringRecheck = await page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const input = document.querySelector<HTMLInputElement>('#signup-email')!
+            const button = document.querySelector<HTMLButtonElement>('[data-testid=signup-modal] button[type=submit]')!
+            let disabled = false
+            const watch = new MutationObserver(() => (disabled ||= button.disabled))
+            watch.observe(button, { attributes: true })
+            input.addEventListener('nb:result', () => setTimeout(() => (watch.disconnect(), resolve(disabled))), { once: true })
+            input.dispatchEvent(new Event('change'))
+          }),
+      )
+      expect(disabledDuringRecheck).toBe(false)
       // the captcha is not solved yet: the form says so and sends nothing
       await submit(page).click()
       await modal(page).getByText('Please confirm you are not a robot.').waitFor()

@@ -38,13 +38,20 @@ export function attach(options: { url: string; apiKey?: string; input: HTMLInput
   const report = (status: EmailCheckStatus) => {
     if (!finished) onStatus(status)
   }
+  // The widget checks the field again on every 'change' (leaving it): an address it has already accepted keeps its
+  // verdict while it does, or the submit button would be disabled for a moment under a shopper's click (the widgets
+  // e2e flake: a click on 'Create account' just then did nothing).
+  let accepted: string | null = null
   const onLoading = () => {
+    if (input.value === accepted) return
     report('checking')
     arm()
   }
   const onResult = (event: Event) => {
     clearTimeout(watchdog)
-    report((event as NbResultEvent).detail?.result?.is?.(EMAIL_VERIFICATION_ACCEPTED_CODES) ? 'valid' : 'invalid')
+    const valid = Boolean((event as NbResultEvent).detail?.result?.is?.(EMAIL_VERIFICATION_ACCEPTED_CODES))
+    accepted = valid ? input.value : null
+    report(valid ? 'valid' : 'invalid')
   }
   const onClear = () => {
     clearTimeout(watchdog)
