@@ -34,58 +34,7 @@ INSERT OR IGNORE INTO property_sets (signature) SELECT signature FROM product_pr
 INSERT INTO product_property_sets (product_id, set_id)
   SELECT g.product_id, s.id FROM product_property_signature g JOIN property_sets s ON s.signature = g.signature;
 
-CREATE TRIGGER property_set_insert AFTER INSERT ON product_properties BEGIN
-  INSERT INTO property_sets (signature)
-    SELECT sig FROM (SELECT json_group_array(json_array(property_id, filter_param)) AS sig, count(*) AS n FROM (
-      SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-      JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = NEW.product_id ORDER BY x.property_id))
-    WHERE n > 0 AND NOT EXISTS (SELECT 1 FROM property_sets WHERE signature = sig);
-  DELETE FROM product_property_sets WHERE product_id = NEW.product_id;
-  INSERT INTO product_property_sets (product_id, set_id)
-    SELECT NEW.product_id, s.id FROM property_sets s WHERE s.signature = (
-      SELECT json_group_array(json_array(property_id, filter_param)) FROM (
-        SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-        JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = NEW.product_id ORDER BY x.property_id));
-END;
-
-CREATE TRIGGER property_set_update AFTER UPDATE OF product_id, property_id, filter_param ON product_properties BEGIN
-  INSERT INTO property_sets (signature)
-    SELECT sig FROM (SELECT json_group_array(json_array(property_id, filter_param)) AS sig, count(*) AS n FROM (
-      SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-      JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = OLD.product_id ORDER BY x.property_id))
-    WHERE n > 0 AND NOT EXISTS (SELECT 1 FROM property_sets WHERE signature = sig);
-  DELETE FROM product_property_sets WHERE product_id = OLD.product_id;
-  INSERT INTO product_property_sets (product_id, set_id)
-    SELECT OLD.product_id, s.id FROM property_sets s WHERE s.signature = (
-      SELECT json_group_array(json_array(property_id, filter_param)) FROM (
-        SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-        JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = OLD.product_id ORDER BY x.property_id));
-  INSERT INTO property_sets (signature)
-    SELECT sig FROM (SELECT json_group_array(json_array(property_id, filter_param)) AS sig, count(*) AS n FROM (
-      SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-      JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = NEW.product_id ORDER BY x.property_id))
-    WHERE n > 0 AND NOT EXISTS (SELECT 1 FROM property_sets WHERE signature = sig);
-  DELETE FROM product_property_sets WHERE product_id = NEW.product_id;
-  INSERT INTO product_property_sets (product_id, set_id)
-    SELECT NEW.product_id, s.id FROM property_sets s WHERE s.signature = (
-      SELECT json_group_array(json_array(property_id, filter_param)) FROM (
-        SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-        JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = NEW.product_id ORDER BY x.property_id));
-END;
-
-CREATE TRIGGER property_set_delete AFTER DELETE ON product_properties BEGIN
-  INSERT INTO property_sets (signature)
-    SELECT sig FROM (SELECT json_group_array(json_array(property_id, filter_param)) AS sig, count(*) AS n FROM (
-      SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-      JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = OLD.product_id ORDER BY x.property_id))
-    WHERE n > 0 AND NOT EXISTS (SELECT 1 FROM property_sets WHERE signature = sig);
-  DELETE FROM product_property_sets WHERE product_id = OLD.product_id;
-  INSERT INTO product_property_sets (product_id, set_id)
-    SELECT OLD.product_id, s.id FROM property_sets s WHERE s.signature = (
-      SELECT json_group_array(json_array(property_id, filter_param)) FROM (
-        SELECT x.property_id AS property_id, x.filter_param AS filter_param FROM product_properties x
-        JOIN properties pr ON pr.id = x.property_id AND pr.filterable = 1 WHERE x.product_id = OLD.product_id ORDER BY x.property_id));
-END;
+-- The per-product triggers on product_properties are in migration 0192 (one recompute, written once).
 
 CREATE TRIGGER property_set_product_delete AFTER DELETE ON products BEGIN
   DELETE FROM product_property_sets WHERE product_id = OLD.id;

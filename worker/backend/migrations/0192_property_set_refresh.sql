@@ -1,10 +1,11 @@
--- Property sets (0191): the recompute of one product's set, written once. 0191's three triggers on product_properties
--- (insert, update, delete) each repeated it, the update twice (old and new product). Each now only names the product
--- in `property_set_refresh`, whose own trigger recomputes that product's set and removes the row again, in the same
--- statement, so the table stays empty. Same sets, same ids: tests/backend/property-sets.test.ts.
-DROP TRIGGER property_set_insert;
-DROP TRIGGER property_set_update;
-DROP TRIGGER property_set_delete;
+-- Property sets (0191): one product's set is recomputed by one trigger, written once. The triggers on
+-- product_properties (insert, update, delete) only name the product in `property_set_refresh`, whose own trigger
+-- recomputes that product's set and removes the row again, in the same statement, so the table stays empty. A
+-- database that applied an earlier draft of 0191 had three triggers that each wrote the recompute out: dropped here.
+-- Same sets, same ids: tests/backend/property-sets.test.ts.
+DROP TRIGGER IF EXISTS property_set_insert;
+DROP TRIGGER IF EXISTS property_set_update;
+DROP TRIGGER IF EXISTS property_set_delete;
 
 CREATE TABLE property_set_refresh (product_id INTEGER NOT NULL);
 
