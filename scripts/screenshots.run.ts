@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, inject, test } from 'vitest'
 import { launchBrowser, waitForHydration } from '#tests/e2e/browser.ts'
 import { baseUrl } from '#tests/e2e/browser.ts'
@@ -42,6 +42,22 @@ async function purchasableVariant(context: BrowserContext): Promise<{ slug: stri
   return { slug: product.attributes.slug, variantId: product.relationships.default_variant.data.id }
 }
 
+/**
+ * A shopper's browser that has loaded the body font before (docs/design.md 'Type'): a first visit's first page stays in
+ * the metric-matched fallback face, and the pictures document the store's look, in its face.
+ */
+async function newShopperContext(options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('body-font', '1')
+    } catch {
+      // about:blank has no storage
+    }
+  })
+  return context
+}
+
 /** `SCREENS=home,cart npm run screenshots` retakes only those (while working on a screen). */
 const ONLY = process.env.SCREENS?.split(',')
 
@@ -68,7 +84,7 @@ async function shoot(page: Page, name: string, fullPage = false) {
 for (const locale of LOCALES) {
   for (const width of Object.keys(WIDTHS) as Width[]) {
     test(`${locale} ${width}`, async () => {
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', locale: locale === 'de' ? 'de-DE' : 'en-AU', reducedMotion: 'reduce' })
+      const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', locale: locale === 'de' ? 'de-DE' : 'en-AU', reducedMotion: 'reduce' })
       const page = await context.newPage()
       const prefix = locale === 'de' ? '/de' : ''
       const at = async (path: string) => {
@@ -122,7 +138,7 @@ for (const locale of LOCALES) {
 // vitest.screenshots.config.mts scripts/screenshots.run.ts -t footer` retakes just these.
 for (const width of Object.keys(WIDTHS) as Width[]) {
   test(`footer ${width}`, async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+    const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
     const page = await context.newPage()
     try {
       for (const locale of LOCALES) {
@@ -149,7 +165,7 @@ test('returns', async () => {
   await promisify(execFile)(process.execPath, [fileURLToPath(new URL('admin-create.mjs', import.meta.url)), '--email', operator.email, '--password', operator.password, '--persist-to', inject('persistTo')])
   const each = async (shots: (page: Page, width: Width) => Promise<void>) => {
     for (const width of Object.keys(WIDTHS) as Width[]) {
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+      const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
       try {
         await shots(await context.newPage(), width)
       } finally {

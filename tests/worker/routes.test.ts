@@ -169,13 +169,15 @@ describe('streaming', () => {
     // the hero is the only image preloaded there: the header's 20 px flag does not compete with it
     expect(head.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([preload])
     expect(head).not.toMatch(/modulepreload|<script/)
-    // nor the body font nor the web app manifest: the first paint uses the metric-matched fallback, and the bootstrap
-    // adds the font (a preload of its woff2, then a FontFace; its stylesheet where FontFace is missing) and the
-    // manifest when it starts the client; a browser that has loaded the font before adds it at once (from its cache)
+    // nor the body font nor the web app manifest: the first paint uses the metric-matched fallback. When the bootstrap
+    // starts the client it fetches the font as a FontFace kept out of the document (no relayout of the first page)
+    // and the manifest; the first client-side navigation puts the face in use (`__useBodyFont`); a browser that has
+    // loaded the font before preloads it and puts it in use at once (from its cache); the stylesheet where FontFace is
+    // missing
     expect(head).not.toMatch(/woff2|rel="manifest"|as="font"/)
-    expect(body).toMatch(/link\('preload',font\.file\);try\{var f=new FontFace\('Figtree Variable','url\('\+font\.file\+'\)',\{weight:'300 900',display:'swap'\}\);d\.fonts\.add\(f\);f\.load\(\)\.then\(function\(\)\{try\{localStorage\.setItem\('body-font','1'\)/)
-    expect(body).toMatch(/catch\(e\)\{link\('stylesheet',font\.stylesheet\)\}\}try\{if\(localStorage\.getItem\('body-font'\)\)face\(\)\}catch\(e\)\{\}/)
-    expect(body).toMatch(/w\.__clientStarted=1;[^}]*\}\);face\(\);link\('manifest','\/manifest\.webmanifest'\)/)
+    expect(body).toMatch(/function face\(use\)\{var f=w\.__bodyFace;if\(f===undefined\)\{try\{f=new FontFace\('Figtree Variable','url\('\+font\.file\+'\)',\{weight:'300 900',display:'swap'\}\);f\.load\(\)\.then\(function\(\)\{try\{localStorage\.setItem\('body-font','1'\)/)
+    expect(body).toMatch(/if\(use&&!w\.__bodyFont\)\{w\.__bodyFont=1;if\(f\)d\.fonts\.add\(f\);else link\('stylesheet',font\.stylesheet\)\}\}w\.__useBodyFont=function\(\)\{face\(1\)\};try\{if\(localStorage\.getItem\('body-font'\)\)\{link\('preload',font\.file\);face\(1\)\}\}catch\(e\)\{\}/)
+    expect(body).toMatch(/w\.__clientStarted=1;[^}]*\}\);face\(0\);link\('manifest','\/manifest\.webmanifest'\)/)
     expect(body).toMatch(/\(window\.__clientModules,\{"stylesheet":"\/assets\/figtree-[\w-]+\.css","file":"\/assets\/figtree-latin-wght-normal-[\w-]+\.woff2"\}\)/)
     expect(body).toMatch(/addEventListener\('load',/)
     expect(body).toMatch(/type:lcp\?'largest-contentful-paint':'paint',buffered:true/)

@@ -70,6 +70,13 @@ export async function hydrate() {
   }
   const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext })
   installPrefetcher(prefetcherFor(routes, getContext))
+  // A first visit keeps the metric-matched fallback face for its first page and uses the body font from the first
+  // navigation on, when the page is drawn anew anyway (worker/ssr/render.tsx, `startClient`; docs/design.md)
+  const stopWatching = router.subscribe((state) => {
+    if (state.navigation.state === 'idle') return
+    stopWatching()
+    ;(window as { __useBodyFont?: () => void }).__useBodyFont?.()
+  })
   startTransition(() => {
     hydrateRoot(
       document,
