@@ -2,7 +2,7 @@
 // shopper's own header on every answer, nothing personal stored, fresh within the bound.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { TEST_CARD, call, guestCart, paymentReadyCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct, type CreatedProduct } from '#tests/factories/catalogue.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
@@ -87,6 +87,40 @@ describe('one shared copy', () => {
       expect([...bodyNonces(body)]).toEqual([cspNonce(response)])
     }
     expect(cspNonce(answers[0]!.response)).not.toBe(cspNonce(answers[1]!.response))
+  })
+
+  it('stores the whole page: what the shopper who waited got streamed is in place, with no placeholder and no script to swap it in', async () => {
+    // A slow cache and backend (every KV read takes 150 ms), so the first answer streams the slow parts after the shell
+    const slowGet = env.CACHE.get.bind(env.CACHE)
+    const slow = vi.spyOn(env.CACHE, 'get').mockImplementation(((...args: Parameters<KVNamespace['get']>) =>
+      new Promise((resolve) => setTimeout(resolve, 150)).then(() => (slowGet as (...a: unknown[]) => unknown)(...args))) as KVNamespace['get'])
+    const path = '/?whole=1'
+    let first
+    try {
+      first = await page(path)
+    } finally {
+      slow.mockRestore()
+    }
+    expect(first.edge).toBe('miss')
+    // the streamed answer: the placeholder first, the slow part after it, swapped in by React's script
+    expect(first.body).toContain('data-testid="home-placeholder"')
+    expect(first.body).toMatch(/<template id="B:\d+">/)
+    const stored = await (await storedCopy(path))!.text()
+    const second = await page(path)
+    expect(second.edge).toBe('hit')
+    for (const body of [stored, second.body]) {
+      expect(body).not.toContain('data-testid="home-placeholder"')
+      expect(body).not.toMatch(/<template id="B:|\$RC\(|hidden id="S:/)
+      // the slow part, in the page's flow before the newsletter form that follows it
+      expect(body.indexOf('data-testid="usp-bar"')).toBeGreaterThan(body.indexOf('<h1'))
+      expect(body.indexOf('<h1')).toBeGreaterThan(0)
+      expect(body.indexOf('data-testid="usp-bar"')).toBeLessThan(body.indexOf('id="newsletter"'))
+      expect(body).toContain('__DEFERRED__')
+    }
+    // the same page otherwise: every part (test id) and link of the streamed answer, the placeholder aside
+    const parts = (body: string) => [...body.matchAll(/(?:data-testid|href)="([^"]+)"/g)].map((m) => m[1]).filter((id) => id !== 'home-placeholder').sort()
+    expect(parts(second.body)).toEqual(parts(first.body))
+    expect(parts(first.body)).toContain('usp-bar')
   })
 
   it('is kept per currency and per language', async () => {

@@ -141,7 +141,9 @@ describe('streaming', () => {
     const slowGet = env.CACHE.get.bind(env.CACHE)
     vi.spyOn(env.CACHE, 'get').mockImplementation(((...args: Parameters<KVNamespace['get']>) =>
       new Promise((resolve) => setTimeout(resolve, 150)).then(() => (slowGet as (...a: unknown[]) => unknown)(...args))) as KVNamespace['get'])
-    const response = await get('/', { 'accept-encoding': 'identity' })
+    // a page-cache miss (its own query string): the shopper who waits for the render gets it streamed
+    const response = await get('/?streaming=1', { 'accept-encoding': 'identity' })
+    expect(response.headers.get('server-timing')).toMatch(/edge;desc="miss"/)
     const reader = response.body!.getReader()
     const decoder = new TextDecoder()
     // Which chunk first carries each part: the shell must be on the wire before the slow content is.

@@ -5,6 +5,7 @@ import { commerceContext } from '#worker/commerce/for-request.ts'
 import { createServerApi } from '#worker/commerce/server-api.ts'
 import { SessionState } from '#worker/middleware/session.ts'
 import { renderDocument } from '#worker/ssr/index.ts'
+import { wholePage } from '#worker/ssr/render.tsx'
 import { ANONYMOUS, type PersonalState } from '#web/features/session/personal-state.ts'
 import { freshness, isCacheablePage, lastGoodKey, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
 import { pageCacheVersion } from './content-version.ts'
@@ -72,28 +73,33 @@ function storedCopy(html: string, rendered: Response, storedAt: number): Respons
   return new Response(html, { status: rendered.status, headers })
 }
 
-/** Renders the page for everyone and stores it (and, for a good page, its last good copy in KV) in the background. */
-async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: string, variant: PageVariant, url: URL): Promise<Response> {
+/**
+ * Renders the page for everyone and stores it (and, for a good page, its last good copy in KV) in the background:
+ * the shopper who waits gets the streamed page, the cache its whole copy (`wholePage`: every part in place). A page
+ * with a failed part is not stored. `stored` settles when the copy is stored (or not).
+ */
+async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: string, variant: PageVariant, url: URL): Promise<{ rendered: Response; stored: Promise<void> }> {
   const rendered = await renderShared(c)
-  if (!cache || !shareable(rendered) || !rendered.body) return rendered
-  const [forShopper, forStore] = rendered.body.tee()
+  if (!cache || !shareable(rendered) || !rendered.body) return { rendered, stored: Promise.resolve() }
   const storedAt = Date.now()
-  waitUntil(
-    c,
-    new Response(forStore).text().then(async (html) => {
+  const stored = guarded(
+    wholePage(rendered).then(async (html) => {
+      if (html === null) return
       const copy = storedCopy(html, rendered, storedAt)
       keepHot(key, html, copy.status, copy.headers, storedAt)
       await cache.put(key, copy)
       if (rendered.status === 200) await writeLastGood(c.env, lastGoodKey(url, variant), html, rendered.headers)
     }),
   )
-  return new Response(forShopper, rendered)
+  waitUntil(c, stored)
+  return { rendered, stored }
 }
 
+const guarded = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => console.warn('page cache: could not store a page', error))
+
 function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>) {
-  const guarded = promise.catch((error) => console.warn('page cache: could not store a page', error))
   try {
-    c.executionCtx.waitUntil(guarded)
+    c.executionCtx.waitUntil(guarded(promise))
   } catch {
     // no execution context (some tests): the promise just runs
   }
@@ -170,10 +176,19 @@ export const pageCache = () =>
       edge = 'stale'
       if (!refreshing.has(key)) {
         refreshing.add(key)
-        waitUntil(c, renderAndStore(c, cache, key, variant, url).then((r) => r.body?.cancel()).finally(() => refreshing.delete(key)))
+        // nobody reads this render's stream: it is dropped once the whole copy is stored
+        waitUntil(
+          c,
+          renderAndStore(c, cache, key, variant, url)
+            .then(async ({ rendered, stored }) => {
+              await stored
+              await rendered.body?.cancel()
+            })
+            .finally(() => refreshing.delete(key)),
+        )
       }
     } else {
-      const rendered = await renderAndStore(c, cache, key, variant, url)
+      const { rendered } = await renderAndStore(c, cache, key, variant, url)
       // the backend is down: the last good page, however old, beats an error page for browsing
       const fallback = rendered.status >= 500 ? ((cached?.status === 200 ? cached : undefined) ?? (await readLastGood(c.env, lastGoodKey(url, variant)))) : undefined
       if (fallback) {

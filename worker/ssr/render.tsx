@@ -145,26 +145,31 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   const router = createStaticRouter(handler.dataRoutes, context)
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) }
 
-  const stream = await renderToReadableStream(
+  const tree = (
     <ApiContext.Provider value={api}>
       <DeferredContext.Provider value={deferred}>
         <Preloads styles={assets.styles} />
         <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
       </DeferredContext.Provider>
-    </ApiContext.Provider>,
-    {
-      nonce,
-      signal: request.signal,
-      // A Suspense boundary that is complete when the shell flushes (the preloaded menus) stays in place. React would
-      // otherwise move a complete boundary past its 12,800-byte budget to the end of the page, hidden, behind a
-      // placeholder only a script swaps out: without JavaScript the shopper would see the placeholder.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)});${startClient([assets.entry, ...assets.scripts.filter((href) => href !== assets.entry)], bodyFont())}`,
-      onError(error) {
-        onError(error)
-      },
-    },
+    </ApiContext.Provider>
   )
+  const options = {
+    nonce,
+    // A Suspense boundary that is complete when the shell flushes (the preloaded menus) stays in place. React would
+    // otherwise move a complete boundary past its 12,800-byte budget to the end of the page, hidden, behind a
+    // placeholder only a script swaps out: without JavaScript the shopper would see the placeholder.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)});${startClient([assets.entry, ...assets.scripts.filter((href) => href !== assets.entry)], bodyFont())}`,
+  }
+  let failed = false
+  const stream = await renderToReadableStream(tree, {
+    ...options,
+    signal: request.signal,
+    onError(error) {
+      failed = true
+      onError(error)
+    },
+  })
   const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
   // Catalogue and content pages are personalised only after hydration, so their HTML may be cached briefly by a
   // shared cache per locale and currency; account and checkout pages carry the shopper's own data and never are.
@@ -177,5 +182,31 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   // a rate-limited form post (429) tells the browser when to try again
   const retryAfter = Object.values(context.actionHeaders ?? {}).map((h) => h.get('Retry-After')).find(Boolean)
   if (retryAfter) headers.set('Retry-After', retryAfter)
-  return new Response(stream, { status: context.statusCode, headers })
+  const response = new Response(stream, { status: context.statusCode, headers })
+  completeCopies.set(response, async () => {
+    await stream.allReady
+    if (failed) return null
+    // Every deferred value is in `deferred` now, so this render suspends nowhere: each boundary is written in place
+    const again = await renderToReadableStream(tree, { ...options, onError: () => void (failed = true) })
+    await again.allReady
+    const html = await new Response(again).text()
+    return failed ? null : html
+  })
+  return response
+}
+
+const completeCopies = new WeakMap<Response, () => Promise<string | null>>()
+
+/**
+ * The page of `response` (from `renderPage`) once more, whole: rendered again from the same loader data and deferred
+ * values after the streamed render has finished, so every Suspense boundary is in place, with no placeholder and no
+ * script that swaps the streamed part in. The streamed page is what the shopper who waits for it gets (the shell
+ * before the slow parts); the whole one is what the shared page cache stores (worker/edge-cache/page-cache.ts), where
+ * the data is all there: the browser lays the page out once, instead of laying out the placeholders and then, after
+ * the first paint, the revealed part again (about 300 ms of style and layout at 4x CPU on home; docs/performance.md,
+ * 24 Nov). Null where a part of the page failed (its streamed copy shows the error) or `response` is not a page.
+ */
+export async function wholePage(response: Response): Promise<string | null> {
+  const render = completeCopies.get(response)
+  return render ? render() : null
 }
