@@ -75,15 +75,20 @@ function storedCopy(html: string, rendered: Response, storedAt: number): Respons
 
 /**
  * Renders the page for everyone and stores it (and, for a good page, its last good copy in KV) in the background:
- * the shopper who waits gets the streamed page, the cache its whole copy (`wholePage`: every part in place). A page
- * with a failed part is not stored. `stored` settles when the copy is stored (or not).
+ * the shopper who waits gets the streamed page, the cache a whole copy. Where every part was ready when the shell
+ * went out, the streamed page is whole already and is stored as it is; where a part came later (a placeholder, then
+ * a swap) or failed, the page is rendered once more (`wholePage`: every part in place), and a page with a failed part
+ * is not stored. `stored` settles when the copy is stored (or not).
  */
 async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: string, variant: PageVariant, url: URL): Promise<{ rendered: Response; stored: Promise<void> }> {
   const rendered = await renderShared(c)
   if (!cache || !shareable(rendered) || !rendered.body) return { rendered, stored: Promise.resolve() }
+  const [forShopper, forStore] = rendered.body.tee()
   const storedAt = Date.now()
   const stored = guarded(
-    wholePage(rendered).then(async (html) => {
+    new Response(forStore).text().then(async (streamed) => {
+      // React marks a boundary sent as its placeholder `<!--$?-->` and one that failed on the server `<!--$!-->`
+      const html = /<!--\$[?!]-->/.test(streamed) ? await wholePage(rendered) : streamed
       if (html === null) return
       const copy = storedCopy(html, rendered, storedAt)
       keepHot(key, html, copy.status, copy.headers, storedAt)
@@ -92,7 +97,7 @@ async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: stri
     }),
   )
   waitUntil(c, stored)
-  return { rendered, stored }
+  return { rendered: new Response(forShopper, rendered), stored }
 }
 
 const guarded = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => console.warn('page cache: could not store a page', error))
