@@ -2,7 +2,7 @@
 // shopper's own header on every answer, nothing personal stored, fresh within the bound.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TEST_CARD, call, guestCart, paymentReadyCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct, type CreatedProduct } from '#tests/factories/catalogue.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
@@ -11,7 +11,7 @@ import type { Env } from '#worker/env.ts'
 import { bumpPageCacheVersion, pageCacheVersion } from '#worker/edge-cache/content-version.ts'
 import { pageCacheKey } from '#worker/edge-cache/page-key.ts'
 import { NONCE_PLACEHOLDER } from '#worker/edge-cache/personal-header.ts'
-import { authCookie, ORIGIN } from './helpers.ts'
+import { authCookie, ORIGIN, slowKv } from './helpers.ts'
 
 // The production bounds (30 s + 30 s), and short ones (1 s + 1 s) for the freshness test.
 const testEnv = env as unknown as Env
@@ -91,9 +91,7 @@ describe('one shared copy', () => {
 
   it('stores the whole page: what the shopper who waited got streamed is in place, with no placeholder and no script to swap it in', async () => {
     // A slow cache and backend (every KV read takes 150 ms), so the first answer streams the slow parts after the shell
-    const slowGet = env.CACHE.get.bind(env.CACHE)
-    const slow = vi.spyOn(env.CACHE, 'get').mockImplementation(((...args: Parameters<KVNamespace['get']>) =>
-      new Promise((resolve) => setTimeout(resolve, 150)).then(() => (slowGet as (...a: unknown[]) => unknown)(...args))) as KVNamespace['get'])
+    const slow = slowKv(env.CACHE)
     const path = '/?whole=1'
     let first
     try {

@@ -1,4 +1,5 @@
 import { SELF } from 'cloudflare:test'
+import { vi } from 'vitest'
 import { serializeAuthCookie } from '#worker/middleware/session.ts'
 import { clientAddress, fromClient } from '#tests/factories/client.ts'
 
@@ -7,6 +8,16 @@ export const ORIGIN = 'https://store.test'
 /** A page request as a browser would send it, without following redirects. */
 export function get(path: string, headers: Record<string, string> = {}) {
   return SELF.fetch(ORIGIN + path, { redirect: 'manual', headers: { accept: 'text/html', ...headers } })
+}
+
+/**
+ * A slow cache and backend: every read of `kv` waits `ms` first, so a page streams its slow parts after its shell.
+ * Returns the spy (`mockRestore()` ends it).
+ */
+export function slowKv(kv: KVNamespace, ms = 150) {
+  const get = kv.get.bind(kv)
+  return vi.spyOn(kv, 'get').mockImplementation(((...args: Parameters<KVNamespace['get']>) =>
+    new Promise((resolve) => setTimeout(resolve, ms)).then(() => (get as (...a: unknown[]) => unknown)(...args))) as KVNamespace['get'])
 }
 
 /** Reads a streamed response to the end (SSR bodies are streams). */

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { get, html, layoutOf } from './helpers.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { get, html, layoutOf, slowKv } from './helpers.ts'
 import { sampleCatalogue, seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { assetsFor } from '#worker/ssr/assets.ts'
 
@@ -138,9 +138,7 @@ describe('error page texts', () => {
 describe('streaming', () => {
   it('sends the header, the hero (preloaded from the head) and the page frame before slow home page content, then the content in the same response', async () => {
     // A slow cache and backend: every KV read takes 150 ms.
-    const slowGet = env.CACHE.get.bind(env.CACHE)
-    vi.spyOn(env.CACHE, 'get').mockImplementation(((...args: Parameters<KVNamespace['get']>) =>
-      new Promise((resolve) => setTimeout(resolve, 150)).then(() => (slowGet as (...a: unknown[]) => unknown)(...args))) as KVNamespace['get'])
+    slowKv(env.CACHE)
     // a page-cache miss (its own query string): the shopper who waits for the render gets it streamed
     const response = await get('/?streaming=1', { 'accept-encoding': 'identity' })
     expect(response.headers.get('server-timing')).toMatch(/edge;desc="miss"/)
