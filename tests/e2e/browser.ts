@@ -3,7 +3,7 @@
 // records console errors and warnings (hydration mismatches, CSP violations, React warnings) and uncaught page
 // errors, and `expectNoProblems` fails the test if there were any.
 import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { expect, inject, onTestFailed } from 'vitest'
 import { chromiumPath } from './chromium-path.ts'
 
 export const baseUrl = () => inject('baseUrl')
@@ -72,6 +72,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
   })
   page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}`, url: page.url() }))
   const inFlight = settleBeforeNavigating(page, context)
+  const report = reportOnFailure(page, problems, inFlight, context)
 
   return {
     page,
@@ -88,11 +89,57 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
       expect(unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`), 'console errors/warnings or page errors').toEqual([])
     },
     async close() {
+      // a test closes its page in `finally`, before vitest reports the failure: keep what was on screen
+      await report.capture()
       await serviceWorkerInstalled(page, 15_000)
       await inFlight.settled(10_000)
       await context.close()
     },
   }
+}
+
+/**
+ * When the test fails, says what the shopper would have seen: the page's address, its heading and the start of its
+ * text, the last navigations and failed or refused requests, and what was still loading. A failure on CI leaves only
+ * its log behind (the remote-backend checkout of 24 Nov waited 30 s for a form without saying what was on screen).
+ */
+function reportOnFailure(page: Page, problems: Problem[], inFlight: ReturnType<typeof trackRequests>, context: BrowserContext) {
+  const events: string[] = []
+  const note = (line: string) => {
+    events.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
+    if (events.length > 20) events.shift()
+  }
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated to ${frame.url()}`))
+  context.on('response', (response) => response.status() >= 400 && note(`${response.status()} ${response.request().method()} ${response.url()}`))
+  context.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`))
+  let last: { url: string; heading: string; text: string } | undefined
+  const capture = async () => {
+    if (page.isClosed()) return
+    last = await page
+      .evaluate(() => {
+        const main = document.querySelector('main') ?? document.body
+        return { url: location.href, heading: document.querySelector('h1, h2')?.textContent?.trim() ?? '', text: (main?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 600) }
+      })
+      .catch((error: Error) => ({ url: page.url(), heading: '', text: `(could not read the page: ${error.message})` }))
+  }
+  try {
+    onTestFailed(async () => {
+      await capture()
+      if (!last) return
+      const lines = [
+        `[e2e] the page when the test failed: ${last.url}`,
+        `  heading: ${last.heading}`,
+        `  text: ${last.text}`,
+        ...problems.map((p) => `  ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`),
+        ...events.map((line) => `  ${line}`),
+        ...inFlight.pendingUrls().map((url) => `  still loading: ${url}`),
+      ]
+      process.stderr.write(`${lines.join('\n')}\n`)
+    })
+  } catch {
+    // opened outside a test (a beforeAll): nothing to report to
+  }
+  return { capture }
 }
 
 /**
