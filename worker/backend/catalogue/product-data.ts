@@ -1,5 +1,5 @@
 import type { Currency, Locale } from '#web/api/models.ts'
-import { jsonPart as part, sqlLiteral as literal } from './jsonapi.ts'
+import { sqlLiteral as literal } from './jsonapi.ts'
 import { readTaxonRows, taxonRowsPart, type TaxonJson, type TaxonRow } from './taxon-data.ts'
 
 export interface ProductRow {
@@ -102,6 +102,43 @@ function group<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return map
 }
 
+/**
+ * The columns of each part of the statement below, in order. A part is one JSON array of rows and each row an array of
+ * these values (positional, not `json_object`: the keys repeated on every row were about half the bytes of a listing,
+ * which D1 builds, carries and the worker parses; docs/performance-d1.md). `readProductData` names them again.
+ */
+const COLUMNS = {
+  products: {
+    id: 'p.id', slug: 'p.slug', name: 'COALESCE(pt.name, p.name)', description: 'COALESCE(pt.description, p.description)', available_on: 'p.available_on',
+    discontinue_on: 'p.discontinue_on', meta_title: 'COALESCE(pt.meta_title, p.meta_title)', meta_description: 'COALESCE(pt.meta_description, p.meta_description)',
+    meta_keywords: 'p.meta_keywords', kind: 'p.kind', updated_at: 'p.updated_at', amount_cents: 'pp.amount_cents', compare_at_cents: 'pp.compare_at_cents', member_cents: 'pp.member_cents', max_cents: 'pp.max_cents',
+  },
+  variants: {
+    id: 'v.id', product_id: 'v.product_id', sku: 'v.sku', is_master: 'v.is_master', position: 'v.position', stock_on_hand: 'v.stock_on_hand', backorderable: 'v.backorderable',
+    weight: 'v.weight', height: 'v.height', width: 'v.width', depth: 'v.depth', amount_cents: 'pr.amount_cents', compare_at_cents: 'pr.compare_at_cents', member_cents: 'pr.member_cents',
+  },
+  variant_values: { variant_id: 'vov.variant_id', option_value_id: 'vov.option_value_id', position: 'ot.position' },
+  option_types: { product_id: 'pot.product_id', option_type_id: 'pot.option_type_id', position: 'pot.position' },
+  option_values: {
+    id: 'ov.id', option_type_id: 'ov.option_type_id', name: 'ov.name', presentation: 'COALESCE(ovt.presentation, ov.presentation)', position: 'ov.position', image_preview: 'ov.image_preview',
+    type_name: 'ot.name', type_presentation: 'COALESCE(ott.presentation, ot.presentation)', type_position: 'ot.position',
+  },
+  images: {
+    ...Object.fromEntries(
+      ['id', 'product_id', 'option_value_id', 'position', 'mobile_url', 'mobile_width', 'mobile_height', 'desktop_url', 'desktop_width', 'desktop_height', 'large_url', 'large_width', 'large_height'].map((c) => [c, `i.${c}`]),
+    ),
+    // the picture described in the page's language (product_image_translations), English where there is none
+    alt: 'COALESCE(it.alt, i.alt)',
+  },
+  properties: { id: 'pp.id', product_id: 'pp.product_id', value: 'COALESCE(ppt.value, pp.value)', filter_param: 'pp.filter_param', position: 'pp.position', name: 'pr.name', presentation: 'COALESCE(prt.presentation, pr.presentation)' },
+  classifications: { product_id: 'c.product_id', taxon_id: 'c.taxon_id' },
+} satisfies Record<string, Record<string, string>>
+type Part = keyof typeof COLUMNS
+const KEYS = Object.fromEntries(Object.entries(COLUMNS).map(([name, columns]) => [name, Object.keys(columns)])) as Record<Part, string[]>
+
+/** `(SELECT json_group_array(json_array(<columns>)) <from>) AS <name>` */
+const part = (name: Part, from: string) => `(SELECT json_group_array(json_array(${Object.values(COLUMNS[name]).join(', ')})) ${from}) AS ${name}`
+
 const LOCALES: readonly Locale[] = ['en', 'de']
 const CURRENCIES: readonly Currency[] = ['AUD', 'USD']
 
@@ -123,62 +160,31 @@ export function productDataStatement(db: D1Database, page: PageSql, locale: Loca
     '(SELECT json_group_array(id) FROM page) AS ids',
     part(
       'products',
-      {
-        id: 'p.id', slug: 'p.slug', name: 'COALESCE(pt.name, p.name)', description: 'COALESCE(pt.description, p.description)', available_on: 'p.available_on',
-        discontinue_on: 'p.discontinue_on', meta_title: 'COALESCE(pt.meta_title, p.meta_title)', meta_description: 'COALESCE(pt.meta_description, p.meta_description)',
-        meta_keywords: 'p.meta_keywords', kind: 'p.kind', updated_at: 'p.updated_at', amount_cents: 'pp.amount_cents', compare_at_cents: 'pp.compare_at_cents', member_cents: 'pp.member_cents', max_cents: 'pp.max_cents',
-      },
       `FROM page CROSS JOIN products p ON p.id = page.id AND p.deleted_at IS NULL
        LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${loc}
        LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = ${cur}`,
     ),
-    part(
-      'variants',
-      {
-        id: 'v.id', product_id: 'v.product_id', sku: 'v.sku', is_master: 'v.is_master', position: 'v.position', stock_on_hand: 'v.stock_on_hand', backorderable: 'v.backorderable',
-        weight: 'v.weight', height: 'v.height', width: 'v.width', depth: 'v.depth', amount_cents: 'pr.amount_cents', compare_at_cents: 'pr.compare_at_cents', member_cents: 'pr.member_cents',
-      },
-      `FROM page CROSS JOIN variants v ON v.product_id = page.id AND v.deleted_at IS NULL LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${cur}`,
-    ),
+    part('variants', `FROM page CROSS JOIN variants v ON v.product_id = page.id AND v.deleted_at IS NULL LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${cur}`),
     part(
       'variant_values',
-      { variant_id: 'vov.variant_id', option_value_id: 'vov.option_value_id', position: 'ot.position' },
       `FROM page CROSS JOIN variants v ON v.product_id = page.id JOIN variant_option_values vov ON vov.variant_id = v.id
        JOIN option_values ov ON ov.id = vov.option_value_id JOIN option_types ot ON ot.id = ov.option_type_id`,
     ),
-    part('option_types', { product_id: 'pot.product_id', option_type_id: 'pot.option_type_id', position: 'pot.position' }, 'FROM page CROSS JOIN product_option_types pot ON pot.product_id = page.id'),
+    part('option_types', 'FROM page CROSS JOIN product_option_types pot ON pot.product_id = page.id'),
     part(
       'option_values',
-      {
-        id: 'ov.id', option_type_id: 'ov.option_type_id', name: 'ov.name', presentation: 'COALESCE(ovt.presentation, ov.presentation)', position: 'ov.position', image_preview: 'ov.image_preview',
-        type_name: 'ot.name', type_presentation: 'COALESCE(ott.presentation, ot.presentation)', type_position: 'ot.position',
-      },
       `FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id
        LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ${loc}
        LEFT JOIN option_type_translations ott ON ott.option_type_id = ot.id AND ott.locale = ${loc}`,
     ),
-    part(
-      'images',
-      {
-        ...Object.fromEntries(
-          ['id', 'product_id', 'option_value_id', 'position', 'mobile_url', 'mobile_width', 'mobile_height', 'desktop_url', 'desktop_width', 'desktop_height', 'large_url', 'large_width', 'large_height'].map(
-            (c) => [c, `i.${c}`],
-          ),
-        ),
-        // the picture described in the page's language (product_image_translations), English where there is none
-        alt: 'COALESCE(it.alt, i.alt)',
-      },
-      `FROM page CROSS JOIN product_images i ON i.product_id = page.id
-       LEFT JOIN product_image_translations it ON it.product_image_id = i.id AND it.locale = ${loc}`,
-    ),
+    part('images', `FROM page CROSS JOIN product_images i ON i.product_id = page.id LEFT JOIN product_image_translations it ON it.product_image_id = i.id AND it.locale = ${loc}`),
     part(
       'properties',
-      { id: 'pp.id', product_id: 'pp.product_id', value: 'COALESCE(ppt.value, pp.value)', filter_param: 'pp.filter_param', position: 'pp.position', name: 'pr.name', presentation: 'COALESCE(prt.presentation, pr.presentation)' },
       `FROM page CROSS JOIN product_properties pp ON pp.product_id = page.id JOIN properties pr ON pr.id = pp.property_id
        LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = ${loc}
        LEFT JOIN property_translations prt ON prt.property_id = pr.id AND prt.locale = ${loc}`,
     ),
-    part('classifications', { product_id: 'c.product_id', taxon_id: 'c.taxon_id' }, 'FROM page CROSS JOIN classifications c ON c.product_id = page.id'),
+    part('classifications', 'FROM page CROSS JOIN classifications c ON c.product_id = page.id'),
     ...(options.taxons ? [taxonRowsPart(loc, 't.id IN (SELECT c.taxon_id FROM page CROSS JOIN classifications c ON c.product_id = page.id)')] : []),
   ]
   return db.prepare(`WITH page AS MATERIALIZED (${page.sql}) SELECT ${parts.join(', ')}`).bind(...page.binds)
@@ -195,8 +201,16 @@ const byNumbers = <T>(...keys: Array<(row: T) => number>) => (a: T, b: T) => {
 /** The answer of productDataStatement as ProductData, products in page order. */
 export function readProductData(result: D1Result<Record<string, unknown>>): ProductData {
   const row = result.results[0] ?? {}
-  const list = <T>(name: string) => (typeof row[name] === 'string' ? JSON.parse(row[name]) : []) as T[]
-  const ids = list<number>('ids')
+  const raw = (name: string) => (typeof row[name] === 'string' ? JSON.parse(row[name]) : []) as unknown[]
+  const list = <T>(name: Part) => {
+    const keys = KEYS[name]
+    return (raw(name) as unknown[][]).map((values) => {
+      const object: Record<string, unknown> = {}
+      for (let i = 0; i < keys.length; i++) object[keys[i]!] = values[i]
+      return object as T
+    })
+  }
+  const ids = raw('ids') as number[]
   const byId = new Map(list<ProductRow>('products').map((p) => [p.id, p]))
   const variants = list<VariantRow>('variants').sort(byNumbers((v) => v.product_id, (v) => -v.is_master, (v) => v.position, (v) => v.id))
   const variantValues = list<{ variant_id: number; option_value_id: number; position: number }>('variant_values').sort(byNumbers((r) => r.variant_id, (r) => r.position, (r) => r.option_value_id))
@@ -213,7 +227,7 @@ export function readProductData(result: D1Result<Record<string, unknown>>): Prod
     images: group(images, (i) => i.product_id),
     properties: group(properties, (p) => p.product_id),
     productTaxons: new Map([...group(classifications, (r) => r.product_id)].map(([k, rows]) => [k, rows.map((r) => r.taxon_id)])),
-    taxons: new Map(readTaxonRows(list<TaxonJson>('taxons')).map((t) => [t.id, t])),
+    taxons: new Map(readTaxonRows(raw('taxons') as TaxonJson[]).map((t) => [t.id, t])),
   }
 }
 
