@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readListParams } from '#worker/backend/catalogue/params.ts'
-import { nameSearchPage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from '#worker/backend/catalogue/product-filter.ts'
+import { nameSearchPage, priceRangePage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from '#worker/backend/catalogue/product-filter.ts'
 import { api, seedCatalogue, seedTable } from './catalogue-helpers.ts'
 import { listOf, ProductSchema } from './catalogue-schemas.ts'
 
@@ -130,5 +130,61 @@ describe('search sorted by name: the name-ordered walk', () => {
     expect(body.data.map((p: any) => Number(p.id))).not.toContain(discontinued.id)
     const withIt = (await ids(`filter[name]=${encodeURIComponent(word)}&sort=name&per_page=100&filter[show_discontinued]=true`, 0))!
     expect(withIt.walk).toEqual(withIt.old)
+  })
+})
+
+describe('a price range in the default order: the bounded walk by id', () => {
+  // The plan changes, never the answer: each branch alone, and the statement as the route runs it, against sorting
+  // every match. Walk sizes from one product (the sort answers) to the whole seed (the walk answers).
+  const run = async (sql: string, binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<{ id: number }>()).results.map((r) => r.id)
+  const pages = async (query: string, walk: number) => {
+    const url = new URL(`https://store.test/products?${query}`)
+    const params = readListParams(url, { sorts: PRODUCT_SORTS, filters: PRODUCT_FILTERS })
+    const filter = await resolveProductFilter(env.DB, params)
+    const offset = (params.page - 1) * params.perPage
+    const page = priceRangePage(filter, params.sort, params.perPage, offset, walk)
+    if (!page) return null
+    const need = params.perPage + offset
+    const q = productFrom(filter)
+    const order = productOrder(params.sort, filter)
+    const sorted = await run(`SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, [...q.fromBinds, ...order.binds, ...q.whereBinds])
+    const total = (await env.DB.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds).first<{ n: number }>())!.n
+    return {
+      page: await run(page.sql, page.binds),
+      walkOnly: await run(page.sql.replace(`(SELECT c FROM n) >= ${need}`, '1').replace(`(SELECT c FROM n) < ${need}`, '0'), page.binds),
+      sortOnly: await run(page.sql.replace(`(SELECT c FROM n) >= ${need}`, '0').replace(`(SELECT c FROM n) < ${need}`, '1'), page.binds),
+      sorted,
+      total,
+      need,
+    }
+  }
+
+  it('gives the same products in the same order as sorting every match, for wide and narrow ranges, deep pages and other filters', async () => {
+    let walked = 0
+    for (const range of ['0,50.99', '0,1000', '100,250.99', '999,999.5', '30,31']) {
+      for (const extra of ['', '&currency=USD', '&filter[taxons]=1', '&filter[options][color]=red', '&filter[show_discontinued]=true']) {
+        for (const page of [1, 2, 4]) {
+          for (const walk of [1, 6, 40, 1_000_000]) {
+            const query = `filter[price]=${range}&per_page=5&page=${page}${extra}`
+            const got = (await pages(query, walk))!
+            expect(got.page, `${query} walk ${walk}`).toEqual(got.sorted)
+            expect(got.sortOnly, `${query} walk ${walk}`).toEqual(got.sorted)
+            // the walk alone, over every product, holds the page whenever there is one
+            if (walk === 1_000_000 && got.total >= got.need) {
+              expect(got.walkOnly, query).toEqual(got.sorted)
+              walked++
+            }
+          }
+        }
+      }
+    }
+    expect(walked).toBeGreaterThan(20)
+  })
+
+  it('is used only for a price range listed in the default order, never for a search or another sort', async () => {
+    expect(await pages('filter[price]=0,50.99&sort=price', 1_000_000)).toBeNull()
+    expect(await pages('filter[price]=0,50.99&filter[name]=jack', 1_000_000)).toBeNull()
+    expect(await pages('filter[taxons]=1', 1_000_000)).toBeNull()
+    expect(await pages('filter[price]=0,50.99', 1_000_000)).not.toBeNull()
   })
 })

@@ -8,7 +8,7 @@ import { facetStatements, type Facets } from './product-facets.ts'
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { listingPage, listingStaleStatement } from './listing-page.ts'
 import {
-  catalogueNameStatements, filterNeedsNames, nameSearchPage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, readCatalogueNames, resolveProductFilter,
+  catalogueNameStatements, filterNeedsNames, nameSearchPage, priceRangePage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, readCatalogueNames, resolveProductFilter,
   type CatalogueNames, type ProductFilter,
 } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
@@ -71,7 +71,7 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   const offset = (params.page - 1) * params.perPage
   // One round trip: the page with everything its products need, and the counts (with facets, their pass over the
   // matching products counts them too; without, one count query does).
-  const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
+  const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? priceRangePage(filter, params.sort, params.perPage, offset) ?? { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
   const counts = () => {
     const facetQuery = wantFacets ? facetStatements(db, filter) : null
     return {
