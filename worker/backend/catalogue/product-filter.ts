@@ -181,19 +181,22 @@ export function productFrom(filter: ProductFilter, exclude: FacetExclusion = {})
     if (filter.price.min !== null) where.push(`pp.amount_cents >= ${filter.price.min}`)
     if (filter.price.max !== null) where.push(`pp.amount_cents <= ${filter.price.max}`)
   }
-  // Within a category or a search, each candidate looks its chosen values up (a few index probes); the whole
-  // catalogue instead starts from the products that have them (the list drives the loop). Both are the same set; a
-  // list built of every product in 'red' for a leaf's 1,900 products was half of the page's work (SQLite VM steps).
+  // Within a category or a search, each candidate looks its chosen colours and sizes up (a few index probes); the
+  // whole catalogue instead starts from the products that have them (the list drives the loop). Both are the same
+  // set; a list built of every product in 'red' for a leaf's 1,900 products was half of the page's work (SQLite VM
+  // steps). Chosen property values (a brand) are a list everywhere but for a few given ids: the list is one range of
+  // `product_properties_filter`, while a probe per candidate reads the table row besides, and through workerd's D1
+  // the leaf's 1,850 brand probes took 10-12 ms against 4-5 for the brand's list (docs/performance-d1.md).
   const narrowed = filter.taxons !== undefined || filter.match !== undefined || filter.ids !== undefined
-  const has = (table: string, condition: string) =>
-    narrowed ? `EXISTS (SELECT 1 FROM ${table} x WHERE x.product_id = p.id AND ${condition})` : `p.id IN (SELECT x.product_id FROM ${table} x WHERE ${condition})`
+  const has = (table: string, condition: string, probe: boolean) =>
+    probe ? `EXISTS (SELECT 1 FROM ${table} x WHERE x.product_id = p.id AND ${condition})` : `p.id IN (SELECT x.product_id FROM ${table} x WHERE ${condition})`
   for (const [typeId, valueIds] of filter.options) {
     if (exclude.option === typeId) continue
-    where.push(has('product_option_values', `x.option_value_id IN (${inList(valueIds)})`))
+    where.push(has('product_option_values', `x.option_value_id IN (${inList(valueIds)})`, narrowed))
   }
   for (const [propertyId, params] of filter.properties) {
     if (exclude.property === propertyId) continue
-    where.push(has('product_properties', `x.property_id = ${propertyId} AND x.filter_param IN (${params.map(() => '?').join(',')})`))
+    where.push(has('product_properties', `x.property_id = ${propertyId} AND x.filter_param IN (${params.map(() => '?').join(',')})`, filter.ids !== undefined))
     binds.push(...params)
   }
   const variantExists = (condition: string) => `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL AND ${condition})`
