@@ -82,22 +82,28 @@ describe('full-text search (filter[name])', () => {
   })
 })
 
+/** A listing's parameters and resolved filter, as the route reads them, and today's plan: every match sorted. */
+async function listing(query: string) {
+  const params = readListParams(new URL(`https://store.test/products?${query}`), { sorts: PRODUCT_SORTS, filters: PRODUCT_FILTERS })
+  const filter = await resolveProductFilter(env.DB, params)
+  const offset = (params.page - 1) * params.perPage
+  const q = productFrom(filter)
+  const order = productOrder(params.sort, filter)
+  const sorted = async () =>
+    (await env.DB.prepare(`SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`)
+      .bind(...q.fromBinds, ...order.binds, ...q.whereBinds).all<{ id: number }>()).results.map((r) => r.id)
+  return { params, filter, offset, q, sorted }
+}
+const run = async (sql: string, binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<{ id: number }>()).results.map((r) => r.id)
+
 describe('search sorted by name: the name-ordered walk', () => {
   // The seed is too small to cross NAME_WALK_MIN_MATCHES, so both plans are run here with the threshold forced.
   const ids = async (query: string, walkFrom: number) => {
-    const url = new URL(`https://store.test/products?${query}`)
-    const params = readListParams(url, { sorts: PRODUCT_SORTS, filters: PRODUCT_FILTERS })
-    const filter = await resolveProductFilter(env.DB, params)
-    const offset = (params.page - 1) * params.perPage
+    const { params, filter, offset, sorted } = await listing(query)
     const page = nameSearchPage(filter, params.sort, params.perPage, offset, walkFrom)
     if (!page) return null
-    const rows = await env.DB.prepare(page.sql).bind(...page.binds).all<{ id: number }>()
-    // Today's plan, as the route builds it for every other listing.
-    const q = productFrom(filter)
-    const order = productOrder(params.sort, filter)
-    const old = await env.DB.prepare(`SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`)
-      .bind(...q.fromBinds, ...order.binds, ...q.whereBinds).all<{ id: number }>()
-    return { walk: rows.results.map((r) => r.id), old: old.results.map((r) => r.id) }
+    // today's plan, as the route builds it for every other listing
+    return { walk: await run(page.sql, page.binds), old: await sorted() }
   }
 
   it('gives the same products in the same order as sorting every match, page by page, with and without other filters', async () => {
@@ -136,18 +142,12 @@ describe('search sorted by name: the name-ordered walk', () => {
 describe('a price range in the default order: the bounded walk by id', () => {
   // The plan changes, never the answer: each branch alone, and the statement as the route runs it, against sorting
   // every match. Walk sizes from one product (the sort answers) to the whole seed (the walk answers).
-  const run = async (sql: string, binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<{ id: number }>()).results.map((r) => r.id)
   const pages = async (query: string, walk: number) => {
-    const url = new URL(`https://store.test/products?${query}`)
-    const params = readListParams(url, { sorts: PRODUCT_SORTS, filters: PRODUCT_FILTERS })
-    const filter = await resolveProductFilter(env.DB, params)
-    const offset = (params.page - 1) * params.perPage
+    const { params, filter, offset, q, sorted: everyMatchSorted } = await listing(query)
     const page = priceRangePage(filter, params.sort, params.perPage, offset, walk)
     if (!page) return null
     const need = params.perPage + offset
-    const q = productFrom(filter)
-    const order = productOrder(params.sort, filter)
-    const sorted = await run(`SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, [...q.fromBinds, ...order.binds, ...q.whereBinds])
+    const sorted = await everyMatchSorted()
     const total = (await env.DB.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds).first<{ n: number }>())!.n
     return {
       page: await run(page.sql, page.binds),
