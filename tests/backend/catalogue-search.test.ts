@@ -142,6 +142,14 @@ describe('search sorted by name: the name-ordered walk', () => {
 describe('a price range in the default order: the bounded walk by id', () => {
   // The plan changes, never the answer: each branch alone, and the statement as the route runs it, against sorting
   // every match. Walk sizes from one product (the sort answers) to the whole seed (the walk answers).
+  /** The statement with one branch's condition made true and the other's false (it fails if either is missing). */
+  const onlyBranch = (sql: string, need: number, branch: 'walk' | 'sort') => {
+    const walkCondition = `(SELECT c FROM n) >= ${need}`
+    const sortCondition = `(SELECT c FROM n) < ${need}`
+    expect(sql).toContain(walkCondition)
+    expect(sql).toContain(sortCondition)
+    return sql.replace(walkCondition, branch === 'walk' ? '1' : '0').replace(sortCondition, branch === 'sort' ? '1' : '0')
+  }
   const pages = async (query: string, walk: number) => {
     const { params, filter, offset, q, sorted: everyMatchSorted } = await listing(query)
     const page = priceRangePage(filter, params.sort, params.perPage, offset, walk)
@@ -151,8 +159,8 @@ describe('a price range in the default order: the bounded walk by id', () => {
     const total = (await env.DB.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds).first<{ n: number }>())!.n
     return {
       page: await run(page.sql, page.binds),
-      walkOnly: await run(page.sql.replace(`(SELECT c FROM n) >= ${need}`, '1').replace(`(SELECT c FROM n) < ${need}`, '0'), page.binds),
-      sortOnly: await run(page.sql.replace(`(SELECT c FROM n) >= ${need}`, '0').replace(`(SELECT c FROM n) < ${need}`, '1'), page.binds),
+      walkOnly: await run(onlyBranch(page.sql, need, 'walk'), page.binds),
+      sortOnly: await run(onlyBranch(page.sql, need, 'sort'), page.binds),
       sorted,
       total,
       need,
