@@ -29,6 +29,8 @@ export interface Problem {
   url: string
 }
 
+const describeProblem = (p: Problem) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`
+
 /** Decides whether a console message is expected in this test (e.g. the failed load of a 404 page's own document). */
 export type Allow = (problem: Problem) => boolean
 
@@ -86,7 +88,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
     },
     expectNoProblems() {
       const unexpected = problems.filter((problem) => !options.allow?.(problem))
-      expect(unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`), 'console errors/warnings or page errors').toEqual([])
+      expect(unexpected.map(describeProblem), 'console errors/warnings or page errors').toEqual([])
     },
     async close() {
       // a test closes its page in `finally`, before vitest reports the failure: keep what was on screen
@@ -130,7 +132,7 @@ function reportOnFailure(page: Page, problems: Problem[], inFlight: ReturnType<t
         `[e2e] the page when the test failed: ${last.url}`,
         `  heading: ${last.heading}`,
         `  text: ${last.text}`,
-        ...problems.map((p) => `  ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`),
+        ...problems.map((p) => `  ${describeProblem(p)}`),
         ...events.map((line) => `  ${line}`),
         ...inFlight.pendingUrls().map((url) => `  still loading: ${url}`),
       ]
