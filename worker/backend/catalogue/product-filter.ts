@@ -274,13 +274,14 @@ export const PRICE_WALK_PRODUCTS = 2000
 export function priceRangePage(filter: ProductFilter, sort: string[], limit: number, offset: number, walk = PRICE_WALK_PRODUCTS): { sql: string; binds: unknown[] } | null {
   if (filter.price === undefined || filter.match || sort.length !== 0) return null
   const q = productFrom(filter)
-  const need = Math.trunc(limit) + Math.trunc(offset)
+  const [lim, off] = [Math.trunc(limit), Math.trunc(offset)]
+  const need = lim + off
   const walked = q.from.replace('FROM products p JOIN product_prices pp', 'FROM products p NOT INDEXED CROSS JOIN product_prices pp')
   if (walked === q.from) return null
   const bound = `COALESCE((SELECT id FROM products ORDER BY id LIMIT 1 OFFSET ${Math.trunc(walk) - 1}), 9223372036854775807)`
   const sql = `WITH w AS MATERIALIZED (SELECT p.id AS id ${walked} ${q.where} AND p.id <= ${bound} ORDER BY p.id LIMIT ${need}), n AS (SELECT count(*) AS c FROM w)
-    SELECT id FROM (SELECT id FROM w WHERE (SELECT c FROM n) >= ${need} ORDER BY id LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)})
+    SELECT id FROM (SELECT id FROM w WHERE (SELECT c FROM n) >= ${need} ORDER BY id LIMIT ${lim} OFFSET ${off})
     UNION ALL
-    SELECT id FROM (SELECT p.id AS id ${q.from} ${q.where} AND (SELECT c FROM n) < ${need} ORDER BY p.id ASC LIMIT ${Math.trunc(limit)} OFFSET ${Math.trunc(offset)})`
+    SELECT id FROM (SELECT p.id AS id ${q.from} ${q.where} AND (SELECT c FROM n) < ${need} ORDER BY p.id ASC LIMIT ${lim} OFFSET ${off})`
   return { sql, binds: [...q.fromBinds, ...q.whereBinds, ...q.fromBinds, ...q.whereBinds] }
 }
