@@ -78,3 +78,41 @@ describe('from a category to a product', () => {
     }
   })
 })
+
+describe('a page starts with only its own routes', () => {
+  // The client creates its router with the routes the server matched and patches in the rest of the table on the
+  // first navigation (web/boot/hydrate-app.tsx): from a product page, an index route, a static page, a parameter
+  // route and a form screen must each open in the app, without a page load, as before.
+  test('from a product page, links open home, a content page, a category and the login screen in the app', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/t/men')
+      const href = await page.locator('[data-testid=product-card] a').first().getAttribute('href')
+      await visit.goto(href!)
+      await waitForHydration(page)
+      await page.waitForLoadState('networkidle')
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+      const sameDocument = () => page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true)
+
+      const steps: [string, string, () => Promise<unknown>][] = [
+        ['header a[href="/"]', '/', () => page.locator('[data-testid=editorial]').waitFor()],
+        ['[data-testid=site-footer] a[href="/aboutus"]', '/aboutus', () => expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About us')],
+        ['[data-testid=nav-menu] a[href="/t/men"]', '/t/men', () => expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Men')],
+        ['[data-testid=account-button]', '/Login', () => page.locator('main input[type=password]').first().waitFor()],
+      ]
+      for (const [link, path, shows] of steps) {
+        await untilItWorks(async () => {
+          await page.locator(link).first().click()
+          await page.waitForURL((url) => url.pathname === path, { timeout: 2_000 })
+        })
+        await shows()
+        expect(await sameDocument(), `${path} opened in the app`).toBe(true)
+      }
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})

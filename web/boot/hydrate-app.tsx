@@ -17,14 +17,51 @@ import { splitLocalePath } from '../config.ts'
 declare global {
   interface Window {
     __staticRouterHydrationData?: { loaderData?: Record<string, unknown> }
+    /** The ids of the routes the server matched, root first (worker/ssr/render.tsx) */
+    __routeIds: string[]
+  }
+}
+
+/**
+ * The route tree cut down to the routes the server matched (their ids are in the page, worker/ssr/render.tsx): each
+ * keeps only its matched child, as a copy. React Router flattens and ranks the tree it is created with, compiling a
+ * pattern for every route of every branch: for the whole table (two languages, about 100 branches) 10-20 ms of
+ * start-up at 1x CPU, a long task on a phone, and as much again to match the address against it before. With this
+ * tree neither happens; the rest of the table is patched in when a navigation first needs it (`routePatcher`).
+ */
+function matchedTree(routeList: RouteObject[], wanted: Set<string>): RouteObject[] {
+  return routeList
+    .filter((route) => wanted.has(route.id ?? ''))
+    .map((route) => (route.children ? { ...route, children: matchedTree(route.children, wanted) } : { ...route }))
+}
+
+const everyRoute = (list: RouteObject[]): RouteObject[] => list.flatMap((route) => [route, ...everyRoute(route.children ?? [])])
+
+/**
+ * Patches the routes `matchedTree` left out into the router, per parent the children it is missing (each with its
+ * own subtree), when the first navigation or fetcher load needs them: React Router calls `patchRoutesOnNavigation` for
+ * a path its table does not match, or matches only through a parameter. Each patch flattens the table again, so
+ * there is one per parent (two or three); later calls do nothing. Patched here rather than with `router.patchRoutes`
+ * in idle time, which would also publish a new router state and re-render every routing consumer of the page.
+ */
+function routePatcher(routeList: RouteObject[], wanted: Set<string>) {
+  type Patch = (parent: string | null, children: RouteObject[]) => void
+  let done = false
+  const walk = (patch: Patch, parent: string | null, children: RouteObject[]) => {
+    const missing = children.filter((child) => !wanted.has(child.id ?? ''))
+    if (missing.length) patch(parent, missing)
+    for (const child of children) if (child.children && wanted.has(child.id ?? '')) walk(patch, child.id ?? null, child.children)
+  }
+  return ({ patch }: { patch: Patch }) => {
+    if (!done) walk(patch, null, routeList)
+    done = true
   }
 }
 
 /** Lazy screens that matched on the server must be loaded before hydrating, or React Router would render nothing. */
-async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
-  const matches = matchRoutes(routeList, window.location) ?? []
+async function resolveLazyRoutes(tree: RouteObject[]) {
   await Promise.all(
-    matches.map(async ({ route }) => {
+    everyRoute(tree).map(async (route) => {
       if (typeof route.lazy !== 'function') return
       const resolved = await route.lazy()
       Object.assign(route, { ...resolved, lazy: undefined })
@@ -59,7 +96,9 @@ export async function hydrate() {
   // address shown, so it stays static instead of hydrating as the wrong route.
   if (document.querySelector('[data-testid=offline-page]') && window.location.pathname !== '/offline') return
   // the page's language only: the server preloaded its dictionary with the page
-  await Promise.all([resolveMatchedLazyRoutes(routes), loadDictionary(splitLocalePath(window.location.pathname).locale)])
+  const wanted = new Set(window.__routeIds)
+  const tree = matchedTree(routes, wanted)
+  await Promise.all([resolveLazyRoutes(tree), loadDictionary(splitLocalePath(window.location.pathname).locale)])
   const api = withAnalytics(createBrowserApi())
   const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
   const getContext = () => {
@@ -68,7 +107,7 @@ export async function hydrate() {
     context.set(requestInfoContext, info)
     return context
   }
-  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext })
+  const router = createBrowserRouter(tree, { future: { v8_middleware: true }, getContext, patchRoutesOnNavigation: routePatcher(routes, wanted) })
   installPrefetcher(prefetcherFor(routes, getContext))
   // A first visit keeps the metric-matched fallback face for its first page and uses the body font from the first
   // navigation on, when the page is drawn anew anyway (worker/ssr/render.tsx, `startClient`; docs/design.md)
