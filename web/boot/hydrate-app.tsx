@@ -27,7 +27,7 @@ declare global {
  * keeps only its matched child, as a copy. React Router flattens and ranks the tree it is created with, compiling a
  * pattern for every route of every branch: for the whole table (two languages, about 100 branches) 10-20 ms of
  * start-up at 1x CPU, a long task on a phone, and as much again to match the address against it before. With this
- * tree neither happens; the rest of the table is patched in when a navigation first needs it (`routePatcher`).
+ * tree neither happens; the rest of the table is patched in before the first navigation (`patchRestBeforeNavigating`).
  */
 function matchedTree(routeList: RouteObject[], wanted: Set<string>): RouteObject[] {
   return routeList
@@ -38,24 +38,28 @@ function matchedTree(routeList: RouteObject[], wanted: Set<string>): RouteObject
 const everyRoute = (list: RouteObject[]): RouteObject[] => list.flatMap((route) => [route, ...everyRoute(route.children ?? [])])
 
 /**
- * Patches the routes `matchedTree` left out into the router, per parent the children it is missing (each with its
- * own subtree), when the first navigation or fetcher load needs them: React Router calls `patchRoutesOnNavigation` for
- * a path its table does not match, or matches only through a parameter. Each patch flattens the table again, so
- * there is one per parent (two or three); later calls do nothing. Patched here rather than with `router.patchRoutes`
- * in idle time, which would also publish a new router state and re-render every routing consumer of the page.
+ * Patches the routes `matchedTree` left out into the router before its first navigation or fetcher load: per parent,
+ * the children it is missing, each with its own subtree (each patch flattens the table again: two or three in all).
+ * Not on demand through `patchRoutesOnNavigation`: React Router asks it only when nothing matches or a parameter
+ * did, and in the cut-down tree a parent with a path matches its own address (`/`, `/de`, `/checkout`) with no
+ * child, so a link to home would render an empty page. `navigate` and `fetch` are the router's only ways to a new
+ * address (links, forms, fetchers, redirects of an action); back and forward reach only entries it created.
  */
-function routePatcher(routeList: RouteObject[], wanted: Set<string>) {
-  type Patch = (parent: string | null, children: RouteObject[]) => void
+function patchRestBeforeNavigating(router: ReturnType<typeof createBrowserRouter>, routeList: RouteObject[], wanted: Set<string>) {
   let done = false
-  const walk = (patch: Patch, parent: string | null, children: RouteObject[]) => {
+  const walk = (parent: string | null, children: RouteObject[]) => {
     const missing = children.filter((child) => !wanted.has(child.id ?? ''))
-    if (missing.length) patch(parent, missing)
-    for (const child of children) if (child.children && wanted.has(child.id ?? '')) walk(patch, child.id ?? null, child.children)
+    if (missing.length) router.patchRoutes(parent, missing)
+    for (const child of children) if (child.children && wanted.has(child.id ?? '')) walk(child.id ?? null, child.children)
   }
-  return ({ patch }: { patch: Patch }) => {
-    if (!done) walk(patch, null, routeList)
-    done = true
-  }
+  const patched = <Method extends (...args: never[]) => unknown>(method: Method) =>
+    ((...args: Parameters<Method>) => {
+      if (!done) walk(null, routeList)
+      done = true
+      return method(...args)
+    }) as Method
+  router.navigate = patched(router.navigate)
+  router.fetch = patched(router.fetch)
 }
 
 /** Lazy screens that matched on the server must be loaded before hydrating, or React Router would render nothing. */
@@ -107,7 +111,8 @@ export async function hydrate() {
     context.set(requestInfoContext, info)
     return context
   }
-  const router = createBrowserRouter(tree, { future: { v8_middleware: true }, getContext, patchRoutesOnNavigation: routePatcher(routes, wanted) })
+  const router = createBrowserRouter(tree, { future: { v8_middleware: true }, getContext })
+  patchRestBeforeNavigating(router, routes, wanted)
   installPrefetcher(prefetcherFor(routes, getContext))
   // A first visit keeps the metric-matched fallback face for its first page and uses the body font from the first
   // navigation on, when the page is drawn anew anyway (worker/ssr/render.tsx, `startClient`; docs/design.md)
