@@ -23,49 +23,18 @@ declare global {
 }
 
 /**
- * The route tree cut down to the routes the server matched (their ids are in the page, worker/ssr/render.tsx): each
- * keeps only its matched child, as a copy. React Router flattens and ranks the tree it is created with, compiling a
- * pattern for every route of every branch: for the whole table (two languages, about 100 branches) 10-20 ms of
- * start-up at 1x CPU, a long task on a phone, and as much again to match the address against it before. With this
- * tree neither happens; the rest of the table is patched in before the first navigation (`patchRestBeforeNavigating`).
+ * The routes the server matched, found by the ids it lists in the page (worker/ssr/render.tsx) with a walk of the
+ * route tree. Matching the address instead flattens and ranks the whole table (two languages, about 100 branches)
+ * and compiles a pattern for every route of every branch: 10-19 ms of start-up at 1x CPU, in a long task on a phone.
  */
-function matchedTree(routeList: RouteObject[], wanted: Set<string>): RouteObject[] {
-  return routeList
-    .filter((route) => wanted.has(route.id ?? ''))
-    .map((route) => (route.children ? { ...route, children: matchedTree(route.children, wanted) } : { ...route }))
-}
-
-const everyRoute = (list: RouteObject[]): RouteObject[] => list.flatMap((route) => [route, ...everyRoute(route.children ?? [])])
-
-/**
- * Patches the routes `matchedTree` left out into the router before its first navigation or fetcher load: per parent,
- * the children it is missing, each with its own subtree (each patch flattens the table again: two or three in all).
- * Not on demand through `patchRoutesOnNavigation`: React Router asks it only when nothing matches or a parameter
- * did, and in the cut-down tree a parent with a path matches its own address (`/`, `/de`, `/checkout`) with no
- * child, so a link to home would render an empty page. `navigate` and `fetch` are the router's only ways to a new
- * address (links, forms, fetchers, redirects of an action); back and forward reach only entries it created.
- */
-function patchRestBeforeNavigating(router: ReturnType<typeof createBrowserRouter>, routeList: RouteObject[], wanted: Set<string>) {
-  let done = false
-  const walk = (parent: string | null, children: RouteObject[]) => {
-    const missing = children.filter((child) => !wanted.has(child.id ?? ''))
-    if (missing.length) router.patchRoutes(parent, missing)
-    for (const child of children) if (child.children && wanted.has(child.id ?? '')) walk(child.id ?? null, child.children)
-  }
-  const patched = <Method extends (...args: never[]) => unknown>(method: Method) =>
-    ((...args: Parameters<Method>) => {
-      if (!done) walk(null, routeList)
-      done = true
-      return method(...args)
-    }) as Method
-  router.navigate = patched(router.navigate)
-  router.fetch = patched(router.fetch)
+function matchedRoutes(routeList: RouteObject[], wanted: Set<string>): RouteObject[] {
+  return routeList.flatMap((route) => [...(wanted.has(route.id ?? '') ? [route] : []), ...matchedRoutes(route.children ?? [], wanted)])
 }
 
 /** Lazy screens that matched on the server must be loaded before hydrating, or React Router would render nothing. */
-async function resolveLazyRoutes(tree: RouteObject[]) {
+async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
   await Promise.all(
-    everyRoute(tree).map(async (route) => {
+    matchedRoutes(routeList, new Set(window.__routeIds)).map(async (route) => {
       if (typeof route.lazy !== 'function') return
       const resolved = await route.lazy()
       Object.assign(route, { ...resolved, lazy: undefined })
@@ -100,9 +69,7 @@ export async function hydrate() {
   // address shown, so it stays static instead of hydrating as the wrong route.
   if (document.querySelector('[data-testid=offline-page]') && window.location.pathname !== '/offline') return
   // the page's language only: the server preloaded its dictionary with the page
-  const wanted = new Set(window.__routeIds)
-  const tree = matchedTree(routes, wanted)
-  await Promise.all([resolveLazyRoutes(tree), loadDictionary(splitLocalePath(window.location.pathname).locale)])
+  await Promise.all([resolveMatchedLazyRoutes(routes), loadDictionary(splitLocalePath(window.location.pathname).locale)])
   const api = withAnalytics(createBrowserApi())
   const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
   const getContext = () => {
@@ -111,8 +78,7 @@ export async function hydrate() {
     context.set(requestInfoContext, info)
     return context
   }
-  const router = createBrowserRouter(tree, { future: { v8_middleware: true }, getContext })
-  patchRestBeforeNavigating(router, routes, wanted)
+  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext })
   installPrefetcher(prefetcherFor(routes, getContext))
   // A first visit keeps the metric-matched fallback face for its first page and uses the body font from the first
   // navigation on, when the page is drawn anew anyway (worker/ssr/render.tsx, `startClient`; docs/design.md)

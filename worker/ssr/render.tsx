@@ -160,8 +160,8 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
     // otherwise move a complete boundary past its 12,800-byte budget to the end of the page, hidden, behind a
     // placeholder only a script swaps out: without JavaScript the shopper would see the placeholder.
     progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-    // The matched routes' ids: the client creates its router with only these routes and loads their screens by id,
-    // instead of matching the address against the whole route table twice (web/boot/hydrate-app.tsx, `matchedTree`).
+    // The matched routes' ids: the client loads their lazy screens by id before hydrating instead of matching the
+    // address against the whole route table first (web/boot/hydrate-app.tsx, `matchedRoutes`).
     bootstrapScriptContent: `window.__staticRouterHydrationData=JSON.parse(${inlineJson(hydration)});window.__routeIds=${scriptJson(context.matches.map((match) => match.route.id))};${startClient([assets.entry, ...assets.scripts.filter((href) => href !== assets.entry)], bodyFont())}`,
   }
   let failed = false
