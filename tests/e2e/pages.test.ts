@@ -80,9 +80,10 @@ describe('from a category to a product', () => {
 })
 
 describe('a page starts with only its own routes', () => {
-  // The client creates its router with the routes the server matched and patches in the rest of the table on the
-  // first navigation (web/boot/hydrate-app.tsx): from a product page, an index route, a static page, a parameter
-  // route and a form screen must each open in the app, without a page load, as before.
+  // The client starts from the routes the server matched, listed by id in the page (web/boot/hydrate-app.tsx); a router
+  // created from those alone once rendered an empty page for a link to home (docs/performance.md). From a product
+  // page, an index route, a static page, a parameter route and a form screen must each open in the app, without a
+  // page load.
   test('from a product page, links open home, a content page, a category and the login screen in the app', async () => {
     const visit = await openPage(browser)
     try {
