@@ -19,6 +19,7 @@ import type { MailMessage } from './mail/queue.ts'
 import type { ImportChunk } from './admin/import-apply.ts'
 import { pageCache } from './edge-cache/page-cache.ts'
 import { back } from './back.ts'
+import { refreshFacetCounts } from './backend/catalogue/facet-counts.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
@@ -67,6 +68,15 @@ app.route('/api', bff)
 app.route('/', ssr)
 app.onError(unhandledError)
 
+/** Recounts the stale facet scopes of the embedded backend's catalogue (none when the catalogue is a remote Spree's). */
+async function refreshStaleFacetCounts(env: Env) {
+  try {
+    await refreshFacetCounts(env.DB)
+  } catch (error) {
+    console.error('refreshing the facet counts failed', error)
+  }
+}
+
 /**
  * The worker: pages and APIs (fetch), the mail and product-import queues' consumers (queue) and the outbox sweep (scheduled, every 5
  * minutes; wrangler.toml). The mail code loads on first use.
@@ -80,5 +90,8 @@ export default {
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(import('./mail/sweep.ts').then(({ sweepOutbox }) => sweepOutbox(env, new Date(controller.scheduledTime))))
+    // Precomputed facet counts made stale by edits (or by a product going on sale) are recounted here, so listings
+    // and remembered searches are counted live for at most one interval after a change (docs/performance-d1.md).
+    ctx.waitUntil(refreshStaleFacetCounts(env))
   },
 } satisfies ExportedHandler<Env, MailMessage | ImportChunk>

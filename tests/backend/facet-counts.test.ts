@@ -1,4 +1,6 @@
 import { env } from 'cloudflare:workers'
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
+import worker from '#worker/index.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { get } from '#tests/worker/helpers.ts'
@@ -110,6 +112,21 @@ describe('precomputed facet counts', () => {
     expected[1]! += 1
     expect(after.map((r) => r.total)).toEqual(expected)
     expect(after.flatMap((r) => r.ids)).not.toContain(String(onSale.id))
+  })
+
+  it('the five-minute schedule recounts what an edit made stale, so listings are precomputed again', async () => {
+    const product = (await env.DB.prepare(
+      `SELECT c.product_id AS id, c.taxon_id AS leaf FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE t.permalink LIKE 'men/%' ORDER BY c.product_id LIMIT 1`,
+    ).first<{ id: number; leaf: number }>())!
+    await refreshFacetCounts(env.DB)
+    await env.DB.prepare("UPDATE product_prices SET amount_cents = amount_cents + 100 WHERE product_id = ? AND currency = 'AUD'").bind(product.id).run()
+    expect([await stale(product.leaf), await stale(0)]).toEqual([1, 1])
+    expect((await listing(product.leaf)).trips).toBe(2)
+    const ctx = createExecutionContext()
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }), env, ctx)
+    await waitOnExecutionContext(ctx)
+    expect([await stale(product.leaf), await stale(0)]).toEqual([0, 0])
+    expect((await listing(product.leaf)).trips).toBe(1)
   })
 
   it('the seed counts with the price buckets of spec §9', () => {
