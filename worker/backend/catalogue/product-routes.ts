@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
-import { Included, jsonApi, pagination } from './jsonapi.ts'
+import { Included, jsonApi, pagination, sqlLiteral } from './jsonapi.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
 import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
-import { facetStatements, type Facets } from './product-facets.ts'
+import { facetLabelStatements, facetStatements, readFacets, type FacetRow, type Facets } from './product-facets.ts'
+import { forget, memoKey, ordersRemembered, readStamp, recall, remember, rememberOrder, stampStatements } from './listing-memo.ts'
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { listingPage, listingStaleStatement } from './listing-page.ts'
 import {
@@ -45,8 +46,9 @@ productRoutes.get('/products', async (c) => {
     }
   }
   const wantFacets = facetsParam !== 'false'
-  let answer = await listProducts(db, params, filter, wantFacets, check)
-  if (answer === 'names changed') answer = (await listProducts(db, params, (filter = await resolveProductFilter(db, params, namesMemo!)), wantFacets, null)) as Listing
+  const background = (work: Promise<unknown>) => c.executionCtx.waitUntil(work.catch((error) => console.error('remembering a listing failed', error)))
+  let answer = await listProducts(db, params, filter, wantFacets, check, background)
+  if (answer === 'names changed') answer = (await listProducts(db, params, (filter = await resolveProductFilter(db, params, namesMemo!)), wantFacets, null, background)) as Listing
   const { data, total, facets } = answer
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
@@ -63,9 +65,10 @@ type Listing = { data: ReturnType<typeof readProductData>; total: number; facets
 
 /**
  * The page of products with its counts, in one round trip (more only while precomputed counts or listing rows are
- * stale). With `names`, the batch also reads the filter names again: if they changed since, 'names changed'.
+ * stale, or when a remembered listing's stamp has moved). With `names`, the batch also reads the filter names again:
+ * if they changed since, 'names changed'. `background` runs work after the answer (the remembered order's read).
  */
-async function listProducts(db: D1Database, params: ListParams, filter: ProductFilter, wantFacets: boolean, names: CatalogueNames | null): Promise<Listing | 'names changed'> {
+async function listProducts(db: D1Database, params: ListParams, filter: ProductFilter, wantFacets: boolean, names: CatalogueNames | null, background: (work: Promise<unknown>) => void): Promise<Listing | 'names changed'> {
   const q = productFrom(filter)
   const order = productOrder(params.sort, filter)
   const offset = (params.page - 1) * params.perPage
@@ -82,27 +85,48 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   // A whole category as listed by default takes its counts from the precomputed table while it is fresh.
   const scope = precomputedScope(filter)
   const precomputed = scope === null ? precomputedPriceRangeStatements(db, filter, wantFacets) : precomputedStatements(db, scope, filter, wantFacets)
-  const live = precomputed ? null : counts()
-  // A category's page sorted as shoppers sort it walks listing_rows; its tree's state rides in the same batch.
-  const listing = listingPage(filter, params.sort, params.perPage, offset)
+  // Counted live: remembered per isolate while the catalogue's stamp holds (listing-memo.ts).
+  const key = precomputed ? null : memoKey(filter, params.sort, wantFacets)
   const pageData = (pageSql: typeof page) => productDataStatement(db, pageSql, params.locale, params.currency, { taxons: params.include.has('taxons') })
   const nameChecks = names ? catalogueNameStatements(db) : []
+  const namesMoved = (results: D1Result<Record<string, unknown>>[]) => {
+    if (!names) return false
+    const now = readCatalogueNames(results.splice(0, nameChecks.length))
+    if (now.key === names.key) return false
+    namesMemo = now
+    return true
+  }
+
+  const known = key === null ? undefined : recall(key)
+  if (known) {
+    const labels = wantFacets ? facetLabelStatements(db, sqlLiteral(filter.locale, ['en', 'de'])) : []
+    const remembered = known.ids ? { sql: 'SELECT value AS id FROM json_each(?)', binds: [JSON.stringify([...known.ids.subarray(offset, offset + params.perPage)])] } : page
+    const results = await db.batch<Record<string, unknown>>([...nameChecks, pageData(remembered), ...stampStatements(db, filter), ...labels])
+    if (namesMoved(results)) return 'names changed'
+    const [pageResult, scopes, index, ...labelResults] = results
+    if (readStamp(filter, [scopes!, index!]) === known.stamp) {
+      const facets = known.facetRows ? readFacets(filter, [labelResults[0]!, labelResults[1]!, ...known.facetRows.map((rows) => ({ results: rows }) as unknown as D1Result<Record<string, unknown>>)]).facets : undefined
+      return { data: readProductData(pageResult!), total: known.total, facets }
+    }
+    // The catalogue changed since: count again (a second round trip, once).
+    forget(key!)
+  }
+
+  // A category's page sorted as shoppers sort it walks listing_rows; its tree's state rides in the same batch.
+  const listing = listingPage(filter, params.sort, params.perPage, offset)
+  const live = precomputed ? null : counts()
+  const liveStatements = (precomputed ?? live!).statements
   const results = await db.batch<Record<string, unknown>>([
     ...nameChecks,
     pageData(listing?.page ?? page),
     ...(listing ? [listingStaleStatement(db, listing.taxonId)] : []),
-    ...(precomputed ?? live!).statements,
+    ...liveStatements,
+    ...(key === null ? [] : stampStatements(db, filter)),
   ])
-  if (names) {
-    const now = readCatalogueNames(results.splice(0, nameChecks.length))
-    if (now.key !== names.key) {
-      namesMemo = now
-      return 'names changed'
-    }
-  }
+  if (namesMoved(results)) return 'names changed'
   const [pageResult, ...otherResults] = results
   const stale = listing !== null && otherResults.shift()!.results.length > 0
-  const countResults = otherResults
+  const countResults = otherResults.splice(0, liveStatements.length)
   // The category tree moved and its rows are not rebuilt yet: the live query answers (a second round trip).
   const data = readProductData(stale ? await pageData(page).all() : pageResult!)
   let counted = precomputed ? precomputed.read(countResults) : live!.read(countResults)
@@ -110,6 +134,22 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
     // Stale or not yet counted: count live (a second round trip, until the next refresh).
     const fallback = counts()
     counted = fallback.read(await db.batch<Record<string, unknown>>(fallback.statements))
+  }
+  const stamp = key === null ? null : readStamp(filter, otherResults)
+  if (key !== null && stamp !== null) {
+    // Counted with every scope fresh: remember the counts, and read the whole order after answering.
+    remember(key, { stamp, total: counted.totalCount, facetRows: wantFacets ? countResults.slice(2).map((r) => r.results as unknown as FacetRow[]) : null })
+    if (ordersRemembered(filter, params.sort) && counted.totalCount > params.perPage) {
+      const whole = db.prepare(`SELECT p.id ${q.from}${order.join} ${q.where} ${order.orderBy}`).bind(...q.fromBinds, ...order.binds, ...q.whereBinds)
+      // After the answer has gone (a timer, so this request's Server-Timing counts only the trips it waited for).
+      const afterAnswer = new Promise((done) => setTimeout(done, 0))
+      background(
+        afterAnswer.then(() => db.batch<Record<string, unknown>>([whole, ...stampStatements(db, filter)])).then(([ids, ...stampResults]) => {
+          const again = readStamp(filter, stampResults)
+          if (again !== null) rememberOrder(key, again, (ids!.results as Array<{ id: number }>).map((row) => row.id))
+        }),
+      )
+    }
   }
   return { data, total: counted.totalCount, facets: counted.facets }
 }
