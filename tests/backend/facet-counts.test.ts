@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import worker from '#worker/index.ts'
+import type { Env } from '#worker/env.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { get } from '#tests/worker/helpers.ts'
@@ -123,7 +124,7 @@ describe('precomputed facet counts', () => {
     expect([await stale(product.leaf), await stale(0)]).toEqual([1, 1])
     expect((await listing(product.leaf)).trips).toBe(2)
     const ctx = createExecutionContext()
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }), env, ctx)
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }), env as unknown as Env, ctx)
     await waitOnExecutionContext(ctx)
     expect([await stale(product.leaf), await stale(0)]).toEqual([0, 0])
     expect((await listing(product.leaf)).trips).toBe(1)

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { forgetAll, rememberedListings } from '#worker/backend/catalogue/listing-memo.ts'
 import { api, seedCatalogue } from './catalogue-helpers.ts'
@@ -128,5 +128,42 @@ describe('remembered listings', () => {
     await api(path)
     await new Promise((done) => setTimeout(done, 3100))
     expect((await api(path)).body.meta.total_count).toBe(before + 1)
+  })
+
+  it('are switched off, and the listing answered live, where the database refuses to read the search index’s stamp', async () => {
+    const path = '/products?filter[name]=jacket&per_page=5'
+    const expected = await afresh(path)
+    const withSession = env.DB.withSession.bind(env.DB)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const refusals: string[] = []
+    // every request reads through a D1 session (worker/middleware/d1-session.ts): its batch refuses the index's table
+    const refuse = vi.spyOn(env.DB, 'withSession').mockImplementation((constraint) => {
+      const session = withSession(constraint)
+      const batch = session.batch.bind(session)
+      session.batch = (async (statements: D1PreparedStatement[]) => {
+        const sql = statements.map((st) => String((st as unknown as { statement?: string }).statement))
+        if (sql.some((text) => text.includes('products_fts_data'))) {
+          refusals.push(path)
+          throw new Error('D1_ERROR: not authorized: SQLITE_AUTH')
+        }
+        return batch(statements)
+      }) as typeof session.batch
+      return session
+    })
+    try {
+      const first = await api(path)
+      expect(first.status).toBe(200)
+      expect(first.body).toEqual(expected.body)
+      expect(refusals).toEqual([path])
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('listing memo off'), expect.anything())
+      expect(rememberedListings()).toEqual([])
+      const again = await api(path)
+      expect(again.body).toEqual(expected.body)
+      expect(trips(again)).toBe(1)
+    } finally {
+      refuse.mockRestore()
+      warn.mockRestore()
+      forgetAll()
+    }
   })
 })

@@ -40,8 +40,26 @@ interface Entry {
 const entries = new Map<string, Entry>()
 let idsHeld = 0
 
+/** Off for good in this isolate once the database refused the stamp's read (see `stampRefused`). */
+let refused = false
+
+/**
+ * Whether `error` is the database refusing the stamp's read of `products_fts_data` (an FTS5 shadow table; local
+ * workerd and D1 allow reading it, but a D1 that did not would fail every live-counted listing): if so, nothing is
+ * remembered from now on and the caller answers the listing again, live. Any other error is not ours.
+ */
+export function stampRefused(error: unknown): boolean {
+  if (refused || !/products_fts_data|not authorized/i.test(String(error))) return false
+  refused = true
+  entries.clear()
+  idsHeld = 0
+  console.warn('listing memo off: the database refused the search index stamp', error)
+  return true
+}
+
 /** The key of a listing whose answer can be remembered, or null (stock filters, ids and SKUs are always read live). */
 export function memoKey(filter: ProductFilter, sort: string[], wantFacets: boolean): string | null {
+  if (refused) return null
   if (filter.ids || filter.skus || filter.inStock !== undefined || filter.backorderable !== undefined || filter.purchasable !== undefined) return null
   const sorted = <T>(map: Map<number, T[]>) => [...map].sort((a, b) => a[0] - b[0]).map(([k, v]) => [k, [...v].sort()])
   return JSON.stringify([
@@ -109,10 +127,11 @@ export function rememberOrder(key: string, stamp: string, ids: number[]) {
   }
 }
 
-/** For tests: drop every entry. */
+/** For tests: drop every entry (and turn remembering back on). */
 export function forgetAll() {
   entries.clear()
   idsHeld = 0
+  refused = false
 }
 
 /** For tests and diagnostics: what is remembered (keys, totals, and how many ids of each order). */

@@ -5,7 +5,7 @@ import { Included, jsonApi, pagination, sqlLiteral } from './jsonapi.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
 import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
 import { facetLabelStatements, facetStatements, readFacets, type FacetRow, type Facets } from './product-facets.ts'
-import { forget, memoKey, ordersRemembered, readStamp, recall, remember, rememberOrder, stampStatements } from './listing-memo.ts'
+import { forget, memoKey, ordersRemembered, readStamp, recall, remember, rememberOrder, stampRefused, stampStatements } from './listing-memo.ts'
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { listingPage, listingStaleStatement } from './listing-page.ts'
 import {
@@ -46,8 +46,15 @@ productRoutes.get('/products', async (c) => {
     }
   }
   const wantFacets = facetsParam !== 'false'
-  const background = (work: Promise<unknown>) => c.executionCtx.waitUntil(work.catch((error) => console.error('remembering a listing failed', error)))
-  let answer = await listProducts(db, params, filter, wantFacets, check, background)
+  const background = (work: Promise<unknown>) => c.executionCtx.waitUntil(work.catch((error) => console.warn('remembering a listing failed', error)))
+  let answer: Listing | 'names changed'
+  try {
+    answer = await listProducts(db, params, filter, wantFacets, check, background)
+  } catch (error) {
+    // A database that refuses the stamp's read of the search index (listing-memo.ts): stop remembering, answer live.
+    if (!stampRefused(error)) throw error
+    answer = await listProducts(db, params, filter, wantFacets, check, background)
+  }
   if (answer === 'names changed') answer = (await listProducts(db, params, (filter = await resolveProductFilter(db, params, namesMemo!)), wantFacets, null, background)) as Listing
   const { data, total, facets } = answer
   const included = new Included()
