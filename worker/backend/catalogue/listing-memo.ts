@@ -12,7 +12,9 @@ import type { ProductFilter } from './product-filter.ts'
  *   refresh makes it fresh again with a new `computed_at`; `valid_until` is the next time a product goes on sale or
  *   is discontinued;
  * - the search index's structure record (`products_fts_data`, id 10): FTS5 writes it, with a cookie it increments,
- *   on every change to the index, which the console makes on every product edit (`derivedStatements`).
+ *   on every change to the index, which the console makes on every edit of a product's details, prices, categories
+ *   or properties and the CSV import on every product it changes (`derivedStatements`; a stock edit makes none, and
+ *   nothing remembered depends on stock).
  * A remembered answer carries the stamp those rows had when it was counted. Every later request reads the stamp again
  * in its own batch, with the page's products: the same stamp, and every scope fresh, means nothing the answer depends
  * on has changed, so the counts and the order stand and the request costs one round trip with no counting. Any other
