@@ -53,8 +53,7 @@ let refused = false
 export function stampRefused(error: unknown): boolean {
   if (refused || !/products_fts_data|not authorized/i.test(String(error))) return false
   refused = true
-  entries.clear()
-  idsHeld = 0
+  clear()
   console.warn('listing memo off: the database refused the search index stamp', error)
   return true
 }
@@ -71,7 +70,7 @@ export function memoKey(filter: ProductFilter, sort: string[], wantFacets: boole
 }
 
 /** Whether the listing's order can be remembered with its counts. */
-export function ordersRemembered(filter: ProductFilter, sort: string[]): boolean {
+export function ordersRemembered(sort: string[]): boolean {
   if (sort.length === 0) return true // by relevance (a search) or by id
   return sort.length === 1 && ORDER_SORTS.has(sort[0]!)
 }
@@ -129,10 +128,14 @@ export function rememberOrder(key: string, stamp: string, ids: number[]) {
   }
 }
 
-/** For tests: drop every entry (and turn remembering back on). */
-export function forgetAll() {
+function clear() {
   entries.clear()
   idsHeld = 0
+}
+
+/** For tests: drop every entry (and turn remembering back on). */
+export function forgetAll() {
+  clear()
   refused = false
 }
 

@@ -231,8 +231,12 @@ export function readProductData(result: D1Result<Record<string, unknown>>): Prod
   }
 }
 
+/** A page given by its product ids, in their order. */
+export function pageOfIds(ids: ArrayLike<number>): PageSql {
+  return { sql: `SELECT value AS id FROM json_each(?)`, binds: [JSON.stringify(Array.from(ids, (id) => Math.trunc(id)))] }
+}
+
 /** Loads products by id, in the order of `ids`, with texts in `locale` and prices in `currency`: one round trip. */
 export async function loadProducts(db: D1Database, ids: number[], locale: Locale, currency: Currency, options: { taxons?: boolean } = {}): Promise<ProductData> {
-  const page = { sql: `SELECT value AS id FROM json_each(?)`, binds: [JSON.stringify(ids.map((id) => Math.trunc(id)))] }
-  return readProductData(await productDataStatement(db, page, locale, currency, options).all())
+  return readProductData(await productDataStatement(db, pageOfIds(ids), locale, currency, options).all())
 }

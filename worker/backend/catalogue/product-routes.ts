@@ -3,7 +3,7 @@ import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { Included, jsonApi, pagination, sqlLiteral } from './jsonapi.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
-import { productDataStatement, readProductData, type PageSql } from './product-data.ts'
+import { pageOfIds, productDataStatement, readProductData, type PageSql } from './product-data.ts'
 import { facetLabelStatements, facetStatements, readFacets, type FacetRow, type Facets } from './product-facets.ts'
 import { forget, memoKey, ordersRemembered, readStamp, recall, remember, rememberOrder, stampRefused, stampStatements } from './listing-memo.ts'
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
@@ -81,7 +81,9 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   const offset = (params.page - 1) * params.perPage
   // One round trip: the page with everything its products need, and the counts (with facets, their pass over the
   // matching products counts them too; without, one count query does).
-  const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? priceRangePage(filter, params.sort, params.perPage, offset) ?? { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy} LIMIT ${params.perPage} OFFSET ${offset}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
+  // Every match in the listing's order; its page unless a walk finds the page sooner.
+  const ordered = { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
+  const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? priceRangePage(filter, params.sort, params.perPage, offset) ?? { sql: `${ordered.sql} LIMIT ${params.perPage} OFFSET ${offset}`, binds: ordered.binds }
   const counts = () => {
     const facetQuery = wantFacets ? facetStatements(db, filter) : null
     return {
@@ -107,7 +109,7 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   const known = key === null ? undefined : recall(key)
   if (known) {
     const labels = wantFacets ? facetLabelStatements(db, sqlLiteral(filter.locale, ['en', 'de'])) : []
-    const remembered = known.ids ? { sql: 'SELECT value AS id FROM json_each(?)', binds: [JSON.stringify([...known.ids.subarray(offset, offset + params.perPage)])] } : page
+    const remembered = known.ids ? pageOfIds(known.ids.subarray(offset, offset + params.perPage)) : page
     const results = await db.batch<Record<string, unknown>>([...nameChecks, pageData(remembered), ...stampStatements(db, filter), ...labels])
     if (namesMoved(results)) return 'names changed'
     const [pageResult, scopes, index, ...labelResults] = results
@@ -146,8 +148,8 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   if (key !== null && stamp !== null) {
     // Counted with every scope fresh: remember the counts, and read the whole order after answering.
     remember(key, { stamp, total: counted.totalCount, facetRows: wantFacets ? countResults.slice(2).map((r) => r.results as unknown as FacetRow[]) : null })
-    if (ordersRemembered(filter, params.sort) && counted.totalCount > params.perPage) {
-      const whole = db.prepare(`SELECT p.id ${q.from}${order.join} ${q.where} ${order.orderBy}`).bind(...q.fromBinds, ...order.binds, ...q.whereBinds)
+    if (ordersRemembered(params.sort) && counted.totalCount > params.perPage) {
+      const whole = db.prepare(ordered.sql).bind(...ordered.binds)
       // After the answer has gone (a timer, so this request's Server-Timing counts only the trips it waited for).
       const afterAnswer = new Promise((done) => setTimeout(done, 0))
       background(
