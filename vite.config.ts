@@ -1,7 +1,8 @@
 import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { buildTwindCss } from './scripts/twind-css.ts'
-import { markSvg, webManifest } from './web/brand.ts'
+import { markSvg, PNG_ICONS, webManifest } from './web/brand.ts'
+import { markPng } from './scripts/mark-png.ts'
 
 const webDir = fileURLToPath(new URL('./web', import.meta.url))
 
@@ -25,13 +26,14 @@ function twindCss(): Plugin {
   }
 }
 
-/** The favicon, the maskable app icon and the web manifest, written from the one brand value (web/brand.ts). */
+/** The favicon, the app icons and the web manifest, written from the one brand value (web/brand.ts). */
 function brandFiles(): Plugin {
   return {
     name: 'storefront:brand',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: markSvg() })
       this.emitFile({ type: 'asset', fileName: 'icon-maskable.svg', source: markSvg({ padding: 6, rounded: false }) })
+      for (const icon of PNG_ICONS) this.emitFile({ type: 'asset', fileName: icon.file, source: markPng(icon.size, icon) })
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(webManifest(), null, 2) })
     },
   }

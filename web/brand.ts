@@ -30,19 +30,52 @@ export const MARK = {
   sun: { cx: 24.5, cy: 7.5, r: 2.5 },
 } as const
 
-/** The mark as a standalone SVG document (favicon, app icons); `padding` leaves the safe zone of maskable icons. */
-export function markSvg({ padding = 0, rounded = true }: { padding?: number; rounded?: boolean } = {}) {
+/** One shape of the mark's drawing, on its viewBox. */
+export type MarkShape =
+  | { kind: 'rect'; x: number; y: number; size: number; radius: number; fill: string }
+  | { kind: 'circle'; cx: number; cy: number; r: number; fill: string }
+  | { kind: 'path'; d: string; fill: string }
+
+/**
+ * The mark as a standalone drawing, back to front: the SVG icons (markSvg) and the PNG icons the build rasterises
+ * from it (scripts/mark-png.ts) draw these shapes. `padding` leaves the safe zone of maskable icons.
+ */
+export function markShapes({ padding = 0, rounded = true }: { padding?: number; rounded?: boolean } = {}) {
   const size = 32 + padding * 2
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-padding} ${-padding} ${size} ${size}">` +
-    `<rect x="${-padding}" y="${-padding}" width="${size}" height="${size}" rx="${rounded ? size * 0.22 : 0}" fill="${BRAND.colour}"/>` +
-    `<circle cx="${MARK.sun.cx}" cy="${MARK.sun.cy}" r="${MARK.sun.r}" fill="${BRAND.highlight}"/>` +
-    `<path d="${MARK.ridge}" fill="#fff"/>` +
-    `<path d="${MARK.snow}" fill="${BRAND.highlight}"/>` +
-    `<path d="${MARK.tent}" fill="${BRAND.colour}"/>` +
-    `</svg>`
-  )
+  const shapes: MarkShape[] = [
+    { kind: 'rect', x: -padding, y: -padding, size, radius: rounded ? size * 0.22 : 0, fill: BRAND.colour },
+    { kind: 'circle', ...MARK.sun, fill: BRAND.highlight },
+    { kind: 'path', d: MARK.ridge, fill: '#fff' },
+    { kind: 'path', d: MARK.snow, fill: BRAND.highlight },
+    { kind: 'path', d: MARK.tent, fill: BRAND.colour },
+  ]
+  return { viewBox: { x: -padding, y: -padding, size }, shapes }
 }
+
+/** The mark as a standalone SVG document (favicon.svg, icon-maskable.svg). */
+export function markSvg(options: { padding?: number; rounded?: boolean } = {}) {
+  const { viewBox, shapes } = markShapes(options)
+  const draw = (s: MarkShape) =>
+    s.kind === 'rect'
+      ? `<rect x="${s.x}" y="${s.y}" width="${s.size}" height="${s.size}" rx="${s.radius}" fill="${s.fill}"/>`
+      : s.kind === 'circle'
+        ? `<circle cx="${s.cx}" cy="${s.cy}" r="${s.r}" fill="${s.fill}"/>`
+        : `<path d="${s.d}" fill="${s.fill}"/>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox.x} ${viewBox.y} ${viewBox.size} ${viewBox.size}">${shapes.map(draw).join('')}</svg>`
+}
+
+/**
+ * The PNG icons the build writes (vite.config.ts): browsers, home screens and install prompts decode these, where an
+ * SVG icon is a whole SVG document parsed, styled and laid out on the page's main thread (measured: 14-76 ms at 1x CPU
+ * per decode on a first visit, docs/performance.md); iOS reads only the PNG apple-touch-icon.
+ */
+export const PNG_ICONS = [
+  { file: 'favicon-32.png', size: 32, padding: 0, rounded: true },
+  { file: 'apple-touch-icon.png', size: 180, padding: 0, rounded: false },
+  { file: 'icon-192.png', size: 192, padding: 0, rounded: true },
+  { file: 'icon-512.png', size: 512, padding: 0, rounded: true },
+  { file: 'icon-maskable-512.png', size: 512, padding: 6, rounded: false },
+] as const
 
 /** The web app manifest (served as /manifest.webmanifest). */
 export function webManifest() {
@@ -54,8 +87,9 @@ export function webManifest() {
     background_color: BRAND.background,
     theme_color: BRAND.colour,
     icons: [
-      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-      { src: '/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   }
 }

@@ -36,7 +36,8 @@ function DocumentShell({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={BRAND.colour} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         {/* Without JavaScript, content that streamed after the shell (home's sections, similar items) would stay in
             React's hidden segments: show them (at the end of the page). The menus are in the HTML itself. */}
         <noscript>

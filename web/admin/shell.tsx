@@ -33,7 +33,7 @@ export function AdminDocument({ title, styles, script, nonce, children }: { titl
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32" />
         {script ? <script type="module" src={script} nonce={nonce} /> : null}
       </head>
       <body className="bg-neutral-50 font-sans text-neutral-900 antialiased">{children}</body>
