@@ -43,17 +43,14 @@ async function purchasableVariant(context: BrowserContext): Promise<{ slug: stri
 }
 
 /**
- * A shopper's browser that has loaded the body font before (docs/design.md 'Type'): a first visit's first page stays in
- * the metric-matched fallback face, and the pictures document the store's look, in its face.
+ * A returning shopper's browser, whose pages the service worker controls and so use the body font from the first paint
+ * (docs/design.md 'Type'): a first visit's first page stays in the metric-matched fallback face, and the pictures
+ * document the store's look, in its face. The bootstrap's own switch (`__useBodyFont`) puts it in use at parse time.
  */
 async function newShopperContext(options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
   const context = await browser.newContext(options)
   await context.addInitScript(() => {
-    try {
-      localStorage.setItem('body-font', '1')
-    } catch {
-      // about:blank has no storage
-    }
+    document.addEventListener('DOMContentLoaded', () => (window as { __useBodyFont?: () => void }).__useBodyFont?.())
   })
   return context
 }
@@ -147,7 +144,14 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
         const footer = page.locator('[data-testid=site-footer]')
         await footer.scrollIntoViewIfNeeded()
         await page.evaluate(() => document.fonts.ready)
-        await footer.screenshot({ path: `${OUT}footer-${locale}-${width}.png`, animations: 'disabled', caret: 'hide' })
+        // A full-page shot clipped to the footer: the phone's fixed bottom bar then sits below the footer's last line,
+        // where a shopper who scrolled to the end sees it. An element shot of this taller-than-the-screen footer put the
+        // bar wherever the viewport happened to be when it scrolled.
+        const box = await footer.evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height }
+        })
+        await page.screenshot({ path: `${OUT}footer-${locale}-${width}.png`, fullPage: true, clip: box, animations: 'disabled', caret: 'hide' })
       }
     } finally {
       await context.close()
