@@ -6,6 +6,7 @@
  */
 import { deflateSync } from 'node:zlib'
 import { markShapes, type MarkShape } from '../web/brand.ts'
+import { concatBytes, PNG_SIGNATURE, pngChunk } from './png-chunks.ts'
 
 type Point = [number, number]
 
@@ -128,26 +129,6 @@ const hex = (colour: string): [number, number, number] => {
   return [0, 2, 4].map((k) => parseInt(h.slice(k, k + 2), 16)) as [number, number, number]
 }
 
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-function crc32(bytes: Uint8Array) {
-  let c = 0xffffffff
-  for (const b of bytes) c = CRC[(c ^ b) & 0xff]! ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-function chunk(type: string, data: Uint8Array) {
-  const out = new Uint8Array(12 + data.length)
-  const view = new DataView(out.buffer)
-  view.setUint32(0, data.length)
-  out.set(new TextEncoder().encode(type), 4)
-  out.set(data, 8)
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)))
-  return out
-}
-
 /** Encodes straight (not premultiplied) 8-bit RGBA pixels as a PNG. */
 export function encodePng(rgba: Uint8Array, size: number): Uint8Array {
   const raw = new Uint8Array(size * (size * 4 + 1))
@@ -157,11 +138,7 @@ export function encodePng(rgba: Uint8Array, size: number): Uint8Array {
   view.setUint32(0, size)
   view.setUint32(4, size)
   header.set([8, 6, 0, 0, 0], 8) // 8-bit, RGBA, deflate, no filter method variants, no interlace
-  const parts = [new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', new Uint8Array())]
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) (out.set(p, at), (at += p.length))
-  return out
+  return concatBytes([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', new Uint8Array())])
 }
 
 /** The mark as a `size`×`size` PNG (transparent outside a rounded tile). */

@@ -1,11 +1,12 @@
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { markPng, pathPolygons } from '../../scripts/mark-png.ts'
+import { crc32 } from '../../scripts/png-chunks.ts'
 import { BRAND, MARK, PNG_ICONS, webManifest } from '../../web/brand.ts'
 
 /** Decodes what encodePng writes (8-bit RGBA, filter 0 on every row), checking each chunk's CRC on the way. */
 function decode(png: Uint8Array) {
-  expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10])
+  expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]) // written out, not PNG_SIGNATURE: the test checks it
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength)
   let at = 8
   let width = 0
@@ -15,12 +16,7 @@ function decode(png: Uint8Array) {
     const length = view.getUint32(at)
     const type = new TextDecoder().decode(png.subarray(at + 4, at + 8))
     const data = png.subarray(at + 8, at + 8 + length)
-    let c = 0xffffffff
-    for (const b of png.subarray(at + 4, at + 8 + length)) {
-      c ^= b
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    }
-    expect(view.getUint32(at + 8 + length), `${type} CRC`).toBe((c ^ 0xffffffff) >>> 0)
+    expect(view.getUint32(at + 8 + length), `${type} CRC`).toBe(crc32(png.subarray(at + 4, at + 8 + length)))
     if (type === 'IHDR') [width, height] = [view.getUint32(at + 8), view.getUint32(at + 12)]
     if (type === 'IDAT') idat.push(data)
     at += 12 + length
@@ -35,6 +31,12 @@ function decode(png: Uint8Array) {
 const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16))
 
 describe('the PNG app icons drawn from the brand mark', () => {
+  it('are checksummed with the standard CRC-32 (every IEND chunk ends in AE 42 60 82)', () => {
+    expect(crc32(new TextEncoder().encode('IEND'))).toBe(0xae426082)
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926)
+  })
+
+
   it('are the declared size and show the mark in the brand colours', () => {
     const png = decode(markPng(192))
     expect([png.width, png.height]).toEqual([192, 192])
