@@ -73,8 +73,9 @@ function Preloads({ styles }: { styles: string[] }) {
  * and puts it in use at once, while the document is parsed: that worker's install precached the font file, so it is
  * on this device (docs/design.md 'Type'). No storage is read or written for it: the first localStorage access of a
  * page is a synchronous round trip to the browser process, 2-29 ms at 1x CPU inside the document's parse task while
- * the page loads (measured on a category page), where `navigator.serviceWorker.controller` costs 0.4-2 ms. A FontFace rather than the font's stylesheet, which is the fallback where FontFace is
- * missing: inserting a stylesheet restyles the whole page, about 1 s of simulated
+ * the page loads (measured on a category page), where `navigator.serviceWorker.controller` costs 0.4-2 ms. A FontFace
+ * rather than the font's stylesheet, which is the fallback where FontFace is missing: inserting a stylesheet restyles
+ * the whole page, about 1 s of simulated
  * style and layout on home in Lighthouse, counted in its TBT. It adds the web app manifest (only installing the app reads
  * it, which needs the service worker the client registers; a browser may fetch it at once), the client entry as a module script and its chunks
  * as modulepreloads, each with this script's nonce (`'strict-dynamic'` trusts them anyway), four per task (each
