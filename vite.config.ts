@@ -32,7 +32,6 @@ function brandFiles(): Plugin {
     name: 'storefront:brand',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: markSvg() })
-      this.emitFile({ type: 'asset', fileName: 'icon-maskable.svg', source: markSvg({ padding: 6, rounded: false }) })
       for (const icon of PNG_ICONS) this.emitFile({ type: 'asset', fileName: icon.file, source: markPng(icon.size, icon) })
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(webManifest(), null, 2) })
     },

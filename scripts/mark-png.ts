@@ -6,7 +6,7 @@
  */
 import { deflateSync } from 'node:zlib'
 import { markShapes, type MarkShape } from '../web/brand.ts'
-import { concatBytes, PNG_SIGNATURE, pngChunk } from './png-chunks.ts'
+import { pngFile } from './png-chunks.ts'
 
 type Point = [number, number]
 
@@ -130,15 +130,10 @@ const hex = (colour: string): [number, number, number] => {
 }
 
 /** Encodes straight (not premultiplied) 8-bit RGBA pixels as a PNG. */
-export function encodePng(rgba: Uint8Array, size: number): Uint8Array {
+function encodePng(rgba: Uint8Array, size: number): Uint8Array {
   const raw = new Uint8Array(size * (size * 4 + 1))
   for (let row = 0; row < size; row++) raw.set(rgba.subarray(row * size * 4, (row + 1) * size * 4), row * (size * 4 + 1) + 1)
-  const header = new Uint8Array(13)
-  const view = new DataView(header.buffer)
-  view.setUint32(0, size)
-  view.setUint32(4, size)
-  header.set([8, 6, 0, 0, 0], 8) // 8-bit, RGBA, deflate, no filter method variants, no interlace
-  return concatBytes([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw, { level: 9 })), pngChunk('IEND', new Uint8Array())])
+  return pngFile(size, size, 6, deflateSync(raw, { level: 9 }))
 }
 
 /** The mark as a `size`×`size` PNG (transparent outside a rounded tile). */

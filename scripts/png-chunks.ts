@@ -1,6 +1,6 @@
-/** The parts of a PNG file every PNG writer here shares: the signature, CRC-32 and a chunk (length, type, data, CRC). */
+/** The PNG file format as every PNG writer here needs it: CRC-32, chunks (length, type, data, CRC) and the file. */
 
-export const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -14,7 +14,7 @@ export function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0
 }
 
-export function pngChunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
+function pngChunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(12 + data.length)
   const view = new DataView(out.buffer)
   view.setUint32(0, data.length)
@@ -24,8 +24,17 @@ export function pngChunk(type: string, data: Uint8Array): Uint8Array<ArrayBuffer
   return out
 }
 
-/** The whole file from its parts, in order. */
-export function concatBytes(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+/**
+ * A whole PNG file: 8-bit samples of `colourType` (2 RGB, 6 RGBA), no interlace, and `deflated`, the zlib stream of the
+ * rows (each led by its filter byte).
+ */
+export function pngFile(width: number, height: number, colourType: 2 | 6, deflated: Uint8Array): Uint8Array<ArrayBuffer> {
+  const header = new Uint8Array(13)
+  const view = new DataView(header.buffer)
+  view.setUint32(0, width)
+  view.setUint32(4, height)
+  header.set([8, colourType, 0, 0, 0], 8)
+  const parts = [PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflated), pngChunk('IEND', new Uint8Array())]
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
   for (const part of parts) (out.set(part, at), (at += part.length))

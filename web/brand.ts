@@ -52,7 +52,7 @@ export function markShapes({ padding = 0, rounded = true }: { padding?: number; 
   return { viewBox: { x: -padding, y: -padding, size }, shapes }
 }
 
-/** The mark as a standalone SVG document (favicon.svg, icon-maskable.svg). */
+/** The mark as a standalone SVG document (favicon.svg). */
 export function markSvg(options: { padding?: number; rounded?: boolean } = {}) {
   const { viewBox, shapes } = markShapes(options)
   const draw = (s: MarkShape) =>
@@ -69,13 +69,13 @@ export function markSvg(options: { padding?: number; rounded?: boolean } = {}) {
  * SVG icon is a whole SVG document parsed, styled and laid out on the page's main thread (measured: 14-76 ms at 1x CPU
  * per decode on a first visit, docs/performance.md); iOS reads only the PNG apple-touch-icon.
  */
-export const PNG_ICONS = [
+export const PNG_ICONS: ReadonlyArray<{ file: string; size: number; padding: number; rounded: boolean; manifest?: 'any' | 'maskable' }> = [
   { file: 'favicon-32.png', size: 32, padding: 0, rounded: true },
   { file: 'apple-touch-icon.png', size: 180, padding: 0, rounded: false },
-  { file: 'icon-192.png', size: 192, padding: 0, rounded: true },
-  { file: 'icon-512.png', size: 512, padding: 0, rounded: true },
-  { file: 'icon-maskable-512.png', size: 512, padding: 6, rounded: false },
-] as const
+  { file: 'icon-192.png', size: 192, padding: 0, rounded: true, manifest: 'any' },
+  { file: 'icon-512.png', size: 512, padding: 0, rounded: true, manifest: 'any' },
+  { file: 'icon-maskable-512.png', size: 512, padding: 6, rounded: false, manifest: 'maskable' },
+]
 
 /** The web app manifest (served as /manifest.webmanifest). */
 export function webManifest() {
@@ -86,10 +86,6 @@ export function webManifest() {
     display: 'standalone',
     background_color: BRAND.background,
     theme_color: BRAND.colour,
-    icons: [
-      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    ],
+    icons: PNG_ICONS.flatMap(({ file, size, manifest }) => (manifest ? [{ src: `/${file}`, sizes: `${size}x${size}`, type: 'image/png', purpose: manifest }] : [])),
   }
 }

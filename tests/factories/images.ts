@@ -1,5 +1,5 @@
 /** Real PNG files of a given size (one colour), made in the test: what the console's browser script uploads. */
-import { concatBytes, PNG_SIGNATURE, pngChunk } from '../../scripts/png-chunks.ts'
+import { pngFile } from '../../scripts/png-chunks.ts'
 
 async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate'))
@@ -7,14 +7,9 @@ async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<Array
 }
 
 export async function pngOf(width: number, height: number, rgb: [number, number, number] = [200, 90, 30]): Promise<Uint8Array<ArrayBuffer>> {
-  const header = new Uint8Array(13)
-  const view = new DataView(header.buffer)
-  view.setUint32(0, width)
-  view.setUint32(4, height)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
   const raw = new Uint8Array(height * (1 + width * 3))
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set(rgb, y * (1 + width * 3) + 1 + x * 3)
-  return concatBytes([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', await deflate(raw)), pngChunk('IEND', new Uint8Array())])
+  return pngFile(width, height, 2, await deflate(raw)) // 8-bit RGB
 }
 
 export const fileOf = (bytes: Uint8Array<ArrayBuffer>, name: string, type = 'image/png') => new File([bytes], name, { type })

@@ -4,9 +4,9 @@ import { markPng, pathPolygons } from '../../scripts/mark-png.ts'
 import { crc32 } from '../../scripts/png-chunks.ts'
 import { BRAND, MARK, PNG_ICONS, webManifest } from '../../web/brand.ts'
 
-/** Decodes what encodePng writes (8-bit RGBA, filter 0 on every row), checking each chunk's CRC on the way. */
+/** Decodes what markPng writes (8-bit RGBA, filter 0 on every row), checking each chunk's CRC on the way. */
 function decode(png: Uint8Array) {
-  expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]) // written out, not PNG_SIGNATURE: the test checks it
+  expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]) // the signature, written out
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength)
   let at = 8
   let width = 0
@@ -35,7 +35,6 @@ describe('the PNG app icons drawn from the brand mark', () => {
     expect(crc32(new TextEncoder().encode('IEND'))).toBe(0xae426082)
     expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926)
   })
-
 
   it('are the declared size and show the mark in the brand colours', () => {
     const png = decode(markPng(192))
