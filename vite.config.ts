@@ -7,7 +7,7 @@ import { markPng } from './scripts/mark-png.ts'
 const webDir = fileURLToPath(new URL('./web', import.meta.url))
 
 /** The modules of the `shell` chunk (see build.rollupOptions.output.codeSplitting), minus the lazy ones. */
-const SHELL = /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|ui|session|notifications|consent)|api\/use-api|config|brand|styles\/tokens|i18n\/(index|format|dictionaries))/
+const SHELL = /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|ui|session|notifications|consent)|api\/use-api|state\/use-atom|config|brand|styles\/tokens|i18n\/(index|format|dictionaries))/
 const NOT_SHELL = /\/(search-overlay|consent-banner|consent-effects|tag-manager|non-essential|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
 const TWIND_ID = '/__twind.css'
 /**

@@ -1,4 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { BRAND } from '../../brand.ts'
 import { SOCIAL_LINKS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'

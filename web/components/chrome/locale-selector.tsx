@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useLocation } from 'react-router'
 import type { Currency, Locale } from '../../api/models.ts'
 import { CURRENCIES, LOCALES, PREFERENCE_COOKIE_MAX_AGE, localePath, splitLocalePath } from '../../config.ts'

@@ -1,4 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useNavigate } from 'react-router'
 import { useT } from '../../i18n/index.tsx'
 import { isAuthenticatedAtom, useCartCount } from '../../features/session/atoms.ts'

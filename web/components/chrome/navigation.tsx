@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useAtom } from 'jotai'
+import { useAtom } from '../../state/use-atom.ts'
 import type { MenuItem } from '../../api/models.ts'
 import { ONE_DAY_DEAL_PATH } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'

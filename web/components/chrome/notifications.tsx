@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useT } from '../../i18n/index.tsx'
 import { dismissNotificationAtom, notificationsAtom, type Notification } from '../../features/notifications/atoms.ts'
 import { Toast } from '../ui/toast.tsx'

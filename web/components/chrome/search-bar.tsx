@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useT } from '../../i18n/index.tsx'
 import { closeSearchAtom, openSearchAtom, searchOpenAtom } from '../../features/ui/atoms.ts'
 import { Icon } from '../icons.tsx'

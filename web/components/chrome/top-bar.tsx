@@ -1,4 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useT } from '../../i18n/index.tsx'
 import { isAuthenticatedAtom } from '../../features/session/atoms.ts'
 import { PERSONAL } from '../../features/session/personal-state.ts'

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
-import { atom, useAtomValue, useSetAtom, type Atom } from 'jotai'
+import { atom, useSetAtom, type Atom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { withAllTexts } from '../../i18n/index.tsx'
 import {
   cartSidebarOpenAtom,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useAtomValue } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import type { Product, ProductCard } from '../../api/models.ts'
 import { cartAtom } from '../session/atoms.ts'
 import { track } from './tracked-api.ts'

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { useNavigate } from 'react-router'
 import { ApiError, errorMessage } from '../../api/storefront-api.ts'
 import { useApi } from '../../api/use-api.ts'

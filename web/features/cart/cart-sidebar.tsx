@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import type { Cart, LineItem } from '../../api/models.ts'
 import { TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useApi } from '../../api/use-api.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, useSearchParams, useSubmit } from 'react-router'
-import { useAtom } from 'jotai'
+import { useAtom } from '../../state/use-atom.ts'
 import type { ListedFacet } from './listed-facets.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { useAtom } from 'jotai'
+import { useAtom } from '../../state/use-atom.ts'
 import { useLocation } from 'react-router'
 import { useRequestInfo } from '../session/request-info.ts'
 import { consentAtom, consentBannerOpenAtom, readConsent } from './consent.ts'

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useAtom, useAtomValue } from 'jotai'
+import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { useRequestInfo } from '../session/request-info.ts'
 import { useT } from '../../i18n/index.tsx'
 import { consentAtom, consentBannerOpenAtom } from './consent.ts'

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { Form, useNavigation, useSearchParams } from 'react-router'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import type { Product, Variant } from '../../api/models.ts'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'

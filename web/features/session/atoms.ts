@@ -1,4 +1,5 @@
-import { atom, useAtomValue } from 'jotai'
+import { atom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useMatches } from 'react-router'
 import type { Cart, User, Wishlist } from '../../api/models.ts'
 import { ANONYMOUS, type PersonalState } from './personal-state.ts'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAtomValue } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useLocation, useNavigate } from 'react-router'
 import { useApi } from '../../api/use-api.ts'
 import { noScrollAtom } from '../ui/atoms.ts'

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'

@@ -1,4 +1,5 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
+import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
