@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, matchRoutes, RouterContextProvider, type RouteObject } from 'react-router'
+import { createBrowserRouter, RouterContextProvider, type RouteObject } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { routes } from '../routes.tsx'
 import { apiContext, requestInfoContext, type RequestInfo } from '../app-context.ts'
@@ -13,6 +13,7 @@ import { loadDictionary } from '../i18n/index.tsx'
 import { installPrefetcher } from '../features/session/prefetch.ts'
 import { keepGets } from '../api/browser/prefetched.ts'
 import { splitLocalePath } from '../config.ts'
+import { matchAddress } from './route-match.ts'
 
 declare global {
   interface Window {
@@ -46,11 +47,11 @@ async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
  * Prefetch of a likely next page: the screens' chunks (the same lazy imports a navigation makes) and, when asked, the
  * leaf screen's loader run once so its GETs are kept for the navigation that follows (web/api/browser/prefetched.ts).
  */
-function prefetcherFor(routeList: RouteObject[], context: () => RouterContextProvider) {
+function prefetcherFor(router: Parameters<typeof matchAddress>[0], context: () => RouterContextProvider) {
   return (href: string, withData: boolean) => {
     const url = new URL(href, window.location.href)
     if (url.origin !== window.location.origin) return
-    const matches = matchRoutes(routeList, url) ?? []
+    const matches = matchAddress(router, url.pathname) ?? []
     void Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : route))).then((modules) => {
       const leaf = matches.at(-1)
       const loader = (modules.at(-1) as { loader?: unknown } | undefined)?.loader
@@ -79,7 +80,7 @@ export async function hydrate() {
     return context
   }
   const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext })
-  installPrefetcher(prefetcherFor(routes, getContext))
+  installPrefetcher(prefetcherFor(router, getContext))
   // A first visit keeps the metric-matched fallback face for its first page and uses the body font from the first
   // navigation on, when the page is drawn anew anyway (worker/ssr/render.tsx, `startClient`; docs/design.md)
   const stopWatching = router.subscribe((state) => {
