@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { useAtom, useAtomValue } from 'jotai'
+import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { isAuthenticatedAtom, sessionLoadedAtom } from '../session/atoms.ts'
 import { newsletterModalOpenAtom } from '../ui/atoms.ts'
 import { promptAnswer } from './prompt-memory.ts'
@@ -19,7 +19,9 @@ export function NewsletterPrompt({ delayMs = NEWSLETTER_PROMPT_DELAY_MS }: { del
   const loaded = useAtomValue(sessionLoadedAtom)
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   useEffect(() => {
-    if (!loaded || isAuthenticated || promptAnswer()) return
+    if (!loaded || isAuthenticated) return
+    // The answer is read when the prompt is due, not now: a page's first `document.cookie` read is a synchronous
+    // round trip to the browser process (1-12 ms at 1x CPU in the client's start-up, docs/performance.md).
     const timer = setTimeout(() => {
       if (!promptAnswer()) setOpen(true)
     }, delayMs)
