@@ -3,6 +3,7 @@ import { useT } from '../../i18n/index.tsx'
 import { Button } from './button.tsx'
 import { cx, focusRing } from './cx.ts'
 import { whenIdle } from '../../features/session/when-idle.ts'
+import { useEnhanced } from './use-enhanced.ts'
 
 /**
  * A row of cards that snaps as it scrolls. Without JavaScript it is a plain horizontally scrollable list; with it, the
@@ -12,10 +13,9 @@ import { whenIdle } from '../../features/session/when-idle.ts'
 export function Carousel({ label, title, children, className }: { label: string; title?: ReactNode; children: ReactNode; className?: string }) {
   const { t } = useT()
   const row = useRef<HTMLUListElement>(null)
-  const [enhanced, setEnhanced] = useState(false)
+  const enhanced = useEnhanced()
   const [edges, setEdges] = useState({ start: true, end: false })
   useEffect(() => {
-    setEnhanced(true)
     const node = row.current
     if (!node) return
     const update = () => setEdges({ start: node.scrollLeft <= 4, end: node.scrollLeft + node.clientWidth >= node.scrollWidth - 4 })

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEnhanced } from './use-enhanced.ts'
 import { cx, focusRing } from './cx.ts'
 
 export interface TabItem {
@@ -13,10 +14,9 @@ export interface TabItem {
  */
 export function Tabs({ items, label, headingLevel = 2 }: { items: TabItem[]; label: string; headingLevel?: 2 | 3 }) {
   const base = useId()
-  const [enhanced, setEnhanced] = useState(false)
+  const enhanced = useEnhanced()
   const [active, setActive] = useState(0)
   const tabs = useRef<Array<HTMLButtonElement | null>>([])
-  useEffect(() => setEnhanced(true), [])
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 
   if (!enhanced) {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
+import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import { Form, useSearchParams, useSubmit } from 'react-router'
 import { useAtom } from '../../state/use-atom.ts'
 import type { ListedFacet } from './listed-facets.ts'
@@ -47,10 +48,9 @@ export function FilterPanel({ facets, total }: { facets: ListedFacet[]; total: n
   const [search] = useSearchParams()
   const submit = useSubmit()
   const [open, setOpen] = useAtom(filterSidebarOpenAtom)
-  const [enhanced, setEnhanced] = useState(false)
+  const enhanced = useEnhanced()
   const panel = useRef<HTMLDivElement>(null)
   const form = useRef<HTMLFormElement>(null)
-  useEffect(() => setEnhanced(true), [])
   // The inputs are uncontrolled (the form must work before hydration); when the listing changes by another way (a
   // chip, 'Clear all', the back button), tick them as the new facets say.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../../config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
@@ -22,8 +22,7 @@ export function ListingToolbar() {
   const { t } = useT()
   const [search] = useSearchParams()
   const submit = useSubmit()
-  const [enhanced, setEnhanced] = useState(false)
-  useEffect(() => setEnhanced(true), [])
+  const enhanced = useEnhanced()
   const view = search.get('view') === 'list' ? 'list' : 'grid'
   const select = cx(controlBase.replace('w-full', 'w-auto'), controlEdge(false), 'py-2 text-sm')
   return (

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import type { Address, Country } from '../../api/models.ts'
 import { DEFAULT_COUNTRY } from '../../config.ts'
 import { STATE_COUNTRIES } from '../../lib/destinations.ts'
@@ -22,8 +23,7 @@ export function AddressFields({ prefix = '', idPrefix = '', values, errors, coun
   const initialCountry = value('country') || DEFAULT_COUNTRY
   const [country, setCountry] = useState(initialCountry)
   // the first render matches the server's (every state list); the filtered list comes once the page is interactive
-  const [enhanced, setEnhanced] = useState(false)
-  useEffect(() => setEnhanced(true), [])
+  const enhanced = useEnhanced()
   const field = (key: keyof Address, autoComplete: string, extra: Record<string, string> = {}) => (
     <Field key={key} name={prefix + key} id={idPrefix + prefix + key} label={t(`checkout.${key}` as 'checkout.firstName')} errors={errors[key]} defaultValue={value(key)} autoComplete={autoComplete} {...extra} />
   )

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
+import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import { Form, useSearchParams, useSubmit } from 'react-router'
 import type { Product } from '../../api/models.ts'
 import { useT } from '../../i18n/index.tsx'
@@ -18,8 +19,7 @@ export function VariantPicker({ product, chosen, sizeGuide }: { product: Product
   const { t } = useT()
   const [search] = useSearchParams()
   const submit = useSubmit()
-  const [enhanced, setEnhanced] = useState(false)
-  useEffect(() => setEnhanced(true), [])
+  const enhanced = useEnhanced()
   const groups = optionGroups(product)
   const names = new Set(groups.map((g) => g.type.name))
   return (
