@@ -200,6 +200,30 @@ describe('home page', () => {
     }
   })
 
+
+  test("the stylesheet registers the utilities' variables instead of setting them on every element, and shadows still draw", async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/')
+      const href = await page.locator('link[rel=stylesheet][href^="/assets/main-"]').getAttribute('href')
+      const css = await (await page.request.get(href!)).text()
+      // no `*,::before,::after{--tw-…}` or `::backdrop{--tw-…}` defaults (40 variables on each of 1,500 elements)
+      expect(css).not.toMatch(/(\*,:(:)?before,:(:)?after|::backdrop)\{--tw-/)
+      expect(css).toMatch(/@property --tw-shadow\{syntax:"\*";inherits:false;initial-value:0 0 #0000\}/)
+      // a shadow utility still draws its shadow, and its element's children do not inherit it
+      const seen = await page.evaluate(() => {
+        const shadowed = [...document.querySelectorAll<HTMLElement>('[class]')].find((element) => /(^|\s)shadow(-\w+)?(\s|$)/.test(element.className) && element.firstElementChild && getComputedStyle(element).boxShadow !== 'none')
+        const child = shadowed?.firstElementChild
+        return { shadow: shadowed && getComputedStyle(shadowed).boxShadow, childVariable: child && getComputedStyle(child).getPropertyValue('--tw-shadow').trim() }
+      })
+      expect(seen.shadow).toMatch(/rgba\(28, 25, 23, 0\.\d+\)/)
+      expect(seen.childVariable).toBe('0 0 #0000')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
   test('the console check is not blind: server HTML that differs from the client render is reported', async () => {
     const visit = await openPage(browser)
     try {
