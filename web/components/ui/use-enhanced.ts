@@ -5,9 +5,9 @@ import { startTransition, useEffect, useState } from 'react'
  * no-JavaScript form (an Apply button, every tab panel, every state) until then, so hydration matches the HTML.
  *
  * The switch renders in a transition: React renders it in slices of a few milliseconds instead of one task. Set at
- * once, the filter panel's re-render with every facet checkbox was a 14 ms synchronous task at 1x CPU right after a
- * category page hydrated (docs/performance.md, session of 24 Nov 2026 evening); a shopper who acts in between still
- * has the no-JavaScript form, which works.
+ * once, the filter panel's re-render with every facet checkbox was a synchronous 14 ms task (unminified build,
+ * profiled) right after a category page hydrated (docs/performance.md, session of 24 Nov 2026 evening); a shopper who
+ * acts in between still has the no-JavaScript form, which works.
  */
 export function useEnhanced(): boolean {
   const [enhanced, setEnhanced] = useState(false)
