@@ -70,23 +70,23 @@ function Preloads({ styles }: { styles: string[] }) {
  * first page stays in the metric-matched fallback, web/styles/app.css: putting the face in use restyles and lays out
  * the whole page, a 170-260 ms task at 4x CPU inside Lighthouse's blocking-time window); the router's first navigation
  * puts it in use (`__useBodyFont`, web/boot/hydrate-app.tsx); a page the store's service worker controls preloads it
- * and puts it in use at once, while the document is parsed: that worker's install precached the font file, so it is
- * on this device (docs/design.md 'Type'). No storage is read or written for it: the first localStorage access of a
- * page is a synchronous round trip to the browser process, 2-29 ms at 1x CPU inside the document's parse task while
- * the page loads (measured on a category page), where `navigator.serviceWorker.controller` costs 0.4-2 ms. A FontFace
- * rather than the font's stylesheet, which is the fallback where FontFace is missing: inserting a stylesheet restyles
- * the whole page, about 1 s of simulated
- * style and layout on home in Lighthouse, counted in its TBT. It adds the web app manifest (only installing the app reads
- * it, which needs the service worker the client registers; a browser may fetch it at once), the client entry as a module script and its chunks
- * as modulepreloads, each with this script's nonce (`'strict-dynamic'` trusts them anyway), four per task (each
- * append starts a fetch, about 1 ms at 1x CPU: all of them at once made a long task on a phone), only once BOTH the window
- * has loaded (the HTML, the stylesheet and the images of the first screen) AND the browser has reported the page's largest
- * paint, then one more animation frame. Lighthouse's simulated LCP counts every request that finished before the
- * observed largest paint, and Chromium's observed paint can come a second after `load`: chunks fetched in between
- * would share the slow link with the page's own files. Where LCP is not reported (Safari, Firefox) the first
- * contentful paint stands in, and where neither is, a timeout. A shopper who acts (pointerdown, keydown, touchstart)
- * starts it at once; until then the page works as it does without JavaScript. The list is the page's first-visit
- * JavaScript (bench/lib/sizes.mjs and the tests read it from here); `__clientStarted` tells the tests it has begun.
+ * and puts it in use at once, while the document is parsed: that worker's install precached the font file, so it is on
+ * this device (docs/design.md 'Type'). No storage is read or written for it: the first localStorage access of a page is
+ * a synchronous round trip to the browser process, 2-29 ms at 1x CPU inside the document's parse task while the page
+ * loads (measured on a category page), where `navigator.serviceWorker.controller` costs 0.4-2 ms. A FontFace rather
+ * than the font's stylesheet, which is the fallback where FontFace is missing: inserting a stylesheet restyles the
+ * whole page, about 1 s of simulated style and layout on home in Lighthouse, counted in its TBT. It adds the web app
+ * manifest (only installing the app reads it, which needs the service worker the client registers; a browser may fetch
+ * it at once), the client entry as a module script and its chunks as modulepreloads, each with this script's nonce
+ * (`'strict-dynamic'` trusts them anyway), four per task (each append starts a fetch, about 1 ms at 1x CPU: all of them
+ * at once made a long task on a phone), only once BOTH the window has loaded (the HTML, the stylesheet and the images
+ * of the first screen) AND the browser has reported the page's largest paint, then one more animation frame.
+ * Lighthouse's simulated LCP counts every request that finished before the observed largest paint, and Chromium's
+ * observed paint can come a second after `load`: chunks fetched in between would share the slow link with the page's
+ * own files. Where LCP is not reported (Safari, Firefox) the first contentful paint stands in, and where neither is, a
+ * timeout. A shopper who acts (pointerdown, keydown, touchstart) starts it at once; until then the page works as it
+ * does without JavaScript. The list is the page's first-visit JavaScript (bench/lib/sizes.mjs and the tests read it
+ * from here); `__clientStarted` tells the tests it has begun.
  */
 function startClient(files: string[], font: { stylesheet: string; file: string }) {
   const list = scriptJson(files)
