@@ -53,8 +53,8 @@ export function markShapes({ padding = 0, rounded = true }: { padding?: number; 
 }
 
 /** The mark as a standalone SVG document (favicon.svg). */
-export function markSvg(options: { padding?: number; rounded?: boolean } = {}) {
-  const { viewBox, shapes } = markShapes(options)
+export function markSvg() {
+  const { viewBox, shapes } = markShapes()
   const draw = (s: MarkShape) =>
     s.kind === 'rect'
       ? `<rect x="${s.x}" y="${s.y}" width="${s.size}" height="${s.size}" rx="${s.radius}" fill="${s.fill}"/>`

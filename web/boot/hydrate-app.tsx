@@ -13,7 +13,7 @@ import { loadDictionary } from '../i18n/index.tsx'
 import { installPrefetcher } from '../features/session/prefetch.ts'
 import { keepGets } from '../api/browser/prefetched.ts'
 import { splitLocalePath } from '../config.ts'
-import { matchAddress } from './route-match.ts'
+import { matchAddress, type MatchingRouter } from './route-match.ts'
 
 declare global {
   interface Window {
@@ -47,7 +47,7 @@ async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
  * Prefetch of a likely next page: the screens' chunks (the same lazy imports a navigation makes) and, when asked, the
  * leaf screen's loader run once so its GETs are kept for the navigation that follows (web/api/browser/prefetched.ts).
  */
-function prefetcherFor(router: Parameters<typeof matchAddress>[0], context: () => RouterContextProvider) {
+function prefetcherFor(router: MatchingRouter, context: () => RouterContextProvider) {
   return (href: string, withData: boolean) => {
     const url = new URL(href, window.location.href)
     if (url.origin !== window.location.origin) return

@@ -3,6 +3,8 @@ import { matchRoutes, type Params, type RouteObject } from 'react-router'
 type CompiledMeta = { route: RouteObject; matcher?: unknown; compiledParams?: unknown }
 type Branch = { routesMeta?: CompiledMeta[] }
 export type RouteMatch = { route: RouteObject; params: Params }
+/** What matching needs of a router: its routes, and the branches it compiled (React Router's, when it has them). */
+export type MatchingRouter = { routes: RouteObject[]; branches?: unknown }
 
 /**
  * The routes an address matches, as `matchRoutes(routes, address)` finds them, but against the branches the router
@@ -14,14 +16,14 @@ export type RouteMatch = { route: RouteObject; params: Params }
  * `router.branches` is React Router's own and not in its documented API, so anything unexpected in its shape answers
  * with `matchRoutes` instead; tests/web/route-match.test.ts compares both over the store's addresses.
  */
-export function matchAddress(router: { routes: RouteObject[]; branches?: unknown }, pathname: string): RouteMatch[] | null {
+export function matchAddress(router: MatchingRouter, pathname: string): RouteMatch[] | null {
   const found = matchRouterBranches(router, pathname)
   if (found !== undefined) return found
   return matchRoutes(router.routes, pathname)?.map(({ route, params }) => ({ route, params })) ?? null
 }
 
 /** The match from `router.branches` alone; undefined when the router has none or they are not as expected. */
-export function matchRouterBranches(router: { routes?: unknown; branches?: unknown }, pathname: string): RouteMatch[] | null | undefined {
+export function matchRouterBranches(router: MatchingRouter, pathname: string): RouteMatch[] | null | undefined {
   const branches = router.branches
   if (!Array.isArray(branches) || branches.length === 0) return undefined
   return matchBranches(branches as Branch[], decodePath(pathname))
