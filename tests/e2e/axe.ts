@@ -17,8 +17,24 @@ export interface AxeViolation {
   nodes: Array<{ target: string[] }>
 }
 
-/** Every WCAG 2.1 A/AA violation axe finds on the page as it is now (the page is not waited on). */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * Every WCAG 2.1 A/AA violation axe finds on the page as it is now (the page is not waited on). Bounded: Playwright
+ * puts no time limit on `evaluate`, which waits for a page still navigating; a stuck page fails here, saying so,
+ * instead of using up the whole test's time.
+ */
+export async function axeViolations(page: Page, timeoutMs = 30_000): Promise<AxeViolation[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`axe did not finish on ${page.url()} within ${timeoutMs / 1000} s`)), timeoutMs)
+  })
+  try {
+    return await Promise.race([runAxe(page), limit])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
   return page.evaluate(async () => {
     // Parts below the fold wait to be drawn (content-visibility: auto) until a shopper scrolls near them; axe can only

@@ -81,6 +81,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
     context,
     problems,
     async goto(path) {
+      report.attach()
       const response = await page.goto(path, { waitUntil: 'load' })
       if (!response) throw new Error(`No navigation response for ${path}`)
       await waitForClientStart(page)
@@ -124,24 +125,33 @@ function reportOnFailure(page: Page, problems: Problem[], inFlight: ReturnType<t
       })
       .catch((error: Error) => ({ url: page.url(), heading: '', text: `(could not read the page: ${error.message})` }))
   }
-  try {
-    onTestFailed(async () => {
-      await capture()
-      if (!last) return
-      const lines = [
-        `[e2e] the page when the test failed: ${last.url}`,
-        `  heading: ${last.heading}`,
-        `  text: ${last.text}`,
-        ...problems.map((p) => `  ${describeProblem(p)}`),
-        ...events.map((line) => `  ${line}`),
-        ...inFlight.pendingUrls().map((url) => `  still loading: ${url}`),
-      ]
-      process.stderr.write(`${lines.join('\n')}\n`)
-    })
-  } catch {
-    // opened outside a test (a beforeAll): nothing to report to
+  // A page opened in a `beforeAll` has no test to report to yet: it joins each test that navigates it (the operator's
+  // day on CI, 24 Nov, timed out with only the shopper's page reported, not the console page that was stuck).
+  let attachedTo: string | undefined
+  const attach = () => {
+    const test = expect.getState().currentTestName
+    if (!test || test === attachedTo) return
+    try {
+      onTestFailed(async () => {
+        await capture()
+        if (!last) return
+        const lines = [
+          `[e2e] the page when the test failed: ${last.url}`,
+          `  heading: ${last.heading}`,
+          `  text: ${last.text}`,
+          ...problems.map((p) => `  ${describeProblem(p)}`),
+          ...events.map((line) => `  ${line}`),
+          ...inFlight.pendingUrls().map((url) => `  still loading: ${url}`),
+        ]
+        process.stderr.write(`${lines.join('\n')}\n`)
+      })
+      attachedTo = test
+    } catch {
+      // outside a running test (a beforeAll): nothing to report to
+    }
   }
-  return { capture }
+  attach()
+  return { capture, attach }
 }
 
 /**

@@ -90,6 +90,24 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess, logFile: s
   throw setupError(`e2e setup: wrangler dev did not answer ${baseUrl} within ${timeoutMs / 1000} s:\n${tail()}`)
 }
 
+/**
+ * What the server said that a failing browser test may hang on, printed when the run ends (the log itself is deleted
+ * with the temp dir): answers that took over 5 s (the `wrangler dev` stall a test waits on) and every line that is
+ * not an answer (a reload, an uncaught error). On CI the end of the output is what is kept.
+ */
+function reportServerLog(logFile: string) {
+  if (!existsSync(logFile)) return
+  const lines = readFileSync(logFile, 'utf8').split('\n')
+  const ready = lines.findIndex((line) => line.includes('Ready on http'))
+  if (ready < 0) return
+  const notable = lines.slice(ready + 1).filter((line) => {
+    const answer = line.match(/^\[wrangler:info\] [A-Z]+ \S+ \d{3} .*\((\d+)ms\)$/)
+    return answer ? Number(answer[1]) > 5_000 : line.trim() !== ''
+  })
+  if (notable.length === 0) return
+  process.stderr.write(`[e2e] wrangler dev, after it was ready: ${notable.length} slow answers or other lines\n${notable.slice(-40).map((line) => `  ${line.slice(0, 300)}`).join('\n')}\n`)
+}
+
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath()
   if (!existsSync(chromium)) {
@@ -107,6 +125,7 @@ export default async function setup(project: TestProject) {
   let child: ChildProcess | undefined
   const cleanUp = async () => {
     if (child) await stop(child)
+    reportServerLog(join(persistTo, 'wrangler-dev.log'))
     rmSync(persistTo, { recursive: true, force: true })
   }
 

@@ -28,6 +28,8 @@ export async function api(path: string, init: { method?: string; body?: unknown;
       ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
+    // Node's fetch waits as long as the server does: a stuck answer fails the step, naming it, not the whole test
+    signal: AbortSignal.timeout(30_000),
   })
   const body = await res.json().catch(() => null)
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`)
