@@ -118,12 +118,11 @@ function reportOnFailure(page: Page, problems: Problem[], inFlight: ReturnType<t
   let last: { url: string; heading: string; text: string } | undefined
   const capture = async () => {
     if (page.isClosed()) return
-    last = await page
-      .evaluate(() => {
-        const main = document.querySelector('main') ?? document.body
-        return { url: location.href, heading: document.querySelector('h1, h2')?.textContent?.trim() ?? '', text: (main?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 600) }
-      })
-      .catch((error: Error) => ({ url: page.url(), heading: '', text: `(could not read the page: ${error.message})` }))
+    const read = page.evaluate(() => {
+      const main = document.querySelector('main') ?? document.body
+      return { url: location.href, heading: document.querySelector('h1, h2')?.textContent?.trim() ?? '', text: (main?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 600) }
+    })
+    last = await withinTime(read, 5_000).catch((error: Error) => ({ url: page.url(), heading: '', text: `(could not read the page: ${error.message})` }))
   }
   // A page opened in a `beforeAll` has no test to report to yet: it joins each test that navigates it (the operator's
   // day on CI, 24 Nov, timed out with only the shopper's page reported, not the console page that was stuck).
@@ -185,6 +184,15 @@ export function settleBeforeNavigating(page: Page, context: BrowserContext) {
   return inFlight
 }
 
+/** `promise`, or a rejection saying it took longer than `ms`. */
+export function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer))
+}
+
 /** A file the assets binding or the image route serves (never a page or an API answer). */
 const isStaticFile = (url: string) => /^\/(assets|images)\/|\.(css|js|woff2|svg|png|webp|ico)$/.test(new URL(url).pathname)
 
@@ -218,17 +226,18 @@ export function trackRequests(context: BrowserContext) {
  */
 export async function serviceWorkerInstalled(page: Page, timeoutMs: number) {
   if (page.isClosed()) return
-  await page
-    .evaluate(async (timeout) => {
-      const registration = await navigator.serviceWorker?.getRegistration()
-      const worker = registration?.installing ?? registration?.waiting
-      if (!worker) return
-      await Promise.race([
-        new Promise<void>((resolve) => worker.addEventListener('statechange', () => (worker.state === 'activated' || worker.state === 'redundant') && resolve())),
-        new Promise<void>((resolve) => setTimeout(resolve, timeout)),
-      ])
-    }, timeoutMs)
-    .catch(() => {}) // a page that navigated away or closed: nothing left to wait for
+  const wait = page.evaluate(async (timeout) => {
+    const registration = await navigator.serviceWorker?.getRegistration()
+    const worker = registration?.installing ?? registration?.waiting
+    if (!worker) return
+    await Promise.race([
+      new Promise<void>((resolve) => worker.addEventListener('statechange', () => (worker.state === 'activated' || worker.state === 'redundant') && resolve())),
+      new Promise<void>((resolve) => setTimeout(resolve, timeout)),
+    ])
+  }, timeoutMs)
+  // Playwright's `evaluate` has no time limit of its own, and waits for a page whose next document has not come;
+  // a page that navigated away, closed or is still waiting: nothing to wait for
+  await withinTime(wait, timeoutMs + 5_000).catch(() => {})
 }
 
 /**

@@ -216,7 +216,7 @@ describe("the shopper's own header, filled in on the way out", () => {
       await waitOnExecutionContext(ctx)
       return { response, bytes }
     }
-    const inflate = (bytes: Uint8Array) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
+    const inflate = (bytes: Uint8Array<ArrayBuffer>) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
     await page(path)
     const plain = await page(path)
     expect(plain.response.headers.get('content-encoding')).toBeNull()
@@ -234,7 +234,7 @@ describe("the shopper's own header, filled in on the way out", () => {
     expect(cspNonce(answers[0]!.response)).not.toBe(cspNonce(answers[1]!.response))
     // gzip refused, or a shopper with a cart (their count is written in): not this way
     const token = await guestCart()
-    for (const headers of [{ 'accept-encoding': 'gzip;q=0, br' }, { 'accept-encoding': 'gzip', cookie: `cart_token=${token}` }]) {
+    for (const headers of [{ 'accept-encoding': 'gzip;q=0, br' }, { 'accept-encoding': 'gzip', cookie: `cart_token=${token}` }] as Array<Record<string, string>>) {
       const { response, bytes } = await raw(headers)
       expect(response.headers.get('content-encoding')).toBeNull()
       expect(new TextDecoder().decode(bytes)).toContain('<!DOCTYPE html>')

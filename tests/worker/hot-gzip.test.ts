@@ -7,7 +7,7 @@ import { compressParts, crc32Combine, gzipAnswer } from '#worker/edge-cache/hot-
 
 const encoder = new TextEncoder()
 
-async function inflate(bytes: Uint8Array): Promise<string> {
+async function inflate(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
 }
 
