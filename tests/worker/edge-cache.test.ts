@@ -207,40 +207,6 @@ describe("the shopper's own header, filled in on the way out", () => {
     }
   })
 
-  it('a hit for a browser that takes gzip is sent compressed once per page: it inflates to the page with its own nonce', async () => {
-    const path = '/t/men?gzip=1'
-    const raw = async (headers: Record<string, string>) => {
-      const ctx = createExecutionContext()
-      const response = await worker.fetch(new Request(ORIGIN + path, { headers: { accept: 'text/html', ...headers } }), testEnv, ctx)
-      const bytes = new Uint8Array(await response.arrayBuffer())
-      await waitOnExecutionContext(ctx)
-      return { response, bytes }
-    }
-    const inflate = (bytes: Uint8Array<ArrayBuffer>) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
-    await page(path)
-    const plain = await page(path)
-    expect(plain.response.headers.get('content-encoding')).toBeNull()
-    const answers = [await raw({ 'accept-encoding': 'gzip, deflate, br, zstd' }), await raw({ 'accept-encoding': 'gzip' })]
-    for (const { response, bytes } of answers) {
-      expect(response.headers.get('content-encoding')).toBe('gzip')
-      expect(response.headers.get('vary')).toBe('Cookie, Accept-Encoding')
-      expect(bytes.length).toBeLessThan(plain.body.length / 4)
-      const html = await inflate(bytes)
-      const nonce = cspNonce(response)!
-      expect([...bodyNonces(html)]).toEqual([nonce])
-      // the same page as the uncompressed hit, but for the nonce
-      expect(html.replaceAll(nonce, 'N')).toBe(plain.body.replaceAll(cspNonce(plain.response)!, 'N'))
-    }
-    expect(cspNonce(answers[0]!.response)).not.toBe(cspNonce(answers[1]!.response))
-    // gzip refused, or a shopper with a cart (their count is written in): not this way
-    const token = await guestCart()
-    for (const headers of [{ 'accept-encoding': 'gzip;q=0, br' }, { 'accept-encoding': 'gzip', cookie: `cart_token=${token}` }] as Array<Record<string, string>>) {
-      const { response, bytes } = await raw(headers)
-      expect(response.headers.get('content-encoding')).toBeNull()
-      expect(new TextDecoder().decode(bytes)).toContain('<!DOCTYPE html>')
-    }
-  })
-
   it('a member sees their own header on pages that are never cached, with the greeting following a name change', async () => {
     const member = await registerAndLogin({ firstName: 'Ottilie' })
     const cookie = authCookie({ access_token: member.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })

@@ -1,4 +1,3 @@
-import { compressParts, gzipAnswer, type GzipPage } from './hot-gzip.ts'
 import { NONCE_PLACEHOLDER } from './personal-header.ts'
 
 /**
@@ -16,16 +15,12 @@ const MAX_CHARS = 24 * 1024 * 1024
 const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`
 
 export interface HotPage {
-  key: string
   status: number
   headers: Array<[string, string]>
   /** The HTML split at every `nonce="<placeholder>"`: React escapes `"` in text, so only real attributes match. */
   parts: string[]
   storedAt: number
-  /** What it holds in memory: the HTML's characters, and its compressed parts once built. */
   chars: number
-  /** Its parts compressed for gzip answers (hot-gzip.ts): built at the first such answer; null if it cannot be. */
-  gzip?: GzipPage | null
 }
 
 const pages = new Map<string, HotPage>()
@@ -57,7 +52,7 @@ export function hotPage(key: string, freshMs: number, now = Date.now()): HotPage
  */
 export function keepHot(key: string, html: string, status: number, headers: Headers, storedAt: number): HotPage {
   forget(key)
-  const page: HotPage = { key, status, headers: [...headers], parts: html.split(NONCE_ATTRIBUTE), storedAt, chars: html.length }
+  const page: HotPage = { status, headers: [...headers], parts: html.split(NONCE_ATTRIBUTE), storedAt, chars: html.length }
   if (html.length > MAX_CHARS / 8) return page
   pages.set(key, page)
   chars += page.chars
@@ -70,15 +65,3 @@ export function keepHot(key: string, html: string, status: number, headers: Head
 
 /** The page's HTML with `nonce` in every place the placeholder was. */
 export const hotHtml = (page: HotPage, nonce: string) => page.parts.join(`nonce="${nonce}"`)
-
-/** The same HTML as a gzip body, from parts compressed once per page (null where that cannot be done). */
-export function hotGzip(page: HotPage, nonce: string): Uint8Array<ArrayBuffer> | null {
-  if (page.gzip === undefined) {
-    page.gzip = compressParts(page.parts)
-    if (page.gzip && pages.get(page.key) === page) {
-      page.chars += page.gzip.bytes
-      chars += page.gzip.bytes
-    }
-  }
-  return page.gzip ? gzipAnswer(page.gzip, nonce) : null
-}

@@ -11,7 +11,7 @@ import { freshness, isCacheablePage, lastGoodKey, pageCacheAvailable, pageCacheK
 import { pageCacheVersion } from './content-version.ts'
 import { NONCE_PLACEHOLDER, personalise, personalStateOf } from './personal-header.ts'
 import { readLastGood, writeLastGood } from './last-good.ts'
-import { hotGzip, hotHtml, hotPage, keepHot, type HotPage } from './hot-pages.ts'
+import { hotHtml, hotPage, keepHot, type HotPage } from './hot-pages.ts'
 
 /**
  * The full-page edge cache (docs/caching.md). Shared pages (page-key.ts) are rendered once per locale, currency,
@@ -140,32 +140,9 @@ function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: Pers
  * session lookup and no second Response; a shopper with a session still gets their header filled in.
  */
 function answerHot(c: Context<AppEnv>, hot: HotPage, state: PersonalState, nonce: string): Response {
-  const headers = shopperHeaders(c, hot.headers, 'hit', state)
-  if (c.req.method === 'HEAD') return new Response(null, { status: hot.status, headers })
-  // nothing personal to write in and the client takes gzip: the bytes compressed once (hot-gzip.ts), passed on as
-  // they are (`encodeBody: 'manual'`) instead of compressed again for every answer
-  const gzip = state === ANONYMOUS && acceptsGzip(c.req.header('accept-encoding')) ? hotGzip(hot, nonce) : null
-  if (gzip) {
-    headers.set('content-encoding', 'gzip')
-    headers.set('vary', 'Cookie, Accept-Encoding')
-    return new Response(gzip, { status: hot.status, headers, encodeBody: 'manual' })
-  }
-  const out = new Response(hotHtml(hot, nonce), { status: hot.status, headers })
-  return state !== ANONYMOUS ? personalise(out, { nonce: null, state, locale: c.var.locale }) : out
-}
-
-/** Whether an `Accept-Encoding` header takes gzip (named, or by `*`, and not with q=0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false
-  let star = false
-  for (const entry of header.toLowerCase().split(',')) {
-    const [name, ...params] = entry.split(';').map((part) => part.trim())
-    const q = params.find((param) => param.startsWith('q='))
-    const accepted = q === undefined || Number(q.slice(2)) > 0
-    if (name === 'gzip' || name === 'x-gzip') return accepted
-    if (name === '*') star = accepted
-  }
-  return star
+  const body = c.req.method === 'HEAD' ? null : hotHtml(hot, nonce)
+  const out = new Response(body, { status: hot.status, headers: shopperHeaders(c, hot.headers, 'hit', state) })
+  return body !== null && state !== ANONYMOUS ? personalise(out, { nonce: null, state, locale: c.var.locale }) : out
 }
 
 export const pageCache = () =>
