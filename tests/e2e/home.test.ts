@@ -224,6 +224,51 @@ describe('home page', () => {
       await visit.close()
     }
   })
+  test("a carousel's buttons follow its scroll, and scrolling that reaches neither end does not render it again", async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/')
+      await waitForHydration(page)
+      const carousel = page.locator('[data-testid=carousel]').first()
+      const previous = carousel.getByRole('button', { name: 'Previous' })
+      const next = carousel.getByRole('button', { name: 'Next' })
+      await expect.poll(() => previous.isDisabled()).toBe(true)
+      expect(await next.isDisabled()).toBe(false)
+      await next.click()
+      await expect.poll(() => previous.isDisabled(), { timeout: 10_000 }).toBe(false)
+      expect(await next.isDisabled()).toBe(false)
+      // React gives the section new props (a new `__reactProps$` object) each time the carousel renders: once the page
+      // is quiet (the session, idle work), scroll a little back and forth within the row and see whether it did
+      const seen = await carousel.evaluate(async (section) => {
+        const key = Object.keys(section).find((name) => name.startsWith('__reactProps$'))!
+        const props = () => (section as unknown as Record<string, unknown>)[key]
+        const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+        for (let quiet = 0, last = props(); quiet < 10; quiet++) {
+          await new Promise((done) => setTimeout(done, 100))
+          if (props() !== last) [quiet, last] = [0, props()]
+        }
+        const before = props()
+        const row = section.querySelector('ul')!
+        let events = 0
+        row.addEventListener('scroll', () => events++)
+        for (const step of [-6, -6, -6, 6, 6, 6, -6, 6]) {
+          row.scrollBy({ left: step, behavior: 'instant' })
+          await frames()
+        }
+        return { events, rendered: props() !== before }
+      })
+      expect(seen.events).toBeGreaterThan(0)
+      expect(seen.rendered).toBe(false)
+      // back at the start, 'Previous' is off again
+      await carousel.locator('ul').evaluate((row) => row.scrollTo({ left: 0, behavior: 'instant' }))
+      await expect.poll(() => previous.isDisabled(), { timeout: 10_000 }).toBe(true)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
   test('the console check is not blind: server HTML that differs from the client render is reported', async () => {
     const visit = await openPage(browser)
     try {

@@ -18,7 +18,12 @@ export function Carousel({ label, title, children, className }: { label: string;
   useEffect(() => {
     const node = row.current
     if (!node) return
-    const update = () => setEdges({ start: node.scrollLeft <= 4, end: node.scrollLeft + node.clientWidth >= node.scrollWidth - 4 })
+    const update = () => {
+      const start = node.scrollLeft <= 4
+      const end = node.scrollLeft + node.clientWidth >= node.scrollWidth - 4
+      // the same state object while neither end changes: React skips the render (scroll fires every frame)
+      setEdges((edges) => (edges.start === start && edges.end === end ? edges : { start, end }))
+    }
     // Reading the row's scroll size forces a layout: not inside hydration's effects (the start state is already right)
     const cancel = whenIdle(update)
     node.addEventListener('scroll', update, { passive: true })
