@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
+import { withinTime } from './browser.ts'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -23,15 +24,9 @@ export interface AxeViolation {
  * instead of using up the whole test's time.
  */
 export async function axeViolations(page: Page, timeoutMs = 30_000): Promise<AxeViolation[]> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`axe did not finish on ${page.url()} within ${timeoutMs / 1000} s`)), timeoutMs)
+  return withinTime(runAxe(page), timeoutMs).catch((error: Error) => {
+    throw new Error(`axe on ${page.url()}: ${error.message}`)
   })
-  try {
-    return await Promise.race([runAxe(page), limit])
-  } finally {
-    clearTimeout(timer)
-  }
 }
 
 async function runAxe(page: Page): Promise<AxeViolation[]> {
