@@ -224,6 +224,7 @@ describe('home page', () => {
       await visit.close()
     }
   })
+
   test("a carousel's buttons follow its scroll, and scrolling that reaches neither end does not render it again", async () => {
     const visit = await openPage(browser)
     try {
