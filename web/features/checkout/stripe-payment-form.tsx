@@ -10,6 +10,7 @@ import { DeclinesCaptcha, TermsField } from './payment-step.tsx'
 import { isRefusal, REFUSALS } from './payment-refusals.ts'
 import type { CardHandle } from './stripe-card.ts'
 import { useStepForm } from './use-step-form.ts'
+import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import type { FieldErrors } from './validation.ts'
 
 type CardState = 'loading' | 'ready' | 'failed'
@@ -99,8 +100,7 @@ export function StripePaymentForm({ cart, stripe, savedCards, member }: { cart: 
   const refused = params.get('refused')
   const covered = Boolean(cart.giftCard) && cart.balanceAmount === 0
   const [choice, setChoice] = useState(savedCards.find((card) => card.isDefault)?.id ?? savedCards[0]?.id ?? 'new')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useEnhanced()
   const card = useStripeCard(stripe, locale, hydrated && !covered && choice === 'new')
   const [tokenising, setTokenising] = useState(false)
   const submit = useSubmit()
