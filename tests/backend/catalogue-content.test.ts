@@ -179,6 +179,19 @@ describe('countries and store', () => {
     expect((await api('/countries/1')).status).toBe(404)
   })
 
+  it('answers each country and store read in one database round trip (the checkout address form asks on every visit)', async () => {
+    const trips = (res: { headers: Headers }) => Number(/(?:^|,\s*)d1;desc=(\d+)/.exec(res.headers.get('server-timing') ?? '')?.[1])
+    for (const path of ['/countries', '/countries/AU?include=states', '/countries/aus', '/countries/default?include=states', '/store?include=default_country', '/store']) {
+      const res = await api(path)
+      expect(res.status, path).toBe(200)
+      expect(trips(res), path).toBe(1)
+    }
+    const missing = await api('/countries/XX')
+    expect(missing.status).toBe(404)
+    expect(trips(missing)).toBe(1)
+    expect((await api('/countries/default?include=states')).body.included.map((s: any) => s.attributes.abbr)).toContain('NSW')
+  })
+
   it('describes the store: AUD default, AUD and USD, English and German', async () => {
     const res = await api('/store?include=default_country')
     one(StoreSchema).parse(res.body)

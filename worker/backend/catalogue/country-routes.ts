@@ -13,9 +13,10 @@ interface StateRow { id: number; country_iso: string; abbr: string; name: string
 const COUNTRY_SELECT = `SELECT c.iso, c.iso3, c.iso_name, COALESCE(ct.name, c.name) AS name, c.states_required, c.zipcode_required
   FROM countries c LEFT JOIN country_translations ct ON ct.country_iso = c.iso AND ct.locale = ?1`
 
-async function defaultIso(db: D1Database) {
-  return (await db.prepare('SELECT default_country_iso AS iso FROM store WHERE id = 1').first<{ iso: string }>())?.iso ?? 'AU'
-}
+/** The store's default country as SQL (Australia when the store row is missing). */
+const DEFAULT_ISO = `COALESCE((SELECT default_country_iso FROM store WHERE id = 1), 'AU')`
+const defaultIsoStatement = (db: D1Database) => db.prepare(`SELECT ${DEFAULT_ISO} AS iso`)
+const defaultIsoOf = (result: D1Result<{ iso: string }>) => result.results[0]?.iso ?? 'AU'
 
 function countryResource(c: CountryRow, defaultCountry: string, states: StateRow[] | null): Resource {
   return {
@@ -30,21 +31,36 @@ function countryResource(c: CountryRow, defaultCountry: string, states: StateRow
 }
 const stateResource = (s: StateRow): Resource => ({ id: String(s.id), type: 'state', attributes: { abbr: s.abbr, name: s.name } })
 
-async function showCountry(db: D1Database, locale: string, iso: string, includeStates: boolean) {
-  const code = iso.toUpperCase()
-  const country = await db.prepare(`${COUNTRY_SELECT} WHERE c.iso = ?2 OR c.iso3 = ?2`).bind(locale, code).first<CountryRow>()
-  if (!country) throw notFound(`There is no country '${iso}'.`)
-  const [{ results: states }, defaultCountry] = await Promise.all([
-    db.prepare('SELECT * FROM states WHERE country_iso = ? ORDER BY name').bind(country.iso).all<StateRow>(),
-    defaultIso(db),
-  ])
-  return { data: countryResource(country, defaultCountry, states), ...(includeStates ? { included: states.map(stateResource) } : {}) }
+/**
+ * A country (by ISO or ISO3 code, or the store's default when `iso` is null) with its states, and the store's
+ * default country: three statements in one round trip.
+ */
+function countryStatements(db: D1Database, locale: string, iso: string | null) {
+  const code = iso === null ? DEFAULT_ISO : '?2'
+  const binds = iso === null ? [locale] : [locale, iso.toUpperCase()]
+  return [
+    db.prepare(`${COUNTRY_SELECT} WHERE c.iso = ${code} OR c.iso3 = ${code}`).bind(...binds),
+    db.prepare(`SELECT s.* FROM states s WHERE s.country_iso = (SELECT c.iso FROM countries c WHERE c.iso = ${code} OR c.iso3 = ${code}) ORDER BY s.name`).bind(...(iso === null ? [] : binds)),
+    defaultIsoStatement(db),
+  ]
+}
+
+function readCountry(results: D1Result[], iso: string | null, includeStates: boolean) {
+  const [countries, states, defaults] = results as [D1Result<CountryRow>, D1Result<StateRow>, D1Result<{ iso: string }>]
+  const country = countries.results[0]
+  if (!country) throw notFound(iso === null ? 'The store has no default country.' : `There is no country '${iso}'.`)
+  return { data: countryResource(country, defaultIsoOf(defaults), states.results), ...(includeStates ? { included: states.results.map(stateResource) } : {}) }
+}
+
+async function showCountry(db: D1Database, locale: string, iso: string | null, includeStates: boolean) {
+  return readCountry(await db.batch(countryStatements(db, locale, iso)), iso, includeStates)
 }
 
 countryRoutes.get('/countries', async (c) => {
   const params = readListParams(new URL(c.req.url))
   const db = c.env.DB
-  const [{ results }, defaultCountry] = await Promise.all([db.prepare(`${COUNTRY_SELECT} ORDER BY name`).bind(params.locale).all<CountryRow>(), defaultIso(db)])
+  const [{ results }, defaults] = (await db.batch([db.prepare(`${COUNTRY_SELECT} ORDER BY name`).bind(params.locale), defaultIsoStatement(db)])) as [D1Result<CountryRow>, D1Result<{ iso: string }>]
+  const defaultCountry = defaultIsoOf(defaults)
   // one page of every country, as Spree lists them
   const page = pagination(new URL(c.req.url), 1, Math.max(results.length, 1), results.length, results.length)
   return jsonApi(c, { data: results.map((row) => countryResource(row, defaultCountry, null)), ...page })
@@ -52,7 +68,7 @@ countryRoutes.get('/countries', async (c) => {
 
 countryRoutes.get('/countries/default', async (c) => {
   const params = readListParams(new URL(c.req.url), { includes: ['states'] })
-  return jsonApi(c, await showCountry(c.env.DB, params.locale, await defaultIso(c.env.DB), params.include.has('states')))
+  return jsonApi(c, await showCountry(c.env.DB, params.locale, null, params.include.has('states')))
 })
 
 countryRoutes.get('/countries/:iso{[A-Za-z]{2,3}}', async (c) => {
@@ -62,11 +78,14 @@ countryRoutes.get('/countries/:iso{[A-Za-z]{2,3}}', async (c) => {
 
 countryRoutes.get('/store', async (c) => {
   const params = readListParams(new URL(c.req.url), { includes: ['default_country'] })
-  const store = await c.env.DB.prepare('SELECT * FROM store WHERE id = 1').first<Record<string, unknown>>()
+  const db = c.env.DB
+  const withCountry = params.include.has('default_country')
+  // the store and, when included, its default country: one round trip
+  const [stores, ...countryResults] = await db.batch([db.prepare('SELECT * FROM store WHERE id = 1'), ...(withCountry ? countryStatements(db, params.locale, null) : [])])
+  const store = stores!.results[0] as Record<string, unknown> | undefined
   if (!store) throw notFound('The store has not been set up yet.')
   const { id, default_country_iso: iso, ...attributes } = store
   const doc = { data: { id: String(id), type: 'store', attributes: { ...attributes, default: true }, relationships: { default_country: { data: ref('country', String(iso)) } } } }
-  if (!params.include.has('default_country')) return jsonApi(c, doc)
-  const country = await showCountry(c.env.DB, params.locale, String(iso), false)
-  return jsonApi(c, { ...doc, included: [country.data] })
+  if (!withCountry) return jsonApi(c, doc)
+  return jsonApi(c, { ...doc, included: [readCountry(countryResults, String(iso), false).data] })
 })
