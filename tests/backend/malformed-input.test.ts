@@ -82,7 +82,7 @@ const BAD_BODIES: unknown[] = [
   { payment_method_id: '1', source_attributes: { number: '4000000000000002', month: 12, year: 2099, verification_value: '123' } },
   { payment_method_id: '2', source_attributes: { gift_card_code: 'NOPE-NOPE' } }, { payment_method_id: '2', source_attributes: { gift_card_code: '<script>' } },
   { gift_card: { amount: 5, recipient_name: 'A', recipient_email: 'a@b.co' } }, { gift_card: { amount: 10_000, recipient_name: 'A', recipient_email: 'a@b.co' } },
-  { gift_card: { amount: 50, recipient_name: '', recipient_email: 'bad' } }, { gift_card: { amount: '50', recipient_name: 'A', recipient_email: 'a@b.co' } },
+  { gift_card: { amount: 50, recipient_name: '', recipient_email: 'bad' } }, { gift_card: { amount: '50', recipient_name: 'A', recipient_email: 'a@b.co' } }, { gift_card: { amount: 'fifty', recipient_name: 'A', recipient_email: 'a@b.co' } },
   { email: '' }, { email: 'x'.repeat(300) + '@example.com' }, { code: '' }, { code: 'has spaces' }, { code: 'x'.repeat(100) },
   { name: '', email: 'a@b', message: 'hi' }, { name: 'A', email: 'not-an-email', message: 'x'.repeat(6000) },
 ]

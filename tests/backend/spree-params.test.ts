@@ -136,4 +136,20 @@ describe('parameters are read from the query string, a JSON body or a form', () 
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data.attributes).toMatchObject({ country_iso: 'AU', is_default: true })
   })
+
+  it('POST /gift_cards: amount as text, from a form or a JSON string', async () => {
+    await createProduct({ kind: 'gift_card', prices: { AUD: { amount: 0 }, USD: { amount: 0 } } })
+    for (const how of ['body', 'form'] as const) {
+      const member = await registerAndLogin()
+      const card = { amount: '50', recipient_name: 'Robin', recipient_email: 'robin@example.com' }
+      const res = await call('/gift_cards', { bearer: member.bearer, ...(how === 'body' ? { body: { gift_card: card } } : { form: nested('gift_card', card) }) })
+      expect(res.status, `${how}: ${JSON.stringify(res.body)}`).toBe(200)
+      expect(res.body.data.attributes.item_total, how).toBe('50.00')
+    }
+    // text that is not a whole number is still refused
+    const member = await registerAndLogin()
+    const bad = await call('/gift_cards', { bearer: member.bearer, form: nested('gift_card', { amount: '50x', recipient_name: 'Robin', recipient_email: 'robin@example.com' }) })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors['gift_card.amount']).toEqual(['must be a number'])
+  })
 })
