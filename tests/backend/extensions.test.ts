@@ -91,6 +91,19 @@ describe('wishlists and small extensions', () => {
     expect((await call('/wishlists/default', { bearer: a.bearer })).body.data.attributes.token).not.toBe(token)
   })
 
+  it('names the flag that is not true or false, in a flat body and under wishlist', async () => {
+    const a = await registerAndLogin()
+    const flat = await call('/wishlists', { bearer: a.bearer, body: { name: 'Trips', is_private: 'yes' } })
+    expect(flat.status).toBe(422)
+    expect(flat.body.errors).toEqual({ is_private: ['must be true or false'] })
+    const token = (await call('/wishlists/default', { bearer: a.bearer })).body.data.attributes.token
+    const nested = await call(`/wishlists/${token}`, { method: 'PATCH', bearer: a.bearer, body: { wishlist: { is_default: 'maybe' } } })
+    expect(nested.status).toBe(422)
+    expect(nested.body.errors).toEqual({ 'wishlist.is_default': ['must be true or false'] })
+    expect((await call(`/wishlists/${token}`, { method: 'PATCH', bearer: a.bearer, body: { wishlist: { name: 'Renamed', is_private: 'false' } } })).body.data.attributes).toMatchObject({ name: 'Renamed', is_private: false })
+    expect((await call(`/wishlists/${token}`, { method: 'PATCH', bearer: a.bearer, body: { name: 'Flat', is_private: true } })).body.data.attributes).toMatchObject({ name: 'Flat', is_private: true })
+  })
+
   it('records newsletter subscriptions, affiliate codes and contact messages', async () => {
     const email = uniqueEmail()
     await call('/newsletter/subscribe', { body: { email: email.toUpperCase() } })
