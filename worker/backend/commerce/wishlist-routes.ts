@@ -128,7 +128,12 @@ wishlistRoutes.post('/wishlists', async (c) => {
   return c.json(await wishlistDocument(c, (await db.prepare('SELECT * FROM wishlists WHERE token = ?').bind(token).first<WishlistRow>())!))
 })
 
-wishlistRoutes.get('/wishlists/:token', async (c) => c.json(await wishlistDocument(c, await ownWishlist(c))))
+// A wishlist that is not private is shown to anyone with its token (the contract's 'Retrieve a Wishlist'); only its
+// owner changes it.
+wishlistRoutes.get('/wishlists/:token', async (c) => {
+  const shared = await c.env.DB.prepare('SELECT * FROM wishlists WHERE token = ? AND is_private = 0').bind(c.req.param('token')).first<WishlistRow>()
+  return c.json(await wishlistDocument(c, shared ?? (await ownWishlist(c))))
+})
 
 wishlistRoutes.patch('/wishlists/:token', async (c) => {
   const wishlist = await ownWishlist(c)
