@@ -43,6 +43,12 @@ export const PasswordSchema = z
   .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password)
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const
+/** The United States' states and DC by code: the countries' state list (kv-seed/countries.mjs) the checkout offers. */
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD',
+  'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const
 
 /** Phone numbers: digits with optional +, spaces, dashes and brackets; 8 to 15 digits. */
 export const PhoneSchema = z
@@ -96,11 +102,14 @@ export const AddressPayloadSchema = z
       if (!(AU_STATES as readonly string[]).includes(state)) {
         ctx.addIssue({ code: 'custom', path: ['state_name'], message: `Choose an Australian state: ${AU_STATES.join(', ')}.` })
       }
-    } else if (!/^[A-Za-z0-9 -]{2,10}$/.test(a.zipcode)) {
+    } else if (a.country_iso === 'US' && a.state_name && !(US_STATES as readonly string[]).includes(a.state_name.toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['state_name'], message: 'Choose a US state by its two-letter code, such as CA.' })
+    }
+    if (a.country_iso !== 'AU' && !/^[A-Za-z0-9 -]{2,10}$/.test(a.zipcode)) {
       ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Please, provide a valid postcode.' })
     }
   })
-  .transform((a) => ({ ...a, state_name: a.country_iso === 'AU' ? (a.state_name ?? '').toUpperCase() : (a.state_name ?? '') }))
+  .transform((a) => ({ ...a, state_name: STATE_COUNTRIES.includes(a.country_iso) ? (a.state_name ?? '').toUpperCase() : (a.state_name ?? '') }))
 
 export type AddressPayload = z.output<typeof AddressPayloadSchema>
 
