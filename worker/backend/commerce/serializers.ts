@@ -67,6 +67,13 @@ function lineResource(state: CartState, line: CartLine): Resource {
   }
 }
 
+/** What a payment of a checkout pays of its totals: its gift card's part, the store credit, or the card the balance. */
+function plannedCents(state: CartState, payment: CartState['payments'][number]): number {
+  if (payment.method === 'gift_card') return state.totals.giftCards.find((g) => g.id === payment.gift_card_id)?.amount ?? 0
+  if (payment.method === 'store_credit') return state.totals.storeCreditTotal
+  return state.totals.balance
+}
+
 export function cartDocument(state: CartState) {
   const { order, totals, money } = state
   const included: Resource[] = []
@@ -94,7 +101,8 @@ export function cartDocument(state: CartState) {
       attributes: {
         payment_method: payment.method,
         state: payment.state,
-        amount: payment.amount_cents === null ? null : decimal(payment.amount_cents),
+        // until the order is placed, what the payment will pay of these totals (the contract's amount is a string)
+        amount: decimal(payment.amount_cents ?? plannedCents(state, payment)),
         last_digits: payment.last4,
         cc_type: payment.cc_type,
         gift_card_code: payment.gift_card_code ? maskCode(payment.gift_card_code) : null,
