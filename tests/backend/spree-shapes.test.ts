@@ -56,6 +56,14 @@ describe('answer shapes as the contract has them', () => {
     expect(countries.body.links.self).toContain('/countries')
   })
 
+  it("names an address's country as the contract's Address does (country_name, country_iso3)", async () => {
+    const member = await registerAndLogin()
+    const au = await call('/account/addresses', { bearer: member.bearer, body: { address: AU_ADDRESS } })
+    expect(au.body.data.attributes).toMatchObject({ country_iso: 'AU', country_iso3: 'AUS', country_name: 'Australia' })
+    const de = await call('/account/addresses', { bearer: member.bearer, body: { address: { ...AU_ADDRESS, country_iso: 'DE', state_name: null, zipcode: '10115' } } })
+    expect(de.body.data.attributes).toMatchObject({ country_iso: 'DE', country_iso3: 'DEU', country_name: 'Germany' })
+  })
+
   it('answers a default selected_locale for a customer who never chose one', async () => {
     const member = await registerAndLogin()
     expect((await call('/account', { bearer: member.bearer })).body.data.attributes.selected_locale).toBe('en')

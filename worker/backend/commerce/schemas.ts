@@ -64,6 +64,10 @@ const ISO3: Record<string, string> = {
   LVA: 'LV', MLT: 'MT', NLD: 'NL', POL: 'PL', PRT: 'PT', ROU: 'RO', SWE: 'SE', SVN: 'SI', SVK: 'SK',
 }
 
+const ISO3_OF = Object.fromEntries(Object.entries(ISO3).map(([iso3, iso]) => [iso, iso3]))
+/** A shipping country's ISO3 code (`AU` → `AUS`), as the contract's Address answers it; null for another code. */
+export const iso3Of = (iso: string): string | null => ISO3_OF[iso] ?? null
+
 /** A country code, ISO (`AU`) or ISO3 (`AUS`), answered as ISO. */
 export const CountryIsoSchema = z
   .string({ message: MESSAGES.country })
