@@ -9,7 +9,7 @@ import { pathId, readParams } from './http.ts'
 import { createOrder, openCartOfUser, orderByToken, requestCurrency, requireCart, touchOrder, type OrderRow } from './orders.ts'
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
 import { cartResponse, requestLocale } from './respond.ts'
-import { CountryIsoSchema, CurrencySchema, IdSchema, QuantitySchema } from './schemas.ts'
+import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, QuantitySchema } from './schemas.ts'
 import { shippingOptions } from './shipping.ts'
 import { loadVariants } from './variants.ts'
 import { mergeCarts } from './merge.ts'
@@ -68,6 +68,11 @@ cartRoutes.post('/cart/add_item', async (c) => {
   const existing = await c.env.DB.prepare('SELECT quantity FROM line_items WHERE order_id = ? AND variant_id = ? AND gift_card_cents IS NULL')
     .bind(order.id, body.variant_id)
     .first<{ quantity: number }>()
+  // the line the item is added to stays within the bound set_quantity keeps
+  const room = LINE_QUANTITY_MAX - (existing?.quantity ?? 0)
+  if (body.quantity > room) {
+    throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${existing?.quantity ?? 0} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] })
+  }
   await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity)
   await c.env.DB.prepare(
     `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)

@@ -132,11 +132,14 @@ export const numeric = (value: unknown) => (typeof value === 'string' && /^-?\d{
 /** `true`/`false` as a form sends them. */
 export const booleanish = (value: unknown) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value)
 
+/** The most one line (of a cart or a wishlist) holds. */
+export const LINE_QUANTITY_MAX = 9999
+
 export const QuantitySchema = z.preprocess(numeric, z
   .number({ message: 'must be a whole number' })
   .int('must be a whole number')
   .min(1, 'must be at least 1')
-  .max(9999, 'must be at most 9999'))
+  .max(LINE_QUANTITY_MAX, `must be at most ${LINE_QUANTITY_MAX}`))
 
 /** `page` and `per_page` of a listing, as Spree reads them (default 25 a page, at most 100). */
 export const PageParamsSchema = z.object({
