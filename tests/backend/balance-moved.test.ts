@@ -66,7 +66,7 @@ describe('a cart that changed after its balance was shown', () => {
     expect(refused.status).toBe(409)
     expect(refused.body.error).not.toContain('gift card')
     expect(refused.body.error).toContain('$133.90')
-    expect(refused.body.errors).toEqual({ payment: ['balance changed'] })
+    expect(refused.body.errors).toEqual({ payment: ['order changed'] })
     expect(await cardCharged(b.token)).toBe(0)
     expect((await complete(b, { expected_balance: '133.90' })).status).toBe(200)
     expect(await cardCharged(b.token)).toBe(13390)

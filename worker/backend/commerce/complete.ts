@@ -174,8 +174,8 @@ export function balanceMoved(state: CartState, expectedCents: number | null): Ba
   if (state.totals.balance > state.shownBalance) return balanceChanged(state)
   return new BackendError(
     409,
-    `The order changed since its total was shown, so it was not placed. The balance due is now ${state.money(state.totals.balance)}. Please review it and pay again.`,
-    { payment: ['balance changed'] },
+    `Your order changed since its total was shown, so it was not placed. The balance due is now ${state.money(state.totals.balance)}. Please review it and pay again.`,
+    { payment: ['order changed'] },
   )
 }
 
