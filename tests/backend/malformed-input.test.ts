@@ -89,6 +89,9 @@ const BAD_BODIES: unknown[] = [
 
 const RAW_BODIES = ['{', '{"user":', 'not json at all', '\u0000\u0001', '{"a":1}}', `{"a":"${'x'.repeat(70_000)}"}`]
 
+/** What zod says when a schema gives no message of its own ('Invalid input: expected object, received undefined' …). */
+const VALIDATOR_WORDING = /^(Invalid input|Invalid option|Too small|Too big|Unrecognized key|Invalid string|Invalid number)/
+
 async function expectRefused(endpoint: Endpoint, options: { body?: unknown; raw?: string }) {
   const res = await call(endpoint.path(), { method: endpoint.method, ...endpoint.auth(), ...options })
   const label = `${endpoint.name} ${JSON.stringify(options).slice(0, 200)} → ${res.status} ${JSON.stringify(res.body)}`
@@ -101,6 +104,8 @@ async function expectRefused(endpoint: Endpoint, options: { body?: unknown; raw?
   } else if (res.status === 400 || res.status === 422) {
     expect(res.body.errors, label).toBeTypeOf('object')
     expect(Object.values(res.body.errors).every((m) => Array.isArray(m) && m.every((s) => typeof s === 'string')), label).toBe(true)
+    // the messages are sentences for people, not the validator's own wording
+    expect(Object.values(res.body.errors).flat().filter((m) => VALIDATOR_WORDING.test(m as string)), label).toEqual([])
   }
 }
 
