@@ -95,6 +95,11 @@ describe('parameters are read from the query string, a JSON body or a form', () 
           : await call('/checkout/add_store_credit', { bearer: member.bearer, ...(how === 'body' ? { body: { amount: 12.5 } } : { form: { amount: '12.50' } }) })
       expect(res.status, how).toBe(200)
       expect(res.body.data.attributes.store_credit_total, how).toBe('12.50')
+      // nothing to pay with is refused, and the 12.50 stays
+      const zero = await call('/checkout/add_store_credit', { bearer: member.bearer, ...(how === 'form' ? { form: { amount: '0' } } : { body: { amount: how === 'query' ? '0.00' : 0 } }) })
+      expect(zero.status, how).toBe(422)
+      expect(zero.body.errors.amount, how).toEqual(['must be more than 0'])
+      expect((await call('/cart', { bearer: member.bearer })).body.data.attributes.store_credit_total, how).toBe('12.50')
     }
   })
 
