@@ -77,6 +77,14 @@ describe('parameters are read from the query string, a JSON body or a form', () 
       expect(res.body.data.attributes.item_count, how).toBe(1)
       expect((await call('/cart', { bearer: member.bearer })).body.data.attributes.item_count, how).toBe(1)
     }
+    // a token that cannot be one is named as such, not as missing
+    const member = await registerAndLogin()
+    for (const bad of ['abc', 12345678]) {
+      const res = await call('/cart/associate', { method: 'PATCH', bearer: member.bearer, body: { guest_order_token: bad } })
+      expect(res.status).toBe(422)
+      expect(res.body.errors.guest_order_token).toEqual(['is not a cart token'])
+    }
+    expect((await call('/cart/associate', { method: 'PATCH', bearer: member.bearer, body: {} })).body.errors.guest_order_token).toEqual(['This field is required.'])
   })
 
   it('POST /checkout/add_store_credit: amount (only what is asked for)', async () => {

@@ -20,6 +20,12 @@ export const cartRoutes = new Hono<{ Bindings: Env }>()
 
 const AddItemSchema = z.object({ variant_id: IdSchema, quantity: QuantitySchema.default(1) })
 const SetQuantitySchema = z.object({ line_item_id: IdSchema, quantity: QuantitySchema })
+// missing is 'required'; anything that cannot be a cart's token (too short, a number) says so
+const GuestTokenSchema = z.object({
+  guest_order_token: z
+    .custom<unknown>((v) => v !== undefined && v !== null && v !== '', 'This field is required.')
+    .pipe(z.string('is not a cart token').min(8, 'is not a cart token').max(128, 'is not a cart token')),
+})
 const CouponSchema = z.object({
   coupon_code: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(64, 'This field can have at max 64 characters.'),
 })
@@ -175,7 +181,7 @@ cartRoutes.patch('/cart/change_currency', async (c) => {
 
 cartRoutes.patch('/cart/associate', async (c) => {
   const userId = await requireUser(c)
-  const { guest_order_token } = await readParams(c, z.object({ guest_order_token: z.string({ message: 'This field is required.' }).min(8).max(128) }))
+  const { guest_order_token } = await readParams(c, GuestTokenSchema)
   const guest = await orderByToken(c.env.DB, guest_order_token)
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
     throw new BackendError(404, 'The guest cart could not be found.')
