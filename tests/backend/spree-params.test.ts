@@ -27,6 +27,14 @@ describe('parameters are read from the query string, a JSON body or a form', () 
     expect((await call('/cart?currency=USD', { method: 'POST' })).body.data.attributes.currency).toBe('USD')
     expect((await call('/cart', { body: { currency: 'USD' } })).body.data.attributes.currency).toBe('USD')
     expect((await call('/cart', { form: { currency: 'usd' } })).body.data.attributes.currency).toBe('USD')
+    // a currency the store does not sell in is refused, not answered with an AUD cart
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders').first<{ n: number }>()
+    for (const bad of [{ query: '?currency=EUR' }, { body: { currency: 'eur' } }, { body: { currency: ['USD'] } }]) {
+      const res = await call(`/cart${bad.query ?? ''}`, { method: 'POST', ...(bad.body ? { body: bad.body } : {}) })
+      expect(res.status, JSON.stringify(bad)).toBe(422)
+      expect(res.body.errors.currency, JSON.stringify(bad)).toEqual(['Choose AUD or USD.'])
+    }
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM orders').first<{ n: number }>()).toEqual(before)
   })
 
   it('POST /cart/add_item and PATCH /cart/set_quantity: variant_id, line_item_id, quantity', async () => {

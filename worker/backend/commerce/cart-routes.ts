@@ -46,6 +46,8 @@ async function assertSellable(db: D1Database, order: OrderRow, variantId: number
 
 cartRoutes.post('/cart', async (c) => {
   const userId = await currentUserId(c)
+  // a currency the store does not sell in is refused rather than answered with a cart in AUD
+  await readParams(c, z.object({ currency: z.string({ message: 'Choose AUD or USD.' }).toUpperCase().pipe(CurrencySchema).optional() }))
   const currency = (await requestCurrency(c)) ?? 'AUD'
   if (userId !== null) {
     const open = await openCartOfUser(c.env.DB, userId)
