@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PASSWORD_ITERATIONS, hashPassword, parsePasswordHash, verifyPassword } from '#worker/backend/services/passwords.ts'
 import { sha256Hex } from '#worker/backend/services/crypto.ts'
 import type { Env } from '#worker/env.ts'
-import { AU_ADDRESS, call, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
+import { AU_ADDRESS, call, guestCart, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
 import { clientAddress, inOneBurstWindow } from '#tests/factories/client.ts'
 
 const testEnv = env as unknown as Env
@@ -242,6 +242,25 @@ describe('addresses', () => {
     expect(res.body.errors['address.state_name']).toBeDefined()
     expect(res.body.errors['address.zipcode']).toEqual(['Australian postcodes have 4 digits.'])
     expect(res.body.errors['address.phone']).toEqual(['Please, provide a valid phone number.'])
+  })
+
+  it("validates a US address's state against the country's states, as Australia's", async () => {
+    const { bearer } = await registerAndLogin()
+    const us = { ...AU_ADDRESS, country_iso: 'US', city: 'Portland', zipcode: '97201' }
+    const wrong = await call('/account/addresses', { bearer, body: { address: { ...us, state_name: 'XX' } } })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.errors['address.state_name']).toEqual(['Choose a US state by its two-letter code, such as CA.'])
+    // an Australian state is not a US one
+    expect((await call('/account/addresses', { bearer, body: { address: { ...us, state_name: 'NSW' } } })).status).toBe(422)
+    expect((await call('/account/addresses', { bearer })).body.data).toHaveLength(0)
+    const ok = await call('/account/addresses', { bearer, body: { address: { ...us, state_name: 'or' } } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(ok.body.data.attributes).toMatchObject({ country_iso: 'US', state_name: 'OR' })
+    // the checkout's addresses are the same schema
+    const token = await guestCart()
+    const checkout = await call('/checkout', { method: 'PATCH', orderToken: token, body: { order: { ship_address_attributes: { ...us, state_name: 'Narnia' } } } })
+    expect(checkout.status).toBe(422)
+    expect(checkout.body.errors['order.ship_address_attributes.state_name']).toBeDefined()
   })
 
   it("cannot touch another customer's address", async () => {

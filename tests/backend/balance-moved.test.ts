@@ -55,6 +55,24 @@ const cardCharged = async (token: string) => (await paymentsOf(token)).filter((p
 
 const credit = async (userId: number) => (await env.DB.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ?').bind(userId).first<{ balance_cents: number }>())!.balance_cents
 
+describe('a cart that changed after its balance was shown', () => {
+  it('refuses with 409 saying the order changed, not a gift card, when no gift card or store credit pays', async () => {
+    const shirt = await createProduct({ stock: 10, prices: { AUD: { amount: 6695 } } })
+    const b = await readyCart(shirt.variantId)
+    expect(await shown(b)).toBe('76.90')
+    // another tab adds a second shirt (133.90, shipping free from 100); this page still shows 76.90
+    await call('/cart/add_item', { orderToken: b.token, body: { variant_id: shirt.variantId, quantity: 1 } })
+    const refused = await complete(b, { expected_balance: '76.90' })
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).not.toContain('gift card')
+    expect(refused.body.error).toContain('$133.90')
+    expect(refused.body.errors).toEqual({ payment: ['order changed'] })
+    expect(await cardCharged(b.token)).toBe(0)
+    expect((await complete(b, { expected_balance: '133.90' })).status).toBe(200)
+    expect(await cardCharged(b.token)).toBe(13390)
+  })
+})
+
 describe('a gift card spent by another order before this one completes', () => {
   it('refuses with 409 and the new balance due, changing nothing, then places the order once the shopper agrees', async () => {
     // 66.95 + 9.95 shipping = 76.90; a 50.00 card leaves 26.90 to pay by card

@@ -184,6 +184,18 @@ describe('carts', () => {
     expect(attrs(await call('/cart', { orderToken: token })).currency).toBe('AUD')
   })
 
+  it('keeps a line at most 9999 when add_item adds to it, as set_quantity does', async () => {
+    const back = await createProduct({ stock: 0, backorderable: true })
+    const token = await guestCart()
+    expect((await call('/cart/add_item', { orderToken: token, body: { variant_id: back.variantId, quantity: 9000 } })).status).toBe(200)
+    const over = await call('/cart/add_item', { orderToken: token, body: { variant_id: back.variantId, quantity: 1000 } })
+    expect(over.status).toBe(422)
+    expect(over.body.errors.quantity).toEqual(['must be at most 999'])
+    expect(attrs(await call('/cart', { orderToken: token })).item_count).toBe(9000)
+    expect((await call('/cart/add_item', { orderToken: token, body: { variant_id: back.variantId, quantity: 999 } })).status).toBe(200)
+    expect(attrs(await call('/cart', { orderToken: token })).item_count).toBe(9999)
+  })
+
   it('keeps quantities between 1 and the stock unless backorderable', async () => {
     const few = await createProduct({ stock: 2 })
     const back = await createProduct({ stock: 0, backorderable: true })

@@ -91,6 +91,40 @@ describe('wishlists and small extensions', () => {
     expect((await call('/wishlists/default', { bearer: a.bearer })).body.data.attributes.token).not.toBe(token)
   })
 
+  it('shows a public wishlist to anyone with its token, a private one only to its owner (the contract)', async () => {
+    const product = await createProduct()
+    const a = await registerAndLogin()
+    const b = await registerAndLogin()
+    const shared = (await call('/wishlists', { bearer: a.bearer, body: { name: 'Birthday', is_private: false } })).body.data.attributes.token
+    await call(`/wishlists/${shared}/add_item`, { bearer: a.bearer, body: { variant_id: product.variantId } })
+    for (const who of [{ bearer: b.bearer }, {}]) {
+      const res = await call(`/wishlists/${shared}`, who)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.data.attributes).toMatchObject({ name: 'Birthday', is_private: false })
+      expect(res.body.included).toHaveLength(1)
+      // reading is all: the list stays its owner's to change
+      expect((await call(`/wishlists/${shared}`, { method: 'PATCH', ...who, body: { name: 'Mine now' } })).status).toBeGreaterThanOrEqual(401)
+      expect((await call(`/wishlists/${shared}/add_item`, { ...who, body: { variant_id: product.variantId } })).status).toBeGreaterThanOrEqual(401)
+    }
+    const hidden = (await call('/wishlists', { bearer: a.bearer, body: { name: 'Secret' } })).body.data.attributes.token
+    expect((await call(`/wishlists/${hidden}`, { bearer: b.bearer })).status).toBe(404)
+    expect((await call(`/wishlists/${hidden}`)).status).toBe(401)
+    expect((await call(`/wishlists/${shared}`, { bearer: a.bearer })).body.data.attributes.name).toBe('Birthday')
+  })
+
+  it('names the flag that is not true or false, in a flat body and under wishlist', async () => {
+    const a = await registerAndLogin()
+    const flat = await call('/wishlists', { bearer: a.bearer, body: { name: 'Trips', is_private: 'yes' } })
+    expect(flat.status).toBe(422)
+    expect(flat.body.errors).toEqual({ is_private: ['must be true or false'] })
+    const token = (await call('/wishlists/default', { bearer: a.bearer })).body.data.attributes.token
+    const nested = await call(`/wishlists/${token}`, { method: 'PATCH', bearer: a.bearer, body: { wishlist: { is_default: 'maybe' } } })
+    expect(nested.status).toBe(422)
+    expect(nested.body.errors).toEqual({ 'wishlist.is_default': ['must be true or false'] })
+    expect((await call(`/wishlists/${token}`, { method: 'PATCH', bearer: a.bearer, body: { wishlist: { name: 'Renamed', is_private: 'false' } } })).body.data.attributes).toMatchObject({ name: 'Renamed', is_private: false })
+    expect((await call(`/wishlists/${token}`, { method: 'PATCH', bearer: a.bearer, body: { name: 'Flat', is_private: true } })).body.data.attributes).toMatchObject({ name: 'Flat', is_private: true })
+  })
+
   it('records newsletter subscriptions, affiliate codes and contact messages', async () => {
     const email = uniqueEmail()
     await call('/newsletter/subscribe', { body: { email: email.toUpperCase() } })

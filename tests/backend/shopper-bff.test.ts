@@ -107,6 +107,21 @@ describe('shopper BFF (/api/*)', () => {
     expect(gift.status).toBe(401)
     expect(gift.body.error).toBe('Please login in to add gift card')
   })
+
+  it('says in words what is wrong with the order history page asked for', async () => {
+    const b = browser()
+    const cases: Array<[string, Record<string, string[]>]> = [
+      ['page=abc', { page: ['must be a whole number'] }],
+      ['page=0', { page: ['must be at least 1'] }],
+      ['page=1.5', { page: ['must be a whole number'] }],
+      ['pageSize=500', { pageSize: ['must be at most 100'] }],
+    ]
+    for (const [query, errors] of cases) {
+      const res = await b.fetch(`/api/orders?${query}`)
+      expect(res.status, query).toBe(400)
+      expect(res.body.errors, query).toEqual(errors)
+    }
+  })
 })
 
 const BFF_WRITES: Array<[string, string]> = [

@@ -27,6 +27,14 @@ describe('parameters are read from the query string, a JSON body or a form', () 
     expect((await call('/cart?currency=USD', { method: 'POST' })).body.data.attributes.currency).toBe('USD')
     expect((await call('/cart', { body: { currency: 'USD' } })).body.data.attributes.currency).toBe('USD')
     expect((await call('/cart', { form: { currency: 'usd' } })).body.data.attributes.currency).toBe('USD')
+    // a currency the store does not sell in is refused, not answered with an AUD cart
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders').first<{ n: number }>()
+    for (const bad of [{ query: '?currency=EUR' }, { body: { currency: 'eur' } }, { body: { currency: ['USD'] } }]) {
+      const res = await call(`/cart${bad.query ?? ''}`, { method: 'POST', ...(bad.body ? { body: bad.body } : {}) })
+      expect(res.status, JSON.stringify(bad)).toBe(422)
+      expect(res.body.errors.currency, JSON.stringify(bad)).toEqual(['Choose AUD or USD.'])
+    }
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM orders').first<{ n: number }>()).toEqual(before)
   })
 
   it('POST /cart/add_item and PATCH /cart/set_quantity: variant_id, line_item_id, quantity', async () => {
@@ -77,6 +85,14 @@ describe('parameters are read from the query string, a JSON body or a form', () 
       expect(res.body.data.attributes.item_count, how).toBe(1)
       expect((await call('/cart', { bearer: member.bearer })).body.data.attributes.item_count, how).toBe(1)
     }
+    // a token that cannot be one is named as such, not as missing
+    const member = await registerAndLogin()
+    for (const bad of ['abc', 12345678]) {
+      const res = await call('/cart/associate', { method: 'PATCH', bearer: member.bearer, body: { guest_order_token: bad } })
+      expect(res.status).toBe(422)
+      expect(res.body.errors.guest_order_token).toEqual(['is not a cart token'])
+    }
+    expect((await call('/cart/associate', { method: 'PATCH', bearer: member.bearer, body: {} })).body.errors.guest_order_token).toEqual(['This field is required.'])
   })
 
   it('POST /checkout/add_store_credit: amount (only what is asked for)', async () => {
@@ -95,6 +111,11 @@ describe('parameters are read from the query string, a JSON body or a form', () 
           : await call('/checkout/add_store_credit', { bearer: member.bearer, ...(how === 'body' ? { body: { amount: 12.5 } } : { form: { amount: '12.50' } }) })
       expect(res.status, how).toBe(200)
       expect(res.body.data.attributes.store_credit_total, how).toBe('12.50')
+      // nothing to pay with is refused, and the 12.50 stays
+      const zero = await call('/checkout/add_store_credit', { bearer: member.bearer, ...(how === 'form' ? { form: { amount: '0' } } : { body: { amount: how === 'query' ? '0.00' : 0 } }) })
+      expect(zero.status, how).toBe(422)
+      expect(zero.body.errors.amount, how).toEqual(['must be more than 0'])
+      expect((await call('/cart', { bearer: member.bearer })).body.data.attributes.store_credit_total, how).toBe('12.50')
     }
   })
 
@@ -135,5 +156,21 @@ describe('parameters are read from the query string, a JSON body or a form', () 
     const res = await call('/account/addresses', { bearer: member.bearer, form: { ...nested('address', { ...AU_ADDRESS, country_iso: 'AUS' }), 'address[is_default]': 'true' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data.attributes).toMatchObject({ country_iso: 'AU', is_default: true })
+  })
+
+  it('POST /gift_cards: amount as text, from a form or a JSON string', async () => {
+    await createProduct({ kind: 'gift_card', prices: { AUD: { amount: 0 }, USD: { amount: 0 } } })
+    for (const how of ['body', 'form'] as const) {
+      const member = await registerAndLogin()
+      const card = { amount: '50', recipient_name: 'Robin', recipient_email: 'robin@example.com' }
+      const res = await call('/gift_cards', { bearer: member.bearer, ...(how === 'body' ? { body: { gift_card: card } } : { form: nested('gift_card', card) }) })
+      expect(res.status, `${how}: ${JSON.stringify(res.body)}`).toBe(200)
+      expect(res.body.data.attributes.item_total, how).toBe('50.00')
+    }
+    // text that is not a whole number is still refused
+    const member = await registerAndLogin()
+    const bad = await call('/gift_cards', { bearer: member.bearer, form: nested('gift_card', { amount: '50x', recipient_name: 'Robin', recipient_email: 'robin@example.com' }) })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors['gift_card.amount']).toEqual(['must be a number'])
   })
 })

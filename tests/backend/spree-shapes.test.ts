@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { backend } from '#worker/backend/index.ts'
 import { env } from 'cloudflare:workers'
 import type { Env } from '#worker/env.ts'
-import { AU_ADDRESS, call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
-import { createProduct } from '#tests/factories/catalogue.ts'
+import { AU_ADDRESS, TEST_CARD, call, guestCart, paymentReadyCart, registerAndLogin } from '#tests/factories/api.ts'
+import { createGiftCard, createProduct } from '#tests/factories/catalogue.ts'
 
 // The answer shapes of the Storefront API contract that clients written for Spree rely on (the full contract check of
 // every answer is tests/contract/storefront-sdk-walk.test.ts, in Node, where the schema validator can run).
@@ -56,9 +56,32 @@ describe('answer shapes as the contract has them', () => {
     expect(countries.body.links.self).toContain('/countries')
   })
 
+  it("names an address's country as the contract's Address does (country_name, country_iso3)", async () => {
+    const member = await registerAndLogin()
+    const au = await call('/account/addresses', { bearer: member.bearer, body: { address: AU_ADDRESS } })
+    expect(au.body.data.attributes).toMatchObject({ country_iso: 'AU', country_iso3: 'AUS', country_name: 'Australia' })
+    const de = await call('/account/addresses', { bearer: member.bearer, body: { address: { ...AU_ADDRESS, country_iso: 'DE', state_name: null, zipcode: '10115' } } })
+    expect(de.body.data.attributes).toMatchObject({ country_iso: 'DE', country_iso3: 'DEU', country_name: 'Germany' })
+  })
+
   it('answers a default selected_locale for a customer who never chose one', async () => {
     const member = await registerAndLogin()
     expect((await call('/account', { bearer: member.bearer })).body.data.attributes.selected_locale).toBe('en')
+  })
+
+  it("gives each payment of a checkout its amount (the contract's Payment.amount is a string), what it will pay", async () => {
+    const token = await paymentReadyCart(variantId, 2)
+    const card = await createGiftCard(1000)
+    await call('/checkout/create_payment', { orderToken: token, body: { payment_method_id: '2', source_attributes: { gift_card_code: card.code } } })
+    await call('/checkout/create_payment', { orderToken: token, body: { payment_method_id: '1', source_attributes: TEST_CARD } })
+    const cart = await call('/cart?include=payments', { orderToken: token })
+    const payments = cart.body.included.filter((r: any) => r.type === 'payment').map((r: any) => r.attributes)
+    expect(payments.map((p: any) => p.payment_method).sort()).toEqual(['card', 'gift_card'])
+    for (const p of payments) expect(p.amount, JSON.stringify(p)).toMatch(/^\d+\.\d{2}$/)
+    expect(payments.find((p: any) => p.payment_method === 'gift_card').amount).toBe('10.00')
+    const cents = (v: string) => Math.round(Number(v) * 100)
+    expect(payments.find((p: any) => p.payment_method === 'card').amount).toBe(cart.body.data.attributes.balance)
+    expect(payments.reduce((sum: number, p: any) => sum + cents(p.amount), 0)).toBe(cents(cart.body.data.attributes.total))
   })
 
   it('creates, renames and lists wishlists; item calls answer the wished item', async () => {

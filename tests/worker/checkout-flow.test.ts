@@ -171,6 +171,30 @@ describe('guest checkout without JavaScript', () => {
     }
   })
 
+  it('refuses to charge more than the page showed when the cart changed in another tab, and says so (en, de)', async () => {
+    // 66.95 + Standard 9.95 = 76.90; a second shirt makes 133.90 (Standard is free from 100)
+    const shirt = await createProduct({ stock: 5, prices: { AUD: { amount: 6695 } } })
+    for (const prefix of ['', '/de']) {
+      const b = browser()
+      await b.post(`${prefix}/products/${shirt.slug}`, { variantId: String(shirt.variantId), quantity: '1' })
+      await b.post(`${prefix}/checkout/shipping`, { intent: 'address', email: uniqueEmail(), ...ADDRESS })
+      await b.post(`${prefix}/checkout/shipping`, { intent: 'rate', rateId: '1' })
+      await b.post(`${prefix}/checkout/billing`, { sameAsShipping: 'on' })
+      expect((await b.get(`${prefix}/checkout/payment`)).body).toContain('name="expectedBalance" value="76.90"')
+      await b.post(`${prefix}/products/${shirt.slug}`, { variantId: String(shirt.variantId), quantity: '1' })
+      const refused = await b.post(`${prefix}/checkout/payment`, { ...CARD, terms: 'on', expectedBalance: '76.90' })
+      expect(refused.status).toBe(409)
+      expect(refused.body).toContain(
+        prefix
+          ? 'Ihre Bestellung hat sich geändert, seit ihr Betrag angezeigt wurde, daher wurde sie nicht aufgegeben. Der offene Betrag beträgt jetzt 133,90'
+          : 'Your order changed since its total was shown, so it was not placed. The balance due is now $133.90.',
+      )
+      expect(refused.body).not.toContain('gift card or store credit')
+      expect(refused.body).toContain('name="expectedBalance" value="133.90"')
+      expect((await orderState())?.state).not.toBe('complete')
+    }
+  })
+
   it('refuses to charge more than the page showed when a gift card was spent meanwhile, and says the new balance due (en, de)', async () => {
     // 66.95 + Standard 9.95 = 76.90; a 50.00 card leaves 26.90
     const shirt = await createProduct({ stock: 5, prices: { AUD: { amount: 6695 } } })

@@ -66,6 +66,27 @@ describe('the cart page without JavaScript', () => {
   })
 })
 
+describe('the product page without JavaScript', () => {
+  it('refuses an add to cart with a 4xx and the reason: no size chosen, a bad quantity, out of stock; the cart stays empty', async () => {
+    const soldOut = await createProduct({ stock: 0 })
+    // on sale, so the page the refusal is shown on exists
+    for (const id of [product.productId, soldOut.productId]) await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(id).run()
+    const b = formBrowser()
+    const cases: Array<[string, Record<string, string>, string]> = [
+      [product.slug, { variantId: '', quantity: '1' }, 'Please choose a size and colour.'],
+      [product.slug, { variantId: String(product.variantId), quantity: '0' }, 'Please choose a quantity from 1 to 99.'],
+      [product.slug, { variantId: String(product.variantId), quantity: 'lots' }, 'Please choose a quantity from 1 to 99.'],
+      [soldOut.slug, { variantId: String(soldOut.variantId), quantity: '1' }, 'This product is out of stock.'],
+    ]
+    for (const [slug, fields, message] of cases) {
+      const refused = await b.post(`/products/${slug}`, fields)
+      expect(refused.status, JSON.stringify(fields)).toBe(422)
+      expect(refused.body, JSON.stringify(fields)).toContain(message)
+    }
+    expect((await b.get('/Cart')).body).not.toMatch(/data-testid="cart-badge"[^>]*>[1-9]/)
+  })
+})
+
 describe('/Login without JavaScript', () => {
   it('joins, logs out, refuses a wrong password with the spec message, logs in back to checkout', async () => {
     const b = formBrowser()

@@ -57,6 +57,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     fixErrors: 'Bitte prüfen Sie die markierten Felder.',
     savedAddressGone: 'Diese gespeicherte Adresse gibt es nicht mehr. Bitte wählen Sie eine andere oder geben Sie eine neue Adresse ein.',
     balanceChanged: 'Das Guthaben Ihrer Geschenkkarte oder Ihr Kundenguthaben hat sich geändert, daher wurde die Bestellung nicht aufgegeben. Der offene Betrag beträgt jetzt {{balance}}. Bitte prüfen Sie ihn und bezahlen Sie erneut.',
+    orderChanged: 'Ihre Bestellung hat sich geändert, seit ihr Betrag angezeigt wurde, daher wurde sie nicht aufgegeben. Der offene Betrag beträgt jetzt {{balance}}. Bitte prüfen Sie ihn und bezahlen Sie erneut.',
     edit: 'Ändern',
     australia: 'Australien',
   },

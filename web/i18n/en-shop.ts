@@ -54,6 +54,7 @@ export const enShop = {
     fixErrors: 'Please check the highlighted fields.',
     savedAddressGone: 'That saved address is no longer there. Please choose another one or enter a new address.',
     balanceChanged: 'The balance of your gift card or store credit has changed, so the order was not placed. The balance due is now {{balance}}. Please review it and pay again.',
+    orderChanged: 'Your order changed since its total was shown, so it was not placed. The balance due is now {{balance}}. Please review it and pay again.',
     edit: 'Edit',
     australia: 'Australia',
   },

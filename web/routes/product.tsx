@@ -45,13 +45,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const quantity = Number(form.get('quantity') ?? 1)
   const url = new URL(request.url)
   const back = () => redirect(url.pathname + url.search, 303)
-  if (!/^\d{1,12}$/.test(variantId)) return { error: 'Please choose a size and colour.' }
+  // a refused post answers 4xx with the reason, as every form of the store does (docs/no-js.md)
+  if (!/^\d{1,12}$/.test(variantId)) return data({ error: 'Please choose a size and colour.' }, 422)
   try {
     if (form.get('intent') === 'wishlist') {
       await loaderApi(context).addToWishlist(variantId)
       return back()
     }
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return { error: 'Please choose a quantity from 1 to 99.' }
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return data({ error: 'Please choose a quantity from 1 to 99.' }, 422)
     const cart = await loaderApi(context).addToCart(variantId, quantity)
     // without JavaScript: the cart page says it was added and its header shows the new count (the product page's
     // HTML is shared by every shopper, so it cannot)
@@ -59,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { cart }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return redirect(localePath(splitLocalePath(url.pathname).locale, '/Login'), 303)
-    if (error instanceof ApiError) return data({ error: error.message }, rateLimitedInit(error))
+    if (error instanceof ApiError) return data({ error: error.message }, rateLimitedInit(error) ?? (error.status >= 400 && error.status < 500 ? error.status : 422))
     throw error
   }
 }

@@ -108,7 +108,7 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
   if (refused?.init?.status === 409 && refused.data.errors.payment) {
     // say what the shopper will pay now, in their language (the page below shows the same new balance due)
     const balance = (await api.getCart())?.totals.balance ?? ''
-    return failure(form, {}, t('checkout.balanceChanged', { balance }), 409)
+    return failure(form, {}, t(refused.data.errors.payment.includes('order changed') ? 'checkout.orderChanged' : 'checkout.balanceChanged', { balance }), 409)
   }
   return refused ?? localRedirect(request, `/checkout/thank-you?order=${encodeURIComponent(number)}`, 303)
 }

@@ -84,9 +84,10 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
   // card testing defence: after repeated declines the page shows the captcha (payment-step.tsx DeclinesCaptcha)
   const captcha = captchaFailure(form, refused, t)
   if (captcha) return captcha
-  if (refused?.init?.status === 409 && refused.data.errors.payment?.includes('balance changed')) {
+  const orderChanged = refused?.data.errors.payment?.includes('order changed')
+  if (refused?.init?.status === 409 && (orderChanged || refused.data.errors.payment?.includes('balance changed'))) {
     const balance = (await api.getCart())?.totals.balance ?? ''
-    return failure(form, {}, t('checkout.balanceChanged', { balance }), 409)
+    return failure(form, {}, t(orderChanged ? 'checkout.orderChanged' : 'checkout.balanceChanged', { balance }), 409)
   }
   return refused ?? localRedirect(request, `/checkout/thank-you?order=${encodeURIComponent(number)}`, 303)
 }

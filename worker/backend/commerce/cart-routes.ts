@@ -9,7 +9,7 @@ import { pathId, readParams } from './http.ts'
 import { createOrder, openCartOfUser, orderByToken, requestCurrency, requireCart, touchOrder, type OrderRow } from './orders.ts'
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
 import { cartResponse, requestLocale } from './respond.ts'
-import { CountryIsoSchema, CurrencySchema, IdSchema, QuantitySchema } from './schemas.ts'
+import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, QuantitySchema } from './schemas.ts'
 import { shippingOptions } from './shipping.ts'
 import { loadVariants } from './variants.ts'
 import { mergeCarts } from './merge.ts'
@@ -20,6 +20,12 @@ export const cartRoutes = new Hono<{ Bindings: Env }>()
 
 const AddItemSchema = z.object({ variant_id: IdSchema, quantity: QuantitySchema.default(1) })
 const SetQuantitySchema = z.object({ line_item_id: IdSchema, quantity: QuantitySchema })
+// missing is 'required'; anything that cannot be a cart's token (too short, a number) says so
+const GuestTokenSchema = z.object({
+  guest_order_token: z
+    .custom<unknown>((v) => v !== undefined && v !== null && v !== '', 'This field is required.')
+    .pipe(z.string('is not a cart token').min(8, 'is not a cart token').max(128, 'is not a cart token')),
+})
 const CouponSchema = z.object({
   coupon_code: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(64, 'This field can have at max 64 characters.'),
 })
@@ -40,6 +46,8 @@ async function assertSellable(db: D1Database, order: OrderRow, variantId: number
 
 cartRoutes.post('/cart', async (c) => {
   const userId = await currentUserId(c)
+  // a currency the store does not sell in is refused rather than answered with a cart in AUD
+  await readParams(c, z.object({ currency: z.string({ message: 'Choose AUD or USD.' }).toUpperCase().pipe(CurrencySchema).optional() }))
   const currency = (await requestCurrency(c)) ?? 'AUD'
   if (userId !== null) {
     const open = await openCartOfUser(c.env.DB, userId)
@@ -68,6 +76,11 @@ cartRoutes.post('/cart/add_item', async (c) => {
   const existing = await c.env.DB.prepare('SELECT quantity FROM line_items WHERE order_id = ? AND variant_id = ? AND gift_card_cents IS NULL')
     .bind(order.id, body.variant_id)
     .first<{ quantity: number }>()
+  // the line the item is added to stays within the bound set_quantity keeps
+  const room = LINE_QUANTITY_MAX - (existing?.quantity ?? 0)
+  if (body.quantity > room) {
+    throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${existing?.quantity ?? 0} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] })
+  }
   await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity)
   await c.env.DB.prepare(
     `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
@@ -170,7 +183,7 @@ cartRoutes.patch('/cart/change_currency', async (c) => {
 
 cartRoutes.patch('/cart/associate', async (c) => {
   const userId = await requireUser(c)
-  const { guest_order_token } = await readParams(c, z.object({ guest_order_token: z.string({ message: 'This field is required.' }).min(8).max(128) }))
+  const { guest_order_token } = await readParams(c, GuestTokenSchema)
   const guest = await orderByToken(c.env.DB, guest_order_token)
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
     throw new BackendError(404, 'The guest cart could not be found.')

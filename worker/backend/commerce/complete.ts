@@ -169,7 +169,14 @@ export function giftCardCode(): string {
  * was attached. If another order spent some of it meanwhile, the order is refused (409) and nothing changes.
  */
 export function balanceMoved(state: CartState, expectedCents: number | null): BackendError | null {
-  return state.totals.balance > (expectedCents ?? state.shownBalance) ? balanceChanged(state) : null
+  if (state.totals.balance <= (expectedCents ?? state.shownBalance)) return null
+  // a gift card or store credit that pays less than when it was attached, or else the cart itself changed
+  if (state.totals.balance > state.shownBalance) return balanceChanged(state)
+  return new BackendError(
+    409,
+    `Your order changed since its total was shown, so it was not placed. The balance due is now ${state.money(state.totals.balance)}. Please review it and pay again.`,
+    { payment: ['order changed'] },
+  )
 }
 
 /** 409 naming the new balance due, so the shopper can decide again. */

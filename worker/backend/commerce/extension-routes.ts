@@ -10,7 +10,7 @@ import { cartResponse, requestLocale } from './respond.ts'
 import { contactMail } from '#worker/mail/mails.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { deliveryDateSentence } from '#worker/mail/delivery-date.ts'
-import { EmailSchema, OptionalText, RequiredText } from './schemas.ts'
+import { EmailSchema, numeric, OptionalText, RequiredText } from './schemas.ts'
 import { giftCardVariantId } from './variants.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { formatMoney } from '#web/i18n/format.ts'
@@ -23,11 +23,12 @@ export const extensionRoutes = new Hono<{ Bindings: Env }>()
 
 const GiftCardSchema = z.object({
   gift_card: z.object({
-    amount: z
+    // a form sends the amount as text (`gift_card[amount]=50`), read as a number like every other one
+    amount: z.preprocess(numeric, z
       .number({ message: 'must be a number' })
       .int('must be a whole amount')
       .min(GIFT_CARD_AMOUNT_MIN, `must be at least ${GIFT_CARD_AMOUNT_MIN}`)
-      .max(GIFT_CARD_AMOUNT_MAX, `must be at most ${GIFT_CARD_AMOUNT_MAX}`),
+      .max(GIFT_CARD_AMOUNT_MAX, `must be at most ${GIFT_CARD_AMOUNT_MAX}`)),
     recipient_name: RequiredText(100),
     recipient_email: EmailSchema,
     message: OptionalText(500),
@@ -56,7 +57,7 @@ extensionRoutes.post('/gift_cards', async (c) => {
   const { gift_card } = await readParams(c, GiftCardSchema)
   if (userId === null) throw new BackendError(401, 'Please login in to add gift card', { base: ['login required'] })
   const variantId = await giftCardVariantId(c.env.DB)
-  if (variantId === null) throw new BackendError(422, 'Gift cards are not sold in this store.')
+  if (variantId === null) throw new BackendError(422, 'Gift cards are not sold in this store.', { gift_card: ['is not sold in this store'] })
   const order = (await openCartOfUser(c.env.DB, userId)) ?? (await createOrder(c.env.DB, userId, (await requestCurrency(c)) ?? 'AUD'))
   // bounded per order (the completion issues every card in one batch); the count and the insert are one statement
   const { meta } = await c.env.DB.prepare(

@@ -89,6 +89,7 @@ const AmountQuerySchema = z.object({
     .transform(String)
     .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 10 or 10.50'))
     .transform((v) => Math.round(Number(v) * 100))
+    .refine((cents) => cents > 0, 'must be more than 0')
     .optional(),
 })
 

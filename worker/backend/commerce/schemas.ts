@@ -43,6 +43,12 @@ export const PasswordSchema = z
   .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password)
 
 export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const
+/** The United States' states and DC by code: the countries' state list (kv-seed/countries.mjs) the checkout offers. */
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD',
+  'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const
 
 /** Phone numbers: digits with optional +, spaces, dashes and brackets; 8 to 15 digits. */
 export const PhoneSchema = z
@@ -57,6 +63,10 @@ const ISO3: Record<string, string> = {
   EST: 'EE', ESP: 'ES', FIN: 'FI', FRA: 'FR', GRC: 'GR', HRV: 'HR', HUN: 'HU', IRL: 'IE', ITA: 'IT', LTU: 'LT', LUX: 'LU',
   LVA: 'LV', MLT: 'MT', NLD: 'NL', POL: 'PL', PRT: 'PT', ROU: 'RO', SWE: 'SE', SVN: 'SI', SVK: 'SK',
 }
+
+const ISO3_OF = Object.fromEntries(Object.entries(ISO3).map(([iso3, iso]) => [iso, iso3]))
+/** A shipping country's ISO3 code (`AU` → `AUS`), as the contract's Address answers it; null for another code. */
+export const iso3Of = (iso: string): string | null => ISO3_OF[iso] ?? null
 
 /** A country code, ISO (`AU`) or ISO3 (`AUS`), answered as ISO. */
 export const CountryIsoSchema = z
@@ -96,11 +106,14 @@ export const AddressPayloadSchema = z
       if (!(AU_STATES as readonly string[]).includes(state)) {
         ctx.addIssue({ code: 'custom', path: ['state_name'], message: `Choose an Australian state: ${AU_STATES.join(', ')}.` })
       }
-    } else if (!/^[A-Za-z0-9 -]{2,10}$/.test(a.zipcode)) {
+    } else if (a.country_iso === 'US' && a.state_name && !(US_STATES as readonly string[]).includes(a.state_name.toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['state_name'], message: 'Choose a US state by its two-letter code, such as CA.' })
+    }
+    if (a.country_iso !== 'AU' && !/^[A-Za-z0-9 -]{2,10}$/.test(a.zipcode)) {
       ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Please, provide a valid postcode.' })
     }
   })
-  .transform((a) => ({ ...a, state_name: a.country_iso === 'AU' ? (a.state_name ?? '').toUpperCase() : (a.state_name ?? '') }))
+  .transform((a) => ({ ...a, state_name: STATE_COUNTRIES.includes(a.country_iso) ? (a.state_name ?? '').toUpperCase() : (a.state_name ?? '') }))
 
 export type AddressPayload = z.output<typeof AddressPayloadSchema>
 
@@ -119,11 +132,14 @@ export const numeric = (value: unknown) => (typeof value === 'string' && /^-?\d{
 /** `true`/`false` as a form sends them. */
 export const booleanish = (value: unknown) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value)
 
+/** The most one line (of a cart or a wishlist) holds. */
+export const LINE_QUANTITY_MAX = 9999
+
 export const QuantitySchema = z.preprocess(numeric, z
   .number({ message: 'must be a whole number' })
   .int('must be a whole number')
   .min(1, 'must be at least 1')
-  .max(9999, 'must be at most 9999'))
+  .max(LINE_QUANTITY_MAX, `must be at most ${LINE_QUANTITY_MAX}`))
 
 /** `page` and `per_page` of a listing, as Spree reads them (default 25 a page, at most 100). */
 export const PageParamsSchema = z.object({

@@ -1,5 +1,6 @@
 import type { AddressRow, CartState, CartLine } from './cart-state.ts'
 import { GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
+import { iso3Of } from './schemas.ts'
 
 /** JSON:API documents of the write side, shaped like Spree 4.10's serializers plus the documented extensions. */
 
@@ -8,6 +9,16 @@ type Resource = { id: string; type: string; attributes: Record<string, unknown>;
 const decimal = (cents: number) => (cents / 100).toFixed(2)
 const rel = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } })
 const rels = (type: string, ids: Array<string | number>) => ({ data: ids.map((id) => ({ type, id: String(id) })) })
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
+/** The country's name (`Australia`), as Spree's address serializer gives it; the code itself if it has none. */
+const countryName = (iso: string) => {
+  try {
+    return regionNames.of(iso) ?? iso
+  } catch {
+    return iso
+  }
+}
 
 export function addressResource(a: AddressRow): Resource {
   return {
@@ -25,7 +36,8 @@ export function addressResource(a: AddressRow): Resource {
       state_name: a.state_name,
       state_code: a.state_name,
       country_iso: a.country_iso,
-      country_name: a.country_iso,
+      country_iso3: iso3Of(a.country_iso),
+      country_name: countryName(a.country_iso),
       email: a.email,
       tax_id: a.tax_id,
       label: a.label,
@@ -67,6 +79,13 @@ function lineResource(state: CartState, line: CartLine): Resource {
   }
 }
 
+/** What a payment of a checkout pays of its totals: its gift card's part, the store credit, or the card the balance. */
+function plannedCents(state: CartState, payment: CartState['payments'][number]): number {
+  if (payment.method === 'gift_card') return state.totals.giftCards.find((g) => g.id === payment.gift_card_id)?.amount ?? 0
+  if (payment.method === 'store_credit') return state.totals.storeCreditTotal
+  return state.totals.balance
+}
+
 export function cartDocument(state: CartState) {
   const { order, totals, money } = state
   const included: Resource[] = []
@@ -94,7 +113,8 @@ export function cartDocument(state: CartState) {
       attributes: {
         payment_method: payment.method,
         state: payment.state,
-        amount: payment.amount_cents === null ? null : decimal(payment.amount_cents),
+        // until the order is placed, what the payment will pay of these totals (the contract's amount is a string)
+        amount: decimal(payment.amount_cents ?? plannedCents(state, payment)),
         last_digits: payment.last4,
         cc_type: payment.cc_type,
         gift_card_code: payment.gift_card_code ? maskCode(payment.gift_card_code) : null,

@@ -26,8 +26,14 @@ interface WishlistRow {
 const ItemSchema = z.object({ variant_id: IdSchema, quantity: QuantitySchema.default(1) })
 const Flag = z.preprocess(booleanish, z.boolean({ message: 'must be true or false' }))
 const WishlistFields = z.object({ name: RequiredText(100).optional(), is_private: Flag.optional(), is_default: Flag.optional() })
-/** The contract sends `name` at the top level to create and under `wishlist` to update; Spree reads both. */
-const WishlistSchema = z.union([z.object({ wishlist: WishlistFields }).transform((b) => b.wishlist), WishlistFields])
+/**
+ * The contract sends `name` at the top level to create and under `wishlist` to update; Spree reads both. Which one is
+ * chosen by the body, not tried in turn, so a bad field is named (`is_private`, `wishlist.is_default`).
+ */
+const WishlistSchema = z
+  .object({ wishlist: WishlistFields.optional() })
+  .and(WishlistFields)
+  .transform(({ wishlist, ...flat }) => wishlist ?? flat)
 const AddItemsSchema = z.object({ wished_items: z.array(ItemSchema, { message: 'must be a list of items' }).min(1, 'must not be empty').max(50, 'can have at most 50 items') })
 const RemoveItemsSchema = z.object({ wished_items_ids: z.array(IdSchema, { message: 'must be a list of ids' }).min(1, 'must not be empty').max(50, 'can have at most 50 ids') })
 
@@ -122,7 +128,12 @@ wishlistRoutes.post('/wishlists', async (c) => {
   return c.json(await wishlistDocument(c, (await db.prepare('SELECT * FROM wishlists WHERE token = ?').bind(token).first<WishlistRow>())!))
 })
 
-wishlistRoutes.get('/wishlists/:token', async (c) => c.json(await wishlistDocument(c, await ownWishlist(c))))
+// A wishlist that is not private is shown to anyone with its token (the contract's 'Retrieve a Wishlist'); only its
+// owner changes it.
+wishlistRoutes.get('/wishlists/:token', async (c) => {
+  const shared = await c.env.DB.prepare('SELECT * FROM wishlists WHERE token = ? AND is_private = 0').bind(c.req.param('token')).first<WishlistRow>()
+  return c.json(await wishlistDocument(c, shared ?? (await ownWishlist(c))))
+})
 
 wishlistRoutes.patch('/wishlists/:token', async (c) => {
   const wishlist = await ownWishlist(c)

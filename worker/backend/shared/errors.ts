@@ -31,9 +31,43 @@ export function fieldErrors(error: ZodIssues): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'base'
-    ;(out[key] ??= []).push(issue.message)
+    ;(out[key] ??= []).push(issue.path.length ? readable(issue.message) : readableBody(issue.message))
   }
   return out
+}
+
+const KINDS: Record<string, string> = {
+  object: 'must be a group of fields',
+  array: 'must be a list',
+  string: 'must be text',
+  number: 'must be a number',
+  int: 'must be a whole number',
+  boolean: 'must be true or false',
+}
+
+/**
+ * zod's own wording where a schema gave no message ('Invalid input: expected object, received undefined', 'Too small:
+ * expected number to be >=1' …), said as the rest of the messages are; any other message is kept as it is.
+ */
+function readable(message: string): string {
+  let m: RegExpExecArray | null
+  if ((m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message))) {
+    return m[2] === 'undefined' || m[2] === 'null' ? 'This field is required.' : (KINDS[m[1]!] ?? 'is not valid')
+  }
+  if ((m = /^Invalid option: expected one of (.+)$/.exec(message))) return `must be one of ${m[1]!.replace(/"/g, '').split('|').join(', ')}`
+  if ((m = /^Too small: expected (?:number|bigint) to be >=?(-?[\d.]+)$/.exec(message))) return `must be at least ${m[1]}`
+  if ((m = /^Too big: expected (?:number|bigint) to be <=?(-?[\d.]+)$/.exec(message))) return `must be at most ${m[1]}`
+  if ((m = /^Too small: expected (?:string|array|set) to have >=?(\d+) (\w+)$/.exec(message))) return `must have at least ${m[1]} ${m[2]}`
+  if ((m = /^Too big: expected (?:string|array|set) to have <=?(\d+) (\w+)$/.exec(message))) return `can have at most ${m[1]} ${m[2]}`
+  if ((m = /^Unrecognized keys?: (.+)$/.exec(message))) return `has a field that is not accepted: ${m[1]!.replace(/"/g, '')}`
+  if (/^Invalid (input|string|number)/.test(message)) return 'is not valid'
+  return message
+}
+
+/** The same for the body as a whole (`base`): a body that is not an object of fields. */
+function readableBody(message: string): string {
+  if (/^Invalid input: expected object, received \w+$/.test(message)) return 'The request must send its fields as a JSON object or a form.'
+  return readable(message)
 }
 
 /** What zod's errors (classic and core) have in common. */
