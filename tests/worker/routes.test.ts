@@ -129,6 +129,17 @@ describe('error page texts', () => {
     expect(body).toContain('Seite nicht gefunden')
     expect(body).toContain('Zur Startseite')
   })
+  it('answers an API address no route knows with a JSON 404, not the redirect home a page address gets', async () => {
+    for (const path of ['/api/no-such-thing', '/api/v2/no-such-thing', '/spree_oauth/no-such-thing']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('content-type'), path).toContain('application/json')
+      expect(await response.json(), path).toEqual({ error: 'There is no such API endpoint.' })
+    }
+    expect((await get('/api/v2/storefront/no-such-thing')).status).toBe(404)
+    // a page address no route knows still goes home
+    expect((await get('/a/b/c/d')).headers.get('location')).toBe('/')
+  })
   it('keeps the query string on legacy redirects', async () => {
     const response = await get('/c/men?page=2')
     expect(response.headers.get('location')).toBe('/t/men?page=2')
