@@ -10,6 +10,7 @@ import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
 import { bumpPageCacheVersion, pageCacheVersion } from '#worker/edge-cache/content-version.ts'
 import { pageCacheKey } from '#worker/edge-cache/page-key.ts'
+import { BUILD_ID, buildIdOf } from '#worker/ssr/assets.ts'
 import { NONCE_PLACEHOLDER } from '#worker/edge-cache/personal-header.ts'
 import { authCookie, ORIGIN, slowKv } from './helpers.ts'
 
@@ -87,6 +88,23 @@ describe('one shared copy', () => {
       expect([...bodyNonces(body)]).toEqual([cspNonce(response)])
     }
     expect(cspNonce(answers[0]!.response)).not.toBe(cspNonce(answers[1]!.response))
+  })
+
+  it("a copy stored by another build of the client (before a deploy) is never served: it names stylesheets and scripts this build does not have", async () => {
+    const path = '/t/women?from=older-build'
+    const key = pageCacheKey(new URL(ORIGIN + path), { locale: 'en', currency: 'AUD', country: 'AU' }, await pageCacheVersion(testEnv))
+    expect(key).toContain(`/${BUILD_ID}/`)
+    const olderBuild = buildIdOf(['assets/main-0ld0ld0l.js', 'assets/main-0ld0ld0l.css'])
+    expect(olderBuild).not.toBe(BUILD_ID)
+    const html = `<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/main-0ld0ld0l.css"></head><body><p>stored by an older build</p></body></html>`
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=172800', 'x-edge-stored-at': String(Date.now()), 'x-edge-cache-control': 'public, max-age=0' }
+    await (caches as unknown as { default: Cache }).default.put(key.replace(`/${BUILD_ID}/`, `/${olderBuild}/`), new Response(html, { headers }))
+    const answer = await page(path)
+    expect(answer.edge).toBe('miss')
+    expect(answer.body).not.toContain('stored by an older build')
+    expect(answer.body).not.toContain('main-0ld0ld0l')
+    expect(buildIdOf(['b', 'a'])).toBe(buildIdOf(['a', 'b']))
+    expect(buildIdOf(['ab', 'c'])).not.toBe(buildIdOf(['a', 'bc']))
   })
 
   it('stores the whole page: what the shopper who waited got streamed is in place, with no placeholder and no script to swap it in', async () => {

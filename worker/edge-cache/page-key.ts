@@ -1,6 +1,7 @@
 import type { Env } from '#worker/env.ts'
 import { splitLocalePath } from '#web/config.ts'
 import { APP_VERSION } from '#worker/ssr/version.ts'
+import { BUILD_ID } from '#worker/ssr/assets.ts'
 
 /**
  * Which pages the edge page cache may hold, and under which key. A page is shared when its HTML is the same for
@@ -49,17 +50,20 @@ export interface PageVariant {
 }
 
 /**
- * The Cache API key of a page: its own origin (the Cache API keeps entries per zone), the build and content
- * versions, then what the HTML depends on. Paths are matched case-insensitively by the router, but the key keeps
+ * The Cache API key of a page: its own origin (the Cache API keeps entries per zone), the release, the client build
+ * (its pages name its stylesheet and scripts) and the content version, then what the HTML depends on. Paths are matched case-insensitively by the router, but the key keeps
  * the case: two spellings are two copies of the same page, which is harmless.
  */
 export function pageCacheKey(url: URL, variant: PageVariant, contentVersion: string): string {
-  return `${url.origin}/__page/${APP_VERSION}/${contentVersion}/${variant.locale}/${variant.currency}/${variant.country}${url.pathname}${normalisedSearch(url)}`
+  return `${url.origin}/__page/${APP_VERSION}/${BUILD_ID}/${contentVersion}/${variant.locale}/${variant.currency}/${variant.country}${url.pathname}${normalisedSearch(url)}`
 }
 
-/** The KV key of a page's last good HTML: without the content version, so it outlives a purge (backend-down copy). */
+/**
+ * The KV key of a page's last good HTML: without the content version, so it outlives a purge (backend-down copy), but
+ * with the client build, whose files the copy names.
+ */
 export function lastGoodKey(url: URL, variant: PageVariant): string {
-  return `page:${APP_VERSION}:${variant.locale}:${variant.currency}:${variant.country}:${url.pathname}${normalisedSearch(url)}`
+  return `page:${APP_VERSION}:${BUILD_ID}:${variant.locale}:${variant.currency}:${variant.country}:${url.pathname}${normalisedSearch(url)}`
 }
 
 /** How long a copy is served without asking (fresh) and then served while it is refreshed (stale), in ms. */
