@@ -1,0 +1,40 @@
+// What a shopper sees is whole: no text running out of its box at 390 px or in the desktop sidebar (German words are
+// long), and text meant to show on desktop is not left visually hidden.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { addWithSidebar } from './checkout-steps.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The right edge of `selector`'s box and of its furthest-reaching child, in px. */
+const edges = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const box = document.querySelector(sel)!
+    return { box: box.getBoundingClientRect().right, content: Math.max(...[...box.children].map((child) => child.getBoundingClientRect().right)) }
+  }, selector)
+
+describe('nothing runs out of its box', () => {
+  test('the checkout steps fit a 390 px phone in German', async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      await addWithSidebar(page, '/de/products/basecamp-summit-fleece')
+      await visit.goto('/de/Checkout/CheckoutType')
+      const steps = page.locator('ol[aria-label=Kasse]')
+      expect(await steps.locator('li').allInnerTexts()).toEqual(['1\nVersand', '2\nRechnung', '3\nZahlung'])
+      // 'Zahlung' ended at 386 px, past the page's 16 px gutter (the list's box ends at 374 px)
+      const { box, content } = await edges(page, 'ol[aria-label=Kasse]')
+      expect(content).toBeLessThanOrEqual(box)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
