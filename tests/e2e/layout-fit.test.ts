@@ -38,3 +38,25 @@ describe('nothing runs out of its box', () => {
     }
   })
 })
+
+describe('the desktop listing', () => {
+  test("every colour in the filter sidebar shows its name and count inside the sidebar (en, de)", async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page } = visit
+      for (const path of ['/t/men', '/de/t/men']) {
+        await visit.goto(path)
+        // two columns in the 240 px sidebar cut 'Marineblau (14)', 'Forest green (17)' … into the next column
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid=filter-panel] fieldset label')]
+            .filter((row) => row.lastElementChild!.getBoundingClientRect().right > row.getBoundingClientRect().right + 0.5)
+            .map((row) => row.textContent!.trim()),
+        )
+        expect(cut, path).toEqual([])
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
