@@ -60,3 +60,29 @@ describe('the desktop listing', () => {
     }
   })
 })
+
+describe('text for desktop only is shown there', () => {
+  test("a member's 'Hi {name}' in the header and the listing's 'Sort by' label show at 1280 px, not only to screen readers", async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page } = visit
+      await visit.goto('/Login')
+      await waitForHydration(page)
+      await page.fill('#signup-email', `layout-${Date.now()}@example.com`)
+      await page.fill('#signup-first-name', 'Ada')
+      await page.fill('#signup-last-name', 'Lovelace')
+      await page.fill('#signup-password', 'secret123')
+      await page.locator('main [data-testid=signup-form] button[type=submit]').click()
+      await page.waitForURL((url) => url.pathname !== '/Login')
+      await visit.goto('/t/men')
+      // app.css repeated `.sr-only` after twind's `lg:not-sr-only`, so both stayed 1 px wide on every screen
+      const widthOf = async (selector: string) => (await page.locator(selector).boundingBox())?.width ?? 0
+      expect(await page.locator('[data-testid=account-button]').innerText()).toBe('Hi Ada')
+      expect(await widthOf('[data-testid=account-button] [data-personal=greeting]')).toBeGreaterThan(20)
+      expect(await widthOf('main label span:text-is("Sort by")')).toBeGreaterThan(20)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
