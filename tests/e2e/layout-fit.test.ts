@@ -86,3 +86,31 @@ describe('text for desktop only is shown there', () => {
     }
   })
 })
+
+describe('nothing covers anything', () => {
+  test("the list view's badges are not under the wishlist heart on a 390 px phone (en, de)", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      for (const path of ['/t/men?view=list', '/de/t/men?view=list']) {
+        await visit.goto(path)
+        const covered = await page.evaluate(() => {
+          const out: string[] = []
+          for (const card of document.querySelectorAll('[data-testid=product-card][data-layout=row]')) {
+            const heart = card.querySelector('.card-heart')?.getBoundingClientRect()
+            for (const badge of card.querySelectorAll('.card-badges > *')) {
+              const b = badge.getBoundingClientRect()
+              if (heart && b.right > heart.left && b.left < heart.right && b.bottom > heart.top && b.top < heart.bottom) out.push(badge.textContent!)
+            }
+          }
+          return out
+        })
+        // the 112 px image put 'CLUB PRICE' / 'CLUB-PREIS' half under the heart in its top corner
+        expect(covered, path).toEqual([])
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
