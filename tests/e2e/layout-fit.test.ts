@@ -140,3 +140,36 @@ describe('keyboard focus is seen', () => {
     }
   })
 })
+
+describe('the header at 1024 px', () => {
+  test("a member's greeting leaves the search field room for its placeholder (de)", async () => {
+    const visit = await openPage(browser, { viewport: { width: 1024, height: 800 } })
+    try {
+      const { page } = visit
+      await visit.goto('/de/Login')
+      await waitForHydration(page)
+      await page.fill('#signup-email', `header-${Date.now()}@example.com`)
+      await page.fill('#signup-first-name', 'Wilhelmina')
+      await page.fill('#signup-last-name', 'Lovelace')
+      await page.fill('#signup-password', 'secret123')
+      await page.locator('main [data-testid=signup-form] button[type=submit]').click()
+      await page.waitForURL((url) => url.pathname !== '/de/Login')
+      await visit.goto('/de/t/men')
+      expect(await page.locator('[data-testid=account-button]').innerText()).toBe('Hallo Wilhelmina')
+      // with the social links beside it, the field was 150 px wide and read 'Produkte s'
+      const fit = await page.evaluate(() => {
+        const input = document.querySelector<HTMLInputElement>('#site-search')!
+        const style = getComputedStyle(input)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { placeholder: input.placeholder, needs: Math.ceil(context.measureText(input.placeholder).width), room }
+      })
+      expect(fit.placeholder).toBe('Produkte suchen')
+      expect(fit.needs).toBeLessThanOrEqual(fit.room)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
