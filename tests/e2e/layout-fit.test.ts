@@ -115,6 +115,32 @@ describe('nothing covers anything', () => {
   })
 })
 
+describe('a message does not cover what it asks for', () => {
+  test("on a phone, the 'log in to add a gift card' message leaves the login sheet's button free (de)", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true, allow: (problem) => /status of 401/.test(problem.text) && problem.url.endsWith('/api/gift-cards') })
+    try {
+      const { page } = visit
+      await visit.goto('/de/giftcards')
+      await waitForHydration(page)
+      await page.locator('label[for=giftcard-amount-50]').click()
+      await page.fill('#giftcard-name', 'Bob')
+      await page.fill('#giftcard-email', 'bob@example.com')
+      await page.getByTestId('gift-card-submit').click()
+      const toast = page.locator('[data-testid=notifications] li').first()
+      await toast.waitFor()
+      expect(await toast.innerText()).toContain('Bitte melden Sie sich an, um eine Geschenkkarte hinzuzufügen')
+      const login = page.getByRole('dialog').getByRole('button', { name: 'Anmelden', exact: true })
+      await login.waitFor()
+      // the toast sat 80 px above the screen's foot, right over the sheet's 'Anmelden' for its 5 seconds
+      const [a, b] = [(await toast.boundingBox())!, (await login.boundingBox())!]
+      expect(a.y + a.height <= b.y || b.y + b.height <= a.y, `toast ${JSON.stringify(a)} over button ${JSON.stringify(b)}`).toBe(true)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
 describe('keyboard focus is seen', () => {
   test("the listing's Grid view / List view links show their whole focus ring", async () => {
     const visit = await openPage(browser, { viewport: DESKTOP })
