@@ -220,6 +220,8 @@ describe('account pages without JavaScript', () => {
     const details = await b.page(`/my-account/OrderDetails/${number}`)
     expect(details.status).toBe(200)
     expect(details.body).toContain(product.name)
+    // colour and size written as in the cart, the checkout summary and the invoice ('Red · M'; it was 'Red / M')
+    expect(details.body).toContain('>Red · M</p>')
     expect(details.body).toContain('Tax: GST (Included in Price)')
     expect(details.body).toContain('1 Collins Street')
     expect((await b.page('/my-account/OrderDetails/R000000000')).status).toBe(404)

@@ -123,6 +123,8 @@ describe('guest checkout without JavaScript', () => {
     const page = await b.get('/de/checkout/payment')
     expect(page.status).toBe(200)
     expect(page.body).toContain('Steuer: GST (im Preis enthalten)')
+    // the card's expiry field hints in German too: its label says MM/JJ, the placeholder said 'MM/YY'
+    expect(page.body).toMatch(/<input(?=[^>]*name="expiry")(?=[^>]*placeholder="MM\/JJ")/)
   })
 
   it('refuses a form post from another site', async () => {

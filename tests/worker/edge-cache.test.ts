@@ -225,6 +225,21 @@ describe("the shopper's own header, filled in on the way out", () => {
     }
   })
 
+  it('a page that renders the count itself (the cart page) keeps one badge per cart button, as the client renders it', async () => {
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 2 } })
+    for (const path of ['/Cart', '/de/Cart']) {
+      const cart = await page(path, { cookie: `cart_token=${token}` })
+      expect(cart.edge).toBeUndefined()
+      // the server's render has the count (the page's loader read the cart); the rewriter used to append a second
+      // badge to both buttons, and the hydrating client, which renders one, failed with React error #418
+      for (const testId of ['cart-button', 'mobile-cart-button']) {
+        const button = new RegExp(`<a(?=[^>]*data-testid="${testId}")[^>]*>(.*?)</a>`).exec(cart.body)?.[1] ?? ''
+        expect([...button.matchAll(/<span[^>]*>2<\/span>/g)]).toHaveLength(1)
+      }
+    }
+  })
+
   it('a member sees their own header on pages that are never cached, with the greeting following a name change', async () => {
     const member = await registerAndLogin({ firstName: 'Ottilie' })
     const cookie = authCookie({ access_token: member.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })

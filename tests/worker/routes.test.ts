@@ -146,6 +146,15 @@ describe('error page texts', () => {
   })
 })
 
+describe('search without results', () => {
+  it('quotes the search words the way the page\'s language does', async () => {
+    const strip = (body: string) => body.replace(/<!-- -->/g, '')
+    expect(strip(await html(await get('/Category?term=zzqq')))).toContain('results for “zzqq”</p>')
+    // German pages had the English quotes “zzqq”
+    expect(strip(await html(await get('/de/Category?term=zzqq')))).toContain('Wir haben keine Ergebnisse gefunden für „zzqq“</p>')
+  })
+})
+
 describe('streaming', () => {
   it('sends the header, the hero (preloaded from the head) and the page frame before slow home page content, then the content in the same response', async () => {
     // A slow cache and backend: every KV read takes 150 ms.

@@ -45,6 +45,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     card: 'Kartendaten',
     cardNumber: 'Kartennummer',
     expiry: 'Gültig bis (MM/JJ)',
+    expiryPlaceholder: 'MM/JJ',
     cvc: 'Prüfnummer',
     cardNumberInvalid: 'Die Kartennummer ist ungültig.',
     expiryInvalid: 'Geben Sie das Ablaufdatum als MM/JJ ein.',

@@ -100,6 +100,7 @@ export const enBrowse = {
     placeholder: 'Search for products',
     results: 'Here are the results for {{term}} in your search.',
     noResults: "We haven't found any results for",
+    quoted: '“{{term}}”',
     notSearched: "You haven't searched yet",
     cancel: 'Cancel',
     goBack: 'Go back',

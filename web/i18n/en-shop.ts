@@ -42,6 +42,7 @@ export const enShop = {
     card: 'Card details',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM/YY)',
+    expiryPlaceholder: 'MM/YY',
     cvc: 'CVC',
     cardNumberInvalid: 'The card number is not valid.',
     expiryInvalid: 'Enter the expiry as MM/YY.',

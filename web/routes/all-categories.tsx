@@ -27,7 +27,7 @@ export function Component() {
         <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
         {results.data.length === 0 ? (
           <p className="py-8" data-testid="search-no-results">
-            {t('search.noResults')} “{term}”
+            {t('search.noResults')} {t('search.quoted', { term })}
           </p>
         ) : (
           <div className="mt-6">

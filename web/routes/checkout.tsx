@@ -33,7 +33,7 @@ export function Component() {
                 {index + 1}
               </span>
               {t(`checkout.steps.${step}`)}
-              {index < STEPS.length - 1 ? <span aria-hidden="true" className="mx-1 h-px w-6 bg-neutral-300 lg:w-12" /> : null}
+              {index < STEPS.length - 1 ? <span aria-hidden="true" className="mx-0.5 h-px w-3 bg-neutral-300 lg:mx-1 lg:w-12" /> : null}
             </li>
           )
         })}

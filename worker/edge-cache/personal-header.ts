@@ -94,6 +94,9 @@ export function personalise(response: Response, { nonce, state, locale }: { nonc
     if (state.cartCount > 0) {
       for (const marker of [PERSONAL.cartHeader, PERSONAL.cartMobile] as const) {
         const badge = CART_BADGE[marker]
+        // a page rendered with the session (the cart page reads the cart) already has its badge, the button's only
+        // span: it is replaced, so the button holds one badge, as the hydrating client renders it
+        rewriter.on(`[data-personal="${marker}"] > span`, { element: (el) => void el.remove() })
         rewriter.on(`[data-personal="${marker}"]`, {
           element(el) {
             if (el.hasAttribute('aria-label')) el.setAttribute('aria-label', t('header.cartCount', { count: state.cartCount }))

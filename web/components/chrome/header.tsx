@@ -80,7 +80,7 @@ export function Header() {
         <div className="order-last w-full lg:order-none lg:mx-4 lg:max-w-xl lg:flex-1">
           <SearchBar />
         </div>
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="hidden items-center gap-1 xl:flex">
           {SOCIAL_LINKS.map((link) => (
             <a key={link.name} href={link.href} rel="noopener noreferrer" target="_blank" className={cx(action, 'inline-flex text-neutral-600')} aria-label={t('header.social', { name: link.name })}>
               <Icon name={link.name === 'Facebook' ? 'facebook' : 'instagram'} className="h-5 w-5" />

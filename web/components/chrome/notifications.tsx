@@ -29,7 +29,7 @@ export function Notifications() {
   const { t } = useT()
   const notifications = useAtomValue(notificationsAtom)
   return (
-    <section aria-label={t('notifications.region')} className="pointer-events-none fixed bottom-20 left-1/2 z-50 w-full max-w-sm -translate-x-1/2 px-4 lg:bottom-6">
+    <section aria-label={t('notifications.region')} className="pointer-events-none fixed left-1/2 top-2 z-50 w-full max-w-sm -translate-x-1/2 px-4 lg:bottom-6 lg:top-auto">
       <ol className="pointer-events-auto space-y-2" data-testid="notifications">
         {notifications.map((notification) => (
           <TimedToast key={notification.id} notification={notification} />

@@ -51,7 +51,7 @@ function Results({ state, onClose }: { state: SearchState; onClose: () => void }
   if (state.status === 'failed' || state.result.products.length === 0) {
     return (
       <p className="text-neutral-700" data-testid="search-no-results">
-        {t('search.noResults')} <strong>“{state.term}”</strong>
+        {t('search.noResults')} <strong>{t('search.quoted', { term: state.term })}</strong>
       </p>
     )
   }

@@ -49,7 +49,7 @@ export function OrderDetails({ order }: { order: Order }) {
             {item.image ? <img src={item.image.styles.mobile.url} alt={item.image.alt} width={64} height={85} loading="lazy" className="rounded" /> : <div className="h-[85px] w-16 rounded bg-neutral-100" />}
             <div className="flex-1">
               <p className="font-semibold">{item.name}</p>
-              <p className="text-sm text-neutral-600">{Object.values(item.options).filter(Boolean).join(' / ')}</p>
+              <p className="text-sm text-neutral-600">{Object.values(item.options).filter(Boolean).join(' · ')}</p>
               <p className="text-sm">
                 {t('account.quantity')}: {item.qty}
               </p>

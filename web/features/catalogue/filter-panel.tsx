@@ -102,7 +102,7 @@ export function FilterPanel({ facets, total }: { facets: ListedFacet[]; total: n
             {facets.map((facet) => (
               <fieldset key={facet.name} data-facet={facet.name}>
                 <legend className="mb-2 font-semibold">{facet.label}</legend>
-                <div className={facet.kind === 'color' ? 'grid grid-cols-2 gap-x-2' : ''}>
+                <div className={facet.kind === 'color' ? 'grid grid-cols-2 gap-x-2 lg:grid-cols-1' : ''}>
                   {facet.options.map((option) => (
                     <label key={option.value} className="facet-row">
                       <input type={facet.kind === 'price' ? 'radio' : 'checkbox'} name={facet.param} value={option.value} defaultChecked={option.selected} className="facet-input" />

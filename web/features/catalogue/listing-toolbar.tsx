@@ -57,14 +57,14 @@ export function ListingToolbar() {
           </Button>
         )}
       </Form>
-      <div className="flex items-center overflow-hidden rounded border border-neutral-400" role="group" aria-label={t('listing.view')}>
+      <div className="flex items-center rounded border border-neutral-400" role="group" aria-label={t('listing.view')}>
         {(['grid', 'list'] as const).map((option) => (
           <Link
             key={option}
             to={viewHref(search, option)}
             preventScrollReset
             aria-current={view === option ? 'true' : undefined}
-            className={cx('px-3 py-2 text-sm font-semibold', view === option ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100', focusRing)}
+            className={cx('px-3 py-2 text-sm font-semibold first:rounded-l last:rounded-r', view === option ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100', focusRing)}
             data-testid={`view-${option}`}
           >
             {t(option === 'grid' ? 'listing.grid' : 'listing.list')}

@@ -69,7 +69,7 @@ export function PaymentForm({ cart }: { cart: Cart }) {
           <div className="sm:col-span-2">
             <Field name="cardNumber" label={t('checkout.cardNumber')} errors={form.errors.cardNumber} inputMode="numeric" autoComplete="cc-number" maxLength={23} />
           </div>
-          <Field name="expiry" label={t('checkout.expiry')} errors={form.errors.expiry} placeholder="MM/YY" autoComplete="cc-exp" maxLength={5} />
+          <Field name="expiry" label={t('checkout.expiry')} errors={form.errors.expiry} placeholder={t('checkout.expiryPlaceholder')} autoComplete="cc-exp" maxLength={5} />
           <Field name="cvc" label={t('checkout.cvc')} errors={form.errors.cvc} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
         </fieldset>
       )}

@@ -1,0 +1,201 @@
+// What a shopper sees is whole: no text running out of its box at 390 px or in the desktop sidebar (German words are
+// long), and text meant to show on desktop is not left visually hidden.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { addWithSidebar } from './checkout-steps.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The right edge of `selector`'s box and of its furthest-reaching child, in px. */
+const edges = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const box = document.querySelector(sel)!
+    return { box: box.getBoundingClientRect().right, content: Math.max(...[...box.children].map((child) => child.getBoundingClientRect().right)) }
+  }, selector)
+
+describe('nothing runs out of its box', () => {
+  test('the checkout steps fit a 390 px phone in German', async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      await addWithSidebar(page, '/de/products/basecamp-summit-fleece')
+      await visit.goto('/de/Checkout/CheckoutType')
+      const steps = page.locator('ol[aria-label=Kasse]')
+      expect(await steps.locator('li').allInnerTexts()).toEqual(['1\nVersand', '2\nRechnung', '3\nZahlung'])
+      // 'Zahlung' ended at 386 px, past the page's 16 px gutter (the list's box ends at 374 px)
+      const { box, content } = await edges(page, 'ol[aria-label=Kasse]')
+      expect(content).toBeLessThanOrEqual(box)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+describe('the desktop listing', () => {
+  test("every colour in the filter sidebar shows its name and count inside the sidebar (en, de)", async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page } = visit
+      for (const path of ['/t/men', '/de/t/men']) {
+        await visit.goto(path)
+        // two columns in the 240 px sidebar cut 'Marineblau (14)', 'Forest green (17)' … into the next column
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid=filter-panel] fieldset label')]
+            .filter((row) => row.lastElementChild!.getBoundingClientRect().right > row.getBoundingClientRect().right + 0.5)
+            .map((row) => row.textContent!.trim()),
+        )
+        expect(cut, path).toEqual([])
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+describe('text for desktop only is shown there', () => {
+  test("a member's 'Hi {name}' in the header and the listing's 'Sort by' label show at 1280 px, not only to screen readers", async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page } = visit
+      await visit.goto('/Login')
+      await waitForHydration(page)
+      await page.fill('#signup-email', `layout-${Date.now()}@example.com`)
+      await page.fill('#signup-first-name', 'Ada')
+      await page.fill('#signup-last-name', 'Lovelace')
+      await page.fill('#signup-password', 'secret123')
+      await page.locator('main [data-testid=signup-form] button[type=submit]').click()
+      await page.waitForURL((url) => url.pathname !== '/Login')
+      await visit.goto('/t/men')
+      // app.css repeated `.sr-only` after twind's `lg:not-sr-only`, so both stayed 1 px wide on every screen
+      const widthOf = async (selector: string) => (await page.locator(selector).boundingBox())?.width ?? 0
+      expect(await page.locator('[data-testid=account-button]').innerText()).toBe('Hi Ada')
+      expect(await widthOf('[data-testid=account-button] [data-personal=greeting]')).toBeGreaterThan(20)
+      expect(await widthOf('main label span:text-is("Sort by")')).toBeGreaterThan(20)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+describe('nothing covers anything', () => {
+  test("the list view's badges are not under the wishlist heart on a 390 px phone (en, de)", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      for (const path of ['/t/men?view=list', '/de/t/men?view=list']) {
+        await visit.goto(path)
+        const covered = await page.evaluate(() => {
+          const out: string[] = []
+          for (const card of document.querySelectorAll('[data-testid=product-card][data-layout=row]')) {
+            const heart = card.querySelector('.card-heart')?.getBoundingClientRect()
+            for (const badge of card.querySelectorAll('.card-badges > *')) {
+              const b = badge.getBoundingClientRect()
+              if (heart && b.right > heart.left && b.left < heart.right && b.bottom > heart.top && b.top < heart.bottom) out.push(badge.textContent!)
+            }
+          }
+          return out
+        })
+        // the 112 px image put 'CLUB PRICE' / 'CLUB-PREIS' half under the heart in its top corner
+        expect(covered, path).toEqual([])
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+describe('a message does not cover what it asks for', () => {
+  test("on a phone, the 'log in to add a gift card' message leaves the login sheet's button free (de)", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true, allow: (problem) => /status of 401/.test(problem.text) && problem.url.endsWith('/api/gift-cards') })
+    try {
+      const { page } = visit
+      await visit.goto('/de/giftcards')
+      await waitForHydration(page)
+      await page.locator('label[for=giftcard-amount-50]').click()
+      await page.fill('#giftcard-name', 'Bob')
+      await page.fill('#giftcard-email', 'bob@example.com')
+      await page.getByTestId('gift-card-submit').click()
+      const toast = page.locator('[data-testid=notifications] li').first()
+      await toast.waitFor()
+      expect(await toast.innerText()).toContain('Bitte melden Sie sich an, um eine Geschenkkarte hinzuzufügen')
+      const login = page.getByRole('dialog').getByRole('button', { name: 'Anmelden', exact: true })
+      await login.waitFor()
+      // the toast sat 80 px above the screen's foot, right over the sheet's 'Anmelden' for its 5 seconds
+      const [a, b] = [(await toast.boundingBox())!, (await login.boundingBox())!]
+      expect(a.y + a.height <= b.y || b.y + b.height <= a.y, `toast ${JSON.stringify(a)} over button ${JSON.stringify(b)}`).toBe(true)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+describe('keyboard focus is seen', () => {
+  test("the listing's Grid view / List view links show their whole focus ring", async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page } = visit
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      await page.focus('[data-testid=view-list]')
+      await page.keyboard.press('Shift+Tab')
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('view-grid')
+      // the ring is drawn 2 px outside the link: the group's overflow: hidden cut it to a sliver between the two
+      const clipping = await page.evaluate(() => {
+        const out: string[] = []
+        for (let el = document.activeElement!.parentElement; el && el !== document.body; el = el.parentElement) {
+          if (getComputedStyle(el).overflow !== 'visible') out.push(el.className)
+        }
+        return out
+      })
+      expect(clipping).toEqual([])
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+describe('the header at 1024 px', () => {
+  test("a member's greeting leaves the search field room for its placeholder (de)", async () => {
+    const visit = await openPage(browser, { viewport: { width: 1024, height: 800 } })
+    try {
+      const { page } = visit
+      await visit.goto('/de/Login')
+      await waitForHydration(page)
+      await page.fill('#signup-email', `header-${Date.now()}@example.com`)
+      await page.fill('#signup-first-name', 'Wilhelmina')
+      await page.fill('#signup-last-name', 'Lovelace')
+      await page.fill('#signup-password', 'secret123')
+      await page.locator('main [data-testid=signup-form] button[type=submit]').click()
+      await page.waitForURL((url) => url.pathname !== '/de/Login')
+      await visit.goto('/de/t/men')
+      expect(await page.locator('[data-testid=account-button]').innerText()).toBe('Hallo Wilhelmina')
+      // with the social links beside it, the field was 150 px wide and read 'Produkte s'
+      const fit = await page.evaluate(() => {
+        const input = document.querySelector<HTMLInputElement>('#site-search')!
+        const style = getComputedStyle(input)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return { placeholder: input.placeholder, needs: Math.ceil(context.measureText(input.placeholder).width), room }
+      })
+      expect(fit.placeholder).toBe('Produkte suchen')
+      expect(fit.needs).toBeLessThanOrEqual(fit.room)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
