@@ -2,7 +2,7 @@
 // long), and text meant to show on desktop is not left visually hidden.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, waitForHydration } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
 
 let browser: Browser
@@ -196,6 +196,51 @@ describe('the header at 1024 px', () => {
       visit.expectNoProblems()
     } finally {
       await visit.close()
+    }
+  })
+})
+
+describe('keyboard', () => {
+  /** Tab from the top of `path`: the skip link shows with `text`, and Enter then Tab lands inside the page. */
+  async function skipsToContent(page: Page, path: string, text: string) {
+    const skip = page.locator('[data-testid=skip-link]')
+    // hidden from sight until focused
+    expect((await skip.boundingBox())?.width ?? 0, path).toBeLessThanOrEqual(1)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), path).toBe('skip-link')
+    expect(await skip.innerText(), path).toBe(text)
+    expect((await skip.boundingBox())?.width ?? 0, path).toBeGreaterThan(60)
+    await page.keyboard.press('Enter')
+    // the next Tab lands inside the page, not on the header's search field or the category menu
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main')), path).toBe(true)
+  }
+  const PAGES = [['/t/men', 'Skip to content'], ['/de/t/men', 'Zum Inhalt springen']] as const
+
+  test("the first Tab shows 'Skip to content', which jumps past the header and the category menu to the page (en, de)", async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      for (const [path, text] of PAGES) {
+        await visit.goto(path)
+        await waitForHydration(visit.page)
+        await skipsToContent(visit.page, path, text)
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test('the skip link works without JavaScript', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP, javaScriptEnabled: false, locale: 'en-AU' })
+    try {
+      const page = await context.newPage()
+      for (const [path, text] of PAGES) {
+        await page.goto(path)
+        await skipsToContent(page, path, text)
+      }
+    } finally {
+      await context.close()
     }
   })
 })

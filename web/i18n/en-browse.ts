@@ -17,7 +17,7 @@ export const enBrowse = {
   },
   topBar: { join: 'Login or Join the Club for great deals' },
   bottomBar: { home: 'Home', menu: 'Menu', account: 'Account', basket: 'Basket' },
-  nav: { label: 'Categories', all: 'All', oneDayDeal: 'WEDNESDAY - ONE DAY DEAL', giftCards: 'GIFT CARDS', loading: 'Loading categories' },
+  nav: { label: 'Categories', all: 'All', oneDayDeal: 'WEDNESDAY - ONE DAY DEAL', giftCards: 'GIFT CARDS', loading: 'Loading categories', skipToContent: 'Skip to content' },
   footer: {
     help: 'Help',
     company: 'Company',

@@ -4,11 +4,13 @@ import { Header } from '../chrome/header.tsx'
 import { MobileBottomBar } from '../chrome/mobile-bottom-bar.tsx'
 import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
+import { SkipLink } from '../chrome/skip-link.tsx'
 import { CartSidebar, LoginModal } from './lazy-panels.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col pb-16 lg:pb-0" data-layout="account">
+      <SkipLink />
       <ProgressBar />
       <TopBar />
       <Header />

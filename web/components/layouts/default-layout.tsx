@@ -5,12 +5,14 @@ import { Footer } from '../chrome/footer.tsx'
 import { MobileBottomBar } from '../chrome/mobile-bottom-bar.tsx'
 import { Notifications } from '../chrome/notifications.tsx'
 import { ProgressBar } from '../chrome/progress-bar.tsx'
+import { SkipLink } from '../chrome/skip-link.tsx'
 import { CartSidebar, ForgotPasswordModal, LoginModal, SignupModal, WishlistSidebar } from './lazy-panels.tsx'
 import { NewsletterPrompt } from '../../features/newsletter/newsletter-prompt.tsx'
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col" data-layout="default">
+      <SkipLink />
       <ProgressBar />
       <TopBar />
       <Header />
