@@ -8,6 +8,7 @@ import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
+import { claimRefund, paymentClaim, releaseRefund, underClaim } from './refund-claims.ts'
 import type { OrderDetail, OrderPayment } from './order-detail.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
@@ -88,19 +89,25 @@ export async function refund(env: Env, operator: Operator, detail: OrderDetail, 
   if (!payment) throw new ActionRefused('Choose one of this order’s payments.')
   if (input.cents > refundable(payment)) throw new ActionRefused(refundTooMuch(detail, payment))
   let reference: string | null = null
-  if (payment.method === 'card') {
-    const result = await refundCard(env, payment.id, input.cents)
-    if (!result.ok) throw new ActionRefused(result.message)
-    reference = result.reference
-  }
-  const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', [{ method: payment.method, amountCents: input.cents }], input.reason)
-  const results = await db.batch([
-    ...refundStatements(db, detail, payment, input.cents, input.reason, reference),
-    auditStatement(db, operator, 'order.refund', { type: 'order', id: detail.order.number! }, { payment_id: payment.id, refunded_cents: payment.refunded_cents }, { payment_id: payment.id, refunded_cents: payment.refunded_cents + input.cents, amount_cents: input.cents, reason: input.reason, reference }),
-    await mailStatement(env, mail),
-  ])
-  await dispatchWritten(env, results)
+  // claimed before the provider is asked: of two refunds of this payment started from the same page, one goes on
+  await underClaim(db, paymentClaim(payment), operator, PAYMENT_BUSY, () => reference !== null, async () => {
+    if (payment.method === 'card') {
+      const result = await refundCard(env, payment.id, input.cents)
+      if (!result.ok) throw new ActionRefused(result.message)
+      reference = result.reference
+    }
+    const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', [{ method: payment.method, amountCents: input.cents }], input.reason)
+    const results = await db.batch([
+      ...refundStatements(db, detail, payment, input.cents, input.reason, reference),
+      auditStatement(db, operator, 'order.refund', { type: 'order', id: detail.order.number! }, { payment_id: payment.id, refunded_cents: payment.refunded_cents }, { payment_id: payment.id, refunded_cents: payment.refunded_cents + input.cents, amount_cents: input.cents, reason: input.reason, reference }),
+      await mailStatement(env, mail),
+    ])
+    await dispatchWritten(env, results)
+  })
 }
+
+const PAYMENT_BUSY = 'This payment is being refunded by another operator or tab right now, or just was: reload the order to see it.'
+const CANCEL_BUSY = 'This order is being cancelled or refunded by another operator or tab right now, or just was: reload the order to see it.'
 
 /**
  * Cancels an order that has not shipped: its stock goes back on the shelf, gift cards and store credit get back what
@@ -119,16 +126,35 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
 
   const statements: D1PreparedStatement[] = [db.prepare('INSERT INTO order_cancellations (order_id, reason) VALUES (?, ?)').bind(order.id, reason)]
   const references = new Map<number, string | null>()
-  for (const payment of detail.payments) {
-    const left = refundable(payment)
-    if (left <= 0) continue
-    if (payment.method === 'card') {
-      const result = await refundCard(env, payment.id, left)
-      if (!result.ok) throw new ActionRefused(result.message)
-      references.set(payment.id, result.reference)
+  // claimed before any provider is asked: the order (a second cancel) and each payment (a refund of it meanwhile)
+  await underClaim(db, `cancel:${order.id}`, operator, CANCEL_BUSY, () => references.size > 0, async () => {
+    const claimed: ReturnType<typeof paymentClaim>[] = []
+    try {
+      for (const payment of detail.payments.filter((p) => refundable(p) > 0)) {
+        await claimRefund(db, paymentClaim(payment), operator, CANCEL_BUSY)
+        claimed.push(paymentClaim(payment))
+      }
+      for (const payment of detail.payments) {
+        const left = refundable(payment)
+        if (left <= 0) continue
+        if (payment.method === 'card') {
+          const result = await refundCard(env, payment.id, left)
+          if (!result.ok) throw new ActionRefused(result.message)
+          references.set(payment.id, result.reference)
+        }
+        statements.push(...refundStatements(db, detail, payment, left, `Order cancelled: ${reason}`, references.get(payment.id) ?? null))
+      }
+      await recordCancel(env, operator, detail, reason, requestUrl, statements)
+    } catch (error) {
+      if (references.size === 0) for (const subject of claimed) await releaseRefund(db, subject)
+      throw error
     }
-    statements.push(...refundStatements(db, detail, payment, left, `Order cancelled: ${reason}`, references.get(payment.id) ?? null))
-  }
+  })
+}
+
+async function recordCancel(env: Env, operator: Operator, detail: OrderDetail, reason: string, requestUrl: string, statements: D1PreparedStatement[]) {
+  const db = env.DB
+  const { order } = detail
   const given = detail.payments.map((p) => ({ method: p.method, amountCents: refundable(p) })).filter((r) => r.amountCents > 0)
   const mail = await orderUpdateMail(env, detail, requestUrl, 'canceled', given, reason)
   const merchandise = detail.lines.filter((l) => l.gift_card_cents === null).map((l) => ({ v: l.variant_id, q: l.quantity }))
