@@ -1,5 +1,5 @@
 import type { Operator } from './context.ts'
-import { auditStatement } from './audit.ts'
+import { auditStatement, auditStatementWhen } from './audit.ts'
 import { ActionRefused } from './order-actions.ts'
 import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
@@ -72,13 +72,20 @@ export async function issueGiftCard(db: D1Database, operator: Operator, input: {
   return (created!.results[0] as { id: number }).id
 }
 
-/** Adds (or with a negative amount takes) money on a card; the balance CHECK refuses going below zero. */
+/**
+ * Adds (or with a negative amount takes) money on a card, from the balance the operator saw: if the card was spent
+ * or adjusted since (another tab, a shopper's checkout), nothing changes and the operator is asked to look again, so
+ * the balance never goes below zero and the audit line states the real before and after.
+ */
 export async function adjustGiftCard(db: D1Database, operator: Operator, card: GiftCardRow, cents: number, reason: string) {
   if (card.balance_cents + cents < 0) throw new ActionRefused(`The card holds ${(card.balance_cents / 100).toFixed(2)} ${card.currency}; it cannot go below zero.`)
-  await db.batch([
-    db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ?').bind(cents, card.id),
-    auditStatement(db, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }),
+  const unchanged = 'EXISTS (SELECT 1 FROM gift_cards WHERE id = ? AND balance_cents = ?)'
+  const [, changed] = await db.batch([
+    // first, while the balance is still the one seen
+    auditStatementWhen(db, unchanged, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }, [card.id, card.balance_cents]),
+    db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ? AND balance_cents = ?').bind(cents, card.id, card.balance_cents),
   ])
+  if ((changed!.meta.changes ?? 0) !== 1) throw new ActionRefused('The card’s balance has changed since this page was shown (it was spent or adjusted meanwhile): nothing was changed. Look at the new balance and try again.')
 }
 
 export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string }) {
