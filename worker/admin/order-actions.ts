@@ -45,13 +45,23 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
   if (!shipment) throw new ActionRefused('This order has no shipment.')
   if (shipment.state === 'shipped') throw new ActionRefused(`This order was already shipped (tracking ${shipment.tracking_id ?? 'none'}).`)
   const shipped = await shippingConfirmationMail(db, order.id, { carrier: input.carrier, trackingId: input.tracking }, await storeUrl(db, new URL(requestUrl).origin))
-  const results = await db.batch([
+  const statements = [
+    // first: an order is shipped once (refund_claims' key), so of two 'Ship' posts read before either shipped (a double
+    // click, two tabs) the second batch fails here and writes neither a second audit line nor a second shipping email
+    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`ship:${order.id}`, operator.email),
     db
       .prepare("UPDATE shipments SET state = 'shipped', carrier = ?, tracking_id = ?, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'")
       .bind(input.carrier, input.tracking, order.id),
     auditStatement(db, operator, 'order.fulfil', { type: 'order', id: order.number! }, { state: shipment.state, tracking_id: shipment.tracking_id }, { state: 'shipped', carrier: input.carrier, tracking_id: input.tracking }),
     ...(shipped ? [await mailStatement(env, shipped)] : []),
-  ])
+  ]
+  let results: D1Result[]
+  try {
+    results = await db.batch(statements)
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) throw new ActionRefused('This order was shipped a moment ago, from another tab or by another operator: reload it to see the tracking number.')
+    throw error
+  }
   await dispatchWritten(env, results)
 }
 
