@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance } from '#tests/factories/catalogue.ts'
-import { adjustGiftCard, loadGiftCard } from '#worker/admin/promotions-data.ts'
+import { adjustGiftCard, loadGiftCard, savePromotion } from '#worker/admin/promotions-data.ts'
 import { ActionRefused } from '#worker/admin/order-actions.ts'
 import { ADMIN_PASSWORD, auditOf, createAdmin, operator } from './admin-helpers.ts'
 
@@ -71,5 +71,17 @@ describe('promotions, gift cards and store credit in the console', () => {
     // an addition from the old page is refused too: its audit line would state the wrong balances
     await expect(adjustGiftCard(env.DB, admin, seen, 500, 'Goodwill')).rejects.toBeInstanceOf(ActionRefused)
     expect(await giftCardBalance(card.id)).toBe(1000)
+  })
+
+  it('two coupons started with the same code at once: one is created, the other is refused (409), not a 500', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const code = `race-${Date.now()}`
+    const input = { name: 'Race', code, kind: 'percent' as const, amount: 10, min_item_total_cents: null, starts_at: null, expires_at: null, usage_limit: null, per_customer_limit: null }
+    const results = await Promise.allSettled([savePromotion(env.DB, admin, null, input), savePromotion(env.DB, admin, null, input)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason
+    expect(refused).toBeInstanceOf(ActionRefused)
+    expect(String(refused.message)).toContain(`Another promotion already uses the code ${code}.`)
+    expect((await auditOf('promotion.create')).filter((e) => e.subject_id === code)).toHaveLength(1)
   })
 })

@@ -37,15 +37,20 @@ export async function savePromotion(db: D1Database, operator: Operator, before: 
   if (clash) throw new ActionRefused(`Another promotion already uses the code ${input.code}.`)
   if (before && input.usage_limit !== null && input.usage_limit < before.used_count) throw new ActionRefused(`This code was already used ${before.used_count} times; the limit cannot be lower.`)
   const values = [input.name, input.code, input.kind, input.amount, input.min_item_total_cents, input.starts_at, input.expires_at, input.usage_limit, input.per_customer_limit] as const
+  // the same code saved by another operator or tab between the check above and the batch (promotions.code is UNIQUE)
+  const batch = (statements: D1PreparedStatement[]) =>
+    db.batch(statements).catch((error: unknown) => {
+      throw String(error).includes('UNIQUE') ? new ActionRefused(`Another promotion already uses the code ${input.code}.`) : error
+    })
   if (before) {
-    await db.batch([
+    await batch([
       db.prepare('UPDATE promotions SET name = ?, code = ?, kind = ?, amount = ?, min_item_total_cents = ?, starts_at = ?, expires_at = ?, usage_limit = ?, per_customer_limit = ? WHERE id = ?').bind(...values, before.id),
       // named by its code, as its creation is, so the audit log's filter finds a coupon's whole history
       auditStatement(db, operator, 'promotion.update', { type: 'promotion', id: input.code }, before, input),
     ])
     return before.id
   }
-  const [created] = await db.batch([
+  const [created] = await batch([
     db.prepare('INSERT INTO promotions (name, code, kind, amount, min_item_total_cents, starts_at, expires_at, usage_limit, per_customer_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id').bind(...values),
     auditStatement(db, operator, 'promotion.create', { type: 'promotion', id: input.code }, null, input),
   ])
