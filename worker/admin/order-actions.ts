@@ -167,7 +167,12 @@ async function recordCancel(env: Env, operator: Operator, detail: OrderDetail, r
   const { order } = detail
   const given = detail.payments.map((p) => ({ method: p.method, amountCents: refundable(p) })).filter((r) => r.amountCents > 0)
   const mail = await orderUpdateMail(env, detail, requestUrl, 'canceled', given, reason)
-  const merchandise = detail.lines.filter((l) => l.gift_card_cents === null).map((l) => ({ v: l.variant_id, q: l.quantity }))
+  // units a line refund already settled are left out: back on the shelf then (restocked) or never to be (not restocked)
+  const settled = (lineId: number) => detail.lineRefunds.filter((r) => r.line_item_id === lineId).reduce((n, r) => n + r.quantity, 0)
+  const merchandise = detail.lines
+    .filter((l) => l.gift_card_cents === null)
+    .map((l) => ({ v: l.variant_id, q: l.quantity - settled(l.id) }))
+    .filter((l) => l.q > 0)
   statements.push(
     db.prepare(`UPDATE variants SET stock_on_hand = stock_on_hand + json_extract(j.value, '$.q') FROM json_each(?1) AS j WHERE variants.id = json_extract(j.value, '$.v')`).bind(JSON.stringify(merchandise)),
     // cards bought with the order are withdrawn (none of them was spent: checked above)
