@@ -4,7 +4,7 @@ import { registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
 import { authCookie, get } from './helpers.ts'
 import type { Env } from '#worker/env.ts'
-import { ActionRefused, fulfil } from '#worker/admin/order-actions.ts'
+import { ActionRefused, cancel, fulfil } from '#worker/admin/order-actions.ts'
 import { loadOrderDetail } from '#worker/admin/order-detail.ts'
 import { ADMIN_PASSWORD, auditOf, createAdmin, operator, placeOrder } from './admin-helpers.ts'
 
@@ -58,6 +58,19 @@ describe('orders in the console', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]!.body).toContain(stored!.tracking_id)
     expect((await auditOf('order.fulfil')).filter((e) => e.subject_id === number).map((e) => e.after.tracking_id)).toEqual([stored!.tracking_id])
+  })
+
+  it('an order shipped and cancelled at the same moment is one or the other, never both', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId)
+    const seen = (await loadOrderDetail(env.DB, number))!
+    const url = `https://store.test/admin/orders/${number}`
+    const results = await Promise.allSettled([cancel(env as unknown as Env, admin, seen, 'Asked to', url), fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'BOTH1' }, url)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
+    const order = await env.DB.prepare('SELECT o.canceled_at, s.state FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.number = ?').bind(number).first<{ canceled_at: string | null; state: string }>()
+    expect(order!.state).toBe(order!.canceled_at === null ? 'shipped' : 'canceled')
   })
 
   it('cancels an order: stock, gift card and store credit come back, the card is refunded, the shopper is told', async () => {

@@ -8,7 +8,7 @@ import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
-import { claimRefund, paymentClaim, releaseRefund, underClaim } from './refund-claims.ts'
+import { claimRefund, paymentClaim, releaseRefund, underClaim, type ClaimSubject } from './refund-claims.ts'
 import type { OrderDetail, OrderPayment } from './order-detail.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
@@ -59,7 +59,7 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
   try {
     results = await db.batch(statements)
   } catch (error) {
-    if (String(error).includes('UNIQUE')) throw new ActionRefused('This order was shipped a moment ago, from another tab or by another operator: reload it to see the tracking number.')
+    if (String(error).includes('UNIQUE')) throw new ActionRefused('This order was shipped or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
     throw error
   }
   await dispatchWritten(env, results)
@@ -138,8 +138,11 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
   const references = new Map<number, string | null>()
   // claimed before any provider is asked: the order (a second cancel) and each payment (a refund of it meanwhile)
   await underClaim(db, `cancel:${order.id}`, operator, CANCEL_BUSY, () => references.size > 0, async () => {
-    const claimed: ReturnType<typeof paymentClaim>[] = []
+    const claimed: ClaimSubject[] = []
     try {
+      // the shipment first: an order being cancelled cannot be shipped meanwhile (fulfil's batch writes the same key)
+      await claimRefund(db, `ship:${order.id}`, operator, 'This order is being shipped by another operator or tab right now, or just was: reload it.')
+      claimed.push(`ship:${order.id}`)
       for (const payment of detail.payments.filter((p) => refundable(p) > 0)) {
         await claimRefund(db, paymentClaim(payment), operator, CANCEL_BUSY)
         claimed.push(paymentClaim(payment))

@@ -5,8 +5,9 @@ import { ActionRefused } from './order-actions.ts'
  * The claim recorded before the card provider is asked for a refund (migration 0204): a conditional INSERT, so of two
  * operators settling the same line or return at once exactly one goes on; the other gets `busy` as a 409.
  */
-export type ClaimSubject = `line:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}`
-// (`ship:<order id>` is written by fulfil() in its own batch: an order is shipped once)
+export type ClaimSubject = `line:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}`
+// (`ship:<order id>`: fulfil() writes it in its own batch, an order is shipped once; cancel() takes it first, so an
+// order being cancelled cannot be shipped meanwhile)
 /**
  * A payment as the operator saw it (its id and what was refunded of it then): two refunds of it started from the same
  * view claim the same subject, so one goes on; a later refund sees the new figure and claims a new subject.
