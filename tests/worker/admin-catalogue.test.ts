@@ -2,7 +2,10 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { createProduct, stockOf } from '#tests/factories/catalogue.ts'
 import { get } from './helpers.ts'
-import { auditOf, operator } from './admin-helpers.ts'
+import { saveVariant } from '#worker/admin/catalogue-actions.ts'
+import { loadProduct } from '#worker/admin/catalogue-data.ts'
+import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { auditOf, createAdmin, operator } from './admin-helpers.ts'
 
 const PRICES = { AUD_amount: '129.95', AUD_rrp: '149.95', AUD_member: '119.95', USD_amount: '89.00', USD_rrp: '', USD_member: '' }
 const listed = async (productId: number) =>
@@ -49,6 +52,18 @@ describe('the catalogue in the console', () => {
     expect((await b.post(path, { sku: product.sku, stock: '12' })).status).toBe(303)
     expect(await stockOf(product.variantId)).toBe(12)
     expect((await auditOf('variant.stock'))[0]).toMatchObject({ subject_id: String(product.variantId), before: { stock_on_hand: 0 }, after: { stock_on_hand: 12 } })
+  })
+
+  it('two sizes given the same new SKU at once: one keeps it, the other is refused (409), not a 500', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const [a, b] = [await createProduct({ stock: 2 }), await createProduct({ stock: 2 })]
+    const [da, db] = [(await loadProduct(env.DB, a.productId))!, (await loadProduct(env.DB, b.productId))!]
+    const sku = `SAME-${a.variantId}`
+    const results = await Promise.allSettled([saveVariant(env.DB, admin, da, a.variantId, { sku, stock: 2, backorderable: false }), saveVariant(env.DB, admin, db, b.variantId, { sku, stock: 2, backorderable: false })])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason
+    expect(refused).toBeInstanceOf(ActionRefused)
+    expect(String(refused.message)).toContain(`Another variant already has the SKU ${sku}.`)
   })
 
   it('edits names in English and German and the German product page and search show them', async () => {

@@ -97,4 +97,19 @@ describe('refunding one line', () => {
     expect(refused.status).toBe(409)
     expect(refused.body).toContain('This order was cancelled')
   })
+
+  it('cancelling an unshipped order after a line was refunded and restocked puts those units back once, not twice', async () => {
+    const { b } = await operator()
+    const jacket = await createProduct({ stock: 5 })
+    const cap = await createProduct({ stock: 5 })
+    const number = await placeOrder(jacket.variantId, { quantity: 2, more: [{ variantId: cap.variantId, quantity: 1 }] })
+    const [jacketLine] = await linesOf(number)
+    expect(await stockOf(jacket.variantId)).toBe(3)
+    expect((await b.post(`/admin/orders/${number}/refund-line`, { lineId: String(jacketLine!.id), reason: 'Out of stock at the warehouse', restock: 'on', password: ADMIN_PASSWORD })).status).toBe(303)
+    expect(await stockOf(jacket.variantId)).toBe(5)
+    expect((await b.post(`/admin/orders/${number}/cancel`, { reason: 'Asked to', password: ADMIN_PASSWORD })).status).toBe(303)
+    // the jacket's two units came back with the line refund; the cancel puts back only the cap
+    expect(await stockOf(jacket.variantId)).toBe(5)
+    expect(await stockOf(cap.variantId)).toBe(5)
+  })
 })

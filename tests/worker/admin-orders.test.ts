@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
 import { authCookie, get } from './helpers.ts'
-import { ADMIN_PASSWORD, auditOf, operator, placeOrder } from './admin-helpers.ts'
+import type { Env } from '#worker/env.ts'
+import { ActionRefused, cancel, fulfil } from '#worker/admin/order-actions.ts'
+import { loadOrderDetail } from '#worker/admin/order-detail.ts'
+import { ADMIN_PASSWORD, auditOf, createAdmin, operator, placeOrder } from './admin-helpers.ts'
 
 const credit = async (userId: number) => (await env.DB.prepare("SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = 'AUD'").bind(userId).first<{ balance_cents: number }>())?.balance_cents ?? 0
 const mailTo = async (email: string, kind: string) => (await env.DB.prepare('SELECT subject, body FROM outbox WHERE to_email = ? AND kind = ? ORDER BY id').bind(email, kind).all<{ subject: string; body: string }>()).results
@@ -37,6 +40,37 @@ describe('orders in the console', () => {
     expect(shipped!.subject).toContain(number)
     const [entry] = await auditOf('order.fulfil')
     expect(entry).toMatchObject({ admin_email: adminEmail, subject_type: 'order', subject_id: number, before: { state: 'pending', tracking_id: null }, after: { tracking_id: 'AP123456789AU' } })
+  })
+
+  it('ships an order once when Ship is pressed twice at once (double click, two tabs): one email, one audit line, the stored tracking number', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const shopper = await registerAndLogin()
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId, { member: shopper })
+    // both requests read the order before either has shipped it
+    const seen = (await loadOrderDetail(env.DB, number))!
+    const url = `https://store.test/admin/orders/${number}/fulfil`
+    const results = await Promise.allSettled([fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'TWICE1' }, url), fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'TWICE2' }, url)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
+    const stored = await env.DB.prepare('SELECT s.tracking_id FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.number = ?').bind(number).first<{ tracking_id: string }>()
+    const mails = await mailTo(shopper.email, 'shipping_confirmation')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.body).toContain(stored!.tracking_id)
+    expect((await auditOf('order.fulfil')).filter((e) => e.subject_id === number).map((e) => e.after.tracking_id)).toEqual([stored!.tracking_id])
+  })
+
+  it('an order shipped and cancelled at the same moment is one or the other, never both', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId)
+    const seen = (await loadOrderDetail(env.DB, number))!
+    const url = `https://store.test/admin/orders/${number}`
+    const results = await Promise.allSettled([cancel(env as unknown as Env, admin, seen, 'Asked to', url), fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'BOTH1' }, url)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
+    const order = await env.DB.prepare('SELECT o.canceled_at, s.state FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.number = ?').bind(number).first<{ canceled_at: string | null; state: string }>()
+    expect(order!.state).toBe(order!.canceled_at === null ? 'shipped' : 'canceled')
   })
 
   it('cancels an order: stock, gift card and store credit come back, the card is refunded, the shopper is told', async () => {

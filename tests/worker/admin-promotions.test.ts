@@ -2,7 +2,9 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance } from '#tests/factories/catalogue.ts'
-import { ADMIN_PASSWORD, auditOf, operator } from './admin-helpers.ts'
+import { adjustGiftCard, loadGiftCard, savePromotion } from '#worker/admin/promotions-data.ts'
+import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { ADMIN_PASSWORD, auditOf, createAdmin, operator } from './admin-helpers.ts'
 
 const COUPON = { name: 'Spring sale', kind: 'percent', amount: '15', min_total: '50.00', starts_on: '', expires_on: '', usage_limit: '100', per_customer_limit: '1' }
 
@@ -52,5 +54,34 @@ describe('promotions, gift cards and store credit in the console', () => {
     const account = await call('/account', { bearer: shopper.bearer })
     expect(account.body.data.attributes.store_credits_by_currency.AUD).toBe('10.00')
     expect((await auditOf('store_credit.grant'))[0]).toMatchObject({ subject_id: shopper.email, after: { balance_cents: 1000 } })
+  })
+
+  it('a balance change made from a card page that is out of date is refused with a sentence (409), not a 500, and changes nothing', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const card = await createGiftCard(6000)
+    const seen = (await loadGiftCard(env.DB, card.id))!
+    // two tabs (or a shopper paying with the card) between the operator's page and their adjustment
+    await adjustGiftCard(env.DB, admin, seen, -5000, 'Spent in store')
+    const audited = (await auditOf('gift_card.adjust')).length
+    const stale = adjustGiftCard(env.DB, admin, seen, -5000, 'Spent in store')
+    await expect(stale).rejects.toBeInstanceOf(ActionRefused)
+    await expect(stale).rejects.toThrow('changed since')
+    expect(await giftCardBalance(card.id)).toBe(1000)
+    expect(await auditOf('gift_card.adjust')).toHaveLength(audited)
+    // an addition from the old page is refused too: its audit line would state the wrong balances
+    await expect(adjustGiftCard(env.DB, admin, seen, 500, 'Goodwill')).rejects.toBeInstanceOf(ActionRefused)
+    expect(await giftCardBalance(card.id)).toBe(1000)
+  })
+
+  it('two coupons started with the same code at once: one is created, the other is refused (409), not a 500', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const code = `race-${Date.now()}`
+    const input = { name: 'Race', code, kind: 'percent' as const, amount: 10, min_item_total_cents: null, starts_at: null, expires_at: null, usage_limit: null, per_customer_limit: null }
+    const results = await Promise.allSettled([savePromotion(env.DB, admin, null, input), savePromotion(env.DB, admin, null, input)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason
+    expect(refused).toBeInstanceOf(ActionRefused)
+    expect(String(refused.message)).toContain(`Another promotion already uses the code ${code}.`)
+    expect((await auditOf('promotion.create')).filter((e) => e.subject_id === code)).toHaveLength(1)
   })
 })

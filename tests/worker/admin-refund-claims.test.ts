@@ -5,7 +5,7 @@ import { call, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '#tests/fakes/stripe-api.ts'
 import { refundLine } from '#worker/admin/line-refunds.ts'
-import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { ActionRefused, cancel, refund } from '#worker/admin/order-actions.ts'
 import { loadOrderDetail } from '#worker/admin/order-detail.ts'
 import { approveReturn, declineReturn, loadReturn } from '#worker/admin/return-actions.ts'
 import { createAdmin, placeOrder } from './admin-helpers.ts'
@@ -114,5 +114,50 @@ describe('refund claims', () => {
     expect(declined.status).toBe('rejected')
     expect((await returnOf(orders[1]!)).ret.state).toBe('approved')
     expect(asked).toHaveLength(2)
+  })
+})
+
+describe('refund claims: a payment refunded or an order cancelled twice at once', () => {
+  it('two operators refund the whole card payment at once: one reaches the provider, the other is refused (409), not a 500', async () => {
+    const number = await cardOrder()
+    const detail = (await loadOrderDetail(env.DB, number))!
+    const payment = detail.payments.find((p) => p.method === 'card')!
+    const asked = slowProvider()
+    const [a, b] = [await admin(), await admin()]
+    const input = { paymentId: payment.id, cents: payment.amount_cents!, reason: 'Goodwill' }
+    const results = await Promise.allSettled([refund(stripeEnv, a, detail, input, URL_), refund(stripeEnv, b, detail, input, URL_)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
+    expect(refused.reason).toBeInstanceOf(ActionRefused)
+    expect(String(refused.reason.message)).toContain('being refunded by another operator')
+    expect(asked).toEqual([payment.amount_cents])
+    expect(await refundedOf(number)).toEqual({ n: payment.amount_cents, rows: 1 })
+    // a later partial refund of what is left is still possible (nothing is left here: refused by the amount check)
+    await expect(refund(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, { ...input, cents: 1 }, URL_)).rejects.toBeInstanceOf(ActionRefused)
+  })
+
+  it('two partial refunds one after the other both go through; a provider refusal gives the payment back', async () => {
+    const number = await cardOrder()
+    const asked = slowProvider(1)
+    const a = await admin()
+    const paymentOf = async () => (await loadOrderDetail(env.DB, number))!.payments.find((p) => p.method === 'card')!
+    const input = async (cents: number) => ({ paymentId: (await paymentOf()).id, cents, reason: 'Partly' })
+    await expect(refund(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, await input(100), URL_)).rejects.toBeInstanceOf(ActionRefused)
+    await refund(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, await input(100), URL_)
+    await refund(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, await input(100), URL_)
+    expect(asked).toEqual([100, 100, 100])
+    expect(await refundedOf(number)).toEqual({ n: 200, rows: 2 })
+  })
+
+  it('an order cancelled by two operators at once is refunded and cancelled once; the other is refused (409), not a 500', async () => {
+    const number = await cardOrder()
+    const detail = (await loadOrderDetail(env.DB, number))!
+    const asked = slowProvider()
+    const [a, b] = [await admin(), await admin()]
+    const results = await Promise.allSettled([cancel(stripeEnv, a, detail, 'Asked to', URL_), cancel(stripeEnv, b, detail, 'Asked to', URL_)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
+    expect(asked).toHaveLength(1)
+    expect((await refundedOf(number)).rows).toBe(1)
   })
 })

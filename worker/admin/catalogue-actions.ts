@@ -78,11 +78,17 @@ export async function saveVariant(db: D1Database, operator: Operator, detail: Pr
   if (!variant) throw new ActionRefused('That variant is not part of this product.')
   const clash = await db.prepare('SELECT id FROM variants WHERE sku = ? AND id != ?').bind(input.sku, variantId).first()
   if (clash) throw new ActionRefused(`Another variant already has the SKU ${input.sku}.`)
-  await db.batch([
-    db.prepare('UPDATE variants SET sku = ?, stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(input.sku, input.stock, input.backorderable ? 1 : 0, variantId),
-    touch(db, detail.product.id),
-    auditStatement(db, operator, 'variant.stock', { type: 'variant', id: variantId }, { sku: variant.sku, stock_on_hand: variant.stock_on_hand, backorderable: variant.backorderable === 1 }, { sku: input.sku, stock_on_hand: input.stock, backorderable: input.backorderable }),
-  ])
+  try {
+    await db.batch([
+      db.prepare('UPDATE variants SET sku = ?, stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(input.sku, input.stock, input.backorderable ? 1 : 0, variantId),
+      touch(db, detail.product.id),
+      auditStatement(db, operator, 'variant.stock', { type: 'variant', id: variantId }, { sku: variant.sku, stock_on_hand: variant.stock_on_hand, backorderable: variant.backorderable === 1 }, { sku: input.sku, stock_on_hand: input.stock, backorderable: input.backorderable }),
+    ])
+  } catch (error) {
+    // the same SKU given to another variant between the check above and this batch (variants.sku is UNIQUE)
+    if (String(error).includes('UNIQUE')) throw new ActionRefused(`Another variant already has the SKU ${input.sku}.`)
+    throw error
+  }
 }
 
 export async function saveTaxons(db: D1Database, operator: Operator, detail: ProductDetail, taxonIds: number[]) {

@@ -34,6 +34,12 @@ export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Pro
   return { ok: false, errors, values }
 }
 
+/** '2026-02-28' is a day of the calendar (from year 1); '2026-02-31' and '0000-00-00' are not. */
+const isCalendarDay = (v: string) => {
+  const day = new Date(`${v}T00:00:00Z`)
+  return !Number.isNaN(day.getTime()) && day.getUTCFullYear() >= 1 && day.toISOString().slice(0, 10) === v
+}
+
 /** Reusable fields of the console's forms. Every message says what to do. */
 export const field = {
   text: (label: string, max = 200) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`),
@@ -74,6 +80,8 @@ export const field = {
       .string()
       .trim()
       .regex(/^(\d{4}-\d{2}-\d{2})?$/, `${label}: pick a date, or leave it empty.`)
+      // a day the calendar has (not 2026-02-31 or 2026-13-45, which the store would compare as text)
+      .refine((v) => !v || isCalendarDay(v), `${label}: pick a date, or leave it empty.`)
       .optional()
       .transform((v) => (v ? v : null)),
   checkbox: z

@@ -8,6 +8,7 @@ import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
+import { claimRefund, paymentClaim, releaseRefund, underClaim, type ClaimSubject } from './refund-claims.ts'
 import type { OrderDetail, OrderPayment } from './order-detail.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
@@ -44,13 +45,23 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
   if (!shipment) throw new ActionRefused('This order has no shipment.')
   if (shipment.state === 'shipped') throw new ActionRefused(`This order was already shipped (tracking ${shipment.tracking_id ?? 'none'}).`)
   const shipped = await shippingConfirmationMail(db, order.id, { carrier: input.carrier, trackingId: input.tracking }, await storeUrl(db, new URL(requestUrl).origin))
-  const results = await db.batch([
+  const statements = [
+    // first: an order is shipped once (refund_claims' key), so of two 'Ship' posts read before either shipped (a double
+    // click, two tabs) the second batch fails here and writes neither a second audit line nor a second shipping email
+    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`ship:${order.id}`, operator.email),
     db
       .prepare("UPDATE shipments SET state = 'shipped', carrier = ?, tracking_id = ?, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'")
       .bind(input.carrier, input.tracking, order.id),
     auditStatement(db, operator, 'order.fulfil', { type: 'order', id: order.number! }, { state: shipment.state, tracking_id: shipment.tracking_id }, { state: 'shipped', carrier: input.carrier, tracking_id: input.tracking }),
     ...(shipped ? [await mailStatement(env, shipped)] : []),
-  ])
+  ]
+  let results: D1Result[]
+  try {
+    results = await db.batch(statements)
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) throw new ActionRefused('This order was shipped or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
+    throw error
+  }
   await dispatchWritten(env, results)
 }
 
@@ -88,19 +99,25 @@ export async function refund(env: Env, operator: Operator, detail: OrderDetail, 
   if (!payment) throw new ActionRefused('Choose one of this order’s payments.')
   if (input.cents > refundable(payment)) throw new ActionRefused(refundTooMuch(detail, payment))
   let reference: string | null = null
-  if (payment.method === 'card') {
-    const result = await refundCard(env, payment.id, input.cents)
-    if (!result.ok) throw new ActionRefused(result.message)
-    reference = result.reference
-  }
-  const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', [{ method: payment.method, amountCents: input.cents }], input.reason)
-  const results = await db.batch([
-    ...refundStatements(db, detail, payment, input.cents, input.reason, reference),
-    auditStatement(db, operator, 'order.refund', { type: 'order', id: detail.order.number! }, { payment_id: payment.id, refunded_cents: payment.refunded_cents }, { payment_id: payment.id, refunded_cents: payment.refunded_cents + input.cents, amount_cents: input.cents, reason: input.reason, reference }),
-    await mailStatement(env, mail),
-  ])
-  await dispatchWritten(env, results)
+  // claimed before the provider is asked: of two refunds of this payment started from the same page, one goes on
+  await underClaim(db, paymentClaim(payment), operator, PAYMENT_BUSY, () => reference !== null, async () => {
+    if (payment.method === 'card') {
+      const result = await refundCard(env, payment.id, input.cents)
+      if (!result.ok) throw new ActionRefused(result.message)
+      reference = result.reference
+    }
+    const mail = await orderUpdateMail(env, detail, requestUrl, 'refunded', [{ method: payment.method, amountCents: input.cents }], input.reason)
+    const results = await db.batch([
+      ...refundStatements(db, detail, payment, input.cents, input.reason, reference),
+      auditStatement(db, operator, 'order.refund', { type: 'order', id: detail.order.number! }, { payment_id: payment.id, refunded_cents: payment.refunded_cents }, { payment_id: payment.id, refunded_cents: payment.refunded_cents + input.cents, amount_cents: input.cents, reason: input.reason, reference }),
+      await mailStatement(env, mail),
+    ])
+    await dispatchWritten(env, results)
+  })
 }
+
+const PAYMENT_BUSY = 'This payment is being refunded by another operator or tab right now, or just was: reload the order to see it.'
+const CANCEL_BUSY = 'This order is being cancelled or refunded by another operator or tab right now, or just was: reload the order to see it.'
 
 /**
  * Cancels an order that has not shipped: its stock goes back on the shelf, gift cards and store credit get back what
@@ -119,19 +136,46 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
 
   const statements: D1PreparedStatement[] = [db.prepare('INSERT INTO order_cancellations (order_id, reason) VALUES (?, ?)').bind(order.id, reason)]
   const references = new Map<number, string | null>()
-  for (const payment of detail.payments) {
-    const left = refundable(payment)
-    if (left <= 0) continue
-    if (payment.method === 'card') {
-      const result = await refundCard(env, payment.id, left)
-      if (!result.ok) throw new ActionRefused(result.message)
-      references.set(payment.id, result.reference)
+  // claimed before any provider is asked: the order (a second cancel) and each payment (a refund of it meanwhile)
+  await underClaim(db, `cancel:${order.id}`, operator, CANCEL_BUSY, () => references.size > 0, async () => {
+    const claimed: ClaimSubject[] = []
+    try {
+      // the shipment first: an order being cancelled cannot be shipped meanwhile (fulfil's batch writes the same key)
+      await claimRefund(db, `ship:${order.id}`, operator, 'This order is being shipped by another operator or tab right now, or just was: reload it.')
+      claimed.push(`ship:${order.id}`)
+      for (const payment of detail.payments.filter((p) => refundable(p) > 0)) {
+        await claimRefund(db, paymentClaim(payment), operator, CANCEL_BUSY)
+        claimed.push(paymentClaim(payment))
+      }
+      for (const payment of detail.payments) {
+        const left = refundable(payment)
+        if (left <= 0) continue
+        if (payment.method === 'card') {
+          const result = await refundCard(env, payment.id, left)
+          if (!result.ok) throw new ActionRefused(result.message)
+          references.set(payment.id, result.reference)
+        }
+        statements.push(...refundStatements(db, detail, payment, left, `Order cancelled: ${reason}`, references.get(payment.id) ?? null))
+      }
+      await recordCancel(env, operator, detail, reason, requestUrl, statements)
+    } catch (error) {
+      if (references.size === 0) for (const subject of claimed) await releaseRefund(db, subject)
+      throw error
     }
-    statements.push(...refundStatements(db, detail, payment, left, `Order cancelled: ${reason}`, references.get(payment.id) ?? null))
-  }
+  })
+}
+
+async function recordCancel(env: Env, operator: Operator, detail: OrderDetail, reason: string, requestUrl: string, statements: D1PreparedStatement[]) {
+  const db = env.DB
+  const { order } = detail
   const given = detail.payments.map((p) => ({ method: p.method, amountCents: refundable(p) })).filter((r) => r.amountCents > 0)
   const mail = await orderUpdateMail(env, detail, requestUrl, 'canceled', given, reason)
-  const merchandise = detail.lines.filter((l) => l.gift_card_cents === null).map((l) => ({ v: l.variant_id, q: l.quantity }))
+  // units a line refund already settled are left out: back on the shelf then (restocked) or never to be (not restocked)
+  const settled = (lineId: number) => detail.lineRefunds.filter((r) => r.line_item_id === lineId).reduce((n, r) => n + r.quantity, 0)
+  const merchandise = detail.lines
+    .filter((l) => l.gift_card_cents === null)
+    .map((l) => ({ v: l.variant_id, q: l.quantity - settled(l.id) }))
+    .filter((l) => l.q > 0)
   statements.push(
     db.prepare(`UPDATE variants SET stock_on_hand = stock_on_hand + json_extract(j.value, '$.q') FROM json_each(?1) AS j WHERE variants.id = json_extract(j.value, '$.v')`).bind(JSON.stringify(merchandise)),
     // cards bought with the order are withdrawn (none of them was spent: checked above)

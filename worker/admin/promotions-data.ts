@@ -1,5 +1,5 @@
 import type { Operator } from './context.ts'
-import { auditStatement } from './audit.ts'
+import { auditStatement, auditStatementWhen } from './audit.ts'
 import { ActionRefused } from './order-actions.ts'
 import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
@@ -37,15 +37,20 @@ export async function savePromotion(db: D1Database, operator: Operator, before: 
   if (clash) throw new ActionRefused(`Another promotion already uses the code ${input.code}.`)
   if (before && input.usage_limit !== null && input.usage_limit < before.used_count) throw new ActionRefused(`This code was already used ${before.used_count} times; the limit cannot be lower.`)
   const values = [input.name, input.code, input.kind, input.amount, input.min_item_total_cents, input.starts_at, input.expires_at, input.usage_limit, input.per_customer_limit] as const
+  // the same code saved by another operator or tab between the check above and the batch (promotions.code is UNIQUE)
+  const batch = (statements: D1PreparedStatement[]) =>
+    db.batch(statements).catch((error: unknown) => {
+      throw String(error).includes('UNIQUE') ? new ActionRefused(`Another promotion already uses the code ${input.code}.`) : error
+    })
   if (before) {
-    await db.batch([
+    await batch([
       db.prepare('UPDATE promotions SET name = ?, code = ?, kind = ?, amount = ?, min_item_total_cents = ?, starts_at = ?, expires_at = ?, usage_limit = ?, per_customer_limit = ? WHERE id = ?').bind(...values, before.id),
       // named by its code, as its creation is, so the audit log's filter finds a coupon's whole history
       auditStatement(db, operator, 'promotion.update', { type: 'promotion', id: input.code }, before, input),
     ])
     return before.id
   }
-  const [created] = await db.batch([
+  const [created] = await batch([
     db.prepare('INSERT INTO promotions (name, code, kind, amount, min_item_total_cents, starts_at, expires_at, usage_limit, per_customer_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id').bind(...values),
     auditStatement(db, operator, 'promotion.create', { type: 'promotion', id: input.code }, null, input),
   ])
@@ -72,13 +77,20 @@ export async function issueGiftCard(db: D1Database, operator: Operator, input: {
   return (created!.results[0] as { id: number }).id
 }
 
-/** Adds (or with a negative amount takes) money on a card; the balance CHECK refuses going below zero. */
+/**
+ * Adds (or with a negative amount takes) money on a card, from the balance the operator saw: if the card was spent
+ * or adjusted since (another tab, a shopper's checkout), nothing changes and the operator is asked to look again, so
+ * the balance never goes below zero and the audit line states the real before and after.
+ */
 export async function adjustGiftCard(db: D1Database, operator: Operator, card: GiftCardRow, cents: number, reason: string) {
   if (card.balance_cents + cents < 0) throw new ActionRefused(`The card holds ${(card.balance_cents / 100).toFixed(2)} ${card.currency}; it cannot go below zero.`)
-  await db.batch([
-    db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ?').bind(cents, card.id),
-    auditStatement(db, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }),
+  const unchanged = 'EXISTS (SELECT 1 FROM gift_cards WHERE id = ? AND balance_cents = ?)'
+  const [, changed] = await db.batch([
+    // first, while the balance is still the one seen
+    auditStatementWhen(db, unchanged, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }, [card.id, card.balance_cents]),
+    db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ? AND balance_cents = ?').bind(cents, card.id, card.balance_cents),
   ])
+  if ((changed!.meta.changes ?? 0) !== 1) throw new ActionRefused('The card’s balance has changed since this page was shown (it was spent or adjusted meanwhile): nothing was changed. Look at the new balance and try again.')
 }
 
 export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string }) {

@@ -5,7 +5,15 @@ import { ActionRefused } from './order-actions.ts'
  * The claim recorded before the card provider is asked for a refund (migration 0204): a conditional INSERT, so of two
  * operators settling the same line or return at once exactly one goes on; the other gets `busy` as a 409.
  */
-export type ClaimSubject = `line:${number}` | `return:${number}`
+export type ClaimSubject = `line:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}`
+// (`ship:<order id>`: fulfil() writes it in its own batch, an order is shipped once; cancel() takes it first, so an
+// order being cancelled cannot be shipped meanwhile)
+/**
+ * A payment as the operator saw it (its id and what was refunded of it then): two refunds of it started from the same
+ * view claim the same subject, so one goes on; a later refund sees the new figure and claims a new subject.
+ */
+export type PaymentClaim = `payment:${number}:${number}`
+export const paymentClaim = (p: { id: number; refunded_cents: number }): PaymentClaim => `payment:${p.id}:${p.refunded_cents}`
 
 export async function claimRefund(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string): Promise<void> {
   const { meta } = await db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?) ON CONFLICT (subject) DO NOTHING').bind(subject, operator.email).run()

@@ -69,10 +69,22 @@ content.post('/content/:id{[0-9]+}', async (c) => {
     return editor(c, group, { draft, unsaved: true, error }, error ? 422 : 200)
   }
   if (!form.ok) return editor(c, group, { draft: posted, errors: form.errors, unsaved: true }, 422)
+  const unknown = await unknownCategories(c.env.DB, form.data)
+  if (unknown) return editor(c, group, { draft: posted, errors: unknown, unsaved: true }, 422)
   await saveCmsGroup(c.env.DB, c.var.operator, group, form.data)
   await fresh(c, group)
   return seeOther(c, `/admin/content/${c.req.param('id')}`, 'saved')
 })
+
+/** A carousel's category must be one the store has (the form offers a list; a posted id may name none): its message, or null. */
+async function unknownCategories(db: D1Database, draft: CmsDraft): Promise<Record<string, string> | null> {
+  const chosen = draft.sections.flatMap((s, i) => (s.shared.taxon ? [{ i, id: Number(s.shared.taxon) }] : []))
+  if (!chosen.length) return null
+  const { results } = await db.prepare('SELECT id FROM taxons WHERE id IN (SELECT value FROM json_each(?))').bind(JSON.stringify(chosen.map((c) => c.id))).all<{ id: number }>()
+  const known = new Set(results.map((r) => r.id))
+  const errors = Object.fromEntries(chosen.filter((c) => !known.has(c.id)).map((c) => [`sections.${c.i}.shared.taxon`, 'Choose a category from the list.']))
+  return Object.keys(errors).length ? errors : null
+}
 
 /** The storefront's rendering of the posted draft (English, or German with ?locale=de); nothing is stored. */
 content.post('/content/:id{[0-9]+}/preview', async (c) => {
