@@ -1,7 +1,7 @@
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused, unlessTaken } from './order-actions.ts'
 
 /** Catalogue changes from the console. Each is one batch: the change, the derived tables, the audit entry. */
 
@@ -78,17 +78,15 @@ export async function saveVariant(db: D1Database, operator: Operator, detail: Pr
   if (!variant) throw new ActionRefused('That variant is not part of this product.')
   const clash = await db.prepare('SELECT id FROM variants WHERE sku = ? AND id != ?').bind(input.sku, variantId).first()
   if (clash) throw new ActionRefused(`Another variant already has the SKU ${input.sku}.`)
-  try {
-    await db.batch([
+  // the same SKU given to another variant between the check above and this batch (variants.sku is UNIQUE)
+  await unlessTaken(
+    db.batch([
       db.prepare('UPDATE variants SET sku = ?, stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(input.sku, input.stock, input.backorderable ? 1 : 0, variantId),
       touch(db, detail.product.id),
       auditStatement(db, operator, 'variant.stock', { type: 'variant', id: variantId }, { sku: variant.sku, stock_on_hand: variant.stock_on_hand, backorderable: variant.backorderable === 1 }, { sku: input.sku, stock_on_hand: input.stock, backorderable: input.backorderable }),
-    ])
-  } catch (error) {
-    // the same SKU given to another variant between the check above and this batch (variants.sku is UNIQUE)
-    if (String(error).includes('UNIQUE')) throw new ActionRefused(`Another variant already has the SKU ${input.sku}.`)
-    throw error
-  }
+    ]),
+    `Another variant already has the SKU ${input.sku}.`,
+  )
 }
 
 export async function saveTaxons(db: D1Database, operator: Operator, detail: ProductDetail, taxonIds: number[]) {

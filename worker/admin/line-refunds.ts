@@ -5,7 +5,7 @@ import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { OrderDetail } from './order-detail.ts'
-import { ActionRefused, orderUpdateMail, refundStatements } from './order-actions.ts'
+import { ActionRefused, orderUpdateMail, refundStatements, unlessTaken } from './order-actions.ts'
 import { underClaim } from './refund-claims.ts'
 import { refundCardShares, returnValueCents, splitRefund } from './return-actions.ts'
 
@@ -42,7 +42,7 @@ export async function refundLine(env: Env, operator: Operator, detail: OrderDeta
   const shares = splitRefund(detail.payments, offer.cents)
   const references = new Map<number, string>()
   // claimed before the provider is asked: of two refunds of this line at once, one goes on, the other is refused (409)
-  await underClaim(db, `line:${line.id}`, operator, LINE_BUSY, () => references.size > 0, async () => {
+  await underClaim(db, [[`line:${line.id}`, LINE_BUSY]], operator, () => references.size > 0, async () => {
     await refundCardShares(env, shares, references)
     await recordLineRefund(env, operator, detail, line, offer, shares, references, input, requestUrl)
   })
@@ -83,10 +83,5 @@ async function recordLineRefund(
     }),
     await mailStatement(env, mail),
   ]
-  try {
-    await dispatchWritten(env, await db.batch(statements))
-  } catch (error) {
-    if (String(error).includes('UNIQUE')) throw new ActionRefused('This line was refunded a moment ago, from another tab or by another operator.')
-    throw error
-  }
+  await dispatchWritten(env, await unlessTaken(db.batch(statements), 'This line was refunded a moment ago, from another tab or by another operator.'))
 }

@@ -8,12 +8,25 @@ import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
-import { claimRefund, paymentClaim, releaseRefund, underClaim, type ClaimSubject } from './refund-claims.ts'
+import { paymentClaim, underClaim, type Claim } from './refund-claims.ts'
 import type { OrderDetail, OrderPayment } from './order-detail.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
 
 export class ActionRefused extends Error {}
+
+/**
+ * `work` (a batch), refused with `message` when a UNIQUE key stops it: another operator or tab did the same thing a
+ * moment before (the same SKU or coupon code, a second 'Ship', a second refund of a line).
+ */
+export async function unlessTaken<T>(work: Promise<T>, message: string): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) throw new ActionRefused(message)
+    throw error
+  }
+}
 
 const money = (detail: OrderDetail, cents: number) => formatMoney(cents / 100, detail.order.currency, 'en')
 
@@ -55,13 +68,7 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
     auditStatement(db, operator, 'order.fulfil', { type: 'order', id: order.number! }, { state: shipment.state, tracking_id: shipment.tracking_id }, { state: 'shipped', carrier: input.carrier, tracking_id: input.tracking }),
     ...(shipped ? [await mailStatement(env, shipped)] : []),
   ]
-  let results: D1Result[]
-  try {
-    results = await db.batch(statements)
-  } catch (error) {
-    if (String(error).includes('UNIQUE')) throw new ActionRefused('This order was shipped or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
-    throw error
-  }
+  const results = await unlessTaken(db.batch(statements), 'This order was shipped or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
   await dispatchWritten(env, results)
 }
 
@@ -100,7 +107,7 @@ export async function refund(env: Env, operator: Operator, detail: OrderDetail, 
   if (input.cents > refundable(payment)) throw new ActionRefused(refundTooMuch(detail, payment))
   let reference: string | null = null
   // claimed before the provider is asked: of two refunds of this payment started from the same page, one goes on
-  await underClaim(db, paymentClaim(payment), operator, PAYMENT_BUSY, () => reference !== null, async () => {
+  await underClaim(db, [[paymentClaim(payment), PAYMENT_BUSY]], operator, () => reference !== null, async () => {
     if (payment.method === 'card') {
       const result = await refundCard(env, payment.id, input.cents)
       if (!result.ok) throw new ActionRefused(result.message)
@@ -136,32 +143,25 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
 
   const statements: D1PreparedStatement[] = [db.prepare('INSERT INTO order_cancellations (order_id, reason) VALUES (?, ?)').bind(order.id, reason)]
   const references = new Map<number, string | null>()
-  // claimed before any provider is asked: the order (a second cancel) and each payment (a refund of it meanwhile)
-  await underClaim(db, `cancel:${order.id}`, operator, CANCEL_BUSY, () => references.size > 0, async () => {
-    const claimed: ClaimSubject[] = []
-    try {
-      // the shipment first: an order being cancelled cannot be shipped meanwhile (fulfil's batch writes the same key)
-      await claimRefund(db, `ship:${order.id}`, operator, 'This order is being shipped by another operator or tab right now, or just was: reload it.')
-      claimed.push(`ship:${order.id}`)
-      for (const payment of detail.payments.filter((p) => refundable(p) > 0)) {
-        await claimRefund(db, paymentClaim(payment), operator, CANCEL_BUSY)
-        claimed.push(paymentClaim(payment))
+  // claimed before any provider is asked: the order (a second cancel), its shipment (fulfil's batch writes the same
+  // key, so an order being cancelled cannot be shipped meanwhile) and each payment (a refund of it meanwhile)
+  const claims: Claim[] = [
+    [`cancel:${order.id}`, CANCEL_BUSY],
+    [`ship:${order.id}`, 'This order is being shipped by another operator or tab right now, or just was: reload it.'],
+    ...detail.payments.filter((p) => refundable(p) > 0).map((p): Claim => [paymentClaim(p), CANCEL_BUSY]),
+  ]
+  await underClaim(db, claims, operator, () => references.size > 0, async () => {
+    for (const payment of detail.payments) {
+      const left = refundable(payment)
+      if (left <= 0) continue
+      if (payment.method === 'card') {
+        const result = await refundCard(env, payment.id, left)
+        if (!result.ok) throw new ActionRefused(result.message)
+        references.set(payment.id, result.reference)
       }
-      for (const payment of detail.payments) {
-        const left = refundable(payment)
-        if (left <= 0) continue
-        if (payment.method === 'card') {
-          const result = await refundCard(env, payment.id, left)
-          if (!result.ok) throw new ActionRefused(result.message)
-          references.set(payment.id, result.reference)
-        }
-        statements.push(...refundStatements(db, detail, payment, left, `Order cancelled: ${reason}`, references.get(payment.id) ?? null))
-      }
-      await recordCancel(env, operator, detail, reason, requestUrl, statements)
-    } catch (error) {
-      if (references.size === 0) for (const subject of claimed) await releaseRefund(db, subject)
-      throw error
+      statements.push(...refundStatements(db, detail, payment, left, `Order cancelled: ${reason}`, references.get(payment.id) ?? null))
     }
+    await recordCancel(env, operator, detail, reason, requestUrl, statements)
   })
 }
 

@@ -1,6 +1,6 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused, unlessTaken } from './order-actions.ts'
 import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
 
@@ -38,10 +38,7 @@ export async function savePromotion(db: D1Database, operator: Operator, before: 
   if (before && input.usage_limit !== null && input.usage_limit < before.used_count) throw new ActionRefused(`This code was already used ${before.used_count} times; the limit cannot be lower.`)
   const values = [input.name, input.code, input.kind, input.amount, input.min_item_total_cents, input.starts_at, input.expires_at, input.usage_limit, input.per_customer_limit] as const
   // the same code saved by another operator or tab between the check above and the batch (promotions.code is UNIQUE)
-  const batch = (statements: D1PreparedStatement[]) =>
-    db.batch(statements).catch((error: unknown) => {
-      throw String(error).includes('UNIQUE') ? new ActionRefused(`Another promotion already uses the code ${input.code}.`) : error
-    })
+  const batch = (statements: D1PreparedStatement[]) => unlessTaken(db.batch(statements), `Another promotion already uses the code ${input.code}.`)
   if (before) {
     await batch([
       db.prepare('UPDATE promotions SET name = ?, code = ?, kind = ?, amount = ?, min_item_total_cents = ?, starts_at = ?, expires_at = ?, usage_limit = ?, per_customer_limit = ? WHERE id = ?').bind(...values, before.id),

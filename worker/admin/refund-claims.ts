@@ -25,16 +25,24 @@ export async function releaseRefund(db: D1Database, subject: ClaimSubject): Prom
   await db.prepare('DELETE FROM refund_claims WHERE subject = ?').bind(subject).run()
 }
 
+/** A subject to claim and what another operator is told (409) while it is held. */
+export type Claim = readonly [subject: ClaimSubject, busy: string]
+
 /**
- * Runs `settle` under the claim: if it throws before any money moved (`moved()` false), the claim is released;
- * once a card refund went through the claim stays, so a retry cannot refund it again.
+ * Runs `settle` under the claims, taken in their order: if one is held elsewhere, or `settle` throws before any money
+ * moved (`moved()` false), the ones taken are released; once a card refund went through they stay, so a retry cannot
+ * refund it again.
  */
-export async function underClaim<T>(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string, moved: () => boolean, settle: () => Promise<T>): Promise<T> {
-  await claimRefund(db, subject, operator, busy)
+export async function underClaim<T>(db: D1Database, claims: readonly Claim[], operator: Operator, moved: () => boolean, settle: () => Promise<T>): Promise<T> {
+  const taken: ClaimSubject[] = []
   try {
+    for (const [subject, busy] of claims) {
+      await claimRefund(db, subject, operator, busy)
+      taken.push(subject)
+    }
     return await settle()
   } catch (error) {
-    if (!moved()) await releaseRefund(db, subject)
+    if (!moved()) for (const subject of taken) await releaseRefund(db, subject)
     throw error
   }
 }

@@ -101,7 +101,7 @@ const origin = (env: Env, requestUrl: string) => storeUrl(env.DB, new URL(reques
 export async function approveReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string) {
   assertOpen(detail)
   const references = new Map<number, string>()
-  await underClaim(env.DB, `return:${detail.ret.id}`, operator, RETURN_BUSY, () => references.size > 0, () => settleApproval(env, operator, detail, note, requestUrl, references))
+  await underClaim(env.DB, [[`return:${detail.ret.id}`, RETURN_BUSY]], operator, () => references.size > 0, () => settleApproval(env, operator, detail, note, requestUrl, references))
 }
 
 async function settleApproval(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string, references: Map<number, string>) {
@@ -143,7 +143,7 @@ async function settleApproval(env: Env, operator: Operator, detail: ReturnDetail
 export async function declineReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
   assertOpen(detail)
   // claimed like an approval, so a decline cannot land while an approval's refund is at the provider
-  await underClaim(env.DB, `return:${detail.ret.id}`, operator, RETURN_BUSY, () => false, () => settleDecline(env, operator, detail, note, requestUrl))
+  await underClaim(env.DB, [[`return:${detail.ret.id}`, RETURN_BUSY]], operator, () => false, () => settleDecline(env, operator, detail, note, requestUrl))
 }
 
 async function settleDecline(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
