@@ -11,3 +11,15 @@ export const SHIPPING_COUNTRIES: readonly string[] = [DEFAULT_COUNTRY, 'NZ', 'US
 export const STATE_COUNTRIES: readonly string[] = ['AU', 'US']
 /** A delivery outside Australia is an export: no Australian GST is charged on its goods or shipping. */
 export const isGstFree = (countryIso: string | null | undefined) => Boolean(countryIso) && countryIso !== DEFAULT_COUNTRY
+
+const regionNames = new Map<string, Intl.DisplayNames>()
+/** A country's name in a language (`AU` → 'Australia', `DE` with 'de-DE' → 'Deutschland'); the code if it names none. */
+export function countryName(iso: string, languageTag = 'en'): string {
+  let names = regionNames.get(languageTag)
+  if (!names) regionNames.set(languageTag, (names = new Intl.DisplayNames([languageTag], { type: 'region' })))
+  try {
+    return names.of(iso) ?? iso
+  } catch {
+    return iso
+  }
+}

@@ -1,7 +1,7 @@
 import type { Country } from '../../api/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { DEFAULT_COUNTRY } from '../../config.ts'
-import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '../../lib/destinations.ts'
+import { countryName, SHIPPING_COUNTRIES, STATE_COUNTRIES } from '../../lib/destinations.ts'
 
 /**
  * The destinations an address form offers (docs/checkout.md 'Delivery abroad'): Australia first, then the others by
@@ -12,7 +12,6 @@ export async function shippingCountries(api: Pick<StorefrontApi, 'getAvailableCo
   const states = new Map(detailed.filter((c): c is Country => Boolean(c)).map((c) => [c.iso, c.states]))
   // every destination, even one the commerce backend does not list (a remote Spree): named in English then
   const listed = new Map(all.map((c) => [c.iso, c.label]))
-  const english = new Intl.DisplayNames(['en'], { type: 'region' })
-  return SHIPPING_COUNTRIES.map((iso) => ({ iso, label: listed.get(iso) ?? english.of(iso) ?? iso, states: states.get(iso) ?? [] }))
+  return SHIPPING_COUNTRIES.map((iso) => ({ iso, label: listed.get(iso) ?? countryName(iso), states: states.get(iso) ?? [] }))
     .sort((a, b) => Number(b.iso === DEFAULT_COUNTRY) - Number(a.iso === DEFAULT_COUNTRY) || a.label.localeCompare(b.label))
 }

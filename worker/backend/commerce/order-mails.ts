@@ -1,5 +1,6 @@
 import type { Locale } from '#web/api/models.ts'
 import { LOCALE_PREFIX, LOCALE_TAGS } from '#web/config.ts'
+import { countryName } from '#web/lib/destinations.ts'
 import type { GiftCardPayload, Mail, MailAddress, OrderConfirmationPayload } from '#worker/mail/types.ts'
 import { loadCartState, type AddressRow, type CartLine, type CartState } from './cart-state.ts'
 import { reloadOrder } from './orders.ts'
@@ -8,12 +9,11 @@ import { reloadOrder } from './orders.ts'
 
 export function mailAddress(row: AddressRow | null, locale: Locale): MailAddress | null {
   if (!row) return null
-  const country = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region' }).of(row.country_iso) ?? row.country_iso
   return {
     name: `${row.firstname} ${row.lastname}`.trim(),
     company: row.company,
     lines: [row.address1, row.address2, [row.city, row.state_name, row.zipcode].filter(Boolean).join(' ')].filter((l): l is string => Boolean(l)),
-    country,
+    country: countryName(row.country_iso, LOCALE_TAGS[locale]),
     phone: row.phone,
   }
 }

@@ -1,6 +1,7 @@
 import type { AddressRow, CartState, CartLine } from './cart-state.ts'
 import { GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
 import { iso3Of } from './schemas.ts'
+import { countryName } from '#web/lib/destinations.ts'
 
 /** JSON:API documents of the write side, shaped like Spree 4.10's serializers plus the documented extensions. */
 
@@ -9,16 +10,6 @@ type Resource = { id: string; type: string; attributes: Record<string, unknown>;
 const decimal = (cents: number) => (cents / 100).toFixed(2)
 const rel = (type: string, id: string | number | null | undefined) => ({ data: id === null || id === undefined ? null : { type, id: String(id) } })
 const rels = (type: string, ids: Array<string | number>) => ({ data: ids.map((id) => ({ type, id: String(id) })) })
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
-/** The country's name (`Australia`), as Spree's address serializer gives it; the code itself if it has none. */
-const countryName = (iso: string) => {
-  try {
-    return regionNames.of(iso) ?? iso
-  } catch {
-    return iso
-  }
-}
 
 export function addressResource(a: AddressRow): Resource {
   return {
@@ -37,6 +28,7 @@ export function addressResource(a: AddressRow): Resource {
       state_code: a.state_name,
       country_iso: a.country_iso,
       country_iso3: iso3Of(a.country_iso),
+      // the country's name ('Australia'), as Spree's address serializer gives it
       country_name: countryName(a.country_iso),
       email: a.email,
       tax_id: a.tax_id,
