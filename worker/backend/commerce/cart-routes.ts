@@ -6,7 +6,7 @@ import { rateLimit } from '../services/rate-limit.ts'
 import { currentUserId, requireUser } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
 import { pathId, readParams } from './http.ts'
-import { createOrder, openCartOfUser, orderByToken, requestCurrency, requireCart, touchOrder, type OrderRow } from './orders.ts'
+import { createOrder, openCartOfUser, orderByToken, requireCart, touchOrder, type OrderRow } from './orders.ts'
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, QuantitySchema } from './schemas.ts'
@@ -47,8 +47,8 @@ async function assertSellable(db: D1Database, order: OrderRow, variantId: number
 cartRoutes.post('/cart', async (c) => {
   const userId = await currentUserId(c)
   // a currency the store does not sell in is refused rather than answered with a cart in AUD
-  await readParams(c, z.object({ currency: z.string({ message: 'Choose AUD or USD.' }).toUpperCase().pipe(CurrencySchema).optional() }))
-  const currency = (await requestCurrency(c)) ?? 'AUD'
+  const { currency: asked } = await readParams(c, z.object({ currency: z.string({ message: 'Choose AUD or USD.' }).toUpperCase().pipe(CurrencySchema).optional() }))
+  const currency = asked ?? 'AUD'
   if (userId !== null) {
     const open = await openCartOfUser(c.env.DB, userId)
     if (open) return cartResponse(c, open, 201)
