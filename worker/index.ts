@@ -65,11 +65,6 @@ app.get('/dev/emails/*', async (c, next) => (isProduction(c.env) ? next() : (awa
 
 app.route('/', backend)
 app.route('/api', bff)
-// An API address no route answers is a JSON 404: the storefront's own answer (a redirect home) would lead an API
-// client into an HTML page.
-const noSuchEndpoint = (c: Context<AppEnv>) => c.json({ error: 'There is no such API endpoint.' }, 404, { 'cache-control': 'no-store' })
-app.all('/api/*', noSuchEndpoint)
-app.all('/spree_oauth/*', noSuchEndpoint)
 app.route('/', ssr)
 app.onError(unhandledError)
 

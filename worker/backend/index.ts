@@ -37,4 +37,7 @@ backend.route('/webhooks', stripeWebhookRoutes)
 backend.all('/api/v2/storefront/*', () => {
   throw new BackendError(404, 'The resource you were looking for could not be found.')
 })
+backend.all('/spree_oauth/*', () => {
+  throw new BackendError(404, 'There is no such API endpoint.')
+})
 backend.onError(backendErrorResponse)

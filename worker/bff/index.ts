@@ -15,7 +15,9 @@ export const bff = new Hono<AppEnv>()
 bff.route('/', catalogueBff)
 bff.route('/', shopperBff)
 
-bff.notFound((c) => c.json({ error: 'There is no such API endpoint.' } satisfies ApiErrorBody, 404))
+// Last: an /api address no route answers. (A mounted app's notFound is never asked: the request would go on to the
+// pages, whose answer, a redirect home, leads an API client into HTML.)
+bff.all('*', (c) => c.json({ error: 'There is no such API endpoint.' } satisfies ApiErrorBody, 404, { 'cache-control': 'no-store' }))
 
 bff.onError((err, c) => {
   if (err instanceof ApiError) {
