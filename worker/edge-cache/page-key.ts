@@ -51,8 +51,9 @@ export interface PageVariant {
 
 /**
  * The Cache API key of a page: its own origin (the Cache API keeps entries per zone), the release, the client build
- * (its pages name its stylesheet and scripts) and the content version, then what the HTML depends on. Paths are matched case-insensitively by the router, but the key keeps
- * the case: two spellings are two copies of the same page, which is harmless.
+ * (its pages name its stylesheet and scripts) and the content version, then what the HTML depends on. Paths are
+ * matched case-insensitively by the router, but the key keeps the case: two spellings are two copies of the same
+ * page, which is harmless.
  */
 export function pageCacheKey(url: URL, variant: PageVariant, contentVersion: string): string {
   return `${url.origin}/__page/${APP_VERSION}/${BUILD_ID}/${contentVersion}/${variant.locale}/${variant.currency}/${variant.country}${url.pathname}${normalisedSearch(url)}`

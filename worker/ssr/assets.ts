@@ -76,17 +76,16 @@ export function allAssetFiles(): string[] {
 }
 
 /**
- * This build of the client, as a short id of every file name Vite wrote (each name carries its content's hash). A
- * cached page names the build's files, so the page cache keys its copies by it: after a deploy no visitor gets a
+ * This build of the client, as a short id of the names of every file a shopper's page may load (allAssetFiles; each
+ * name carries its content's hash). A cached page names the build's files, so the page cache keys its copies by it: after a deploy no visitor gets a
  * copy whose stylesheet and scripts the new build no longer has.
  */
-export const BUILD_ID = buildIdOf(Object.values(chunks).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]))
+export const BUILD_ID = buildIdOf(allAssetFiles())
 
 /** A short id (FNV-1a, base 36) of a set of file names, whatever their order. */
 export function buildIdOf(names: string[]): string {
+  const text = [...names].sort().join('\n')
   let hash = 0x811c9dc5
-  for (const name of [...names].sort()) {
-    for (let i = 0; i <= name.length; i++) hash = Math.imul(hash ^ (i < name.length ? name.charCodeAt(i) : 10), 0x01000193)
-  }
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
   return (hash >>> 0).toString(36)
 }
