@@ -309,3 +309,42 @@ describe('home page', () => {
     }
   })
 })
+
+describe("a first visit's main thread", () => {
+  test('home, a category and a product (en and de) show their prices without creating an Intl.NumberFormat, whose first use loads the language data on the main thread during hydration', async () => {
+    const visit = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true })
+    try {
+      const { page } = visit
+      await page.addInitScript(() => {
+        const w = window as unknown as { __numberFormats: number }
+        w.__numberFormats = 0
+        const Original = Intl.NumberFormat
+        Intl.NumberFormat = new Proxy(Original, {
+          construct(target, args) {
+            w.__numberFormats++
+            return Reflect.construct(target, args)
+          },
+          apply(target, self, args) {
+            w.__numberFormats++
+            return Reflect.apply(target, self, args)
+          },
+        })
+      })
+      await visit.goto('/t/men')
+      const product = await page.locator('[data-testid=product-card] a.card-link').first().getAttribute('href')
+      expect(product).toMatch(/^\/products\//)
+      for (const path of ['/', '/t/men', product!, '/de/t/men']) {
+        await visit.goto(path)
+        await waitForHydration(page)
+        await page.waitForLoadState('networkidle')
+        const prices = await page.locator('[data-testid=price-now]').allTextContents()
+        expect(prices.length, path).toBeGreaterThan(0)
+        expect(prices.every((text) => (path.startsWith('/de') ? /\d,\d\d\u00a0AU\$/ : /\$\d[\d,]*\.\d\d/).test(text)), `${path}: ${prices[0]}`).toBe(true)
+        expect(await page.evaluate(() => (window as unknown as { __numberFormats: number }).__numberFormats), path).toBe(0)
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})

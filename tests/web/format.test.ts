@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { formatDate, formatMoney } from '#web/i18n/format.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
 import { en } from '#web/i18n/en.ts'
@@ -13,6 +14,27 @@ describe('money', () => {
   it('marks USD so it cannot be mistaken for AUD', () => {
     expect(formatMoney(10, 'USD', 'en')).toContain('USD')
     expect(formatMoney(10, 'USD', 'de')).toContain('$')
+  })
+  // formatMoney writes the four forms out instead of creating an Intl.NumberFormat (whose first use costs a phone's
+  // main thread tens of milliseconds during hydration); it must stay identical to Intl to the character.
+  const intl = (amount: number, currency: 'AUD' | 'USD', locale: 'en' | 'de') =>
+    new Intl.NumberFormat(locale === 'en' ? 'en-AU' : 'de-DE', { style: 'currency', currency, currencyDisplay: 'symbol' }).format(amount)
+  const forms = [['AUD', 'en'], ['USD', 'en'], ['AUD', 'de'], ['USD', 'de']] as const
+  it('is what Intl.NumberFormat writes, signs, grouping, no-break spaces and rounding included', () => {
+    expect(formatMoney(-5, 'USD', 'en')).toBe('-USD\u00a05.00')
+    expect(formatMoney(1234567.891, 'AUD', 'de')).toBe('1.234.567,89\u00a0AU$')
+    expect(formatMoney(1.005, 'AUD', 'en')).toBe('$1.01')
+    for (const amount of [0, -0, 0.005, 0.125, 1.005, -0.001, 12.345, -12.345, 999999.995, 1e20, 1e-7, 1e21, NaN, Infinity, -Infinity]) {
+      for (const [currency, locale] of forms) expect(formatMoney(amount, currency, locale), `${amount} ${currency} ${locale}`).toBe(intl(amount, currency, locale))
+    }
+  })
+  it('agrees with Intl on any amount a store shows (cents, thirds, tax shares, large totals)', () => {
+    const amount = fc.oneof(
+      fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }).map((cents) => cents / 100),
+      fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((n) => n / 3),
+      fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+    )
+    fc.assert(fc.property(amount, fc.constantFrom(...forms), (value, [currency, locale]) => formatMoney(value, currency, locale) === intl(value, currency, locale)), { numRuns: 5000 })
   })
 })
 

@@ -1,20 +1,52 @@
 import type { Currency, Locale } from '../api/models.ts'
 import { LOCALE_TAGS } from '../config.ts'
 
-const moneyFormats = new Map<string, Intl.NumberFormat>()
+const NBSP = '\u00a0'
+
+/**
+ * How each language writes each currency, exactly as `Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency',
+ * currencyDisplay: 'symbol' })` does (CLDR): en-AU "$1,299.50" / "USD 1,299.50", de-DE "1.299,50 AU$" / "1.299,50 $",
+ * a no-break space between number and sign, the minus sign first.
+ */
+const MONEY_STYLES: Record<Locale, { group: string; decimal: string } & Record<Currency, { before: string; after: string }>> = {
+  en: { group: ',', decimal: '.', AUD: { before: '$', after: '' }, USD: { before: `USD${NBSP}`, after: '' } },
+  de: { group: '.', decimal: ',', AUD: { before: '', after: `${NBSP}AU$` }, USD: { before: '', after: `${NBSP}$` } },
+}
+
+const intlFormats = new Map<string, Intl.NumberFormat>()
+
+function intlMoney(amount: number, currency: string, locale: Locale): string {
+  const key = `${locale}:${currency}`
+  let format = intlFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency, currencyDisplay: 'symbol' })
+    intlFormats.set(key, format)
+  }
+  return format.format(amount)
+}
 
 /**
  * The one money formatter: the amount in the shopper's currency, written the way their language writes numbers
  * (en: "$129.95" for AUD, "USD 129.95"; de: "129,95 AU$", "129,95 $"). See docs/i18n.md for why German shows AUD.
+ *
+ * Written out rather than left to `Intl.NumberFormat`: the first currency formatter a page creates loads the
+ * language's number and currency data, 30-57 ms of main thread in Chromium at full speed, which a phone pays inside
+ * the hydration of every page that shows a price (docs/performance.md). The output is the same to the character
+ * (tests/web/format.test.ts compares it with Intl over many amounts), including Intl's rounding: half away from zero
+ * on the shortest decimal that reads back as the number ("1.005" gives 1.01, where `toFixed` gives 1.00).
  */
 export function formatMoney(amount: number, currency: Currency, locale: Locale): string {
-  const key = `${locale}:${currency}`
-  let format = moneyFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency, currencyDisplay: 'symbol' })
-    moneyFormats.set(key, format)
-  }
-  return format.format(amount)
+  const style = MONEY_STYLES[locale]?.[currency]
+  const digits = String(Math.abs(amount))
+  // NaN, Infinity, exponent notation (below 1e-6 or from 1e21) and any currency outside the two: Intl, as before
+  if (!style || !Number.isFinite(amount) || digits.includes('e')) return intlMoney(amount, currency, locale)
+  const [whole, fraction = ''] = digits.split('.')
+  const padded = fraction.padEnd(3, '0')
+  const cents = BigInt(whole + padded.slice(0, 2)) + (padded.charAt(2) >= '5' ? 1n : 0n)
+  const units = (cents / 100n).toString()
+  const grouped = units.replace(/\B(?=(\d{3})+$)/g, MONEY_STYLES[locale].group)
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : ''
+  return `${sign}${style.before}${grouped}${MONEY_STYLES[locale].decimal}${(cents % 100n).toString().padStart(2, '0')}${style.after}`
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
