@@ -154,7 +154,10 @@ export const pageCache = () =>
       // the operator console has its own chrome and sign-in: nothing of the shop's header to fill
       const storefront = !/^\/admin(\/|$)/.test(url.pathname)
       if (storefront && isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)) {
-        c.res = personalise(c.res, { nonce: null, state: await personalStateOf(commerceContext(c)), locale: c.var.locale })
+        const state = await personalStateOf(commerceContext(c))
+        c.res = personalise(c.res, { nonce: null, state, locale: c.var.locale })
+        // a page public for visitors without a session (/Login, /offline) is theirs alone once it greets them
+        if (state !== ANONYMOUS) c.res.headers.set('cache-control', 'private, no-store')
       }
       return
     }
