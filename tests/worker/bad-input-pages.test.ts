@@ -141,6 +141,19 @@ describe('control characters in a path', () => {
   })
 })
 
+describe('an address longer than any the store makes', () => {
+  it('answers 414 at once with a sentence (pages and APIs), while a long listing address still works', async () => {
+    // before: a 20,000-character search was rendered (200) and its copy keyed into the caches (KV refused the key)
+    for (const path of [`/Category?term=${'a'.repeat(20_000)}`, `/t/${'a'.repeat(5_000)}`, `/api/search?term=${'a'.repeat(5_000)}`, `/api/v2/storefront/products?filter[name]=${'a'.repeat(5_000)}`]) {
+      const response = await send(path)
+      expect(response.status, path.slice(0, 40)).toBe(414)
+      expect(await response.text(), path.slice(0, 40)).toContain('This address is too long')
+    }
+    const listing = await send(`/t/${category}?utm_source=${'n'.repeat(1_500)}`)
+    expect(listing.status).toBe(200)
+  })
+})
+
 describe('price ranges', () => {
   it('a reversed range is put right and a garbage one ignored, never a 500', async () => {
     const count = async (query: string) => {
