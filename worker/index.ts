@@ -9,6 +9,7 @@ import { session } from './middleware/session.ts'
 import { csrf } from './middleware/csrf.ts'
 import { d1Session } from './middleware/d1-session.ts'
 import { safePath } from './middleware/safe-path.ts'
+import { bodyLimit } from './middleware/body-limit.ts'
 import { unhandledError } from './middleware/unhandled-error.ts'
 import { backend } from './backend/index.ts'
 import { bff } from './bff/index.ts'
@@ -35,6 +36,7 @@ app.use(async (c, next) => {
 app.use(requestId())
 app.use(d1RoundTrips())
 app.use(safePath())
+app.use(bodyLimit())
 app.use(securityHeaders())
 // Crawler files answer before the locale and session middleware: the same for everyone, no cookies.
 app.route('/', seo)

@@ -155,3 +155,40 @@ describe('every mutating endpoint refuses bad input with 4xx, field messages and
     expect(lineId).toBeTruthy()
   })
 })
+
+describe('text that hides what it says', () => {
+  // U+202E (right-to-left override) makes 'Eve\u202Emoc.live' read 'Eve evil.com' in the console, on a packing slip
+  // and in an email; a line break in a name went into the contact mail's subject. Both were stored as typed.
+  const HIDDEN = ['Eve\u202Emoc.live', 'Eve\u2066x\u2069', 'Eve\r\nBcc: victim@example.com', 'Eve\u0000', 'Eve\u0085']
+
+  it('a name, an address line or a gift card recipient with a direction override or a control character is refused with 422, changing nothing', async () => {
+    const before = await snapshot()
+    for (const bad of HIDDEN) {
+      const cases: Array<[string, string, Record<string, unknown>, object, string]> = [
+        ['POST', '/account', { user: { email: `hidden-${Date.now()}@example.com`, first_name: bad, last_name: 'B', password: 'abc12345', password_confirmation: 'abc12345' } }, {}, 'first_name'],
+        ['PATCH', '/account', { user: { last_name: bad } }, member(), 'last_name'],
+        ['POST', '/account/addresses', { address: { ...AU_ADDRESS, address1: bad } }, member(), 'address1'],
+        ['PATCH', '/checkout', { order: { email: 'a@b.co', ship_address_attributes: { ...AU_ADDRESS, firstname: bad } } }, guest(), 'firstname'],
+        ['POST', '/contact_messages', { name: bad, email: 'a@b.co', message: 'Hello there' }, {}, 'name'],
+        ['POST', '/gift_cards', { gift_card: { amount: 50, recipient_name: bad, recipient_email: 'a@b.co' } }, member(), 'recipient_name'],
+      ]
+      for (const [method, path, body, auth, field] of cases) {
+        const res = await call(path, { method, ...auth, body })
+        const label = `${method} ${path} ${JSON.stringify(bad)} → ${res.status} ${JSON.stringify(res.body)}`
+        expect(res.status, label).toBe(422)
+        expect(JSON.stringify(res.body.errors), label).toContain('This field contains characters that are not allowed.')
+        expect(JSON.stringify(res.body.errors), label).toContain(field)
+      }
+    }
+    expect(await snapshot()).toBe(before)
+  })
+
+  it('keeps names in any script, emoji with joiners, and line breaks in a message', async () => {
+    const name = 'Zoë Ångström-مريم 👩‍👩‍👧'
+    const res = await call('/account', { method: 'PATCH', ...member(), body: { user: { first_name: name } } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.attributes.first_name).toBe(name)
+    const contact = await call('/contact_messages', { method: 'POST', body: { name: 'Eve', email: 'eve@example.com', message: 'Line one\r\nLine two\n\tindented' } })
+    expect(contact.status).toBeLessThan(300)
+  })
+})

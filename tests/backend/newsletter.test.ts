@@ -2,6 +2,7 @@ import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { call, uniqueEmail } from '#tests/factories/api.ts'
+import { clientAddress } from '#tests/factories/client.ts'
 import { fakeQueue, mailEnv } from '#tests/factories/mail.ts'
 import { ORIGIN } from '../worker/helpers.ts'
 
@@ -71,5 +72,20 @@ describe('newsletter double opt-in', () => {
     expect((await call('/newsletter/confirm', { body: { token: tokens[0] } })).status).toBe(422)
     expect((await call('/newsletter/confirm', { body: { token: tokens[2] } })).status).toBe(200)
     expect(await subscribed(email)).toBe(1)
+  })
+
+  it('one address signs up at most 10 mailboxes an hour: a script cannot send confirmation mails to a list of strangers', async () => {
+    // before: every new address got its mail, however many one client sent
+    const ip = clientAddress()
+    const queue = fakeQueue()
+    const emails = Array.from({ length: 11 }, () => uniqueEmail('list'))
+    for (const email of emails.slice(0, 10)) expect((await call('/newsletter/subscribe', { body: { email }, ip, env: mailEnv(queue.queue) })).status).toBe(200)
+    const refused = await call('/newsletter/subscribe', { body: { email: emails[10] }, ip, env: mailEnv(queue.queue) })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/)
+    expect(await confirmMails(emails[10]!)).toEqual([])
+    expect(queue.ids).toHaveLength(10)
+    // someone else is not affected
+    expect((await call('/newsletter/subscribe', { body: { email: emails[10] }, env: mailEnv(queue.queue) })).status).toBe(200)
   })
 })

@@ -79,4 +79,36 @@ describe('redirects', () => {
       await visit.close()
     }
   })
+
+  test('/Login?back= follows only our own paths: a member sent there with //elsewhere lands on their account', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page, context } = visit
+      const elsewhere: string[] = []
+      await context.route((url) => url.hostname !== new URL(baseUrl()).hostname, (route) => {
+        elsewhere.push(route.request().url())
+        return route.abort()
+      })
+      const email = `e2e-back-${Date.now()}@example.com`
+      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: new URL(baseUrl()).origin } })
+      expect(signup.status()).toBeLessThan(300)
+      await context.clearCookies()
+      for (const back of ['//evil.example/login', 'https://evil.example/']) {
+        await visit.goto(`/Login?back=${encodeURIComponent(back)}`)
+        await waitForHydration(page)
+        await page.fill('main #login-email', email)
+        await page.fill('main #login-password', 'secret123')
+        await page.locator('main [data-testid=login-form] button[type=submit]').click()
+        // before: React Router refused the navigation ('External navigation is not allowed') and the member stayed on
+        // the login form, logged in, with an uncaught error
+        await page.waitForURL((url) => url.pathname === '/my-account')
+        await context.clearCookies()
+      }
+      expect(elsewhere).toEqual([])
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
 })

@@ -26,4 +26,19 @@ describe('customers in the console', () => {
     expect(mail!.n).toBe(1)
     expect((await auditOf('customer.password_reset'))[0]).toMatchObject({ subject_id: shopper.email, after: { sent: true } })
   })
+
+  it('a blocked customer cannot come back through a refresh token rotated moments before the block', async () => {
+    const { b } = await operator()
+    const shopper = await registerAndLogin()
+    // the browser refreshed just before the block: the old refresh token stays tradable for 30 s (REFRESH_REUSE_WINDOW)
+    const rotated = await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token: shopper.refresh } })
+    expect(rotated.status).toBe(200)
+    expect((await b.post(`/admin/customers/${shopper.userId}/block`, {})).status).toBe(303)
+    for (const refresh of [shopper.refresh, rotated.body.refresh_token as string]) {
+      const again = await call('/spree_oauth/token', { body: { grant_type: 'refresh_token', refresh_token: refresh } })
+      expect(again.status).toBe(400)
+      expect(again.body.error).toBe('invalid_grant')
+    }
+    expect((await call('/account', { bearer: rotated.body.access_token as string })).status).toBe(401)
+  })
 })

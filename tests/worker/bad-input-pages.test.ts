@@ -74,6 +74,52 @@ describe('page form actions refuse a body that is not a form', () => {
   }
 })
 
+describe('a body larger than any form or API call', () => {
+  // A megabyte typed into a page form used to be parsed and echoed back into the refused form's page (a 5 MB email on
+  // /admin/login made the HTML rewriter run out of memory mid-answer); the APIs parsed 30 MB of JSON before refusing it.
+  const big = 'email=' + 'x'.repeat(1024 * 1024)
+  const chunked = () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)))
+        controller.close()
+      },
+    })
+
+  it('is refused with 413 and a sentence before anything reads it, changing nothing', async () => {
+    const before = await cartLines()
+    const pages: Array<[string, string]> = [
+      ['/Login', 'too large for this page'],
+      ['/de/Login', 'für diese Seite zu groß'],
+      [`/products/${product.slug}`, 'too large for this page'],
+      ['/admin/login', 'too large for this page'],
+    ]
+    for (const [path, sentence] of pages) {
+      const response = await send(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `cart_token=${cartToken}` }, body: big })
+      expect(response.status, path).toBe(413)
+      expect(await response.text(), path).toContain(sentence)
+    }
+    const apis = ['/api/cart/items', '/api/account', '/api/v2/storefront/cart/add_item', '/spree_oauth/token']
+    for (const path of apis) {
+      const response = await send(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie: `cart_token=${cartToken}`, 'x-spree-order-token': cartToken }, body: JSON.stringify({ variantId: String(product.variantId), variant_id: product.variantId, quantity: 1, pad: 'x'.repeat(1024 * 1024) }) })
+      expect(response.status, path).toBe(413)
+      expect((await response.json<{ error: string }>()).error, path).toBe('The request body is too large.')
+    }
+    // a chunked body (no Content-Length) is counted as it arrives
+    const streamed = await send('/api/cart/items', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie: `cart_token=${cartToken}` }, body: chunked(), duplex: 'half' } as RequestInit & { headers: Record<string, string> })
+    expect(streamed.status).toBe(413)
+    expect(await cartLines()).toBe(before)
+  })
+
+  it('leaves ordinary forms and the console uploads their room', async () => {
+    const { maxBodyBytes } = await import('#worker/middleware/body-limit.ts')
+    expect(maxBodyBytes('/admin/products/import')).toBeGreaterThan(5 * 1024 * 1024)
+    expect(maxBodyBytes('/admin/login')).toBe(64 * 1024)
+    const response = await send('/Login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=login&login-email=' + 'a'.repeat(30 * 1024) + '@example.com&login-password=x' })
+    expect(response.status).toBe(422)
+  })
+})
+
 describe('control characters in a path', () => {
   it('answer 400 without echoing them into a header', async () => {
     for (const path of ['/c/foo%0d%0abar', '/c/a/b%0d%0aSet-Cookie:%20x=1', '/de/c/x%0a', '/t/men%00', '/products/a%7f', '/%1b[31m', '/MyAccount/%0d%0a']) {
@@ -92,6 +138,19 @@ describe('control characters in a path', () => {
     const api = await send('/api/v2/storefront/cart/remove_coupon_code/%0d%0a', { method: 'DELETE', headers: { accept: 'application/json' } })
     expect(api.status).toBe(400)
     expect((await api.json<{ error: string }>()).error).toContain('characters that are not allowed')
+  })
+})
+
+describe('an address longer than any the store makes', () => {
+  it('answers 414 at once with a sentence (pages and APIs), while a long listing address still works', async () => {
+    // before: a 20,000-character search was rendered (200) and its copy keyed into the caches (KV refused the key)
+    for (const path of [`/Category?term=${'a'.repeat(20_000)}`, `/t/${'a'.repeat(5_000)}`, `/api/search?term=${'a'.repeat(5_000)}`, `/api/v2/storefront/products?filter[name]=${'a'.repeat(5_000)}`]) {
+      const response = await send(path)
+      expect(response.status, path.slice(0, 40)).toBe(414)
+      expect(await response.text(), path.slice(0, 40)).toContain('This address is too long')
+    }
+    const listing = await send(`/t/${category}?utm_source=${'n'.repeat(1_500)}`)
+    expect(listing.status).toBe(200)
   })
 })
 

@@ -251,6 +251,24 @@ describe("the shopper's own header, filled in on the way out", () => {
     expect(changed.status).toBe(200)
     expect((await page('/t/men', { cookie })).body).toContain('Hi Tilly')
   })
+
+  it("a page outside the edge cache that shows a member's greeting or a guest's cart count is private to them", async () => {
+    // /Login, /ResetPassword and /offline are public (s-maxage) for a visitor without a session; filled in with
+    // 'Hi Perpetua' they used to keep that policy, so a shared cache before the store could hand her name to others
+    const member = await registerAndLogin({ firstName: 'Perpetua' })
+    const cookie = authCookie({ access_token: member.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })
+    const cart = await guestCart()
+    await call('/cart/add_item', { orderToken: cart, body: { variant_id: product.variantId, quantity: 1 } })
+    for (const path of ['/Login', '/de/Login', '/ResetPassword', '/offline']) {
+      const anonymous = await page(path)
+      expect(anonymous.response.headers.get('cache-control'), path).toContain('public')
+      const own = await page(path, { cookie })
+      expect(own.body, path).toContain('Perpetua')
+      expect(own.response.headers.get('cache-control'), path).toBe('private, no-store')
+      const guest = await page(path, { cookie: `cart_token=${cart}` })
+      expect(guest.response.headers.get('cache-control'), path).toBe('private, no-store')
+    }
+  })
 })
 
 describe('what is never cached', () => {

@@ -5,7 +5,7 @@ import { PageTitle } from '../components/page-title.tsx'
 import { useLocalPath } from '../components/local-link.tsx'
 import { loaderApi } from '../api/loader-api.ts'
 import { ForgotPasswordForm, LoginForm, SignupForm, type AuthFailure } from '../features/auth/auth-modals.tsx'
-import { authAction } from '../features/auth/auth-action.ts'
+import { authAction, safeBack } from '../features/auth/auth-action.ts'
 
 /** Log in, join, forgotten password and log out, posted without JavaScript (features/auth/auth-action.ts). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +24,8 @@ export function Component() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const local = useLocalPath()
-  const back = params.get('back') ?? failure?.values.back ?? undefined
+  // only one of our own paths: a link's `?back=//elsewhere` (or `https:…`) is dropped, and the login goes to the account
+  const back = safeBack(params.get('back')) ?? failure?.values.back ?? undefined
   const [sentTo, setSentTo] = useState<string | null>(failure?.intent === 'forgot-sent' ? (failure.values.email ?? '') : null)
   const notice = params.has('loggedOut') ? t('shop.loggedOut') : params.has('reset') ? t('shop.resetDone') : params.has('accountDeleted') ? t('shop.accountDeleted') : null
   return (

@@ -48,7 +48,8 @@ export async function loadCustomer(db: D1Database, id: number) {
 export async function setBlocked(db: D1Database, operator: Operator, customer: CustomerRow, blocked: boolean) {
   await db.batch([
     db.prepare(`UPDATE users SET blocked_at = ${blocked ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" : 'NULL'} WHERE id = ?`).bind(customer.id),
-    ...(blocked ? [db.prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').bind(Math.floor(Date.now() / 1000), customer.id)] : []),
+    // rotated_at = NULL also ends the 30 s reuse window of a refresh token traded just before (oauth/tokens.ts)
+    ...(blocked ? [db.prepare('UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?), rotated_at = NULL WHERE user_id = ?').bind(Math.floor(Date.now() / 1000), customer.id)] : []),
     ...(blocked ? [db.prepare('DELETE FROM admin_sessions WHERE user_id = ?').bind(customer.id)] : []),
     auditStatement(db, operator, blocked ? 'customer.block' : 'customer.unblock', { type: 'user', id: customer.email }, { blocked: customer.blocked_at !== null }, { blocked }),
   ])

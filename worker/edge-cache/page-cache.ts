@@ -93,7 +93,7 @@ async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: stri
       const copy = storedCopy(html, rendered, storedAt)
       keepHot(key, html, copy.status, copy.headers, storedAt)
       await cache.put(key, copy)
-      if (rendered.status === 200) await writeLastGood(c.env, lastGoodKey(url, variant), html, rendered.headers)
+      if (rendered.status === 200) await writeLastGood(c.env, await lastGoodKey(url, variant), html, rendered.headers)
     }),
   )
   waitUntil(c, stored)
@@ -154,7 +154,10 @@ export const pageCache = () =>
       // the operator console has its own chrome and sign-in: nothing of the shop's header to fill
       const storefront = !/^\/admin(\/|$)/.test(url.pathname)
       if (storefront && isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)) {
-        c.res = personalise(c.res, { nonce: null, state: await personalStateOf(commerceContext(c)), locale: c.var.locale })
+        const state = await personalStateOf(commerceContext(c))
+        c.res = personalise(c.res, { nonce: null, state, locale: c.var.locale })
+        // a page public for visitors without a session (/Login, /offline) is theirs alone once it greets them
+        if (state !== ANONYMOUS) c.res.headers.set('cache-control', 'private, no-store')
       }
       return
     }
@@ -195,7 +198,7 @@ export const pageCache = () =>
     } else {
       const { rendered } = await renderAndStore(c, cache, key, variant, url)
       // the backend is down: the last good page, however old, beats an error page for browsing
-      const fallback = rendered.status >= 500 ? ((cached?.status === 200 ? cached : undefined) ?? (await readLastGood(c.env, lastGoodKey(url, variant)))) : undefined
+      const fallback = rendered.status >= 500 ? ((cached?.status === 200 ? cached : undefined) ?? (await readLastGood(c.env, await lastGoodKey(url, variant)))) : undefined
       if (fallback) {
         await rendered.body?.cancel()
         page = fallback

@@ -63,9 +63,18 @@ export function pageCacheKey(url: URL, variant: PageVariant, contentVersion: str
  * The KV key of a page's last good HTML: without the content version, so it outlives a purge (backend-down copy), but
  * with the client build, whose files the copy names.
  */
-export function lastGoodKey(url: URL, variant: PageVariant): string {
-  return `page:${APP_VERSION}:${BUILD_ID}:${variant.locale}:${variant.currency}:${variant.country}:${url.pathname}${normalisedSearch(url)}`
+export async function lastGoodKey(url: URL, variant: PageVariant): Promise<string> {
+  const prefix = `page:${APP_VERSION}:${BUILD_ID}:${variant.locale}:${variant.currency}:${variant.country}:`
+  const address = `${url.pathname}${normalisedSearch(url)}`
+  const key = prefix + address
+  if (utf8.encode(key).length <= KV_KEY_MAX_BYTES) return key
+  // a long search or filter address: KV refuses keys over 512 bytes, so the address is named by its SHA-256
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', utf8.encode(address)))
+  return `${prefix}#${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
+
+const KV_KEY_MAX_BYTES = 512
+const utf8 = new TextEncoder()
 
 /** How long a copy is served without asking (fresh) and then served while it is refreshed (stale), in ms. */
 export function freshness(env: Env): { freshMs: number; staleMs: number } {

@@ -18,13 +18,27 @@ function undecodable(pathname: string): boolean {
 }
 
 /**
- * Refuses a path that carries a control character or a broken percent-encoding with 400 (JSON for the APIs, a line of
- * text for pages), before any router sees it.
+ * The longest address (path and query) answered. No page or API address of the store comes near it (a listing with
+ * every filter set is under 1,000 characters); a longer one would be rendered, keyed into the caches and, past 512
+ * bytes, refused by KV as a key.
+ */
+export const MAX_ADDRESS_LENGTH = 4096
+
+/**
+ * Refuses an address longer than MAX_ADDRESS_LENGTH with 414, and a path that carries a control character or a broken
+ * percent-encoding with 400 (JSON for the APIs, a line of text for pages), before any router sees it.
  */
 export const safePath = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     const url = c.req.url
-    const pathname = url.slice(url.indexOf('/', url.indexOf('//') + 2)).split(/[?#]/)[0]!
+    const address = url.slice(url.indexOf('/', url.indexOf('//') + 2))
+    const pathname = address.split(/[?#]/)[0]!
+    if (address.length > MAX_ADDRESS_LENGTH) {
+      const message = 'This address is too long. Please check the link.'
+      c.header('Cache-Control', 'no-store')
+      if (pathname.startsWith('/api/') || pathname.startsWith('/spree_oauth/')) return c.json({ error: message } satisfies ApiErrorBody, 414)
+      return c.text(message, 414)
+    }
     const message = CONTROL.test(pathname)
       ? 'This address contains characters that are not allowed. Please check the link.'
       : undecodable(pathname)

@@ -21,8 +21,9 @@ export function failure(form: FormData, errors: FieldErrors, message: string | n
 }
 
 /** The spec §5 sentences the backend answers in English, in the page's language. */
-const KNOWN: Record<string, 'validation.required' | 'validation.email' | 'validation.phone' | 'validation.country'> = {
+const KNOWN: Record<string, 'validation.required' | 'validation.email' | 'validation.phone' | 'validation.country' | 'shop.hiddenCharacters'> = {
   'This field is required.': 'validation.required',
+  'This field contains characters that are not allowed.': 'shop.hiddenCharacters',
   'Please, provide a valid email address.': 'validation.email',
   'Please, provide a valid phone number.': 'validation.phone',
   'Invalid country.': 'validation.country',

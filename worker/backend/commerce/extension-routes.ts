@@ -31,7 +31,7 @@ const GiftCardSchema = z.object({
       .max(GIFT_CARD_AMOUNT_MAX, `must be at most ${GIFT_CARD_AMOUNT_MAX}`)),
     recipient_name: RequiredText(100),
     recipient_email: EmailSchema,
-    message: OptionalText(500),
+    message: OptionalText(500, { multiline: true }),
     // optional delivery date (store time, YYYY-MM-DD): the code is emailed that morning instead of at completion
     deliver_on: z
       .string({ message: 'must be a date such as 2026-12-24' })
@@ -49,7 +49,7 @@ const AffiliateSchema = z.object({ code: z.string({ message: 'This field is requ
 const GiftCardCodeSchema = z.object({
   code: z.string({ message: 'This field is required.' }).trim().toUpperCase().regex(/^[A-Z0-9-]{4,40}$/, 'This gift card code is not valid.'),
 })
-const ContactSchema = z.object({ name: RequiredText(100), email: EmailSchema, message: RequiredText(5000) })
+const ContactSchema = z.object({ name: RequiredText(100), email: EmailSchema, message: RequiredText(5000, { multiline: true }) })
 
 /** Buying a gift card adds a gift card line (its own amount and recipient) to the customer's cart. Login needed. */
 extensionRoutes.post('/gift_cards', async (c) => {

@@ -8,6 +8,7 @@ import { BackendError } from '../shared/errors.ts'
 import { randomToken, sha256Hex } from '../services/crypto.ts'
 import { storeUrl } from '../services/store-url.ts'
 import { readParams } from './http.ts'
+import { rateLimit } from '../services/rate-limit.ts'
 import { requestLocale } from './respond.ts'
 import { EmailSchema } from './schemas.ts'
 
@@ -30,6 +31,8 @@ interface SubscriberRow {
 
 newsletterRoutes.post('/newsletter/subscribe', async (c) => {
   const { email } = await readParams(c, z.object({ email: EmailSchema }))
+  // per address too: the per-mailbox gap stops flooding one inbox, not a script signing up a list of strangers
+  await rateLimit(c, 'newsletter')
   const db = c.env.DB
   const locale = requestLocale(c)
   const row = await db.prepare('SELECT subscribed, confirm_sent_at, confirm_sends FROM newsletter_subscribers WHERE email = ?').bind(email).first<SubscriberRow>()

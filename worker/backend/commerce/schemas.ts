@@ -12,20 +12,35 @@ export const MESSAGES = {
   country: 'Invalid country.',
 } as const
 
-const required = (max = 255) =>
+/**
+ * Characters that change how the text around them is shown, or have no place in a shopper's text: C0 and C1 controls
+ * and the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which make 'Eve\u202Emoc.live'
+ * read 'Eve evil.com' in the console, on a packing slip or in an email. A one-line field (a name, an address line)
+ * refuses line breaks and tabs too: a name goes into email subjects. Letters of every script, emoji and joiners stay.
+ */
+const HIDDEN_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+const HIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+export const HIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.'
+
+/** `multiline`: a message or comment, where line breaks (and tabs) are the shopper's. */
+const visible = (multiline: boolean) => (v: string) => !(multiline ? HIDDEN_IN_TEXT : HIDDEN_IN_LINE).test(v)
+
+const required = (max = 255, { multiline = false } = {}) =>
   z
     .string({ message: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
     .max(max, `This field can have at max ${max} characters.`)
+    .refine(visible(multiline), HIDDEN_CHARACTERS_MESSAGE)
 
 export const RequiredText = required
 
-export const OptionalText = (max = 255) =>
+export const OptionalText = (max = 255, { multiline = false } = {}) =>
   z
     .string({ message: 'must be text' })
     .trim()
     .max(max, `This field can have at max ${max} characters.`)
+    .refine(visible(multiline), HIDDEN_CHARACTERS_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null))
 

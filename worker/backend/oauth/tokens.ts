@@ -41,6 +41,7 @@ export async function refreshToken(db: D1Database, refresh: string): Promise<Tok
     .prepare(
       `UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?1), rotated_at = COALESCE(rotated_at, ?1)
        WHERE refresh_hash = ?2 AND refresh_expires_at > ?1 AND (revoked_at IS NULL OR (rotated_at IS NOT NULL AND rotated_at > ?1 - ?3))
+         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = oauth_tokens.user_id AND u.blocked_at IS NOT NULL)
        RETURNING user_id`,
     )
     .bind(now, hash, REFRESH_REUSE_WINDOW)
@@ -61,7 +62,10 @@ export async function revokeToken(db: D1Database, token: string): Promise<void> 
 /** The user id a still-valid access token belongs to. */
 export async function userIdForAccessToken(db: D1Database, access: string): Promise<number | null> {
   const row = await db
-    .prepare('SELECT user_id FROM oauth_tokens WHERE access_hash = ? AND revoked_at IS NULL AND created_at + expires_in > ?')
+    .prepare(
+      `SELECT t.user_id FROM oauth_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.access_hash = ? AND t.revoked_at IS NULL AND t.created_at + t.expires_in > ? AND u.blocked_at IS NULL`,
+    )
     .bind(await sha256Hex(access), nowSeconds())
     .first<{ user_id: number }>()
   return row?.user_id ?? null

@@ -35,6 +35,8 @@ export const WINDOWS = {
   paymentsPerCard: { limit: 10, seconds: 3600 },
   /** contact form messages from one address (a person writes a few; more is spam) */
   contactPerAddress: { limit: 5, seconds: 3600 },
+  /** newsletter sign-ups from one address: each may mail a stranger's inbox a confirmation link */
+  newsletterPerAddress: { limit: 10, seconds: 3600 },
 } as const satisfies Record<string, Window>
 
 interface Counter {
@@ -68,6 +70,8 @@ function countersOf(action: RateLimitedAction, ip: string, subject: Subject): Co
       return [{ key: `cart:ip:${ip}`, burst: 'CART_RATE_LIMITER', window: WINDOWS.cartsPerAddress }]
     case 'contact':
       return [{ key: `contact:ip:${ip}`, window: WINDOWS.contactPerAddress }]
+    case 'newsletter':
+      return [{ key: `newsletter:ip:${ip}`, window: WINDOWS.newsletterPerAddress }]
     case 'payment':
       return [
         { key: `payment:ip:${ip}`, window: WINDOWS.paymentsPerAddress },
@@ -77,7 +81,7 @@ function countersOf(action: RateLimitedAction, ip: string, subject: Subject): Co
   }
 }
 
-export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'resetPassword' | 'code' | 'cart' | 'payment' | 'contact'
+export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'resetPassword' | 'code' | 'cart' | 'payment' | 'contact' | 'newsletter'
 
 /** `account` is the email tried, `cart` the cart's token, `card` the card's fingerprint at the provider. */
 type Subject = { account?: string; cart?: string; card?: string }
