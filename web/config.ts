@@ -85,6 +85,11 @@ export const RETURN_REASONS = ['too_small', 'too_large', 'not_as_described', 'fa
 export type ReturnReason = (typeof RETURN_REASONS)[number]
 
 export const ONE_DAY_DEAL_PATH = '/t/special-events/one-day-deal'
+/**
+ * The gift cards category. The mobile menu leaves it out: its extra 'GIFT CARDS' link (spec §2, to /GiftCards, where a
+ * card is bought) would otherwise appear twice under the same name.
+ */
+export const GIFT_CARDS_CATEGORY_PATH = '/t/gift-cards'
 export const LAST_CHANCE_DEALS_SLUG = 'last-chance-deals'
 
 export const SOCIAL_LINKS = [
