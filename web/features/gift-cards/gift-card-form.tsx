@@ -10,6 +10,8 @@ import { Input } from '../../components/ui/input.tsx'
 import { Radio } from '../../components/ui/radio.tsx'
 import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_PRESET_AMOUNTS, TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
+import { formatWholeMoney } from '../../i18n/format.ts'
+import { useRequestInfo } from '../session/request-info.ts'
 import { LocalLink } from '../../components/local-link.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { cartAtom } from '../session/atoms.ts'
@@ -23,7 +25,8 @@ import { lastDeliveryDay, storeToday } from './delivery-date.ts'
  * to add gift card' and the login modal, and the card goes into the cart sidebar.
  */
 export function GiftCardForm() {
-  const { t } = useT()
+  const { t, locale } = useT()
+  const { currency } = useRequestInfo()
   const api = useApi()
   const setCart = useSetAtom(cartAtom)
   const openPanel = useSetAtom(openPanelAtom)
@@ -93,7 +96,7 @@ export function GiftCardForm() {
               card
               checked={choice === value}
               onChange={() => setChoice(value)}
-              label={value === 'other' ? t('giftCard.other') : `$${value}`}
+              label={value === 'other' ? t('giftCard.other') : formatWholeMoney(Number(value), currency, locale)}
             />
           ))}
         </div>
