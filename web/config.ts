@@ -29,6 +29,8 @@ export const SEARCH_ITEMS_PER_PAGE = 40
 export const SEARCH_SORT = 'name'
 export const SEARCH_DEBOUNCE_MS = 1000
 export const CART_QUANTITY_DEBOUNCE_MS = 500
+/** A tab shown again after at least this long hidden asks the server who the shopper is (a logout in another tab). */
+export const SESSION_RECHECK_HIDDEN_MS = 3000
 
 export const NOTIFICATIONS_MAX = 3
 export const NOTIFICATION_TIMEOUT_MS = 3000
