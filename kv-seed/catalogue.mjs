@@ -119,7 +119,7 @@ export function generateCatalogue({ products = DEFAULT_PRODUCT_COUNT } = {}) {
   // The gift card (issue 4 sells it): product 1, master variant only, backorderable, in 'gift-cards'.
   const giftVariant = ++ids.variant
   t.products.rows.push([1, 'gift-card', 'Gift Card', 'A Basecamp Outfitters gift card, delivered by email. Choose any amount from $10 to $500.', isoDay(0), null, 'Gift Card', 'Give the gift of adventure.', 'gift_card', isoDay(0), now])
-  t.product_translations.rows.push([1, 'de', 'Geschenkkarte', 'Eine Geschenkkarte von Basecamp Outfitters, per E-Mail zugestellt. Wählen Sie einen Betrag zwischen 10 $ und 500 $.', 'Geschenkkarte', null])
+  t.product_translations.rows.push([1, 'de', 'Geschenkkarte', 'Eine Geschenkkarte von Basecamp Outfitters, per E-Mail zugestellt. Wählen Sie einen Betrag zwischen 10\u00a0AU$ und 500\u00a0AU$.', 'Geschenkkarte', 'Verschenken Sie Abenteuer.'])
   t.variants.rows.push([giftVariant, 1, 'GIFT-CARD', 1, 0, 0, 1, null])
   t.prices.rows.push([giftVariant, 'AUD', 5000, null, null], [giftVariant, 'USD', 5000, null, null])
   addImages(1, 'gift-card', 'orange', null, 0, ['Gift Card', null, 'Geschenkkarte', null])

@@ -29,13 +29,13 @@ const HOME_SECTIONS = [
 ]
 
 export const PAGES = [
-  page('home', 'homepage', { title: 'Home', metaDescription: 'Outdoor apparel and gear. Club members save 30-70% on branded gear.' }, { title: 'Startseite', metaDescription: 'Outdoor-Bekleidung und Ausrüstung. Club-Mitglieder sparen 30-70%.' }, HOME_SECTIONS),
+  page('home', 'homepage', { title: 'Home', metaDescription: 'Outdoor apparel and gear. Club members save 30-70% on branded gear.' }, { title: 'Startseite', metaDescription: 'Outdoor-Bekleidung und Ausrüstung. Club-Mitglieder sparen 30-70 %.' }, HOME_SECTIONS),
   page('about-us', 'standard',
     { title: 'About us', content: p('Basecamp Outfitters has equipped Australian walkers, campers and cyclists since 1987.', 'Our Club members save 30-70% on branded gear, every day.') },
-    { title: 'Über uns', content: p('Basecamp Outfitters rüstet seit 1987 Wanderer, Camper und Radfahrer in Australien aus.', 'Unsere Club-Mitglieder sparen jeden Tag 30-70% auf Markenartikel.') }),
+    { title: 'Über uns', content: p('Basecamp Outfitters rüstet seit 1987 Wanderer, Camper und Radfahrer in Australien aus.', 'Unsere Club-Mitglieder sparen jeden Tag 30-70 % auf Markenartikel.') }),
   page('faqs', 'standard',
     { title: 'FAQs', content: '<h2>How long does delivery take?</h2>' + p('Orders within Australia arrive in 2-5 business days.') + '<h2>Can I return an item?</h2>' + p('Yes. Returns are free within 30 days.') + '<h2>What is the Club Price?</h2>' + p('Club members pay the Club Price, 30-70% below RRP on branded items.') },
-    { title: 'Häufige Fragen', content: '<h2>Wie lange dauert der Versand?</h2>' + p('Bestellungen innerhalb Australiens kommen in 2-5 Werktagen an.') + '<h2>Kann ich einen Artikel zurückgeben?</h2>' + p('Ja. Die Rückgabe ist innerhalb von 30 Tagen kostenlos.') + '<h2>Was ist der Club-Preis?</h2>' + p('Club-Mitglieder zahlen den Club-Preis, 30-70% unter der UVP bei Markenartikeln.') }),
+    { title: 'Häufige Fragen', content: '<h2>Wie lange dauert der Versand?</h2>' + p('Bestellungen innerhalb Australiens kommen in 2-5 Werktagen an.') + '<h2>Kann ich einen Artikel zurückgeben?</h2>' + p('Ja. Die Rückgabe ist innerhalb von 30 Tagen kostenlos.') + '<h2>Was ist der Club-Preis?</h2>' + p('Club-Mitglieder zahlen den Club-Preis, 30-70 % unter der UVP bei Markenartikeln.') }),
   page('privacy-policy', 'standard',
     { title: 'Privacy policy', content: p('We collect only what we need to fulfil your orders and run the Club. We never sell your personal information.') },
     { title: 'Datenschutz', content: p('Wir erheben nur die Daten, die wir für Ihre Bestellungen und den Club benötigen. Wir verkaufen Ihre Daten niemals.') }),
@@ -53,7 +53,7 @@ export const PAGES = [
     { title: 'Kontakt', content: p('Rufen Sie uns an unter +61 3 9000 0000, Montag bis Freitag 9-17 Uhr AEST, oder schreiben Sie an help@basecamp.example.') }),
   page('gift-cards', 'standard',
     { title: 'Gift cards', content: p('Give the gift of adventure: gift cards from $10 to $500, delivered by email. Log in to buy one.') },
-    { title: 'Geschenkkarten', content: p('Verschenken Sie Abenteuer: Geschenkkarten von 10 $ bis 500 $, per E-Mail zugestellt. Melden Sie sich zum Kauf an.') }),
+    { title: 'Geschenkkarten', content: p('Verschenken Sie Abenteuer: Geschenkkarten von 10\u00a0AU$ bis 500\u00a0AU$, per E-Mail zugestellt. Melden Sie sich zum Kauf an.') }),
   page('great-vic-bike-ride-2023', 'feature',
     { title: 'Great Vic Bike Ride 2023' }, { title: 'Great Vic Bike Ride 2023' }, [
       { type: 'hero_image', link: '/t/cycling', images: [img('cms/hero-bike-ride', 'coast', 40, 'Headland, beach and surf on the Great Ocean Road', 'Landzunge, Strand und Brandung an der Great Ocean Road')],

@@ -93,7 +93,7 @@ function buildPages(rows, taxonIds) {
 function buildBanners(rows, taxonIds) {
   let id = 0
   const home = [
-    ['Join the Club', 'Club members save 30-70% on branded gear', 'Jetzt Club-Mitglied werden', 'Club-Mitglieder sparen 30-70% auf Markenartikel', '/login', 30, 'mountains'],
+    ['Join the Club', 'Club members save 30-70% on branded gear', 'Jetzt Club-Mitglied werden', 'Club-Mitglieder sparen 30-70 % auf Markenartikel', '/login', 30, 'mountains'],
     ['Free returns within 30 days', 'Changed your mind? Send it back for free.', 'Kostenlose Rückgabe innerhalb von 30 Tagen', 'Anders entschieden? Die Rücksendung ist kostenlos.', '/productreturns', 200, 'coast'],
     ['Wednesday one day deal', 'A new deal every Wednesday', 'Tagesangebot am Mittwoch', 'Jeden Mittwoch ein neues Angebot', '/t/special-events/one-day-deal', 10, 'forest'],
   ]

@@ -29,6 +29,8 @@ export const SEARCH_ITEMS_PER_PAGE = 40
 export const SEARCH_SORT = 'name'
 export const SEARCH_DEBOUNCE_MS = 1000
 export const CART_QUANTITY_DEBOUNCE_MS = 500
+/** A tab shown again after at least this long hidden asks the server who the shopper is (a logout in another tab). */
+export const SESSION_RECHECK_HIDDEN_MS = 3000
 
 export const NOTIFICATIONS_MAX = 3
 export const NOTIFICATION_TIMEOUT_MS = 3000
@@ -85,6 +87,11 @@ export const RETURN_REASONS = ['too_small', 'too_large', 'not_as_described', 'fa
 export type ReturnReason = (typeof RETURN_REASONS)[number]
 
 export const ONE_DAY_DEAL_PATH = '/t/special-events/one-day-deal'
+/**
+ * The gift cards category. The mobile menu leaves it out: its extra 'GIFT CARDS' link (spec §2, to /GiftCards, where a
+ * card is bought) would otherwise appear twice under the same name.
+ */
+export const GIFT_CARDS_CATEGORY_PATH = '/t/gift-cards'
 export const LAST_CHANCE_DEALS_SLUG = 'last-chance-deals'
 
 export const SOCIAL_LINKS = [

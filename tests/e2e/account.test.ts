@@ -143,4 +143,37 @@ describe('my account', () => {
       await visit.close()
     }
   }, 120_000)
+
+  test('a tab left on the account while the member logged out in another: shown again, it says so and leaves the account', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page, context } = visit
+      const origin = new URL(baseUrl()).origin
+      const signup = await context.request.post('/api/account', { data: { email: `e2e-stale-${Date.now()}@example.com`, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin } })
+      expect(signup.status()).toBe(200)
+      await visit.goto('/de/MyAccount/SavedAddressesDetails')
+      await waitForHydration(page)
+      const accountButton = page.locator('[data-testid=site-header] [data-testid=account-button]')
+      await expect.poll(() => accountButton.textContent(), { timeout: 5_000 }).toBe('Hallo Ada')
+
+      // the other tab logs out (same cookies); this tab is hidden meanwhile, then shown again
+      const setVisibility = (state: 'hidden' | 'visible') =>
+        page.evaluate((value) => {
+          Object.defineProperty(document, 'visibilityState', { value, configurable: true })
+          document.dispatchEvent(new Event('visibilitychange'))
+        }, state)
+      await setVisibility('hidden')
+      expect((await context.request.post('/api/auth/logout', { headers: { origin } })).status()).toBe(204)
+      await page.waitForTimeout(3_500)
+      await setVisibility('visible')
+
+      await page.waitForURL((url) => url.pathname === '/de', { timeout: 10_000 })
+      await expect.poll(() => page.locator('[data-testid=notifications]').textContent(), { timeout: 5_000 }).toContain('Sie wurden abgemeldet.')
+      await expect.poll(() => accountButton.getAttribute('href'), { timeout: 5_000 }).toBe('/de/Login')
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
 })

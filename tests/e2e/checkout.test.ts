@@ -70,7 +70,10 @@ describe('checkout', () => {
       await expect.poll(() => page.locator('[data-testid=error-terms]').textContent()).toBe('Please agree to the terms and conditions before paying.')
       expect(page.url()).toContain('/checkout/payment')
 
-      await payment.getByLabel('I agree to the terms and conditions').check()
+      // The checkbox is named by one sentence (a screen reader reads it once), its last words the link to the terms
+      const terms = payment.getByRole('checkbox', { name: 'I agree to the terms and conditions', exact: true })
+      expect(await payment.getByRole('link', { name: 'terms and conditions', exact: true }).getAttribute('href')).toBe('/TermsAndConditions')
+      await terms.check()
       await page.getByTestId('pay').click()
       await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
       const number = new URL(page.url()).searchParams.get('order')!

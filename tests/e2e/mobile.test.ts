@@ -75,4 +75,28 @@ describe('mobile chrome', () => {
       await visit.close()
     }
   })
+  test.each([
+    ['/', 'GIFT CARDS'],
+    ['/de', 'GESCHENKKARTEN'],
+  ])('the mobile menu on %s names each entry once: gift cards is the one link to the gift card page', async (path, giftCards) => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      await visit.goto(path)
+      await waitForHydration(page)
+      const items = page.locator('[data-testid=mobile-menu-items] > li')
+      await untilItWorks(async () => {
+        await page.locator('[data-testid=mobile-menu-button]').tap()
+        await items.first().waitFor({ state: 'visible', timeout: 1_000 })
+      })
+      const names = (await items.allInnerTexts()).map((text) => (text.trim().split('\n')[0] ?? '').toUpperCase())
+      expect(names.filter((name) => name === giftCards)).toEqual([giftCards])
+      expect(new Set(names).size).toBe(names.length)
+      await page.locator('[data-testid=mobile-menu-items]').getByRole('link', { name: giftCards, exact: true }).tap()
+      await page.waitForURL(new RegExp(`${path === '/' ? '' : path}/GiftCards$`))
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
 })

@@ -168,7 +168,7 @@ describe('paying by card with Stripe', () => {
       await toPayment(page, context, 'stripe-declined@example.com')
       await page.goto('/de/checkout/payment')
       await typeCard(page, '4000 0000 0000 0002')
-      await page.getByLabel('Ich stimme den Allgemeinen Geschäftsbedingungen zu').check()
+      await page.getByRole('checkbox', { name: 'Ich stimme den Allgemeinen Geschäftsbedingungen zu', exact: true }).check()
       await page.getByTestId('pay').click()
       await expect.poll(() => page.locator('[data-testid=form-error]').textContent()).toBe('Ihre Karte wurde abgelehnt. Bitte verwenden Sie eine andere Karte.')
       expect(await audit(page, 'payment step (de) after a declined card')).toEqual([])

@@ -170,6 +170,22 @@ describe('price ranges', () => {
   })
 })
 
+describe('listing pages', () => {
+  it('a page past the last one, or not written in digits, is not found; page 1 of an empty listing is there', async () => {
+    const last = await send(`/t/${category}?itemsPerPage=12`)
+    const pages = Math.max(1, ...[...(await last.text()).matchAll(/aria-label="Page (\d+)"/g)].map((m) => Number(m[1])))
+    expect((await send(`/t/${category}?itemsPerPage=12&page=${pages}`)).status).toBe(200)
+    for (const query of [`?itemsPerPage=12&page=${pages + 1}`, '?page=999', '/de?page=999', '?page=1e3', '?page=2.0', '?page=+2', '?page=02']) {
+      const path = query.startsWith('/de') ? `/de/t/${category}${query.slice(3)}` : `/t/${category}${query}`
+      const response = await send(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.text(), path).not.toContain('data-testid="product-card"')
+    }
+    const empty = await send(`/t/${category}?price=9999990,9999999`)
+    expect(empty.status).toBe(200)
+  })
+})
+
 describe('a 500 that still happens', () => {
   it('is logged with its request id', async () => {
     // A remote backend answering a shape the mappers do not expect is a bug on our side: it stays a 500 and is logged.

@@ -45,9 +45,13 @@ const HOSTILE = [
 
 const EXECUTABLE_URL = /^\s*(?:javascript|vbscript|data):/i
 
+// every describe reads the sample store (and may run alone with -t)
+beforeAll(async () => {
+  await seedCatalogue(12)
+})
+
 describe('CMS rich text', () => {
   beforeAll(async () => {
-    await seedCatalogue(12)
     const page = await env.DB.prepare("SELECT id FROM cms_pages WHERE slug = 'about-us' AND locale = 'en'").first<{ id: number }>()
     await env.DB.batch([
       env.DB.prepare("UPDATE cms_pages SET content = ? WHERE slug = 'about-us' AND locale = 'en'").bind(HOSTILE),
@@ -122,6 +126,40 @@ describe('no page shows markup as text', () => {
     expect(feature).toContain('data-section="image_gallery"')
     expect(feature).toContain('data-section="rich_text_content"')
     expect(await html(await get('/GreatVicBikeRide2023'))).toContain('data-section="side_by_side_images"')
+  })
+})
+
+/** What a reader of the page sees: its text (scripts and styles aside) and its meta descriptions. */
+async function readableText(body: string) {
+  const texts: string[] = []
+  let hidden = 0
+  await new HTMLRewriter()
+    .on('script, style', {
+      element(el) {
+        hidden++
+        el.onEndTag(() => void hidden--)
+      },
+    })
+    .on('meta[name=description]', { element: (el) => void texts.push(el.getAttribute('content') ?? '') })
+    .on('body *', { text: (chunk) => void (hidden ? null : texts.push(chunk.text)) })
+    .transform(new Response(body))
+    .text()
+  return texts.join('')
+}
+
+describe('the seeded German texts write numbers the German way (docs/i18n.md)', () => {
+  // '10 $' is German for US dollars; the store's amounts are Australian dollars, '10 AU$'. Percent has a space.
+  it.each(['/de/GiftCards', '/de/products/gift-card', '/de', '/de/AboutUs', '/de/FAQs'])('%s', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(200)
+    const text = (await readableText(await html(response))).replace(/&nbsp;/g, '\u00a0')
+    expect(text).not.toMatch(/\d[ \u00a0]?\$/)
+    expect(text).not.toMatch(/\d%/)
+    // the page's text and its form's amounts
+    if (path === '/de/GiftCards') expect(text).toContain('von 10\u00a0AU$ bis 500\u00a0AU$')
+    if (path === '/de/GiftCards') expect(text).toContain('25\u00a0AU$50\u00a0AU$')
+    if (path === '/de/products/gift-card') expect(text).toContain('zwischen 10\u00a0AU$ und 500\u00a0AU$')
+    if (path === '/de/products/gift-card') expect(text).not.toContain('Give the gift of adventure')
   })
 })
 

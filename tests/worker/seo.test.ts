@@ -89,7 +89,8 @@ const ofType = (ld: Array<Record<string, unknown>>, type: string) => ld.filter((
 let product: { slug: string; name: string }
 let permalink: string
 beforeAll(async () => {
-  await seedCatalogue(30)
+  // enough products for a category with a second page of 12
+  await seedCatalogue(120)
   const row = await env.DB.prepare(
     "SELECT slug, name FROM products WHERE deleted_at IS NULL AND kind = 'standard' AND discontinue_on IS NULL ORDER BY id LIMIT 1",
   ).first<{ slug: string; name: string }>()
@@ -150,9 +151,18 @@ describe('other pages', () => {
     const first = await head(`/t/${permalink}?sort=name&itemsPerPage=12&utm_campaign=x&page=1`)
     expect(first.canonical).toEqual([`${ORIGIN}/t/${permalink}`])
     BreadcrumbSchema.parse(ofType(first.jsonLd, 'BreadcrumbList')[0])
-    const second = await head(`/t/${permalink}?page=2&itemsPerPage=12`)
-    expect(second.canonical).toEqual([`${ORIGIN}/t/${permalink}?page=2`])
-    expect(second.hreflang.de).toBe(`${ORIGIN}/de/t/${permalink}?page=2`)
+    // a category long enough for a second page of 12 (a page past the last is not found)
+    const { results } = await env.DB.prepare('SELECT permalink FROM taxons WHERE depth = 0 ORDER BY id').all<{ permalink: string }>()
+    let long = ''
+    for (const { permalink: candidate } of results) {
+      if ((await html(await get(`/t/${candidate}?itemsPerPage=12`))).includes('page=2')) {
+        long = candidate
+        break
+      }
+    }
+    const second = await head(`/t/${long}?page=2&itemsPerPage=12`)
+    expect(second.canonical).toEqual([`${ORIGIN}/t/${long}?page=2`])
+    expect(second.hreflang.de).toBe(`${ORIGIN}/de/t/${long}?page=2`)
   })
 
   it('a CMS page has one canonical spelling, its description from the CMS', async () => {

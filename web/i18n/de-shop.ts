@@ -51,7 +51,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     expiryInvalid: 'Geben Sie das Ablaufdatum als MM/JJ ein.',
     cardExpired: 'Die Karte ist abgelaufen.',
     cvcInvalid: 'Die Prüfnummer hat 3 oder 4 Ziffern.',
-    terms: 'Ich stimme den Allgemeinen Geschäftsbedingungen zu',
+    terms: 'Ich stimme den [Allgemeinen Geschäftsbedingungen] zu',
     termsRequired: 'Bitte stimmen Sie vor dem Bezahlen den AGB zu.',
     pay: 'Jetzt bezahlen',
     working: 'Bitte warten…',

@@ -48,7 +48,8 @@ export const enShop = {
     expiryInvalid: 'Enter the expiry as MM/YY.',
     cardExpired: 'The card has expired.',
     cvcInvalid: 'The security code has 3 or 4 digits.',
-    terms: 'I agree to the terms and conditions',
+    // the checkbox's label; the words in [brackets] are the link to the terms (shown without the brackets)
+    terms: 'I agree to the [terms and conditions]',
     termsRequired: 'Please agree to the terms and conditions before paying.',
     pay: 'Pay now',
     working: 'Please wait…',

@@ -49,6 +49,17 @@ export function formatMoney(amount: number, currency: Currency, locale: Locale):
   return `${sign}${style.before}${grouped}${MONEY_STYLES[locale].decimal}${(cents % 100n).toString().padStart(2, '0')}${style.after}`
 }
 
+/** A whole amount without its cents, written the same way (a gift card's '$25', '25 AU$'). */
+export function formatWholeMoney(amount: number, currency: Currency, locale: Locale): string {
+  const key = `${locale}:${currency}:whole`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency, currencyDisplay: 'symbol', minimumFractionDigits: 0, maximumFractionDigits: 0 })
+    moneyFormats.set(key, format)
+  }
+  return format.format(amount)
+}
+
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** Spec §9: DD/MM/YYYY hh:mm:ss AM/PM, in the store's time zone (Australia/Melbourne) so server and browser agree. */

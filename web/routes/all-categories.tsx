@@ -22,7 +22,8 @@ export function Component() {
   const { t } = useT()
   if (results) {
     return (
-      <section>
+      // break-words: a long term without spaces wraps rather than widening a phone's page
+      <section className="break-words">
         <PageTitle title={term} noindex />
         <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
         {results.data.length === 0 ? (

@@ -16,13 +16,17 @@ export function sortOf(search: URLSearchParams): (typeof SORT_OPTIONS)[number] {
 /**
  * Reads the category listing query of spec §2 (o.{optionType}, p.{property}, price, term, page, itemsPerPage,
  * sort). An itemsPerPage or sort we do not offer falls back to the default (an old link or a typo still shows the
- * category); a malformed page, option id or price returns null, which the page answers with a 404.
+ * category); a malformed page, option id or price returns null, which the page answers with a 404 (as it does a page
+ * past the listing's last, web/routes/category.tsx).
  */
 export function parseListingQuery(search: URLSearchParams): Omit<ProductQuery, 'categoryId'> | null {
-  const page = search.has('page') ? Number(search.get('page')) : 1
+  const raw = search.get('page')
+  // digits only: '1e3' or '2.0' is no page number, as 'abc' is not
+  if (raw !== null && !/^[1-9]\d{0,4}$/.test(raw)) return null
+  const page = raw === null ? 1 : Number(raw)
   const itemsPerPage = itemsPerPageOf(search)
   const sort = sortOf(search)
-  if (!Number.isInteger(page) || page < 1 || page > 10_000) return null
+  if (page > 10_000) return null
   const optionTypeFilters: NonNullable<ProductQuery['optionTypeFilters']> = []
   const productPropertyFilters: NonNullable<ProductQuery['productPropertyFilters']> = []
   for (const [key, value] of search) {

@@ -46,6 +46,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const category = await findCategory(api, [params.l1, params.l2, params.l3, params.l4, params.parentSlug, params.slug])
   if (!category) notFound('page')
   const [products, tree] = await Promise.all([api.getProducts({ ...query, categoryId: category.id }), api.getCategoryTree().catch(() => [])])
+  // a page past the last one is not there (it used to say '83 products' above 'This category has no products yet');
+  // page 1 of an empty listing stays, with its empty state
+  if ((query.page ?? 1) > Math.max(1, products.meta.totalPages)) notFound('router')
   const trail = categoryTrail(tree, category.permalink)
   // only what the cards, the filters and the pagination read goes into the page's hydration data
   return { category: listedCategory(category), products: { data: products.data.map(listedCard), meta: { facets: listedFacets(products.meta.facets), totalCount: products.meta.totalCount, totalPages: products.meta.totalPages } }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }

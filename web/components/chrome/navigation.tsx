@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useAtom } from '../../state/use-atom.ts'
 import type { MenuItem } from '../../api/models.ts'
-import { ONE_DAY_DEAL_PATH } from '../../config.ts'
+import { GIFT_CARDS_CATEGORY_PATH, ONE_DAY_DEAL_PATH } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { mobileMenuOpenAtom } from '../../features/ui/atoms.ts'
 import { Deferred } from '../deferred.tsx'
@@ -52,11 +52,12 @@ function DesktopMenu({ items }: { items: MenuItem[] }) {
   )
 }
 
+/** The menu's categories, then the spec's two extra links; the gift cards category is the extra link's (it is not repeated). */
 function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () => void }) {
   const { t } = useT()
   return (
     <ul className="divide-y divide-neutral-200" data-testid="mobile-menu-items">
-      {items.map((item) => (
+      {items.filter((item) => item.link !== GIFT_CARDS_CATEGORY_PATH).map((item) => (
         <li key={item.link}>
           <details>
             <summary className="flex min-h-12 cursor-pointer items-center font-semibold uppercase tracking-wide text-neutral-900">{item.label}</summary>

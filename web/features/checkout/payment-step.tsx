@@ -85,16 +85,18 @@ export function PaymentForm({ cart }: { cart: Cart }) {
 /** The terms and conditions, agreed before paying (spec §5). */
 export function TermsField({ checked, errors }: { checked: boolean; errors?: string[] }) {
   const { t } = useT()
+  const [before, link, after] = t('checkout.terms').split(/\[([^\]]*)\]/)
   return (
     <div>
       <label className="flex items-center gap-2">
         <input type="checkbox" name="terms" defaultChecked={checked} aria-invalid={errors ? true : undefined} className="h-4 w-4" />
+        {/* one sentence, read once: 'I agree to the terms and conditions', the words naming them the link to them */}
         <span>
-          {t('checkout.terms')} (
+          {before}
           <LocalLink to="/TermsAndConditions" target="_blank" className="underline">
-            {t('footer.terms')}
+            {link}
           </LocalLink>
-          )
+          {after}
         </span>
       </label>
       <FieldErrors name="terms" errors={errors} />

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useState, type FormEvent } from 'react'
 import { Form, useActionData, useSearchParams } from 'react-router'
 import { useApi } from '../../api/use-api.ts'
@@ -10,9 +11,11 @@ import { Input } from '../../components/ui/input.tsx'
 import { Radio } from '../../components/ui/radio.tsx'
 import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_PRESET_AMOUNTS, TOAST_TIMEOUT_MS } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
+import { formatWholeMoney } from '../../i18n/format.ts'
+import { useRequestInfo } from '../session/request-info.ts'
 import { LocalLink } from '../../components/local-link.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
-import { cartAtom } from '../session/atoms.ts'
+import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
 import { readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift-card-action.ts'
 import { lastDeliveryDay, storeToday } from './delivery-date.ts'
@@ -23,11 +26,13 @@ import { lastDeliveryDay, storeToday } from './delivery-date.ts'
  * to add gift card' and the login modal, and the card goes into the cart sidebar.
  */
 export function GiftCardForm() {
-  const { t } = useT()
+  const { t, locale } = useT()
+  const { currency } = useRequestInfo()
   const api = useApi()
   const setCart = useSetAtom(cartAtom)
   const openPanel = useSetAtom(openPanelAtom)
   const notify = useSetAtom(notifyAtom)
+  const authenticated = useAtomValue(isAuthenticatedAtom)
   const [params] = useSearchParams()
   const posted = useActionData() as GiftCardFailure | undefined
   const failure = posted?.giftCard ? posted : undefined
@@ -43,15 +48,21 @@ export function GiftCardForm() {
     const found = validateGiftCard(input, t)
     setErrors(found)
     if (Object.keys(found).length) return
+    const askToLogIn = () => {
+      notify({ message: t('giftCard.loginRequired'), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      openPanel('login')
+    }
     setBusy(true)
     try {
+      // the server decides who is logged in (the session may still be loading right after hydration, another tab may
+      // have logged in): a shopper the page takes for a guest is asked first, so a guest's try is not a refused
+      // request (docs/architecture.md, 'Expected refusals')
+      if (!authenticated && !(await api.isAuthenticated())) return askToLogIn()
       setCart(await api.buyGiftCard(input))
       openPanel('cart')
     } catch (error) {
-      // the server decides who is logged in (the session may still be loading right after hydration)
-      const loggedOut = error instanceof ApiError && error.status === 401
-      notify({ message: loggedOut ? t('giftCard.loginRequired') : errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
-      if (loggedOut) openPanel('login')
+      if (error instanceof ApiError && error.status === 401) askToLogIn()
+      else notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
     } finally {
       setBusy(false)
     }
@@ -93,7 +104,7 @@ export function GiftCardForm() {
               card
               checked={choice === value}
               onChange={() => setChoice(value)}
-              label={value === 'other' ? t('giftCard.other') : `$${value}`}
+              label={value === 'other' ? t('giftCard.other') : formatWholeMoney(Number(value), currency, locale)}
             />
           ))}
         </div>

@@ -1,8 +1,13 @@
 import { useEffect } from 'react'
+import { useSetAtom, useStore } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import { useApi } from '../../api/use-api.ts'
+import { SESSION_RECHECK_HIDDEN_MS } from '../../config.ts'
+import { useT } from '../../i18n/index.tsx'
+import { notifyAtom } from '../notifications/atoms.ts'
 import { noScrollAtom } from '../ui/atoms.ts'
+import { isAuthenticatedAtom, sessionLoadedAtom } from './atoms.ts'
 import { useReloadSession } from './use-reload-session.ts'
 import { whenIdle } from './when-idle.ts'
 
@@ -20,6 +25,10 @@ export function ClientEffects() {
   const location = useLocation()
   const navigate = useNavigate()
   const noScroll = useAtomValue(noScrollAtom)
+  const store = useStore()
+  const notify = useSetAtom(notifyAtom)
+  const { revalidate } = useRevalidator()
+  const { t } = useT()
 
   // After hydration's long tasks, not inside its commit: the header already shows the personal state the worker wrote
   // into the page, so the session only has to arrive before the shopper acts; their first touch or key starts it at once.
@@ -45,6 +54,30 @@ export function ClientEffects() {
       for (const type of INPUT) removeEventListener(type, start, true)
     }
   }, [reload])
+
+  // A tab left open while the shopper logged out (or in) in another one: shown again, it asks who they are now, so its
+  // header stops greeting someone who has left, and a personal page that is no longer theirs is left (its loader
+  // sends a guest home). Without this the stale tab said 'Hi Ada' and its forms failed one by one.
+  useEffect(() => {
+    let hiddenAt = 0
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenAt = Date.now()
+        return
+      }
+      if (!hiddenAt || Date.now() - hiddenAt < SESSION_RECHECK_HIDDEN_MS || !store.get(sessionLoadedAtom)) return
+      hiddenAt = 0
+      const was = store.get(isAuthenticatedAtom)
+      void reload().then(() => {
+        const now = store.get(isAuthenticatedAtom)
+        if (now === was) return
+        if (was) notify({ message: t('shop.loggedOut'), type: 'info' })
+        void revalidate()
+      })
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => document.removeEventListener('visibilitychange', onVisibility)
+  }, [reload, store, notify, revalidate, t])
 
   useEffect(() => {
     const params = new URLSearchParams(location.search)
