@@ -4,7 +4,7 @@ import { useAtomValue } from '../../state/use-atom.ts'
 import { useLocation, useNavigate, useRevalidator } from 'react-router'
 import { useApi } from '../../api/use-api.ts'
 import { SESSION_RECHECK_HIDDEN_MS } from '../../config.ts'
-import { useT } from '../../i18n/index.tsx'
+import { loadDictionary, useT } from '../../i18n/index.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { noScrollAtom } from '../ui/atoms.ts'
 import { isAuthenticatedAtom, sessionLoadedAtom } from './atoms.ts'
@@ -28,7 +28,7 @@ export function ClientEffects() {
   const store = useStore()
   const notify = useSetAtom(notifyAtom)
   const { revalidate } = useRevalidator()
-  const { t } = useT()
+  const { t, locale } = useT()
 
   // After hydration's long tasks, not inside its commit: the header already shows the personal state the worker wrote
   // into the page, so the session only has to arrive before the shopper acts; their first touch or key starts it at once.
@@ -71,13 +71,14 @@ export function ClientEffects() {
       void reload().then(() => {
         const now = store.get(isAuthenticatedAtom)
         if (now === was) return
-        if (was) notify({ message: t('shop.loggedOut'), type: 'info' })
+        // the message is one of the shop texts, which a catalogue page has not loaded yet
+        if (was) void loadDictionary(locale, 'all').then(() => notify({ message: t('shop.loggedOut'), type: 'info' }), () => {})
         void revalidate()
       })
     }
     document.addEventListener('visibilitychange', onVisibility)
     return () => document.removeEventListener('visibilitychange', onVisibility)
-  }, [reload, store, notify, revalidate, t])
+  }, [reload, store, notify, revalidate, t, locale])
 
   useEffect(() => {
     const params = new URLSearchParams(location.search)
