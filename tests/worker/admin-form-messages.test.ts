@@ -52,6 +52,7 @@ const FORMS: Row[] = [
   { form: 'variant', path: (f) => `/admin/products/${f.product}/variants/${f.variant}`, fields: { sku: 'SKU-FORMS-1', stock: '-3', stock_seen: '5' }, field: 'stock', says: 'Stock can only go below 0 for a backorderable variant.' },
   { form: 'variant', path: (f) => `/admin/products/${f.product}/variants/${f.variant}`, fields: { sku: 'bad sku!', stock: '3', stock_seen: '5' }, field: 'sku', says: 'Use letters, digits, dots, dashes and underscores only.' },
   { form: 'prices', path: (f) => `/admin/products/${f.product}/prices`, fields: { ...PRICES, AUD_member: '129.95' }, field: 'AUD_member', says: 'The AUD Club Price must be below the price.' },
+  { form: 'prices', path: (f) => `/admin/products/${f.product}/prices`, fields: { ...PRICES, AUD_amount: '1000000.00' }, field: 'AUD_amount', says: 'AUD price: at most 999,999.99 (the most a card can be charged at once).' },
   { form: 'role', path: (f) => `/admin/customers/${f.customer}/role`, fields: { role: 'admin', password: '' }, field: 'password', says: 'Enter your password to confirm this.' },
   { form: 'promotion', path: () => '/admin/promotions', fields: { ...COUPON, amount: '150' }, field: 'amount', says: 'Enter a whole percent from 1 to 100.' },
   { form: 'promotion', path: () => '/admin/promotions', fields: { ...COUPON, starts_on: '2026-12-01', expires_on: '2026-11-01' }, field: 'expires_on', says: 'The end date must be after the start date.' },

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { applyChunk, CHUNK_ROWS, handleImportBatch, IMPORT_ATTEMPTS, type ImportChunk } from '#worker/admin/import-apply.ts'
 import type { Env } from '#worker/env.ts'
 import { createProduct, createSizedProduct } from '#tests/factories/catalogue.ts'
@@ -140,6 +140,12 @@ describe('product CSV: sizes priced apart', () => {
 })
 
 describe('product CSV', () => {
+  // made before this describe's imports add products (autoincrement ids the factory's ids would run into)
+  let made: Array<Awaited<ReturnType<typeof createProduct>>> = []
+  beforeAll(async () => {
+    made = [await createProduct(), await createProduct()]
+  })
+
   it('exports every product as streamed CSV that imports back as unchanged', async () => {
     const { b } = await operator()
     const jacket = await createProduct({ name: 'Ridge Jacket, "Pro"' })
@@ -169,13 +175,15 @@ describe('product CSV', () => {
       `${same.slug},${same.name},,${same.sku},100.00,120.00,80.00,70.00,10,`,
       `trail-cap,Trail Cap,Wandermütze,CAP-1,29.95,,,19.95,25,women/jackets`,
       `bad-price,Bad,,BAD-1,12.5x,,,10.00,1,`,
+      `too-dear,Too dear,,DEAR-1,1000000.00,,,10.00,1,`,
       `club-too-high,Club,,CLUB-1,50.00,,50.00,35.00,1,nowhere/at-all`,
       `trail-cap,Twice,,CAP-2,10.00,,,8.00,1,`,
     ].join('\n')
     const res = await check(b, csv)
     expect(res.status).toBe(303)
     const jobId = Number(res.location!.split('/').pop())
-    expect(await jobOf(jobId)).toMatchObject({ status: 'checked', new_rows: 1, changed_rows: 1, unchanged_rows: 1, error_rows: 3 })
+    expect(await jobOf(jobId)).toMatchObject({ status: 'checked', new_rows: 1, changed_rows: 1, unchanged_rows: 1, error_rows: 4 })
+    expect((await b.get(`/admin/products/import/${jobId}?show=error`)).body).toContain('price_aud: at most 999999.99 (the most a card can be charged at once).')
     const page = (await b.get(`/admin/products/import/${jobId}`)).body
     expect(page).toContain('price_aud: 100.00 → 129.95')
     expect(page).toContain('price_aud: enter an amount like 129.95.')
@@ -237,8 +245,7 @@ describe('product CSV', () => {
 
   it('apply checks the dry run again: a product edited, or a slug taken, since is refused by line and nothing is written; apply again writes the rest', async () => {
     const { b } = await operator()
-    const edited = await createProduct()
-    const later = await createProduct()
+    const [edited, later] = made as [typeof made[0], typeof made[0]]
     const csv = [HEADER, `${edited.slug},Renamed,,${edited.sku},111.00,,,70.00,5,`, `stale-new-a,Fresh A,,STALE-A,20.00,,,14.00,3,`, `stale-new-b,Fresh B,,STALE-B,20.00,,,14.00,3,`].join('\n')
     const jobId = Number((await check(b, csv)).location!.split('/').pop())
     expect(await jobOf(jobId)).toMatchObject({ new_rows: 2, changed_rows: 1, error_rows: 0 })
