@@ -137,6 +137,8 @@ cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
   const id = pathId(c.req.param('id'))
   const { meta } = await c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id).run()
   if (meta.changes === 0) throw notFound('This item is not in the cart.')
+  // the cart changed: its updated_at moves, as with add_item and set_quantity
+  await touchOrder(c.env.DB, order.id)
   return cartResponse(c, order)
 })
 
@@ -212,8 +214,9 @@ cartRoutes.patch('/cart/associate', async (c) => {
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
     throw new BackendError(404, 'The guest cart could not be found.')
   }
-  const merged = await mergeCarts(c.env.DB, userId, guest)
-  return cartResponse(c, merged)
+  const { order: merged, capped } = await mergeCarts(c.env.DB, userId, guest)
+  // a line whose two quantities add up past the bound add_item keeps is kept at it; the answer says so
+  return cartResponse(c, merged, 200, capped ? { notice: `The cart holds at most ${LINE_QUANTITY_MAX} of one product: ${capped === 1 ? '1 line was' : `${capped} lines were`} kept at ${LINE_QUANTITY_MAX} when the carts were merged.`, capped_lines: capped } : undefined)
 })
 
 cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
