@@ -44,6 +44,12 @@ export const EMAIL_VERIFICATION_ACCEPTED_CODES: readonly number[] = [0, 3, 4]
 export const CART_LINE_STOCK = 99999
 export const CART_EVENT_CURRENCY: Currency = 'AUD'
 
+/**
+ * The most one card payment may be (Stripe's per-charge maximum, 999,999.99 in AUD and USD): a price, and an order's
+ * merchandise and balance due, stay at or below it, so no order reaches checkout that the card provider would refuse.
+ */
+export const CHARGE_MAX_CENTS = 99_999_999
+
 /** Gift cards (issue 7 bounds): whole amounts in the cart's currency, and how many one order may hold. */
 export const GIFT_CARD_AMOUNT_MIN = 10
 export const GIFT_CARD_AMOUNT_MAX = 500

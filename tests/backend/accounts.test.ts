@@ -1,4 +1,6 @@
 import { env } from 'cloudflare:workers'
+import { STATE_NAMES } from '#worker/backend/commerce/state-names.ts'
+import { generateCountries } from '#kv-seed/countries.mjs'
 import { describe, expect, it } from 'vitest'
 import { PASSWORD_ITERATIONS, hashPassword, parsePasswordHash, verifyPassword } from '#worker/backend/services/passwords.ts'
 import { sha256Hex } from '#worker/backend/services/crypto.ts'
@@ -220,13 +222,22 @@ describe('forgot and reset password through the outbox', () => {
 })
 
 describe('addresses', () => {
+  it("names a state as the store's list of states does (the serializer's names agree with the seeded states table)", async () => {
+    const { states, countries } = generateCountries()
+    const withStates = new Set(countries.rows.filter((c: unknown[]) => c[5] === 1).map((c: unknown[]) => c[0]))
+    expect([...withStates].sort()).toEqual(Object.keys(STATE_NAMES).sort())
+    expect(states.rows.length).toBeGreaterThan(50)
+    for (const [, iso, abbr, name] of states.rows as Array<[number, string, string, string]>) expect(STATE_NAMES[iso]?.[abbr], `${iso} ${abbr}`).toBe(name)
+  })
+
   it('creates, lists, updates, defaults and deletes addresses', async () => {
     const { bearer } = await registerAndLogin()
     const first = await call('/account/addresses', { bearer, body: { address: AU_ADDRESS } })
     expect(first.status).toBe(200)
     expect(first.body.data.attributes.is_default).toBe(true)
     const second = await call('/account/addresses', { bearer, body: { address: { ...AU_ADDRESS, city: 'Sydney', state_name: 'nsw', zipcode: '2000', is_default: true } } })
-    expect(second.body.data.attributes.state_name).toBe('NSW')
+    // as Spree answers: the state's name, and its code beside it
+    expect(second.body.data.attributes).toMatchObject({ state_name: 'New South Wales', state_code: 'NSW' })
     const list = await call('/account/addresses', { bearer })
     expect(list.body.data.map((a: any) => a.attributes.is_default)).toEqual([false, true])
     const patched = await call(`/account/addresses/${first.body.data.id}`, { method: 'PATCH', bearer, body: { address: { ...AU_ADDRESS, city: 'Geelong', zipcode: '3220' } } })
@@ -255,7 +266,7 @@ describe('addresses', () => {
     expect((await call('/account/addresses', { bearer })).body.data).toHaveLength(0)
     const ok = await call('/account/addresses', { bearer, body: { address: { ...us, state_name: 'or' } } })
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
-    expect(ok.body.data.attributes).toMatchObject({ country_iso: 'US', state_name: 'OR' })
+    expect(ok.body.data.attributes).toMatchObject({ country_iso: 'US', state_name: 'Oregon', state_code: 'OR' })
     // the checkout's addresses are the same schema
     const token = await guestCart()
     const checkout = await call('/checkout', { method: 'PATCH', orderToken: token, body: { order: { ship_address_attributes: { ...us, state_name: 'Narnia' } } } })

@@ -35,8 +35,8 @@ describe('a whole guest checkout through the API', () => {
     expect(attrs(details).email).toBe('guest@example.com')
     const billing = await call('/checkout', { method: 'PATCH', orderToken: token, body: { order: { bill_address_attributes: { ...AU_ADDRESS, city: 'Sydney', state_name: 'NSW', zipcode: '2000' } } } })
     const address = (name: string) => billing.body.included.find((r: any) => r.type === 'address' && r.id === billing.body.data.relationships[name].data.id).attributes
-    expect(address('shipping_address')).toMatchObject({ city: 'Melbourne', state_name: 'VIC' })
-    expect(address('billing_address')).toMatchObject({ city: 'Sydney', state_name: 'NSW', zipcode: '2000' })
+    expect(address('shipping_address')).toMatchObject({ city: 'Melbourne', state_name: 'Victoria', state_code: 'VIC' })
+    expect(address('billing_address')).toMatchObject({ city: 'Sydney', state_name: 'New South Wales', state_code: 'NSW', zipcode: '2000' })
 
     const rates = await call('/checkout/shipping_rates', { orderToken: token })
     const names = rates.body.included.map((r: any) => r.attributes.name)
@@ -159,6 +159,27 @@ describe('carts', () => {
     expect(qty).toEqual({ [a.sku]: 3, [b.sku]: 3 })
     expect(attrs(merged)).toMatchObject({ item_count: 6, club_member_pricing: true })
     expect((await call('/cart', { orderToken: token })).status).toBe(404)
+  })
+
+  it('a merge that would put more than 9999 of one product in the cart keeps it at 9999 and says so; removing a line moves updated_at', async () => {
+    const a = await createProduct({ stock: 0, backorderable: true, prices: { AUD: { amount: 100 }, USD: { amount: 70 } } })
+    const member = await registerAndLogin()
+    await call('/cart', { method: 'POST', bearer: member.bearer })
+    await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: a.variantId, quantity: 9000 } })
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: a.variantId, quantity: 5000 } })
+    const merged = await call(`/cart/associate?guest_order_token=${token}`, { method: 'PATCH', bearer: member.bearer })
+    expect(merged.status).toBe(200)
+    expect(lines(merged).map((l: any) => l.attributes.quantity)).toEqual([9999])
+    expect(merged.body.meta).toMatchObject({ capped_lines: 1, notice: 'The cart holds at most 9999 of one product: 1 line was kept at 9999 when the carts were merged.' })
+    // and the line can still be changed within the bound afterwards (add_item refuses one more, with its sentence)
+    expect((await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: a.variantId, quantity: 1 } })).status).toBe(422)
+
+    const before = attrs(merged).updated_at
+    await new Promise((r) => setTimeout(r, 5))
+    const removed = await call(`/cart/remove_line_item/${lines(merged)[0].id}`, { method: 'DELETE', bearer: member.bearer })
+    expect(removed.status).toBe(200)
+    expect(attrs(removed).updated_at > before).toBe(true)
   })
 
   it('gives a guest cart to a customer without a cart of their own', async () => {

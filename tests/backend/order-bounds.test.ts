@@ -2,8 +2,8 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { backend } from '#worker/backend/index.ts'
 import type { Env } from '#worker/env.ts'
-import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINE_MAX_QUANTITY, GIFT_CARD_LINES_MAX, D1_QUERIES_PER_COMPLETION_MAX } from '#web/config.ts'
-import { AU_ADDRESS, TEST_CARD, call, freshIp, registerAndLogin } from '#tests/factories/api.ts'
+import { CHARGE_MAX_CENTS, GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINE_MAX_QUANTITY, GIFT_CARD_LINES_MAX, D1_QUERIES_PER_COMPLETION_MAX } from '#web/config.ts'
+import { AU_ADDRESS, TEST_CARD, call, freshIp, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, createPromotion } from '#tests/factories/catalogue.ts'
 
 /**
@@ -109,5 +109,25 @@ describe('completing an order at the bounds', () => {
     const redeemed = await env.DB.prepare('SELECT used_count FROM promotions WHERE id = ?').bind(promo.id).first<{ used_count: number }>()
     expect(redeemed!.used_count).toBe(1)
     expect(await env.DB.prepare('SELECT balance_cents FROM gift_cards WHERE id = ?').bind(card.id).first()).toEqual({ balance_cents: 0 })
+  })
+})
+
+describe('an order the card provider would refuse never reaches checkout', () => {
+  it('refuses a quantity that takes the cart past 999,999.99 (422, with the figure) and changes nothing', async () => {
+    // a price stored before the console's cap (600,000.00), bought twice, would be a charge Stripe refuses
+    const product = await createProduct({ stock: 5, prices: { AUD: { amount: 60_000_000 }, USD: { amount: 40_000_000 } } })
+    const token = await guestCart()
+    expect((await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })).status).toBe(200)
+    const twice = await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })
+    expect(twice.status).toBe(422)
+    expect(twice.body.error).toBe('An order can be at most $999,999.99 (the most a card can be charged at once); this would make it $1,200,000.00. Choose fewer.')
+    const cart = await call('/cart?include=line_items', { orderToken: token })
+    const lineId = cart.body.data.relationships.line_items.data[0].id
+    expect(cart.body.included[0].attributes.quantity).toBe(1)
+    const set = await call('/cart/set_quantity', { method: 'PATCH', orderToken: token, body: { line_item_id: lineId, quantity: 2 } })
+    expect(set.status).toBe(422)
+    expect(set.body.errors.quantity[0]).toContain('would take the order past')
+    expect((await call('/cart?include=line_items', { orderToken: token })).body.included[0].attributes.quantity).toBe(1)
+    expect(CHARGE_MAX_CENTS).toBe(99_999_999)
   })
 })

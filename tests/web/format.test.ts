@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formatDate, formatMoney } from '#web/i18n/format.ts'
+import { formatDate, formatMoney, formatWholeMoney } from '#web/i18n/format.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
 import { en } from '#web/i18n/en.ts'
 import { de } from '#web/i18n/de.ts'
@@ -17,15 +17,20 @@ describe('money', () => {
   })
   // formatMoney writes the four forms out instead of creating an Intl.NumberFormat (whose first use costs a phone's
   // main thread tens of milliseconds during hydration); it must stay identical to Intl to the character.
-  const intl = (amount: number, currency: 'AUD' | 'USD', locale: 'en' | 'de') =>
-    new Intl.NumberFormat(locale === 'en' ? 'en-AU' : 'de-DE', { style: 'currency', currency, currencyDisplay: 'symbol' }).format(amount)
+  const intl = (amount: number, currency: 'AUD' | 'USD', locale: 'en' | 'de', whole = false) =>
+    new Intl.NumberFormat(locale === 'en' ? 'en-AU' : 'de-DE', { style: 'currency', currency, currencyDisplay: 'symbol', ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) }).format(amount)
   const forms = [['AUD', 'en'], ['USD', 'en'], ['AUD', 'de'], ['USD', 'de']] as const
   it('is what Intl.NumberFormat writes, signs, grouping, no-break spaces and rounding included', () => {
     expect(formatMoney(-5, 'USD', 'en')).toBe('-USD\u00a05.00')
     expect(formatMoney(1234567.891, 'AUD', 'de')).toBe('1.234.567,89\u00a0AU$')
     expect(formatMoney(1.005, 'AUD', 'en')).toBe('$1.01')
+    expect(formatWholeMoney(25, 'AUD', 'de')).toBe('25\u00a0AU$')
+    expect(formatWholeMoney(2.5, 'USD', 'en')).toBe('USD\u00a03')
     for (const amount of [0, -0, 0.005, 0.125, 1.005, -0.001, 12.345, -12.345, 999999.995, 1e20, 1e-7, 1e21, NaN, Infinity, -Infinity]) {
-      for (const [currency, locale] of forms) expect(formatMoney(amount, currency, locale), `${amount} ${currency} ${locale}`).toBe(intl(amount, currency, locale))
+      for (const [currency, locale] of forms) {
+        expect(formatMoney(amount, currency, locale), `${amount} ${currency} ${locale}`).toBe(intl(amount, currency, locale))
+        expect(formatWholeMoney(amount, currency, locale), `whole ${amount} ${currency} ${locale}`).toBe(intl(amount, currency, locale, true))
+      }
     }
   })
   it('agrees with Intl on any amount a store shows (cents, thirds, tax shares, large totals)', () => {
@@ -34,7 +39,10 @@ describe('money', () => {
       fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }).map((n) => n / 3),
       fc.double({ min: -1e12, max: 1e12, noNaN: true }),
     )
-    fc.assert(fc.property(amount, fc.constantFrom(...forms), (value, [currency, locale]) => formatMoney(value, currency, locale) === intl(value, currency, locale)), { numRuns: 5000 })
+    fc.assert(
+      fc.property(amount, fc.constantFrom(...forms), (value, [currency, locale]) => formatMoney(value, currency, locale) === intl(value, currency, locale) && formatWholeMoney(value, currency, locale) === intl(value, currency, locale, true)),
+      { numRuns: 5000 },
+    )
   })
 })
 

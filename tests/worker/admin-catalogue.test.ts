@@ -5,7 +5,7 @@ import { get } from './helpers.ts'
 import { saveVariant } from '#worker/admin/catalogue-actions.ts'
 import { loadProduct } from '#worker/admin/catalogue-data.ts'
 import { ActionRefused } from '#worker/admin/order-actions.ts'
-import { auditOf, createAdmin, operator } from './admin-helpers.ts'
+import { auditOf, createAdmin, operator, placeOrder } from './admin-helpers.ts'
 
 const PRICES = { AUD_amount: '129.95', AUD_rrp: '149.95', AUD_member: '119.95', USD_amount: '89.00', USD_rrp: '', USD_member: '' }
 const listed = async (productId: number) =>
@@ -41,17 +41,41 @@ describe('the catalogue in the console', () => {
     const product = await createProduct({ stock: 0 })
     const other = await createProduct()
     const path = `/admin/products/${product.productId}/variants/${product.variantId}`
-    const negative = await b.post(path, { sku: product.sku, stock: '-2' })
+    const negative = await b.post(path, { sku: product.sku, stock: '-2', stock_seen: '0' })
     expect(negative.status).toBe(422)
     expect(negative.body).toContain('Stock can only go below 0 for a backorderable variant.')
-    const taken = await b.post(path, { sku: other.sku, stock: '5' })
+    const taken = await b.post(path, { sku: other.sku, stock: '5', stock_seen: '0' })
     expect(taken.status).toBe(409)
     expect(taken.body).toContain(`Another variant already has the SKU ${other.sku}.`)
     expect(await stockOf(product.variantId)).toBe(0)
 
-    expect((await b.post(path, { sku: product.sku, stock: '12' })).status).toBe(303)
+    expect((await b.post(path, { sku: product.sku, stock: '12', stock_seen: '0' })).status).toBe(303)
     expect(await stockOf(product.variantId)).toBe(12)
     expect((await auditOf('variant.stock'))[0]).toMatchObject({ subject_id: String(product.variantId), before: { stock_on_hand: 0 }, after: { stock_on_hand: 12 } })
+  })
+
+  it('a stock count saved from a page loaded before a sale is refused (409, reload) and the sale is kept; a SKU-only save still goes', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ stock: 5 })
+    const path = `/admin/products/${product.productId}/variants/${product.variantId}`
+    // the page is loaded showing 5; a shopper then buys 2
+    expect((await b.get(`/admin/products/${product.productId}`)).body).toContain('name="stock_seen" value="5"')
+    await placeOrder(product.variantId, { quantity: 2 })
+    expect(await stockOf(product.variantId)).toBe(3)
+    const stale = await b.post(path, { sku: product.sku, stock: '10', stock_seen: '5' })
+    expect(stale.status).toBe(409)
+    expect(stale.body).toContain('The stock changed from 5 to 3 since this page was loaded')
+    expect(stale.body).toContain('name="stock_seen" value="3"')
+    expect(await stockOf(product.variantId)).toBe(3)
+    // the count left as shown: the SKU changes, the stock (sold down meanwhile) is not touched
+    expect((await b.post(path, { sku: `${product.sku}-B`, stock: '5', stock_seen: '5' })).status).toBe(303)
+    expect(await stockOf(product.variantId)).toBe(3)
+    // a form without the count it showed (a page from before this check) is refused, nothing changes
+    const old = await b.post(path, { sku: product.sku, stock: '10' })
+    expect(old.status).toBe(422)
+    expect(old.body).toContain('This form is out of date: reload the page and save again.')
+    expect((await b.post(path, { sku: product.sku, stock: '10', stock_seen: '3' })).status).toBe(303)
+    expect(await stockOf(product.variantId)).toBe(10)
   })
 
   it('two sizes given the same new SKU at once: one keeps it, the other is refused (409), not a 500', async () => {
@@ -59,7 +83,7 @@ describe('the catalogue in the console', () => {
     const [a, b] = [await createProduct({ stock: 2 }), await createProduct({ stock: 2 })]
     const [da, db] = [(await loadProduct(env.DB, a.productId))!, (await loadProduct(env.DB, b.productId))!]
     const sku = `SAME-${a.variantId}`
-    const results = await Promise.allSettled([saveVariant(env.DB, admin, da, a.variantId, { sku, stock: 2, backorderable: false }), saveVariant(env.DB, admin, db, b.variantId, { sku, stock: 2, backorderable: false })])
+    const results = await Promise.allSettled([saveVariant(env.DB, admin, da, a.variantId, { sku, stock: 2, stockSeen: 2, backorderable: false }), saveVariant(env.DB, admin, db, b.variantId, { sku, stock: 2, stockSeen: 2, backorderable: false })])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     const refused = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason
     expect(refused).toBeInstanceOf(ActionRefused)

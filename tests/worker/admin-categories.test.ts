@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { call } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { get } from './helpers.ts'
-import { auditOf, operator } from './admin-helpers.ts'
+import { createCategory, listCategories } from '#worker/admin/taxon-actions.ts'
+import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { auditOf, createAdmin, operator } from './admin-helpers.ts'
 
 const idOf = async (permalink: string) => (await env.DB.prepare('SELECT id FROM taxons WHERE permalink = ?').bind(permalink).first<{ id: number }>())!.id
 /** The tree as the store reads it: taxonomy position, then the nested set. */
@@ -82,5 +84,27 @@ describe('categories in the console', () => {
 
     expect((await b.post(path, { [`property-${material}`]: '' })).status).toBe(303)
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM product_properties WHERE product_id = ?').bind(product.productId).first('n')).toBe(0)
+  })
+
+  it('two operators adding the same category at once: one is added, the other refused (409), no half-made category is left', async () => {
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    const taxonomies = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM taxonomies').first<number>('n'))!
+    const before = await taxonomies()
+    const input = { name: 'Race camp', nameDe: 'Wettlauf', hideFromNav: false }
+    const results = await Promise.allSettled([createCategory(env.DB, admin, null, 'race-camp', input), createCategory(env.DB, admin, null, 'race-camp', input)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason
+    expect(refused).toBeInstanceOf(ActionRefused)
+    expect(String(refused.message)).toBe('A category at race-camp exists already: choose another address.')
+    expect(await taxonomies()).toBe(before + 1)
+    const id = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<number>).value
+    expect(await env.DB.prepare("SELECT t.lft, t.rgt, tt.name AS de FROM taxons t LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = 'de' WHERE t.id = ?").bind(id).first()).toEqual({ lft: 1, rgt: 2, de: 'Wettlauf' })
+    expect((await auditOf('taxon.create')).filter((a) => a.after.permalink === 'race-camp')).toHaveLength(1)
+
+    // a sub-category at once twice: the same, and the tree is numbered with it
+    const [a, b] = await Promise.allSettled([createCategory(env.DB, admin, (await listCategories(env.DB)).find((c) => c.id === id)!, 'heats', input), createCategory(env.DB, admin, (await listCategories(env.DB)).find((c) => c.id === id)!, 'heats', input)])
+    expect([a.status, b.status].sort()).toEqual(['fulfilled', 'rejected'])
+    expect(await env.DB.prepare("SELECT lft, rgt, depth FROM taxons WHERE permalink = 'race-camp/heats'").first()).toEqual({ lft: 2, rgt: 3, depth: 1 })
+    expect(await env.DB.prepare("SELECT rgt FROM taxons WHERE id = ?").bind(id).first('rgt')).toBe(4)
   })
 })

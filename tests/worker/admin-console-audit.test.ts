@@ -198,11 +198,11 @@ describe('what the console shows an operator', () => {
     expect(await listed()).toBe(1)
 
     const variant = `/admin/products/${product.productId}/variants/${product.variantId}`
-    expect((await b.post(variant, { sku: `SKU-${product.variantId}`, stock: '0', backorderable: 'on' })).status).toBe(303)
+    expect((await b.post(variant, { sku: `SKU-${product.variantId}`, stock: '0', stock_seen: String(await stockOf(product.variantId)), backorderable: 'on' })).status).toBe(303)
     const token = await guestCart()
     const added = await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 2 } })
     expect(added.status).toBe(200)
-    expect((await b.post(variant, { sku: `SKU-${product.variantId}`, stock: '-2', backorderable: '' })).status).toBe(422)
+    expect((await b.post(variant, { sku: `SKU-${product.variantId}`, stock: '-2', stock_seen: '0', backorderable: '' })).status).toBe(422)
     expect(await stockOf(product.variantId)).toBe(0)
   })
 })

@@ -77,7 +77,7 @@ describe('content in the console: typed section editors in English and German', 
     for (const [name, message] of [
       ['de-title', 'The title is required.'],
       ['sections-1-en-title', 'Heading is required.'],
-      ['sections-1-shared-link', 'A link starts with / or https://.'],
+      ['sections-1-shared-link', 'A link is a path of this store that starts with a single / (like /t/women) or an address that starts with https://, without spaces or backslashes.'],
       ['sections-1-shared-image_one', 'A picture is a path like /images/cms/hero-home.'],
       ['sections-1-de-alt_one', 'Describe the picture for screen readers.'],
       ['sections-0-de-rte_content', 'Text (HTML: p, h2, ul, a, strong …) is required.'],

@@ -104,7 +104,7 @@ describe('menus in the console', () => {
     expect(bad.status).toBe(422)
     for (const [id, message] of [
       ['items-0-en', 'The English label is required.'],
-      ['items-0-link', 'A link starts with / or https://.'],
+      ['items-0-link', 'A link is a path of this store that starts with a single / (like /t/women) or an address that starts with https://, without spaces or backslashes.'],
       ['items-0-level', 'The first item must be at the top level.'],
       ['items-1-de', 'The German label is required.'],
       ['items-1-link', 'A link is required (a store path like /t/women).'],
@@ -165,5 +165,26 @@ describe('the storefront footer reads the footer menu', () => {
     expect((await b.post('/admin/menus/footer', { intent: 'save' })).status).toBe(303)
     expect((await footerOf('/de')).map(([heading]) => heading)).toEqual(['Hilfe', 'Unternehmen'])
     expect((await footerOf('/'))[0]).toEqual(['Help', [['Contact us', '/contactus'], ['FAQs', '/FAQs'], ['Sizing guides', '/sizingguides'], ['Product returns', '/productreturns']]])
+  })
+
+  it('refuses links a browser reads as another site (/\\host, //host, /\\/host, a tab or newline inside, javascript:), and never renders one already stored', async () => {
+    const { b } = await operator()
+    for (const link of ['/\\evil.example', '//evil.example', '/\\/evil.example', '/\t/evil.example', '/t/wo\nmen', 'javascript:alert(1)', 'https:/\\evil.example', 'http://evil.example']) {
+      const refused = await b.post('/admin/menus/footer', fieldsOf([{ level: '1', link, en: 'Bad', de: 'Schlecht' }], { intent: 'save' }))
+      expect(refused.status, link).toBe(422)
+      expect(refused.body).toContain('A link is a path of this store that starts with a single / (like /t/women)')
+    }
+    // links stored before this check (or by a remote Spree): the store leaves those items out
+    const items = [
+      { level: '1', link: '', en: 'Stories', de: 'Geschichten' },
+      { level: '2', link: '/stories/a', en: 'Safe one', de: 'Sicher' },
+      { level: '2', link: '/stories/b', en: 'Sneaky one', de: 'Heimlich' },
+    ]
+    expect((await b.post('/admin/menus/footer', fieldsOf(items, { intent: 'save' }))).status).toBe(303)
+    await env.DB.prepare("UPDATE menu_items SET destination = '/\\evil.example' WHERE destination = '/stories/b'").run()
+    const footer = await footerOf('/')
+    expect(footer).toEqual([['Stories', [['Safe one', '/stories/a']]]])
+    expect(await (await get('/')).text()).not.toContain('evil.example')
+    expect((await b.post('/admin/menus/footer', { intent: 'save' })).status).toBe(303)
   })
 })

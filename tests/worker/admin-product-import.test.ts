@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
-import { applyChunk, CHUNK_ROWS } from '#worker/admin/import-apply.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { applyChunk, CHUNK_ROWS, handleImportBatch, IMPORT_ATTEMPTS, type ImportChunk } from '#worker/admin/import-apply.ts'
 import type { Env } from '#worker/env.ts'
 import { createProduct, createSizedProduct } from '#tests/factories/catalogue.ts'
 import { auditOf, operator } from './admin-helpers.ts'
@@ -140,6 +140,12 @@ describe('product CSV: sizes priced apart', () => {
 })
 
 describe('product CSV', () => {
+  // made before this describe's imports add products (autoincrement ids the factory's ids would run into)
+  let made: Array<Awaited<ReturnType<typeof createProduct>>> = []
+  beforeAll(async () => {
+    made = [await createProduct(), await createProduct()]
+  })
+
   it('exports every product as streamed CSV that imports back as unchanged', async () => {
     const { b } = await operator()
     const jacket = await createProduct({ name: 'Ridge Jacket, "Pro"' })
@@ -169,13 +175,15 @@ describe('product CSV', () => {
       `${same.slug},${same.name},,${same.sku},100.00,120.00,80.00,70.00,10,`,
       `trail-cap,Trail Cap,Wandermütze,CAP-1,29.95,,,19.95,25,women/jackets`,
       `bad-price,Bad,,BAD-1,12.5x,,,10.00,1,`,
+      `too-dear,Too dear,,DEAR-1,1000000.00,,,10.00,1,`,
       `club-too-high,Club,,CLUB-1,50.00,,50.00,35.00,1,nowhere/at-all`,
       `trail-cap,Twice,,CAP-2,10.00,,,8.00,1,`,
     ].join('\n')
     const res = await check(b, csv)
     expect(res.status).toBe(303)
     const jobId = Number(res.location!.split('/').pop())
-    expect(await jobOf(jobId)).toMatchObject({ status: 'checked', new_rows: 1, changed_rows: 1, unchanged_rows: 1, error_rows: 3 })
+    expect(await jobOf(jobId)).toMatchObject({ status: 'checked', new_rows: 1, changed_rows: 1, unchanged_rows: 1, error_rows: 4 })
+    expect((await b.get(`/admin/products/import/${jobId}?show=error`)).body).toContain('price_aud: at most 999999.99 (the most a card can be charged at once).')
     const page = (await b.get(`/admin/products/import/${jobId}`)).body
     expect(page).toContain('price_aud: 100.00 → 129.95')
     expect(page).toContain('price_aud: enter an amount like 129.95.')
@@ -233,5 +241,55 @@ describe('product CSV', () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE slug LIKE 'bulk-%'").first('n')).toBe(CHUNK_ROWS + 5)
     // every row once: one audit entry each
     expect((await auditOf('product.import')).filter((a) => a.after.slug.startsWith('bulk-'))).toHaveLength(CHUNK_ROWS + 5)
+  })
+
+  it('apply checks the dry run again: a product edited, or a slug taken, since is refused by line and nothing is written; apply again writes the rest', async () => {
+    const { b } = await operator()
+    const [edited, later] = made as [typeof made[0], typeof made[0]]
+    const csv = [HEADER, `${edited.slug},Renamed,,${edited.sku},111.00,,,70.00,5,`, `stale-new-a,Fresh A,,STALE-A,20.00,,,14.00,3,`, `stale-new-b,Fresh B,,STALE-B,20.00,,,14.00,3,`].join('\n')
+    const jobId = Number((await check(b, csv)).location!.split('/').pop())
+    expect(await jobOf(jobId)).toMatchObject({ new_rows: 2, changed_rows: 1, error_rows: 0 })
+    // after the dry run: another operator renames the product, another import creates stale-new-b
+    await env.DB.prepare("UPDATE products SET name = 'Named meanwhile' WHERE id = ?").bind(edited.productId).run()
+    await env.DB.prepare("UPDATE products SET slug = 'stale-new-b' WHERE id = ?").bind(later.productId).run()
+
+    const refused = await b.post(`/admin/products/import/${jobId}/apply`, {})
+    expect(refused.status).toBe(409)
+    const text = refused.body.replace(/&#x27;|&#39;/g, "'").replace(/<!-- -->/g, '')
+    expect(text).toContain('Nothing was applied: 2 lines no longer match the catalogue the dry run checked')
+    expect(text).toContain(`${edited.slug} was changed since the dry run (name: ${edited.name} → Named meanwhile)`)
+    expect(text).toContain('A product with the slug stale-new-b was added since the dry run.')
+    expect(await jobOf(jobId)).toMatchObject({ status: 'checked', applied_rows: 0, new_rows: 1, changed_rows: 0, error_rows: 2 })
+    expect(await priceOf(edited.productId)).toEqual({ amount_cents: 10000, member_cents: 8000 })
+    expect(await env.DB.prepare("SELECT id FROM products WHERE slug = 'stale-new-a'").first()).toBeNull()
+    // the rows are shown as errors on the import's page
+    expect((await b.get(`/admin/products/import/${jobId}?show=error`)).body).toContain('was changed since the dry run')
+
+    expect((await b.post(`/admin/products/import/${jobId}/apply`, {})).status).toBe(303)
+    expect(await applied(jobId)).toMatchObject({ status: 'done', applied_rows: 1 })
+    expect(await env.DB.prepare("SELECT name FROM products WHERE id = ?").bind(edited.productId).first('name')).toBe('Named meanwhile')
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE slug = 'stale-new-a'").first('n')).toBe(1)
+  })
+
+  it('a chunk that keeps failing says so on the import page (which lines, why, stopped) instead of "being applied" for ever', async () => {
+    const { b } = await operator()
+    const rows = Array.from({ length: 3 }, (_, i) => `stuck-${i},Stuck ${i},,STUCK-${i},10.00,,,7.00,1,`)
+    const jobId = Number((await check(b, [HEADER, ...rows].join('\n'))).location!.split('/').pop())
+    await env.DB.prepare("UPDATE import_jobs SET status = 'applying' WHERE id = ?").bind(jobId).run()
+    // a row the consumer cannot read: every delivery of its chunk fails
+    await env.DB.prepare("UPDATE import_rows SET data_json = '{' WHERE job_id = ? AND line = 3").bind(jobId).run()
+    const acked: string[] = []
+    const deliver = (attempts: number) =>
+      handleImportBatch({ messages: [{ body: { jobId, fromLine: 2, toLine: 4 }, attempts, ack: () => acked.push('ack'), retry: () => acked.push('retry') }] } as unknown as MessageBatch<ImportChunk>, env as unknown as Env)
+    await deliver(1)
+    expect(acked).toEqual(['retry'])
+    expect((await b.get(`/admin/products/import/${jobId}`)).body.replace(/<!-- -->/g, '')).toContain(`Trying again (attempt 1 of ${IMPORT_ATTEMPTS})`)
+    await deliver(IMPORT_ATTEMPTS)
+    expect(acked).toEqual(['retry', 'ack'])
+    const page = (await b.get(`/admin/products/import/${jobId}`)).body.replace(/<!-- -->/g, '')
+    expect(page).toContain('Lines 2–4 could not be applied')
+    expect(page).toContain('The import has stopped there: nothing of those lines was written')
+    expect(await jobOf(jobId)).toMatchObject({ status: 'applying', applied_rows: 0 })
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE slug LIKE 'stuck-%' AND EXISTS (SELECT 1 FROM variants v WHERE v.product_id = products.id)").first('n')).toBe(0)
   })
 })

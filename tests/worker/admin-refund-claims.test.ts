@@ -160,4 +160,46 @@ describe('refund claims: a payment refunded or an order cancelled twice at once'
     expect(asked).toHaveLength(1)
     expect((await refundedOf(number)).rows).toBe(1)
   })
+
+  it('a line refund at the same moment as a payment refund or a cancel: one reaches the provider, the other is refused (409), not a 500', async () => {
+    const [a, b] = [await admin(), await admin()]
+    for (const other of ['refund', 'cancel'] as const) {
+      const number = await cardOrder(2)
+      const detail = (await loadOrderDetail(env.DB, number))!
+      const payment = detail.payments.find((p) => p.method === 'card')!
+      const asked = slowProvider()
+      const rival =
+        other === 'refund'
+          ? refund(stripeEnv, b, detail, { paymentId: payment.id, cents: payment.amount_cents!, reason: 'Goodwill' }, URL_)
+          : cancel(stripeEnv, b, detail, 'Asked to', URL_)
+      const results = await Promise.allSettled([refundLine(stripeEnv, a, detail, { lineId: detail.lines[0]!.id, reason: 'Damaged', restock: false }, URL_), rival])
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
+      expect(refused.reason).toBeInstanceOf(ActionRefused)
+      expect(String(refused.reason.message)).toMatch(/reload the order/)
+      expect(asked).toHaveLength(1)
+      expect((await refundedOf(number)).rows).toBe(1)
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('a return approved at the same moment as a refund of its payment: one reaches the provider, the other is refused (409)', async () => {
+    const shopper = await registerAndLogin()
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId, { member: shopper, quantity: 2 })
+    await env.DB.prepare("UPDATE payments SET payment_intent_id = 'pi_fake' WHERE method = 'card' AND order_id = (SELECT id FROM orders WHERE number = ?)").bind(number).run()
+    await env.DB.prepare("UPDATE shipments SET state = 'shipped', shipped_at = ? WHERE order_id = (SELECT id FROM orders WHERE number = ?)").bind(new Date().toISOString(), number).run()
+    const detail = (await loadOrderDetail(env.DB, number))!
+    const asked0 = await call(`/account/orders/${number}/returns`, { bearer: shopper.bearer, body: { return_request: { reason: 'faulty', comment: '', items: [{ line_item_id: detail.lines[0]!.id, quantity: 2 }] } } })
+    expect(asked0.status).toBe(201)
+    const ret = (await loadReturn(env.DB, (await env.DB.prepare('SELECT r.id FROM return_requests r JOIN orders o ON o.id = r.order_id WHERE o.number = ?').bind(number).first<{ id: number }>())!.id))!
+    const payment = detail.payments.find((p) => p.method === 'card')!
+    const asked = slowProvider()
+    const [a, b] = [await admin(), await admin()]
+    const results = await Promise.allSettled([approveReturn(stripeEnv, a, ret, null, URL_), refund(stripeEnv, b, detail, { paymentId: payment.id, cents: payment.amount_cents!, reason: 'Goodwill' }, URL_)])
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
+    expect(asked).toHaveLength(1)
+    expect((await refundedOf(number)).rows).toBe(1)
+  })
 })

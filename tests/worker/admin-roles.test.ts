@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { loadCustomer, setBlocked } from '#worker/admin/customers-data.ts'
 import { ADMIN_PASSWORD, auditOf, consoleBrowser, createAdmin, operator } from './admin-helpers.ts'
 
 /** An account with a password that is not (yet) an admin. */
@@ -58,6 +59,33 @@ describe('role changes in the console', () => {
     const own = await me.b.post(`/admin/customers/${me.id}/role`, { role: 'customer', password: ADMIN_PASSWORD })
     expect(own.location).toBe('/admin/login')
     expect((await me.b.get('/admin')).status).toBe(404)
+  })
+
+  it('two admins blocking each other at the same moment: one is blocked, the other refused, an admin always remains', async () => {
+    const [a, b] = [await operator(), await operator()]
+    await env.DB.prepare("UPDATE users SET role = 'customer' WHERE role = 'admin' AND id NOT IN (?, ?)").bind(a.id, b.id).run()
+    const blocks = (await auditOf('customer.block')).length
+    // both pages were open and both passed the console's guard: the two blocks reach D1 together
+    const as = (o: { id: number; email: string }) => ({ ...o, firstName: 'Olive', sessionHash: '' })
+    const [ca, cb] = [(await loadCustomer(env.DB, a.id))!.customer, (await loadCustomer(env.DB, b.id))!.customer]
+    const results = await Promise.all([setBlocked(env.DB, as(a), cb, true), setBlocked(env.DB, as(b), ca, true)])
+    expect(results.filter((r) => r === null)).toHaveLength(1)
+    expect(results.filter((r) => r !== null)).toHaveLength(1)
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'admin' AND blocked_at IS NULL").first<number>('n')).toBe(1)
+    expect((await auditOf('customer.block')).length).toBe(blocks + 1)
+
+    // through the console: the admin left cannot be blocked by anyone blocked, and is told why (409), nothing changes
+    const left = results[0] === null ? a : b
+    const gone = left === a ? b : a
+    const again = await setBlocked(env.DB, as(gone), (await loadCustomer(env.DB, left.id))!.customer, true)
+    expect(again).toBe('operator-gone')
+    // with one other admin blocked, the last active admin cannot be blocked (here by a second, demoted meanwhile)
+    const third = await operator()
+    await env.DB.prepare("UPDATE users SET role = 'customer' WHERE id = ?").bind(third.id).run()
+    expect(await setBlocked(env.DB, as(third), (await loadCustomer(env.DB, left.id))!.customer, true)).toBe('operator-gone')
+    expect((await left.b.get('/admin')).status).toBe(200)
+    expect((await left.b.post(`/admin/customers/${gone.id}/unblock`, {})).status).toBe(303)
+    await env.DB.prepare("UPDATE users SET role = 'customer' WHERE id = ?").bind(gone.id).run()
   })
 
   it('refuses a role that is not admin or customer, changing nothing', async () => {

@@ -49,6 +49,8 @@ export function CustomerPage(props: {
   addresses: Array<{ id: number; firstname: string; lastname: string; address1: string; city: string; zipcode: string; state_name: string; country_iso: string; is_default: number }>
   credits: Array<{ currency: string; balance_cents: number }>
   notice?: string
+  /** Why a block or unblock was refused. */
+  error?: string
   /** The signed-in operator's id (their own account says so) and the refused role form's messages. */
   operatorId?: number
   roleErrors?: Record<string, string | undefined>
@@ -58,6 +60,7 @@ export function CustomerPage(props: {
     <>
       <PageHeader title={`${customer.first_name} ${customer.last_name}`}>{state(customer)}</PageHeader>
       {props.notice ? <Notice>{props.notice}</Notice> : null}
+      {props.error ? <Notice tone="error">{props.error}</Notice> : null}
       <p className="mb-4">{`${customer.email} · joined ${when(customer.created_at)} · store credit ${props.credits.map((c) => money(c.balance_cents, c.currency)).join(', ') || 'none'}`}</p>
       <div className="mb-6 flex flex-wrap gap-3">
         <form method="post" action={`/admin/customers/${customer.id}/${customer.blocked_at ? 'unblock' : 'block'}`}>

@@ -14,6 +14,8 @@ export interface ImportJobView {
   unchanged_rows: number
   error_rows: number
   applied_rows: number
+  /** Why the last chunk could not be applied (null once one lands or on Resume). */
+  failure: string | null
   created_at: string
   updated_at: string
 }
@@ -96,6 +98,9 @@ export function ImportJobPage(props: { job: ImportJobView; rows: ImportRowView[]
             </div>
           ))}
         </dl>
+        {job.status === 'applying' && job.failure ? (
+          <Notice tone="error">{job.failure}</Notice>
+        ) : null}
         {job.status !== 'checked' ? (
           <div className="mb-4">
             <p id="import-progress-label" className="mb-1 text-sm font-semibold">

@@ -42,7 +42,9 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
                 <form method="post" action={`${action}/variants/${variant.id}`} className="flex flex-wrap items-end gap-3" aria-label={`Variant ${variant.options ?? variant.sku}`}>
                   <p className="w-32 pb-3 font-semibold">{variant.options ?? 'One size'}</p>
                   <Input id={`${name}-sku`} name="sku" label="SKU" defaultValue={v(name, 'sku', variant.sku)} error={e(name, 'sku')} frameClassName="w-44" />
-                  <Input id={`${name}-stock`} name="stock" label="In stock" inputMode="numeric" defaultValue={v(name, 'stock', String(variant.stock_on_hand))} error={e(name, 'stock')} frameClassName="w-28" />
+                  {/* the count as loaded: the save is refused if it moved since (a refusal shows the new count) */}
+                  <input type="hidden" name="stock_seen" value={(mine(name) && values?.stock_seen) || String(variant.stock_on_hand)} />
+                  <Input id={`${name}-stock`} name="stock" label="In stock" inputMode="numeric" defaultValue={mine(name) && values?.stock !== undefined ? values.stock : String(variant.stock_on_hand)} error={e(name, 'stock')} frameClassName="w-28" />
                   <Checkbox id={`${name}-backorderable`} name="backorderable" label="Backorderable" defaultChecked={mine(name) ? values?.backorderable === 'on' : variant.backorderable === 1} />
                   <Button type="submit" variant="secondary">
                     Save <span className="sr-only">{variant.options ?? variant.sku}</span>

@@ -15,49 +15,50 @@ const MONEY_STYLES: Record<Locale, { group: string; decimal: string } & Record<C
 
 const intlFormats = new Map<string, Intl.NumberFormat>()
 
-function intlMoney(amount: number, currency: string, locale: Locale): string {
-  const key = `${locale}:${currency}`
+function intlMoney(amount: number, currency: string, locale: Locale, fractionDigits: 0 | 2): string {
+  const key = `${locale}:${currency}:${fractionDigits}`
   let format = intlFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency, currencyDisplay: 'symbol' })
+    const digits = fractionDigits === 0 ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency, currencyDisplay: 'symbol', ...digits })
     intlFormats.set(key, format)
   }
   return format.format(amount)
 }
 
 /**
- * The one money formatter: the amount in the shopper's currency, written the way their language writes numbers
- * (en: "$129.95" for AUD, "USD 129.95"; de: "129,95 AU$", "129,95 $"). See docs/i18n.md for why German shows AUD.
- *
  * Written out rather than left to `Intl.NumberFormat`: the first currency formatter a page creates loads the
  * language's number and currency data, 30-57 ms of main thread in Chromium at full speed, which a phone pays inside
  * the hydration of every page that shows a price (docs/performance.md). The output is the same to the character
  * (tests/web/format.test.ts compares it with Intl over many amounts), including Intl's rounding: half away from zero
  * on the shortest decimal that reads back as the number ("1.005" gives 1.01, where `toFixed` gives 1.00).
  */
-export function formatMoney(amount: number, currency: Currency, locale: Locale): string {
+function writeMoney(amount: number, currency: Currency, locale: Locale, fractionDigits: 0 | 2): string {
   const style = MONEY_STYLES[locale]?.[currency]
   const digits = String(Math.abs(amount))
   // NaN, Infinity, exponent notation (below 1e-6 or from 1e21) and any currency outside the two: Intl, as before
-  if (!style || !Number.isFinite(amount) || digits.includes('e')) return intlMoney(amount, currency, locale)
+  if (!style || !Number.isFinite(amount) || digits.includes('e')) return intlMoney(amount, currency, locale, fractionDigits)
   const [whole, fraction = ''] = digits.split('.')
-  const padded = fraction.padEnd(3, '0')
-  const cents = BigInt(whole + padded.slice(0, 2)) + (padded.charAt(2) >= '5' ? 1n : 0n)
-  const units = (cents / 100n).toString()
-  const grouped = units.replace(/\B(?=(\d{3})+$)/g, MONEY_STYLES[locale].group)
+  const padded = fraction.padEnd(fractionDigits + 1, '0')
+  const scaled = BigInt(whole + padded.slice(0, fractionDigits)) + (padded.charAt(fractionDigits) >= '5' ? 1n : 0n)
+  const scale = fractionDigits === 2 ? 100n : 1n
+  const grouped = (scaled / scale).toString().replace(/\B(?=(\d{3})+$)/g, MONEY_STYLES[locale].group)
+  const decimals = fractionDigits === 2 ? `${MONEY_STYLES[locale].decimal}${(scaled % scale).toString().padStart(2, '0')}` : ''
   const sign = amount < 0 || Object.is(amount, -0) ? '-' : ''
-  return `${sign}${style.before}${grouped}${MONEY_STYLES[locale].decimal}${(cents % 100n).toString().padStart(2, '0')}${style.after}`
+  return `${sign}${style.before}${grouped}${decimals}${style.after}`
+}
+
+/**
+ * The one money formatter: the amount in the shopper's currency, written the way their language writes numbers
+ * (en: "$129.95" for AUD, "USD 129.95"; de: "129,95 AU$", "129,95 $"). See docs/i18n.md for why German shows AUD.
+ */
+export function formatMoney(amount: number, currency: Currency, locale: Locale): string {
+  return writeMoney(amount, currency, locale, 2)
 }
 
 /** A whole amount without its cents, written the same way (a gift card's '$25', '25 AU$'). */
 export function formatWholeMoney(amount: number, currency: Currency, locale: Locale): string {
-  const key = `${locale}:${currency}:whole`
-  let format = moneyFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency, currencyDisplay: 'symbol', minimumFractionDigits: 0, maximumFractionDigits: 0 })
-    moneyFormats.set(key, format)
-  }
-  return format.format(amount)
+  return writeMoney(amount, currency, locale, 0)
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

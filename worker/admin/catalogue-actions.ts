@@ -1,5 +1,5 @@
 import type { Operator } from './context.ts'
-import { auditStatement } from './audit.ts'
+import { auditStatement, auditStatementWhen } from './audit.ts'
 import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
 import { ActionRefused, unlessTaken } from './order-actions.ts'
 
@@ -70,23 +70,45 @@ export async function savePrices(db: D1Database, operator: Operator, detail: Pro
 export interface VariantInput {
   sku: string
   stock: number
+  /** The count the form showed when it was loaded: the stock is set only if it is still that (see saveVariant). */
+  stockSeen: number
   backorderable: boolean
 }
 
+export const STOCK_MOVED = (now: number, seen: number) =>
+  `The stock changed from ${seen} to ${now} since this page was loaded (an order or another operator moved it): nothing was saved. Reload the page, check the count and save again.`
+
+/**
+ * SKU, stock and backorderable of one size. The stock is a count the operator typed over the one the page showed, so
+ * it is written only while the variant still holds that count (compared in the same statement): a page loaded before
+ * a sale cannot overwrite the sale (409, reload). Saving without touching the count leaves the stock alone, so a
+ * SKU or backorderable change is not refused because units sold meanwhile. (docs/operations.md 'Stock counts')
+ */
 export async function saveVariant(db: D1Database, operator: Operator, detail: ProductDetail, variantId: number, input: VariantInput) {
   const variant = detail.variants.find((v) => v.id === variantId)
   if (!variant) throw new ActionRefused('That variant is not part of this product.')
   const clash = await db.prepare('SELECT id FROM variants WHERE sku = ? AND id != ?').bind(input.sku, variantId).first()
   if (clash) throw new ActionRefused(`Another variant already has the SKU ${input.sku}.`)
+  const setsStock = input.stock !== input.stockSeen
+  const before = { sku: variant.sku, stock_on_hand: setsStock ? input.stockSeen : variant.stock_on_hand, backorderable: variant.backorderable === 1 }
+  const after = { sku: input.sku, stock_on_hand: setsStock ? input.stock : variant.stock_on_hand, backorderable: input.backorderable }
+  const unchanged = setsStock ? 'EXISTS (SELECT 1 FROM variants WHERE id = ? AND stock_on_hand = ?)' : '1'
   // the same SKU given to another variant between the check above and this batch (variants.sku is UNIQUE)
-  await unlessTaken(
+  const [, updated] = await unlessTaken(
     db.batch([
-      db.prepare('UPDATE variants SET sku = ?, stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(input.sku, input.stock, input.backorderable ? 1 : 0, variantId),
+      // first, while the stock is still the one seen
+      auditStatementWhen(db, unchanged, operator, 'variant.stock', { type: 'variant', id: variantId }, before, after, setsStock ? [variantId, input.stockSeen] : []),
+      setsStock
+        ? db.prepare('UPDATE variants SET sku = ?, stock_on_hand = ?, backorderable = ? WHERE id = ? AND stock_on_hand = ?').bind(input.sku, input.stock, input.backorderable ? 1 : 0, variantId, input.stockSeen)
+        : db.prepare('UPDATE variants SET sku = ?, backorderable = ? WHERE id = ?').bind(input.sku, input.backorderable ? 1 : 0, variantId),
       touch(db, detail.product.id),
-      auditStatement(db, operator, 'variant.stock', { type: 'variant', id: variantId }, { sku: variant.sku, stock_on_hand: variant.stock_on_hand, backorderable: variant.backorderable === 1 }, { sku: input.sku, stock_on_hand: input.stock, backorderable: input.backorderable }),
     ]),
     `Another variant already has the SKU ${input.sku}.`,
   )
+  if ((updated!.meta.changes ?? 0) !== 1) {
+    const now = await db.prepare('SELECT stock_on_hand FROM variants WHERE id = ?').bind(variantId).first<number>('stock_on_hand')
+    throw new ActionRefused(STOCK_MOVED(now ?? 0, input.stockSeen))
+  }
 }
 
 export async function saveTaxons(db: D1Database, operator: Operator, detail: ProductDetail, taxonIds: number[]) {

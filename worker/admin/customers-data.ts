@@ -1,5 +1,5 @@
 import type { Operator } from './context.ts'
-import { auditStatement } from './audit.ts'
+import { auditStatement, auditStatementWhen } from './audit.ts'
 import type { CustomerItem } from '#web/admin/customers-page.tsx'
 
 /** Customers as the console sees them. Every account is a Club member (members see Club Prices once logged in). */
@@ -44,13 +44,38 @@ export async function loadCustomer(db: D1Database, id: number) {
   }
 }
 
-/** Blocking ends every session of the account at once and refuses its log-ins until unblocked. */
-export async function setBlocked(db: D1Database, operator: Operator, customer: CustomerRow, blocked: boolean) {
-  await db.batch([
-    db.prepare(`UPDATE users SET blocked_at = ${blocked ? "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" : 'NULL'} WHERE id = ?`).bind(customer.id),
-    // rotated_at = NULL also ends the 30 s reuse window of a refresh token traded just before (oauth/tokens.ts)
-    ...(blocked ? [db.prepare('UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?), rotated_at = NULL WHERE user_id = ?').bind(Math.floor(Date.now() / 1000), customer.id)] : []),
-    ...(blocked ? [db.prepare('DELETE FROM admin_sessions WHERE user_id = ?').bind(customer.id)] : []),
-    auditStatement(db, operator, blocked ? 'customer.block' : 'customer.unblock', { type: 'user', id: customer.email }, { blocked: customer.blocked_at !== null }, { blocked }),
+/**
+ * Blocking ends every session of the account at once and refuses its log-ins until unblocked. The checks and the
+ * change are one statement: an admin is not blocked when that would leave no active admin, and an operator blocked
+ * (or demoted) a moment ago by someone else blocks no one, so two admins blocking each other at the same moment
+ * cannot both succeed and leave the store without one. Answers why nothing changed, or null.
+ */
+export async function setBlocked(db: D1Database, operator: Operator, customer: CustomerRow, blocked: boolean): Promise<'last-admin' | 'operator-gone' | null> {
+  const operatorActive = "EXISTS (SELECT 1 FROM users WHERE id = ?2 AND role = 'admin' AND blocked_at IS NULL)"
+  const change = blocked
+    ? db
+        .prepare(
+          `UPDATE users SET blocked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1 AND blocked_at IS NULL AND ${operatorActive}
+           AND (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin' AND blocked_at IS NULL AND id != ?1) >= 1)`,
+        )
+        .bind(customer.id, operator.id)
+    : db.prepare(`UPDATE users SET blocked_at = NULL WHERE id = ?1 AND blocked_at IS NOT NULL AND ${operatorActive}`).bind(customer.id, operator.id)
+  const [changed] = await db.batch([
+    change,
+    // changes(): the statement just before, so the audit line is written only with the change
+    auditStatementWhen(db, 'changes() = 1', operator, blocked ? 'customer.block' : 'customer.unblock', { type: 'user', id: customer.email }, { blocked: customer.blocked_at !== null }, { blocked }),
+    ...(blocked
+      ? [
+          // rotated_at = NULL also ends the 30 s reuse window of a refresh token traded just before (oauth/tokens.ts)
+          db.prepare('UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?), rotated_at = NULL WHERE user_id = ? AND EXISTS (SELECT 1 FROM users WHERE id = ? AND blocked_at IS NOT NULL)').bind(Math.floor(Date.now() / 1000), customer.id, customer.id),
+          db.prepare('DELETE FROM admin_sessions WHERE user_id = ? AND EXISTS (SELECT 1 FROM users WHERE id = ? AND blocked_at IS NOT NULL)').bind(customer.id, customer.id),
+        ]
+      : []),
   ])
+  if ((changed!.meta.changes ?? 0) === 1) return null
+  const now = await db.prepare('SELECT (SELECT blocked_at IS NULL AND role = \'admin\' FROM users WHERE id = ?1) AS active, (SELECT blocked_at IS NOT NULL FROM users WHERE id = ?2) AS blocked FROM (SELECT 1)').bind(operator.id, customer.id).first<{ active: number | null; blocked: number | null }>()
+  if (!now?.active) return 'operator-gone'
+  // already as asked (a second click): nothing to say
+  if (Boolean(now.blocked) === blocked) return null
+  return 'last-admin'
 }

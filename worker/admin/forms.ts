@@ -1,3 +1,4 @@
+import { CHARGE_MAX_CENTS } from '#web/config.ts'
 import * as z from 'zod'
 import type { Context } from 'hono'
 import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
@@ -40,25 +41,30 @@ const isCalendarDay = (v: string) => {
   return !Number.isNaN(day.getTime()) && day.getUTCFullYear() >= 1 && day.toISOString().slice(0, 10) === v
 }
 
+const MONEY_MAX = (CHARGE_MAX_CENTS / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })
+
 /** Reusable fields of the console's forms. Every message says what to do. */
 export const field = {
   text: (label: string, max = 200) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`),
   optionalText: (max = 2000) => z.string().trim().max(max, `At most ${max} characters.`).optional().transform((v) => (v ? v : null)),
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.')),
   /** Money typed as '129.95' (no currency sign) to integer cents. */
+  // at most CHARGE_MAX_CENTS (999,999.99): the most a card can be charged at once, so no price can make an order unpayable
   money: (label: string) =>
     z
       .string()
       .trim()
       .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label}: enter an amount like 129.95.`)
-      .transform((v) => Math.round(Number(v) * 100)),
+      .transform((v) => Math.round(Number(v) * 100))
+      .refine((v) => v <= CHARGE_MAX_CENTS, `${label}: at most ${MONEY_MAX} (the most a card can be charged at once).`),
   optionalMoney: (label: string) =>
     z
       .string()
       .trim()
       .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${label}: enter an amount like 129.95, or leave it empty.`)
       .optional()
-      .transform((v) => (v ? Math.round(Number(v) * 100) : null)),
+      .transform((v) => (v ? Math.round(Number(v) * 100) : null))
+      .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${label}: at most ${MONEY_MAX} (the most a card can be charged at once).`),
   wholeNumber: (label: string, min = 0, max = 1_000_000) =>
     z
       .string()

@@ -3,6 +3,7 @@ import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { auditStatement } from './audit.ts'
 import { derivedStatements } from './catalogue-data.ts'
 import type { StoredRow } from './import-check.ts'
+import { recheckRows, staleStatements } from './import-recheck.ts'
 import { ActionRefused } from './order-actions.ts'
 import { storefrontChanged } from './freshness.ts'
 import { CURRENCIES, type ProductRecord, type SizeRecord } from './product-csv.ts'
@@ -32,24 +33,57 @@ export async function startApply(env: Env, jobId: number, resume = false): Promi
   if (!job) throw new ActionRefused('There is no such import.')
   if (job.status === 'done') throw new ActionRefused('This import is already applied.')
   if (resume !== (job.status === 'applying')) throw new ActionRefused(resume ? 'This import has not been started yet: apply it first.' : 'This import is already being applied.')
+  if (!resume) await refuseStale(env.DB, jobId)
   const { results } = await env.DB.prepare("SELECT line FROM import_rows WHERE job_id = ? AND applied = 0 AND outcome IN ('new', 'changed') ORDER BY line").bind(jobId).all<{ line: number }>()
   const chunks: ImportChunk[] = []
   for (let i = 0; i < results.length; i += CHUNK_ROWS) chunks.push({ jobId, fromLine: results[i]!.line, toLine: results[Math.min(i + CHUNK_ROWS, results.length) - 1]!.line })
-  await env.DB.prepare("UPDATE import_jobs SET status = 'applying', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(jobId).run()
+  // from the status seen: of two clicks on Apply (or Resume) at once, one sends the chunks, the other is refused
+  const started = await env.DB.prepare("UPDATE import_jobs SET status = 'applying', failure = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = ?")
+    .bind(jobId, job.status)
+    .run()
+  if (started.meta.changes !== 1) throw new ActionRefused('This import was started a moment ago, from another tab or by another operator.')
   for (let i = 0; i < chunks.length; i += 100) await env.IMPORT_QUEUE.sendBatch(chunks.slice(i, i + 100).map((body) => ({ body })))
   if (chunks.length === 0) await finish(env, jobId)
   return chunks.length
 }
 
-/** The queue's consumer: one chunk a message; a failure is retried by the queue (max_retries in wrangler.toml). */
+/**
+ * Apply refused before anything is sent when a row to apply no longer holds (import-recheck.ts): those rows become
+ * errors with their reason (shown by line on the import's page) and the operator decides again; nothing was written.
+ */
+async function refuseStale(db: D1Database, jobId: number) {
+  const { results } = await db.prepare("SELECT line, data_json FROM import_rows WHERE job_id = ? AND applied = 0 AND outcome IN ('new', 'changed') ORDER BY line").bind(jobId).all<{ line: number; data_json: string }>()
+  const stale = await recheckRows(db, results.map((r) => ({ line: r.line, ...(JSON.parse(r.data_json) as StoredRow) })))
+  if (stale.size === 0) return
+  await db.batch(staleStatements(db, jobId, stale))
+  const lines = [...stale.keys()]
+  const first = lines.slice(0, 5).map((l) => `line ${l}: ${stale.get(l)}`).join(' ')
+  throw new ActionRefused(
+    `Nothing was applied: ${lines.length === 1 ? '1 line' : `${lines.length} lines`} no longer match${lines.length === 1 ? 'es' : ''} the catalogue the dry run checked (${first}${lines.length > 5 ? ' …' : ''}). They are now listed as errors; apply again to write the other lines, or upload the file again.`,
+  )
+}
+
+/** Deliveries of a chunk before it is given up (the consumer's max_retries in wrangler.toml, plus the first). */
+export const IMPORT_ATTEMPTS = 6
+
+/**
+ * The queue's consumer: one chunk a message; a failure is retried by the queue (max_retries in wrangler.toml) and
+ * written on the job each time, so the import's page says which lines are stuck and why instead of 'being applied'
+ * for ever; the rows before stay applied (each chunk is one batch), Resume sends only what is left.
+ */
 export async function handleImportBatch(batch: MessageBatch<ImportChunk>, env: Env): Promise<void> {
   for (const message of batch.messages) {
+    const { jobId, fromLine, toLine } = message.body
     try {
       await applyChunk(env, message.body)
       message.ack()
     } catch (error) {
-      console.warn(`import ${message.body.jobId}: lines ${message.body.fromLine}-${message.body.toLine} failed`, error)
-      message.retry({ delaySeconds: 10 })
+      console.warn(`import ${jobId}: lines ${fromLine}-${toLine} failed`, error)
+      const last = message.attempts >= IMPORT_ATTEMPTS
+      const failure = `Lines ${fromLine}–${toLine} could not be applied (${error instanceof Error ? error.message : String(error)}). ${last ? 'The import has stopped there: nothing of those lines was written, the lines before were. Fix the cause (or ask a developer), then Resume.' : `Trying again (attempt ${message.attempts} of ${IMPORT_ATTEMPTS}).`}`
+      await env.DB.prepare("UPDATE import_jobs SET failure = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = 'applying'").bind(failure.slice(0, 1000), jobId).run().catch(() => undefined)
+      if (last) message.ack()
+      else message.retry({ delaySeconds: 10 })
     }
   }
 }
@@ -63,7 +97,10 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
     .bind(chunk.jobId, chunk.fromLine, chunk.toLine)
     .all<{ line: number; data_json: string }>()
   if (results.length) {
-    const rows = results.map((r) => ({ line: r.line, ...(JSON.parse(r.data_json) as StoredRow) }))
+    const all = results.map((r) => ({ line: r.line, ...(JSON.parse(r.data_json) as StoredRow) }))
+    // checked again here too: a row changed in the catalogue between Apply and its chunk becomes an error, not applied
+    const stale = await recheckRows(db, all)
+    const rows = all.filter((r) => !stale.has(r.line))
     // new products get their row first (not on sale until the batch below), so every statement can use its id
     const fresh = rows.filter((r) => r.productId === null)
     if (fresh.length) {
@@ -93,8 +130,9 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
       }),
       // listing prices (productPricesInsert, the console's rule) and search rows once a product, after all its lines
       ...[...touched].flatMap((id) => derivedStatements(db, id)),
+      ...staleStatements(db, chunk.jobId, stale),
       db
-        .prepare("UPDATE import_jobs SET applied_rows = (SELECT COUNT(*) FROM import_rows WHERE job_id = ?1 AND applied = 1), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1")
+        .prepare("UPDATE import_jobs SET applied_rows = (SELECT COUNT(*) FROM import_rows WHERE job_id = ?1 AND applied = 1), failure = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1")
         .bind(chunk.jobId),
     ])
     // shoppers see each chunk as it lands, not only at the end

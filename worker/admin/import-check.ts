@@ -1,3 +1,4 @@
+import { CHARGE_MAX_CENTS } from '#web/config.ts'
 import * as z from 'zod'
 import type { Operator } from './context.ts'
 import { field } from './forms.ts'
@@ -31,6 +32,7 @@ const price = (column: string) =>
     .trim()
     .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${column}: enter an amount like 129.95.`)
     .transform((v) => (v ? Math.round(Number(v) * 100) : null))
+    .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${column}: at most 999999.99 (the most a card can be charged at once).`)
 
 const cellSchemas: Record<CsvColumn, z.ZodType> = {
   slug: z.string().trim().min(1, 'slug is required.').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug: use lower-case letters, digits and single dashes.'),

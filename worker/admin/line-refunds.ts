@@ -6,7 +6,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { OrderDetail } from './order-detail.ts'
 import { ActionRefused, orderUpdateMail, refundStatements, unlessTaken } from './order-actions.ts'
-import { underClaim } from './refund-claims.ts'
+import { PAYMENT_BUSY, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
 import { refundCardShares, returnValueCents, splitRefund } from './return-actions.ts'
 
 /**
@@ -41,8 +41,11 @@ export async function refundLine(env: Env, operator: Operator, detail: OrderDeta
   if (!offer) throw new ActionRefused('Nothing is left to refund on this line: its units were refunded, returned or asked back already, or the payments hold nothing more.')
   const shares = splitRefund(detail.payments, offer.cents)
   const references = new Map<number, string>()
-  // claimed before the provider is asked: of two refunds of this line at once, one goes on, the other is refused (409)
-  await underClaim(db, [[`line:${line.id}`, LINE_BUSY]], operator, () => references.size > 0, async () => {
+  // claimed before the provider is asked: of two refunds of this line at once, one goes on, the other is refused (409);
+  // each payment it draws on is claimed too, as refund() and cancel() claim it, so a payment refund or a cancel of the
+  // order at the same moment is refused before a second card refund instead of failing on the CHECK afterwards
+  const claims: Claim[] = [[`line:${line.id}`, LINE_BUSY], ...shares.map((s): Claim => [paymentClaim(s.payment), PAYMENT_BUSY])]
+  await underClaim(db, claims, operator, () => references.size > 0, async () => {
     await refundCardShares(env, shares, references)
     await recordLineRefund(env, operator, detail, line, offer, shares, references, input, requestUrl)
   })

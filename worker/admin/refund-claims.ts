@@ -13,6 +13,8 @@ export type ClaimSubject = `line:${number}` | `return:${number}` | PaymentClaim 
  * view claim the same subject, so one goes on; a later refund sees the new figure and claims a new subject.
  */
 export type PaymentClaim = `payment:${number}:${number}`
+/** What a line refund or a return approval is told (409) when a payment it draws on is held by another action. */
+export const PAYMENT_BUSY = 'A payment of this order is being refunded, or the order cancelled, by another operator or tab right now, or just was: reload the order to see it.'
 export const paymentClaim = (p: { id: number; refunded_cents: number }): PaymentClaim => `payment:${p.id}:${p.refunded_cents}`
 
 export async function claimRefund(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string): Promise<void> {

@@ -8,7 +8,7 @@ import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
 import { loadOrderDetail, type OrderDetail, type OrderPayment } from './order-detail.ts'
 import { ActionRefused, refundable, refundStatements } from './order-actions.ts'
-import { underClaim } from './refund-claims.ts'
+import { PAYMENT_BUSY, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
 
 /** Approving or declining a shopper's return (issue 14 item 6; docs/operations.md 'Returns'). */
 
@@ -101,7 +101,11 @@ const origin = (env: Env, requestUrl: string) => storeUrl(env.DB, new URL(reques
 export async function approveReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string) {
   assertOpen(detail)
   const references = new Map<number, string>()
-  await underClaim(env.DB, [[`return:${detail.ret.id}`, RETURN_BUSY]], operator, () => references.size > 0, () => settleApproval(env, operator, detail, note, requestUrl, references))
+  // the payments it draws on are claimed as well (as a payment refund, a line refund and a cancel claim them), so one
+  // of those at the same moment is refused (409) before a second card refund, not failed on the CHECK afterwards
+  const shares = splitRefund(detail.order.payments, returnValueCents(detail.order, detail.ret.items))
+  const claims: Claim[] = [[`return:${detail.ret.id}`, RETURN_BUSY], ...shares.map((s): Claim => [paymentClaim(s.payment), PAYMENT_BUSY])]
+  await underClaim(env.DB, claims, operator, () => references.size > 0, () => settleApproval(env, operator, detail, note, requestUrl, references))
 }
 
 async function settleApproval(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string, references: Map<number, string>) {

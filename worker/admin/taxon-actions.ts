@@ -1,7 +1,7 @@
 import type { Operator } from './context.ts'
 import { listingRowsRebuild } from '#worker/backend/catalogue/listing-rows-sql.mjs'
 import { auditStatement } from './audit.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused, unlessTaken } from './order-actions.ts'
 import type { CategoryItem } from '#web/admin/categories-page.tsx'
 
 /**
@@ -45,26 +45,44 @@ export async function saveCategory(db: D1Database, operator: Operator, category:
   ])
 }
 
+/**
+ * Adds a category as ONE batch (a transaction): the taxonomy (a top-level category), the taxon, its German name, the
+ * renumbered nested set with the listing rows, and the audit line; if any of them fails (the permalink taken a moment
+ * ago by another operator: UNIQUE), nothing of it is written. The new taxon is found by its permalink within the batch.
+ */
 export async function createCategory(db: D1Database, operator: Operator, parent: CategoryItem | null, slug: string, input: CategoryInput): Promise<number> {
   const permalink = parent ? `${parent.permalink}/${slug}` : slug
-  if (await db.prepare('SELECT 1 FROM taxons WHERE permalink = ?').bind(permalink).first()) throw new ActionRefused(`A category at ${permalink} exists already: choose another address.`)
-  let taxonomyId = parent?.taxonomy_id
-  if (!taxonomyId) {
-    const taxonomy = await db.prepare('INSERT INTO taxonomies (name, position) VALUES (?, (SELECT COALESCE(MAX(position), -1) + 1 FROM taxonomies)) RETURNING id').bind(input.name).first<{ id: number }>()
-    taxonomyId = taxonomy!.id
-  }
-  // placed last among its siblings, with provisional lft/rgt past the end; renumbered at once below
-  const row = await db
-    .prepare(
-      `INSERT INTO taxons (taxonomy_id, parent_id, name, permalink, position, lft, rgt, depth, hide_from_nav, updated_at)
-       VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(position), -1) + 1 FROM taxons WHERE taxonomy_id = ?1 AND parent_id IS ?2),
-         (SELECT COALESCE(MAX(rgt), 0) + 1 FROM taxons WHERE taxonomy_id = ?1), (SELECT COALESCE(MAX(rgt), 0) + 2 FROM taxons WHERE taxonomy_id = ?1), ?5, ?6, ${now}) RETURNING id`,
-    )
-    .bind(taxonomyId, parent?.id ?? null, input.name, permalink, parent ? parent.depth + 1 : 0, input.hideFromNav ? 1 : 0)
-    .first<{ id: number }>()
-  const id = row!.id
-  await db.batch([translation(db, id, input.nameDe), ...(await renumber(db, taxonomyId)), auditStatement(db, operator, 'taxon.create', { type: 'taxon', id }, null, { permalink, name: input.name, name_de: input.nameDe, hide_from_nav: input.hideFromNav })])
-  return id
+  const taken = `A category at ${permalink} exists already: choose another address.`
+  if (await db.prepare('SELECT 1 FROM taxons WHERE permalink = ?').bind(permalink).first()) throw new ActionRefused(taken)
+  const fresh = `(SELECT id FROM taxons WHERE permalink = '${permalink.replace(/'/g, "''")}')`
+  const statements: D1PreparedStatement[] = parent
+    ? [
+        // placed last among its siblings, with provisional lft/rgt past the end; renumbered in the same batch
+        db
+          .prepare(
+            `INSERT INTO taxons (taxonomy_id, parent_id, name, permalink, position, lft, rgt, depth, hide_from_nav, updated_at)
+             VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(position), -1) + 1 FROM taxons WHERE taxonomy_id = ?1 AND parent_id IS ?2),
+               (SELECT COALESCE(MAX(rgt), 0) + 1 FROM taxons WHERE taxonomy_id = ?1), (SELECT COALESCE(MAX(rgt), 0) + 2 FROM taxons WHERE taxonomy_id = ?1), ?5, ?6, ${now})`,
+          )
+          .bind(parent.taxonomy_id, parent.id, input.name, permalink, parent.depth + 1, input.hideFromNav ? 1 : 0),
+        ...(await renumber(db, parent.taxonomy_id, { parentId: parent.id, permalink })),
+      ]
+    : [
+        db.prepare('INSERT INTO taxonomies (name, position) VALUES (?, (SELECT COALESCE(MAX(position), -1) + 1 FROM taxonomies))').bind(input.name),
+        // the new taxonomy's one taxon, its root: the nested set is 1..2 (no products, so no listing rows yet)
+        db
+          .prepare(`INSERT INTO taxons (taxonomy_id, parent_id, name, permalink, position, lft, rgt, depth, hide_from_nav, updated_at) VALUES (last_insert_rowid(), NULL, ?1, ?2, 0, 1, 2, 0, ?3, ${now})`)
+          .bind(input.name, permalink, input.hideFromNav ? 1 : 0),
+      ]
+  statements.push(
+    input.nameDe ? db.prepare(`INSERT INTO taxon_translations (taxon_id, locale, name) SELECT ${fresh}, 'de', ?`).bind(input.nameDe) : db.prepare('SELECT 1'),
+    db
+      .prepare(`INSERT INTO audit_log (admin_user_id, admin_email, action, subject_type, subject_id, before_json, after_json) SELECT ?, ?, 'taxon.create', 'taxon', CAST(${fresh} AS TEXT), NULL, ?`)
+      .bind(operator.id, operator.email, JSON.stringify({ permalink, name: input.name, name_de: input.nameDe, hide_from_nav: input.hideFromNav })),
+    db.prepare(`SELECT ${fresh} AS id`),
+  )
+  const results = await unlessTaken(db.batch(statements), taken)
+  return (results.at(-1)!.results[0] as { id: number }).id
 }
 
 /** One place earlier or later among its siblings (a top-level category among the top level). */
@@ -89,10 +107,13 @@ export async function moveCategory(db: D1Database, operator: Operator, all: Cate
 }
 
 /** lft/rgt of a taxonomy's taxons from parent and position (a depth-first walk), as one statement. */
-async function renumber(db: D1Database, taxonomyId: number): Promise<D1PreparedStatement[]> {
+async function renumber(db: D1Database, taxonomyId: number, fresh?: { parentId: number; permalink: string }): Promise<D1PreparedStatement[]> {
   const { results } = await db.prepare('SELECT id, parent_id FROM taxons WHERE taxonomy_id = ? ORDER BY position, lft').bind(taxonomyId).all<{ id: number; parent_id: number | null }>()
   const children = new Map<number | null, number[]>()
   for (const t of results) children.set(t.parent_id, [...(children.get(t.parent_id) ?? []), t.id])
+  // a taxon inserted in the same batch (no id yet): the last child of its parent, named -1 and found by permalink
+  if (fresh) children.set(fresh.parentId, [...(children.get(fresh.parentId) ?? []), -1])
+  const idOf = fresh ? `(CASE WHEN taxons.permalink = '${fresh.permalink.replace(/'/g, "''")}' THEN -1 ELSE taxons.id END)` : 'taxons.id'
   const sets: Array<[number, number, number]> = []
   let counter = 0
   const walk = (id: number) => {
@@ -103,7 +124,7 @@ async function renumber(db: D1Database, taxonomyId: number): Promise<D1PreparedS
   for (const root of children.get(null) ?? []) walk(root)
   // two steps through negatives, so no row is ever briefly out of CHECK (lft < rgt) order with itself
   return [
-    db.prepare("UPDATE taxons SET lft = -(SELECT value ->> '$[2]' FROM json_each(?1) WHERE value ->> '$[0]' = taxons.id), rgt = -(SELECT value ->> '$[1]' FROM json_each(?1) WHERE value ->> '$[0]' = taxons.id) WHERE taxonomy_id = ?2").bind(JSON.stringify(sets), taxonomyId),
+    db.prepare(`UPDATE taxons SET lft = -(SELECT value ->> '$[2]' FROM json_each(?1) WHERE value ->> '$[0]' = ${idOf}), rgt = -(SELECT value ->> '$[1]' FROM json_each(?1) WHERE value ->> '$[0]' = ${idOf}) WHERE taxonomy_id = ?2`).bind(JSON.stringify(sets), taxonomyId),
     db.prepare(`UPDATE taxons SET lft = -rgt, rgt = -lft, updated_at = ${now} WHERE taxonomy_id = ?`).bind(taxonomyId),
     // the tree moved: its categories' listing rows (migration 0172) are rebuilt in the same transaction
     ...listingRowsRebuild(taxonomyId).map((sql) => db.prepare(sql)),

@@ -1,3 +1,4 @@
+import { safeLink } from '#web/lib/safe-link.ts'
 import type { Banner, Category, Country, Currency, Locale, ImageStyle, OptionType, OptionValue, Product, ProductCard, ProductImage, Variant } from '#web/api/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
 
@@ -213,6 +214,6 @@ export function mapBanner(banner: JsonApiResource): Banner {
     title: String(banner.attributes.title ?? ''),
     subtitle: banner.attributes.subtitle ?? null,
     image: String(banner.attributes.image_url ?? ''),
-    link: String(banner.attributes.link ?? '/'),
+    link: safeLink(banner.attributes.link) ?? '/',
   }
 }

@@ -1,5 +1,6 @@
 import type { CmsPage, CmsSection, Menu, MenuItem, ProductImage } from '#web/api/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
+import { safeLink } from '#web/lib/safe-link.ts'
 import { sanitizeHtml, sanitizeLink } from './sanitize-html.ts'
 
 /** JSON:API menus and CMS pages → the Menu and CmsPage models of spec §3. */
@@ -14,13 +15,19 @@ export function mapMenu(doc: Deserialized<JsonApiResource[]>, location: 'header'
   const items = doc.related(menu, 'menu_items')
   const toItem = (item: JsonApiResource): MenuItem => ({
     label: String(item.attributes.name),
-    link: String(item.attributes.link ?? item.attributes.destination ?? ''),
+    link: linkOf(item) ?? '',
     items: childrenOf(item),
   })
+  // a stored link that is not a site path or http(s) address ('/\evil.com', 'javascript:…') is never rendered:
+  // its item (and what hangs under it) is left out; an item without a link (a footer heading) stays
+  const linkOf = (item: JsonApiResource) => {
+    const raw = item.attributes.link ?? item.attributes.destination ?? ''
+    return raw === '' ? '' : safeLink(raw)
+  }
   const childrenOf = (item: JsonApiResource): MenuItem[] => {
     const ids = new Set(doc.refs(item, 'children').map((r) => r.id))
     return items
-      .filter((i) => ids.has(i.id))
+      .filter((i) => ids.has(i.id) && linkOf(i) !== null)
       .sort((a, b) => Number(a.attributes.lft) - Number(b.attributes.lft))
       .map(toItem)
   }

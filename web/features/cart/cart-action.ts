@@ -19,7 +19,8 @@ const KNOWN: Record<string, MessageKey> = {
   'This gift card code is not valid.': 'shop.giftCardInvalid',
   'This gift card has no balance left.': 'shop.giftCardEmpty',
 }
-export const localizeApiMessage = (message: string, t: Translate) => (KNOWN[message] ? t(KNOWN[message]!) : /^Your card was declined/.test(message) ? t('shop.declined') : message)
+export const localizeApiMessage = (message: string, t: Translate) =>
+  KNOWN[message] ? t(KNOWN[message]!) : /^Your card was declined/.test(message) ? t('shop.declined') : /^An order can be at most /.test(message) ? t('shop.orderTooLarge') : message
 
 /**
  * The quantity a stepper form asks for. The typed value wins when it differs from what the line holds (Enter in the

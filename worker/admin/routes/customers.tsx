@@ -10,6 +10,8 @@ import { renderPage, seeOther } from '../render.tsx'
 
 export const customers = new Hono<AdminEnv>()
 
+const LAST_ACTIVE_ADMIN = 'This is the last admin who can log in: make another account an admin first, so the store keeps someone who can run it.'
+
 customers.get('/customers', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   const page = pageOf(c)
@@ -32,7 +34,11 @@ for (const [path, blocked] of [['block', true], ['unblock', false]] as const) {
     const loaded = await customerOf(c)
     if (!loaded) return c.notFound()
     if (loaded.customer.id === c.var.operator.id) return seeOther(c, `/admin/customers/${loaded.customer.id}`, 'not-yourself')
-    await setBlocked(c.env.DB, c.var.operator, loaded.customer, blocked)
+    const refused = await setBlocked(c.env.DB, c.var.operator, loaded.customer, blocked)
+    if (refused) {
+      const error = refused === 'last-admin' ? LAST_ACTIVE_ADMIN : 'Your account was blocked or lost the admin role a moment ago, so nothing was changed.'
+      return renderPage(c, loaded.customer.email, <CustomerPage {...(await customerOf(c))!} operatorId={c.var.operator.id} error={error} />, 409)
+    }
     return seeOther(c, `/admin/customers/${loaded.customer.id}`, blocked ? 'blocked' : 'unblocked')
   })
 }

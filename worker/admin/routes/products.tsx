@@ -66,8 +66,15 @@ const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD
     if (breaks.includes('club')) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
   }
 })
+const STALE_FORM = 'This form is out of date: reload the page and save again.'
 const VariantSchema = z
-  .object({ sku: field.text('The SKU', 64).regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only.'), stock: field.wholeNumber('Stock', -100_000, 1_000_000), backorderable: field.checkbox })
+  .object({
+    sku: field.text('The SKU', 64).regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only.'),
+    stock: field.wholeNumber('Stock', -100_000, 1_000_000),
+    // the count the page showed (a hidden field): the save is refused if the stock moved since
+    stock_seen: z.string({ error: STALE_FORM }).trim().regex(/^-?\d{1,9}$/, STALE_FORM).transform(Number),
+    backorderable: field.checkbox,
+  })
   .refine((v) => stockAllowed(v.stock, v.backorderable), { path: ['stock'], message: 'Stock can only go below 0 for a backorderable variant.' })
 
 products.post('/products/:id{[0-9]+}/details', async (c) => {
@@ -110,13 +117,19 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
   if (!detail) return c.notFound()
   const name = `variant-${c.req.param('variant')}`
   const form = await parseForm(c, VariantSchema)
-  if (!form.ok) return show(c, detail, { form: name, errors: form.errors, values: form.values }, 422)
+  // the hidden count has no field to show its message beside: it is said at the top
+  if (!form.ok) return show(c, detail, { form: name, errors: form.errors, values: form.values, ...(form.errors.stock_seen ? { error: STALE_FORM } : {}) }, 422)
   try {
-    await saveVariant(c.env.DB, c.var.operator, detail, Number(c.req.param('variant')), form.data)
+    const d = form.data
+    await saveVariant(c.env.DB, c.var.operator, detail, Number(c.req.param('variant')), { sku: d.sku, stock: d.stock, stockSeen: d.stock_seen, backorderable: d.backorderable })
     await refreshFacetCounts(c.env.DB)
     await storefrontChanged(c.env, {})
   } catch (error) {
-    if (error instanceof ActionRefused) return show(c, detail, { form: name, error: error.message, values: form.values }, 409)
+    if (error instanceof ActionRefused) {
+      // the page shown again holds the count as it is now (what was typed over the old one is dropped)
+      const { stock: _typed, stock_seen: _seen, ...values } = form.values
+      return show(c, await productOf(c) ?? detail, { form: name, error: error.message, values }, 409)
+    }
     throw error
   }
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')

@@ -4,7 +4,7 @@ import type { Env } from '#worker/env.ts'
 import { BackendError, notFound } from '../shared/errors.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { currentUserId, requireUser } from './auth.ts'
-import { loadCartState } from './cart-state.ts'
+import { loadCartState, type CartLine } from './cart-state.ts'
 import { pathId, readParams } from './http.ts'
 import { createOrder, openCartOfUser, orderByToken, requireCart, touchOrder, type OrderRow } from './orders.ts'
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
@@ -13,7 +13,8 @@ import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, Quantity
 import { shippingOptions } from './shipping.ts'
 import { loadVariants } from './variants.ts'
 import { mergeCarts } from './merge.ts'
-import { GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
+import { CHARGE_MAX_CENTS, GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
+import { formatMoney } from '#web/i18n/format.ts'
 
 /** Spree's cart endpoints (`/cart…`): guests by `X-Spree-Order-Token`, customers by bearer. */
 export const cartRoutes = new Hono<{ Bindings: Env }>()
@@ -40,6 +41,27 @@ async function assertSellable(db: D1Database, order: OrderRow, variantId: number
     const left = Math.max(variant.stockOnHand, 0)
     throw new BackendError(422, left === 0 ? 'This product is out of stock.' : `Only ${left} of this product are in stock.`, {
       quantity: [`must be at most ${left}`],
+    })
+  }
+  return variant
+}
+
+/**
+ * Refuses a change that would take the cart's merchandise, at what this shopper pays a unit, past the most a card can
+ * be charged at once (CHARGE_MAX_CENTS): such an order could never be paid, so it is refused when the quantity is
+ * chosen, with the figure, rather than at the payment. The line `lineId` (or the variant's line) is counted at
+ * `quantity` units of `unitCents`.
+ */
+async function assertChargeable(db: D1Database, order: OrderRow, change: { lineId?: number; variantId?: number; quantity: number; unitCents: number }) {
+  const state = await loadCartState(db, order, 'en')
+  const isChanged = (l: CartLine) => (change.lineId !== undefined ? l.row.id === change.lineId : l.row.variant_id === change.variantId && l.row.gift_card_cents === null)
+  const changed = state.lines.find(isChanged)
+  const others = state.lines.filter((l) => !isChanged(l)).reduce((sum, l) => sum + l.paidUnitCents * l.row.quantity, 0)
+  const total = others + (changed?.paidUnitCents ?? change.unitCents) * change.quantity
+  if (total > CHARGE_MAX_CENTS) {
+    const most = formatMoney(CHARGE_MAX_CENTS / 100, order.currency, 'en')
+    throw new BackendError(422, `An order can be at most ${most} (the most a card can be charged at once); this would make it ${formatMoney(total / 100, order.currency, 'en')}. Choose fewer.`, {
+      quantity: [`would take the order past ${most}`],
     })
   }
 }
@@ -81,7 +103,8 @@ cartRoutes.post('/cart/add_item', async (c) => {
   if (body.quantity > room) {
     throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${existing?.quantity ?? 0} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] })
   }
-  await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity)
+  const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity)
+  await assertChargeable(c.env.DB, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
   await c.env.DB.prepare(
     `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
      ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
@@ -103,6 +126,7 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
   else if (body.quantity > GIFT_CARD_LINE_MAX_QUANTITY) {
     throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
   }
+  await assertChargeable(c.env.DB, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
   await c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id).run()
   await touchOrder(c.env.DB, order.id)
   return cartResponse(c, order)
@@ -113,6 +137,8 @@ cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
   const id = pathId(c.req.param('id'))
   const { meta } = await c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id).run()
   if (meta.changes === 0) throw notFound('This item is not in the cart.')
+  // the cart changed: its updated_at moves, as with add_item and set_quantity
+  await touchOrder(c.env.DB, order.id)
   return cartResponse(c, order)
 })
 
@@ -188,8 +214,9 @@ cartRoutes.patch('/cart/associate', async (c) => {
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
     throw new BackendError(404, 'The guest cart could not be found.')
   }
-  const merged = await mergeCarts(c.env.DB, userId, guest)
-  return cartResponse(c, merged)
+  const { order: merged, capped } = await mergeCarts(c.env.DB, userId, guest)
+  // a line whose two quantities add up past the bound add_item keeps is kept at it; the answer says so
+  return cartResponse(c, merged, 200, capped ? { notice: `The cart holds at most ${LINE_QUANTITY_MAX} of one product: ${capped === 1 ? '1 line was' : `${capped} lines were`} kept at ${LINE_QUANTITY_MAX} when the carts were merged.`, capped_lines: capped } : undefined)
 })
 
 cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {

@@ -1,3 +1,4 @@
+import { CHARGE_MAX_CENTS } from '#web/config.ts'
 import { BackendError } from '../shared/errors.ts'
 import { randomDigits } from '../services/crypto.ts'
 import type { Env } from '#worker/env.ts'
@@ -27,6 +28,8 @@ export function completionProblems(state: CartState): Record<string, string[]> {
   if (!state.shippingMethod) add('shipping_method', 'Choose a shipping method.')
   const card = state.payments.find((p) => p.method === 'card')
   if (state.totals.balance > 0 && !card) add('payment', 'Add a payment for the balance of the order.')
+  // the card provider refuses a larger charge: said here, before any payment is attempted (cart-routes refuses earlier)
+  if (state.totals.balance > CHARGE_MAX_CENTS) add('line_items', `An order can be at most ${state.money(CHARGE_MAX_CENTS)} (the most a card can be charged at once); this one is ${state.money(state.totals.balance)}. Choose fewer.`)
   return problems
 }
 

@@ -8,8 +8,9 @@ import { cartDocument } from './serializers.ts'
 export const requestLocale = (c: BackendContext): Locale => (c.req.query('locale') === 'de' ? 'de' : 'en')
 
 /** Answers with the order as it now is in the database (always re-read, so the response shows what was stored). */
-export async function cartResponse(c: BackendContext, order: OrderRow | number, status: 200 | 201 = 200) {
+export async function cartResponse(c: BackendContext, order: OrderRow | number, status: 200 | 201 = 200, meta?: Record<string, unknown>) {
   const fresh = await reloadOrder(c.env.DB, typeof order === 'number' ? order : order.id)
   const state = await loadCartState(c.env.DB, fresh, requestLocale(c))
-  return c.json(cartDocument(state), status)
+  const document = cartDocument(state)
+  return c.json(meta ? { ...document, meta: { ...(document as { meta?: object }).meta, ...meta } } : document, status)
 }

@@ -2,6 +2,7 @@ import type { AddressRow, CartState, CartLine } from './cart-state.ts'
 import { GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
 import { iso3Of } from './schemas.ts'
 import { countryName } from '#web/lib/destinations.ts'
+import { STATE_NAMES } from './state-names.ts'
 
 /** JSON:API documents of the write side, shaped like Spree 4.10's serializers plus the documented extensions. */
 
@@ -24,8 +25,10 @@ export function addressResource(a: AddressRow): Resource {
       city: a.city,
       zipcode: a.zipcode,
       phone: a.phone,
-      state_name: a.state_name,
-      state_code: a.state_name,
+      // as Spree: the state's name and its code where the country has a list of states; a region typed for another
+      // country is the name, without a code
+      state_name: STATE_NAMES[a.country_iso]?.[a.state_name] ?? a.state_name,
+      state_code: STATE_NAMES[a.country_iso]?.[a.state_name] ? a.state_name : null,
       country_iso: a.country_iso,
       country_iso3: iso3Of(a.country_iso),
       // the country's name ('Australia'), as Spree's address serializer gives it
