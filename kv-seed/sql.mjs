@@ -7,7 +7,7 @@ import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-cou
 import { productPricesInsert } from '../worker/backend/catalogue/product-prices-sql.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 8
+export const SEED_VERSION = 9
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
