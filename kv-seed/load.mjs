@@ -11,6 +11,7 @@ import { IMAGE_ROOT } from './images.mjs'
 import { clearStatements, SEED_PRICE_BUCKETS, SEED_VERSION } from './sql.mjs'
 import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
 import { parseJsonOutput, targetFlags, wrangler } from './wrangler.mjs'
+import { purgeCache } from './purge-cache.mjs'
 
 export function countProducts(target) {
   const output = wrangler(['d1', 'execute', 'DB', ...target, '--command', 'SELECT count(*) AS n FROM products', '--json'], { quiet: true })
@@ -57,6 +58,8 @@ export function load({ remote = false, force = false, products = DEFAULT_PRODUCT
   }
   const count = countProducts(target)
   console.log(`Loaded ${count} products into D1 (${remote ? 'remote' : 'local'}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+  // a reload over a store that ran: its cached menus, CMS pages and pages still hold the old rows
+  if (existing > 0) purgeCache({ remote, persistTo })
   return { loaded: true, count }
 }
 
