@@ -37,6 +37,20 @@ describe('full-text search (filter[name])', () => {
     expect(names(hohenweg.body).every((n) => n.includes('Höhenweg'))).toBe(true)
   })
 
+  it('finds umlauts typed the German way without them: "mueller" is "Müller", "hoehenweg" is "Höhenweg", and "shoe" does not widen to "sho…"', async () => {
+    const expected = listedNames().filter((p) => p.name.includes('Müller')).length
+    for (const term of ['mueller', 'MUELLER', 'muell']) {
+      const res = await search(term)
+      expect(res.body.meta.total_count, term).toBe(expected)
+      expect(names(res.body).every((n) => n.includes('Müller')), term).toBe(true)
+    }
+    const hoehenweg = await search('hoehenweg')
+    expect(hoehenweg.body.meta.total_count).toBe((await search('höhenweg')).body.meta.total_count)
+    // the pair at a word's end is matched as a whole word, so English words ending in -oe/-ue keep their own results
+    const shoe = await search('shoe')
+    expect(names(shoe.body).filter((n) => /\bsho(?!e)/i.test(n) && !/shoe/i.test(n))).toEqual([])
+  })
+
   it('searches German texts in German: "jacke" finds the Jacken, named in German', async () => {
     const res = await search('jacke', '&locale=de')
     expect(res.body.meta.total_count).toBeGreaterThan(0)

@@ -34,10 +34,31 @@ export interface ProductFilter {
   properties: Map<number, string[]>
 }
 
-/** Words → an FTS5 prefix query: 'Müller jack' → '"Müller"* "jack"*' (each word must match). */
+/**
+ * The way German is typed without umlauts: 'Muetze' for 'Mütze', 'Rucksaecke' for 'Rucksäcke'. The index folds
+ * diacritics ('mütze' is stored as 'mutze'), so the spelled-out form is searched as its folded one. As a prefix only
+ * when the pair is not the word's end: 'shoe' must not become every word starting with 'sho'.
+ */
+function withoutSpelledUmlauts(word: string): string | null {
+  const folded = word.replace(/([aou])e/gi, '$1')
+  if (folded === word) return null
+  return /(ae|oe|ue)$/i.test(word) ? `"${folded}"` : `"${folded}"*`
+}
+
+/**
+ * Words → an FTS5 prefix query: 'Müller jack' → '"Müller"* "jack"*' (each word must match); a word with a spelled-out
+ * umlaut matches either way: 'muetze' → '("muetze"* OR "mutze"*)'.
+ */
 export function ftsQuery(text: string): string {
   const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
-  return words.slice(0, 8).map((w) => `"${w.slice(0, 40)}"*`).join(' ')
+  return words
+    .slice(0, 8)
+    .map((word) => {
+      const w = word.slice(0, 40)
+      const alternative = withoutSpelledUmlauts(w)
+      return alternative ? `("${w}"* OR ${alternative})` : `"${w}"*`
+    })
+    .join(' ')
 }
 
 /**
