@@ -29,10 +29,11 @@ beforeAll(async () => {
   browser = await launchBrowser()
   await sql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('Journey 10% off', '${COUPON}', 'percent', 10)`)
   const context = await browser.newContext({ baseURL: baseUrl() })
-  const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20')
+  // a wrangler dev stall (after the previous file's aborted requests) once held this first answer 33 s
+  const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20', { timeout: 60_000 })
   slugs = ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).filter((s) => !s.startsWith('gift-card'))
   await context.close()
-}, 60_000)
+}, 90_000)
 afterAll(async () => {
   await browser?.close()
 })
