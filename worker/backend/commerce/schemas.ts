@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { AU_STATES, US_STATES } from './state-names.ts'
 import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '#web/lib/destinations.ts'
 
 /** Reusable field schemas of the write side; messages are the spec's §5 texts where it has one. */
@@ -57,13 +58,6 @@ export const PasswordSchema = z
   .max(128, 'This field can have at max 128 characters.')
   .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password)
 
-export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const
-/** The United States' states and DC by code: the countries' state list (kv-seed/countries.mjs) the checkout offers. */
-export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
-  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD',
-  'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
-] as const
 
 /** Phone numbers: digits with optional +, spaces, dashes and brackets; 8 to 15 digits. */
 export const PhoneSchema = z
@@ -118,10 +112,10 @@ export const AddressPayloadSchema = z
     if (a.country_iso === 'AU') {
       if (!/^\d{4}$/.test(a.zipcode)) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Australian postcodes have 4 digits.' })
       const state = (a.state_name ?? '').toUpperCase()
-      if (!(AU_STATES as readonly string[]).includes(state)) {
+      if (!AU_STATES.includes(state)) {
         ctx.addIssue({ code: 'custom', path: ['state_name'], message: `Choose an Australian state: ${AU_STATES.join(', ')}.` })
       }
-    } else if (a.country_iso === 'US' && a.state_name && !(US_STATES as readonly string[]).includes(a.state_name.toUpperCase())) {
+    } else if (a.country_iso === 'US' && a.state_name && !US_STATES.includes(a.state_name.toUpperCase())) {
       ctx.addIssue({ code: 'custom', path: ['state_name'], message: 'Choose a US state by its two-letter code, such as CA.' })
     }
     if (a.country_iso !== 'AU' && !/^[A-Za-z0-9 -]{2,10}$/.test(a.zipcode)) {
