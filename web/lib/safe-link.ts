@@ -18,3 +18,6 @@ export function safeLink(link: unknown, { https = false } = {}): string | null {
     return null
   }
 }
+
+/** What the console says when a saved link is refused (menus, CMS sections). */
+export const SAFE_LINK_RULE = 'A link is a path of this store that starts with a single / (like /t/women) or an address that starts with https://, without spaces or backslashes.'

@@ -1,9 +1,7 @@
-import { safeLink } from '#web/lib/safe-link.ts'
+import { SAFE_LINK_RULE, safeLink } from '#web/lib/safe-link.ts'
 import * as z from 'zod'
 import { LANGUAGES, SECTION_FIELDS, SECTION_TYPES, type CmsDraft, type PageText, type SectionDraft, type SectionType, type SharedKey, type TextKey } from '#web/admin/cms-fields.ts'
 import type { FormValues } from '#web/admin/parts.tsx'
-
-const LINK_RULE = 'A link is a path of this store that starts with a single / (like /t/women) or an address that starts with https://, without spaces or backslashes.'
 
 /**
  * A CMS page as the console edits it: both languages side by side, sections typed (spec §3). The form posts flat
@@ -70,7 +68,7 @@ function sectionSchema(type: SectionType) {
   const spec = SECTION_FIELDS[type]
   const shared: Record<string, z.ZodType> = {}
   for (const f of spec.shared) {
-    const base = f.key === 'link' ? optional(500).refine((v) => !v || safeLink(v, { https: true }) !== null, LINK_RULE) : f.key === 'taxon' ? optional(12).refine((v) => !v || /^\d+$/.test(v), 'Choose a category from the list.') : optional(300).refine((v) => !v || IMAGE.test(v), 'A picture is a path like /images/cms/hero-home.')
+    const base = f.key === 'link' ? optional(500).refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE) : f.key === 'taxon' ? optional(12).refine((v) => !v || /^\d+$/.test(v), 'Choose a category from the list.') : optional(300).refine((v) => !v || IMAGE.test(v), 'A picture is a path like /images/cms/hero-home.')
     shared[f.key] = f.required ? base.refine((v) => v !== '', `${f.key === 'taxon' ? 'A category' : f.label} is required.`) : base
   }
   const text: Record<string, z.ZodType> = {}

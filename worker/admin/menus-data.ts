@@ -1,11 +1,9 @@
-import { safeLink } from '#web/lib/safe-link.ts'
+import { SAFE_LINK_RULE, safeLink } from '#web/lib/safe-link.ts'
 import * as z from 'zod'
 import type { FormValues } from '#web/admin/parts.tsx'
 import type { MenuDraftItem, MenuLocation } from '#web/admin/menus-page.tsx'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
-
-const LINK_RULE = 'A link is a path of this store that starts with a single / (like /t/women) or an address that starts with https://, without spaces or backslashes.'
 
 /**
  * The header and footer menus, English and German together: Spree keeps one menu per location and locale, each a
@@ -54,7 +52,7 @@ const menuSchema = (location: MenuLocation) =>
       z
         .object({
           level: z.enum(['1', '2'], { message: 'Choose where the item sits.' }),
-          link: z.string().trim().max(500, 'At most 500 characters.').refine((v) => !v || safeLink(v, { https: true }) !== null, LINK_RULE),
+          link: z.string().trim().max(500, 'At most 500 characters.').refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE),
           en: label('English'),
           de: label('German'),
         })
