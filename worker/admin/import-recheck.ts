@@ -71,7 +71,7 @@ export async function recheckRows(db: D1Database, rows: PendingRow[]): Promise<M
       const taken = existing.get(after.slug)
       if (taken?.gone) why.push(`The slug ${after.slug} belongs to a deleted product; give the new product another slug.`)
       // a product row with no master variant is this import's own, left by a chunk that failed after creating it
-      else if (taken && [...current.values()].some((c) => c.id === taken.id)) why.push(`A product with the slug ${after.slug} was added since the dry run.`)
+      else if (taken && current.has(taken.id)) why.push(`A product with the slug ${after.slug} was added since the dry run.`)
     } else {
       const now = current.get(row.productId)
       if (!now) why.push(`${after.slug} was deleted since the dry run.`)
