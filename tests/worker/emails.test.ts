@@ -15,8 +15,8 @@ const page = (path: string, environment: string) =>
 describe('emails', () => {
   const every = MAIL_KINDS.flatMap((kind) => mailVariants(kind).flatMap((variant) => (['en', 'de'] as const).map((locale) => [kind, variant ?? 'sample', locale] as const)))
 
-  it.each(every)('%s %s (%s) renders HTML under 100 KB with a plain-text part', (kind, variant, locale) => {
-    const { subject, html, text } = renderMail(sampleMail(kind, locale, variant === 'sample' ? undefined : variant), settings)
+  it.each(every)('%s %s (%s) renders HTML under 100 KB with a plain-text part', async (kind, variant, locale) => {
+    const { subject, html, text } = await renderMail(sampleMail(kind, locale, variant === 'sample' ? undefined : variant), settings)
     expect(new TextEncoder().encode(html).length).toBeLessThan(100 * 1024)
     expect(html).toMatch(/^<!DOCTYPE html><html lang="(en|de)"/)
     expect(html).toContain('Basecamp Outfitters')
@@ -25,14 +25,14 @@ describe('emails', () => {
     expect(text).not.toMatch(/<\/?(html|table|td|p|a|span|div|br)\b/)
   })
 
-  it('makes the order confirmation a tax invoice: the words, the ABN, the GST, Club Price savings, addresses, shipping', () => {
+  it('makes the order confirmation a tax invoice: the words, the ABN, the GST, Club Price savings, addresses, shipping', async () => {
     for (const [locale, words, gst, saved] of [
       ['en', 'Tax invoice', 'GST included', 'You saved $40.00 with Club Prices.'],
       ['de', 'Steuerrechnung (Tax invoice)', 'Enthaltene GST', 'Mit Club-Preisen haben Sie 40,00 AU$ gespart.'],
     ] as const) {
       // money is written with the locale's no-break spaces; compare words, not spacing
       const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
-      const { html, text } = renderMail(sampleMail('order_confirmation', locale), settings)
+      const { html, text } = await renderMail(sampleMail('order_confirmation', locale), settings)
       for (const part of [plain(html), plain(text)]) {
         for (const expected of [words, 'ABN 12 345 678 901', gst, saved, 'Katoomba NSW 2780', 'SUMMER10']) expect(part.toLowerCase()).toContain(expected.toLowerCase())
       }
@@ -41,10 +41,10 @@ describe('emails', () => {
     }
   })
 
-  it('shows the gift card code, amount and message, and the shipping carrier and tracking number', () => {
-    const gift = renderMail(sampleMail('gift_card', 'en'), settings)
+  it('shows the gift card code, amount and message, and the shipping carrier and tracking number', async () => {
+    const gift = await renderMail(sampleMail('gift_card', 'en'), settings)
     for (const part of [gift.html, gift.text]) for (const expected of ['H7KM-2QPX-9RTA-4WZE', '$50.00', 'Happy birthday!']) expect(part).toContain(expected)
-    const shipped = renderMail(sampleMail('shipping_confirmation', 'de'), settings)
+    const shipped = await renderMail(sampleMail('shipping_confirmation', 'de'), settings)
     for (const part of [shipped.html, shipped.text]) for (const expected of ['Australia Post', '33LPK123456701000935006', 'Sendung verfolgen']) expect(part).toContain(expected)
   })
 

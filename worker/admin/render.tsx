@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Context } from 'hono'
-import { renderToReadableStream } from 'react-dom/server'
+import { renderToReadableStream } from '#worker/ssr/fizz.ts'
 import { assetsFor, bodyFont, consoleScript } from '#worker/ssr/assets.ts'
 import { AdminDocument, AdminShell } from '#web/admin/shell.tsx'
 import type { AdminContext } from './context.ts'

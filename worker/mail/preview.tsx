@@ -13,19 +13,21 @@ import { MAIL_KINDS, type MailKind } from './types.ts'
  */
 const isKind = (v: string | undefined): v is MailKind => (MAIL_KINDS as readonly string[]).includes(v ?? '')
 
-export function emailPreview(c: Context<AppEnv>) {
+export async function emailPreview(c: Context<AppEnv>) {
   const [kind, file] = c.req.path.replace(/^\/dev\/emails\/?/, '').split('/')
   const headers = { 'cache-control': 'no-store' }
   if (!kind) {
-    const rows = MAIL_KINDS.flatMap((k) =>
-      mailVariants(k).flatMap((variant) =>
-        LOCALES.map((locale) => {
-          const { subject, html } = renderMail(sampleMail(k, locale, variant), mailSettings())
+    const rows = await Promise.all(
+      MAIL_KINDS.flatMap((k) =>
+        mailVariants(k).flatMap((variant) =>
+          LOCALES.map(async (locale) => {
+            const { subject, html } = await renderMail(sampleMail(k, locale, variant), mailSettings())
           const size = (new TextEncoder().encode(html).length / 1024).toFixed(1)
           const query = variant ? `?variant=${variant}` : ''
           const name = `${k}${variant ? ` ${variant}` : ''} (${locale})`
           return `<li><a href="/dev/emails/${k}/${locale}${query}">${name}</a> · <a href="/dev/emails/${k}/${locale}.txt${query}">text</a> · ${size} KB · ${escape(subject)}</li>`
-        }),
+          }),
+        ),
       ),
     )
     return c.html(`<!DOCTYPE html><html lang="en"><title>Emails</title><h1>Emails (development preview)</h1><ul>${rows.join('')}</ul></html>`, 200, headers)
@@ -33,7 +35,7 @@ export function emailPreview(c: Context<AppEnv>) {
   const [locale, ext] = (file ?? '').split('.')
   const variant = c.req.query('variant')
   if (!isKind(kind) || !(LOCALES as readonly string[]).includes(locale ?? '') || !mailVariants(kind).includes(variant)) return c.text('No such email.', 404, headers)
-  const rendered = renderMail(sampleMail(kind, locale as 'en' | 'de', variant), mailSettings())
+  const rendered = await renderMail(sampleMail(kind, locale as 'en' | 'de', variant), mailSettings())
   if (ext === 'txt') return c.text(`Subject: ${rendered.subject}\n\n${rendered.text}`, 200, headers)
   return c.html(rendered.html, 200, headers)
 }

@@ -1,4 +1,4 @@
-import { renderToReadableStream } from 'react-dom/server'
+import { renderToReadableStream } from './fizz.ts'
 import { preinit, preload } from 'react-dom'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, RouterContextProvider, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from 'react-router'
 import { ApiError } from '#web/api/storefront-api.ts'

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server'
+import { prerender } from '#worker/ssr/fizz.ts'
 import type { ReactElement } from 'react'
 import { BRAND } from '#web/brand.ts'
 import { LOCALE_TAGS, STORE_TIME_ZONE } from '#web/config.ts'
@@ -19,8 +19,9 @@ import type { Template } from './template.ts'
 
 /**
  * Renders emails (loaded with a dynamic import by worker/mail, so no request that sends no mail evaluates it).
- * The HTML is react-dom/server's static markup with table layouts: the worker already carries react-dom/server for
- * its pages, so the emails add only their own templates to the bundle (@react-email would add its packages).
+ * The HTML is React's static markup with table layouts, from the same Fizz renderer the pages stream with (its
+ * `prerender`), so the emails add only their own templates to the bundle (@react-email would add its packages, and
+ * react-dom's renderToStaticMarkup its legacy renderer: worker/ssr/fizz.cjs).
  */
 const TEMPLATES: { [K in MailKind]: Template<MailPayloads[K]> } = {
   order_confirmation: orderConfirmation,
@@ -63,14 +64,22 @@ export function composeMail(mail: Mail, settings: MailSettings): { subject: stri
 }
 
 /** The whole email: subject, HTML and plain text. */
-export function renderMail(mail: Mail, settings: MailSettings): RenderedMail {
+export async function renderMail(mail: Mail, settings: MailSettings): Promise<RenderedMail> {
   const ctx = context(mail.locale, settings)
   const template = templateOf(mail.kind) as Template<unknown>
   const body: ReactElement = <template.Body p={mail.payload} ctx={ctx} />
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(
+  const { prelude } = await prerender(
     <EmailLayout ctx={ctx} preview={template.preview(mail.payload, ctx)}>
       {body}
     </EmailLayout>,
-  )}`
-  return { ...composeMail(mail, settings), html }
+  )
+  return { ...composeMail(mail, settings), html: staticMarkup(await new Response(prelude).text()) }
+}
+
+/**
+ * What renderToStaticMarkup gave: no `<!-- -->` between two adjacent texts (hydration markers; nothing hydrates an
+ * email, and a shopper's text is escaped, so the exact marker is always React's) and one doctype.
+ */
+function staticMarkup(html: string): string {
+  return `<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, '').replaceAll('<!-- -->', '')}`
 }
