@@ -1,43 +1,29 @@
 import type Stripe from 'stripe'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
+import { createStripeRest, type StripeRest } from './stripe-rest.ts'
 
 /** Stripe is the card provider when both keys are set; otherwise the test gateway is (a fresh clone, offline). */
 export const stripeEnabled = (env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)
 
-export type StripeApi = Stripe
+export type StripeApi = StripeRest
 
-let cached: { key: string; client: Stripe } | null = null
+let cached: { key: string; client: StripeRest } | null = null
 
 /**
- * The `stripe` library, imported only when the keys are set (it is a large module; a store without Stripe never
- * loads it), talking through fetch. `STRIPE_API_BASE` points it elsewhere than api.stripe.com: the tests' local fake.
+ * The store's Stripe client (stripe-rest.ts: fetch, not the `stripe` library), used only when the keys are set.
+ * `STRIPE_API_BASE` points it elsewhere than api.stripe.com: the tests' local fake.
  */
-export async function stripeClient(env: Env): Promise<Stripe> {
+export async function stripeClient(env: Env): Promise<StripeRest> {
   if (!env.STRIPE_SECRET_KEY) throw new Error('Stripe is not configured')
-  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null
   const key = `${env.STRIPE_SECRET_KEY}|${env.STRIPE_API_BASE ?? ''}`
   if (cached?.key === key) return cached.client
-  const { default: StripeLib } = await import('stripe')
-  const client = new StripeLib(env.STRIPE_SECRET_KEY, {
-    // looked up at call time, so a test's fetch spy (and workerd's own fetch) is what runs
-    httpClient: StripeLib.createFetchHttpClient((input, init) => fetch(input, init)),
-    maxNetworkRetries: 1,
-    timeout: 15_000,
-    telemetry: false,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const) } : {}),
-  })
+  const client = createStripeRest({ secretKey: env.STRIPE_SECRET_KEY, base: env.STRIPE_API_BASE || undefined })
   cached = { key, client }
   return client
 }
 
-/** The library's Web Crypto provider, for verifying webhook signatures asynchronously. */
-export async function stripeCrypto() {
-  const { default: StripeLib } = await import('stripe')
-  return StripeLib.createSubtleCryptoProvider()
-}
-
-/** The library's errors, told apart without importing it where it was never loaded. */
+/** Stripe's errors (stripe-rest.ts names them as the `stripe` library does). */
 interface StripeErrorLike {
   type: string
   code?: string

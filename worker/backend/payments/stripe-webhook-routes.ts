@@ -4,17 +4,18 @@ import type { Env } from '#worker/env.ts'
 import { BackendError, backendErrorResponse } from '../shared/errors.ts'
 import { reloadOrder, type OrderRow } from '../commerce/orders.ts'
 import { readyToPlace } from '../commerce/place-order.ts'
-import { isStripeError, stripeClient, stripeCrypto, stripeEnabled } from './stripe-client.ts'
+import { isStripeError, stripeEnabled } from './stripe-client.ts'
+import { verifiedEvent } from './stripe-rest.ts'
 import { capture, retrieveIntent } from './stripe-gateway.ts'
 import { settle, voidQuietly, type CardPayment } from './stripe-checkout.ts'
 import { adoptIntent } from './stripe-hosted.ts'
 import { storeUrl } from '../services/store-url.ts'
 
 /**
- * `POST /webhooks/stripe`: Stripe's events, each signature checked (the library's async verification on Web
- * Crypto) and each event id processed once (D1 `stripe_events`). An authorisation whose shopper never came back
- * (closed tab after 3-D Secure or the hosted page) places its order here and is captured, or voided when the order
- * is refused; a failed payment and a refund update the payment. docs/operations.md.
+ * `POST /webhooks/stripe`: Stripe's events, each signature checked (HMAC-SHA256 on Web Crypto, stripe-rest.ts) and
+ * each event id processed once (D1 `stripe_events`). An authorisation whose shopper never came back (closed tab after
+ * 3-D Secure or the hosted page) places its order here and is captured, or voided when the order is refused; a failed
+ * payment and a refund update the payment. docs/operations.md.
  */
 export const stripeWebhookRoutes = new Hono<{ Bindings: Env }>()
 stripeWebhookRoutes.onError(backendErrorResponse)
@@ -27,7 +28,7 @@ stripeWebhookRoutes.post('/stripe', async (c) => {
   const payload = await c.req.text()
   let event: Stripe.Event
   try {
-    event = await (await stripeClient(env)).webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET, undefined, await stripeCrypto())
+    event = await verifiedEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET)
   } catch (error) {
     if (isStripeError(error)) throw new BackendError(400, 'The webhook signature is not valid.')
     throw error
