@@ -161,7 +161,7 @@ describe('carts', () => {
     expect((await call('/cart', { orderToken: token })).status).toBe(404)
   })
 
-  it('a merge that would put more than 9999 of one product in the cart keeps it at 9999 and says so; removing a line moves updated_at', async () => {
+  it('a merge that would put more than 9999 of one product in the cart keeps it at 9999 and says so; removing a line moves updated_at, removing a missing one does not', async () => {
     const a = await createProduct({ stock: 0, backorderable: true, prices: { AUD: { amount: 100 }, USD: { amount: 70 } } })
     const member = await registerAndLogin()
     await call('/cart', { method: 'POST', bearer: member.bearer })
@@ -180,6 +180,11 @@ describe('carts', () => {
     const removed = await call(`/cart/remove_line_item/${lines(merged)[0].id}`, { method: 'DELETE', bearer: member.bearer })
     expect(removed.status).toBe(200)
     expect(attrs(removed).updated_at > before).toBe(true)
+    // removing it again is a 404 that changes nothing, not even the cart's updated_at
+    await new Promise((r) => setTimeout(r, 5))
+    const again = await call(`/cart/remove_line_item/${lines(merged)[0].id}`, { method: 'DELETE', bearer: member.bearer })
+    expect(again.status).toBe(404)
+    expect(attrs(await call('/cart', { bearer: member.bearer })).updated_at).toBe(attrs(removed).updated_at)
   })
 
   it('gives a guest cart to a customer without a cart of their own', async () => {

@@ -105,13 +105,13 @@ cartRoutes.post('/cart/add_item', async (c) => {
   }
   const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity)
   await assertChargeable(c.env.DB, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
-  await c.env.DB.prepare(
-    `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
-     ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
-  )
-    .bind(order.id, body.variant_id, body.quantity)
-    .run()
-  await touchOrder(c.env.DB, order.id)
+  await c.env.DB.batch([
+    c.env.DB.prepare(
+      `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
+       ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
+    ).bind(order.id, body.variant_id, body.quantity),
+    touchOrder(c.env.DB, order.id),
+  ])
   return cartResponse(c, order)
 })
 
@@ -127,18 +127,20 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
     throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
   }
   await assertChargeable(c.env.DB, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
-  await c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id).run()
-  await touchOrder(c.env.DB, order.id)
+  await c.env.DB.batch([c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)])
   return cartResponse(c, order)
 })
 
 cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
   const order = await requireCart(c)
   const id = pathId(c.req.param('id'))
-  const { meta } = await c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id).run()
-  if (meta.changes === 0) throw notFound('This item is not in the cart.')
-  // the cart changed: its updated_at moves, as with add_item and set_quantity
-  await touchOrder(c.env.DB, order.id)
+  // the cart changed: its updated_at moves, as with add_item and set_quantity, in the same round trip; `changes()` is
+  // the DELETE's count, so removing a line that is not there (404) leaves the cart as it was
+  const [removed] = await c.env.DB.batch([
+    c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id),
+    c.env.DB.prepare("UPDATE orders SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND changes() > 0").bind(order.id),
+  ])
+  if (removed!.meta.changes === 0) throw notFound('This item is not in the cart.')
   return cartResponse(c, order)
 })
 

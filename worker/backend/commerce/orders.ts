@@ -93,6 +93,7 @@ export async function requireCart(c: BackendContext): Promise<OrderRow> {
   return order
 }
 
-export async function touchOrder(db: D1Database, id: number): Promise<void> {
-  await db.prepare("UPDATE orders SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(id).run()
+/** The cart changed: its `updated_at` moves. A statement, to go in the same batch (one round trip) as the change. */
+export function touchOrder(db: D1Database, id: number): D1PreparedStatement {
+  return db.prepare("UPDATE orders SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(id)
 }
