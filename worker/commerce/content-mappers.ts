@@ -1,7 +1,7 @@
 import type { CmsPage, CmsSection, Menu, MenuItem, ProductImage } from '#web/api/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
 import { safeLink } from '#web/lib/safe-link.ts'
-import { sanitizeHtml, sanitizeLink } from './sanitize-html.ts'
+import { sanitizeHtml } from './sanitize-html.ts'
 
 /** JSON:API menus and CMS pages → the Menu and CmsPage models of spec §3. */
 
@@ -88,7 +88,8 @@ export function mapCmsPage(doc: Deserialized<JsonApiResource>): { page: CmsPage;
         name: String(s.attributes.name ?? ''),
         content,
         settings: (s.attributes.settings ?? {}) as Record<string, unknown>,
-        link: sanitizeLink(s.attributes.link),
+        // a section's button: a site path or an http(s) URL, else none
+        link: safeLink(s.attributes.link),
         images: sectionImages(s.attributes, String(s.attributes.name ?? '')),
       }
     })

@@ -1,4 +1,3 @@
-import { safeLink } from '#web/lib/safe-link.ts'
 import xss from 'xss'
 
 // js-xss is CommonJS: its named exports hang off the default export in every bundler and in workerd.
@@ -63,9 +62,6 @@ const filter = new FilterXSS({
     return undefined
   },
 })
-
-/** A link from the CMS (a section's button): a site path or an http(s) URL, else none (web/lib/safe-link.ts). */
-export const sanitizeLink = (link: unknown): string | null => safeLink(link)
 
 /** Allow-listed HTML. The page's own title is its only h1, so an editor's h1 becomes an h2. */
 export function sanitizeHtml(html: string): string {
