@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import app from '#worker/index.ts'
 import { countRoundTrips, D1RoundTrips } from '#worker/middleware/d1-round-trips.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
-import { registerAndLogin } from '#tests/factories/api.ts'
+import { createProduct } from '#tests/factories/catalogue.ts'
+import { call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { authCookie, get, ORIGIN } from './helpers.ts'
 
 /** The `d1;desc=<n>` entry of a Server-Timing header (docs/performance-d1.md). */
@@ -94,6 +95,31 @@ describe('pages on a page-cache miss make at most 3 D1 round trips', () => {
       }
     })
   }
+})
+
+describe('cart changes', () => {
+  it('add_item and set_quantity read the cart once for their checks and write in one batch', async () => {
+    const { variantId } = await createProduct({ stock: 100 })
+    const orderToken = await guestCart()
+    const counted = async (path: string, options: Parameters<typeof call>[1]) => {
+      const trips = new D1RoundTrips()
+      const res = await call(path, { ...options, orderToken, env: { DB: countRoundTrips(env.DB, trips) } })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return { res, trips: trips.count }
+    }
+    const added = await counted('/cart/add_item', { body: { variant_id: variantId, quantity: 2 } })
+    // what every cart call pays to find the cart and answer with it, once it has a line
+    const reading = (await counted('/cart', {})).trips
+    // beyond that, a change reads the cart's state once for its checks (with its lines' variants; a new line's variant
+    // on its own) and writes the line and the cart's updated_at in one batch: 3 more (were 5 for a new line, 6 else)
+    expect(added.trips - reading).toBeLessThanOrEqual(3)
+    const again = await counted('/cart/add_item', { body: { variant_id: variantId, quantity: 1 } })
+    expect(again.trips - reading).toBeLessThanOrEqual(3)
+    const lineId = Number(again.res.body.data.relationships.line_items.data[0].id)
+    const set = await counted('/cart/set_quantity', { method: 'PATCH', body: { line_item_id: lineId, quantity: 5 } })
+    expect(set.res.body.data.attributes.item_count).toBe(5)
+    expect(set.trips - reading).toBeLessThanOrEqual(3)
+  })
 })
 
 function SELFfetch(path: string) {

@@ -4,14 +4,14 @@ import type { Env } from '#worker/env.ts'
 import { BackendError, notFound } from '../shared/errors.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { currentUserId, requireUser } from './auth.ts'
-import { loadCartState, type CartLine } from './cart-state.ts'
+import { loadCartState, type CartLine, type CartState } from './cart-state.ts'
 import { pathId, readParams } from './http.ts'
 import { createOrder, openCartOfUser, orderByToken, requireCart, touchOrder, type OrderRow } from './orders.ts'
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, QuantitySchema } from './schemas.ts'
 import { shippingOptions } from './shipping.ts'
-import { loadVariants } from './variants.ts'
+import { loadVariants, type VariantInfo } from './variants.ts'
 import { mergeCarts } from './merge.ts'
 import { CHARGE_MAX_CENTS, GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
 import { formatMoney } from '#web/i18n/format.ts'
@@ -31,9 +31,12 @@ const CouponSchema = z.object({
   coupon_code: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(64, 'This field can have at max 64 characters.'),
 })
 
-/** Checks a variant can be sold in this cart's currency in `quantity` units; the message says why not. */
-async function assertSellable(db: D1Database, order: OrderRow, variantId: number, quantity: number) {
-  const variant = (await loadVariants(db, [variantId], order.currency, 'en')).get(variantId)
+/**
+ * Checks a variant can be sold in this cart's currency in `quantity` units; the message says why not. `known`: the
+ * variant as the cart's state just read it (a line of the cart), so it is not read again.
+ */
+async function assertSellable(db: D1Database, order: OrderRow, variantId: number, quantity: number, known?: VariantInfo | null) {
+  const variant = known ?? (await loadVariants(db, [variantId], order.currency, 'en')).get(variantId)
   if (!variant || !variant.available) throw new BackendError(404, 'This product is not available.', { variant_id: ['is not available'] })
   if (variant.isGiftCard) throw new BackendError(422, 'Gift cards are bought with the gift card form.', { variant_id: ['is a gift card'] })
   if (variant.amountCents === null) throw new BackendError(422, `This product cannot be bought in ${order.currency}.`, { variant_id: ['has no price'] })
@@ -50,10 +53,9 @@ async function assertSellable(db: D1Database, order: OrderRow, variantId: number
  * Refuses a change that would take the cart's merchandise, at what this shopper pays a unit, past the most a card can
  * be charged at once (CHARGE_MAX_CENTS): such an order could never be paid, so it is refused when the quantity is
  * chosen, with the figure, rather than at the payment. The line `lineId` (or the variant's line) is counted at
- * `quantity` units of `unitCents`.
+ * `quantity` units of `unitCents`, against the cart as `state` has it (loaded once for the checks, before the change).
  */
-async function assertChargeable(db: D1Database, order: OrderRow, change: { lineId?: number; variantId?: number; quantity: number; unitCents: number }) {
-  const state = await loadCartState(db, order, 'en')
+function assertChargeable(state: CartState, order: OrderRow, change: { lineId?: number; variantId?: number; quantity: number; unitCents: number }) {
   const isChanged = (l: CartLine) => (change.lineId !== undefined ? l.row.id === change.lineId : l.row.variant_id === change.variantId && l.row.gift_card_cents === null)
   const changed = state.lines.find(isChanged)
   const others = state.lines.filter((l) => !isChanged(l)).reduce((sum, l) => sum + l.paidUnitCents * l.row.quantity, 0)
@@ -95,16 +97,17 @@ cartRoutes.delete('/cart', async (c) => {
 cartRoutes.post('/cart/add_item', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, AddItemSchema)
-  const existing = await c.env.DB.prepare('SELECT quantity FROM line_items WHERE order_id = ? AND variant_id = ? AND gift_card_cents IS NULL')
-    .bind(order.id, body.variant_id)
-    .first<{ quantity: number }>()
+  // the cart as it is, read once: the line this adds to, and the total the change must keep chargeable
+  const state = await loadCartState(c.env.DB, order, 'en')
+  const existingLine = state.lines.find((l) => l.row.variant_id === body.variant_id && l.row.gift_card_cents === null)
+  const existing = existingLine?.row
   // the line the item is added to stays within the bound set_quantity keeps
   const room = LINE_QUANTITY_MAX - (existing?.quantity ?? 0)
   if (body.quantity > room) {
     throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${existing?.quantity ?? 0} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] })
   }
-  const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity)
-  await assertChargeable(c.env.DB, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
+  const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity, existingLine?.variant)
+  assertChargeable(state, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
   await c.env.DB.batch([
     c.env.DB.prepare(
       `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
@@ -118,15 +121,15 @@ cartRoutes.post('/cart/add_item', async (c) => {
 cartRoutes.patch('/cart/set_quantity', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, SetQuantitySchema)
-  const line = await c.env.DB.prepare('SELECT variant_id, gift_card_cents FROM line_items WHERE id = ? AND order_id = ?')
-    .bind(body.line_item_id, order.id)
-    .first<{ variant_id: number; gift_card_cents: number | null }>()
+  const state = await loadCartState(c.env.DB, order, 'en')
+  const cartLine = state.lines.find((l) => l.row.id === body.line_item_id)
+  const line = cartLine?.row
   if (!line) throw new BackendError(404, 'This item is not in the cart.', { line_item_id: ['is not in the cart'] })
-  if (line.gift_card_cents === null) await assertSellable(c.env.DB, order, line.variant_id, body.quantity)
+  if (line.gift_card_cents === null) await assertSellable(c.env.DB, order, line.variant_id, body.quantity, cartLine.variant)
   else if (body.quantity > GIFT_CARD_LINE_MAX_QUANTITY) {
     throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
   }
-  await assertChargeable(c.env.DB, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
+  assertChargeable(state, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
   await c.env.DB.batch([c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)])
   return cartResponse(c, order)
 })
