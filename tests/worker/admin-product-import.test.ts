@@ -183,7 +183,7 @@ describe('product CSV', () => {
     expect(res.status).toBe(303)
     const jobId = Number(res.location!.split('/').pop())
     expect(await jobOf(jobId)).toMatchObject({ status: 'checked', new_rows: 1, changed_rows: 1, unchanged_rows: 1, error_rows: 4 })
-    expect((await b.get(`/admin/products/import/${jobId}?show=error`)).body).toContain('price_aud: at most 999999.99 (the most a card can be charged at once).')
+    expect((await b.get(`/admin/products/import/${jobId}?show=error`)).body).toContain('price_aud: at most $999,999.99 (the most a card can be charged at once).')
     const page = (await b.get(`/admin/products/import/${jobId}`)).body
     expect(page).toContain('price_aud: 100.00 → 129.95')
     expect(page).toContain('price_aud: enter an amount like 129.95.')
