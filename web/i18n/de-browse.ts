@@ -191,11 +191,6 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     confirmButton: 'Ja, ich möchte den Newsletter',
     confirmed: 'Sie haben den Newsletter abonniert. Willkommen!',
     confirmMissing: 'Dieser Bestätigungslink ist unvollständig. Bitte öffnen Sie den Link aus der E-Mail noch einmal.',
-    unsubscribeTitle: 'Newsletter abbestellen',
-    unsubscribeText: 'Drücken Sie den Knopf, und {{email}} erhält keine Newsletter mehr von uns.',
-    unsubscribeButton: 'Abbestellen',
-    unsubscribeDone: 'Sie haben den Newsletter abbestellt. Sie erhalten keine Newsletter mehr von uns.',
-    unsubscribeMissing: 'Dieser Abmeldelink ist unvollständig. Bitte öffnen Sie den Link aus dem Newsletter noch einmal oder melden Sie sich an und bestellen Sie ihn in Ihrem Konto ab.',
     static: {
       AboutUs: 'Über uns',
       ContactUs: 'Kontakt',

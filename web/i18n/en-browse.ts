@@ -188,11 +188,6 @@ export const enBrowse = {
     confirmButton: 'Yes, subscribe me',
     confirmed: 'You are subscribed. Welcome aboard!',
     confirmMissing: 'This confirmation link is not complete. Please open the link from the email again.',
-    unsubscribeTitle: 'Unsubscribe from the newsletter',
-    unsubscribeText: 'Press the button and {{email}} will get no more newsletters from us.',
-    unsubscribeButton: 'Unsubscribe',
-    unsubscribeDone: 'You have been unsubscribed. You will get no more newsletters from us.',
-    unsubscribeMissing: 'This unsubscribe link is not complete. Please open the link from the newsletter again, or log in and unsubscribe from your account.',
     static: {
       AboutUs: 'About us',
       ContactUs: 'Contact us',

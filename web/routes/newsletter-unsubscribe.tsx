@@ -36,28 +36,28 @@ export function Component() {
   const token = params.get('token') ?? ''
   return (
     <div className="mx-auto max-w-lg space-y-4 py-8" data-testid="newsletter-unsubscribe">
-      <PageTitle title={t('pages.unsubscribeTitle')} />
-      <h1 className="text-3xl font-bold">{t('pages.unsubscribeTitle')}</h1>
+      <PageTitle title={t('account.unsubscribeLinkTitle')} />
+      <h1 className="text-3xl font-bold">{t('account.unsubscribeLinkTitle')}</h1>
       {result?.ok ? (
         <p role="status" className="font-semibold text-success-800" data-testid="newsletter-unsubscribed">
-          {t('pages.unsubscribeDone')}
+          {t('account.unsubscribeLinkDone')}
         </p>
       ) : email && token ? (
         <Form method="post" className="space-y-4">
-          <p>{t('pages.unsubscribeText', { email })}</p>
+          <p>{t('account.unsubscribeLinkText', { email })}</p>
           <input type="hidden" name="email" value={email} />
           <input type="hidden" name="token" value={token} />
           {result && !result.ok ? (
             <p role="alert" className="text-sm text-danger-700">
-              {result.error || t('pages.unsubscribeMissing')}
+              {result.error || t('account.unsubscribeLinkMissing')}
             </p>
           ) : null}
           <button type="submit" className={buttonClass('primary')}>
-            {t('pages.unsubscribeButton')}
+            {t('account.unsubscribe')}
           </button>
         </Form>
       ) : (
-        <p role="alert">{t('pages.unsubscribeMissing')}</p>
+        <p role="alert">{t('account.unsubscribeLinkMissing')}</p>
       )}
     </div>
   )
