@@ -66,6 +66,7 @@ function screens(locale: Locale): RouteObject[] {
         { id: id('login'), path: 'Login', ...screen('./routes/login.tsx', () => import('./routes/login.tsx'), NOINDEX) },
         { id: id('reset-password'), path: 'reset-password', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
         { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
+        { id: id('newsletter-unsubscribe'), path: 'newsletter/unsubscribe', ...screen('./routes/newsletter-unsubscribe.tsx', () => import('./routes/newsletter-unsubscribe.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('newsletter-confirm'), path: 'newsletter/confirm', ...screen('./routes/newsletter-confirm.tsx', () => import('./routes/newsletter-confirm.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
         { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },

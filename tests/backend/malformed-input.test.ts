@@ -168,6 +168,9 @@ describe('text that hides what it says', () => {
         ['POST', '/account', { user: { email: `hidden-${Date.now()}@example.com`, first_name: bad, last_name: 'B', password: 'abc12345', password_confirmation: 'abc12345' } }, {}, 'first_name'],
         ['PATCH', '/account', { user: { last_name: bad } }, member(), 'last_name'],
         ['POST', '/account/addresses', { address: { ...AU_ADDRESS, address1: bad } }, member(), 'address1'],
+        // a region abroad (no list of states to choose from) is checked like the other lines
+        ['POST', '/account/addresses', { address: { ...AU_ADDRESS, country_iso: 'GB', zipcode: 'SW1A 1AA', state_name: bad } }, member(), 'state_name'],
+        ['PATCH', '/checkout', { order: { email: 'a@b.co', ship_address_attributes: { ...AU_ADDRESS, country_iso: 'NZ', zipcode: '6011', state_name: bad } } }, guest(), 'state_name'],
         ['PATCH', '/checkout', { order: { email: 'a@b.co', ship_address_attributes: { ...AU_ADDRESS, firstname: bad } } }, guest(), 'firstname'],
         ['POST', '/contact_messages', { name: bad, email: 'a@b.co', message: 'Hello there' }, {}, 'name'],
         ['POST', '/gift_cards', { gift_card: { amount: 50, recipient_name: bad, recipient_email: 'a@b.co' } }, member(), 'recipient_name'],
@@ -181,6 +184,23 @@ describe('text that hides what it says', () => {
       }
     }
     expect(await snapshot()).toBe(before)
+  })
+
+  it('a region abroad longer than any region is refused with 422, changing nothing; a real one is kept', async () => {
+    const before = await snapshot()
+    for (const [path, method, body, auth] of [
+      ['/account/addresses', 'POST', { address: { ...AU_ADDRESS, country_iso: 'GB', zipcode: 'SW1A 1AA', state_name: 'x'.repeat(500) } }, member()],
+      ['/checkout', 'PATCH', { order: { email: 'a@b.co', ship_address_attributes: { ...AU_ADDRESS, country_iso: 'DE', zipcode: '10115', state_name: 'Ü'.repeat(101) } } }, guest()],
+    ] as const) {
+      const res = await call(path, { method, ...auth, body })
+      expect(res.status, JSON.stringify(res.body)).toBe(422)
+      expect(JSON.stringify(res.body.errors)).toContain('state_name')
+      expect(JSON.stringify(res.body.errors)).toContain('This field can have at max 100 characters.')
+    }
+    expect(await snapshot()).toBe(before)
+    const kept = await call('/account/addresses', { method: 'POST', ...member(), body: { address: { ...AU_ADDRESS, country_iso: 'GB', zipcode: 'SW1A 1AA', state_name: 'Greater London' } } })
+    expect(kept.status, JSON.stringify(kept.body)).toBeLessThan(300)
+    expect(kept.body.data.attributes.state_name).toBe('Greater London')
   })
 
   it('keeps names in any script, emoji with joiners, and line breaks in a message', async () => {

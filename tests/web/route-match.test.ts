@@ -12,7 +12,7 @@ const ADDRESSES = [
   '/CMSPage', '/some-cms-page', '/de/some-cms-page', '/no/such/deep/page', '/Cart', '/de/Cart', '/Login', '/reset-password',
   '/MyAccount', '/MyAccount/orders', '/my-account', '/my-account/orders/12', '/de/my-account/orders/12',
   '/checkout', '/checkout/CheckoutType', '/checkout/shipping', '/checkout/payment/return', '/de/checkout/thank-you', '/offline',
-  '/newsletter/confirm', '/LatestVersion',
+  '/newsletter/confirm', '/newsletter/unsubscribe', '/LatestVersion',
 ]
 
 const shape = (matches: Array<{ route: { id?: string }; params: Record<string, string | undefined> }> | null) =>

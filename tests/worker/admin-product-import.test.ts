@@ -183,7 +183,7 @@ describe('product CSV', () => {
     expect(res.status).toBe(303)
     const jobId = Number(res.location!.split('/').pop())
     expect(await jobOf(jobId)).toMatchObject({ status: 'checked', new_rows: 1, changed_rows: 1, unchanged_rows: 1, error_rows: 4 })
-    expect((await b.get(`/admin/products/import/${jobId}?show=error`)).body).toContain('price_aud: at most 999999.99 (the most a card can be charged at once).')
+    expect((await b.get(`/admin/products/import/${jobId}?show=error`)).body).toContain('price_aud: at most $999,999.99 (the most a card can be charged at once).')
     const page = (await b.get(`/admin/products/import/${jobId}`)).body
     expect(page).toContain('price_aud: 100.00 → 129.95')
     expect(page).toContain('price_aud: enter an amount like 129.95.')
@@ -269,6 +269,23 @@ describe('product CSV', () => {
     expect(await applied(jobId)).toMatchObject({ status: 'done', applied_rows: 1 })
     expect(await env.DB.prepare("SELECT name FROM products WHERE id = ?").bind(edited.productId).first('name')).toBe('Named meanwhile')
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE slug = 'stale-new-a'").first('n')).toBe(1)
+  })
+
+  it('a chunk whose batch fails leaves no new product without a variant behind; Resume makes it whole', async () => {
+    const { b } = await operator()
+    const rows = Array.from({ length: 2 }, (_, i) => `half-${i},Half ${i},,HALF-${i},10.00,,,7.00,1,`)
+    const jobId = Number((await check(b, [HEADER, ...rows].join('\n'))).location!.split('/').pop())
+    await env.DB.prepare("UPDATE import_jobs SET status = 'applying' WHERE id = ?").bind(jobId).run()
+    // the chunk's batch fails (as D1 might mid-way): here a trigger refuses the new products' variants
+    await env.DB.prepare("CREATE TRIGGER import_half_fails BEFORE INSERT ON variants WHEN NEW.sku LIKE 'HALF-%' BEGIN SELECT RAISE(ABORT, 'D1 went away'); END").run()
+    await expect(applyChunk(env as unknown as Env, { jobId, fromLine: 2, toLine: 3 })).rejects.toThrow()
+    // before: both products stayed, without a variant (nothing to buy), until the import was resumed
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE slug LIKE 'half-%'").first('n')).toBe(0)
+    expect(await jobOf(jobId)).toMatchObject({ status: 'applying', applied_rows: 0 })
+    await env.DB.prepare('DROP TRIGGER import_half_fails').run()
+    await applyChunk(env as unknown as Env, { jobId, fromLine: 2, toLine: 3 })
+    expect(await jobOf(jobId)).toMatchObject({ applied_rows: 2 })
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM products p WHERE p.slug LIKE 'half-%' AND EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.is_master = 1)").first('n')).toBe(2)
   })
 
   it('a chunk that keeps failing says so on the import page (which lines, why, stopped) instead of "being applied" for ever', async () => {

@@ -129,11 +129,35 @@ describe('refund claims: a payment refunded or an order cancelled twice at once'
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
     expect(refused.reason).toBeInstanceOf(ActionRefused)
-    expect(String(refused.reason.message)).toContain('being refunded by another operator')
+    // the second waits for the first, then finds nothing left to refund
+    expect(String(refused.reason.message)).toBe('At most $0.00 can still be refunded to this payment.')
     expect(asked).toEqual([payment.amount_cents])
     expect(await refundedOf(number)).toEqual({ n: payment.amount_cents, rows: 1 })
     // a later partial refund of what is left is still possible (nothing is left here: refused by the amount check)
     await expect(refund(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, { ...input, cents: 1 }, URL_)).rejects.toBeInstanceOf(ActionRefused)
+  })
+
+  it('two partial refunds from one page view at once both go through when both fit; a third that no longer fits is refused (409)', async () => {
+    const number = await cardOrder()
+    const detail = (await loadOrderDetail(env.DB, number))!
+    const payment = detail.payments.find((p) => p.method === 'card')!
+    const asked = slowProvider()
+    const [a, b] = [await admin(), await admin()]
+    const part = Math.floor(payment.amount_cents! / 3)
+    const input = { paymentId: payment.id, cents: part, reason: 'Partly' }
+    // before: the second was told 'being refunded by another operator … reload', though the payment still covered it
+    const both = await Promise.allSettled([refund(stripeEnv, a, detail, input, URL_), refund(stripeEnv, b, detail, input, URL_)])
+    expect(both.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled'])
+    expect(asked).toEqual([part, part])
+    expect(await refundedOf(number)).toEqual({ n: 2 * part, rows: 2 })
+    // from the same stale view, two more of a third each: one fits, the other would give back more than was paid
+    const more = await Promise.allSettled([refund(stripeEnv, a, detail, { ...input, cents: part + 1 }, URL_), refund(stripeEnv, b, detail, { ...input, cents: part + 1 }, URL_)])
+    expect(more.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refused = more.find((r) => r.status === 'rejected') as PromiseRejectedResult
+    expect(refused.reason).toBeInstanceOf(ActionRefused)
+    expect(String(refused.reason.message)).toMatch(/^At most \$[\d.,]+ can still be refunded to this payment\.$/)
+    expect(asked).toEqual([part, part, part + 1])
+    expect(await refundedOf(number)).toEqual({ n: 3 * part + 1, rows: 3 })
   })
 
   it('two partial refunds one after the other both go through; a provider refusal gives the payment back', async () => {

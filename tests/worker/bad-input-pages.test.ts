@@ -9,6 +9,7 @@ import { sampleCatalogue, seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
 import { ORIGIN, authCookie } from './helpers.ts'
+import { ADMIN_PASSWORD, operator, placeOrder } from './admin-helpers.ts'
 
 let product: CreatedProduct
 let cartToken = ''
@@ -115,8 +116,30 @@ describe('a body larger than any form or API call', () => {
     const { maxBodyBytes } = await import('#worker/middleware/body-limit.ts')
     expect(maxBodyBytes('/admin/products/import')).toBeGreaterThan(5 * 1024 * 1024)
     expect(maxBodyBytes('/admin/login')).toBe(64 * 1024)
+    expect(maxBodyBytes('/admin/products/12/images')).toBeGreaterThan(2 * 1024 * 1024)
+    expect(maxBodyBytes('/admin/content/3')).toBeGreaterThan(3 * 1024 * 1024)
+    expect(maxBodyBytes('/admin/orders/R123/refund')).toBe(64 * 1024)
     const response = await send('/Login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=login&login-email=' + 'a'.repeat(30 * 1024) + '@example.com&login-password=x' })
     expect(response.status).toBe(422)
+  })
+})
+
+describe("the console's forms", () => {
+  // Only the uploads and the CMS page editor need megabytes; a signed-in operator's refund or price form took 6 MB.
+  it('refuse a body larger than the form can hold with 413 and a sentence, changing nothing; long text still fits', async () => {
+    const { b } = await operator()
+    const order = await placeOrder(product.variantId)
+    const refunds = () => env.DB.prepare('SELECT COUNT(*) AS n FROM refunds').first<number>('n')
+    const before = await refunds()
+    const payment = await env.DB.prepare("SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? AND p.state = 'completed'").bind(order).first<number>('id')
+    const huge = await b.post(`/admin/orders/${order}/refund`, { paymentId: String(payment), amount: '1.00', reason: 'x'.repeat(200 * 1024), password: ADMIN_PASSWORD })
+    expect(huge.status).toBe(413)
+    expect(huge.body).toContain('too large for this page')
+    expect(await refunds()).toBe(before)
+    // a product's two longest descriptions in German (umlauts: six bytes each once form-encoded) still save
+    const long = 'Wasserdichte Jacke für Bergtouren, äußerst leicht. '.repeat(390).slice(0, 20_000)
+    const saved = await b.post(`/admin/products/${product.productId}/details`, { name: 'Jacket', name_de: 'Jacke', description: long, description_de: long, available_on: '2020-01-01', discontinue_on: '' })
+    expect(saved.status, saved.body.slice(0, 200)).toBe(303)
   })
 })
 

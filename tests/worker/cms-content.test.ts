@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { get, html } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { sanitizeHtml } from '#worker/commerce/sanitize-html.ts'
+import { storefrontChanged } from '#worker/admin/freshness.ts'
+import type { Env } from '#worker/env.ts'
 
 /** Every element and attribute of a page as the browser will parse it (HTMLRewriter is workerd's HTML parser). */
 async function parse(body: string) {
@@ -175,5 +177,49 @@ describe('sanitizeHtml', () => {
     ['<a href="https://example.com/?a=1&amp;copy=2">x</a>', '<a href="https://example.com/?a=1&amp;copy=2">x</a>'],
   ])('%s → %s', (input, output) => {
     expect(sanitizeHtml(input)).toBe(output)
+  })
+})
+
+describe('links an editor stored that a browser reads as another site', () => {
+  // safeLink is applied again on rendering (docs/security.md 'Links editors store'): rows written before the save-time
+  // check, or by a remote Spree, must never become a link to another site.
+  const BAD = ['/\\evil.example', '/\\/evil.example', 'javascript:alert(7)', '//evil.example/x', '/\t/evil.example']
+
+  beforeAll(async () => {
+    const page = await env.DB.prepare("SELECT id FROM cms_pages WHERE slug = 'about-us' AND locale = 'en'").first<{ id: number }>()
+    await env.DB.batch([
+      ...BAD.map((link, i) =>
+        env.DB.prepare("INSERT INTO cms_sections (cms_page_id, name, type, position, content, link) VALUES (?, ?, 'featured_article', ?, ?, ?)").bind(page!.id, `Bad link ${i}`, 10 + i, JSON.stringify({ title: `Bad link ${i}`, button_text: `Bad button ${i}`, rte_content: '<p>x</p>' }), link),
+      ),
+      env.DB.prepare("INSERT INTO cms_sections (cms_page_id, name, type, position, content, link) VALUES (?, 'Good link', 'featured_article', 30, ?, '/t/good-link-check')").bind(page!.id, JSON.stringify({ title: 'Good link', button_text: 'Good button', rte_content: '<p>x</p>' })),
+      ...BAD.map((link, i) => env.DB.prepare("INSERT INTO banners (kind, locale, title, image_url, link, position) VALUES ('home', 'en', ?, '/images/cms/hero-home', ?, ?)").bind(`Bad banner ${i}`, link, 100 + i)),
+    ])
+    // as the console's save does: the page (read above) is rendered afresh
+    await storefrontChanged(env as unknown as Env, { cmsSlugs: [{ locale: 'en', slug: 'about-us' }] })
+  })
+
+  it('a section with such a link shows no link at all (a good one does)', async () => {
+    const response = await get('/AboutUs')
+    expect(response.status).toBe(200)
+    const body = await html(response)
+    const { elements } = await parse(body)
+    const hrefs = elements.filter((e) => e.tag === 'a').map((e) => e.attrs.href ?? '')
+    expect(hrefs).toContain('/t/good-link-check')
+    expect(hrefs.filter((href) => /evil|alert|\\/.test(href) || href.startsWith('//'))).toEqual([])
+    // the sections themselves are there, without their buttons
+    expect(body).toMatch(/<a [^>]*>Good button/)
+    for (let i = 0; i < BAD.length; i++) {
+      expect(body).toContain(`Bad link ${i}`)
+      expect(body).not.toMatch(new RegExp(`<a [^>]*>Bad button ${i}`))
+    }
+  })
+
+  it('a banner with such a link links to the home page', async () => {
+    const response = await get('/api/banners', { accept: 'application/json' })
+    expect(response.status).toBe(200)
+    const banners = await response.json<Array<{ title: string; link: string }>>()
+    const bad = banners.filter((b) => b.title.startsWith('Bad banner'))
+    expect(bad).toHaveLength(BAD.length)
+    expect(bad.map((b) => b.link)).toEqual(BAD.map(() => '/'))
   })
 })

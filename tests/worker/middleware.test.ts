@@ -93,6 +93,31 @@ describe('cross-site requests that change something are refused', () => {
   })
 })
 
+describe('a known API address asked with a method it does not take', () => {
+  // before: PUT /api/v2/storefront/cart, OPTIONS /spree_oauth/token … answered 404 'could not be found'
+  it('answers 405 with Allow and a sentence in the error shape; an unknown address stays 404', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['PUT', '/api/v2/storefront/cart', 'DELETE, GET, HEAD, POST'],
+      ['OPTIONS', '/api/v2/storefront/products', 'GET, HEAD'],
+      ['DELETE', '/api/v2/storefront/products/some-slug', 'GET, HEAD'],
+      ['GET', '/spree_oauth/token', 'POST'],
+      ['PUT', '/api/cart/items', 'POST'],
+    ]
+    for (const [method, path, allow] of cases) {
+      const response = await SELF.fetch(ORIGIN + path, { method, headers: { accept: 'application/json', 'sec-fetch-site': 'same-origin' } })
+      expect(response.status, `${method} ${path}`).toBe(405)
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow)
+      const body = await response.json<{ error: string }>()
+      expect(body.error).toMatch(new RegExp(`^This address does not accept ${method} requests; it accepts .+\\.$`))
+    }
+    for (const path of ['/api/v2/storefront/nothing-here', '/spree_oauth/nothing', '/api/nothing']) {
+      const response = await SELF.fetch(ORIGIN + path, { method: 'PUT', headers: { accept: 'application/json', 'sec-fetch-site': 'same-origin' } })
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('allow')).toBeNull()
+    }
+  })
+})
+
 describe('security headers and the CSP nonce', () => {
   it('puts the per-request nonce on every inline and module script, and allows no unsafe-inline scripts', async () => {
     const response = await get('/')

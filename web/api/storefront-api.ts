@@ -122,7 +122,8 @@ export interface StorefrontApi {
   buyGiftCard(input: { amount: number; recipientName: string; recipientEmail: string; message?: string; /** YYYY-MM-DD: emailed that morning */ deliverOn?: string }): Promise<Cart>
   setAffiliateCode(code: string): Promise<void>
   subscribeNewsletter(email: string): Promise<void>
-  unsubscribeNewsletter(email: string): Promise<void>
+  /** Without `token`: the signed-in customer's own subscription; with it: the address of a newsletter's signed link. */
+  unsubscribeNewsletter(email: string, token?: string): Promise<void>
   /** The double opt-in: the emailed link's token, posted from the confirm page's button. */
   confirmNewsletter(token: string): Promise<void>
   sendContactMessage(input: { name: string; email: string; message: string; captchaToken?: string }): Promise<void>

@@ -1,4 +1,6 @@
 import { CHARGE_MAX_CENTS } from '#web/config.ts'
+import { formatMoney } from '#web/i18n/format.ts'
+import type { Currency } from '#web/api/models.ts'
 import * as z from 'zod'
 import type { Context } from 'hono'
 import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
@@ -41,7 +43,8 @@ const isCalendarDay = (v: string) => {
   return !Number.isNaN(day.getTime()) && day.getUTCFullYear() >= 1 && day.toISOString().slice(0, 10) === v
 }
 
-const MONEY_MAX = (CHARGE_MAX_CENTS / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })
+/** The cap as the store writes money ('$999,999.99', 'USD 999,999.99'): the console is in English. */
+const moneyMax = (currency: Currency) => formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en')
 
 /** Reusable fields of the console's forms. Every message says what to do. */
 export const field = {
@@ -50,21 +53,21 @@ export const field = {
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.')),
   /** Money typed as '129.95' (no currency sign) to integer cents. */
   // at most CHARGE_MAX_CENTS (999,999.99): the most a card can be charged at once, so no price can make an order unpayable
-  money: (label: string) =>
+  money: (label: string, currency: Currency = 'AUD') =>
     z
       .string()
       .trim()
       .regex(/^\d{1,7}(\.\d{1,2})?$/, `${label}: enter an amount like 129.95.`)
       .transform((v) => Math.round(Number(v) * 100))
-      .refine((v) => v <= CHARGE_MAX_CENTS, `${label}: at most ${MONEY_MAX} (the most a card can be charged at once).`),
-  optionalMoney: (label: string) =>
+      .refine((v) => v <= CHARGE_MAX_CENTS, `${label}: at most ${moneyMax(currency)} (the most a card can be charged at once).`),
+  optionalMoney: (label: string, currency: Currency = 'AUD') =>
     z
       .string()
       .trim()
       .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${label}: enter an amount like 129.95, or leave it empty.`)
       .optional()
       .transform((v) => (v ? Math.round(Number(v) * 100) : null))
-      .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${label}: at most ${MONEY_MAX} (the most a card can be charged at once).`),
+      .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${label}: at most ${moneyMax(currency)} (the most a card can be charged at once).`),
   wholeNumber: (label: string, min = 0, max = 1_000_000) =>
     z
       .string()

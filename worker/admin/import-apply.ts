@@ -117,6 +117,18 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
     )
     const operator = { id: job.admin_user_id, email: job.admin_email }
     const touched = new Set<number>()
+    // A new product lands with its variant or not at all: when the batch fails (the queue retries it, or the import
+    // stops there), the rows made above for it are removed again, so no product without anything to buy is left for
+    // the console (or an operator putting it on sale) until Resume. Only rows that still have no variant: never one
+    // another import or operator completed meanwhile.
+    const unmade = () =>
+      fresh.length
+        ? db
+            .prepare('DELETE FROM products WHERE slug IN (SELECT value FROM json_each(?)) AND available_on IS NULL AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.product_id = products.id)')
+            .bind(JSON.stringify(fresh.map((r) => r.after.slug)))
+            .run()
+            .catch(() => undefined)
+        : undefined
     await db.batch([
       ...rows.flatMap((row) => {
         const id = ids.get(row.after.slug)!
@@ -134,7 +146,10 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
       db
         .prepare("UPDATE import_jobs SET applied_rows = (SELECT COUNT(*) FROM import_rows WHERE job_id = ?1 AND applied = 1), failure = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1")
         .bind(chunk.jobId),
-    ])
+    ]).catch(async (error: unknown) => {
+      await unmade()
+      throw error
+    })
     // shoppers see each chunk as it lands, not only at the end
     await storefrontChanged(env, {})
   }

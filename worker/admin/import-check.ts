@@ -1,4 +1,6 @@
 import { CHARGE_MAX_CENTS } from '#web/config.ts'
+import { formatMoney } from '#web/i18n/format.ts'
+import type { Currency } from '#web/api/models.ts'
 import * as z from 'zod'
 import type { Operator } from './context.ts'
 import { field } from './forms.ts'
@@ -26,13 +28,13 @@ export type StoredRow =
   | { kind: 'size'; productId: number; variantId: number; before: SizeRecord; after: SizeRecord }
 
 /** A price: empty only on the line of a product with sizes (their prices are on their own lines). */
-const price = (column: string) =>
+const price = (column: string, currency: Currency) =>
   z
     .string()
     .trim()
     .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${column}: enter an amount like 129.95.`)
     .transform((v) => (v ? Math.round(Number(v) * 100) : null))
-    .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${column}: at most 999999.99 (the most a card can be charged at once).`)
+    .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${column}: at most ${formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en')} (the most a card can be charged at once).`)
 
 const cellSchemas: Record<CsvColumn, z.ZodType> = {
   slug: z.string().trim().min(1, 'slug is required.').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug: use lower-case letters, digits and single dashes.'),
@@ -43,12 +45,12 @@ const cellSchemas: Record<CsvColumn, z.ZodType> = {
   available_on: field.optionalDate('available_on'),
   discontinue_on: field.optionalDate('discontinue_on'),
   sku: field.text('sku', 64).regex(/^[A-Za-z0-9._-]+$/, 'sku: use letters, digits, dots, dashes and underscores only.'),
-  price_aud: price('price_aud'),
-  rrp_aud: field.optionalMoney('rrp_aud'),
-  club_aud: field.optionalMoney('club_aud'),
-  price_usd: price('price_usd'),
-  rrp_usd: field.optionalMoney('rrp_usd'),
-  club_usd: field.optionalMoney('club_usd'),
+  price_aud: price('price_aud', 'AUD'),
+  rrp_aud: field.optionalMoney('rrp_aud', 'AUD'),
+  club_aud: field.optionalMoney('club_aud', 'AUD'),
+  price_usd: price('price_usd', 'USD'),
+  rrp_usd: field.optionalMoney('rrp_usd', 'USD'),
+  club_usd: field.optionalMoney('club_usd', 'USD'),
   stock: z.string().trim().regex(/^(-?\d{1,7})?$/, 'stock must be a whole number, or empty.').transform((v) => (v === '' ? null : Number(v))),
   backorderable: z
     .string()

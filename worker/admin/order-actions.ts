@@ -100,13 +100,34 @@ export function refundStatements(db: D1Database, detail: OrderDetail, payment: O
   ]
 }
 
+/** How long a refund waits for another refund of the same payment (a double click, a second tab) to finish. */
+const REFUND_WAIT_MS = 10_000
+
 export async function refund(env: Env, operator: Operator, detail: OrderDetail, input: { paymentId: number; cents: number; reason: string }, requestUrl: string) {
   const db = env.DB
-  const payment = detail.payments.find((p) => p.id === input.paymentId)
+  let payment = detail.payments.find((p) => p.id === input.paymentId)
   if (!payment) throw new ActionRefused('Choose one of this order’s payments.')
-  if (input.cents > refundable(payment)) throw new ActionRefused(refundTooMuch(detail, payment))
+  const deadline = Date.now() + REFUND_WAIT_MS
+  for (;;) {
+    if (input.cents > refundable(payment)) throw new ActionRefused(refundTooMuch(detail, payment))
+    try {
+      return await refundOnce(env, operator, detail, payment, input, requestUrl)
+    } catch (error) {
+      // Another refund of this payment, read from the same figure, holds the claim: wait until it is written (or given
+      // back), then go on from the new figure, so two refunds that both fit both go through and one that no longer
+      // fits is refused by the amount check above. A claim that stays (a refund cut off at the provider) still refuses.
+      if (!(error instanceof ActionRefused) || error.message !== PAYMENT_BUSY || Date.now() > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const now: number | null = await db.prepare('SELECT refunded_cents FROM payments WHERE id = ?').bind(payment.id).first<number>('refunded_cents')
+      payment = { ...payment, refunded_cents: now ?? payment.refunded_cents }
+    }
+  }
+}
+
+async function refundOnce(env: Env, operator: Operator, detail: OrderDetail, payment: OrderPayment, input: { cents: number; reason: string }, requestUrl: string) {
+  const db = env.DB
   let reference: string | null = null
-  // claimed before the provider is asked: of two refunds of this payment started from the same page, one goes on
+  // claimed before the provider is asked: of two refunds of this payment read from the same figure, one goes on
   await underClaim(db, [[paymentClaim(payment), PAYMENT_BUSY]], operator, () => reference !== null, async () => {
     if (payment.method === 'card') {
       const result = await refundCard(env, payment.id, input.cents)

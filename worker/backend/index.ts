@@ -1,6 +1,7 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Env } from '#worker/env.ts'
+import { allowedMethods, methodNotAllowed } from '#worker/middleware/allowed-methods.ts'
 import { BackendError, backendErrorResponse } from './shared/errors.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { commerceRoutes } from './commerce/routes.ts'
@@ -34,10 +35,20 @@ backend.route('/api/v2/storefront', commerceRoutes)
 backend.route('/spree_oauth', oauthRoutes)
 backend.route('/test_gateway', testGatewayRoutes)
 backend.route('/webhooks', stripeWebhookRoutes)
-backend.all('/api/v2/storefront/*', () => {
+// Last: an address no route answers is a 404, one that exists but not for this method a 405 naming the methods it takes.
+const methodsAt = allowedMethods(backend)
+const refuseMethod = (c: Context) => {
+  const allowed = methodsAt(c.req.path)
+  if (allowed.length === 0) return
+  c.header('Allow', allowed.join(', '))
+  throw new BackendError(405, methodNotAllowed(c.req.method, allowed))
+}
+backend.all('/api/v2/storefront/*', (c) => {
+  refuseMethod(c)
   throw new BackendError(404, 'The resource you were looking for could not be found.')
 })
-backend.all('/spree_oauth/*', () => {
+backend.all('/spree_oauth/*', (c) => {
+  refuseMethod(c)
   throw new BackendError(404, 'There is no such API endpoint.')
 })
 backend.onError(backendErrorResponse)

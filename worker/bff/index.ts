@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '#web/api/models.ts'
 import { ApiError } from '#web/api/storefront-api.ts'
 import { catalogueBff } from './catalogue.ts'
 import { shopperBff } from './shopper.ts'
+import { allowedMethods, methodNotAllowed } from '#worker/middleware/allowed-methods.ts'
 
 /**
  * The BFF at /api/*: thin, zod-validated adapters from HTTP to the server StorefrontApi.
@@ -17,7 +18,13 @@ bff.route('/', shopperBff)
 
 // Last: an /api address no route answers. (A mounted app's notFound is never asked: the request would go on to the
 // pages, whose answer, a redirect home, leads an API client into HTML.)
-bff.all('*', (c) => c.json({ error: 'There is no such API endpoint.' } satisfies ApiErrorBody, 404, { 'cache-control': 'no-store' }))
+// An address that exists but not for this method is a 405 naming the methods it takes.
+const methodsAt = allowedMethods(bff, '/api')
+bff.all('*', (c) => {
+  const allowed = methodsAt(c.req.path)
+  if (allowed.length) return c.json({ error: methodNotAllowed(c.req.method, allowed) } satisfies ApiErrorBody, 405, { 'cache-control': 'no-store', allow: allowed.join(', ') })
+  return c.json({ error: 'There is no such API endpoint.' } satisfies ApiErrorBody, 404, { 'cache-control': 'no-store' })
+})
 
 bff.onError((err, c) => {
   if (err instanceof ApiError) {

@@ -73,6 +73,8 @@ export const GiftCardSchema = z.object({
 export const GiftCardCodeSchema = z.object({ code: text(40).min(1, 'This field is required.') })
 export const AffiliateSchema = z.object({ code: text(64) })
 export const EmailSchema = z.object({ email })
+/** An unsubscribe: a newsletter link's address and signature, or (signed in, no token) the customer's own. */
+export const UnsubscribeSchema = z.object({ email, token: z.string().max(200).optional() })
 export const ContactSchema = z.object({ name: text(100), email, message: text(5000), captchaToken })
 export const IdParamSchema = z.object({ id })
 export const NewsletterTokenSchema = z.object({ token: text(100).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This confirmation link is not valid.') })

@@ -134,8 +134,9 @@ shopperBff.post('/newsletter/confirm', valid('json', S.NewsletterTokenSchema), a
   await serverApi(c).confirmNewsletter(c.req.valid('json').token)
   return c.body(null, 204)
 })
-shopperBff.post('/newsletter/unsubscribe', valid('json', S.EmailSchema), async (c) => {
-  await serverApi(c).unsubscribeNewsletter(c.req.valid('json').email)
+shopperBff.post('/newsletter/unsubscribe', valid('json', S.UnsubscribeSchema), async (c) => {
+  const { email, token } = c.req.valid('json')
+  await serverApi(c).unsubscribeNewsletter(email, token)
   return c.body(null, 204)
 })
 shopperBff.post('/contact', valid('json', S.ContactSchema), async (c) => {

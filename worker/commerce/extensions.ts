@@ -43,8 +43,10 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
     subscribeNewsletter: async (email) => {
       await optional(client.request('/newsletter/subscribe', { method: 'POST', auth: 'none', body: { email } }), 'This shop has no newsletter.')
     },
-    unsubscribeNewsletter: async (email) => {
-      await optional(client.request('/newsletter/unsubscribe', { method: 'POST', auth: 'none', body: { email } }), 'This shop has no newsletter.')
+    unsubscribeNewsletter: async (email, token) => {
+      // a newsletter's signed link, or the signed-in customer's own subscription (their bearer says whose)
+      if (!token && !client.isAuthenticated) throw new ApiError(401, 'You need to log in for this.')
+      await optional(client.request('/newsletter/unsubscribe', { method: 'POST', auth: token ? 'none' : 'user', body: token ? { email, token } : { email } }), 'This shop has no newsletter.')
     },
     confirmNewsletter: async (token) => {
       await optional(client.request('/newsletter/confirm', { method: 'POST', auth: 'none', body: { token } }), 'This shop has no newsletter.')

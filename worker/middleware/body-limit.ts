@@ -14,9 +14,22 @@ export const CONSOLE_MAX_BODY_BYTES = 6 * 1024 * 1024
 /** A Stripe event is a few KB; Stripe keeps them well under this. */
 export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024
 
-/** The largest body a path accepts: the console's signed-in pages upload files, everything else sends a form or JSON. */
+/** The console's forms whose text fields allow more than 64 KB once form-encoded (a product's two 20,000-character
+ * descriptions, a menu of 100 items with 500-character links; at most 9 bytes a character when percent-encoded). */
+export const CONSOLE_LONG_FORM_MAX_BODY_BYTES = 1024 * 1024
+
+/** Console paths that upload files (a product's pictures, the CSV import) or post a whole CMS page (its 30 sections of
+ * up to 50,000 characters a language): they keep CONSOLE_MAX_BODY_BYTES. */
+const CONSOLE_LARGE = [/^\/admin\/products\/\d+\/images$/, /^\/admin\/products\/import$/, /^\/admin\/content\/\d+(\/preview)?$/]
+const CONSOLE_LONG = [/^\/admin\/products\/\d+\/details$/, /^\/admin\/menus\/[a-z]+$/]
+
+/**
+ * The largest body a path accepts: the console's uploads and CMS page editor, a few long console forms, Stripe's
+ * webhooks; every other form or JSON call (the rest of the console included: a refund, a price, a login) 64 KB.
+ */
 export function maxBodyBytes(pathname: string): number {
-  if ((pathname === '/admin' || pathname.startsWith('/admin/')) && pathname !== '/admin/login' && pathname !== '/admin/setup') return CONSOLE_MAX_BODY_BYTES
+  if (CONSOLE_LARGE.some((path) => path.test(pathname))) return CONSOLE_MAX_BODY_BYTES
+  if (CONSOLE_LONG.some((path) => path.test(pathname))) return CONSOLE_LONG_FORM_MAX_BODY_BYTES
   if (pathname.startsWith('/webhooks/')) return WEBHOOK_MAX_BODY_BYTES
   return MAX_BODY_BYTES
 }

@@ -60,7 +60,7 @@ export function browserShopper(): ShopperOperations {
     buyGiftCard: (input) => apiRequest('POST', '/api/gift-cards', input),
     setAffiliateCode: (code) => apiRequest('POST', '/api/affiliate', { code }),
     subscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter', { email }),
-    unsubscribeNewsletter: (email) => apiRequest('POST', '/api/newsletter/unsubscribe', { email }),
+    unsubscribeNewsletter: (email, token) => apiRequest('POST', '/api/newsletter/unsubscribe', { email, ...(token ? { token } : {}) }),
     confirmNewsletter: (token) => apiRequest('POST', '/api/newsletter/confirm', { token }),
     sendContactMessage: (input) => apiRequest('POST', '/api/contact', input),
     exportAccountData: () => apiRequest('GET', '/api/account/export'),

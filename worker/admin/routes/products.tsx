@@ -51,9 +51,9 @@ const DetailsSchema = z
   .refine((v) => !v.available_on || !v.discontinue_on || v.available_on < v.discontinue_on, { path: ['discontinue_on'], message: 'Discontinue after the day it goes on sale.' })
 
 const currencyPrices = (currency: 'AUD' | 'USD') => ({
-  [`${currency}_amount`]: field.money(`${currency} price`),
-  [`${currency}_rrp`]: field.optionalMoney(`${currency} RRP`),
-  [`${currency}_member`]: field.optionalMoney(`${currency} Club Price`),
+  [`${currency}_amount`]: field.money(`${currency} price`, currency),
+  [`${currency}_rrp`]: field.optionalMoney(`${currency} RRP`, currency),
+  [`${currency}_member`]: field.optionalMoney(`${currency} Club Price`, currency),
 })
 const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD') }).superRefine((v, ctx) => {
   for (const currency of ['AUD', 'USD'] as const) {

@@ -6,6 +6,9 @@ import { newsletterConfirmMail } from '#worker/mail/mails.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { BackendError } from '../shared/errors.ts'
 import { randomToken, sha256Hex } from '../services/crypto.ts'
+import { signForPurpose, signedForPurpose } from '../services/passwords.ts'
+import { currentUserId } from './auth.ts'
+import type { Locale } from '#web/api/models.ts'
 import { storeUrl } from '../services/store-url.ts'
 import { readParams } from './http.ts'
 import { rateLimit } from '../services/rate-limit.ts'
@@ -72,8 +75,39 @@ newsletterRoutes.post('/newsletter/confirm', async (c) => {
   return c.json({ data: { email: row.email, subscribed: true } })
 })
 
+const UNSUBSCRIBE = 'newsletter-unsubscribe'
+
+/** The unsubscribe link of an address's newsletters: the address and its signature (docs/security.md 'Newsletter'). */
+export async function newsletterUnsubscribeLink(env: Env, origin: string, email: string, locale: Locale): Promise<string> {
+  const query = new URLSearchParams({ email, token: await signForPurpose(env, UNSUBSCRIBE, email) })
+  return `${origin}${LOCALE_PREFIX[locale]}/newsletter/unsubscribe?${query}`
+}
+
+/**
+ * Ends a subscription: a signed-in customer's own (the account page; the body's email is not needed), or the address of
+ * a newsletter's signed unsubscribe link. An address alone is refused (before, anyone could unsubscribe anyone).
+ */
 newsletterRoutes.post('/newsletter/unsubscribe', async (c) => {
-  const { email } = await readParams(c, z.object({ email: EmailSchema }))
+  const body = await readParams(c, z.object({ email: EmailSchema.optional(), token: z.string({ message: 'is not valid' }).max(200, 'is not valid').optional() }))
+  const userId = await currentUserId(c)
+  let email: string
+  if (userId !== null) {
+    const user = await c.env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string }>()
+    if (!user) throw new BackendError(401, 'You need to log in for this.')
+    email = user.email
+  } else {
+    if (!body.email || !body.token || !(await signedForPurpose(c.env, UNSUBSCRIBE, body.email, body.token))) {
+      const de = requestLocale(c) === 'de'
+      throw new BackendError(
+        422,
+        de
+          ? 'Dieser Abmeldelink ist ungültig. Bitte nutzen Sie den Link aus Ihrem letzten Newsletter oder melden Sie sich an und bestellen Sie ihn in Ihrem Konto ab.'
+          : 'This unsubscribe link is not valid. Please use the link in your latest newsletter, or log in and unsubscribe from your account.',
+        { token: ['is not valid'] },
+      )
+    }
+    email = body.email
+  }
   await c.env.DB.prepare("UPDATE newsletter_subscribers SET subscribed = 0, token_hash = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE email = ?").bind(email).run()
   return c.json({ data: { email, subscribed: false } })
 })

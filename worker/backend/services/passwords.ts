@@ -56,3 +56,21 @@ export async function verifyAgainstDummy(env: Env, password: string): Promise<fa
   await verifyPassword(env, password, await dummyHash)
   return false
 }
+
+/**
+ * A signature of `value` for one `purpose` ('newsletter-unsubscribe'), with a key derived from the pepper (HMAC of the
+ * purpose under the pepper, so no two uses share a key and the pepper never signs anything directly): base64url of
+ * HMAC-SHA256. Links that must keep working without a stored token (an unsubscribe link in every newsletter) carry it.
+ */
+export async function signForPurpose(env: Env, purpose: string, value: string): Promise<string> {
+  const root = await crypto.subtle.importKey('raw', encoder.encode(pepperOf(env)), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const derived = await crypto.subtle.sign('HMAC', root, encoder.encode(`storefront:${purpose}`))
+  const key = await crypto.subtle.importKey('raw', derived, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(value))))
+}
+
+/** Whether `signature` is `signForPurpose(env, purpose, value)`, compared in constant time. */
+export async function signedForPurpose(env: Env, purpose: string, value: string, signature: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(signature)) return false
+  return constantTimeEqual(fromBase64Url(signature), fromBase64Url(await signForPurpose(env, purpose, value)))
+}
