@@ -54,6 +54,32 @@ describe('nothing runs out of its box', () => {
   })
 })
 
+describe('gift card amounts', () => {
+  test("each amount stays inside its choice card at 390 and 1440 px (de: '100 AU$')", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      await visit.goto('/de/giftcards')
+      for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        // px between the end of each amount's text and its card's right edge (the card's padding is 16 px)
+        const room = await page.evaluate(() =>
+          [...document.querySelectorAll('label:has(input[name=amount])')].map((card) => {
+            const text = document.createRange()
+            text.selectNodeContents(card.querySelector('span span')!)
+            return `${card.textContent} ${Math.round(card.getBoundingClientRect().right - text.getBoundingClientRect().right)}`
+          }),
+        )
+        // '100 AU$' and '200 AU$' ended 4 px from the edge at 390 px and 2 px past it at 1440 px
+        for (const entry of room) expect(Number(entry.split(' ').pop()), `${entry} at ${viewport.width} px`).toBeGreaterThanOrEqual(12)
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
 describe('the desktop listing', () => {
   test("every colour in the filter sidebar shows its name and count inside the sidebar (en, de)", async () => {
     const visit = await openPage(browser, { viewport: DESKTOP })
