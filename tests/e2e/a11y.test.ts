@@ -7,8 +7,9 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { axeViolations, IMPACTS, seriousOnes, type Impact } from './axe.ts'
-import { baseUrl, launchBrowser, settleBeforeNavigating, waitForHydration } from './browser.ts'
-import { fillShippingAddress } from './checkout-steps.ts'
+import { baseUrl, launchBrowser, openSearch, settleBeforeNavigating, waitForHydration } from './browser.ts'
+import { fillShippingAddress, pay } from './checkout-steps.ts'
+import { memberOrder } from './operator-steps.ts'
 
 const WIDTHS = [
   { width: 1440, height: 900 },
@@ -80,7 +81,7 @@ describe(`axe at ${WIDTHS.map((w) => w.width).join(' and ')} px: no serious or c
     expect(found).toEqual([])
   })
 
-  test('the cart drawer and the checkout steps (shipping, billing, payment)', { timeout: 180_000 }, async () => {
+  test('the cart drawer, the checkout steps (shipping, billing, payment) and the order confirmation', { timeout: 180_000 }, async () => {
     const list = await page.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20&include=default_variant')
     const products = (await list.json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
     const variantId = products.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!.relationships.default_variant.data.id
@@ -103,6 +104,9 @@ describe(`axe at ${WIDTHS.map((w) => w.width).join(' and ')} px: no serious or c
     await page.locator('[data-testid=payment-form]').waitFor()
     await waitForHydration(page)
     found.push(...(await check('checkout: payment')))
+    await pay(page, { card: true })
+    await waitForHydration(page)
+    found.push(...(await check('order confirmation')))
     expect(found).toEqual([])
   })
 
@@ -119,6 +123,41 @@ describe(`axe at ${WIDTHS.map((w) => w.width).join(' and ')} px: no serious or c
       found.push(...(await visit(path, path)))
       expect(new URL(page.url()).pathname, 'the signed-in page itself, not the login form').toBe(path)
     }
+    expect(found).toEqual([])
+  })
+
+  test('the panels: sign-in and join dialogs, wishlist, search suggestions; search with no hits, gift cards, contact, FAQs, the login page', { timeout: 240_000 }, async () => {
+    await page.context().clearCookies()
+    const found = await visit('/aboutus', 'content page')
+    found.length = 0
+    const panel = async (open: () => Promise<void>, testId: string, label: string) => {
+      await open()
+      await page.locator(`[data-testid=${testId}]`).waitFor({ state: 'visible' })
+      found.push(...(await check(label)))
+      await page.keyboard.press('Escape')
+      await page.locator(`[data-testid=${testId}]`).waitFor({ state: 'hidden' })
+    }
+    await panel(() => page.locator('[data-testid=top-bar] button').click(), 'login-modal', 'sign-in dialog')
+    await panel(() => page.locator('[data-testid=site-footer] button', { hasText: 'Join the Club' }).click(), 'signup-modal', 'join dialog')
+    await panel(() => page.locator('[data-testid=wishlist-button]').click(), 'wishlist-sidebar', 'wishlist (empty)')
+    const search = await openSearch(page)
+    await search.fill('jacket')
+    await page.locator('[data-testid=search-overlay] a[href*="/products/"]').first().waitFor()
+    found.push(...(await check('search suggestions')))
+    await page.keyboard.press('Escape')
+    for (const [path, label] of [['/Category?term=zzqqxx', 'search, no hits'], ['/de/Category?term=zzqqxx', 'search, no hits (de)'], ['/giftcards', 'gift cards'], ['/de/giftcards', 'gift cards (de)'], ['/contactus', 'contact'], ['/faqs', 'FAQs'], ['/login', 'login page'], ['/de/login', 'login page (de)']] as const) {
+      found.push(...(await visit(path, label)))
+    }
+    expect(found).toEqual([])
+  })
+
+  test("a member's order details (en, de)", { timeout: 180_000 }, async () => {
+    const list = await page.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20&include=default_variant')
+    const products = (await list.json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
+    const order = await memberOrder(products.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!.relationships.default_variant.data.id)
+    await page.context().clearCookies()
+    expect((await page.request.post('/api/auth/login', { data: { username: order.email, password: order.password } })).status()).toBeLessThan(300)
+    const found = [...(await visit(`/my-account/OrderDetails/${order.number}`, 'order details')), ...(await visit(`/de/my-account/OrderDetails/${order.number}`, 'order details (de)'))]
     expect(found).toEqual([])
   })
 })

@@ -54,6 +54,32 @@ describe('nothing runs out of its box', () => {
   })
 })
 
+describe('gift card amounts', () => {
+  test("each amount stays inside its choice card at 390 and 1440 px (de: '100 AU$')", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      await visit.goto('/de/giftcards')
+      for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        // px between the end of each amount's text and its card's right edge (the card's padding is 16 px)
+        const room = await page.evaluate(() =>
+          [...document.querySelectorAll('label:has(input[name=amount])')].map((card) => {
+            const text = document.createRange()
+            text.selectNodeContents(card.querySelector('span span')!)
+            return `${card.textContent} ${Math.round(card.getBoundingClientRect().right - text.getBoundingClientRect().right)}`
+          }),
+        )
+        // '100 AU$' and '200 AU$' ended 4 px from the edge at 390 px and 2 px past it at 1440 px
+        for (const entry of room) expect(Number(entry.split(' ').pop()), `${entry} at ${viewport.width} px`).toBeGreaterThanOrEqual(12)
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
 describe('the desktop listing', () => {
   test("every colour in the filter sidebar shows its name and count inside the sidebar (en, de)", async () => {
     const visit = await openPage(browser, { viewport: DESKTOP })
@@ -95,6 +121,48 @@ describe('text for desktop only is shown there', () => {
       expect(await page.locator('[data-testid=account-button]').innerText()).toBe('Hi Ada')
       expect(await widthOf('[data-testid=account-button] [data-personal=greeting]')).toBeGreaterThan(20)
       expect(await widthOf('main label span:text-is("Sort by")')).toBeGreaterThan(20)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+/**
+ * Every control a phone shows that is shorter than 44 px (docs/design.md: touch targets), as 'text (w x h)'. Left out:
+ * a link or button inside a sentence (its line is the target, WCAG 2.5.8's inline exception) and the product card's
+ * name link, whose ::after covers the whole card. A checkbox or radio counts as its label.
+ */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+      let box = el.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden' || el.closest('[inert], [aria-hidden=true]')) continue
+      if (el.closest('[data-testid=product-card]') && el.matches('a')) continue
+      const label = el.closest('label')
+      if (el.matches('input[type=checkbox], input[type=radio]') && label) box = label.getBoundingClientRect()
+      else if (box.width <= 1 && box.height <= 1) continue // visually hidden (its label is what is tapped)
+      const parent = el.parentElement!
+      if (['inline', 'inline-block'].includes(getComputedStyle(el).display) && parent.innerText.trim().length > el.innerText.trim().length + 10) continue
+      if (box.height < 44) out.push(`${(el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || el.tagName).trim().slice(0, 40)} (${Math.round(box.width)} x ${Math.round(box.height)})`)
+    }
+    return out
+  })
+
+describe('every control can be tapped on a phone', () => {
+  test('buttons, links, fields and selects are at least 44 px tall at 390 px (home, listing, gift cards, login; en, de)', { timeout: 120_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      for (const path of ['/', '/de/t/men', '/de/giftcards', '/login']) {
+        await visit.goto(path)
+        await waitForHydration(page)
+        // were 36 px: the club bar, the search button, 'Filters', Grid/List view, the footer's language and currency;
+        // 34 px sub-category chips, 41 px sorting, 40 px 'Subscribe', 17-24 px 'View all', the breadcrumb, the
+        // footer's links and 'Forgotten password?'
+        expect(await smallTargets(page), path).toEqual([])
+      }
       visit.expectNoProblems()
     } finally {
       await visit.close()

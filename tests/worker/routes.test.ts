@@ -153,6 +153,16 @@ describe('search without results', () => {
     // German pages had the English quotes “zzqq”
     expect(strip(await html(await get('/de/Category?term=zzqq')))).toContain('Wir haben keine Ergebnisse gefunden für „zzqq“</p>')
   })
+  it('offers a way on: a hint and the top categories to browse (en, de)', async () => {
+    // the page was a heading and one sentence, nothing to tap but the header
+    const en = await html(await get('/Category?term=zzqq'))
+    expect(en).toContain('Check the spelling, try a more general word, or browse a category:')
+    const links = (body: string) => [...(body.split('data-testid="search-no-results-categories"')[1] ?? '').split('</ul>')[0]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1])
+    expect(links(en)).toEqual(expect.arrayContaining(['/t/men', '/t/women']))
+    const de = await html(await get('/de/Category?term=zzqq'))
+    expect(de).toContain('Prüfen Sie die Schreibweise')
+    expect(links(de)).toEqual(expect.arrayContaining(['/de/t/men', '/de/t/women']))
+  })
 })
 
 describe('streaming', () => {

@@ -96,7 +96,7 @@ function ProductCarousel({ section }: { section: CmsSection }) {
         title={
           <div className="flex items-baseline gap-4">
             <h2 className="text-2xl font-bold text-neutral-900">{title}</h2>
-            <SectionLink section={section} fallback={t('cms.viewAll')} about={title} className={cx('font-semibold text-primary-700 underline underline-offset-2', focusRing)} />
+            <SectionLink section={section} fallback={t('cms.viewAll')} about={title} className={cx('inline-flex min-h-11 items-center font-semibold text-primary-700 underline underline-offset-2', focusRing)} />
           </div>
         }
       >

@@ -103,6 +103,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     placeholder: 'Produkte suchen',
     results: 'Hier sind die Ergebnisse für {{term}} in Ihrer Suche.',
     noResults: 'Wir haben keine Ergebnisse gefunden für',
+    noResultsHint: 'Prüfen Sie die Schreibweise, versuchen Sie einen allgemeineren Begriff oder stöbern Sie in einer Kategorie:',
     quoted: '„{{term}}“',
     notSearched: 'Sie haben noch nicht gesucht',
     cancel: 'Abbrechen',

@@ -100,6 +100,7 @@ export const enBrowse = {
     placeholder: 'Search for products',
     results: 'Here are the results for {{term}} in your search.',
     noResults: "We haven't found any results for",
+    noResultsHint: 'Check the spelling, try a more general word, or browse a category:',
     quoted: '“{{term}}”',
     notSearched: "You haven't searched yet",
     cancel: 'Cancel',

@@ -12,7 +12,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const term = new URL(request.url).searchParams.get('term')?.trim().slice(0, 100) ?? ''
   if (term) {
     const results = await api.getProducts({ term, sort: SEARCH_SORT, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
-    return { term, results: { data: results.data.map(listedCard) }, categories: [] }
+    // no hits: the top categories as a way on (docs/routes.md), instead of a page with nothing to tap
+    const categories = results.data.length === 0 ? await api.getCategoryTree().catch(() => []) : []
+    return { term, results: { data: results.data.map(listedCard) }, categories }
   }
   return { term, results: null, categories: await api.getCategoryTree() }
 }
@@ -27,9 +29,21 @@ export function Component() {
         <PageTitle title={term} noindex />
         <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
         {results.data.length === 0 ? (
-          <p className="py-8" data-testid="search-no-results">
-            {t('search.noResults')} {t('search.quoted', { term })}
-          </p>
+          <div className="space-y-4 py-8">
+            <p className="text-lg" data-testid="search-no-results">
+              {t('search.noResults')} {t('search.quoted', { term })}
+            </p>
+            <p className="text-neutral-700">{t('search.noResultsHint')}</p>
+            <ul className="flex flex-wrap gap-2" data-testid="search-no-results-categories">
+              {categories.filter((c) => !c.hide_from_nav).map((category) => (
+                <li key={category.id}>
+                  <LocalLink to={`/t/${category.permalink}`} className="chip-link">
+                    {category.name}
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : (
           <div className="mt-6">
             <ProductGrid products={results.data} />

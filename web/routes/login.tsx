@@ -43,7 +43,7 @@ export function Component() {
           <h2 className="mb-4 text-xl font-bold">{t('shop.loginTitle')}</h2>
           <LoginForm page back={back} failure={failure} onDone={() => navigate(back ?? local('/my-account'))} />
           <details className="mt-6" open={failure?.intent === 'forgot' || failure?.intent === 'forgot-sent'}>
-            <summary className="cursor-pointer font-semibold text-primary-700 underline">{t('auth.forgotPassword')}</summary>
+            <summary className="cursor-pointer py-2.5 font-semibold text-primary-700 underline">{t('auth.forgotPassword')}</summary>
             <div className="mt-4">
               {sentTo !== null ? (
                 <p role="status" data-testid="forgot-sent">

@@ -38,7 +38,7 @@ const components: Record<string, string> = {
   'nav-drop': 'absolute left-0 top-full z-40 hidden min-w-48 rounded-b-lg border border-neutral-200 bg-white py-2 shadow-lg group-focus-within:block group-hover:block',
   'nav-drop-link': 'block px-4 py-2 text-sm text-neutral-800 hover:bg-neutral-100',
   // A footer link on the dark footer, with its own lighter focus ring (web/components/chrome/footer.tsx).
-  'foot-link': 'rounded-sm text-neutral-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-400',
+  'foot-link': 'inline-flex min-h-11 items-center rounded-sm text-neutral-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-400 lg:min-h-0',
   // An item of the phone's bottom bar (web/components/chrome/mobile-bottom-bar.tsx): its focus ring is inset.
   'bar-item': 'relative flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 py-1.5 text-xs font-semibold text-neutral-700 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary-600',
   // A row of the filter panel (web/features/catalogue/filter-panel.tsx): the box, a colour's swatch, the label.
@@ -48,8 +48,8 @@ const components: Record<string, string> = {
   // A cell of the pagination (web/components/ui/pagination.tsx) and a sub-category chip of a listing.
   'page-cell': 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-semibold',
   // The language and currency selects of the header and the footer (web/components/chrome/locale-selector.tsx).
-  'locale-select': 'min-h-9 cursor-pointer appearance-none rounded-md border py-1 pl-2 pr-7 text-sm font-semibold transition-colors duration-fast focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-1',
-  'chip-link': 'block rounded-full border border-neutral-300 px-4 py-1.5 text-sm hover:border-neutral-900',
+  'locale-select': 'min-h-11 cursor-pointer appearance-none rounded-md border py-1 pl-2 pr-7 text-sm font-semibold transition-colors duration-fast focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-1 lg:min-h-9',
+  'chip-link': 'flex min-h-11 items-center rounded-full border border-neutral-300 px-4 text-sm hover:border-neutral-900 lg:min-h-9',
 }
 
 /**

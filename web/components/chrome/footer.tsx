@@ -57,7 +57,7 @@ function LinkGroups({ groups }: { groups: MenuItem[] }) {
             ) : (
               group.label
             )}</h2>
-          <ul className="mt-4 space-y-3 text-sm">
+          <ul className="mt-2 text-sm lg:mt-4 lg:space-y-3">
             {group.items.map((item, j) => (
               <li key={`${j}:${item.link}`}>
                 <LocalLink to={item.link} className={plainLink}>

@@ -49,7 +49,7 @@ export function SearchBar() {
         action={local('/Category')}
         method="get"
         role="search"
-        className="flex h-11 items-center rounded-full border border-neutral-400 bg-neutral-50 transition-colors duration-fast focus-within:border-primary-600 focus-within:bg-white focus-within:ring-2 focus-within:ring-primary-600/30 hover:border-neutral-600"
+        className="flex h-12 items-center rounded-full border border-neutral-400 bg-neutral-50 transition-colors duration-fast focus-within:border-primary-600 focus-within:bg-white focus-within:ring-2 focus-within:ring-primary-600/30 hover:border-neutral-600 lg:h-11"
       >
         <label htmlFor="site-search" className="sr-only">
           {t('header.search')}
@@ -72,7 +72,7 @@ export function SearchBar() {
           autoComplete="off"
           className="h-full w-full min-w-0 bg-transparent pl-4 pr-2 text-base text-neutral-900 placeholder-neutral-500 outline-none"
         />
-        <button type="submit" className={cx('mr-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-200 hover:text-neutral-900', focusRing)} aria-label={t('header.searchButton')}>
+        <button type="submit" className={cx('mr-0.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-200 hover:text-neutral-900 lg:mr-1 lg:h-9 lg:w-9', focusRing)} aria-label={t('header.searchButton')}>
           <Icon name="search" className="h-5 w-5" />
         </button>
       </form>

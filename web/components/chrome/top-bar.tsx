@@ -19,7 +19,7 @@ export function TopBar() {
         type="button"
         {...trigger}
         onClick={() => openPanel('login')}
-        className="min-h-9 w-full px-4 py-2 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white"
+        className="min-h-11 w-full px-4 py-2 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white lg:min-h-9"
       >
         {t('topBar.join')}
       </button>

@@ -19,7 +19,7 @@ export function Breadcrumb({ items, className }: { items: Crumb[]; className?: s
           return (
             <li key={`${item.label}-${index}`} className="flex items-center gap-1.5">
               {item.to && !last ? (
-                <LocalLink to={item.to} className={cx('rounded-sm hover:text-neutral-900 hover:underline', focusRing)}>
+                <LocalLink to={item.to} className={cx('inline-flex min-h-11 items-center rounded-sm hover:text-neutral-900 lg:min-h-0 hover:underline', focusRing)}>
                   {item.label}
                 </LocalLink>
               ) : (

@@ -14,7 +14,8 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'border border-danger-700 bg-white text-danger-700 hover:bg-danger-50',
 }
 const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-3 py-1.5 text-sm',
+  // 44 px on phones and tablets (touch), 36 px from lg
+  sm: 'min-h-11 px-3 py-1.5 text-sm lg:min-h-9',
   md: 'min-h-11 px-5 py-2.5 text-base',
   lg: 'min-h-12 px-6 py-3 text-lg',
   icon: 'h-11 w-11 justify-center p-0',

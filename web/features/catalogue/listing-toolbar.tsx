@@ -24,7 +24,7 @@ export function ListingToolbar() {
   const submit = useSubmit()
   const enhanced = useEnhanced()
   const view = search.get('view') === 'list' ? 'list' : 'grid'
-  const select = cx(controlBase.replace('w-full', 'w-auto'), controlEdge(false), 'py-2 text-sm')
+  const select = cx(controlBase.replace('w-full', 'w-auto'), controlEdge(false), 'min-h-11 py-2 text-sm lg:min-h-0')
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Form method="get" preventScrollReset className="flex flex-wrap items-center gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })} data-testid="listing-options">
@@ -64,7 +64,7 @@ export function ListingToolbar() {
             to={viewHref(search, option)}
             preventScrollReset
             aria-current={view === option ? 'true' : undefined}
-            className={cx('px-3 py-2 text-sm font-semibold first:rounded-l last:rounded-r', view === option ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100', focusRing)}
+            className={cx('inline-flex min-h-11 items-center px-3 py-2 text-sm font-semibold first:rounded-l lg:min-h-0 last:rounded-r', view === option ? 'bg-neutral-900 text-white' : 'text-neutral-800 hover:bg-neutral-100', focusRing)}
             data-testid={`view-${option}`}
           >
             {t(option === 'grid' ? 'listing.grid' : 'listing.list')}

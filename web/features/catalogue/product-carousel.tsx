@@ -18,7 +18,7 @@ export function ProductCarousel({ title, products, link, className, testId }: { 
               {title}
             </h2>
             {link ? (
-              <LocalLink to={link.to} className={cx('rounded-sm text-sm font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800', focusRing)}>
+              <LocalLink to={link.to} className={cx('inline-flex min-h-11 items-center rounded-sm text-sm font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800', focusRing)}>
                 {link.label}
               </LocalLink>
             ) : null}

@@ -94,7 +94,7 @@ export function GiftCardForm() {
       ) : null}
       <fieldset className="space-y-2" aria-describedby={shown.amount ? 'giftcard-amount-error' : undefined}>
         <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('giftCard.amount')}</legend>
-        <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {[...GIFT_CARD_PRESET_AMOUNTS.map(String), 'other'].map((value) => (
             <Radio
               key={value}

@@ -7,6 +7,8 @@ import { notifyAtom } from '../notifications/atoms.ts'
 import { validateEmail } from '../auth/validation.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { rememberPromptAnswer } from './prompt-memory.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 
 /**
  * Newsletter subscribe (spec §2 home page): a real form post to the page's action (newsletter-action.ts) without
@@ -52,14 +54,12 @@ export function NewsletterForm({ idPrefix = 'newsletter', onSubscribed, compact 
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           placeholder={t('auth.email')}
-          className="flex-1 rounded border border-neutral-400 bg-white px-3 py-2"
+          className={cx(controlBase, controlEdge(Boolean(error)), 'min-h-11 flex-1')}
           autoComplete="email"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
         />
-        <button type="submit" className="rounded bg-neutral-900 px-6 py-2 font-semibold text-white hover:bg-neutral-700">
-          {t('pages.subscribe')}
-        </button>
+        <Button type="submit">{t('pages.subscribe')}</Button>
       </Form>
       {error ? (
         <p id={`${inputId}-error`} className="mt-2 text-sm text-sale-700" role="alert">
