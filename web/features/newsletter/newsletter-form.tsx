@@ -7,6 +7,7 @@ import { notifyAtom } from '../notifications/atoms.ts'
 import { validateEmail } from '../auth/validation.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { rememberPromptAnswer } from './prompt-memory.ts'
+import { LAND_HERE } from '../../components/ui/field-frame.tsx'
 
 /**
  * Newsletter subscribe (spec §2 home page): a real form post to the page's action (newsletter-action.ts) without
@@ -62,7 +63,7 @@ export function NewsletterForm({ idPrefix = 'newsletter', onSubscribed, compact 
         </button>
       </Form>
       {error ? (
-        <p id={`${inputId}-error`} className="mt-2 text-sm text-sale-700" role="alert">
+        <p id={`${inputId}-error`} className="mt-2 text-sm text-sale-700" role="alert" {...LAND_HERE}>
           {error}
         </p>
       ) : null}
