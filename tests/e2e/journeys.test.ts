@@ -329,6 +329,31 @@ describe('the wishlist heart, clicked quickly again', () => {
     }
   })
 
+  test("de: the wishlist's remove button is named in German, and removing empties the list and the heart", { timeout: 90_000 }, async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page, context } = visit
+      await signUp(context, 'wishlist-de')
+      await visit.goto('/de/t/men')
+      await waitForHydration(page)
+      const card = page.locator('[data-testid=product-card]').first()
+      const name = (await card.locator('h3').textContent())!.trim()
+      const heart = card.getByTestId('wishlist-heart')
+      await heart.click()
+      await expect.poll(async () => (await serverWishes(context)).length).toBe(1)
+      await page.getByTestId('wishlist-button').click()
+      const sidebar = page.getByTestId('wishlist-sidebar')
+      // it said 'Remove {name}' in English on the German store
+      await sidebar.getByRole('button', { name: `${name} von der Wunschliste entfernen`, exact: true }).click()
+      await sidebar.getByTestId('wishlist-empty').waitFor()
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false')
+      expect(await serverWishes(context)).toHaveLength(0)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
   test('without JavaScript: a double click saves once, the next one removes, and the heart shows what the server holds', { timeout: 90_000 }, async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, javaScriptEnabled: false, locale: 'en-AU' })
     try {
