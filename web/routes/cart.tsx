@@ -13,7 +13,7 @@ import { cartAction, type CartFailure } from '../features/cart/cart-action.ts'
 import { CouponForm } from '../features/cart/coupon-form.tsx'
 import { cartAtom } from '../features/session/atoms.ts'
 import type { LineItem } from '../api/models.ts'
-import { LAND_HERE } from '../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../components/ui/cx.ts'
 
 /**
  * /Cart: the cart as a page, every control a real form, so the cart works without JavaScript (the header's cart

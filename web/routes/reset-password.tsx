@@ -10,7 +10,7 @@ import { validateConfirmation, validateNewPassword } from '../features/auth/vali
 import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
 import { createTranslator } from '../i18n/index.tsx'
 import { localeOf, localRedirect, readForm } from './route-helpers.ts'
-import { LAND_HERE } from '../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../components/ui/cx.ts'
 
 type ResetFailure = { errors: Record<string, string | null> }
 

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { cx } from './cx.ts'
-import { LAND_HERE } from './field-frame.tsx'
+import { LAND_HERE } from './cx.ts'
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   id: string

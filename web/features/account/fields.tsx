@@ -6,7 +6,7 @@ import { notifyAtom } from '../notifications/atoms.ts'
 import { msgText, type AccountActionResult, type Msg } from './messages.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
-import { LAND_HERE } from '../../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 const INPUT = cx(controlBase, controlEdge(false))
 

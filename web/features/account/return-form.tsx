@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '../../i18n/format.ts'
 import { controlBase, controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
 import { Field, FormStatus, SubmitButton, useFormResult } from './fields.tsx'
 import { msgText } from './messages.ts'
-import { LAND_HERE } from '../../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /** How many units of each line may still be asked back (bought less what waits or was approved). */
 export function returnableQuantities(order: Order): Map<string, number> {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/index.tsx'
 import { useRequestInfo } from '../session/request-info.ts'
-import { LAND_HERE } from '../../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /** The form field the captcha's answer travels in, with and without JavaScript (worker/commerce/captcha.ts reads it). */
 export const CAPTCHA_FIELD = 'cf-turnstile-response'

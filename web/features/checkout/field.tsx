@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
-import { LAND_HERE } from '../../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /** One labelled form field with its messages underneath (spec §5 texts), wired for screen readers. */
 export function Field({ name, id = name, label, errors, children, ...input }: { name: string; id?: string; label: string; errors?: string[]; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {

@@ -19,7 +19,7 @@ import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
 import { readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift-card-action.ts'
 import { lastDeliveryDay, storeToday } from './delivery-date.ts'
-import { LAND_HERE } from '../../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /**
  * Buying a gift card (spec §1, §5, §8): a preset or custom amount, the recipient and a message. A real form post to

@@ -7,7 +7,7 @@ import { notifyAtom } from '../notifications/atoms.ts'
 import { validateEmail } from '../auth/validation.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { rememberPromptAnswer } from './prompt-memory.ts'
-import { LAND_HERE } from '../../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /**
  * Newsletter subscribe (spec §2 home page): a real form post to the page's action (newsletter-action.ts) without

@@ -20,7 +20,7 @@ import { PriceBlock } from '../../components/ui/price-block.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, type Availability } from './variant-selection.ts'
-import { LAND_HERE } from '../../components/ui/field-frame.tsx'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /**
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
