@@ -267,3 +267,112 @@ describe('without JavaScript', () => {
     }
   })
 })
+
+// A double-clicked heart used to end either way: the second click was dropped while the first was on its way (the
+// heart was disabled), or both clicks read the same state and sent the same request. Now each click flips the heart
+// at once and the store sends what the last click asked for. The wishlist calls are slowed down here, as on a phone
+// network, so the clicks always land while a request is on its way.
+describe('the wishlist heart, clicked quickly again', () => {
+  const serverWishes = async (context: BrowserContext) => ((await (await context.request.get('/api/wishlist')).json()) as { wishedProducts: Array<{ variantId: string }> }).wishedProducts
+
+  test('with JavaScript: on a card and on the product page, the last click wins, and heart, wishlist and server agree', { timeout: 120_000 }, async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page, context } = visit
+      await signUp(context, 'double-click')
+      await page.route('**/api/wishlist/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        await route.continue()
+      })
+      const settled = async (heart: ReturnType<Page['locator']>, pressed: boolean, count: number) => {
+        await expect.poll(async () => (await serverWishes(context)).length, { timeout: 15_000 }).toBe(count)
+        // no request left on its way: the heart still shows the last click's state after the server answered
+        await page.waitForTimeout(1_500)
+        expect(await heart.getAttribute('aria-pressed')).toBe(String(pressed))
+        expect((await serverWishes(context)).length).toBe(count)
+      }
+
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      const cardHeart = page.locator('[data-testid=product-card]').first().getByTestId('wishlist-heart')
+      await cardHeart.waitFor()
+      // two clicks: saved, then not saved
+      await cardHeart.dblclick()
+      await settled(cardHeart, false, 0)
+      // three: saved
+      await cardHeart.click()
+      await cardHeart.click()
+      await cardHeart.click()
+      await settled(cardHeart, true, 1)
+
+      const href = (await page.locator('[data-testid=product-card] h3 a').nth(1).getAttribute('href'))!
+      await visit.goto(href)
+      await waitForHydration(page)
+      const heart = page.getByTestId('product-summary').getByTestId('wishlist-heart')
+      await heart.click()
+      await heart.click()
+      await heart.click()
+      await settled(heart, true, 2)
+      await heart.dblclick()
+      await settled(heart, true, 2)
+      await heart.dblclick()
+      await heart.click()
+      await settled(heart, false, 1)
+
+      // the wishlist lists what the server holds
+      await page.getByTestId('wishlist-button').click()
+      const sidebar = page.getByTestId('wishlist-sidebar')
+      await expect.poll(() => sidebar.getByTestId('wishlist-totals').textContent()).toContain('Total items: 1')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test("de: the wishlist's remove button is named in German, and removing empties the list and the heart", { timeout: 90_000 }, async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page, context } = visit
+      await signUp(context, 'wishlist-de')
+      await visit.goto('/de/t/men')
+      await waitForHydration(page)
+      const card = page.locator('[data-testid=product-card]').first()
+      const name = (await card.locator('h3').textContent())!.trim()
+      const heart = card.getByTestId('wishlist-heart')
+      await heart.click()
+      await expect.poll(async () => (await serverWishes(context)).length).toBe(1)
+      await page.getByTestId('wishlist-button').click()
+      const sidebar = page.getByTestId('wishlist-sidebar')
+      // it said 'Remove {name}' in English on the German store
+      await sidebar.getByRole('button', { name: `${name} von der Wunschliste entfernen`, exact: true }).click()
+      await sidebar.getByTestId('wishlist-empty').waitFor()
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false')
+      expect(await serverWishes(context)).toHaveLength(0)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test('without JavaScript: a double click saves once, the next one removes, and the heart shows what the server holds', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, javaScriptEnabled: false, locale: 'en-AU' })
+    try {
+      const page = await context.newPage()
+      await signUp(context, 'double-click-nojs')
+      await page.goto('/t/men')
+      const href = (await page.locator('[data-testid=product-card] h3 a').first().getAttribute('href'))!
+      await page.goto(href)
+      const heart = page.getByTestId('product-summary').getByTestId('wishlist-heart')
+      await heart.dblclick()
+      await page.waitForLoadState('load')
+      await expect.poll(async () => (await serverWishes(context)).length).toBe(1)
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true')
+      await heart.dblclick()
+      await page.waitForLoadState('load')
+      await expect.poll(async () => (await serverWishes(context)).length).toBe(0)
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false')
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,7 +1,7 @@
 // Small screens get the bottom bar (home, menu, account, basket) and the slide-in menu; desktops do not.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -99,4 +99,50 @@ describe('mobile chrome', () => {
       await visit.close()
     }
   })
+})
+
+// Without JavaScript a refused form answers a new page, which opened at its top: on a phone the join form's and the
+// address form's messages sat below the login form or the account menu, out of sight, and the shopper saw the same
+// page as before with no sign of what went wrong. The first message is now where the page opens (en and de).
+describe('a refused form without JavaScript, on a phone', () => {
+  const errorInView = (page: import('playwright-core').Page, selector: string) =>
+    page.locator(selector).first().evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      const bar = document.querySelector('[data-testid=mobile-bottom-bar]')?.getBoundingClientRect().top ?? innerHeight
+      return box.top >= 0 && box.bottom <= bar
+    })
+
+  for (const locale of ['en', 'de'] as const) {
+    test(`${locale}: join with a short password, and a new address left empty, open at their messages`, { timeout: 90_000 }, async () => {
+      const prefix = locale === 'de' ? '/de' : ''
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, isMobile: true, hasTouch: true, javaScriptEnabled: false, locale: 'en-AU' })
+      try {
+        const page = await context.newPage()
+        page.setDefaultTimeout(30_000)
+        page.setDefaultNavigationTimeout(60_000)
+        await page.goto(`${prefix}/Login`)
+        const email = `land-${locale}-${Date.now()}@example.com`
+        await page.fill('#signup-email', email)
+        await page.fill('#signup-first-name', 'Ada')
+        await page.fill('#signup-last-name', 'Lovelace')
+        await page.fill('#signup-password', 'short')
+        await page.locator('form:has(#signup-email) button[type=submit]').click()
+        await page.waitForLoadState('load')
+        expect(await page.locator('#signup-password-error').textContent()).toBeTruthy()
+        expect(await errorInView(page, '#signup-password-error')).toBe(true)
+
+        // a member's address book: the account menu comes first on a phone
+        await page.fill('#signup-password', 'correct-horse1')
+        await page.locator('form:has(#signup-email) button[type=submit]').click()
+        await page.waitForLoadState('load')
+        await page.goto(`${prefix}/MyAccount/SavedAddressesDetails`)
+        await page.locator('button[name=intent][value=add-address]').click()
+        await page.waitForLoadState('load')
+        expect(await page.locator('main [role=alert]').first().textContent()).toBe(locale === 'de' ? 'Dieses Feld ist erforderlich.' : 'This field is required.')
+        expect(await errorInView(page, 'main [role=alert]')).toBe(true)
+      } finally {
+        await context.close()
+      }
+    })
+  }
 })

@@ -87,6 +87,44 @@ describe('the product page without JavaScript', () => {
   })
 })
 
+describe('the wishlist heart without JavaScript', () => {
+  const heartOf = (body: string, variantId: number) => {
+    const form = new RegExp(`<form[^>]*data-wish="${variantId}"[^>]*>([\\s\\S]*?)</form>`).exec(body)?.[1] ?? ''
+    return {
+      pressed: /aria-pressed="true"/.test(form),
+      asks: /name="wished" value="(\d)"/.exec(form)?.[1],
+      label: /aria-label="([^"]*)"/.exec(form)?.[1],
+      filled: /<svg[^>]*class="[^"]*fill-current/.test(form),
+    }
+  }
+
+  it("shows a member's saved heart as saved (and its click removes); two posts of one click do what that click asked", async () => {
+    // a seeded product with sizes (a product without options has no heart on its page), renamed to need escaping
+    const row = (await env.DB.prepare("SELECT p.id, p.slug, MIN(v.id) AS variant FROM products p JOIN variants v ON v.product_id = p.id AND v.is_master = 0 WHERE p.kind = 'standard' GROUP BY p.id ORDER BY p.id LIMIT 1").first<{ id: number; slug: string; variant: number }>())!
+    await env.DB.prepare("UPDATE products SET name = 'Fish & Chip''s Parka' WHERE id = ?").bind(row.id).run()
+    const shirt = { slug: row.slug, variantId: row.variant }
+    const b = formBrowser()
+    const joined = await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('heart'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
+    expect(joined.status).toBe(303)
+    const path = `/products/${shirt.slug}`
+    expect(heartOf((await b.get(path)).body, shirt.variantId)).toMatchObject({ pressed: false, asks: '1', filled: false })
+
+    // a double click without JavaScript is the same post twice: saved once, and the page shows it saved
+    for (let i = 0; i < 2; i++) expect(await b.post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '1' })).toMatchObject({ status: 303, location: path })
+    const saved = heartOf((await b.get(path)).body, shirt.variantId)
+    expect(saved).toEqual({ pressed: true, asks: '0', label: 'Remove Fish &amp; Chip&#x27;s Parka from the wishlist', filled: true })
+    expect(heartOf((await b.get(`/de${path}`)).body, shirt.variantId).label).toMatch(/ von der Wunschliste entfernen$/)
+
+    // the saved heart's click removes, twice or once
+    for (let i = 0; i < 2; i++) expect((await b.post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '0' })).status).toBe(303)
+    expect(heartOf((await b.get(path)).body, shirt.variantId)).toMatchObject({ pressed: false, asks: '1', filled: false })
+
+    // a guest's remove goes to log in, as the save does
+    const guest = await formBrowser().post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '0' })
+    expect(guest).toMatchObject({ status: 303, location: '/Login' })
+  })
+})
+
 describe('/Login without JavaScript', () => {
   it('joins, logs out, refuses a wrong password with the spec message, logs in back to checkout', async () => {
     const b = formBrowser()

@@ -13,6 +13,7 @@ import { cartAction, type CartFailure } from '../features/cart/cart-action.ts'
 import { CouponForm } from '../features/cart/coupon-form.tsx'
 import { cartAtom } from '../features/session/atoms.ts'
 import type { LineItem } from '../api/models.ts'
+import { LAND_HERE } from '../components/ui/cx.ts'
 
 /**
  * /Cart: the cart as a page, every control a real form, so the cart works without JavaScript (the header's cart
@@ -78,7 +79,7 @@ export function Component() {
         </p>
       ) : null}
       {failure ? (
-        <p className="mb-4 rounded-md border border-danger-300 bg-danger-50 px-3 py-2 text-danger-800" role="alert" data-testid="cart-error">
+        <p className="mb-4 rounded-md border border-danger-300 bg-danger-50 px-3 py-2 text-danger-800" role="alert" {...LAND_HERE} data-testid="cart-error">
           {failure.error}
         </p>
       ) : null}

@@ -31,7 +31,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 /**
  * The page's forms as real posts, so they work before and without JavaScript: add to cart (303 back to the page with
- * the chosen variant), and the wishlist heart (a guest is sent to log in first, as wishlists belong to accounts).
+ * the chosen variant), and the wishlist heart, which saves or removes as its `wished` field asks (a guest is sent to log
+ * in first, as wishlists belong to accounts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
@@ -49,7 +50,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!/^\d{1,12}$/.test(variantId)) return data({ error: 'Please choose a size and colour.' }, 422)
   try {
     if (form.get('intent') === 'wishlist') {
-      await loaderApi(context).addToWishlist(variantId)
+      // the heart says what the click asks for ('0': remove), so a double click (two posts) ends as the last asked
+      const api = loaderApi(context)
+      if (form.get('wished') === '0') {
+        const wishlist = await api.getWishlist()
+        if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.')
+        const held = wishlist.wishedProducts.find((item) => item.variantId === variantId)
+        if (held) await api.removeFromWishlist(held.wishedProductId)
+      } else {
+        await api.addToWishlist(variantId)
+      }
       return back()
     }
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return data({ error: 'Please choose a quantity from 1 to 99.' }, 422)

@@ -10,6 +10,7 @@ import { validateConfirmation, validateNewPassword } from '../features/auth/vali
 import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
 import { createTranslator } from '../i18n/index.tsx'
 import { localeOf, localRedirect, readForm } from './route-helpers.ts'
+import { LAND_HERE } from '../components/ui/cx.ts'
 
 type ResetFailure = { errors: Record<string, string | null> }
 
@@ -68,7 +69,7 @@ export function Component() {
         <Field id="reset-password" label={t('pages.newPassword')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" />
         <Field id="reset-confirmation" label={t('pages.confirmPassword')} type="password" value={confirmation} onChange={setConfirmation} error={errors.confirmation} autoComplete="new-password" />
         {errors.form ? (
-          <p className="mb-3 text-sm text-danger-700" role="alert">
+          <p className="mb-3 text-sm text-danger-700" role="alert" {...LAND_HERE}>
             {errors.form}
           </p>
         ) : null}

@@ -2,10 +2,11 @@ import type { CommerceContext } from '#worker/commerce/context.ts'
 import { SpreeClient } from '#worker/commerce/spree-client.ts'
 import { fetchUser } from '#worker/commerce/account.ts'
 import { fetchCart } from '#worker/commerce/cart.ts'
+import { fetchWishlist } from '#worker/commerce/wishlist.ts'
 import { headerState } from '#worker/backend/commerce/header-state.ts'
 import { localePath } from '#web/config.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
-import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, type PersonalState } from '#web/features/session/personal-state.ts'
+import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, WISHED_ICON, type PersonalState } from '#web/features/session/personal-state.ts'
 import type { Locale } from '#web/api/models.ts'
 import { scriptJson } from '#web/lib/script-json.ts'
 
@@ -30,12 +31,12 @@ export async function personalStateOf(ctx: CommerceContext): Promise<PersonalSta
       // the embedded backend: one round trip, straight from D1
       const row = await headerState(ctx.env.DB, session.bearer, session.cartToken)
       // an expired bearer (or a cart token of someone else) falls through to the API, which refreshes or drops it
-      if (row.userId !== null || !session.auth) return { authenticated: row.userId !== null, firstName: row.firstName || null, cartCount: row.itemCount }
+      if (row.userId !== null || !session.auth) return { authenticated: row.userId !== null, firstName: row.firstName || null, cartCount: row.itemCount, wished: row.wished }
     }
     // the user first: it refreshes an expired bearer, which the cart call then reuses
     const user = await fetchUser(client)
-    const cart = await fetchCart(client)
-    return { authenticated: user !== null, firstName: user?.firstName || null, cartCount: cart?.itemCount ?? 0 }
+    const [cart, wishlist] = await Promise.all([fetchCart(client), user ? fetchWishlist(client) : null])
+    return { authenticated: user !== null, firstName: user?.firstName || null, cartCount: cart?.itemCount ?? 0, wished: wishlist?.wishedProducts.map((item) => item.variantId) ?? [] }
   }
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
@@ -50,6 +51,34 @@ export async function personalStateOf(ctx: CommerceContext): Promise<PersonalSta
   } finally {
     clearTimeout(timer)
   }
+}
+
+/**
+ * The hearts of the variants in the member's wishlist, shown saved as the hydrating client renders them
+ * (web/features/wishlist/wishlist-button.tsx): pressed, labelled 'Remove … from the wishlist', filled, and posting
+ * 'remove' (`wished=0`), so without JavaScript the heart shows what the server holds and a click undoes it. The
+ * handlers run in document order, so the form seen last is the one whose button and fields follow.
+ */
+function wishHearts(rewriter: HTMLRewriter, wished: Set<string>, t: ReturnType<typeof createTranslator>) {
+  let name: string | null = null
+  const form = `form[data-personal="${PERSONAL.wish}"]`
+  rewriter
+    .on(form, {
+      element(el) {
+        name = wished.has(el.getAttribute('data-wish') ?? '') ? (el.getAttribute('data-name') ?? '') : null
+      },
+    })
+    .on(`${form} input[name="wished"]`, { element: (el) => void (name !== null && el.setAttribute('value', '0')) })
+    .on(`${form} button`, {
+      element(el) {
+        if (name === null) return
+        const label = t('product.removeFromWishlist', { name })
+        el.setAttribute('aria-pressed', 'true')
+        el.setAttribute('aria-label', label)
+        el.setAttribute('title', label)
+      },
+    })
+    .on(`${form} svg`, { element: (el) => void (name !== null && el.setAttribute('class', `${el.getAttribute('class') ?? ''} ${WISHED_ICON}`.trim())) })
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -90,6 +119,7 @@ export function personalise(response: Response, { nonce, state, locale }: { nonc
         })
         .on(`[data-personal="${PERSONAL.guestOnly}"]`, { element: (el) => void el.remove() })
         .on(`[data-personal="${PERSONAL.memberOnly}"]`, { element: (el) => void el.removeAttribute('hidden') })
+      if (state.wished.length > 0) wishHearts(rewriter, new Set(state.wished), t)
     }
     if (state.cartCount > 0) {
       for (const marker of [PERSONAL.cartHeader, PERSONAL.cartMobile] as const) {

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { cx } from './cx.ts'
+import { LAND_HERE } from './cx.ts'
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   id: string
@@ -23,7 +24,7 @@ export function Checkbox({ id, label, error, className, ...props }: CheckboxProp
         <span>{label}</span>
       </label>
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger-700" role="alert">
+        <p id={`${id}-error`} className="text-sm text-danger-700" role="alert" {...LAND_HERE}>
           {error}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cx } from './cx.ts'
+import { cx, LAND_HERE } from './cx.ts'
 
 /** Label above, hint or error below; the ids let the control point at them with aria-describedby. */
 export function FieldFrame(props: { id: string; label: ReactNode; hint?: string; error?: string; required?: boolean; className?: string; hideLabel?: boolean; children: ReactNode }) {
@@ -11,7 +11,7 @@ export function FieldFrame(props: { id: string; label: ReactNode; hint?: string;
       </label>
       {props.children}
       {props.error ? (
-        <p id={`${props.id}-error`} className="flex items-center gap-1 text-sm text-danger-700" role="alert">
+        <p id={`${props.id}-error`} className="flex items-center gap-1 text-sm text-danger-700" role="alert" {...LAND_HERE}>
           {props.error}
         </p>
       ) : props.hint ? (

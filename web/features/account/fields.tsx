@@ -6,6 +6,7 @@ import { notifyAtom } from '../notifications/atoms.ts'
 import { msgText, type AccountActionResult, type Msg } from './messages.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 const INPUT = cx(controlBase, controlEdge(false))
 
@@ -47,7 +48,7 @@ export function Field({ form, name, label, error, defaultValue, type = 'text', a
         <input {...a11y} type={type} defaultValue={defaultValue} autoComplete={autoComplete} className={INPUT} />
       )}
       {message ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger-700" data-testid="field-error">
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger-700" data-testid="field-error" {...LAND_HERE}>
           {message}
         </p>
       ) : null}
@@ -65,7 +66,7 @@ export function FormStatus({ result }: { result: AccountActionResult | undefined
   }, [result, message, notify])
   if (!message) return null
   return (
-    <p role={result?.ok ? 'status' : 'alert'} data-testid="form-status" className={result?.ok ? 'text-sm text-success-700' : 'text-sm text-danger-700'}>
+    <p role={result?.ok ? 'status' : 'alert'} {...(result?.ok ? {} : LAND_HERE)} data-testid="form-status" className={result?.ok ? 'text-sm text-success-700' : 'text-sm text-danger-700'}>
       {message}
     </p>
   )

@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '../../i18n/format.ts'
 import { controlBase, controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
 import { Field, FormStatus, SubmitButton, useFormResult } from './fields.tsx'
 import { msgText } from './messages.ts'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /** How many units of each line may still be asked back (bought less what waits or was approved). */
 export function returnableQuantities(order: Order): Map<string, number> {
@@ -59,7 +60,7 @@ export function ReturnForm({ order }: { order: Order }) {
           ))}
         </ul>
         {itemsError ? (
-          <p id="return-items-error" className="mt-1 text-sm text-danger-700" data-testid="field-error">
+          <p id="return-items-error" className="mt-1 text-sm text-danger-700" data-testid="field-error" {...LAND_HERE}>
             {itemsError}
           </p>
         ) : null}

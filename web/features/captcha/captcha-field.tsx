@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/index.tsx'
 import { useRequestInfo } from '../session/request-info.ts'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /** The form field the captcha's answer travels in, with and without JavaScript (worker/commerce/captcha.ts reads it). */
 export const CAPTCHA_FIELD = 'cf-turnstile-response'
@@ -54,7 +55,7 @@ export function CaptchaField({ onToken, error }: { onToken?: (token: string) => 
         <p className="text-sm text-neutral-700">{t('captcha.needsJavaScript')}</p>
       </noscript>
       {failed ? <p className="text-sm text-danger-700" role="alert">{t('captcha.unavailable')}</p> : null}
-      {error ? <p className="text-sm text-danger-700" role="alert">{error}</p> : null}
+      {error ? <p className="text-sm text-danger-700" role="alert" {...LAND_HERE}>{error}</p> : null}
     </div>
   )
 }

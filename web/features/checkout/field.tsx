@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /** One labelled form field with its messages underneath (spec §5 texts), wired for screen readers. */
 export function Field({ name, id = name, label, errors, children, ...input }: { name: string; id?: string; label: string; errors?: string[]; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
@@ -27,7 +28,7 @@ export function Field({ name, id = name, label, errors, children, ...input }: { 
 export function FieldErrors({ name, id = name, errors }: { name: string; id?: string; errors?: string[] }) {
   if (!errors?.length) return null
   return (
-    <span id={`${id}-error`} className="mt-1 block text-sm text-danger-700" data-testid={`error-${name}`} role="alert">
+    <span id={`${id}-error`} className="mt-1 block text-sm text-danger-700" data-testid={`error-${name}`} role="alert" {...LAND_HERE}>
       {errors.join(' ')}
     </span>
   )
@@ -37,7 +38,7 @@ export function FieldErrors({ name, id = name, errors }: { name: string; id?: st
 export function FormMessage({ message }: { message?: string | null }) {
   if (!message) return null
   return (
-    <p className="rounded-md border border-danger-300 bg-danger-50 px-3 py-2 text-sm text-danger-800" role="alert" data-testid="form-error">
+    <p className="rounded-md border border-danger-300 bg-danger-50 px-3 py-2 text-sm text-danger-800" role="alert" {...LAND_HERE} data-testid="form-error">
       {message}
     </p>
   )

@@ -19,6 +19,7 @@ import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
 import { readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift-card-action.ts'
 import { lastDeliveryDay, storeToday } from './delivery-date.ts'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /**
  * Buying a gift card (spec §1, §5, §8): a preset or custom amount, the recipient and a message. A real form post to
@@ -80,7 +81,7 @@ export function GiftCardForm() {
         </p>
       ) : null}
       {failure?.message ? (
-        <p role="alert" className="rounded border border-danger-700 bg-danger-50 px-3 py-2 text-sm text-danger-700" data-testid="gift-card-error">
+        <p role="alert" {...LAND_HERE} className="rounded border border-danger-700 bg-danger-50 px-3 py-2 text-sm text-danger-700" data-testid="gift-card-error">
           {failure.message}
           {failure.loginRequired ? (
             <>
@@ -122,7 +123,7 @@ export function GiftCardForm() {
           onFocus={() => setChoice('other')}
         />
         {shown.amount ? (
-          <p id="giftcard-amount-error" role="alert" className="text-sm text-danger-700" data-testid="error-amount">
+          <p id="giftcard-amount-error" role="alert" {...LAND_HERE} className="text-sm text-danger-700" data-testid="error-amount">
             {shown.amount}
           </p>
         ) : null}

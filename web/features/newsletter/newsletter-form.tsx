@@ -8,7 +8,7 @@ import { validateEmail } from '../auth/validation.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { rememberPromptAnswer } from './prompt-memory.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+import { controlBase, controlEdge, cx, LAND_HERE } from '../../components/ui/cx.ts'
 
 /**
  * Newsletter subscribe (spec §2 home page): a real form post to the page's action (newsletter-action.ts) without
@@ -62,7 +62,7 @@ export function NewsletterForm({ idPrefix = 'newsletter', onSubscribed, compact 
         <Button type="submit">{t('pages.subscribe')}</Button>
       </Form>
       {error ? (
-        <p id={`${inputId}-error`} className="mt-2 text-sm text-sale-700" role="alert">
+        <p id={`${inputId}-error`} className="mt-2 text-sm text-sale-700" role="alert" {...LAND_HERE}>
           {error}
         </p>
       ) : null}

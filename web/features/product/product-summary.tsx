@@ -20,6 +20,7 @@ import { PriceBlock } from '../../components/ui/price-block.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, type Availability } from './variant-selection.ts'
+import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /**
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
@@ -142,7 +143,7 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
             </Button>
           </Form>
           {error ? (
-            <p role="alert" className="mt-2 text-sm text-sale-700">
+            <p role="alert" {...LAND_HERE} className="mt-2 text-sm text-sale-700">
               {error}
             </p>
           ) : null}

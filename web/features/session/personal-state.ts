@@ -9,9 +9,11 @@ export interface PersonalState {
   authenticated: boolean
   firstName: string | null
   cartCount: number
+  /** the variant ids in a member's wishlist: their hearts are shown saved (and post 'remove') */
+  wished: string[]
 }
 
-export const ANONYMOUS: PersonalState = { authenticated: false, firstName: null, cartCount: 0 }
+export const ANONYMOUS: PersonalState = { authenticated: false, firstName: null, cartCount: 0, wished: [] }
 
 export const PERSONAL_STATE_ID = 'personal-state'
 
@@ -28,7 +30,12 @@ export const PERSONAL = {
   guestOnly: 'guest-only',
   /** shown (its `hidden` dropped) for members: Club savings */
   memberOnly: 'member-only',
+  /** a wishlist heart's form (`data-wish` holds its variant id, `data-name` the product's name): shown saved */
+  wish: 'wish',
 } as const
+
+/** The saved heart's icon classes: rendered by React and added by the rewriter. */
+export const WISHED_ICON = 'fill-current text-sale-700'
 
 /** The count badges' classes: rendered by React and appended by the rewriter, so both write the same markup. */
 export const CART_BADGE = {
@@ -46,6 +53,7 @@ export function readPersonalState(doc: Document | undefined): PersonalState {
       authenticated: value.authenticated === true,
       firstName: typeof value.firstName === 'string' ? value.firstName : null,
       cartCount: typeof value.cartCount === 'number' && value.cartCount >= 0 ? value.cartCount : 0,
+      wished: Array.isArray(value.wished) ? value.wished.filter((id): id is string => typeof id === 'string') : [],
     }
   } catch {
     return ANONYMOUS

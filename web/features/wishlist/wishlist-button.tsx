@@ -1,65 +1,105 @@
-import { useState, type FormEvent } from 'react'
-import { useSetAtom } from 'jotai'
-import { useAtom, useAtomValue } from '../../state/use-atom.ts'
+import { useMemo, type FormEvent } from 'react'
+import { atom, useSetAtom, useStore } from 'jotai'
+import { useAtomValue } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
-import { errorMessage } from '../../api/storefront-api.ts'
+import { errorMessage, type StorefrontApi } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { useLocalPath } from '../../components/local-link.tsx'
-import { isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
+import { isAuthenticatedAtom, personalHintAtom, wishlistAtom } from '../session/atoms.ts'
+import { PERSONAL, WISHED_ICON } from '../session/personal-state.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
 
 /**
- * The heart on product pages and cards. A real form posting to the product page (whose action saves it, or sends a
- * guest to log in), so it works without JavaScript; with JavaScript it saves or removes in place, and a guest gets
- * the login modal, since wishlists belong to accounts.
+ * What the shopper's last click on a heart asked for (variant id → saved or not), until the server holds it. The
+ * heart shows this at once; one request per variant is on its way at a time, and when it answers the next one is
+ * sent only if the last click still asks for something else. So any run of quick clicks ends in the state the last
+ * click asked for, and the heart and the wishlist end as the server's answer says.
+ */
+const wishIntentAtom = atom<Record<string, boolean>>({})
+const syncing = new Set<string>()
+
+type Store = ReturnType<typeof useStore>
+type Texts = { added: string; removed: string }
+
+function setIntent(store: Store, variantId: string, want: boolean | undefined) {
+  const { [variantId]: _previous, ...others } = store.get(wishIntentAtom)
+  store.set(wishIntentAtom, want === undefined ? others : { ...others, [variantId]: want })
+}
+
+const serverHolds = (store: Store, variantId: string) => store.get(wishlistAtom)?.wishedProducts.find((item) => item.variantId === variantId)
+
+async function syncWish(store: Store, api: StorefrontApi, variantId: string, texts: Texts) {
+  if (syncing.has(variantId)) return
+  syncing.add(variantId)
+  try {
+    // a click before /api/session answered: the wishlist is read first, so a remove knows which item to remove
+    if (!store.get(wishlistAtom)) store.set(wishlistAtom, await api.getWishlist())
+    const before = Boolean(serverHolds(store, variantId))
+    for (;;) {
+      const want = store.get(wishIntentAtom)[variantId]
+      const held = serverHolds(store, variantId)
+      if (want === undefined || want === Boolean(held)) break
+      store.set(wishlistAtom, want ? await api.addToWishlist(variantId) : await api.removeFromWishlist(held!.wishedProductId))
+    }
+    const after = Boolean(serverHolds(store, variantId))
+    if (after !== before) store.set(notifyAtom, { message: after ? texts.added : texts.removed, type: 'success' })
+  } catch (error) {
+    store.set(notifyAtom, { message: errorMessage(error), type: 'error' })
+    // the heart shows what the server holds, not what was asked for: read it again (another tab may have changed it)
+    try {
+      store.set(wishlistAtom, await api.getWishlist())
+    } catch {
+      // the notice above already says what went wrong; the heart keeps the last answer
+    }
+  } finally {
+    setIntent(store, variantId, undefined)
+    syncing.delete(variantId)
+  }
+}
+
+/**
+ * The heart on product pages and cards. A real form posting to the product page (whose action saves or removes it,
+ * as the form's `wished` says, or sends a guest to log in), so it works without JavaScript; with JavaScript it saves
+ * or removes in place, and a guest gets the login modal, since wishlists belong to accounts.
  */
 export function WishlistButton({ productLink, variantId, name, className = '' }: { productLink: string; variantId: string | null | undefined; name: string; className?: string }) {
   const { t } = useT()
   const api = useApi()
+  const store = useStore()
   const local = useLocalPath()
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
-  const [wishlist, setWishlist] = useAtom(wishlistAtom)
+  const wishlist = useAtomValue(wishlistAtom)
+  const intentAtom = useMemo(() => atom((get) => (variantId ? get(wishIntentAtom)[variantId] : undefined)), [variantId])
+  const intent = useAtomValue(intentAtom)
+  // until /api/session answers (and always without JavaScript), the hearts the worker marked saved (personal-state.ts)
+  const hinted = useAtomValue(personalHintAtom).wished
   const openPanel = useSetAtom(openPanelAtom)
   const notify = useSetAtom(notifyAtom)
-  const [busy, setBusy] = useState(false)
-  const wished = wishlist?.wishedProducts.find((item) => item.variantId === variantId)
   if (!variantId || wishlist?.isDisabled) return null
+  const wished = intent ?? (wishlist ? wishlist.wishedProducts.some((item) => item.variantId === variantId) : hinted.includes(variantId))
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!isAuthenticated) {
       notify({ message: t('product.wishlistLogin'), type: 'info' })
       openPanel('login')
       return
     }
-    setBusy(true)
-    try {
-      setWishlist(wished ? await api.removeFromWishlist(wished.wishedProductId) : await api.addToWishlist(variantId))
-      notify({ message: t(wished ? 'product.wishlistRemoved' : 'product.wishlistAdded'), type: 'success' })
-    } catch (error) {
-      notify({ message: errorMessage(error), type: 'error' })
-    } finally {
-      setBusy(false)
-    }
+    setIntent(store, variantId, !wished)
+    void syncWish(store, api, variantId, { added: t('product.wishlistAdded'), removed: t('product.wishlistRemoved') })
   }
   const label = wished ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })
   return (
-    <form method="post" action={local(productLink)} onSubmit={submit} className={className}>
+    <form method="post" action={local(productLink)} onSubmit={submit} className={className} data-personal={PERSONAL.wish} data-wish={variantId} data-name={name}>
       <input type="hidden" name="intent" value="wishlist" />
       <input type="hidden" name="variantId" value={variantId} />
-      <button
-        type="submit"
-        disabled={busy}
-        aria-pressed={Boolean(wished)}
-        aria-label={label}
-        title={label}
-        className="heart-btn"
-        data-testid="wishlist-heart"
-      >
-        <Icon name="heart" className={cx('h-5 w-5', wished && 'fill-current text-sale-700')} />
+      {/* what this click asks for, so a repeated post (a double click without JavaScript) asks for the same */}
+      <input type="hidden" name="wished" value={wished ? '0' : '1'} />
+      <button type="submit" aria-pressed={wished} aria-label={label} title={label} className="heart-btn" data-testid="wishlist-heart">
+        <Icon name="heart" className={cx('h-5 w-5', wished && WISHED_ICON)} />
       </button>
     </form>
   )

@@ -69,7 +69,7 @@ export function WishlistSidebar() {
                   <p className="text-neutral-600">{[item.colour, item.size].filter(Boolean).join(' · ')}</p>
                   <p className="mt-1 font-semibold text-neutral-900">{item.price.special ?? item.price.regular}</p>
                 </div>
-                <button type="button" onClick={() => void remove(item.wishedProductId)} className="inline-flex h-9 w-9 items-center justify-center self-start rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={`Remove ${item.name}`}>
+                <button type="button" onClick={() => void remove(item.wishedProductId)} className="inline-flex h-9 w-9 items-center justify-center self-start rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={t('product.removeFromWishlist', { name: item.name })} data-testid="wishlist-remove">
                   <Icon name="trash" className="h-5 w-5" />
                 </button>
               </li>

@@ -4,10 +4,12 @@ export interface HeaderRow {
   userId: number | null
   firstName: string | null
   itemCount: number
+  /** the variant ids in the member's default wishlist */
+  wished: string[]
 }
 
 /**
- * The storefront header's personal bits (first name, cart count) in one D1 round trip, for the edge page cache's
+ * The storefront header's personal bits (first name, cart count, the wishlist's variants for the hearts) in one D1 round trip, for the edge page cache's
  * rewriter (worker/edge-cache/personal-header.ts), which runs on every page of a shopper with a session. The cart is
  * found as `findCart` finds it: the token's cart when one is sent (a guest's or the caller's own), else the
  * customer's open cart.
@@ -29,9 +31,11 @@ export async function headerState(db: D1Database, accessToken: string | null, ca
          ORDER BY o.id DESC LIMIT 1
        )
        SELECT (SELECT id FROM me) AS user_id, (SELECT first_name FROM me) AS first_name,
-              (SELECT COALESCE(SUM(quantity), 0) FROM line_items WHERE order_id = (SELECT id FROM cart)) AS item_count`,
+              (SELECT COALESCE(SUM(quantity), 0) FROM line_items WHERE order_id = (SELECT id FROM cart)) AS item_count,
+              (SELECT group_concat(wi.variant_id) FROM wished_items wi JOIN wishlists w ON w.id = wi.wishlist_id
+                WHERE w.user_id = (SELECT id FROM me) AND w.is_default = 1) AS wished`,
     )
     .bind(accessHash, nowSeconds(), cartToken)
-    .first<{ user_id: number | null; first_name: string | null; item_count: number }>()
-  return { userId: row?.user_id ?? null, firstName: row?.first_name ?? null, itemCount: row?.item_count ?? 0 }
+    .first<{ user_id: number | null; first_name: string | null; item_count: number; wished: string | null }>()
+  return { userId: row?.user_id ?? null, firstName: row?.first_name ?? null, itemCount: row?.item_count ?? 0, wished: row?.wished ? String(row.wished).split(',') : [] }
 }
