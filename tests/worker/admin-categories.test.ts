@@ -28,6 +28,11 @@ describe('categories in the console', () => {
     expect(bad.status).toBe(422)
     expect(bad.body).toContain('The English name is required.')
     expect(bad.body).toContain('Use lower-case letters, digits and single dashes.')
+    // a hand-made request without the form's fields: named as missing, not in the validator's words
+    const bare = await b.post('/admin/categories', { parent: '' })
+    expect(bare.status).toBe(422)
+    expect(bare.body).toContain('This field is missing from what was sent.')
+    expect(bare.body).not.toMatch(/expected string|received undefined|Invalid input/)
 
     // Poles first, then Boots, Packs: the nested set follows
     const poles = await idOf('trail-and-hike/poles')

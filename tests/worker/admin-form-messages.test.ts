@@ -114,7 +114,7 @@ describe('console form messages', () => {
     expect(res.status).toBeLessThan(500)
     // the sentence sits in the field's own error element, which the field points at
     const id = `[^"]*`
-    expect(res.body).toMatch(new RegExp(`id="${id}-error"[^>]*role="alert">[^<]*${escaped(html(says))}`))
+    expect(res.body).toMatch(new RegExp(`id="${id}-error"[^>]*role="alert"[^>]*>[^<]*${escaped(html(says))}`))
     const control = new RegExp(`<(input|select|textarea)[^>]*name="${escaped(field)}"[^>]*>`, 'g')
     const invalid = [...res.body.matchAll(control)].map((m) => m[0]).filter((tag) => tag.includes('aria-invalid="true"'))
     expect(invalid, `${field} marked invalid`).toHaveLength(1)

@@ -27,7 +27,9 @@ export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Pro
   const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
   const values = stringsOf(body)
   const files = Object.fromEntries(Object.entries(body).filter(([, v]) => v instanceof File))
-  const result = schema.safeParse({ ...files, ...values })
+  // a field the request left out (a browser always sends the form's fields: a hand-made request) is named as missing,
+  // not in zod's words ('expected string, received undefined')
+  const result = schema.safeParse({ ...files, ...values }, { error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is missing from what was sent.' : undefined) })
   if (result.success) return { ok: true, data: result.data, values }
   const errors: FieldErrors = {}
   for (const issue of result.error.issues) {
