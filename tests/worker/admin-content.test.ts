@@ -81,7 +81,7 @@ describe('content in the console: typed section editors in English and German', 
       ['sections-1-shared-image_one', 'A picture is a path like /images/cms/hero-home.'],
       ['sections-1-de-alt_one', 'Describe the picture for screen readers.'],
       ['sections-0-de-rte_content', 'Text (HTML: p, h2, ul, a, strong …) is required.'],
-    ] as Array<[string, string]>) expect(bad.body).toContain(`id="${name}-error" class="flex items-center gap-1 text-sm text-danger-700" role="alert">${message.replace(/'/g, '&#x27;')}`)
+    ] as Array<[string, string]>) expect(bad.body).toContain(`id="${name}-error" class="flex items-center gap-1 text-sm text-danger-700" role="alert" autofocus="" tabindex="-1" data-lands="">${message.replace(/'/g, '&#x27;')}`)
     // what was typed stays in the form
     expect(bad.body).toContain('value="javascript:alert(1)"')
     const unknown = await b.post(`/admin/content/${page.id}`, formOf(shown.body, { intent: 'save', 'sections.0.type': 'marquee' }))

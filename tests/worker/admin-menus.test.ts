@@ -110,7 +110,7 @@ describe('menus in the console', () => {
       ['items-1-link', 'A link is required (a store path like /t/women).'],
       ['items-2-level', 'Choose where the item sits.'],
     ] as Array<[string, string]>)
-      expect(bad.body).toContain(`id="${id}-error" class="flex items-center gap-1 text-sm text-danger-700" role="alert">${message}`)
+      expect(bad.body).toContain(`id="${id}-error" class="flex items-center gap-1 text-sm text-danger-700" role="alert" autofocus="" tabindex="-1" data-lands="">${message}`)
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM menu_items i JOIN menus m ON m.id = i.menu_id WHERE m.location = 'header'").first<{ n: number }>()).toEqual(stored)
   })
 })
