@@ -2,7 +2,7 @@
 // address (React Router submits the forms as fetches: no full page load), then log out; with a clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { DESKTOP, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, ownAddress } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
 
 let browser: Browser
@@ -153,7 +153,7 @@ describe('my account', () => {
     try {
       const { page, context } = visit
       const origin = new URL(baseUrl()).origin
-      const signup = await context.request.post('/api/account', { data: { email: `e2e-stale-${Date.now()}@example.com`, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin } })
+      const signup = await context.request.post('/api/account', { data: { email: `e2e-stale-${Date.now()}@example.com`, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin, ...ownAddress() } })
       expect(signup.status()).toBe(200)
       // the tab has asked who the shopper is (on idle after hydration) before it is hidden
       const sessionRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session')

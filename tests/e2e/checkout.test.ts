@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fillShippingAddress, goToCheckout } from './checkout-steps.ts'
-import { baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration, ownAddress } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe('checkout', () => {
     try {
       const { page, context } = visit
       const email = `saver-${Date.now()}@example.com`
-      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: new URL(baseUrl()).origin } })
+      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: new URL(baseUrl()).origin, ...ownAddress() } })
       expect(signup.status()).toBe(200)
       const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=10')
       const slug = ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).find((s) => !s.startsWith('gift-card'))!

@@ -1,7 +1,7 @@
 // The error page and the server-side redirects of spec §2, as a shopper's browser meets them.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { allowDocumentStatus, baseUrl, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { allowDocumentStatus, baseUrl, launchBrowser, openPage, waitForHydration, ownAddress } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('redirects', () => {
         return route.abort()
       })
       const email = `e2e-back-${Date.now()}@example.com`
-      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: new URL(baseUrl()).origin } })
+      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: new URL(baseUrl()).origin, ...ownAddress() } })
       expect(signup.status()).toBeLessThan(300)
       await context.clearCookies()
       for (const back of ['//evil.example/login', 'https://evil.example/']) {

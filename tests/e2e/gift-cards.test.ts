@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pay, redeemGiftCard, toPaymentStep } from './checkout-steps.ts'
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit, ownAddress } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('gift cards', () => {
     let code = ''
     try {
       const { page, context } = member
-      const signup = await context.request.post('/api/account', { data: { email: `buyer-${Date.now()}@example.com`, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: origin() } })
+      const signup = await context.request.post('/api/account', { data: { email: `buyer-${Date.now()}@example.com`, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: origin(), ...ownAddress() } })
       expect(signup.status()).toBe(200)
       await member.goto('/GiftCards')
       await waitForHydration(page)

@@ -5,7 +5,7 @@
 // 'Go back'. One browser, one server, a handful of pages per run.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, openSearch, waitForHydration } from './browser.ts'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, openSearch, waitForHydration, ownAddress } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -66,7 +66,7 @@ async function signUp(context: BrowserContext, label: string) {
   const email = `journey-${label}-${Date.now()}@example.com`
   const headers = { origin: baseUrl(), 'content-type': 'application/json' }
   const password = 'correct-horse-battery1'
-  expect((await context.request.post('/api/account', { headers, data: { email, password, firstName: 'Ada', lastName: 'Lovelace' } })).status()).toBeLessThan(300)
+  expect((await context.request.post('/api/account', { headers: { ...headers, ...ownAddress() }, data: { email, password, firstName: 'Ada', lastName: 'Lovelace' } })).status()).toBeLessThan(300)
   expect((await context.request.post('/api/auth/login', { headers, data: { username: email, password } })).status()).toBeLessThan(300)
 }
 

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { pay, toPaymentStep } from './checkout-steps.ts'
-import { launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { launchBrowser, openPage, waitForHydration, ownAddress } from './browser.ts'
 import { queryD1, serveCopy, type ServedCopy } from './serve-copy.ts'
 
 let browser: Browser
@@ -42,7 +42,7 @@ describe('the storefront with COMMERCE_URL set to another store over HTTP', () =
       // Two workerd hops per call (storefront, then backend): slower than the single store on a busy machine.
       page.setDefaultTimeout(30_000)
       const email = `remote-${Date.now()}@example.com`
-      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: storefront.url } })
+      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin: storefront.url, ...ownAddress() } })
       expect(signup.status()).toBe(200)
 
       await visit.goto('/')
