@@ -137,12 +137,9 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
 cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
   const order = await requireCart(c)
   const id = pathId(c.req.param('id'))
-  // the cart changed: its updated_at moves, as with add_item and set_quantity, in the same round trip; `changes()` is
-  // the DELETE's count, so removing a line that is not there (404) leaves the cart as it was
-  const [removed] = await c.env.DB.batch([
-    c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id),
-    c.env.DB.prepare("UPDATE orders SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND changes() > 0").bind(order.id),
-  ])
+  // the cart changed: its updated_at moves, as with add_item and set_quantity, in the same round trip; removing a line
+  // that is not there (404) leaves the cart as it was
+  const [removed] = await c.env.DB.batch([c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id), touchOrder(c.env.DB, order.id, { ifChanged: true })])
   if (removed!.meta.changes === 0) throw notFound('This item is not in the cart.')
   return cartResponse(c, order)
 })

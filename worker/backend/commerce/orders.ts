@@ -93,7 +93,11 @@ export async function requireCart(c: BackendContext): Promise<OrderRow> {
   return order
 }
 
-/** The cart changed: its `updated_at` moves. A statement, to go in the same batch (one round trip) as the change. */
-export function touchOrder(db: D1Database, id: number): D1PreparedStatement {
-  return db.prepare("UPDATE orders SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(id)
+/**
+ * The cart changed: its `updated_at` moves. A statement, to go in the same batch (one round trip) as the change.
+ * `ifChanged`: only when the statement before it in the batch changed a row (`changes()`), so a change that found
+ * nothing (a 404) leaves the cart as it was.
+ */
+export function touchOrder(db: D1Database, id: number, { ifChanged = false } = {}): D1PreparedStatement {
+  return db.prepare(`UPDATE orders SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?${ifChanged ? ' AND changes() > 0' : ''}`).bind(id)
 }
