@@ -6,8 +6,6 @@ import { createStripeRest, type StripeRest } from './stripe-rest.ts'
 /** Stripe is the card provider when both keys are set; otherwise the test gateway is (a fresh clone, offline). */
 export const stripeEnabled = (env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)
 
-export type StripeApi = StripeRest
-
 let cached: { key: string; client: StripeRest } | null = null
 
 /**
