@@ -108,14 +108,14 @@ cartRoutes.post('/cart/add_item', async (c) => {
   }
   const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity, existingLine?.variant)
   assertChargeable(state, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
-  await c.env.DB.batch([
+  // the change and the cart it leaves in one round trip
+  return cartResponse(c, order, 200, undefined, [
     c.env.DB.prepare(
       `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
        ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
     ).bind(order.id, body.variant_id, body.quantity),
     touchOrder(c.env.DB, order.id),
   ])
-  return cartResponse(c, order)
 })
 
 cartRoutes.patch('/cart/set_quantity', async (c) => {
@@ -130,8 +130,7 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
     throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
   }
   assertChargeable(state, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
-  await c.env.DB.batch([c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)])
-  return cartResponse(c, order)
+  return cartResponse(c, order, 200, undefined, [c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)])
 })
 
 cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
@@ -146,13 +145,12 @@ cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
 
 cartRoutes.patch('/cart/empty', async (c) => {
   const order = await requireCart(c)
-  await c.env.DB.batch([
+  return cartResponse(c, order, 200, undefined, [
     c.env.DB.prepare('DELETE FROM line_items WHERE order_id = ?').bind(order.id),
     c.env.DB.prepare('DELETE FROM order_promotions WHERE order_id = ?').bind(order.id),
     c.env.DB.prepare('DELETE FROM payments WHERE order_id = ?').bind(order.id),
     c.env.DB.prepare("UPDATE orders SET state = 'cart' WHERE id = ?").bind(order.id),
   ])
-  return cartResponse(c, order)
 })
 
 cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
@@ -163,8 +161,7 @@ cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   const problem = await promotionProblem(c.env.DB, promo, order, state.totals.merchandiseTotal, state.money)
   if (problem) throw new BackendError(422, problem, { coupon_code: [problem] })
-  await c.env.DB.prepare('INSERT OR IGNORE INTO order_promotions (order_id, promotion_id) VALUES (?, ?)').bind(order.id, promo.id).run()
-  return cartResponse(c, order)
+  return cartResponse(c, order, 200, undefined, [c.env.DB.prepare('INSERT OR IGNORE INTO order_promotions (order_id, promotion_id) VALUES (?, ?)').bind(order.id, promo.id)])
 })
 
 async function removeCoupons(c: Parameters<typeof requireCart>[0], code: string | null) {
@@ -202,11 +199,10 @@ cartRoutes.patch('/cart/change_currency', async (c) => {
     throw new BackendError(422, `Some items in the cart cannot be bought in ${new_currency}.`, { new_currency: ['is not available for every item'] })
   }
   // Prices are re-resolved from the price table on every read; gift card and store credit payments are per currency.
-  await c.env.DB.batch([
+  return cartResponse(c, order, 200, undefined, [
     c.env.DB.prepare('UPDATE orders SET currency = ? WHERE id = ?').bind(new_currency, order.id),
     c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method IN ('gift_card', 'store_credit')").bind(order.id),
   ])
-  return cartResponse(c, order)
 })
 
 cartRoutes.patch('/cart/associate', async (c) => {

@@ -1,11 +1,12 @@
 import type { Currency, Locale } from '#web/api/models.ts'
 import { formatMoney } from '#web/i18n/format.ts'
+import { BackendError } from '../shared/errors.ts'
 import { isGstFree } from '#web/lib/destinations.ts'
 import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Totals } from './pricing.ts'
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'
-import { optionFor, shippingMethod, type ShippingMethodRow } from './shipping.ts'
-import { loadVariants, type VariantInfo } from './variants.ts'
+import { optionFor, type ShippingMethodRow } from './shipping.ts'
+import { variantsFrom, variantStatements, type VariantInfo } from './variants.ts'
 
 export interface LineRow {
   id: number
@@ -93,21 +94,37 @@ export interface CartState {
   money(cents: number): string
 }
 
-/** Loads everything about an order and prices it on the server (a completed order shows what was charged). */
-export async function loadCartState(db: D1Database, order: OrderRow, locale: Locale): Promise<CartState> {
-  const currency: Currency = order.currency
-  const money = (cents: number) => formatMoney(cents / 100, currency, locale)
-  const [linesRes, promosRes, paymentsRes, addressesRes, shipmentRes, creditRes] = await db.batch([
-    db.prepare('SELECT * FROM line_items WHERE order_id = ? ORDER BY id').bind(order.id),
-    db.prepare('SELECT p.*, op.amount_cents AS applied_cents FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ? ORDER BY p.id').bind(order.id),
+/**
+ * Loads everything about an order and prices it on the server (a completed order shows what was charged), in one
+ * round trip: the order, its lines with their variants, promotions, payments, addresses, shipment, shipping method and
+ * the customer's store credit are read in one batch, a consistent snapshot (only a coupon with a per-customer limit
+ * costs one more read). The order is read in the batch whether it is given as a row or an id: the state is what the
+ * database holds, and `state.order` is that row. `writes` run first in the same batch (atomically), so a change and the
+ * cart it leaves cost one round trip; an order that is not there is a 404.
+ */
+export async function loadCartState(db: D1Database, ref: OrderRow | number, locale: Locale, { writes = [] }: { writes?: D1PreparedStatement[] } = {}): Promise<CartState> {
+  const orderId = typeof ref === 'number' ? ref : ref.id
+  const of = (column: string) => `(SELECT ${column} FROM orders WHERE id = ?1)`
+  const results = await db.batch([
+    ...writes,
+    db.prepare('SELECT * FROM orders WHERE id = ?').bind(orderId),
+    db.prepare('SELECT * FROM line_items WHERE order_id = ? ORDER BY id').bind(orderId),
+    db.prepare('SELECT p.*, op.amount_cents AS applied_cents FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ? ORDER BY p.id').bind(orderId),
     db.prepare(
       `SELECT pay.*, g.code AS gift_card_code, g.balance_cents AS gift_card_balance, g.currency AS gift_card_currency
        FROM payments pay LEFT JOIN gift_cards g ON g.id = pay.gift_card_id WHERE pay.order_id = ? AND pay.state != 'void' ORDER BY pay.id`,
-    ).bind(order.id),
-    db.prepare('SELECT * FROM addresses WHERE id IN (?, ?)').bind(order.bill_address_id ?? 0, order.ship_address_id ?? 0),
-    db.prepare('SELECT id, number, tracking_id, shipping_method_id FROM shipments WHERE order_id = ?').bind(order.id),
-    db.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(order.user_id ?? 0, currency),
+    ).bind(orderId),
+    db.prepare(`SELECT * FROM addresses WHERE id IN (${of('bill_address_id')}, ${of('ship_address_id')})`).bind(orderId),
+    db.prepare('SELECT id, number, tracking_id, shipping_method_id FROM shipments WHERE order_id = ?').bind(orderId),
+    db.prepare(`SELECT balance_cents FROM store_credits WHERE user_id = ${of('user_id')} AND currency = ${of('currency')}`).bind(orderId),
+    db.prepare(`SELECT * FROM shipping_methods WHERE id = ${of('shipping_method_id')}`).bind(orderId),
+    ...variantStatements(db, { orderOf: orderId }, locale)!,
   ])
+  const [orderRes, linesRes, promosRes, paymentsRes, addressesRes, shipmentRes, creditRes, methodRes, ...variantResults] = results.slice(writes.length)
+  const order = orderRes!.results[0] as OrderRow | undefined
+  if (!order) throw new BackendError(404, 'The cart could not be found.')
+  const currency: Currency = order.currency
+  const money = (cents: number) => formatMoney(cents / 100, currency, locale)
   const rows = linesRes!.results as unknown as LineRow[]
   const addresses = addressesRes!.results as unknown as AddressRow[]
   const shipAddress = addresses.find((a) => a.id === order.ship_address_id) ?? null
@@ -115,7 +132,7 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
   const gstFree = isGstFree(shipAddress?.country_iso)
   const complete = order.state === 'complete'
   const member = complete ? order.member_pricing === 1 : order.user_id !== null
-  const variants = await loadVariants(db, rows.map((r) => r.variant_id), currency, locale)
+  const variants = variantsFrom(variantResults)
   const lines: CartLine[] = rows.map((row) => {
     const variant = variants.get(row.variant_id) ?? null
     const pricing: PricingLine = complete
@@ -129,7 +146,7 @@ export async function loadCartState(db: D1Database, order: OrderRow, locale: Loc
     return { row, variant, pricing, paidUnitCents, rrpCents }
   })
   const payments = paymentsRes!.results as unknown as PaymentRow[]
-  const method = order.shipping_method_id ? await shippingMethod(db, order.shipping_method_id) : null
+  const method = (methodRes!.results[0] as ShippingMethodRow | undefined) ?? null
   const storeCreditAvailable = (creditRes!.results[0] as { balance_cents: number } | undefined)?.balance_cents ?? 0
   const promoRows = promosRes!.results as unknown as Array<PromotionRow & { applied_cents: number | null }>
 

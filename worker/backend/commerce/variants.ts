@@ -44,43 +44,65 @@ interface VariantRow {
 
 const COLOUR_TYPES = new Set(['color', 'colour'])
 
-/** Loads variants by id (deleted ones too, marked unavailable, so past orders keep their names); unknown ids are missing. */
-export async function loadVariants(db: D1Database, ids: number[], currency: Currency, locale: Locale): Promise<Map<number, VariantInfo>> {
-  const out = new Map<number, VariantInfo>()
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return out
+/**
+ * Which variants to read: by id, or every line's variant of an order (`{ orderOf }`), so a cart's variants are read
+ * in the same batch (one round trip) as its lines; the currency is then the order's.
+ */
+export type VariantSource = { ids: number[]; currency: Currency } | { orderOf: number }
+
+/**
+ * The three statements that read variants (deleted ones too, marked unavailable, so past orders keep their names),
+ * their options and their products' images, for `db.batch`; `variantsFrom` reads their results. Null when there is
+ * nothing to read.
+ */
+export function variantStatements(db: D1Database, source: VariantSource, locale: Locale): D1PreparedStatement[] | null {
   const now = new Date().toISOString()
-  const marks = unique.map(() => '?').join(',')
-  const [variants, options, images] = await db.batch([
-    db
-      .prepare(
-        `SELECT v.id, v.product_id, v.sku, COALESCE(t.name, p.name) AS name, p.slug, p.kind,
-           (p.deleted_at IS NULL AND v.deleted_at IS NULL AND (p.available_on IS NULL OR p.available_on <= ?1)
-             AND (p.discontinue_on IS NULL OR p.discontinue_on > ?1)) AS available,
-           v.stock_on_hand, v.backorderable, pr.amount_cents, pr.compare_at_cents, pr.member_cents
-         FROM variants v JOIN products p ON p.id = v.product_id
-         LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ?2
-         LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ?3
-         WHERE v.id IN (${unique.map((_, i) => `?${i + 4}`).join(',')})`,
-      )
-      .bind(now, locale, currency, ...unique),
-    db
-      .prepare(
-        `SELECT vov.variant_id, ot.name AS type, COALESCE(ovt.presentation, ov.presentation) AS value, ov.id AS value_id
-         FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id
-         JOIN option_types ot ON ot.id = ov.option_type_id
-         LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ?
-         WHERE vov.variant_id IN (${marks}) ORDER BY ot.position, ot.id`,
-      )
-      .bind(locale, ...unique),
-    db
-      .prepare(
-        // ?1 is the locale; the plain marks after it number on from ?2
-        `${IMAGE_SELECT} WHERE pi.product_id IN
-           (SELECT product_id FROM variants WHERE id IN (${marks})) ORDER BY pi.product_id, pi.position, pi.id`,
-      )
-      .bind(locale, ...unique),
-  ])
+  if ('orderOf' in source) {
+    // ?1 locale, ?2 now, ?3 the order
+    const ids = 'SELECT variant_id FROM line_items WHERE order_id = ?3'
+    const currency = '(SELECT currency FROM orders WHERE id = ?3)'
+    return [
+      db.prepare(variantSql(ids, currency)).bind(locale, now, source.orderOf),
+      db.prepare(optionSql(ids)).bind(locale, now, source.orderOf),
+      db.prepare(imageSql(ids)).bind(locale, now, source.orderOf),
+    ]
+  }
+  const unique = [...new Set(source.ids)]
+  if (unique.length === 0) return null
+  // ?1 locale, ?2 now, ?3 currency, the ids from ?4
+  const ids = unique.map((_, i) => `?${i + 4}`).join(',')
+  const binds = [locale, now, source.currency, ...unique]
+  return [
+    db.prepare(variantSql(ids, '?3')).bind(...binds),
+    db.prepare(optionSql(ids)).bind(...binds),
+    db.prepare(imageSql(ids)).bind(...binds),
+  ]
+}
+
+// The three take the same binds: SQLite counts a statement's parameters up to the highest number it names (?3 or an
+// id after it), whether or not it names each one before it.
+const variantSql = (ids: string, currency: string) => `SELECT v.id, v.product_id, v.sku, COALESCE(t.name, p.name) AS name, p.slug, p.kind,
+    (p.deleted_at IS NULL AND v.deleted_at IS NULL AND (p.available_on IS NULL OR p.available_on <= ?2)
+      AND (p.discontinue_on IS NULL OR p.discontinue_on > ?2)) AS available,
+    v.stock_on_hand, v.backorderable, pr.amount_cents, pr.compare_at_cents, pr.member_cents
+  FROM variants v JOIN products p ON p.id = v.product_id
+  LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ?1
+  LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${currency}
+  WHERE v.id IN (${ids})`
+
+const optionSql = (ids: string) => `SELECT vov.variant_id, ot.name AS type, COALESCE(ovt.presentation, ov.presentation) AS value, ov.id AS value_id
+  FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id
+  JOIN option_types ot ON ot.id = ov.option_type_id
+  LEFT JOIN option_value_translations ovt ON ovt.option_value_id = ov.id AND ovt.locale = ?1
+  WHERE vov.variant_id IN (${ids}) ORDER BY ot.position, ot.id`
+
+// IMAGE_SELECT names ?1, the locale
+const imageSql = (ids: string) => `${IMAGE_SELECT} WHERE pi.product_id IN (SELECT product_id FROM variants WHERE id IN (${ids})) ORDER BY pi.product_id, pi.position, pi.id`
+
+/** Reads the results of `variantStatements`' three statements, in their order. */
+export function variantsFrom(results: D1Result[]): Map<number, VariantInfo> {
+  const out = new Map<number, VariantInfo>()
+  const [variants, options, images] = results
   const optionsByVariant = new Map<number, VariantInfo['options']>()
   for (const o of options!.results as Array<{ variant_id: number; type: string; value: string; value_id: number }>) {
     const list = optionsByVariant.get(o.variant_id) ?? []
@@ -111,6 +133,12 @@ export async function loadVariants(db: D1Database, ids: number[], currency: Curr
     })
   }
   return out
+}
+
+/** Loads variants by id (deleted ones too, marked unavailable, so past orders keep their names); unknown ids are missing. */
+export async function loadVariants(db: D1Database, ids: number[], currency: Currency, locale: Locale): Promise<Map<number, VariantInfo>> {
+  const statements = variantStatements(db, { ids, currency }, locale)
+  return statements ? variantsFrom(await db.batch(statements)) : new Map()
 }
 
 function toImage(r: Record<string, unknown>, name: string): VariantImage {
