@@ -94,7 +94,9 @@ for (const locale of LOCALES) {
         await shoot(page, file('home'), true)
         await at('/t/men')
         await shoot(page, file('category'))
-        const href = await page.locator('[data-testid=product-card] a').first().getAttribute('href')
+        // the first card that can be bought: a sold-out product's page shows no buying and is no picture of the store
+        const buyable = page.locator('[data-testid=product-card]').filter({ hasNotText: locale === 'de' ? 'Ausverkauft' : 'Sold out' })
+        const href = await buyable.locator('a').first().getAttribute('href')
         await page.goto(href!)
         await waitForHydration(page)
         await shoot(page, file('product'))
