@@ -79,6 +79,39 @@ describe('from a category to a product', () => {
   })
 })
 
+describe('sold-out colours', () => {
+  test('a colour sold out in every size shows struck through on its swatch and says so; one that can be bought does not', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/t/men')
+      const cards = page.locator('[data-testid=product-card]')
+      const soldOut = await cards.filter({ hasText: 'Sold out' }).first().locator('a').first().getAttribute('href')
+      const buyable = await cards.filter({ hasNotText: 'Sold out' }).first().locator('a').first().getAttribute('href')
+      expect(soldOut, 'the sample store has a sold-out product in Men').toBeTruthy()
+
+      await visit.goto(soldOut!)
+      await waitForHydration(page)
+      const swatches = page.locator('label:has(input[name=color])')
+      expect(await swatches.count()).toBeGreaterThan(0)
+      for (const swatch of await swatches.all()) {
+        expect(await swatch.getAttribute('title')).toMatch(/, Sold out$/)
+        expect(await swatch.locator('[data-sold-out]').isVisible()).toBe(true)
+      }
+
+      await visit.goto(buyable!)
+      await waitForHydration(page)
+      const chosen = page.locator('label:has(input[name=color]:checked)')
+      expect(await chosen.count()).toBe(1)
+      expect(await chosen.getAttribute('title')).not.toMatch(/Sold out/)
+      expect(await chosen.locator('[data-sold-out]').count()).toBe(0)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
 describe('a page starts with only its own routes', () => {
   // The client starts from the routes the server matched, listed by id in the page (web/boot/hydrate-app.tsx); a router
   // created from those alone once rendered an empty page for a link to home (docs/performance.md). From a product

@@ -43,7 +43,7 @@ export function VariantPicker({ product, chosen, sizeGuide }: { product: Product
                 const inStock = valueInStock(product, chosen, group, value)
                 const common = { id: `option-${value.id}`, name: group.type.name, value: value.id, checked: value.id === chosen[group.type.id], onChange: keepChoice }
                 return group.colour ? (
-                  <Swatch key={value.id} {...common} label={inStock ? value.presentation : `${value.presentation}, ${t('pages.soldOut')}`} colour={value.image_preview ?? 'transparent'} />
+                  <Swatch key={value.id} {...common} label={inStock ? value.presentation : `${value.presentation}, ${t('pages.soldOut')}`} colour={value.image_preview ?? 'transparent'} unavailable={!inStock} />
                 ) : (
                   <SizePill key={value.id} {...common} label={value.presentation} unavailable={!inStock} unavailableLabel={t('pages.soldOut')} />
                 )
