@@ -1,10 +1,10 @@
 import { data, Form, useActionData, useSearchParams, type ActionFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
-import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
+import { ApiError } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { buttonClass } from '../components/ui/button.tsx'
-import { readForm } from './route-helpers.ts'
+import { formRefusal, readForm } from './route-helpers.ts'
 
 type UnsubscribeResult = { ok: true } | { ok: false; error: string }
 
@@ -21,9 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!email || !token) throw new ApiError(422, '')
     await loaderApi(context).unsubscribeNewsletter(email, token)
   } catch (error) {
-    const limited = rateLimitedInit(error)
-    if (limited || (error instanceof ApiError && error.status < 500)) return data<UnsubscribeResult>({ ok: false, error: errorMessage(error) }, limited ?? { status: 422 })
-    throw error
+    const refused = formRefusal(error)
+    return data<UnsubscribeResult>({ ok: false, error: refused.message }, refused.init)
   }
   return { ok: true } satisfies UnsubscribeResult
 }

@@ -7,9 +7,9 @@ import { PageTitle } from '../components/page-title.tsx'
 import { useLocalPath } from '../components/local-link.tsx'
 import { Field } from '../features/auth/auth-modals.tsx'
 import { validateConfirmation, validateNewPassword } from '../features/auth/validation.ts'
-import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
+import { errorMessage } from '../api/storefront-api.ts'
 import { createTranslator } from '../i18n/index.tsx'
-import { localeOf, localRedirect, readForm } from './route-helpers.ts'
+import { formRefusal, localRedirect, localeOf, readForm } from './route-helpers.ts'
 import { LAND_HERE } from '../components/ui/cx.ts'
 
 type ResetFailure = { errors: Record<string, string | null> }
@@ -28,9 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await loaderApi(context).resetPassword(token, password)
   } catch (error) {
-    const limited = rateLimitedInit(error)
-    if (limited || (error instanceof ApiError && error.status < 500)) return data<ResetFailure>({ errors: { form: errorMessage(error) } }, limited ?? { status: 422 })
-    throw error
+    const refused = formRefusal(error)
+    return data<ResetFailure>({ errors: { form: refused.message } }, refused.init)
   }
   return localRedirect(request, '/Login?reset=1', 303)
 }

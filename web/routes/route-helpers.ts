@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { Locale } from '../api/models.ts'
+import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
 import { localePath, splitLocalePath } from '../config.ts'
 
 /** Which not-found text the error page shows (spec §2, §8). */
@@ -37,4 +38,14 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw data({ kind: 'form' satisfies ErrorKind }, { status: 400 })
   }
+}
+
+/**
+ * What a form shows when the backend refused it: the backend's sentence, and 429 with its `Retry-After` for a rate
+ * limit, 422 for any other 4xx. Anything else (a 5xx, a bug) is not a refusal and is thrown on, to the error page.
+ */
+export function formRefusal(error: unknown): { message: string; init: ResponseInit } {
+  const limited = rateLimitedInit(error)
+  if (limited || (error instanceof ApiError && error.status < 500)) return { message: errorMessage(error), init: limited ?? { status: 422 } }
+  throw error
 }

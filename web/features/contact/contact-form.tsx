@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
-import { ApiError, errorMessage, rateLimitedInit, type StorefrontApi } from '../../api/storefront-api.ts'
+import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { createTranslator, useT } from '../../i18n/index.tsx'
-import { localeOf } from '../../routes/route-helpers.ts'
+import { formRefusal, localeOf } from '../../routes/route-helpers.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { Field, FieldErrors, FormMessage } from '../checkout/field.tsx'
@@ -38,9 +38,8 @@ export async function contactAction(request: Request, form: FormData, api: Store
   } catch (error) {
     const captcha = captchaMessage(error, t)
     if (captcha) return data<ContactAnswer>({ contact: true, errors: { captcha: [captcha] }, values }, { status: 422 })
-    const limited = rateLimitedInit(error)
-    if (limited || (error instanceof ApiError && error.status < 500)) return data<ContactAnswer>({ contact: true, message: errorMessage(error), values }, limited ?? { status: 422 })
-    throw error
+    const refused = formRefusal(error)
+    return data<ContactAnswer>({ contact: true, message: refused.message, values }, refused.init)
   }
   return { contact: true as const, sentTo: values.name }
 }
