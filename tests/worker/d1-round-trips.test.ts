@@ -122,6 +122,15 @@ describe('cart changes', () => {
     const set = await counted('/cart/set_quantity', { method: 'PATCH', body: { line_item_id: lineId, quantity: 5 } })
     expect(set.res.body.data.attributes.item_count).toBe(5)
     expect(set.trips - reading).toBeLessThanOrEqual(1)
+    // a line that is not there is a 404 that leaves the cart as it was; the line that is goes, in the same one trip
+    const missing = await call(`/cart/remove_line_item/${lineId + 1000}`, { method: 'DELETE', orderToken })
+    expect(missing.status).toBe(404)
+    expect((await call('/cart', { orderToken })).body.data.attributes.item_count).toBe(5)
+    const trips = new D1RoundTrips()
+    const removed = await call(`/cart/remove_line_item/${lineId}`, { method: 'DELETE', orderToken, env: { DB: countRoundTrips(env.DB, trips) } })
+    expect(removed.status).toBe(200)
+    expect(removed.body.data.attributes.item_count).toBe(0)
+    expect(trips.count - reading).toBeLessThanOrEqual(0)
   })
 })
 

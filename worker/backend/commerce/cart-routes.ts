@@ -75,7 +75,7 @@ cartRoutes.post('/cart', async (c) => {
   const currency = asked ?? 'AUD'
   if (userId !== null) {
     const open = await openCartOfUser(c.env.DB, userId)
-    if (open) return cartResponse(c, open, 201)
+    if (open) return cartResponse(c, open, { status: 201 })
   }
   // a new cart is bounded per address, so making carts cannot reset the per-cart code limits or fill the database
   await rateLimit(c, 'cart')
@@ -83,7 +83,7 @@ cartRoutes.post('/cart', async (c) => {
   if (userId !== null) {
     await c.env.DB.prepare('UPDATE orders SET email = (SELECT email FROM users WHERE id = ?) WHERE id = ?').bind(userId, order.id).run()
   }
-  return cartResponse(c, order, 201)
+  return cartResponse(c, order, { status: 201 })
 })
 
 cartRoutes.get('/cart', async (c) => cartResponse(c, await requireCart(c)))
@@ -109,13 +109,13 @@ cartRoutes.post('/cart/add_item', async (c) => {
   const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity, existingLine?.variant)
   assertChargeable(state, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
   // the change and the cart it leaves in one round trip
-  return cartResponse(c, order, 200, undefined, [
+  return cartResponse(c, order, { writes: [
     c.env.DB.prepare(
       `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
        ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
     ).bind(order.id, body.variant_id, body.quantity),
     touchOrder(c.env.DB, order.id),
-  ])
+  ] })
 })
 
 cartRoutes.patch('/cart/set_quantity', async (c) => {
@@ -130,27 +130,30 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
     throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
   }
   assertChargeable(state, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
-  return cartResponse(c, order, 200, undefined, [c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)])
+  return cartResponse(c, order, { writes: [c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)] })
 })
 
 cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
   const order = await requireCart(c)
   const id = pathId(c.req.param('id'))
   // the cart changed: its updated_at moves, as with add_item and set_quantity, in the same round trip; removing a line
-  // that is not there (404) leaves the cart as it was
-  const [removed] = await c.env.DB.batch([c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id), touchOrder(c.env.DB, order.id, { ifChanged: true })])
-  if (removed!.meta.changes === 0) throw notFound('This item is not in the cart.')
-  return cartResponse(c, order)
+  // that is not there (404) leaves the cart as it was; the answer's reads go in the same batch
+  return cartResponse(c, order, {
+    writes: [c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id), touchOrder(c.env.DB, order.id, { ifChanged: true })],
+    checkWrites: ([removed]) => {
+      if (removed!.meta.changes === 0) throw notFound('This item is not in the cart.')
+    },
+  })
 })
 
 cartRoutes.patch('/cart/empty', async (c) => {
   const order = await requireCart(c)
-  return cartResponse(c, order, 200, undefined, [
+  return cartResponse(c, order, { writes: [
     c.env.DB.prepare('DELETE FROM line_items WHERE order_id = ?').bind(order.id),
     c.env.DB.prepare('DELETE FROM order_promotions WHERE order_id = ?').bind(order.id),
     c.env.DB.prepare('DELETE FROM payments WHERE order_id = ?').bind(order.id),
     c.env.DB.prepare("UPDATE orders SET state = 'cart' WHERE id = ?").bind(order.id),
-  ])
+  ] })
 })
 
 cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
@@ -161,7 +164,7 @@ cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   const problem = await promotionProblem(c.env.DB, promo, order, state.totals.merchandiseTotal, state.money)
   if (problem) throw new BackendError(422, problem, { coupon_code: [problem] })
-  return cartResponse(c, order, 200, undefined, [c.env.DB.prepare('INSERT OR IGNORE INTO order_promotions (order_id, promotion_id) VALUES (?, ?)').bind(order.id, promo.id)])
+  return cartResponse(c, order, { writes: [c.env.DB.prepare('INSERT OR IGNORE INTO order_promotions (order_id, promotion_id) VALUES (?, ?)').bind(order.id, promo.id)] })
 })
 
 async function removeCoupons(c: Parameters<typeof requireCart>[0], code: string | null) {
@@ -199,10 +202,10 @@ cartRoutes.patch('/cart/change_currency', async (c) => {
     throw new BackendError(422, `Some items in the cart cannot be bought in ${new_currency}.`, { new_currency: ['is not available for every item'] })
   }
   // Prices are re-resolved from the price table on every read; gift card and store credit payments are per currency.
-  return cartResponse(c, order, 200, undefined, [
+  return cartResponse(c, order, { writes: [
     c.env.DB.prepare('UPDATE orders SET currency = ? WHERE id = ?').bind(new_currency, order.id),
     c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method IN ('gift_card', 'store_credit')").bind(order.id),
-  ])
+  ] })
 })
 
 cartRoutes.patch('/cart/associate', async (c) => {
@@ -214,7 +217,7 @@ cartRoutes.patch('/cart/associate', async (c) => {
   }
   const { order: merged, capped } = await mergeCarts(c.env.DB, userId, guest)
   // a line whose two quantities add up past the bound add_item keeps is kept at it; the answer says so
-  return cartResponse(c, merged, 200, capped ? { notice: `The cart holds at most ${LINE_QUANTITY_MAX} of one product: ${capped === 1 ? '1 line was' : `${capped} lines were`} kept at ${LINE_QUANTITY_MAX} when the carts were merged.`, capped_lines: capped } : undefined)
+  return cartResponse(c, merged, { meta: capped ? { notice: `The cart holds at most ${LINE_QUANTITY_MAX} of one product: ${capped === 1 ? '1 line was' : `${capped} lines were`} kept at ${LINE_QUANTITY_MAX} when the carts were merged.`, capped_lines: capped } : undefined })
 })
 
 cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {

@@ -100,9 +100,14 @@ export interface CartState {
  * the customer's store credit are read in one batch, a consistent snapshot (only a coupon with a per-customer limit
  * costs one more read). The order is read in the batch whether it is given as a row or an id: the state is what the
  * database holds, and `state.order` is that row. `writes` run first in the same batch (atomically), so a change and the
- * cart it leaves cost one round trip; an order that is not there is a 404.
+ * cart it leaves cost one round trip (`checkWrites` may refuse the request from what they changed); an order that is not there is a 404.
  */
-export async function loadCartState(db: D1Database, ref: OrderRow | number, locale: Locale, { writes = [] }: { writes?: D1PreparedStatement[] } = {}): Promise<CartState> {
+export async function loadCartState(
+  db: D1Database,
+  ref: OrderRow | number,
+  locale: Locale,
+  { writes = [], checkWrites }: { writes?: D1PreparedStatement[]; checkWrites?: (results: D1Result[]) => void } = {},
+): Promise<CartState> {
   const orderId = typeof ref === 'number' ? ref : ref.id
   const of = (column: string) => `(SELECT ${column} FROM orders WHERE id = ?1)`
   const results = await db.batch([
@@ -120,6 +125,7 @@ export async function loadCartState(db: D1Database, ref: OrderRow | number, loca
     db.prepare(`SELECT * FROM shipping_methods WHERE id = ${of('shipping_method_id')}`).bind(orderId),
     ...variantStatements(db, { orderOf: orderId }, locale)!,
   ])
+  checkWrites?.(results.slice(0, writes.length))
   const [orderRes, linesRes, promosRes, paymentsRes, addressesRes, shipmentRes, creditRes, methodRes, ...variantResults] = results.slice(writes.length)
   const order = orderRes!.results[0] as OrderRow | undefined
   if (!order) throw new BackendError(404, 'The cart could not be found.')

@@ -78,7 +78,7 @@ checkoutRoutes.patch('/checkout', async (c) => {
   if (rate !== undefined) {
     statements.push(db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(rate, order.id))
   }
-  return cartResponse(c, order, 200, undefined, statements)
+  return cartResponse(c, order, { writes: statements })
 })
 
 checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
@@ -114,7 +114,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
 checkoutRoutes.patch('/checkout/select_shipping_method', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, SelectShippingSchema)
-  return cartResponse(c, order, 200, undefined, [await selectShipping(c.env.DB, order, body.shipping_method_id)])
+  return cartResponse(c, order, { writes: [await selectShipping(c.env.DB, order, body.shipping_method_id)] })
 })
 
 const STEPS = ['cart', 'address', 'delivery', 'payment', 'confirm'] as const
@@ -136,13 +136,13 @@ checkoutRoutes.patch('/checkout/next', async (c) => {
   const current = STEPS.indexOf(order.state as (typeof STEPS)[number])
   const next = STEPS[Math.min(current + 1, STEPS.length - 1)]!
   if (STEPS.indexOf(step) < STEPS.indexOf(next)) throw completionConflict(problems)
-  return cartResponse(c, order, 200, undefined, [c.env.DB.prepare('UPDATE orders SET state = ? WHERE id = ?').bind(next, order.id)])
+  return cartResponse(c, order, { writes: [c.env.DB.prepare('UPDATE orders SET state = ? WHERE id = ?').bind(next, order.id)] })
 })
 
 checkoutRoutes.patch('/checkout/advance', async (c) => {
   const order = await requireCart(c)
   const { step } = await reachableState(c, order)
-  return cartResponse(c, order, 200, undefined, [c.env.DB.prepare('UPDATE orders SET state = ? WHERE id = ?').bind(step, order.id)])
+  return cartResponse(c, order, { writes: [c.env.DB.prepare('UPDATE orders SET state = ? WHERE id = ?').bind(step, order.id)] })
 })
 
 /** The order a completion call is about, including one this same call already completed (a retry). */

@@ -10,16 +10,14 @@ export const requestLocale = (c: BackendContext): Locale => (c.req.query('locale
 /**
  * Answers with the order as it now is in the database (always re-read, so the response shows what was stored): one
  * round trip, and none more for a change whose `writes` go first in the same batch (atomically: a refused write
- * changes nothing and answers nothing).
+ * changes nothing and answers nothing; `checkWrites` may refuse the request from what they changed).
  */
 export async function cartResponse(
   c: BackendContext,
   order: OrderRow | number,
-  status: 200 | 201 = 200,
-  meta?: Record<string, unknown>,
-  writes?: D1PreparedStatement[],
+  { status = 200, meta, writes, checkWrites }: { status?: 200 | 201; meta?: Record<string, unknown>; writes?: D1PreparedStatement[]; checkWrites?: (results: D1Result[]) => void } = {},
 ) {
-  const state = await loadCartState(c.env.DB, typeof order === 'number' ? order : order.id, requestLocale(c), { writes })
+  const state = await loadCartState(c.env.DB, typeof order === 'number' ? order : order.id, requestLocale(c), { writes, checkWrites })
   const document = cartDocument(state)
   return c.json(meta ? { ...document, meta: { ...(document as { meta?: object }).meta, ...meta } } : document, status)
 }
