@@ -215,7 +215,7 @@ cartRoutes.patch('/cart/associate', async (c) => {
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
     throw new BackendError(404, 'The guest cart could not be found.')
   }
-  const { order: merged, capped } = await mergeCarts(c.env.DB, userId, guest)
+  const { orderId: merged, capped } = await mergeCarts(c.env.DB, userId, guest)
   // a line whose two quantities add up past the bound add_item keeps is kept at it; the answer says so
   return cartResponse(c, merged, { meta: capped ? { notice: `The cart holds at most ${LINE_QUANTITY_MAX} of one product: ${capped === 1 ? '1 line was' : `${capped} lines were`} kept at ${LINE_QUANTITY_MAX} when the carts were merged.`, capped_lines: capped } : undefined })
 })
