@@ -39,7 +39,7 @@ export async function refundPayment(env: Env, paymentId: number, amountCents: nu
   if (!row.payment_intent_id) return { reference: `test_refund_${randomToken(9)}`, provider: 'test_gateway' }
   if (!stripeEnabled(env)) throw new BackendError(503, 'This payment was taken by Stripe, which is not configured now: nothing was refunded.')
   try {
-    const refund = await (await stripeClient(env)).refunds.create(
+    const refund = await stripeClient(env).refunds.create(
       { payment_intent: row.payment_intent_id, amount: amountCents, reason: 'requested_by_customer' },
       { idempotencyKey: `refund-${row.id}-${row.refunded_cents}-${amountCents}` },
     )

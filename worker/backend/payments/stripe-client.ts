@@ -12,7 +12,7 @@ let cached: { key: string; client: StripeRest } | null = null
  * The store's Stripe client (stripe-rest.ts: fetch, not the `stripe` library), used only when the keys are set.
  * `STRIPE_API_BASE` points it elsewhere than api.stripe.com: the tests' local fake.
  */
-export async function stripeClient(env: Env): Promise<StripeRest> {
+export function stripeClient(env: Env): StripeRest {
   if (!env.STRIPE_SECRET_KEY) throw new Error('Stripe is not configured')
   const key = `${env.STRIPE_SECRET_KEY}|${env.STRIPE_API_BASE ?? ''}`
   if (cached?.key === key) return cached.client

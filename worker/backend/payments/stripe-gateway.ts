@@ -29,7 +29,7 @@ export function cardOf(pm: Stripe.PaymentMethod): StripeCard | null {
 export async function paymentMethodCard(env: Env, paymentMethodId: string): Promise<StripeCard | null> {
   if (!/^pm_[A-Za-z0-9_]{6,100}$/.test(paymentMethodId)) return null
   try {
-    const pm = await (await stripeClient(env)).paymentMethods.retrieve(paymentMethodId)
+    const pm = await stripeClient(env).paymentMethods.retrieve(paymentMethodId)
     const card = cardOf(pm)
     if (!card) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { payment: ['is not a card type we accept'] })
     return card
@@ -59,7 +59,7 @@ const cents = (order: OrderRow) => order.currency.toLowerCase()
  * has been placed in D1. The bank may ask for 3-D Secure: then the intent answers `requires_action` with a URL.
  */
 export async function authorize(env: Env, input: AuthorizeInput): Promise<Stripe.PaymentIntent> {
-  const stripe = await stripeClient(env)
+  const stripe = stripeClient(env)
   const { order, amountCents } = input
   try {
     const params: Stripe.PaymentIntentCreateParams = {
@@ -100,7 +100,7 @@ export async function authorize(env: Env, input: AuthorizeInput): Promise<Stripe
 
 export async function retrieveIntent(env: Env, id: string): Promise<Stripe.PaymentIntent> {
   try {
-    return await (await stripeClient(env)).paymentIntents.retrieve(id, { expand: ['payment_method'] })
+    return await stripeClient(env).paymentIntents.retrieve(id, { expand: ['payment_method'] })
   } catch (error) {
     throw providerError(error)
   }
@@ -109,12 +109,12 @@ export async function retrieveIntent(env: Env, id: string): Promise<Stripe.Payme
 /** Takes the authorised money: only after the order was placed. */
 export async function capture(env: Env, intent: Stripe.PaymentIntent): Promise<Stripe.PaymentIntent> {
   if (intent.status !== 'requires_capture') return intent
-  return (await stripeClient(env)).paymentIntents.capture(intent.id, {}, { idempotencyKey: `capture-${intent.id}` })
+  return stripeClient(env).paymentIntents.capture(intent.id, {}, { idempotencyKey: `capture-${intent.id}` })
 }
 
 /** Releases an authorisation whose order was refused, so nobody is charged without an order. */
 export async function voidAuthorization(env: Env, intentId: string): Promise<void> {
-  const stripe = await stripeClient(env)
+  const stripe = stripeClient(env)
   try {
     await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${intentId}` })
   } catch (error) {
@@ -130,7 +130,7 @@ export async function customerOf(env: Env, userId: number, email: string | null)
   const known = await db.prepare('SELECT customer_id FROM stripe_customers WHERE user_id = ?').bind(userId).first<{ customer_id: string }>()
   if (known) return known.customer_id
   try {
-    const customer = await (await stripeClient(env)).customers.create({ ...(email ? { email } : {}), metadata: { user_id: String(userId) } }, { idempotencyKey: `customer-${userId}` })
+    const customer = await stripeClient(env).customers.create({ ...(email ? { email } : {}), metadata: { user_id: String(userId) } }, { idempotencyKey: `customer-${userId}` })
     await db.prepare('INSERT INTO stripe_customers (user_id, customer_id) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING').bind(userId, customer.id).run()
     return customer.id
   } catch (error) {

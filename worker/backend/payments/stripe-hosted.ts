@@ -16,7 +16,7 @@ import { cardOf } from './stripe-gateway.ts'
 export async function createHostedSession(env: Env, state: CartState, successUrl: string, cancelUrl: string, saveOn: string | null = null): Promise<{ id: string; url: string }> {
   const { order, totals } = state
   try {
-    const session = await (await stripeClient(env)).checkout.sessions.create(
+    const session = await stripeClient(env).checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: String(order.id),
@@ -50,7 +50,7 @@ export async function createHostedSession(env: Env, state: CartState, successUrl
 export async function intentOfSession(env: Env, order: OrderRow, sessionId: string): Promise<Stripe.PaymentIntent> {
   let session: Stripe.Checkout.Session
   try {
-    session = await (await stripeClient(env)).checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.payment_method'] })
+    session = await stripeClient(env).checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.payment_method'] })
   } catch (error) {
     throw providerError(error)
   }
