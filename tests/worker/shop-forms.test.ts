@@ -99,7 +99,7 @@ describe('the wishlist heart without JavaScript', () => {
   }
 
   it("shows a member's saved heart as saved (and its click removes); two posts of one click do what that click asked", async () => {
-    // a seeded product with sizes (a product without options has no heart on its page), renamed to need escaping
+    // a seeded product with sizes, renamed to need escaping
     const row = (await env.DB.prepare("SELECT p.id, p.slug, MIN(v.id) AS variant FROM products p JOIN variants v ON v.product_id = p.id AND v.is_master = 0 WHERE p.kind = 'standard' GROUP BY p.id ORDER BY p.id LIMIT 1").first<{ id: number; slug: string; variant: number }>())!
     await env.DB.prepare("UPDATE products SET name = 'Fish & Chip''s Parka' WHERE id = ?").bind(row.id).run()
     const shirt = { slug: row.slug, variantId: row.variant }
@@ -122,6 +122,30 @@ describe('the wishlist heart without JavaScript', () => {
     // a guest's remove goes to log in, as the save does
     const guest = await formBrowser().post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '0' })
     expect(guest).toMatchObject({ status: 303, location: '/Login' })
+  })
+
+  it('a product without options (its master variant only) has a heart and an add to cart on its page, saved and shown saved like any other', async () => {
+    // no colour, no size: the product is sold through its master variant (it had no heart, and 'Sold out' on a product in stock)
+    const plain = await createProduct({ name: 'Trail Water Filter', stock: 5 })
+    await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(plain.productId).run()
+    const path = `/products/${plain.slug}`
+    const b = formBrowser()
+    const page = (await b.get(path)).body
+    expect(heartOf(page, plain.variantId)).toEqual({ pressed: false, asks: '1', label: 'Add Trail Water Filter to the wishlist', filled: false })
+    expect(page).toMatch(/<button(?=[^>]*data-testid="add-to-cart")(?![^>]*disabled)[^>]*>Add to cart</)
+
+    const joined = await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('plain-heart'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
+    expect(joined.status).toBe(303)
+    expect(await b.post(path, { intent: 'wishlist', variantId: String(plain.variantId), wished: '1' })).toMatchObject({ status: 303, location: path })
+    // the member's page, the shared copy with the header and hearts filled in by the worker's personal pass
+    expect(heartOf((await b.get(path)).body, plain.variantId)).toEqual({ pressed: true, asks: '0', label: 'Remove Trail Water Filter from the wishlist', filled: true })
+    expect(heartOf((await b.get(`/de${path}`)).body, plain.variantId)).toMatchObject({ pressed: true, asks: '0', label: 'Trail Water Filter von der Wunschliste entfernen' })
+    expect(await b.post(path, { intent: 'wishlist', variantId: String(plain.variantId), wished: '0' })).toMatchObject({ status: 303, location: path })
+    expect(heartOf((await b.get(path)).body, plain.variantId)).toMatchObject({ pressed: false, asks: '1', filled: false })
+
+    // and it goes into the cart
+    expect(await b.post(path, { variantId: String(plain.variantId), quantity: '1' })).toMatchObject({ status: 303, location: '/Cart?added=1' })
+    expect((await b.get('/Cart?added=1')).body).toContain('Trail Water Filter')
   })
 })
 
