@@ -147,6 +147,65 @@ describe('the wishlist heart without JavaScript', () => {
     expect(await b.post(path, { variantId: String(plain.variantId), quantity: '1' })).toMatchObject({ status: 303, location: '/Cart?added=1' })
     expect((await b.get('/Cart?added=1')).body).toContain('Trail Water Filter')
   })
+
+  /** A card's heart form as the page renders it: where it posts and the fields it sends. */
+  const cardHeart = (body: string, which: number | string = 0) => {
+    const cards = [...body.matchAll(/<li id="([^"]+)"[^>]*data-testid="product-card"[\s\S]*?<\/li>/g)]
+    const card = typeof which === 'number' ? cards[which]! : cards.find((c) => c[1] === which)!
+    const [, open, inner] = /<form([^>]*)>([\s\S]*?)<\/form>/.exec(card[0])!
+    const fields = Object.fromEntries([...inner!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]))
+    return { id: card[1]!, action: /action="([^"]+)"/.exec(open!)![1]!, variantId: /data-wish="(\d+)"/.exec(open!)![1]!, fields, html: card[0] }
+  }
+
+  it("a card's heart returns to the listing at the card, which says what was done; the page's links leave that out (en, de)", async () => {
+    const b = formBrowser()
+    expect((await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('card-heart'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })).status).toBe(303)
+    const listing = '/t/men?sort=name&view=list'
+    const heart = cardHeart((await b.get(listing)).body, 2)
+    expect(heart.fields).toMatchObject({ intent: 'wishlist', wished: '1', back: `${listing}#${heart.id}` })
+    expect(heart.id).toMatch(/^product-\d+$/)
+
+    // it used to land on the product page; now it comes back to the same listing, at the card
+    const saved = await b.post(heart.action, heart.fields)
+    expect(saved).toMatchObject({ status: 303, location: `${listing}&wishlist=saved-${heart.variantId}#${heart.id}` })
+    const back = await b.get(saved.location!.split('#')[0]!)
+    const card = cardHeart(back.body, heart.id)
+    expect(text(card.html)).toMatch(/role="status"[^>]*>Saved to your wishlist</)
+    expect(card.html).toMatch(/aria-pressed="true"/)
+    expect(card.fields).toMatchObject({ wished: '0', back: `${listing}#${heart.id}` })
+    // said once, by that card: the other cards, the page's links and the listing's forms' fields leave the notice out
+    // (a GET form's own action is the page's address, but a browser sends only the form's fields)
+    expect(back.body.match(/Saved to your wishlist/g)).toHaveLength(1)
+    expect(back.body).not.toMatch(/href="[^"]*wishlist=|name="wishlist"|value="[^"]*wishlist=/)
+
+    // removing says so, in German on the German listing
+    const de = cardHeart((await b.get(`/de${listing}`)).body, heart.id)
+    expect(de.fields).toMatchObject({ wished: '0', back: `/de${listing}#${heart.id}` })
+    const removed = await b.post(de.action, de.fields)
+    expect(removed).toMatchObject({ status: 303, location: `/de${listing}&wishlist=removed-${heart.variantId}#${heart.id}` })
+    const deCard = cardHeart((await b.get(removed.location!.split('#')[0]!)).body, heart.id)
+    expect(text(deCard.html)).toMatch(/role="status"[^>]*>Von Ihrer Wunschliste entfernt</)
+    expect(deCard.html).toMatch(/aria-pressed="false"/)
+    // an older notice is replaced, not repeated
+    const again = await b.post(heart.action, { ...heart.fields, back: `${listing}&wishlist=removed-${heart.variantId}#${heart.id}` })
+    expect(again.location).toBe(`${listing}&wishlist=saved-${heart.variantId}#${heart.id}`)
+  })
+
+  it("refuses a heart's return address that is not a path of this store with a 400, and saves nothing", async () => {
+    const b = formBrowser()
+    expect((await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('open-redirect'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })).status).toBe(303)
+    const heart = cardHeart((await b.get('/t/men')).body)
+    for (const back of ['https://evil.example/t/men', '//evil.example/t/men', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 't/men', '/t/men\r\nLocation: https://evil.example']) {
+      const refused = await b.post(heart.action, { ...heart.fields, back })
+      expect(refused.status, back).toBe(400)
+      expect(refused.location, back).toBeNull()
+      expect(refused.body, back).toContain('The page to return to is not a page of this store, so nothing was changed.')
+    }
+    const german = await b.post(`/de${heart.action}`, { ...heart.fields, back: 'https://evil.example/' })
+    expect(german.status).toBe(400)
+    expect(german.body).toContain('Die Seite, zu der Sie zurückkehren sollten, gehört nicht zu diesem Shop. Es wurde nichts geändert.')
+    expect(cardHeart((await b.get('/t/men')).body).html).toMatch(/aria-pressed="false"/)
+  })
 })
 
 describe('/Login without JavaScript', () => {
