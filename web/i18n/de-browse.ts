@@ -92,7 +92,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
   validation: {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
     required: 'Dieses Feld ist erforderlich.',
-    password: 'muss mindestens {{minCharacters}} Zeichen mit einem Buchstaben und einer Ziffer enthalten',
+    password: 'Ihr Passwort muss mindestens {{minCharacters}} Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten.',
     confirmation: 'Die Passwörter stimmen nicht überein.',
     min: 'Dieses Feld muss mindestens {{length}} Zeichen enthalten.',
     max: 'Dieses Feld darf höchstens {{length}} Zeichen enthalten.',
