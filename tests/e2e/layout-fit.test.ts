@@ -328,3 +328,29 @@ describe('keyboard', () => {
     }
   })
 })
+
+describe('the club bar', () => {
+  test('fits one line at 390 px in English and German, its whole text shown (and at 1440 px)', { timeout: 120_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE })
+    try {
+      const { page } = visit
+      for (const [path, text] of [['/', 'Login or Join the Club for great deals'], ['/de', 'Anmelden oder Club beitreten – für tolle Angebote']] as const) {
+        await visit.goto(path)
+        for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+          await page.setViewportSize(viewport)
+          const bar = await page.getByTestId('top-bar').locator('button').evaluate((button) => {
+            const range = document.createRange()
+            range.selectNodeContents(button)
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+            return { lines: lines.size, text: button.textContent, overflows: button.scrollWidth > button.clientWidth, height: button.getBoundingClientRect().height }
+          })
+          // the German text ('Melden Sie sich an oder treten Sie dem Club bei – für tolle Angebote') took two lines at 390 px
+          expect(bar, `${path} at ${viewport.width} px`).toEqual({ lines: 1, text, overflows: false, height: viewport === MOBILE ? 44 : 36 })
+        }
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})

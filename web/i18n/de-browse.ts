@@ -18,7 +18,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     menu: 'Menü',
     closeMenu: 'Menü schließen',
   },
-  topBar: { join: 'Melden Sie sich an oder treten Sie dem Club bei – für tolle Angebote' },
+  topBar: { join: 'Anmelden oder Club beitreten – für tolle Angebote' },
   bottomBar: { home: 'Start', menu: 'Menü', account: 'Konto', basket: 'Warenkorb' },
   nav: { label: 'Kategorien', all: 'Alle', oneDayDeal: 'MITTWOCH - EINTAGES-ANGEBOT', giftCards: 'GESCHENKKARTEN', loading: 'Kategorien werden geladen', skipToContent: 'Zum Inhalt springen' },
   footer: {
