@@ -354,3 +354,44 @@ describe('the club bar', () => {
     }
   })
 })
+
+describe("the footer's legal line", () => {
+  test("shows a '·' only between two items of one line, never at a line's start or end (320-1440 px, en, de)", { timeout: 90_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE })
+    try {
+      const { page } = visit
+      for (const path of ['/FAQs', '/de/FAQs']) {
+        await visit.goto(path)
+        for (const width of [320, 360, 390, 414, 768, 1024, 1440]) {
+          await page.setViewportSize({ width, height: 900 })
+          const lines = await page.getByTestId('footer-legal').evaluate((box) => {
+            // every character the shopper can see (the box clips what lies outside it), grouped into lines
+            const clip = box.getBoundingClientRect()
+            const rows = new Map<number, string>()
+            const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT)
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? ''
+              for (let i = 0; i < text.length; i++) {
+                const range = document.createRange()
+                range.setStart(node, i)
+                range.setEnd(node, i + 1)
+                const rect = range.getClientRects()[0]
+                if (!rect || rect.width === 0 || rect.right <= clip.left + 0.5 || rect.left >= clip.right - 0.5) continue
+                const top = Math.round(rect.top)
+                rows.set(top, (rows.get(top) ?? '') + text[i])
+              }
+            }
+            return [...rows.entries()].sort(([a], [b]) => a - b).map(([, line]) => line.trim())
+          })
+          const where = `${path} at ${width} px: ${JSON.stringify(lines)}`
+          // at 390 px the English line ended 'All rights reserved. ·'
+          for (const line of lines) expect(line.startsWith('·') || line.endsWith('·'), where).toBe(false)
+          expect(lines.join(' '), where).toMatch(path === '/FAQs' ? /All rights reserved\..*Prices include GST$/ : /Alle Rechte vorbehalten\..*Preise inkl\. GST$/)
+        }
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
