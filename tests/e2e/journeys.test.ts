@@ -3,9 +3,22 @@
 // without it: home → category → colours and a price bucket (the drawer on phones) → sort → 12 a page → page 2 →
 // product → another colour (the picture follows) and a size → wishlist → cart; and the search overlay's Esc and
 // 'Go back'. One browser, one server, a handful of pages per run.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, openSearch, waitForHydration, ownAddress } from './browser.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+/** Rows no storefront API creates (a product without options), written into the served local D1 as the contract walk does. */
+async function sql(statement: string) {
+  await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement], {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+  })
+}
 
 let browser: Browser
 beforeAll(async () => {
@@ -371,6 +384,81 @@ describe('the wishlist heart, clicked quickly again', () => {
       await page.waitForLoadState('load')
       await expect.poll(async () => (await serverWishes(context)).length).toBe(0)
       await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+// A product without options (no colour, no size: its master variant only) had no heart on its page and 'Sold out'
+// under 'In stock'; and without JavaScript a card's heart landed on the product page instead of the listing.
+describe('the wishlist heart, where it was missing or led away', () => {
+  const serverWishes = async (context: BrowserContext) => ((await (await context.request.get('/api/wishlist')).json()) as { wishedProducts: Array<{ variantId: string }> }).wishedProducts
+  const PLAIN = { id: 990_001, variant: 9_900_011, slug: `plain-filter-${Date.now().toString(36)}` }
+
+  beforeAll(async () => {
+    const now = new Date().toISOString()
+    await sql(
+      [
+        `INSERT INTO products (id, slug, name, kind, available_on, created_at, updated_at) VALUES (${PLAIN.id}, '${PLAIN.slug}', 'Plain Water Filter', 'standard', '2020-01-01T00:00:00Z', '${now}', '${now}')`,
+        `INSERT INTO variants (id, product_id, sku, is_master, stock_on_hand, backorderable) VALUES (${PLAIN.variant}, ${PLAIN.id}, 'PLAIN-${PLAIN.id}', 1, 5, 0)`,
+        `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) VALUES (${PLAIN.variant}, 'AUD', 4995, NULL, 3495), (${PLAIN.variant}, 'USD', 3295, NULL, 2295)`,
+        `INSERT INTO product_images (product_id, option_value_id, position, alt, mobile_url, desktop_url, large_url) VALUES (${PLAIN.id}, NULL, 0, 'Plain Water Filter', '/images/r1/products/bike-light/grey-front-1x1.svg', '/images/r1/products/bike-light/grey-front-3x4.svg', '/images/r1/products/bike-light/grey-front-3x4.svg')`,
+      ].join('; '),
+    )
+  }, 60_000)
+
+  test('with JavaScript: a product without options has a heart that saves it, shown saved on the cached page after a reload', { timeout: 90_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page, context } = visit
+      await signUp(context, 'plain')
+      await visit.goto(`/products/${PLAIN.slug}`)
+      await waitForHydration(page)
+      expect(await page.getByTestId('add-to-cart').textContent()).toBe('Add to cart')
+      const heart = page.getByTestId('product-summary').getByTestId('wishlist-heart')
+      expect(await heart.getAttribute('aria-pressed')).toBe('false')
+      await heart.click()
+      await expect.poll(async () => (await serverWishes(context)).map((item) => item.variantId)).toEqual([String(PLAIN.variant)])
+      expect(await heart.getAttribute('aria-pressed')).toBe('true')
+      await visit.goto(`/products/${PLAIN.slug}`)
+      expect(await heart.getAttribute('aria-pressed')).toBe('true')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test("without JavaScript: a card's heart comes back to the listing at the card, saying it was saved, then removed (390 px, de)", { timeout: 90_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, javaScriptEnabled: false, locale: 'en-AU' })
+    try {
+      const page = await context.newPage()
+      page.setDefaultTimeout(30_000)
+      await signUp(context, 'card-nojs')
+      const listing = '/de/t/men?sort=name&page=2'
+      await page.goto(listing)
+      const card = page.locator('[data-testid=product-card]').nth(9)
+      const id = (await card.getAttribute('id'))!
+      await card.getByTestId('wishlist-heart').click()
+      await page.waitForURL((url) => url.searchParams.has('wishlist'))
+      const url = new URL(page.url())
+      // the same listing (it used to be the product page), at the card
+      expect(url.pathname + url.hash).toBe(`/de/t/men#${id}`)
+      expect(url.searchParams.get('sort')).toBe('name')
+      expect(url.searchParams.get('page')).toBe('2')
+      const here = page.locator(`#${id}`)
+      expect(await here.getByTestId('wish-notice').textContent()).toBe('Auf Ihrer Wunschliste gespeichert')
+      expect(await here.getByTestId('wishlist-heart').getAttribute('aria-pressed')).toBe('true')
+      // the card is on the screen, not somewhere above or below it
+      const box = (await here.boundingBox())!
+      expect(box.y).toBeGreaterThanOrEqual(0)
+      expect(box.y + box.height).toBeLessThanOrEqual(MOBILE.height)
+      expect(await serverWishes(context)).toHaveLength(1)
+
+      await here.getByTestId('wishlist-heart').click()
+      await page.waitForURL((u) => u.searchParams.get('wishlist')?.startsWith('removed-') === true)
+      expect(await page.locator(`#${id}`).getByTestId('wish-notice').textContent()).toBe('Von Ihrer Wunschliste entfernt')
+      expect(await serverWishes(context)).toHaveLength(0)
     } finally {
       await context.close()
     }

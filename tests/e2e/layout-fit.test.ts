@@ -1,10 +1,16 @@
+/// <reference types="node" />
 // What a shopper sees is whole: no text running out of its box at 390 px or in the desktop sidebar (German words are
 // long), and text meant to show on desktop is not left visually hidden.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, waitForHydration } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
 
+const root = fileURLToPath(new URL('../..', import.meta.url))
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -325,6 +331,120 @@ describe('keyboard', () => {
       }
     } finally {
       await context.close()
+    }
+  })
+})
+
+describe('the club bar', () => {
+  test('fits one line at 390 px in English and German, its whole text shown (and at 1440 px)', { timeout: 120_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE })
+    try {
+      const { page } = visit
+      for (const [path, text] of [['/', 'Login or Join the Club for great deals'], ['/de', 'Anmelden oder Club beitreten – für tolle Angebote']] as const) {
+        await visit.goto(path)
+        for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+          await page.setViewportSize(viewport)
+          const bar = await page.getByTestId('top-bar').locator('button').evaluate((button) => {
+            const range = document.createRange()
+            range.selectNodeContents(button)
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+            return { lines: lines.size, text: button.textContent, overflows: button.scrollWidth > button.clientWidth, height: button.getBoundingClientRect().height }
+          })
+          // the German text ('Melden Sie sich an oder treten Sie dem Club bei – für tolle Angebote') took two lines at 390 px
+          expect(bar, `${path} at ${viewport.width} px`).toEqual({ lines: 1, text, overflows: false, height: viewport === MOBILE ? 44 : 36 })
+        }
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+describe("the footer's legal line", () => {
+  test("shows a '·' only between two items of one line, never at a line's start or end (320-1440 px, en, de)", { timeout: 90_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE })
+    try {
+      const { page } = visit
+      for (const path of ['/FAQs', '/de/FAQs']) {
+        await visit.goto(path)
+        for (const width of [320, 360, 390, 414, 768, 1024, 1440]) {
+          await page.setViewportSize({ width, height: 900 })
+          const lines = await page.getByTestId('footer-legal').evaluate((box) => {
+            // every character the shopper can see (the box clips what lies outside it), grouped into lines
+            const clip = box.getBoundingClientRect()
+            const rows = new Map<number, string>()
+            const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT)
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent ?? ''
+              for (let i = 0; i < text.length; i++) {
+                const range = document.createRange()
+                range.setStart(node, i)
+                range.setEnd(node, i + 1)
+                const rect = range.getClientRects()[0]
+                if (!rect || rect.width === 0 || rect.right <= clip.left + 0.5 || rect.left >= clip.right - 0.5) continue
+                const top = Math.round(rect.top)
+                rows.set(top, (rows.get(top) ?? '') + text[i])
+              }
+            }
+            return [...rows.entries()].sort(([a], [b]) => a - b).map(([, line]) => line.trim())
+          })
+          const where = `${path} at ${width} px: ${JSON.stringify(lines)}`
+          // at 390 px the English line ended 'All rights reserved. ·'
+          for (const line of lines) expect(line.startsWith('·') || line.endsWith('·'), where).toBe(false)
+          expect(lines.join(' '), where).toMatch(path === '/FAQs' ? /All rights reserved\..*Prices include GST$/ : /Alle Rechte vorbehalten\..*Preise inkl\. GST$/)
+        }
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+/** A coupon no storefront API creates, written into the served local D1 as the shopping journeys do. */
+const COUPON = `fit${Date.now().toString(36)}`
+async function addCoupon() {
+  await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', `INSERT INTO promotions (name, code, kind, amount) VALUES ('Fit 5% off', '${COUPON}', 'percent', 5)`], {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+  })
+}
+
+describe("the cart drawer's promo code", () => {
+  beforeAll(addCoupon, 60_000)
+
+  test('lines up with the rows around it at 390 and 1440 px: a design-system field, the button on its line, a 44 px remove button', { timeout: 90_000 }, async () => {
+    for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+      const visit = await openPage(browser, { viewport, isMobile: viewport === MOBILE })
+      try {
+        const { page } = visit
+        const sidebar = await addWithSidebar(page, '/products/basecamp-summit-fleece')
+        await sidebar.getByTestId('coupon').waitFor()
+        const box = async (selector: string) => (await sidebar.locator(selector).first().boundingBox())!
+        const [label, field, apply, totals] = await Promise.all([box('label[for=coupon-code]'), box('#coupon-code'), box('[data-testid=apply-coupon]'), box('[data-testid=cart-totals]')])
+        const at = `${viewport.width} px`
+        // the label sat 4 px above its field, 2 px closer than every other field's (FieldFrame: 6 px)
+        expect(field.y - (label.y + label.height), at).toBeCloseTo(6, 0)
+        expect(apply.y, at).toBeCloseTo(field.y, 0)
+        expect(apply.height, at).toBeCloseTo(field.height, 0)
+        expect(field.x, at).toBeCloseTo(totals.x, 0)
+        expect(apply.x + apply.width, at).toBeCloseTo(totals.x + totals.width, 0)
+
+        // an applied code's row: its remove button is a design-system icon button (it was an 8 px wide '×')
+        await sidebar.locator('#coupon-code').fill(COUPON)
+        await sidebar.getByTestId('apply-coupon').click()
+        const remove = sidebar.getByTestId('remove-coupon')
+        await remove.waitFor()
+        const [row, button] = await Promise.all([remove.locator('xpath=..').boundingBox(), remove.boundingBox()])
+        expect(button!.width, at).toBeGreaterThanOrEqual(44)
+        expect(button!.height, at).toBeGreaterThanOrEqual(44)
+        expect(row!.x, at).toBeCloseTo(totals.x, 0)
+        expect(button!.x + button!.width, at).toBeCloseTo(totals.x + totals.width, 0)
+        visit.expectNoProblems()
+      } finally {
+        await visit.close()
+      }
     }
   })
 })

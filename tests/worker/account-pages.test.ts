@@ -82,7 +82,7 @@ describe('account pages without JavaScript', () => {
     const mismatch = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'newpass123', confirmation: 'newpass124' })
     expect(mismatch.body).toContain('Passwords don&#x27;t match.')
     const weak = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'short', confirmation: 'short' })
-    expect(weak.body).toContain('must have at least 8 characters including one letter and a number')
+    expect(weak.body).toContain('Your password must have at least 8 characters, including one letter and a number.')
     const wrong = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: 'wrong1234', newPassword: 'newpass123', confirmation: 'newpass123' })
     expect(wrong.body).toContain('Failed to change password')
     expect(await browser().logIn(email, 'newpass123')).toBe(400)

@@ -99,7 +99,7 @@ describe('the wishlist heart without JavaScript', () => {
   }
 
   it("shows a member's saved heart as saved (and its click removes); two posts of one click do what that click asked", async () => {
-    // a seeded product with sizes (a product without options has no heart on its page), renamed to need escaping
+    // a seeded product with sizes, renamed to need escaping
     const row = (await env.DB.prepare("SELECT p.id, p.slug, MIN(v.id) AS variant FROM products p JOIN variants v ON v.product_id = p.id AND v.is_master = 0 WHERE p.kind = 'standard' GROUP BY p.id ORDER BY p.id LIMIT 1").first<{ id: number; slug: string; variant: number }>())!
     await env.DB.prepare("UPDATE products SET name = 'Fish & Chip''s Parka' WHERE id = ?").bind(row.id).run()
     const shirt = { slug: row.slug, variantId: row.variant }
@@ -123,6 +123,89 @@ describe('the wishlist heart without JavaScript', () => {
     const guest = await formBrowser().post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '0' })
     expect(guest).toMatchObject({ status: 303, location: '/Login' })
   })
+
+  it('a product without options (its master variant only) has a heart and an add to cart on its page, saved and shown saved like any other', async () => {
+    // no colour, no size: the product is sold through its master variant (it had no heart, and 'Sold out' on a product in stock)
+    const plain = await createProduct({ name: 'Trail Water Filter', stock: 5 })
+    await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(plain.productId).run()
+    const path = `/products/${plain.slug}`
+    const b = formBrowser()
+    const page = (await b.get(path)).body
+    expect(heartOf(page, plain.variantId)).toEqual({ pressed: false, asks: '1', label: 'Add Trail Water Filter to the wishlist', filled: false })
+    expect(page).toMatch(/<button(?=[^>]*data-testid="add-to-cart")(?![^>]*disabled)[^>]*>Add to cart</)
+
+    const joined = await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('plain-heart'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
+    expect(joined.status).toBe(303)
+    expect(await b.post(path, { intent: 'wishlist', variantId: String(plain.variantId), wished: '1' })).toMatchObject({ status: 303, location: path })
+    // the member's page, the shared copy with the header and hearts filled in by the worker's personal pass
+    expect(heartOf((await b.get(path)).body, plain.variantId)).toEqual({ pressed: true, asks: '0', label: 'Remove Trail Water Filter from the wishlist', filled: true })
+    expect(heartOf((await b.get(`/de${path}`)).body, plain.variantId)).toMatchObject({ pressed: true, asks: '0', label: 'Trail Water Filter von der Wunschliste entfernen' })
+    expect(await b.post(path, { intent: 'wishlist', variantId: String(plain.variantId), wished: '0' })).toMatchObject({ status: 303, location: path })
+    expect(heartOf((await b.get(path)).body, plain.variantId)).toMatchObject({ pressed: false, asks: '1', filled: false })
+
+    // and it goes into the cart
+    expect(await b.post(path, { variantId: String(plain.variantId), quantity: '1' })).toMatchObject({ status: 303, location: '/Cart?added=1' })
+    expect((await b.get('/Cart?added=1')).body).toContain('Trail Water Filter')
+  })
+
+  /** A card's heart form as the page renders it: where it posts and the fields it sends. */
+  const cardHeart = (body: string, which: number | string = 0) => {
+    const cards = [...body.matchAll(/<li id="([^"]+)"[^>]*data-testid="product-card"[\s\S]*?<\/li>/g)]
+    const card = typeof which === 'number' ? cards[which]! : cards.find((c) => c[1] === which)!
+    const [, open, inner] = /<form([^>]*)>([\s\S]*?)<\/form>/.exec(card[0])!
+    const fields = Object.fromEntries([...inner!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]))
+    return { id: card[1]!, action: /action="([^"]+)"/.exec(open!)![1]!, variantId: /data-wish="(\d+)"/.exec(open!)![1]!, fields, html: card[0] }
+  }
+
+  it("a card's heart returns to the listing at the card, which says what was done; the page's links leave that out (en, de)", async () => {
+    const b = formBrowser()
+    expect((await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('card-heart'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })).status).toBe(303)
+    const listing = '/t/men?sort=name&view=list'
+    const heart = cardHeart((await b.get(listing)).body, 2)
+    expect(heart.fields).toMatchObject({ intent: 'wishlist', wished: '1', back: `${listing}#${heart.id}` })
+    expect(heart.id).toMatch(/^product-\d+$/)
+
+    // it used to land on the product page; now it comes back to the same listing, at the card
+    const saved = await b.post(heart.action, heart.fields)
+    expect(saved).toMatchObject({ status: 303, location: `${listing}&wishlist=saved-${heart.variantId}#${heart.id}` })
+    const back = await b.get(saved.location!.split('#')[0]!)
+    const card = cardHeart(back.body, heart.id)
+    expect(text(card.html)).toMatch(/role="status"[^>]*>Saved to your wishlist</)
+    expect(card.html).toMatch(/aria-pressed="true"/)
+    expect(card.fields).toMatchObject({ wished: '0', back: `${listing}#${heart.id}` })
+    // said once, by that card: the other cards, the page's links and the listing's forms' fields leave the notice out
+    // (a GET form's own action is the page's address, but a browser sends only the form's fields)
+    expect(back.body.match(/Saved to your wishlist/g)).toHaveLength(1)
+    expect(back.body).not.toMatch(/href="[^"]*wishlist=|name="wishlist"|value="[^"]*wishlist=/)
+
+    // removing says so, in German on the German listing
+    const de = cardHeart((await b.get(`/de${listing}`)).body, heart.id)
+    expect(de.fields).toMatchObject({ wished: '0', back: `/de${listing}#${heart.id}` })
+    const removed = await b.post(de.action, de.fields)
+    expect(removed).toMatchObject({ status: 303, location: `/de${listing}&wishlist=removed-${heart.variantId}#${heart.id}` })
+    const deCard = cardHeart((await b.get(removed.location!.split('#')[0]!)).body, heart.id)
+    expect(text(deCard.html)).toMatch(/role="status"[^>]*>Von Ihrer Wunschliste entfernt</)
+    expect(deCard.html).toMatch(/aria-pressed="false"/)
+    // an older notice is replaced, not repeated
+    const again = await b.post(heart.action, { ...heart.fields, back: `${listing}&wishlist=removed-${heart.variantId}#${heart.id}` })
+    expect(again.location).toBe(`${listing}&wishlist=saved-${heart.variantId}#${heart.id}`)
+  })
+
+  it("refuses a heart's return address that is not a path of this store with a 400, and saves nothing", async () => {
+    const b = formBrowser()
+    expect((await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('open-redirect'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })).status).toBe(303)
+    const heart = cardHeart((await b.get('/t/men')).body)
+    for (const back of ['https://evil.example/t/men', '//evil.example/t/men', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 't/men', '/t/men\r\nLocation: https://evil.example']) {
+      const refused = await b.post(heart.action, { ...heart.fields, back })
+      expect(refused.status, back).toBe(400)
+      expect(refused.location, back).toBeNull()
+      expect(refused.body, back).toContain('The page to return to is not a page of this store, so nothing was changed.')
+    }
+    const german = await b.post(`/de${heart.action}`, { ...heart.fields, back: 'https://evil.example/' })
+    expect(german.status).toBe(400)
+    expect(german.body).toContain('Die Seite, zu der Sie zurückkehren sollten, gehört nicht zu diesem Shop. Es wurde nichts geändert.')
+    expect(cardHeart((await b.get('/t/men')).body).html).toMatch(/aria-pressed="false"/)
+  })
 })
 
 describe('/Login without JavaScript', () => {
@@ -131,8 +214,12 @@ describe('/Login without JavaScript', () => {
     const email = uniqueEmail('nojs')
     const weak = await b.post('/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'short' })
     expect(weak.status).toBe(422)
-    expect(weak.body).toContain('must have at least 8 characters including one letter and a number')
+    // a whole sentence naming the password and the minimum (it read 'must have at least …', with no subject)
+    expect(weak.body).toMatch(/id="signup-password-error"[^>]*>Your password must have at least 8 characters, including one letter and a number\.</)
     expect(weak.body).toContain(`value="${email}"`)
+    const german = await formBrowser().post('/de/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'kurz' })
+    expect(german.status).toBe(422)
+    expect(german.body).toMatch(/id="signup-password-error"[^>]*>Ihr Passwort muss mindestens 8 Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten\.</)
     const joined = await b.post('/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
     expect(joined).toMatchObject({ status: 303, location: '/?joined=1' })
     expect(b.jar.has('auth')).toBe(true)

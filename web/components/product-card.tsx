@@ -1,8 +1,11 @@
+import { useLocation, useSearchParams } from 'react-router'
 import type { ProductCard as ProductCardModel } from '../api/models.ts'
 import { useT } from '../i18n/index.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { ProductCard as Card, type CardImage } from './ui/product-card.tsx'
 import type { BadgeTone } from './ui/badge.tsx'
+import { cx } from './ui/cx.ts'
+import { wishNoticeOf, withoutWishNotice } from '../features/wishlist/wish-notice.ts'
 
 /**
  * What a card (and the list's analytics event) reads of a product: a listing's loader sends only this to the page.
@@ -30,11 +33,20 @@ export function listedCard({ id, title, slug, price, salePrice, clubPrice, price
   return { id, title, slug, price, salePrice: salePrice || undefined, clubPrice: clubPrice || undefined, priceFrom: priceFrom || undefined, soldOut: !inStock || undefined, variantId: variantId || undefined, image: image && desktop ? { alt: image.alt, styles: { desktop } } : undefined }
 }
 
-/** A catalogue card model on the shared card (web/components/ui/product-card.tsx): badges from its flags, the heart. */
-export function ProductCard({ product, priority = false, className, layout }: { product: ListedCard; priority?: boolean; className?: string; layout?: 'card' | 'row' }) {
+/**
+ * A catalogue card model on the shared card (web/components/ui/product-card.tsx): badges from its flags, the heart.
+ * The card's id is `{anchor}-{product id}` (one list of cards per anchor on a page): without JavaScript its heart's
+ * post returns to this page at this card, which then says under its prices what was done (wish-notice.ts).
+ */
+export function ProductCard({ product, priority = false, className, layout, anchor = 'product' }: { product: ListedCard; priority?: boolean; className?: string; layout?: 'card' | 'row'; anchor?: string }) {
   const { t } = useT()
+  const { pathname } = useLocation()
+  const [search] = useSearchParams()
   const badges: Array<{ tone: BadgeTone; label: string }> = []
   const link = `/products/${product.slug}`
+  const id = `${anchor}-${product.id}`
+  const query = withoutWishNotice(search).toString()
+  const notice = wishNoticeOf(search, product.variantId)
   if (product.soldOut) badges.push({ tone: 'soldOut', label: t('badge.soldOut') })
   else if (product.salePrice) badges.push({ tone: 'sale', label: t('badge.sale') })
   if (product.clubPrice) badges.push({ tone: 'club', label: t('badge.club') })
@@ -47,7 +59,15 @@ export function ProductCard({ product, priority = false, className, layout }: { 
       priority={priority}
       className={className}
       layout={layout}
-      heart={<WishlistButton productLink={link} variantId={product.variantId} name={product.title} />}
+      id={id}
+      heart={<WishlistButton productLink={link} variantId={product.variantId} name={product.title} back={`${pathname}${query ? `?${query}` : ''}#${id}`} />}
+      note={
+        notice ? (
+          <p role="status" className={cx('text-sm font-semibold', notice === 'saved' ? 'text-success-700' : 'text-neutral-700')} data-testid="wish-notice">
+            {t(notice === 'saved' ? 'product.wishlistAdded' : 'product.wishlistRemoved')}
+          </p>
+        ) : null
+      }
       prices={{ price: product.price, salePrice: product.salePrice, clubPrice: product.clubPrice, from: product.priceFrom }}
     />
   )

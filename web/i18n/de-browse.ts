@@ -18,7 +18,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     menu: 'Menü',
     closeMenu: 'Menü schließen',
   },
-  topBar: { join: 'Melden Sie sich an oder treten Sie dem Club bei – für tolle Angebote' },
+  topBar: { join: 'Anmelden oder Club beitreten – für tolle Angebote' },
   bottomBar: { home: 'Start', menu: 'Menü', account: 'Konto', basket: 'Warenkorb' },
   nav: { label: 'Kategorien', all: 'Alle', oneDayDeal: 'MITTWOCH - EINTAGES-ANGEBOT', giftCards: 'GESCHENKKARTEN', loading: 'Kategorien werden geladen', skipToContent: 'Zum Inhalt springen' },
   footer: {
@@ -92,7 +92,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
   validation: {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
     required: 'Dieses Feld ist erforderlich.',
-    password: 'muss mindestens {{minCharacters}} Zeichen mit einem Buchstaben und einer Ziffer enthalten',
+    password: 'Ihr Passwort muss mindestens {{minCharacters}} Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten.',
     confirmation: 'Die Passwörter stimmen nicht überein.',
     min: 'Dieses Feld muss mindestens {{length}} Zeichen enthalten.',
     max: 'Dieses Feld darf höchstens {{length}} Zeichen enthalten.',

@@ -181,6 +181,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     reasons: { too_small: 'Zu klein', too_large: 'Zu groß', not_as_described: 'Nicht wie beschrieben', faulty: 'Defekt oder beschädigt', changed_mind: 'Nicht mehr gewünscht', other: 'Anderer Grund' },
   },
   shop: {
+    wishlistReturn: 'Die Seite, zu der Sie zurückkehren sollten, gehört nicht zu diesem Shop. Es wurde nichts geändert.',
     hiddenCharacters: 'Dieses Feld enthält Zeichen, die nicht erlaubt sind (etwa einen Zeilenumbruch oder eine Schreibrichtungsmarke).',
     bodyTooLarge: 'Was gesendet wurde, ist für diese Seite zu groß. Bitte kürzen Sie es und senden Sie es erneut.',
     cartPage: 'Mein Warenkorb',

@@ -89,7 +89,7 @@ export const enBrowse = {
   validation: {
     email: 'Please, provide a valid email address.',
     required: 'This field is required.',
-    password: 'must have at least {{minCharacters}} characters including one letter and a number',
+    password: 'Your password must have at least {{minCharacters}} characters, including one letter and a number.',
     confirmation: "Passwords don't match.",
     min: 'This field should have at least {{length}} characters.',
     max: 'This field can have at max {{length}} characters.',

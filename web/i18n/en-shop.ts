@@ -180,6 +180,7 @@ export const enShop = {
     reasons: { too_small: 'Too small', too_large: 'Too large', not_as_described: 'Not as described', faulty: 'Faulty or damaged', changed_mind: 'Changed my mind', other: 'Other' },
   },
   shop: {
+    wishlistReturn: 'The page to return to is not a page of this store, so nothing was changed.',
     hiddenCharacters: 'This field contains characters that are not allowed (such as a line break or a text-direction mark).',
     bodyTooLarge: 'What was sent is too large for this page. Please shorten it and send it again.',
     cartPage: 'My cart',

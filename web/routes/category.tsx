@@ -16,6 +16,7 @@ import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
 import { listedFacets } from '../features/catalogue/listed-facets.ts'
 import type { Category } from '../api/models.ts'
+import { withoutWishNotice } from '../features/wishlist/wish-notice.ts'
 
 /**
  * The category cut to what the page reads (its name, address and description, the sub-categories shown as chips):
@@ -57,7 +58,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export function Component() {
   const { category, products, page, trail } = useLoaderData<typeof loader>()
   const { t } = useT()
-  const [search] = useSearchParams()
+  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
+  const search = withoutWishNotice(useSearchParams()[0])
   const { pathname } = useLocation()
   const navigation = useNavigation()
   // A filter, sort, view or page change of this listing is loading: the cards shown are the old ones until it lands,

@@ -2,7 +2,7 @@ import { data, redirect, useActionData, useLoaderData, useSearchParams, type Act
 import { loaderApi } from '../api/loader-api.ts'
 import { ApiError, rateLimitedInit } from '../api/storefront-api.ts'
 import { localePath, splitLocalePath } from '../config.ts'
-import { useT, withAllTexts } from '../i18n/index.tsx'
+import { createTranslator, useT, withAllTexts } from '../i18n/index.tsx'
 import { ProductSeo } from '../features/seo/page-seo.tsx'
 import { useViewItem } from '../features/analytics/use-track.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
@@ -13,6 +13,7 @@ import { SimilarItems } from '../features/product/similar-items.tsx'
 import { BackLink } from '../features/product/back-link.tsx'
 import { chosenValues, imagesFor } from '../features/product/variant-selection.ts'
 import { notFound, readForm } from './route-helpers.ts'
+import { wishReturnAddress } from '../features/wishlist/wish-return.ts'
 
 /** /products/{slug} and /p/{id}/{slug}. The product is critical: unknown → 404 'The URL is not valid…'. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -48,11 +49,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = () => redirect(url.pathname + url.search, 303)
   // a refused post answers 4xx with the reason, as every form of the store does (docs/no-js.md)
   if (!/^\d{1,12}$/.test(variantId)) return data({ error: 'Please choose a size and colour.' }, 422)
+  // a card's heart (on a listing, home, similar items) returns to its page at the card; only a path of this store
+  const remove = form.get('wished') === '0'
+  const cardPage = form.get('back')
+  const returnTo = typeof cardPage === 'string' && cardPage !== '' ? wishReturnAddress(cardPage, url.origin, `${remove ? 'removed' : 'saved'}-${variantId}`) : undefined
+  if (form.get('intent') === 'wishlist' && returnTo === null) return data({ error: createTranslator(splitLocalePath(url.pathname).locale)('shop.wishlistReturn') }, 400)
   try {
     if (form.get('intent') === 'wishlist') {
       // the heart says what the click asks for ('0': remove), so a double click (two posts) ends as the last asked
       const api = loaderApi(context)
-      if (form.get('wished') === '0') {
+      if (remove) {
         const wishlist = await api.getWishlist()
         if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.')
         const held = wishlist.wishedProducts.find((item) => item.variantId === variantId)
@@ -60,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } else {
         await api.addToWishlist(variantId)
       }
-      return back()
+      return returnTo ? redirect(returnTo, 303) : back()
     }
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return data({ error: 'Please choose a quantity from 1 to 99.' }, 422)
     const cart = await loaderApi(context).addToCart(variantId, quantity)

@@ -135,6 +135,10 @@ export function mapProduct(product: JsonApiResource, doc: Deserialized<unknown>,
     .map(mapOptionValue)
     .sort((x, y) => (typeOrder.get(x.optionTypeId) ?? 99) - (typeOrder.get(y.optionTypeId) ?? 99))
   const isMaster = doc.refs(product, 'variants').length === 0
+  // A product without options is sold (and wished for) through its master, Spree's default variant then: it is the
+  // product's one variant, so the page has something to add to the cart and a heart to save (the card's heart saves
+  // the same variant, mapCard's `variantId`).
+  const master = isMaster ? doc.related(product, 'default_variant')[0] : undefined
   return {
     _id: product.id,
     name: String(a.name),
@@ -150,7 +154,7 @@ export function mapProduct(product: JsonApiResource, doc: Deserialized<unknown>,
     images: doc.related(product, 'images').map((img) => mapImage(img, String(a.name))),
     optionTypes,
     optionValues,
-    variants: variants.map((v) => mapVariant(v, doc)),
+    variants: (master ? [master] : variants).map((v) => mapVariant(v, doc)),
     // Spec §4: a product sold through its master variant (no options) counts as in stock.
     inStock: Boolean(a.in_stock || a.backorderable || isMaster),
     is_master: isMaster,

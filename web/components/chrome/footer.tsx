@@ -94,6 +94,28 @@ function Promises() {
   )
 }
 
+/**
+ * Items on one line with a '·' between them, which wrap without a separator at either end of a line: each item
+ * after the first brings its '·' in a 16 px gutter before it, and the line's first item has its gutter outside the
+ * clipped box (the row starts 16 px to the left of it), so the '·' shows only between two items of the same line.
+ */
+function Separated({ items, className }: { items: string[]; className?: string }) {
+  return (
+    <div className={cx('overflow-hidden', className)} data-testid="footer-legal">
+      <p className="-ml-4 flex flex-wrap">
+        {items.map((item) => (
+          <span key={item} className="relative pl-4">
+            <span aria-hidden="true" className="absolute left-0 w-4 text-center">
+              ·
+            </span>
+            {item}
+          </span>
+        ))}
+      </p>
+    </div>
+  )
+}
+
 /** Link blocks from the footer menu (else help and company), club, social, payment marks, language and currency (spec §2), in both languages. */
 export function Footer() {
   const { t } = useT()
@@ -141,9 +163,7 @@ export function Footer() {
             <ConsentSettingsButton className={cx('min-h-9 text-left text-sm', link)} />
           </div>
         </div>
-        <p className="mt-8 text-sm text-neutral-400">
-          {t('footer.copyright', { year: new Date().getFullYear(), legalName: BRAND.legalName })} · {t('footer.shippingNote')}
-        </p>
+        <Separated className="mt-8 text-sm text-neutral-400" items={[t('footer.copyright', { year: new Date().getFullYear(), legalName: BRAND.legalName }), t('footer.shippingNote')]} />
       </div>
     </footer>
   )

@@ -33,6 +33,8 @@ export interface ProductCardProps {
   /** Extra text under the price (a stock note). */
   note?: ReactNode
   as?: 'li' | 'div'
+  /** The card's element id: the #fragment a heart's post without JavaScript returns to. */
+  id?: string
   /** Width in a carousel (carouselItem). */
   className?: string
   /** 'row': the category's list view, image beside the text (a real row, not a wider card). */
@@ -43,11 +45,11 @@ export interface ProductCardProps {
  * A product in a grid or carousel. The title is the one link, stretched over the whole card, so the card is one tab
  * stop read as the product's name; the heart is a separate button above it, never inside the link.
  */
-export function ProductCard({ href, title, image, hoverImage, prices, badges = [], colours = [], heart, priority = false, note, as: Tag = 'li', className, layout = 'card' }: ProductCardProps) {
+export function ProductCard({ href, title, image, hoverImage, prices, badges = [], colours = [], heart, priority = false, note, as: Tag = 'li', id, className, layout = 'card' }: ProductCardProps) {
   const img = image?.styles.desktop
   const row = layout === 'row'
   return (
-    <Tag className={cx('group relative flex', row ? 'flex-row items-start gap-4 border-b border-neutral-200 pb-4 lg:gap-6' : 'flex-col', className)} data-testid="product-card" data-layout={layout}>
+    <Tag id={id} className={cx('group relative flex', id && 'scroll-mt-4', row ? 'flex-row items-start gap-4 border-b border-neutral-200 pb-4 lg:gap-6' : 'flex-col', className)} data-testid="product-card" data-layout={layout}>
       <div className={cx('card-media', row && 'w-28 shrink-0 sm:w-40')}>
           {img ? (
             <img

@@ -3,8 +3,9 @@ import { Form, useLocation } from 'react-router'
 import type { Cart } from '../../api/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { useLocalPath } from '../../components/local-link.tsx'
-import { buttonClass } from '../../components/ui/button.tsx'
-import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Icon } from '../../components/icons.tsx'
 
 interface Enhanced {
   /** With JavaScript (the sidebar, the checkout summary): apply or remove through the API instead of the page post. */
@@ -30,18 +31,14 @@ export function CouponForm({ cart, onApply, onRemove, busy }: { cart: Cart } & E
   }
   return (
     <div className="space-y-2" data-testid="coupon">
+      {/* the design system's field and button: the label sits where every field's does, the button on the field's line */}
       <Form method="post" action={local('/Cart')} onSubmit={apply} className="flex items-end gap-2">
         <input type="hidden" name="intent" value="coupon" />
         <input type="hidden" name="back" value={pathname} />
-        <div className="flex-1">
-          <label htmlFor="coupon-code" className="mb-1 block text-sm font-semibold text-neutral-800">
-            {t('shop.promoCode')}
-          </label>
-          <input id="coupon-code" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={64} className={cx(controlBase, controlEdge(false))} />
-        </div>
-        <button type="submit" disabled={busy} className={buttonClass('secondary', 'md')} data-testid="apply-coupon">
+        <Input id="coupon-code" name="code" label={t('shop.promoCode')} frameClassName="flex-1" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={64} />
+        <Button type="submit" variant="secondary" loading={busy} data-testid="apply-coupon">
           {t('shop.apply')}
-        </button>
+        </Button>
       </Form>
       {applied.map((promotion) => (
         <Form
@@ -53,15 +50,15 @@ export function CouponForm({ cart, onApply, onRemove, busy }: { cart: Cart } & E
             event.preventDefault()
             void onRemove(promotion.code!)
           }}
-          className="flex items-center justify-between gap-2 rounded-md bg-primary-50 px-3 py-1.5 text-sm"
+          className="flex items-center justify-between gap-2 rounded-md bg-primary-50 pl-3 text-sm"
         >
           <input type="hidden" name="intent" value="remove-coupon" />
           <input type="hidden" name="back" value={pathname} />
           <input type="hidden" name="code" value={promotion.code!} />
           <span className="font-semibold uppercase">{promotion.code}</span>
-          <button type="submit" disabled={busy} className="min-h-9 font-semibold text-primary-700 underline" data-testid="remove-coupon" aria-label={t('shop.removeCoupon', { code: promotion.code! })}>
-            ×
-          </button>
+          <Button type="submit" variant="ghost" size="icon" disabled={busy} className="text-primary-700" data-testid="remove-coupon" aria-label={t('shop.removeCoupon', { code: promotion.code! })} title={t('shop.removeCoupon', { code: promotion.code! })}>
+            <Icon name="close" className="h-4 w-4" />
+          </Button>
         </Form>
       ))}
     </div>

@@ -8,6 +8,7 @@ import { Icon } from '../../components/icons.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { filterSidebarOpenAtom } from '../ui/atoms.ts'
+import { withoutWishNotice } from '../wishlist/wish-notice.ts'
 
 /** The 'Filters' button of phones, with the number of filters applied. Without JavaScript it jumps to the panel. */
 export function FiltersButton({ active }: { active: number }) {
@@ -45,7 +46,8 @@ export function FiltersButton({ active }: { active: number }) {
  */
 export function FilterPanel({ facets, total }: { facets: ListedFacet[]; total: number }) {
   const { t } = useT()
-  const [search] = useSearchParams()
+  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
+  const search = withoutWishNotice(useSearchParams()[0])
   const submit = useSubmit()
   const [open, setOpen] = useAtom(filterSidebarOpenAtom)
   const enhanced = useEnhanced()

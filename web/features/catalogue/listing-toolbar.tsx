@@ -8,6 +8,7 @@ import { controlBase, controlEdge, cx, focusRing } from '../../components/ui/cx.
 import { itemsPerPageOf, sortOf } from '../../routes/category-query.ts'
 import { appliedFilters, viewHref } from './listing-links.ts'
 import type { ListedFacet } from './listed-facets.ts'
+import { withoutWishNotice } from '../wishlist/wish-notice.ts'
 
 const SORT_LABELS: Record<(typeof SORT_OPTIONS)[number], MessageKey> = {
   '': 'listing.sortNone',
@@ -20,7 +21,8 @@ const SORT_LABELS: Record<(typeof SORT_OPTIONS)[number], MessageKey> = {
 /** Sort and items per page (a GET form: Apply without JavaScript, at once with it) and the grid/list view links. */
 export function ListingToolbar() {
   const { t } = useT()
-  const [search] = useSearchParams()
+  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
+  const search = withoutWishNotice(useSearchParams()[0])
   const submit = useSubmit()
   const enhanced = useEnhanced()
   const view = search.get('view') === 'list' ? 'list' : 'grid'
@@ -78,7 +80,8 @@ export function ListingToolbar() {
 /** The applied filters as removable chips, and 'Clear all'. */
 export function AppliedFilterChips({ facets }: { facets: ListedFacet[] }) {
   const { t } = useT()
-  const [search] = useSearchParams()
+  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
+  const search = withoutWishNotice(useSearchParams()[0])
   const chips = appliedFilters(facets, search)
   if (chips.length === 0) return null
   const clearAll = new URLSearchParams([...search].filter(([k]) => !k.startsWith('o.') && !k.startsWith('p.') && k !== 'price' && k !== 'page'))

@@ -26,7 +26,7 @@ export function ProductCarousel({ title, products, link, className, testId }: { 
         }
       >
         {products.map((product) => (
-          <ProductCard key={product.id} product={product} className={carouselItem} />
+          <ProductCard key={product.id} product={product} className={carouselItem} anchor={testId ?? 'product-carousel'} />
         ))}
       </Carousel>
     </div>

@@ -21,6 +21,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, type Availability } from './variant-selection.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
+import { withoutWishNotice } from '../wishlist/wish-notice.ts'
 
 /**
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
@@ -96,7 +97,8 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
   const cartIntent = { onPointerEnter: () => preloadPanel('cart'), onFocus: () => preloadPanel('cart'), onTouchStart: () => preloadPanel('cart') }
   const notify = useSetAtom(notifyAtom)
   const api = useApi()
-  const [search] = useSearchParams()
+  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
+  const search = withoutWishNotice(useSearchParams()[0])
   const variant = chosenVariant(product, chosen)
   const availability = availabilityOf(product, variant)
   const buyable = variant !== null && (availability.state === 'in-stock' || availability.state === 'low-stock')

@@ -7,6 +7,7 @@ import { Swatch } from '../../components/ui/swatch.tsx'
 import { SizePill } from '../../components/ui/size-pill.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { optionGroups, valueInStock } from './variant-selection.ts'
+import { withoutWishNotice } from '../wishlist/wish-notice.ts'
 
 const keepChoice = () => {}
 
@@ -17,7 +18,8 @@ const keepChoice = () => {}
  */
 export function VariantPicker({ product, chosen, sizeGuide }: { product: Product; chosen: Record<string, string>; sizeGuide?: ReactNode }) {
   const { t } = useT()
-  const [search] = useSearchParams()
+  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
+  const search = withoutWishNotice(useSearchParams()[0])
   const submit = useSubmit()
   const enhanced = useEnhanced()
   const groups = optionGroups(product)

@@ -38,7 +38,7 @@ export function chosenValues(product: Product, search: URLSearchParams): Record<
   return chosen
 }
 
-/** The variant every chosen value points at, or null while a choice is missing. Master-only products have none. */
+/** The variant every chosen value points at, or null while a choice is missing. A master-only product's is its master. */
 export function chosenVariant(product: Product, chosen: Record<string, string>): Variant | null {
   const groups = optionGroups(product)
   if (groups.length === 0) return product.variants[0] ?? null

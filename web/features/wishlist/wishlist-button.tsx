@@ -62,10 +62,11 @@ async function syncWish(store: Store, api: StorefrontApi, variantId: string, tex
 
 /**
  * The heart on product pages and cards. A real form posting to the product page (whose action saves or removes it,
- * as the form's `wished` says, or sends a guest to log in), so it works without JavaScript; with JavaScript it saves
+ * as the form's `wished` says, or sends a guest to log in, then returns to `back` when a card gives it, else to the
+ * product page), so it works without JavaScript; with JavaScript it saves
  * or removes in place, and a guest gets the login modal, since wishlists belong to accounts.
  */
-export function WishlistButton({ productLink, variantId, name, className = '' }: { productLink: string; variantId: string | null | undefined; name: string; className?: string }) {
+export function WishlistButton({ productLink, variantId, name, back, className = '' }: { productLink: string; variantId: string | null | undefined; name: string; back?: string; className?: string }) {
   const { t } = useT()
   const api = useApi()
   const store = useStore()
@@ -98,6 +99,8 @@ export function WishlistButton({ productLink, variantId, name, className = '' }:
       <input type="hidden" name="variantId" value={variantId} />
       {/* what this click asks for, so a repeated post (a double click without JavaScript) asks for the same */}
       <input type="hidden" name="wished" value={wished ? '0' : '1'} />
+      {/* a card's page and the card on it (wish-notice.ts): without JavaScript the post returns there, not to the product */}
+      {back ? <input type="hidden" name="back" value={back} /> : null}
       <button type="submit" aria-pressed={wished} aria-label={label} title={label} className="heart-btn" data-testid="wishlist-heart">
         <Icon name="heart" className={cx('h-5 w-5', wished && WISHED_ICON)} />
       </button>
