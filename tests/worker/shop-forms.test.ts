@@ -154,6 +154,28 @@ describe('/Login without JavaScript', () => {
     expect(forgot.body).toContain(`If ${email} belongs to an account`)
   })
 
+  it('says beside the field what the store refused in a join or a contact message (a direction mark, a line break), in en and de, creating nothing', async () => {
+    const b = formBrowser()
+    const users = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM users').first<{ n: number }>())!.n
+    const contacts = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE kind = 'contact'").first<{ n: number }>())!.n
+    const [usersBefore, contactsBefore] = [await users(), await contacts()]
+    // the form's own checks pass (the name is not empty); the store refuses the name, and the page says so beside it
+    const join = { intent: 'signup', 'signup-email': uniqueEmail('rtl'), 'signup-first-name': 'Eve\u202Emoc.live', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' }
+    const en = await b.post('/Login', join)
+    expect(en.status).toBe(422)
+    expect(en.body).toMatch(/id="signup-first-name-error"[^>]*>This field contains characters that are not allowed/)
+    expect(en.body).not.toContain('Some of the details are not valid.')
+    const de = await b.post('/de/Login', join)
+    expect(de.status).toBe(422)
+    expect(de.body).toContain('Dieses Feld enthält Zeichen, die nicht erlaubt sind')
+
+    const contact = await b.post('/ContactUs', { intent: 'contact', name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com', message: 'Hello' })
+    expect(contact.status).toBe(422)
+    expect(contact.body).toContain('This field contains characters that are not allowed')
+    expect(contact.body).not.toContain('Some of the details are not valid.')
+    expect([await users(), await contacts()]).toEqual([usersBefore, contactsBefore])
+  })
+
   it('resets a password by a post: the new password is never in a URL', async () => {
     const b = formBrowser()
     const page = await b.get('/reset-password?token=abc')

@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { Field, FieldErrors, FormMessage } from '../checkout/field.tsx'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
+import { apiFieldErrors } from '../../api/field-errors.ts'
 import { CAPTCHA_FIELD, CaptchaField } from '../captcha/captcha-field.tsx'
 import { captchaMessage } from '../captcha/captcha-error.ts'
 
@@ -39,6 +40,9 @@ export async function contactAction(request: Request, form: FormData, api: Store
     const captcha = captchaMessage(error, t)
     if (captcha) return data<ContactAnswer>({ contact: true, errors: { captcha: [captcha] }, values }, { status: 422 })
     const limited = rateLimitedInit(error)
+    // a refusal naming fields (a name with a line break …) is said beside them, not only as one sentence for the form
+    const fields = limited ? {} : apiFieldErrors(error, { name: 'name', email: 'email', message: 'message' }, t)
+    if (Object.keys(fields).length) return data<ContactAnswer>({ contact: true, errors: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), values }, { status: 422 })
     if (limited || (error instanceof ApiError && error.status < 500)) return data<ContactAnswer>({ contact: true, message: errorMessage(error), values }, limited ?? { status: 422 })
     throw error
   }
