@@ -64,6 +64,31 @@ describe('the cart page without JavaScript', () => {
     expect((await b.post('/Cart', { intent: 'remove', lineId })).location).toBe('/Cart?done=removed')
     expect((await b.get('/Cart')).body).toContain('Your cart is empty.')
   })
+
+  it('says a line removed meanwhile (another tab, a page kept open) is no longer in the cart, in en and de, changing nothing', async () => {
+    const b = formBrowser()
+    const other = await createProduct({ stock: 3 })
+    await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+    const lineId = lineIdOf((await b.get('/Cart')).body)
+    await b.post(`/products/${other.slug}`, { variantId: String(other.variantId), quantity: '1' })
+    expect((await b.post('/Cart', { intent: 'remove', lineId })).location).toBe('/Cart?done=removed')
+    const kept = lineIdOf((await b.get('/Cart')).body)
+    expect(kept).not.toBe(lineId)
+
+    // the old page's '+' and 'Remove' name a line the cart no longer has: it said 'Please enter a whole number of at
+    // least 1.' and, for Remove, the backend's English 'This item is not in the cart.' on the German page
+    const plus = await b.post('/Cart', { intent: 'quantity', lineId, current: '1', quantity: '1', step: '1' })
+    expect(plus.status).toBe(422)
+    expect(plus.body).toContain('This item is no longer in your cart.')
+    const remove = await b.post('/de/Cart', { intent: 'remove', lineId })
+    expect(remove.status).toBe(422)
+    expect(remove.body).toContain('Dieser Artikel ist nicht mehr in Ihrem Warenkorb.')
+    const none = await b.post('/Cart', { intent: 'remove', lineId: '' })
+    expect(none.status).toBe(422)
+    expect(none.body).toContain('This item is no longer in your cart.')
+    expect(lineIdOf((await b.get('/Cart')).body)).toBe(kept)
+    expect((await b.get('/Cart')).body).toMatch(/data-testid="cart-badge"[^>]*>1</)
+  })
 })
 
 describe('the product page without JavaScript', () => {
