@@ -40,7 +40,7 @@ export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Pro
 }
 
 /** '2026-02-28' is a day of the calendar (from year 1); '2026-02-31' and '0000-00-00' are not. */
-const isCalendarDay = (v: string) => {
+export const isCalendarDay = (v: string) => {
   const day = new Date(`${v}T00:00:00Z`)
   return !Number.isNaN(day.getTime()) && day.getUTCFullYear() >= 1 && day.toISOString().slice(0, 10) === v
 }
