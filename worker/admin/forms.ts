@@ -48,6 +48,9 @@ export const isCalendarDay = (v: string) => {
 /** The cap as the store writes money ('$999,999.99', 'USD 999,999.99'): the console is in English. */
 const moneyMax = (currency: Currency) => formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en')
 
+/** A password longer than any the console sets (it was zod's 'Too big: expected string to have <=200 characters'). */
+export const PASSWORD_TOO_LONG = 'A password has at most 200 characters.'
+
 /** Reusable fields of the console's forms. Every message says what to do. */
 export const field = {
   text: (label: string, max = 200) => z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`),
@@ -99,7 +102,7 @@ export const field = {
     .string()
     .optional()
     .transform((v) => v === 'on' || v === '1' || v === 'true'),
-  password: z.string().min(1, 'Enter your password to confirm this.').max(200),
+  password: z.string().min(1, 'Enter your password to confirm this.').max(200, PASSWORD_TOO_LONG),
 }
 
 /** 1 unless the query says another positive page. */
