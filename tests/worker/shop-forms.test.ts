@@ -150,6 +150,27 @@ describe('the wishlist heart without JavaScript', () => {
   })
 })
 
+describe('the newsletter form without JavaScript', () => {
+  it('refuses a bad address with 422 and the field message (also one only the store refuses), subscribing nobody; a good one is 303', async () => {
+    const b = formBrowser()
+    const subscribers = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM newsletter_subscribers').first<{ n: number }>())!.n
+    const before = await subscribers()
+    const empty = await b.post('/?index', { email: '' })
+    expect(empty.status).toBe(422)
+    expect(empty.body).toContain('This field is required.')
+    const bad = await b.post('/de?index', { email: 'kein-email' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+    // the form's own check passes (it has an @ and a dot); the store refuses it, and the field says why
+    const hidden = await b.post('/?index', { email: 'eve\u202E@example.com' })
+    expect(hidden.status).toBe(422)
+    expect(hidden.body).toContain('Please, provide a valid email address.')
+    expect(hidden.body).not.toContain('Some of the details are not valid.')
+    expect(await subscribers()).toBe(before)
+    expect((await b.post('/?index', { email: uniqueEmail('letters') })).status).toBe(303)
+  })
+})
+
 describe('/Login without JavaScript', () => {
   it('joins, logs out, refuses a wrong password with the spec message, logs in back to checkout', async () => {
     const b = formBrowser()
