@@ -222,6 +222,18 @@ describe('/Login without JavaScript', () => {
     expect([await users(), await contacts()]).toEqual([usersBefore, contactsBefore])
   })
 
+  it('says a reset link without its token, or one the store refuses, is invalid, in the page\'s language (422)', async () => {
+    const b = formBrowser()
+    const fields = { 'reset-password': 'secret123', 'reset-confirmation': 'secret123' }
+    const cut = await b.post('/reset-password', { token: '', ...fields })
+    expect(cut.status).toBe(422)
+    expect(cut.body).toContain('This password reset link is invalid or has expired. Please ask for a new one.')
+    expect(cut.body).not.toContain('could not be found')
+    const refused = await b.post('/de/reset-password', { token: 'not-a-real-token', ...fields })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.')
+  })
+
   it('resets a password by a post: the new password is never in a URL', async () => {
     const b = formBrowser()
     const page = await b.get('/reset-password?token=abc')

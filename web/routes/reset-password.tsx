@@ -25,11 +25,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = String(form.get('reset-password') ?? '')
   const errors = { password: validateNewPassword(password, t), confirmation: validateConfirmation(password, String(form.get('reset-confirmation') ?? ''), t) }
   if (errors.password || errors.confirmation) return data<ResetFailure>({ errors }, { status: 422 })
+  // a link without its token (cut off when copied) or one the store refuses: the same sentence, in the page's
+  // language (an empty token was 'The resource you were looking for could not be found.', a refused one English on /de)
+  const linkInvalid = () => data<ResetFailure>({ errors: { form: t('auth.resetLinkInvalid') } }, { status: 422 })
+  if (!token.trim()) return linkInvalid()
   try {
     await loaderApi(context).resetPassword(token, password)
   } catch (error) {
     const limited = rateLimitedInit(error)
-    if (limited || (error instanceof ApiError && error.status < 500)) return data<ResetFailure>({ errors: { form: errorMessage(error) } }, limited ?? { status: 422 })
+    if (limited) return data<ResetFailure>({ errors: { form: errorMessage(error) } }, limited)
+    if (error instanceof ApiError && error.status < 500) return error.errors?.reset_password_token || error.status === 404 ? linkInvalid() : data<ResetFailure>({ errors: { form: errorMessage(error) } }, { status: 422 })
     throw error
   }
   return localRedirect(request, '/Login?reset=1', 303)
