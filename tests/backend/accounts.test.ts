@@ -280,4 +280,33 @@ describe('addresses', () => {
     const created = await call('/account/addresses', { bearer: a.bearer, body: { address: AU_ADDRESS } })
     expect((await call(`/account/addresses/${created.body.data.id}`, { method: 'DELETE', bearer: b.bearer })).status).toBe(404)
   })
+
+  it("sets the default with the contract's bill_address_id / ship_address_id; another customer's, a deleted or an unknown id is refused (422), changing nothing", async () => {
+    const a = await registerAndLogin()
+    const b = await registerAndLogin()
+    const first = (await call('/account/addresses', { bearer: a.bearer, body: { address: AU_ADDRESS } })).body.data.id as string
+    const second = (await call('/account/addresses', { bearer: a.bearer, body: { address: { ...AU_ADDRESS, address1: '2 Queen Street' } } })).body.data.id as string
+    const theirs = (await call('/account/addresses', { bearer: b.bearer, body: { address: AU_ADDRESS } })).body.data.id as string
+    const gone = (await call('/account/addresses', { bearer: a.bearer, body: { address: { ...AU_ADDRESS, address1: '3 King Street' } } })).body.data.id as string
+    await call(`/account/addresses/${gone}`, { method: 'DELETE', bearer: a.bearer })
+    const defaultOf = async (bearer: string) => (await call('/account', { bearer })).body.data.relationships.default_billing_address.data?.id
+    const rows = () => env.DB.prepare('SELECT id, user_id, is_default FROM addresses ORDER BY id').all().then((r) => JSON.stringify(r.results))
+    expect(await defaultOf(a.bearer)).toBe(first)
+
+    const before = await rows()
+    for (const user of [{ bill_address_id: theirs }, { ship_address_id: theirs }, { bill_address_id: gone }, { bill_address_id: '99999999' }, { bill_address_id: second, ship_address_id: first }, { bill_address_id: 'abc' }, { first_name: 'Changed', bill_address_id: theirs }]) {
+      const refused = await call('/account', { method: 'PATCH', bearer: a.bearer, body: { user } })
+      expect(refused.status, JSON.stringify(user)).toBe(422)
+      expect(typeof refused.body.error).toBe('string')
+    }
+    expect(await rows()).toBe(before)
+    expect((await call('/account', { bearer: a.bearer })).body.data.attributes.first_name).not.toBe('Changed')
+    expect(await defaultOf(b.bearer)).toBe(theirs)
+
+    // the customer's own address: it becomes the one default (billing and shipping alike)
+    const moved = await call('/account', { method: 'PATCH', bearer: a.bearer, body: { user: { bill_address_id: second, ship_address_id: Number(second) } } })
+    expect(moved.status).toBe(200)
+    expect(moved.body.data.relationships).toEqual({ default_billing_address: { data: { type: 'address', id: second } }, default_shipping_address: { data: { type: 'address', id: second } } })
+    expect(await defaultOf(b.bearer)).toBe(theirs)
+  })
 })

@@ -159,7 +159,8 @@ describe('every mutating endpoint refuses bad input with 4xx, field messages and
 describe('text that hides what it says', () => {
   // U+202E (right-to-left override) makes 'Eve\u202Emoc.live' read 'Eve evil.com' in the console, on a packing slip
   // and in an email; a line break in a name went into the contact mail's subject. Both were stored as typed.
-  const HIDDEN = ['Eve\u202Emoc.live', 'Eve\u2066x\u2069', 'Eve\r\nBcc: victim@example.com', 'Eve\u0000', 'Eve\u0085']
+  // half of a surrogate pair ('\ud800' in JSON) is no character: it was stored as '\uFFFD' (a name of '���' on the order)
+  const HIDDEN = ['Eve\u202Emoc.live', 'Eve\u2066x\u2069', 'Eve\r\nBcc: victim@example.com', 'Eve\u0000', 'Eve\u0085', 'Eve\uD800', '\uDC00Eve']
 
   it('a name, an address line or a gift card recipient with a direction override or a control character is refused with 422, changing nothing', async () => {
     const before = await snapshot()

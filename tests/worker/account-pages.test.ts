@@ -62,7 +62,8 @@ describe('account pages without JavaScript', () => {
   it('updates the profile; bad input shows the field message, keeps what was typed and changes nothing', async () => {
     const { b, email } = await member()
     const bad = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Grace', lastName: 'Hopper', email: 'not-an-email' })
-    expect(bad.status).toBe(200)
+    // a refused form is a 4xx (it was a 200 with the message: a client or a crawler took it for done)
+    expect(bad.status).toBe(422)
     expect(bad.body).toContain('Please, provide a valid email address.')
     expect(bad.body).toContain('value="not-an-email"')
     expect((await b.page('/MyAccount/MyProfile')).body).toContain(`value="${email}"`)
@@ -80,10 +81,12 @@ describe('account pages without JavaScript', () => {
   it('changes the password only with the right current one and a valid confirmed new one', async () => {
     const { b, email, password } = await member()
     const mismatch = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'newpass123', confirmation: 'newpass124' })
+    expect(mismatch.status).toBe(422)
     expect(mismatch.body).toContain('Passwords don&#x27;t match.')
     const weak = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: password, newPassword: 'short', confirmation: 'short' })
     expect(weak.body).toContain('Your password must have at least 8 characters, including one letter and a number.')
     const wrong = await b.post('/MyAccount/MyProfile', { intent: 'password', currentPassword: 'wrong1234', newPassword: 'newpass123', confirmation: 'newpass123' })
+    expect(wrong.status).toBe(422)
     expect(wrong.body).toContain('Failed to change password')
     expect(await browser().logIn(email, 'newpass123')).toBe(400)
 
@@ -96,9 +99,11 @@ describe('account pages without JavaScript', () => {
     const { b, email, password } = await member()
     const moved = `moved-${crypto.randomUUID().slice(0, 8)}@example.com`
     const missing = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved })
+    expect(missing.status).toBe(422)
     expect(missing.body).toContain('Enter your current password to change your email.')
     expect(missing.body).toContain(`value="${moved}"`)
     const wrong = await b.post('/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved, currentPassword: 'guess1234' })
+    expect(wrong.status).toBe(422)
     expect(wrong.body).toContain('The current password is not correct.')
     const german = await b.post('/de/MyAccount/MyProfile', { intent: 'profile', firstName: 'Ada', lastName: 'Lovelace', email: moved })
     expect(german.body).toContain('Geben Sie Ihr aktuelles Passwort ein, um Ihre E-Mail-Adresse zu ändern.')
@@ -174,6 +179,25 @@ describe('account pages without JavaScript', () => {
     const defaulted = await b.post(path, { intent: 'default-address', id: second })
     expect(defaulted.body).toContain('Default address changed.')
     expect(defaulted.body.split('data-testid="default-marker"').length - 1).toBe(1)
+
+    // another shopper's address, an address that is not there, an unknown intent: refused (4xx), nothing changed
+    const other = await member()
+    const theirs = await other.b.post(path, { intent: 'add-address', ...ADDRESS, city: 'Hobart', state: 'TAS', zipCode: '7000' })
+    const theirId = [...theirs.body.matchAll(/name="id" value="(\d+)"/g)].map((m) => m[1]!)[0]!
+    for (const form of <Array<Record<string, string>>>[
+      { intent: 'update-address', id: theirId, ...ADDRESS, city: 'Geelong' },
+      { intent: 'default-address', id: theirId },
+      { intent: 'delete-address', id: theirId },
+      { intent: 'delete-address', id: '99999999' },
+      { intent: 'delete-address' },
+      { intent: 'drop-tables' },
+    ]) {
+      const refusedForm = await b.post(path, form)
+      expect(refusedForm.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400)
+      expect(refusedForm.status, JSON.stringify(form)).toBeLessThan(500)
+    }
+    expect((await other.b.page(path)).body).toContain('Hobart')
+    expect(addressCount((await b.page(path)).body)).toBe(2)
 
     const deleted = await b.post(path, { intent: 'delete-address', id: second })
     expect(deleted.body).toContain('Address deleted.')

@@ -91,6 +91,28 @@ describe('categories in the console', () => {
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM product_properties WHERE product_id = ?').bind(product.productId).first('n')).toBe(0)
   })
 
+  it('refuses a product’s categories with an unknown id or a broken body (422) and keeps the ones it had', async () => {
+    const { b } = await operator()
+    const product = await createProduct()
+    const category = (await env.DB.prepare('SELECT id FROM taxons WHERE depth > 0 ORDER BY id LIMIT 1').first<{ id: number }>())!.id
+    const path = `/admin/products/${product.productId}/taxons`
+    expect((await b.post(path, { taxon: String(category) })).status).toBe(303)
+    const chosen = async () => (await env.DB.prepare('SELECT taxon_id FROM classifications WHERE product_id = ?').bind(product.productId).all<{ taxon_id: number }>()).results.map((r) => r.taxon_id)
+    const audits = (await auditOf('product.taxons')).length
+
+    // a category that is not in the list (deleted since the page was shown, or made up): refused, nothing cleared
+    const unknown = await b.post(path, { taxon: '999999999' })
+    expect(unknown.status).toBe(422)
+    expect(unknown.body).toContain('Choose categories from the list.')
+    // a multipart body cut off mid-way: the same refusal, not a server error
+    const broken = await b.post(path, {}, { 'content-type': 'multipart/form-data; boundary=xx' })
+    expect(broken.status).toBe(422)
+    expect(broken.body).toContain('Choose categories from the list.')
+
+    expect(await chosen()).toEqual([category])
+    expect((await auditOf('product.taxons')).length).toBe(audits)
+  })
+
   it('two operators adding the same category at once: one is added, the other refused (409), no half-made category is left', async () => {
     const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
     const taxonomies = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM taxonomies').first<number>('n'))!

@@ -99,6 +99,22 @@ describe('console form messages', () => {
     f = { order, payment: ids!.payment, line: ids!.lineId, category: category!.id, returnId: ret!.id, product: product.productId, variant: product.variantId, customer: customer!.id, giftCard: (await createGiftCard(5000)).id, cmsPage: pages[0]!.id }
   })
 
+  it('refuses a password longer than any with a sentence, not the validator\'s words, and never shows it again', async () => {
+    const long = 'p'.repeat(201)
+    const before = await audits()
+    for (const [path, fields, browser] of [
+      ['/admin/login', { email: 'ops@example.com', password: long }, consoleBrowser()],
+      [`/admin/orders/${f.order}/cancel`, { reason: 'Asked to', password: long }, b],
+    ] as const) {
+      const res = await browser.post(path, fields)
+      expect(res.status, path).toBe(422)
+      expect(res.body, path).toContain('A password has at most 200 characters.')
+      expect(res.body, path).not.toContain('Too big')
+      expect(res.body, path).not.toContain(long)
+    }
+    expect(await audits()).toBe(before)
+  })
+
   it.each(FORMS)('$form refuses a bad $field with a message beside it, keeps what was typed and changes nothing', async ({ path, fields, field, says, upload, loggedOut }) => {
     const before = await audits()
     const posted: Record<string, string> = { ...fields, ...('paymentId' in fields ? { paymentId: String(f.payment) } : {}), ...('lineId' in fields ? { lineId: String(f.line) } : {}) }

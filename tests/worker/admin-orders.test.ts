@@ -141,6 +141,15 @@ describe('orders in the console', () => {
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`${number},`)
     expect((await b.get('/admin/orders.csv?currency=EUR')).status).toBe(400)
+    // a day the calendar does not have is refused, not compared as text
+    for (const day of ['2026-02-31', '9999-99-99', '0000-00-00']) {
+      const csvDay = await b.get(`/admin/orders.csv?from=${day}`)
+      expect(csvDay.status, day).toBe(400)
+      expect(csvDay.body, day).toContain('Pick a date.')
+      const list = await b.get(`/admin/orders?to=${day}`)
+      expect(list.status, day).toBe(400)
+      expect(list.body, day).toContain('Pick a date.')
+    }
 
     const email = (await env.DB.prepare('SELECT email FROM orders WHERE number = ?').bind(number).first<{ email: string }>())!.email
     expect((await b.post(`/admin/orders/${number}/resend`, {})).status).toBe(303)

@@ -48,6 +48,18 @@ describe('buying a gift card without JavaScript', () => {
     expect(de.body).toContain('Bitte melden Sie sich an, um eine Geschenkkarte hinzuzufügen')
   })
 
+  it('says beside the field what the store refused (a direction mark in the name, a control character in the message), adding nothing', async () => {
+    const { userId, cookie } = await member()
+    const name = await post('/GiftCards', { ...FORM, recipientName: 'Eve\u202Emoc.live' }, cookie)
+    expect(name.status).toBe(422)
+    expect(name.body).toMatch(/id="giftcard-name-error"[^>]*>This field contains characters that are not allowed/)
+    expect(name.body).not.toContain('Some of the details are not valid.')
+    const message = await post('/de/GiftCards', { ...FORM, message: 'Hallo\u0000' }, cookie)
+    expect(message.status).toBe(422)
+    expect(message.body).toContain('Dieses Feld enthält Zeichen, die nicht erlaubt sind')
+    expect(await giftLines(userId)).toEqual([])
+  })
+
   it('refuses an amount outside the bounds with its message, and adds a preset or custom amount for a member', async () => {
     const { userId, cookie } = await member()
     const low = await post('/GiftCards', { ...FORM, amount: 'other', customAmount: '5' }, cookie)

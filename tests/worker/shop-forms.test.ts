@@ -64,6 +64,31 @@ describe('the cart page without JavaScript', () => {
     expect((await b.post('/Cart', { intent: 'remove', lineId })).location).toBe('/Cart?done=removed')
     expect((await b.get('/Cart')).body).toContain('Your cart is empty.')
   })
+
+  it('says a line removed meanwhile (another tab, a page kept open) is no longer in the cart, in en and de, changing nothing', async () => {
+    const b = formBrowser()
+    const other = await createProduct({ stock: 3 })
+    await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })
+    const lineId = lineIdOf((await b.get('/Cart')).body)
+    await b.post(`/products/${other.slug}`, { variantId: String(other.variantId), quantity: '1' })
+    expect((await b.post('/Cart', { intent: 'remove', lineId })).location).toBe('/Cart?done=removed')
+    const kept = lineIdOf((await b.get('/Cart')).body)
+    expect(kept).not.toBe(lineId)
+
+    // the old page's '+' and 'Remove' name a line the cart no longer has: it said 'Please enter a whole number of at
+    // least 1.' and, for Remove, the backend's English 'This item is not in the cart.' on the German page
+    const plus = await b.post('/Cart', { intent: 'quantity', lineId, current: '1', quantity: '1', step: '1' })
+    expect(plus.status).toBe(422)
+    expect(plus.body).toContain('This item is no longer in your cart.')
+    const remove = await b.post('/de/Cart', { intent: 'remove', lineId })
+    expect(remove.status).toBe(422)
+    expect(remove.body).toContain('Dieser Artikel ist nicht mehr in Ihrem Warenkorb.')
+    const none = await b.post('/Cart', { intent: 'remove', lineId: '' })
+    expect(none.status).toBe(422)
+    expect(none.body).toContain('This item is no longer in your cart.')
+    expect(lineIdOf((await b.get('/Cart')).body)).toBe(kept)
+    expect((await b.get('/Cart')).body).toMatch(/data-testid="cart-badge"[^>]*>1</)
+  })
 })
 
 describe('the product page without JavaScript', () => {
@@ -208,6 +233,27 @@ describe('the wishlist heart without JavaScript', () => {
   })
 })
 
+describe('the newsletter form without JavaScript', () => {
+  it('refuses a bad address with 422 and the field message (also one only the store refuses), subscribing nobody; a good one is 303', async () => {
+    const b = formBrowser()
+    const subscribers = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM newsletter_subscribers').first<{ n: number }>())!.n
+    const before = await subscribers()
+    const empty = await b.post('/?index', { email: '' })
+    expect(empty.status).toBe(422)
+    expect(empty.body).toContain('This field is required.')
+    const bad = await b.post('/de?index', { email: 'kein-email' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toContain('Bitte geben Sie eine gültige E-Mail-Adresse an.')
+    // the form's own check passes (it has an @ and a dot); the store refuses it, and the field says why
+    const hidden = await b.post('/?index', { email: 'eve\u202E@example.com' })
+    expect(hidden.status).toBe(422)
+    expect(hidden.body).toContain('Please, provide a valid email address.')
+    expect(hidden.body).not.toContain('Some of the details are not valid.')
+    expect(await subscribers()).toBe(before)
+    expect((await b.post('/?index', { email: uniqueEmail('letters') })).status).toBe(303)
+  })
+})
+
 describe('/Login without JavaScript', () => {
   it('joins, logs out, refuses a wrong password with the spec message, logs in back to checkout', async () => {
     const b = formBrowser()
@@ -239,6 +285,40 @@ describe('/Login without JavaScript', () => {
     const forgot = await b.post('/Login', { intent: 'forgot', 'forgot-email': email })
     expect(forgot.status).toBe(200)
     expect(forgot.body).toContain(`If ${email} belongs to an account`)
+  })
+
+  it('says beside the field what the store refused in a join or a contact message (a direction mark, a line break), in en and de, creating nothing', async () => {
+    const b = formBrowser()
+    const users = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM users').first<{ n: number }>())!.n
+    const contacts = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE kind = 'contact'").first<{ n: number }>())!.n
+    const [usersBefore, contactsBefore] = [await users(), await contacts()]
+    // the form's own checks pass (the name is not empty); the store refuses the name, and the page says so beside it
+    const join = { intent: 'signup', 'signup-email': uniqueEmail('rtl'), 'signup-first-name': 'Eve\u202Emoc.live', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' }
+    const en = await b.post('/Login', join)
+    expect(en.status).toBe(422)
+    expect(en.body).toMatch(/id="signup-first-name-error"[^>]*>This field contains characters that are not allowed/)
+    expect(en.body).not.toContain('Some of the details are not valid.')
+    const de = await b.post('/de/Login', join)
+    expect(de.status).toBe(422)
+    expect(de.body).toContain('Dieses Feld enthält Zeichen, die nicht erlaubt sind')
+
+    const contact = await b.post('/ContactUs', { intent: 'contact', name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com', message: 'Hello' })
+    expect(contact.status).toBe(422)
+    expect(contact.body).toContain('This field contains characters that are not allowed')
+    expect(contact.body).not.toContain('Some of the details are not valid.')
+    expect([await users(), await contacts()]).toEqual([usersBefore, contactsBefore])
+  })
+
+  it('says a reset link without its token, or one the store refuses, is invalid, in the page\'s language (422)', async () => {
+    const b = formBrowser()
+    const fields = { 'reset-password': 'secret123', 'reset-confirmation': 'secret123' }
+    const cut = await b.post('/reset-password', { token: '', ...fields })
+    expect(cut.status).toBe(422)
+    expect(cut.body).toContain('This password reset link is invalid or has expired. Please ask for a new one.')
+    expect(cut.body).not.toContain('could not be found')
+    const refused = await b.post('/de/reset-password', { token: 'not-a-real-token', ...fields })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.')
   })
 
   it('resets a password by a post: the new password is never in a URL', async () => {

@@ -79,6 +79,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     joinClub: 'Dem Club beitreten',
     forgotPassword: 'Passwort vergessen?',
     resetSubmit: 'Link zum Zurücksetzen senden',
+    resetLinkInvalid: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
     thankYou: 'Wenn {{email}} zu einem Konto gehört, haben wir einen Link zum Zurücksetzen des Passworts gesendet.',
     backToLogin: 'Zurück zur Anmeldung',
     close: 'Schließen',

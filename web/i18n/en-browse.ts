@@ -76,6 +76,7 @@ export const enBrowse = {
     joinClub: 'Join the Club',
     forgotPassword: 'Forgotten password?',
     resetSubmit: 'Send reset link',
+    resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
     thankYou: 'If {{email}} belongs to an account, we have sent it a link to reset the password.',
     backToLogin: 'Back to login',
     close: 'Close',

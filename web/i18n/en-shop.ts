@@ -195,6 +195,7 @@ export const enShop = {
     remove: 'Remove {{name}}',
     invalidQuantity: 'Please enter a whole number of at least 1.',
     stockLimit: 'Only {{max}} of this item are available.',
+    lineGone: 'This item is no longer in your cart.',
     orderTooLarge: 'An order can be at most 999,999.99, the most a card can be charged at once. Please choose fewer.',
     shippingAtCheckout: 'Calculated at checkout',
     clubSavings: 'Your Club Price savings',

@@ -66,7 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // the account is gone: off to the login page, which says so
   if (result.intent === 'delete-account' && result.ok) localRedirect(request, ACCOUNT_DELETED_PATH, 303)
   if (result.retryAfter) return data(result, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } })
-  return result.status && !result.ok ? data(result, { status: result.status }) : result
+  // a refused form is a 4xx whatever refused it (the form's own checks, the store, an address that is not the
+  // shopper's): 422 unless the refusal carries its own status
+  return result.ok ? result : data(result, { status: result.status ?? 422 })
 }
 
 export function Component() {

@@ -7,9 +7,9 @@ import { PageTitle } from '../components/page-title.tsx'
 import { useLocalPath } from '../components/local-link.tsx'
 import { Field } from '../features/auth/auth-modals.tsx'
 import { validateConfirmation, validateNewPassword } from '../features/auth/validation.ts'
-import { errorMessage } from '../api/storefront-api.ts'
+import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
 import { createTranslator } from '../i18n/index.tsx'
-import { formRefusal, localRedirect, localeOf, readForm } from './route-helpers.ts'
+import { localRedirect, localeOf, readForm } from './route-helpers.ts'
 import { LAND_HERE } from '../components/ui/cx.ts'
 
 type ResetFailure = { errors: Record<string, string | null> }
@@ -25,11 +25,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = String(form.get('reset-password') ?? '')
   const errors = { password: validateNewPassword(password, t), confirmation: validateConfirmation(password, String(form.get('reset-confirmation') ?? ''), t) }
   if (errors.password || errors.confirmation) return data<ResetFailure>({ errors }, { status: 422 })
+  // a link without its token (cut off when copied) or one the store refuses: the same sentence, in the page's
+  // language (an empty token was 'The resource you were looking for could not be found.', a refused one English on /de)
+  const linkInvalid = () => data<ResetFailure>({ errors: { form: t('auth.resetLinkInvalid') } }, { status: 422 })
+  if (!token.trim()) return linkInvalid()
   try {
     await loaderApi(context).resetPassword(token, password)
   } catch (error) {
-    const refused = formRefusal(error)
-    return data<ResetFailure>({ errors: { form: refused.message } }, refused.init)
+    const limited = rateLimitedInit(error)
+    if (limited) return data<ResetFailure>({ errors: { form: errorMessage(error) } }, limited)
+    if (error instanceof ApiError && error.status < 500) return error.errors?.reset_password_token || error.status === 404 ? linkInvalid() : data<ResetFailure>({ errors: { form: errorMessage(error) } }, { status: 422 })
+    throw error
   }
   return localRedirect(request, '/Login?reset=1', 303)
 }

@@ -40,13 +40,16 @@ export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Pro
 }
 
 /** '2026-02-28' is a day of the calendar (from year 1); '2026-02-31' and '0000-00-00' are not. */
-const isCalendarDay = (v: string) => {
+export const isCalendarDay = (v: string) => {
   const day = new Date(`${v}T00:00:00Z`)
   return !Number.isNaN(day.getTime()) && day.getUTCFullYear() >= 1 && day.toISOString().slice(0, 10) === v
 }
 
 /** The cap as the store writes money ('$999,999.99', 'USD 999,999.99'): the console is in English. */
 const moneyMax = (currency: Currency) => formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en')
+
+/** A password longer than any the console sets (it was zod's 'Too big: expected string to have <=200 characters'). */
+export const PASSWORD_TOO_LONG = 'A password has at most 200 characters.'
 
 /** Reusable fields of the console's forms. Every message says what to do. */
 export const field = {
@@ -99,7 +102,7 @@ export const field = {
     .string()
     .optional()
     .transform((v) => v === 'on' || v === '1' || v === 'true'),
-  password: z.string().min(1, 'Enter your password to confirm this.').max(200),
+  password: z.string().min(1, 'Enter your password to confirm this.').max(200, PASSWORD_TOO_LONG),
 }
 
 /** 1 unless the query says another positive page. */

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import type { OrderListItem } from '#web/admin/orders-page.tsx'
+import { isCalendarDay } from './forms.ts'
 
 /** Reading placed orders for the console: the filtered, server-paged list, its CSV, and one order in full. */
 
@@ -8,6 +9,8 @@ export const ORDERS_PAGE_SIZE = 25
 const date = z
   .string()
   .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Pick a date.')
+  // a day the calendar has: '2026-02-31' or '9999-99-99' was compared as text and filtered by nonsense
+  .refine((v) => !v || isCalendarDay(v), 'Pick a date.')
   .optional()
   .transform((v) => v || undefined)
 

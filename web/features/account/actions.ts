@@ -121,6 +121,8 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData, t: Tr
         return { intent, ok: false, message: msg('account.failed') }
     }
   } catch (error) {
-    return { ...fromApiError(error, intent), id, values: intent === 'profile' ? pick(form, ['firstName', 'lastName', 'email']) : intent.endsWith('-address') ? addressValues(form) : undefined }
+    // the store's own status (an address that is not the shopper's is a 404, a store that does not answer a 503)
+    const status = error instanceof ApiError && error.status >= 400 ? error.status : 422
+    return { ...fromApiError(error, intent), status, id, values: intent === 'profile' ? pick(form, ['firstName', 'lastName', 'email']) : intent.endsWith('-address') ? addressValues(form) : undefined }
   }
 }

@@ -3,6 +3,8 @@ import { ApiError, errorMessage, rateLimitedInit, type StorefrontApi } from '../
 import { createTranslator } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
 import type { AuthFailure } from './auth-modals.tsx'
+import { SIGNUP_API_FIELDS } from './validation.ts'
+import { apiFieldErrors } from '../../api/field-errors.ts'
 import { signupErrors, validateEmail, validateRequired } from './validation.ts'
 import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
 import { captchaMessage } from '../captcha/captcha-error.ts'
@@ -66,7 +68,10 @@ export async function authAction(request: Request, api: StorefrontApi) {
       const answer = failed(error, 'form', values)
       if (answer) return answer
       const captcha = captchaMessage(error, t)
-      return refuse(captcha ? { captcha } : { form: errorMessage(error) }, values)
+      // a refusal naming fields (a name with a line break or a direction mark, an address the backend does not take)
+      // is said beside those fields, not only as 'Some of the details are not valid.'
+      const fields = apiFieldErrors(error, SIGNUP_API_FIELDS, t)
+      return refuse(captcha ? { captcha } : Object.keys(fields).length ? fields : { form: errorMessage(error) }, values)
     }
     return localRedirect(request, '/?joined=1', 303)
   }

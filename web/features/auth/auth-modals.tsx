@@ -12,7 +12,8 @@ import { focusRing } from '../../components/ui/cx.ts'
 import { useLocalPath } from '../../components/local-link.tsx'
 import { useReloadSession } from '../session/use-reload-session.ts'
 import { closePanelAtom, forgotPasswordModalOpenAtom, loginModalOpenAtom, loginScreenAtom, resetEmailAtom, signupModalOpenAtom, switchToLoginAtom, switchToSignupAtom } from '../ui/atoms.ts'
-import { signupErrors, validateEmail, validateRequired } from './validation.ts'
+import { SIGNUP_API_FIELDS, signupErrors, validateEmail, validateRequired } from './validation.ts'
+import { apiFieldErrors } from '../../api/field-errors.ts'
 import { useEmailVerification } from './use-email-verification.ts'
 import type { EmailCheckStatus } from './email-verification-widget.ts'
 import { CaptchaField, useCaptchaConfigured } from '../captcha/captcha-field.tsx'
@@ -216,7 +217,8 @@ export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: 
       onDone()
     } catch (error) {
       const captcha = captchaMessage(error, t)
-      setErrors(captcha ? { captcha } : { form: errorMessage(error) })
+      const fields = apiFieldErrors(error, SIGNUP_API_FIELDS, t)
+      setErrors(captcha ? { captcha } : Object.keys(fields).length ? fields : { form: errorMessage(error) })
       // the answer was spent on this attempt: a fresh widget for the next
       captchaToken.current = ''
       setCaptchaRound((n) => n + 1)

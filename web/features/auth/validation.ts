@@ -32,3 +32,6 @@ export function signupErrors(form: { email: string; firstName: string; lastName:
     password: validateNewPassword(form.password, t),
   }
 }
+
+/** The signup form's fields by the API's names (`user.first_name` …): where a refusal's field messages are shown. */
+export const SIGNUP_API_FIELDS: Record<string, string> = { email: 'email', first_name: 'firstName', last_name: 'lastName', password: 'password' }

@@ -18,6 +18,7 @@ const KNOWN: Record<string, MessageKey> = {
   'You have already used this coupon code.': 'shop.couponAlreadyUsed',
   'This gift card code is not valid.': 'shop.giftCardInvalid',
   'This gift card has no balance left.': 'shop.giftCardEmpty',
+  'This item is not in the cart.': 'shop.lineGone',
 }
 export const localizeApiMessage = (message: string, t: Translate) =>
   KNOWN[message] ? t(KNOWN[message]!) : /^Your card was declined/.test(message) ? t('shop.declined') : /^An order can be at most /.test(message) ? t('shop.orderTooLarge') : message
@@ -59,7 +60,8 @@ export async function cartAction(request: Request, api: StorefrontApi) {
     if (intent === 'quantity') {
       const cart = await api.getCart()
       const line = cart?.lineItems.find((item) => item.id === lineId)
-      if (!line) return refuse(t('shop.invalidQuantity'))
+      // removed meanwhile (another tab, a page kept open): that is what the shopper is told, not to type a number
+      if (!line) return refuse(t('shop.lineGone'))
       const quantity = requestedQuantity(form)
       const problem = quantityProblem(quantity, line, t)
       if (problem) return refuse(problem)
@@ -67,6 +69,7 @@ export async function cartAction(request: Request, api: StorefrontApi) {
       return done('updated')
     }
     if (intent === 'remove') {
+      if (!/^[1-9]\d{0,15}$/.test(lineId)) return refuse(t('shop.lineGone'))
       await api.removeFromCart(lineId)
       return done('removed')
     }

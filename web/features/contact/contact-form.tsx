@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
-import type { StorefrontApi } from '../../api/storefront-api.ts'
+import { rateLimitedInit, type StorefrontApi } from '../../api/storefront-api.ts'
 import { createTranslator, useT } from '../../i18n/index.tsx'
 import { formRefusal, localeOf } from '../../routes/route-helpers.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { Field, FieldErrors, FormMessage } from '../checkout/field.tsx'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
+import { apiFieldErrors } from '../../api/field-errors.ts'
 import { CAPTCHA_FIELD, CaptchaField } from '../captcha/captcha-field.tsx'
 import { captchaMessage } from '../captcha/captcha-error.ts'
 
@@ -38,6 +39,10 @@ export async function contactAction(request: Request, form: FormData, api: Store
   } catch (error) {
     const captcha = captchaMessage(error, t)
     if (captcha) return data<ContactAnswer>({ contact: true, errors: { captcha: [captcha] }, values }, { status: 422 })
+    const limited = rateLimitedInit(error)
+    // a refusal naming fields (a name with a line break …) is said beside them, not only as one sentence for the form
+    const fields = limited ? {} : apiFieldErrors(error, { name: 'name', email: 'email', message: 'message' }, t)
+    if (Object.keys(fields).length) return data<ContactAnswer>({ contact: true, errors: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), values }, { status: 422 })
     const refused = formRefusal(error)
     return data<ContactAnswer>({ contact: true, message: refused.message, values }, refused.init)
   }

@@ -6,6 +6,16 @@ import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect } from '../../routes/route-helpers.ts'
 import { validateEmail, validateRequired } from '../auth/validation.ts'
 import { deliveryDateProblem } from './delivery-date.ts'
+import { apiFieldErrors } from '../../api/field-errors.ts'
+
+/** The form's fields by the API's names (`gift_card.recipient_name` …): where a refusal's field messages are shown. */
+export const GIFT_CARD_API_FIELDS: Record<string, keyof GiftCardFailure['errors']> = {
+  amount: 'amount',
+  recipient_name: 'recipientName',
+  recipient_email: 'recipientEmail',
+  message: 'message',
+  deliver_on: 'deliverOn',
+}
 
 const DELIVERY_MESSAGES = { invalid: 'giftCard.deliverOnInvalid', past: 'giftCard.deliverOnPast', tooFar: 'giftCard.deliverOnTooFar' } as const
 
@@ -74,6 +84,9 @@ export async function giftCardAction(request: Request, form: FormData, api: Stor
   try {
     await api.buyGiftCard(input)
   } catch (error) {
+    // a refusal naming fields (a name with a direction mark, a message with a control character) is said beside them
+    const fields = apiFieldErrors(error, GIFT_CARD_API_FIELDS, t)
+    if (Object.keys(fields).length) return fail({ message: null, errors: fields }, 422)
     if (error instanceof ApiError && error.status < 500) return fail({ message: error.status === 401 ? t('giftCard.loginRequired') : error.message, errors: {}, loginRequired: error.status === 401 }, error.status === 401 ? 401 : 422)
     throw error
   }

@@ -17,7 +17,8 @@ import { LocalLink } from '../../components/local-link.tsx'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
-import { readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift-card-action.ts'
+import { GIFT_CARD_API_FIELDS, readGiftCardForm, validateGiftCard, type GiftCardFailure } from './gift-card-action.ts'
+import { apiFieldErrors } from '../../api/field-errors.ts'
 import { lastDeliveryDay, storeToday } from './delivery-date.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
 
@@ -62,7 +63,10 @@ export function GiftCardForm() {
       setCart(await api.buyGiftCard(input))
       openPanel('cart')
     } catch (error) {
+      const fields = apiFieldErrors(error, GIFT_CARD_API_FIELDS, t)
       if (error instanceof ApiError && error.status === 401) askToLogIn()
+      // a refusal naming fields is said beside them, as the form's own checks are
+      else if (Object.keys(fields).length) setErrors(fields)
       else notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
     } finally {
       setBusy(false)

@@ -1,6 +1,7 @@
-import { redirect, type ActionFunctionArgs } from 'react-router'
+import { data, redirect, type ActionFunctionArgs } from 'react-router'
 import { loaderApi } from '../../api/loader-api.ts'
-import { ApiError } from '../../api/storefront-api.ts'
+import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
+import { apiFieldErrors } from '../../api/field-errors.ts'
 import { createTranslator } from '../../i18n/index.tsx'
 import { splitLocalePath } from '../../config.ts'
 import { validateEmail } from '../auth/validation.ts'
@@ -17,11 +18,14 @@ export async function newsletterAction({ request, context }: ActionFunctionArgs)
   const form = await readForm(request)
   const email = String(form.get('email') ?? '').trim()
   const invalid = validateEmail(email, t)
-  if (invalid) return { newsletterError: invalid, email }
+  // a refusal is a 4xx (it was a 200 with the message), its sentence the field's, in the page's language
+  if (invalid) return data({ newsletterError: invalid, email }, { status: 422 })
   try {
     await loaderApi(context).subscribeNewsletter(email)
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { newsletterError: error.message, email }
+    const limited = rateLimitedInit(error)
+    if (limited) return data({ newsletterError: (error as Error).message, email }, limited)
+    if (error instanceof ApiError && error.status < 500) return data({ newsletterError: apiFieldErrors(error, { email: 'email' }, t).email ?? error.message, email }, { status: 422 })
     throw error
   }
   return redirect(`${url.pathname}?newsletter=subscribed#newsletter`, { status: 303, headers: { 'Set-Cookie': subscribedCookieHeader(url.protocol === 'https:') } })

@@ -4,14 +4,14 @@ import { BackendError } from '#worker/backend/shared/errors.ts'
 import { LoginPage, SetupPage } from '#web/admin/login-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { auditStatement } from '../audit.ts'
-import { field, parseForm } from '../forms.ts'
+import { PASSWORD_TOO_LONG, field, parseForm } from '../forms.ts'
 import { checkAdminLogin, completeSetup, setupTokenUser } from '../operators.ts'
 import { renderDocument, seeOther } from '../render.tsx'
 import { endSession, startSession } from '../session.ts'
 
-const LoginSchema = z.object({ email: field.email, password: z.string().min(1, 'Enter your password.').max(200) })
+const LoginSchema = z.object({ email: field.email, password: z.string().min(1, 'Enter your password.').max(200, PASSWORD_TOO_LONG) })
 const SetupSchema = z
-  .object({ token: z.string(), password: z.string().min(12, 'Choose at least 12 characters.').max(200), confirmation: z.string() })
+  .object({ token: z.string(), password: z.string().min(12, 'Choose at least 12 characters.').max(200, PASSWORD_TOO_LONG), confirmation: z.string() })
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: 'The two passwords are not the same.' })
 
 const LOGIN_NOTICES: Record<string, string> = { 'logged-out': 'You have logged out.', 'password-set': 'Your password is set. Log in with it.' }

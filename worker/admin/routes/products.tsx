@@ -155,9 +155,14 @@ const propertiesSchema = (detail: ProductDetail) => {
 products.post('/products/:id{[0-9]+}/taxons', async (c) => {
   const detail = await productOf(c)
   if (!detail) return c.notFound()
-  const body = await c.req.parseBody({ all: true })
-  // checkboxes of one name: none, one or several ids (parseForm reads one value per name)
-  const ids = TaxonsSchema.safeParse(body.taxon === undefined ? [] : [body.taxon].flat())
+  // a body that is no form at all (a cut-off multipart upload) is refused like any other bad form, not a 500
+  const body = await c.req.parseBody({ all: true }).catch(() => null)
+  if (!body) return show(c, detail, { form: 'taxons', error: 'Choose categories from the list.' }, 422)
+  // checkboxes of one name: none, one or several ids (parseForm reads one value per name); an id the list does not
+  // have (a category deleted since the page was shown, a hand-made request) is refused, not dropped: dropping it would
+  // save the other boxes and take the product out of categories nobody meant to clear
+  const known = new Set(detail.taxons.map((t) => t.id))
+  const ids = TaxonsSchema.refine((list) => list.every((id) => known.has(id)), 'Choose categories from the list.').safeParse(body.taxon === undefined ? [] : [body.taxon].flat())
   if (!ids.success) return show(c, detail, { form: 'taxons', error: ids.error.issues[0]!.message }, 422)
   await saveTaxons(c.env.DB, c.var.operator, detail, ids.data)
   // the precomputed facet counts (price buckets, categories) follow the change

@@ -8,7 +8,7 @@ import { currentAccessHash, requireUser } from './auth.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { duplicateEmail, isUniqueViolation, loadUser, userDocument } from './accounts.ts'
 import { readParams, type BackendContext } from './http.ts'
-import { EmailSchema, MESSAGES, PasswordSchema, RequiredText } from './schemas.ts'
+import { EmailSchema, IdSchema, MESSAGES, PasswordSchema, RequiredText } from './schemas.ts'
 
 /** `/account` (Spree auth devise): register, show, update, change password. */
 export const accountRoutes = new Hono<{ Bindings: Env }>()
@@ -40,10 +40,17 @@ const UpdateSchema = z.object({
       password_confirmation: z.string().optional(),
       // extension: changing the password or the email needs the current one (a stolen access token is no takeover)
       current_password: z.string().max(128).optional(),
+      // the contract's default addresses: one of the customer's own; the store keeps one default for both
+      bill_address_id: IdSchema.optional(),
+      ship_address_id: IdSchema.optional(),
     })
     .refine((u) => u.password === undefined || u.password_confirmation === undefined || u.password_confirmation === u.password, {
       path: ['password_confirmation'],
       message: MESSAGES.confirmation,
+    })
+    .refine((u) => u.bill_address_id === undefined || u.ship_address_id === undefined || u.bill_address_id === u.ship_address_id, {
+      path: ['ship_address_id'],
+      message: 'One default address serves both billing and shipping: send the same id for both.',
     }),
 })
 
@@ -78,6 +85,16 @@ accountRoutes.patch('/account', async (c) => {
   const user = await loadUser(c.env.DB, userId)
   const emailChanges = input.email !== undefined && input.email !== user.email
   if (input.password !== undefined || emailChanges) await checkCurrentPassword(c, user, input.current_password)
+  // an id that is not one of the customer's saved addresses (unknown, deleted, another customer's) was ignored with a
+  // 200, so a client believed the default had changed; it is refused, and nothing is saved
+  const defaultId = input.bill_address_id ?? input.ship_address_id
+  if (defaultId !== undefined) {
+    const own = await c.env.DB.prepare('SELECT 1 FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(defaultId, userId).first()
+    if (!own) {
+      const key = input.bill_address_id !== undefined ? 'bill_address_id' : 'ship_address_id'
+      throw new BackendError(422, 'This address is not one of your saved addresses.', { [key]: ['is not one of your addresses'] })
+    }
+  }
   const hash = input.password === undefined ? user.password_hash : await hashPassword(c.env, input.password)
   const update = c.env.DB.prepare(
     "UPDATE users SET email = ?, first_name = ?, last_name = ?, selected_locale = ?, password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
@@ -85,7 +102,14 @@ accountRoutes.patch('/account', async (c) => {
   try {
     // A new password ends every other session (whoever else holds a token is logged out) and every pending reset
     // link, in the same batch; the session that made the change stays logged in.
-    await c.env.DB.batch(input.password === undefined ? [update] : [update, ...endOtherSessions(c.env.DB, userId, await currentAccessHash(c))])
+    const defaults =
+      defaultId === undefined
+        ? []
+        : [
+            c.env.DB.prepare('UPDATE addresses SET is_default = 0 WHERE user_id = ? AND is_default = 1 AND id != ?').bind(userId, defaultId),
+            c.env.DB.prepare('UPDATE addresses SET is_default = 1 WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(defaultId, userId),
+          ]
+    await c.env.DB.batch([update, ...defaults, ...(input.password === undefined ? [] : endOtherSessions(c.env.DB, userId, await currentAccessHash(c)))])
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateEmail()
     throw error

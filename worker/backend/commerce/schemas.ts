@@ -23,8 +23,14 @@ const HIDDEN_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 const HIDDEN_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 export const HIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.'
 
+/**
+ * Half of a surrogate pair without its other half ('\ud800' in JSON): no character at all. D1 stores it as U+FFFD, so a
+ * name sent so came back as '���' on the order, the packing slip and the emails instead of being refused.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
 /** `multiline`: a message or comment, where line breaks (and tabs) are the shopper's. */
-const visible = (multiline: boolean) => (v: string) => !(multiline ? HIDDEN_IN_TEXT : HIDDEN_IN_LINE).test(v)
+const visible = (multiline: boolean) => (v: string) => !(multiline ? HIDDEN_IN_TEXT : HIDDEN_IN_LINE).test(v) && !LONE_SURROGATE.test(v)
 
 const required = (max = 255, { multiline = false } = {}) =>
   z
