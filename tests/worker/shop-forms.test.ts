@@ -110,6 +110,20 @@ describe('the product page without JavaScript', () => {
     }
     expect((await b.get('/Cart')).body).not.toMatch(/data-testid="cart-badge"[^>]*>[1-9]/)
   })
+
+  it('says why in German on a German product page', async () => {
+    const b = formBrowser()
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ variantId: '', quantity: '1' }, 'Bitte wählen Sie eine Größe und eine Farbe.'],
+      [{ variantId: String(product.variantId), quantity: '0' }, 'Bitte wählen Sie eine Menge von 1 bis 99.'],
+    ]
+    for (const [fields, message] of cases) {
+      const refused = await b.post(`/de/products/${product.slug}`, fields)
+      expect(refused.status, JSON.stringify(fields)).toBe(422)
+      expect(refused.body, JSON.stringify(fields)).toContain(message)
+      expect(refused.body).not.toContain('Please choose')
+    }
+  })
 })
 
 describe('the wishlist heart without JavaScript', () => {

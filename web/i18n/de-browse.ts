@@ -227,6 +227,8 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     lowStock: (p: { count: number }) => (p.count === 1 ? 'Nur noch 1 Stück verfügbar' : `Nur noch ${p.count} Stück verfügbar`),
     discontinued: 'Nicht mehr erhältlich',
     chooseSize: 'Größe wählen',
+    chooseOptions: 'Bitte wählen Sie eine Größe und eine Farbe.',
+    quantityRange: 'Bitte wählen Sie eine Menge von 1 bis 99.',
     wishlistLogin: 'Melden Sie sich an oder treten Sie dem Club bei, um Artikel auf Ihrer Wunschliste zu speichern.',
     wishlistAdded: 'Auf Ihrer Wunschliste gespeichert',
     wishlistRemoved: 'Von Ihrer Wunschliste entfernt',

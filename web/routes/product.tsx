@@ -46,14 +46,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const variantId = String(form.get('variantId') ?? '')
   const quantity = Number(form.get('quantity') ?? 1)
   const url = new URL(request.url)
+  const t = createTranslator(splitLocalePath(url.pathname).locale)
   const back = () => redirect(url.pathname + url.search, 303)
-  // a refused post answers 4xx with the reason, as every form of the store does (docs/no-js.md)
-  if (!/^\d{1,12}$/.test(variantId)) return data({ error: 'Please choose a size and colour.' }, 422)
+  // a refused post answers 4xx with the reason, in the page's language, as every form of the store does (docs/no-js.md)
+  if (!/^\d{1,12}$/.test(variantId)) return data({ error: t('product.chooseOptions') }, 422)
   // a card's heart (on a listing, home, similar items) returns to its page at the card; only a path of this store
   const remove = form.get('wished') === '0'
   const cardPage = form.get('back')
   const returnTo = typeof cardPage === 'string' && cardPage !== '' ? wishReturnAddress(cardPage, url.origin, `${remove ? 'removed' : 'saved'}-${variantId}`) : undefined
-  if (form.get('intent') === 'wishlist' && returnTo === null) return data({ error: createTranslator(splitLocalePath(url.pathname).locale)('shop.wishlistReturn') }, 400)
+  if (form.get('intent') === 'wishlist' && returnTo === null) return data({ error: t('shop.wishlistReturn') }, 400)
   try {
     if (form.get('intent') === 'wishlist') {
       // the heart says what the click asks for ('0': remove), so a double click (two posts) ends as the last asked
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return returnTo ? redirect(returnTo, 303) : back()
     }
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return data({ error: 'Please choose a quantity from 1 to 99.' }, 422)
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return data({ error: t('product.quantityRange') }, 422)
     const cart = await loaderApi(context).addToCart(variantId, quantity)
     // without JavaScript: the cart page says it was added and its header shows the new count (the product page's
     // HTML is shared by every shopper, so it cannot)
