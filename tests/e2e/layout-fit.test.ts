@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { audit } from './axe.ts'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, waitForHydration } from './browser.ts'
-import { addWithSidebar } from './checkout-steps.ts'
+import { addWithSidebar, fillShippingAddress, pay } from './checkout-steps.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -372,6 +372,44 @@ describe('the menu, wishlist, checkout and account screens on a 390 px phone', (
         await page.getByTestId('login-modal').waitFor({ state: 'visible' })
         expect(await sidebar.isVisible()).toBe(false)
       }
+      expect(found).toEqual([])
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test('every checkout step: controls 44 px tall, nothing sideways, axe clean; the thank-you page shows all three steps done', { timeout: 180_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      const found: string[] = []
+      const check = async (label: string) => {
+        await waitForHydration(page)
+        // were 43 px: the country and state selects; 16-24 px: the billing and terms checkboxes
+        expect(await smallTargets(page), label).toEqual([])
+        expect(await sideways(page), label).toBe(0)
+        found.push(...(await audit(page, label)))
+      }
+      await addWithSidebar(page, '/products/basecamp-summit-fleece')
+      await visit.goto('/checkout/shipping')
+      await check('shipping')
+      const address = page.locator('[data-testid=shipping-address-form]')
+      await fillShippingAddress(address, `fit-${Date.now()}@example.com`)
+      await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+      await page.locator('[data-testid=shipping-rate-form]').getByRole('button', { name: 'Continue to billing' }).click()
+      await page.waitForURL('**/checkout/billing')
+      await check('billing')
+      await page.getByRole('button', { name: 'Continue to payment' }).click()
+      await page.waitForURL('**/checkout/payment')
+      await page.locator('[data-testid=payment-form]').waitFor()
+      await check('payment')
+      await pay(page, { card: true })
+      await check('thank-you')
+      // the steps showed as not begun (white circles) once the order was placed
+      const steps = await page.locator('ol[aria-label=Checkout] li > span:first-child').evaluateAll((spans) => spans.map((s) => getComputedStyle(s).backgroundColor))
+      expect(steps).toHaveLength(3)
+      for (const colour of steps) expect(colour).not.toBe('rgb(255, 255, 255)')
       expect(found).toEqual([])
       visit.expectNoProblems()
     } finally {
