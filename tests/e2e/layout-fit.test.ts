@@ -3,8 +3,9 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { audit } from './axe.ts'
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, ownAddress, waitForHydration } from './browser.ts'
 import { addWithSidebar, fillShippingAddress, pay } from './checkout-steps.ts'
+import { memberOrder } from './operator-steps.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -411,6 +412,44 @@ describe('the menu, wishlist, checkout and account screens on a 390 px phone', (
       expect(steps).toHaveLength(3)
       for (const colour of steps) expect(colour).not.toBe('rgb(255, 255, 255)')
       expect(found).toEqual([])
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test("a member's account pages: orders, an order, addresses; the empty order list offers a way on (en, de)", { timeout: 180_000 }, async () => {
+    const list = await fetch(`${baseUrl()}/api/v2/storefront/products?filter[purchasable]=true&per_page=20&include=default_variant`)
+    const products = (await list.json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
+    const order = await memberOrder(products.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!.relationships.default_variant.data.id)
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      const found: string[] = []
+      expect((await page.request.post('/api/auth/login', { data: { username: order.email, password: order.password } })).status()).toBeLessThan(300)
+      for (const path of ['/MyAccount/OrderHistory', '/de/MyAccount/OrderHistory', `/my-account/OrderDetails/${order.number}`, `/de/my-account/OrderDetails/${order.number}`, '/MyAccount/SavedAddressesDetails', '/de/MyAccount/SavedAddressesDetails', '/de/MyAccount/MyProfile']) {
+        await visit.goto(path)
+        await waitForHydration(page)
+        expect(new URL(page.url()).pathname, 'the signed-in page itself').toBe(path)
+        // were 17 px: the order numbers in the list; 20 px: 'Make default' under a new address
+        expect(await smallTargets(page), path).toEqual([])
+        expect(await sideways(page), path).toBe(0)
+        found.push(...(await audit(page, path)))
+      }
+      // the account menu in two columns: the page's own heading is on the first screen, not below eight menu rows
+      await visit.goto('/de/MyAccount/OrderHistory')
+      expect((await page.locator('main h1').boundingBox())!.y).toBeLessThan(MOBILE.height * 0.6)
+      expect(found).toEqual([])
+
+      await page.context().clearCookies()
+      const email = `fit-empty-${Date.now()}@example.com`
+      const signup = await page.request.post('/api/account', { data: { email, password: 'correct-horse-battery-9', firstName: 'Ada', lastName: 'Lovelace' }, headers: ownAddress() })
+      expect(signup.status(), await signup.text()).toBeLessThan(300)
+      expect((await page.request.post('/api/auth/login', { data: { username: email, password: 'correct-horse-battery-9' } })).status()).toBeLessThan(300)
+      await visit.goto('/de/MyAccount/OrderHistory')
+      const empty = page.getByTestId('empty-state')
+      expect(await empty.innerText()).toContain('Sie haben noch keine Bestellungen.')
+      expect(await empty.getByRole('link', { name: 'Jetzt einkaufen' }).getAttribute('href')).toBe('/de')
       visit.expectNoProblems()
     } finally {
       await visit.close()
