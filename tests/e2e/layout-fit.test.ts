@@ -436,6 +436,10 @@ describe('the menu, wishlist, checkout and account screens on a 390 px phone', (
         expect(await sideways(page), path).toBe(0)
         found.push(...(await audit(page, path)))
       }
+      // an order's details keep 'Order history' marked in the account menu (nothing was marked there)
+      await visit.goto(`/my-account/OrderDetails/${order.number}`)
+      const history = page.locator('nav[aria-label="My account"] a', { hasText: 'Order history' })
+      expect(await history.evaluate((a) => getComputedStyle(a).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
       // the account menu in two columns: the page's own heading is on the first screen, not below eight menu rows
       await visit.goto('/de/MyAccount/OrderHistory')
       expect((await page.locator('main h1').boundingBox())!.y).toBeLessThan(MOBILE.height * 0.6)
