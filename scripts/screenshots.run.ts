@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, inject, test } from 'vitest'
-import { launchBrowser, waitForHydration } from '#tests/e2e/browser.ts'
+import { launchBrowser, settleBeforeNavigating, waitForHydration } from '#tests/e2e/browser.ts'
 import { baseUrl } from '#tests/e2e/browser.ts'
 import { api as storefront, memberOrder } from '#tests/e2e/operator-steps.ts'
 
@@ -83,6 +83,9 @@ for (const locale of LOCALES) {
     test(`${locale} ${width}`, async () => {
       const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', locale: locale === 'de' ? 'de-DE' : 'en-AU', reducedMotion: 'reduce' })
       const page = await context.newPage()
+      // each navigation first lets the last page's requests finish (and retries once on the dev server's stall), as the
+      // browser tests do: this walk's many pages timed out in a page's `load` on a loaded machine
+      settleBeforeNavigating(page, context)
       const prefix = locale === 'de' ? '/de' : ''
       const at = async (path: string) => {
         await page.goto(prefix + path)
@@ -126,6 +129,55 @@ for (const locale of LOCALES) {
         await api(page, 'POST', '/api/auth/login', { username: email, password: 'correct-horse-battery-9' })
         await at('/my-account')
         await shoot(page, file('account'))
+
+        // The phone's menu drawer, its first category open (issue 10: the screens nobody had looked at).
+        if (width === 'phone') {
+          await at('/')
+          await page.locator('[data-testid=mobile-menu-button]').click()
+          await page.locator('[data-testid=mobile-menu] summary').first().click()
+          await page.locator('[data-testid=mobile-menu] details[open] a').first().waitFor()
+          await shoot(page, file('menu'))
+        }
+
+        // The member's wishlist with three items: the header's heart on desktop, the menu's entry on a phone.
+        const { data: listed } = (await (await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=8&include=default_variant')).json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
+        for (const p of listed.filter((p) => !p.attributes.slug.startsWith('gift-card')).slice(1, 4)) await api(page, 'POST', '/api/wishlist/items', { variantId: p.relationships.default_variant.data.id })
+        await at('/')
+        if (width === 'phone') {
+          await page.locator('[data-testid=mobile-menu-button]').click()
+          await page.locator('[data-testid=mobile-menu-wishlist]').click()
+        } else await page.locator('[data-testid=wishlist-button]').click()
+        await page.locator('[data-testid=wishlist-sidebar] li').first().waitFor()
+        await shoot(page, file('wishlist'))
+
+        // The member's checkout: billing, payment, the thank-you page, then the order in their account.
+        await api(page, 'POST', '/api/cart/items', { variantId, quantity: 1 })
+        await at('/checkout/shipping')
+        const address = page.locator('[data-testid=shipping-address-form]')
+        for (const [field, value] of [['given-name', 'Ada'], ['family-name', 'Lovelace'], ['address-line1', '1 Collins Street'], ['address-level2', 'Melbourne'], ['postal-code', '3000'], ['tel', '0412 345 678']]) await address.locator(`input[autocomplete=${field}]`).fill(value!)
+        await address.locator('select[autocomplete=address-level1]').selectOption({ value: 'AU-VIC' })
+        await address.locator('button[type=submit]').click()
+        await page.locator('[data-testid=shipping-rate-form] button[type=submit]').click()
+        await page.waitForURL('**/checkout/billing')
+        await shoot(page, file('checkout-billing'))
+        await page.getByTestId('billing-form').locator('button[type=submit]').click()
+        await page.waitForURL('**/checkout/payment')
+        await page.locator('[data-testid=payment-form]').waitFor()
+        await shoot(page, file('checkout-payment'))
+        await page.locator('#cardNumber').fill('4242 4242 4242 4242')
+        await page.locator('#expiry').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`)
+        await page.locator('#cvc').fill('123')
+        await page.locator('[data-testid=payment-form] input[name=terms]').check()
+        await page.getByTestId('pay').click()
+        await page.waitForURL(/\/checkout\/thank-you\?order=/)
+        const number = new URL(page.url()).searchParams.get('order')!
+        await shoot(page, file('checkout-thank-you'), true)
+        await at('/MyAccount/OrderHistory')
+        await shoot(page, file('account-orders'))
+        await at(`/my-account/OrderDetails/${number}`)
+        await shoot(page, file('account-order'), true)
+        await at('/MyAccount/SavedAddressesDetails')
+        await shoot(page, file('account-addresses'), true)
       } finally {
         await context.close()
       }

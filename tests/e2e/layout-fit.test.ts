@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, waitForHydration } from './browser.ts'
-import { addWithSidebar } from './checkout-steps.ts'
+import { audit } from './axe.ts'
+import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, ownAddress, waitForHydration } from './browser.ts'
+import { addWithSidebar, fillShippingAddress, pay } from './checkout-steps.ts'
+import { memberOrder } from './operator-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 let browser: Browser
@@ -445,6 +447,136 @@ describe("the cart drawer's promo code", () => {
       } finally {
         await visit.close()
       }
+    }
+  })
+})
+
+/** Whether the page is wider than the screen (a shopper could scroll it sideways). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+/**
+ * The screens of issue 10 looked at on a phone: the menu drawer, the wishlist, the checkout steps and the account
+ * pages. On each: no control under 44 px, nothing wider than the screen, and axe finds nothing serious or critical.
+ */
+describe('the menu, wishlist, checkout and account screens on a 390 px phone', () => {
+  test("the menu's categories show that they open, and a phone reaches the wishlist from the menu (en, de)", { timeout: 120_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      const found: string[] = []
+      for (const [prefix, wishlist, login] of [['', 'Wishlist', 'Log in'], ['/de', 'Wunschliste', 'Anmelden']] as const) {
+        await visit.goto(`${prefix}/`)
+        await waitForHydration(page)
+        await page.getByTestId('mobile-menu-button').click()
+        const menu = page.getByTestId('mobile-menu')
+        await menu.waitFor({ state: 'visible' })
+        // a category row had no marker at all (a flex summary drops the browser's triangle): now a chevron, turned when open
+        const first = menu.locator('summary').first()
+        const chevron = first.locator('svg')
+        expect(await chevron.isVisible(), prefix).toBe(true)
+        const closed = await chevron.evaluate((svg) => getComputedStyle(svg).transform)
+        await first.click()
+        await menu.locator('details[open] a').first().waitFor()
+        await page.waitForFunction((before) => getComputedStyle(document.querySelector('[data-testid=mobile-menu] details[open] summary svg')!).transform !== before, closed)
+        expect(await smallTargets(page), `${prefix} menu`).toEqual([])
+        found.push(...(await audit(page, `${prefix || '/en'} menu`)))
+        // the header's heart shows from lg only and the bottom bar has no wishlist: a phone had no way to open it
+        await menu.getByRole('button', { name: wishlist, exact: true }).click()
+        const sidebar = page.getByTestId('wishlist-sidebar')
+        await sidebar.waitFor({ state: 'visible' })
+        expect(await menu.isVisible()).toBe(false)
+        // a guest's empty wishlist says what to do (wishlists belong to accounts), not only that it is empty
+        expect(await sidebar.getByTestId('wishlist-empty').innerText(), prefix).toContain(prefix ? 'Melden Sie sich an' : 'Log in or join the Club')
+        expect(await smallTargets(page), `${prefix} wishlist`).toEqual([])
+        found.push(...(await audit(page, `${prefix || '/en'} wishlist`)))
+        await sidebar.getByRole('button', { name: login, exact: true }).click()
+        await page.getByTestId('login-modal').waitFor({ state: 'visible' })
+        expect(await sidebar.isVisible()).toBe(false)
+      }
+      expect(found).toEqual([])
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test('every checkout step: controls 44 px tall, nothing sideways, axe clean; the thank-you page shows all three steps done', { timeout: 180_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      const found: string[] = []
+      const check = async (label: string) => {
+        await waitForHydration(page)
+        // were 43 px: the country and state selects; 16-24 px: the billing and terms checkboxes
+        expect(await smallTargets(page), label).toEqual([])
+        expect(await sideways(page), label).toBe(0)
+        found.push(...(await audit(page, label)))
+      }
+      await addWithSidebar(page, '/products/basecamp-summit-fleece')
+      await visit.goto('/checkout/shipping')
+      await check('shipping')
+      const address = page.locator('[data-testid=shipping-address-form]')
+      await fillShippingAddress(address, `fit-${Date.now()}@example.com`)
+      await address.getByRole('button', { name: 'Continue to shipping method' }).click()
+      await page.locator('[data-testid=shipping-rate-form]').getByRole('button', { name: 'Continue to billing' }).click()
+      await page.waitForURL('**/checkout/billing')
+      await check('billing')
+      await page.getByRole('button', { name: 'Continue to payment' }).click()
+      await page.waitForURL('**/checkout/payment')
+      await page.locator('[data-testid=payment-form]').waitFor()
+      await check('payment')
+      await pay(page, { card: true })
+      await check('thank-you')
+      // the steps showed as not begun (white circles) once the order was placed
+      const steps = await page.locator('ol[aria-label=Checkout] li > span:first-child').evaluateAll((spans) => spans.map((s) => getComputedStyle(s).backgroundColor))
+      expect(steps).toHaveLength(3)
+      for (const colour of steps) expect(colour).not.toBe('rgb(255, 255, 255)')
+      expect(found).toEqual([])
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  test("a member's account pages: orders, an order, addresses; the empty order list offers a way on (en, de)", { timeout: 180_000 }, async () => {
+    const list = await fetch(`${baseUrl()}/api/v2/storefront/products?filter[purchasable]=true&per_page=20&include=default_variant`)
+    const products = (await list.json()) as { data: Array<{ attributes: { slug: string }; relationships: { default_variant: { data: { id: string } } } }> }
+    const order = await memberOrder(products.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!.relationships.default_variant.data.id)
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      const found: string[] = []
+      expect((await page.request.post('/api/auth/login', { data: { username: order.email, password: order.password } })).status()).toBeLessThan(300)
+      for (const path of ['/MyAccount/OrderHistory', '/de/MyAccount/OrderHistory', `/my-account/OrderDetails/${order.number}`, `/de/my-account/OrderDetails/${order.number}`, '/MyAccount/SavedAddressesDetails', '/de/MyAccount/SavedAddressesDetails', '/de/MyAccount/MyProfile']) {
+        await visit.goto(path)
+        await waitForHydration(page)
+        expect(new URL(page.url()).pathname, 'the signed-in page itself').toBe(path)
+        // were 17 px: the order numbers in the list; 20 px: 'Make default' under a new address
+        expect(await smallTargets(page), path).toEqual([])
+        expect(await sideways(page), path).toBe(0)
+        found.push(...(await audit(page, path)))
+      }
+      // an order's details keep 'Order history' marked in the account menu (nothing was marked there)
+      await visit.goto(`/my-account/OrderDetails/${order.number}`)
+      const history = page.locator('nav[aria-label="My account"] a', { hasText: 'Order history' })
+      expect(await history.evaluate((a) => getComputedStyle(a).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
+      // the account menu in two columns: the page's own heading is on the first screen, not below eight menu rows
+      await visit.goto('/de/MyAccount/OrderHistory')
+      expect((await page.locator('main h1').boundingBox())!.y).toBeLessThan(MOBILE.height * 0.6)
+      expect(found).toEqual([])
+
+      await page.context().clearCookies()
+      const email = `fit-empty-${Date.now()}@example.com`
+      const signup = await page.request.post('/api/account', { data: { email, password: 'correct-horse-battery-9', firstName: 'Ada', lastName: 'Lovelace' }, headers: ownAddress() })
+      expect(signup.status(), await signup.text()).toBeLessThan(300)
+      expect((await page.request.post('/api/auth/login', { data: { username: email, password: 'correct-horse-battery-9' } })).status()).toBeLessThan(300)
+      await visit.goto('/de/MyAccount/OrderHistory')
+      const empty = page.getByTestId('empty-state')
+      expect(await empty.innerText()).toContain('Sie haben noch keine Bestellungen.')
+      expect(await empty.getByRole('link', { name: 'Jetzt einkaufen' }).getAttribute('href')).toBe('/de')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
     }
   })
 })

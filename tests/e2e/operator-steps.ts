@@ -10,14 +10,14 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { baseUrl, type Visit } from './browser.ts'
+import { baseUrl, ownAddress, type Visit } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
 
 export const CARD = { number: '4111111111111111', month: 12, year: new Date().getUTCFullYear() + 2, verification_value: '123', name: 'Ada Lovelace' }
 export const ADDRESS = { firstname: 'Ada', lastname: 'Lovelace', address1: '1 Collins Street', city: 'Melbourne', zipcode: '3000', phone: '0412 345 678', state_name: 'VIC', country_iso: 'AU' }
 
 /** The served store's Storefront API (`/spree_oauth/…` when the path starts there); throws on an error answer. */
-export async function api(path: string, init: { method?: string; body?: unknown; token?: string; bearer?: string } = {}) {
+export async function api(path: string, init: { method?: string; body?: unknown; token?: string; bearer?: string; headers?: Record<string, string> } = {}) {
   const url = path.startsWith('/spree_oauth') ? `${baseUrl()}${path}` : `${baseUrl()}/api/v2/storefront${path}`
   const res = await fetch(url, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
@@ -26,6 +26,7 @@ export async function api(path: string, init: { method?: string; body?: unknown;
       accept: 'application/vnd.api+json',
       ...(init.token ? { 'x-spree-order-token': init.token } : {}),
       ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+      ...init.headers,
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
     // Node's fetch waits as long as the server does: a stuck answer fails the step, naming it, not the whole test
@@ -53,7 +54,7 @@ export async function memberOrder(variantId: string): Promise<MemberOrder> {
   const variantIds = [variantId, other as string]
   const email = `member-${Date.now()}@example.com`
   const password = 'member password 1'
-  await api('/account', { body: { user: { email, first_name: 'Ada', last_name: 'Lovelace', password, password_confirmation: password } } })
+  await api('/account', { body: { user: { email, first_name: 'Ada', last_name: 'Lovelace', password, password_confirmation: password } }, headers: ownAddress() })
   const bearer = (await api('/spree_oauth/token', { body: { grant_type: 'password', username: email, password } })).access_token as string
   await api('/cart', { method: 'POST', bearer })
   for (const variant_id of variantIds) await api('/cart/add_item', { bearer, body: { variant_id, quantity: 1 } })

@@ -63,7 +63,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     saveForLater: 'Für später merken',
     savedForLater: 'Auf Ihrer Wunschliste gespeichert',
   },
-  wishlist: { title: 'Wunschliste', close: 'Wunschliste schließen', totalItems: 'Artikel gesamt', totalPrice: 'Gesamtpreis', empty: 'Ihre Wunschliste ist leer.', startShopping: 'Jetzt einkaufen' },
+  wishlist: { title: 'Wunschliste', close: 'Wunschliste schließen', totalItems: 'Artikel gesamt', totalPrice: 'Gesamtpreis', empty: 'Ihre Wunschliste ist leer.', emptyHint: 'Merken Sie sich einen Artikel mit dem Herz auf seinem Bild – hier finden Sie ihn wieder.', startShopping: 'Jetzt einkaufen' },
   auth: {
     loginTitle: 'Anmelden',
     signupTitle: 'Dem Club beitreten',

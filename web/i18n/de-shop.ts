@@ -96,6 +96,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     MyPrivacy: 'Datenschutz und Ihre Daten',
     logout: 'Abmelden',
     noOrders: 'Sie haben noch keine Bestellungen.',
+    startShopping: 'Jetzt einkaufen',
     noAddresses: 'Sie haben noch keine gespeicherten Adressen.',
     save: 'Speichern',
     profileUpdated: 'Ihre Daten wurden aktualisiert.',

@@ -60,7 +60,7 @@ export const enBrowse = {
     saveForLater: 'Save for later',
     savedForLater: 'Saved to your wishlist',
   },
-  wishlist: { title: 'Wishlist', close: 'Close wishlist', totalItems: 'Total items', totalPrice: 'Total price', empty: 'Your wishlist is empty.', startShopping: 'Start shopping' },
+  wishlist: { title: 'Wishlist', close: 'Close wishlist', totalItems: 'Total items', totalPrice: 'Total price', empty: 'Your wishlist is empty.', emptyHint: 'Save a product with the heart on its picture and you will find it here.', startShopping: 'Start shopping' },
   auth: {
     loginTitle: 'Log in',
     signupTitle: 'Join the Club',

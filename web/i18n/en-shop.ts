@@ -95,6 +95,7 @@ export const enShop = {
     MyPrivacy: 'Privacy and your data',
     logout: 'Log out',
     noOrders: 'You have no orders yet.',
+    startShopping: 'Start shopping',
     noAddresses: 'You have no saved addresses yet.',
     save: 'Save',
     profileUpdated: 'Your details have been updated.',

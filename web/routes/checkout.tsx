@@ -11,9 +11,10 @@ const STEPS: CheckoutStep[] = ['shipping', 'billing', 'payment']
 export function Component() {
   const { t } = useT()
   useBeginCheckout()
-  const current = useMatches()
-    .map((match) => (match.handle as { step?: CheckoutStep } | undefined)?.step)
-    .find(Boolean)
+  const handles = useMatches().map((match) => match.handle as { step?: CheckoutStep; ordered?: boolean } | undefined)
+  const current = handles.map((handle) => handle?.step).find(Boolean)
+  // the thank-you page: every step is done (they showed as not begun, like the page before the first step)
+  const ordered = handles.some((handle) => handle?.ordered)
   return (
     <div className="mx-auto max-w-5xl">
       <PageTitle title={t('checkout.title')} />
@@ -21,7 +22,7 @@ export function Component() {
       <ol className="my-6 flex items-center gap-2 text-sm lg:gap-3" aria-label={t('checkout.title')}>
         {STEPS.map((step, index) => {
           const here = step === current
-          const done = current ? STEPS.indexOf(current) > index : false
+          const done = ordered || (current ? STEPS.indexOf(current) > index : false)
           return (
             <li key={step} aria-current={here ? 'step' : undefined} className={cx('flex items-center gap-2', here ? 'font-bold text-neutral-900' : 'text-neutral-600')}>
               <span

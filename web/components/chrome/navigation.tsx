@@ -3,7 +3,10 @@ import { useAtom } from '../../state/use-atom.ts'
 import type { MenuItem } from '../../api/models.ts'
 import { GIFT_CARDS_CATEGORY_PATH, ONE_DAY_DEAL_PATH } from '../../config.ts'
 import { useT } from '../../i18n/index.tsx'
-import { mobileMenuOpenAtom } from '../../features/ui/atoms.ts'
+import { useSetAtom } from 'jotai'
+import { mobileMenuOpenAtom, openPanelAtom } from '../../features/ui/atoms.ts'
+import { usePanelTrigger } from '../layouts/lazy-panels.tsx'
+import { Icon } from '../icons.tsx'
 import { Deferred } from '../deferred.tsx'
 import { useMenu } from './use-menu.ts'
 import { LocalLink } from '../local-link.tsx'
@@ -59,8 +62,12 @@ function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
     <ul className="divide-y divide-neutral-200" data-testid="mobile-menu-items">
       {items.filter((item) => item.link !== GIFT_CARDS_CATEGORY_PATH).map((item) => (
         <li key={item.link}>
-          <details>
-            <summary className="flex min-h-12 cursor-pointer items-center font-semibold uppercase tracking-wide text-neutral-900">{item.label}</summary>
+          <details className="group">
+            {/* the chevron says the row opens (a flex summary loses the browser's own marker); it turns down when open */}
+            <summary className={cx('flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-md font-semibold uppercase tracking-wide text-neutral-900 [&::-webkit-details-marker]:hidden', focusRing)}>
+              {item.label}
+              <Icon name="chevron-right" className="h-5 w-5 shrink-0 text-neutral-600 transition-transform duration-fast group-open:rotate-90" />
+            </summary>
             <ul className="pb-3 pl-4">
               <li>
                 <LocalLink to={item.link} onClick={onNavigate} className="flex min-h-11 items-center font-semibold text-neutral-900">
@@ -88,7 +95,26 @@ function MobileMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate: () =
           {t('nav.giftCards')}
         </LocalLink>
       </li>
+      <li>
+        <WishlistEntry />
+      </li>
     </ul>
+  )
+}
+
+/**
+ * The wishlist on a phone: the header's heart shows from lg only and the bottom bar holds home, menu, account and
+ * basket (spec §2), so the menu is where a phone opens it. Opening it closes the menu (spec §3, UI flags).
+ */
+function WishlistEntry() {
+  const { t } = useT()
+  const openPanel = useSetAtom(openPanelAtom)
+  const trigger = usePanelTrigger('wishlist')
+  return (
+    <button type="button" {...trigger} onClick={() => openPanel('wishlist')} className={cx('flex min-h-12 w-full items-center gap-3 rounded-md font-semibold text-neutral-900', focusRing)} data-testid="mobile-menu-wishlist">
+      <Icon name="heart" className="h-5 w-5 text-neutral-700" />
+      {t('header.wishlist')}
+    </button>
   )
 }
 

@@ -12,6 +12,19 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   children: ReactNode
 }
 
+/**
+ * The store's chevron over a native select's own arrow, for a select laid out by its form's field helper rather than
+ * by `Select`: put the select (with `selectControl`) and this inside a `relative` box.
+ */
+export const selectControl = 'appearance-none pr-10'
+export function SelectChevron() {
+  return (
+    <svg viewBox="0 0 20 20" className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-neutral-600" aria-hidden="true" focusable="false">
+      <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
 /** A native select (keyboard and screen reader behaviour for free) with the store's chevron and states. */
 export function Select({ id, label, hint, error, hideLabel, frameClassName, className, required, children, ...props }: SelectProps) {
   return (
@@ -22,14 +35,12 @@ export function Select({ id, label, hint, error, hideLabel, frameClassName, clas
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
-          className={cx(controlBase, controlEdge(Boolean(error)), 'appearance-none pr-10', className)}
+          className={cx(controlBase, controlEdge(Boolean(error)), selectControl, className)}
           {...props}
         >
           {children}
         </select>
-        <svg viewBox="0 0 20 20" className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-neutral-600" aria-hidden="true" focusable="false">
-          <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <SelectChevron />
       </div>
     </FieldFrame>
   )

@@ -16,6 +16,8 @@ export function AccountNav({ page }: { page: AccountPage }) {
   const navigate = useNavigate()
   const local = useLocalPath()
   const reset = useSetAtom(resetSessionAtom)
+  // an order's details belong to the order history: its entry stays marked there (no entry was, so no way back showed)
+  const marked = page === 'OrderDetails' ? 'OrderHistory' : page
   const logOut = async () => {
     await api.logOut().catch(() => {})
     reset()
@@ -23,10 +25,11 @@ export function AccountNav({ page }: { page: AccountPage }) {
   }
   return (
     <nav aria-label={t('account.title')}>
-      <ul className="space-y-1">
+      {/* two columns on a phone: one column of eight rows pushed the page itself below the first screen */}
+      <ul className="grid grid-cols-2 gap-1 lg:block lg:space-y-1">
         {ACCOUNT_PAGES.filter((p) => p !== 'OrderDetails').map((p) => (
           <li key={p}>
-            <LocalLink to={`/MyAccount/${p}`} className={`flex min-h-11 items-center rounded-md px-3 ${p === page ? 'bg-primary-50 font-semibold text-primary-700' : 'text-neutral-800 hover:bg-neutral-100'}`}>
+            <LocalLink to={`/MyAccount/${p}`} className={`flex min-h-11 items-center rounded-md px-3 ${p === marked ? 'bg-primary-50 font-semibold text-primary-700' : 'text-neutral-800 hover:bg-neutral-100'}`}>
               {t(`account.${p}` as MessageKey)}
             </LocalLink>
           </li>

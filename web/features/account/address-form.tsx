@@ -1,3 +1,4 @@
+import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Form } from 'react-router'
 import type { Address, Country } from '../../api/models.ts'
 import { useT } from '../../i18n/index.tsx'
@@ -32,9 +33,7 @@ export function AddressForm({ countries, address, pagePath }: Props) {
       {address ? <input type="hidden" name="id" value={address._id} /> : null}
       <AddressFields idPrefix={idPrefix} values={result?.values ?? address} errors={errors} countries={countries} />
       {address ? null : (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="isDefault" /> {t('account.makeDefault')}
-        </label>
+        <Checkbox id={`${idPrefix}isDefault`} name="isDefault" label={t('account.makeDefault')} />
       )}
       <div className="flex items-center gap-4">
         <SubmitButton value={intent}>{address ? t('account.updateAddress') : t('account.addAddress')}</SubmitButton>

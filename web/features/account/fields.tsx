@@ -7,8 +7,10 @@ import { msgText, type AccountActionResult, type Msg } from './messages.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
+import { SelectChevron, selectControl } from '../../components/ui/select.tsx'
 
-const INPUT = cx(controlBase, controlEdge(false))
+/** A field's control; a refused one has the error edge (docs/design.md: error state), as the checkout's fields do. */
+const input = (invalid: boolean) => cx(controlBase, controlEdge(invalid))
 
 /** The action's answer when it is about this form (intent and, for an address, its id). */
 export function useFormResult(intents: string[], id?: string): AccountActionResult | undefined {
@@ -41,11 +43,14 @@ export function Field({ form, name, label, error, defaultValue, type = 'text', a
         {label}
       </label>
       {children ? (
-        <select {...a11y} defaultValue={defaultValue} className={INPUT}>
-          {children}
-        </select>
+        <div className="relative">
+          <select {...a11y} defaultValue={defaultValue} className={cx(input(Boolean(message)), selectControl)}>
+            {children}
+          </select>
+          <SelectChevron />
+        </div>
       ) : (
-        <input {...a11y} type={type} defaultValue={defaultValue} autoComplete={autoComplete} className={INPUT} />
+        <input {...a11y} type={type} defaultValue={defaultValue} autoComplete={autoComplete} className={input(Boolean(message))} />
       )}
       {message ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-danger-700" data-testid="field-error" {...LAND_HERE}>

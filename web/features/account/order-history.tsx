@@ -3,6 +3,7 @@ import { orderStateLabel } from './order-details.tsx'
 import { useT } from '../../i18n/index.tsx'
 import { formatDate } from '../../i18n/format.ts'
 import { LocalLink } from '../../components/local-link.tsx'
+import { buttonClass } from '../../components/ui/button.tsx'
 
 export const ORDERS_PAGE_SIZE = 10
 
@@ -17,9 +18,12 @@ export function OrderHistory({ orders, page, totalPages }: Props) {
   const { t } = useT()
   if (orders.length === 0) {
     return (
-      <p className="text-neutral-600" data-testid="empty-state">
-        {t('account.noOrders')}
-      </p>
+      <div className="space-y-4" data-testid="empty-state">
+        <p className="text-neutral-600">{t('account.noOrders')}</p>
+        <LocalLink to="/" className={buttonClass('primary')}>
+          {t('account.startShopping')}
+        </LocalLink>
+      </div>
     )
   }
   return (
@@ -37,7 +41,7 @@ export function OrderHistory({ orders, page, totalPages }: Props) {
           {orders.map((o) => (
             <tr key={o.number} data-testid="order-row">
               <td className="py-3">
-                <LocalLink to={`/my-account/OrderDetails/${encodeURIComponent(o.number)}`} className="font-semibold underline">
+                <LocalLink to={`/my-account/OrderDetails/${encodeURIComponent(o.number)}`} className="inline-flex min-h-11 items-center font-semibold underline lg:min-h-0">
                   {o.number}
                 </LocalLink>
               </td>

@@ -7,6 +7,7 @@ import { useT } from '../../i18n/index.tsx'
 import { Field } from './field.tsx'
 import type { FieldErrors } from './validation.ts'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
+import { SelectChevron, selectControl } from '../../components/ui/select.tsx'
 
 type Values = Partial<Record<keyof Address, string | null | boolean>>
 
@@ -43,6 +44,7 @@ export function AddressFields({ prefix = '', idPrefix = '', values, errors, coun
       {field('city', 'address-level2')}
       {field('zipCode', 'postal-code', { maxLength: '10' })}
       <Field name={prefix + 'country'} id={id('country')} label={t('checkout.country')} errors={errors.country}>
+        <div className="relative">
         <select
           id={id('country')}
           name={prefix + 'country'}
@@ -51,7 +53,7 @@ export function AddressFields({ prefix = '', idPrefix = '', values, errors, coun
           aria-invalid={invalid('country') || undefined}
           aria-describedby={invalid('country') ? `${id('country')}-error` : undefined}
           autoComplete="country"
-          className={control('country')}
+          className={cx(control('country'), selectControl)}
           data-testid={id('country')}
         >
           {countries.map((c) => (
@@ -60,9 +62,12 @@ export function AddressFields({ prefix = '', idPrefix = '', values, errors, coun
             </option>
           ))}
         </select>
+        <SelectChevron />
+        </div>
       </Field>
       {showState ? (
         <Field name={prefix + 'state'} id={id('state')} label={enhanced ? t('checkout.state') : t('checkout.stateWhereNeeded')} errors={errors.state}>
+          <div className="relative">
           <select
             id={id('state')}
             name={prefix + 'state'}
@@ -71,7 +76,7 @@ export function AddressFields({ prefix = '', idPrefix = '', values, errors, coun
             aria-invalid={invalid('state') || undefined}
             aria-describedby={invalid('state') ? `${id('state')}-error` : undefined}
             autoComplete="address-level1"
-            className={control('state')}
+            className={cx(control('state'), selectControl)}
           >
             <option value="">{t('checkout.chooseState')}</option>
             {withStates.map((c) => (
@@ -84,6 +89,8 @@ export function AddressFields({ prefix = '', idPrefix = '', values, errors, coun
               </optgroup>
             ))}
           </select>
+          <SelectChevron />
+          </div>
         </Field>
       ) : null}
       <div className="sm:col-span-2">{field('phoneNumber', 'tel', { type: 'tel', inputMode: 'tel' })}</div>

@@ -6,6 +6,8 @@ import { FormMessage } from './field.tsx'
 import { useStepForm } from './use-step-form.ts'
 import { addressFromForm, validateAddress } from './validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
+import { checkboxInput, checkboxRow } from '../../components/ui/checkbox.tsx'
+import { cx } from '../../components/ui/cx.ts'
 
 /**
  * Billing: 'same as shipping' (on by default) or a billing address. The fields hide with CSS only (`peer-checked`),
@@ -19,8 +21,8 @@ export function BillingForm({ cart, countries }: { cart: Cart; countries: Countr
     <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-6" data-testid="billing-form">
       <FormMessage message={form.message} />
       <div>
-        <input id="sameAsShipping" type="checkbox" name="sameAsShipping" defaultChecked={same} className="peer mr-2 h-4 w-4 align-middle" />
-        <label htmlFor="sameAsShipping" className="align-middle font-semibold">
+        <input id="sameAsShipping" type="checkbox" name="sameAsShipping" defaultChecked={same} className={cx('peer align-middle', checkboxInput)} />
+        <label htmlFor="sameAsShipping" className={cx('pl-3 align-middle font-semibold', checkboxRow)}>
           {t('checkout.sameAsShipping')}
         </label>
         <fieldset className="mt-6 peer-checked:hidden" data-testid="billing-address">

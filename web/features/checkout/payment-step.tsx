@@ -6,6 +6,7 @@ import { Field, FieldErrors, FormMessage } from './field.tsx'
 import { useStepForm } from './use-step-form.ts'
 import { validateCard, type FieldErrors as Errors } from './validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
+import { checkboxInput, checkboxRow } from '../../components/ui/checkbox.tsx'
 import { CAPTCHA_FIELD, CaptchaField } from '../captcha/captcha-field.tsx'
 
 /**
@@ -88,8 +89,8 @@ export function TermsField({ checked, errors }: { checked: boolean; errors?: str
   const [before, link, after] = t('checkout.terms').split(/\[([^\]]*)\]/)
   return (
     <div>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="terms" defaultChecked={checked} aria-invalid={errors ? true : undefined} className="h-4 w-4" />
+      <label className={checkboxRow}>
+        <input type="checkbox" name="terms" defaultChecked={checked} aria-invalid={errors ? true : undefined} className={checkboxInput} />
         {/* one sentence, read once: 'I agree to the terms and conditions', the words naming them the link to them */}
         <span>
           {before}

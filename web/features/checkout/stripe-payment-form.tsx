@@ -5,6 +5,8 @@ import type { StripePublicConfig } from '../../app-context.ts'
 import { useT } from '../../i18n/index.tsx'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
+import { checkboxInput, checkboxRow } from '../../components/ui/checkbox.tsx'
+import { Radio } from '../../components/ui/radio.tsx'
 import { FormMessage } from './field.tsx'
 import { DeclinesCaptcha, TermsField } from './payment-step.tsx'
 import { isRefusal, REFUSALS } from './payment-refusals.ts'
@@ -53,12 +55,8 @@ function useStripeCard({ publishableKey, jsUrl }: StripePublicConfig, locale: Lo
 
 function SavedCardChoice({ cards, choice, onChoose }: { cards: SavedCard[]; choice: string; onChoose: (id: string) => void }) {
   const { t } = useT()
-  const option = (value: string, label: string) => (
-    <label key={value} className="flex items-center gap-2">
-      <input type="radio" name="savedCard" value={value} defaultChecked={choice === value} onChange={() => onChoose(value)} className="h-4 w-4" />
-      <span>{label}</span>
-    </label>
-  )
+  // the store's choice cards, as the shipping methods are (docs/design.md: `Radio card`)
+  const option = (value: string, label: string) => <Radio key={value} id={`savedCard-${value}`} card name="savedCard" value={value} defaultChecked={choice === value} onChange={() => onChoose(value)} label={label} />
   return (
     <fieldset className="space-y-2" data-testid="saved-cards">
       <legend className="mb-1 text-sm font-semibold text-neutral-800">{t('payment.savedCards')}</legend>
@@ -78,11 +76,11 @@ function SaveCardField({ checked }: { checked: boolean }) {
   const { t } = useT()
   return (
     <div>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="saveCard" defaultChecked={checked} aria-describedby="save-card-note" className="h-4 w-4" data-testid="save-card" />
+      <label className={checkboxRow}>
+        <input type="checkbox" name="saveCard" defaultChecked={checked} aria-describedby="save-card-note" className={checkboxInput} data-testid="save-card" />
         <span>{t('payment.saveCard')}</span>
       </label>
-      <p id="save-card-note" className="ml-6 text-sm text-neutral-600">
+      <p id="save-card-note" className="ml-8 text-sm text-neutral-600">
         {t('payment.saveNote')}
       </p>
     </div>

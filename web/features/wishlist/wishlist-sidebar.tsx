@@ -3,11 +3,11 @@ import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
-import { buttonClass } from '../../components/ui/button.tsx'
+import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
-import { wishlistAtom } from '../session/atoms.ts'
-import { closePanelAtom, wishlistSidebarOpenAtom } from '../ui/atoms.ts'
+import { isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
+import { closePanelAtom, openPanelAtom, wishlistSidebarOpenAtom } from '../ui/atoms.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 
@@ -19,6 +19,8 @@ export function WishlistSidebar() {
   const close = useSetAtom(closePanelAtom)
   const [wishlist, setWishlist] = useAtom(wishlistAtom)
   const notify = useSetAtom(notifyAtom)
+  const openPanel = useSetAtom(openPanelAtom)
+  const authenticated = useAtomValue(isAuthenticatedAtom)
   const items = wishlist?.wishedProducts ?? []
   const remove = async (id: string) => {
     try {
@@ -41,9 +43,27 @@ export function WishlistSidebar() {
       }
     >
       {items.length === 0 ? (
-        <p className="py-12 text-center text-neutral-600" data-testid="wishlist-empty">
-          {t('wishlist.empty')}
-        </p>
+        // what to do next, not only that it is empty: a guest cannot save (wishlists belong to accounts), a member uses the heart
+        <div className="flex flex-col items-center gap-3 px-2 py-12 text-center" data-testid="wishlist-empty">
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-neutral-100 text-neutral-600">
+            <Icon name="heart" className="h-7 w-7" />
+          </span>
+          <p className="text-lg font-semibold text-neutral-900">{t('wishlist.empty')}</p>
+          <p className="max-w-xs text-neutral-600">{authenticated ? t('wishlist.emptyHint') : t('product.wishlistLogin')}</p>
+          {authenticated ? null : (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              data-testid="wishlist-login"
+              onClick={() => {
+                close('wishlist')
+                openPanel('login')
+              }}
+            >
+              {t('auth.login')}
+            </Button>
+          )}
+        </div>
       ) : (
         <>
           <dl className="mb-2 flex justify-between rounded-md bg-neutral-100 px-3 py-2 text-sm text-neutral-700" data-testid="wishlist-totals">
@@ -69,7 +89,7 @@ export function WishlistSidebar() {
                   <p className="text-neutral-600">{[item.colour, item.size].filter(Boolean).join(' · ')}</p>
                   <p className="mt-1 font-semibold text-neutral-900">{item.price.special ?? item.price.regular}</p>
                 </div>
-                <button type="button" onClick={() => void remove(item.wishedProductId)} className="inline-flex h-9 w-9 items-center justify-center self-start rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={t('product.removeFromWishlist', { name: item.name })} data-testid="wishlist-remove">
+                <button type="button" onClick={() => void remove(item.wishedProductId)} className="inline-flex h-11 w-11 shrink-0 items-center justify-center self-start rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={t('product.removeFromWishlist', { name: item.name })} data-testid="wishlist-remove">
                   <Icon name="trash" className="h-5 w-5" />
                 </button>
               </li>
