@@ -34,6 +34,3 @@ export async function shippingOptions(db: D1Database, countryIso: string, curren
     .sort((a, b) => a.method.name.localeCompare(b.method.name, 'en', { sensitivity: 'base' }))
 }
 
-export async function shippingMethod(db: D1Database, id: number): Promise<ShippingMethodRow | null> {
-  return db.prepare('SELECT * FROM shipping_methods WHERE id = ?').bind(id).first<ShippingMethodRow>()
-}
