@@ -8,6 +8,7 @@ import { currentAccessHash, requireUser } from './auth.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { duplicateEmail, isUniqueViolation, loadUser, userDocument } from './accounts.ts'
 import { readParams, type BackendContext } from './http.ts'
+import { clearDefault } from './address-routes.ts'
 import { EmailSchema, IdSchema, MESSAGES, PasswordSchema, RequiredText } from './schemas.ts'
 
 /** `/account` (Spree auth devise): register, show, update, change password. */
@@ -106,7 +107,7 @@ accountRoutes.patch('/account', async (c) => {
       defaultId === undefined
         ? []
         : [
-            c.env.DB.prepare('UPDATE addresses SET is_default = 0 WHERE user_id = ? AND is_default = 1 AND id != ?').bind(userId, defaultId),
+            clearDefault(c.env.DB, userId),
             c.env.DB.prepare('UPDATE addresses SET is_default = 1 WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(defaultId, userId),
           ]
     await c.env.DB.batch([update, ...defaults, ...(input.password === undefined ? [] : endOtherSessions(c.env.DB, userId, await currentAccessHash(c)))])

@@ -23,7 +23,8 @@ export function insertAddress(db: D1Database, a: AddressPayload, userId: number 
     .bind(userId, ...COLUMNS.map((k) => a[k] ?? null), isDefault ? 1 : 0)
 }
 
-const clearDefault = (db: D1Database, userId: number) =>
+/** Takes the default mark off the customer's addresses: the first statement of a batch that marks another one. */
+export const clearDefault = (db: D1Database, userId: number) =>
   db.prepare('UPDATE addresses SET is_default = 0 WHERE user_id = ? AND is_default = 1').bind(userId)
 
 async function listAddresses(db: D1Database, userId: number) {
