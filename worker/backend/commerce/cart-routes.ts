@@ -109,13 +109,15 @@ cartRoutes.post('/cart/add_item', async (c) => {
   const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity, existingLine?.variant)
   assertChargeable(state, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
   // the change and the cart it leaves in one round trip
-  return cartResponse(c, order, { writes: [
-    c.env.DB.prepare(
-      `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
-       ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
-    ).bind(order.id, body.variant_id, body.quantity),
-    touchOrder(c.env.DB, order.id),
-  ] })
+  return cartResponse(c, order, {
+    writes: [
+      c.env.DB.prepare(
+        `INSERT INTO line_items (order_id, variant_id, quantity) VALUES (?, ?, ?)
+         ON CONFLICT (order_id, variant_id) WHERE gift_card_cents IS NULL DO UPDATE SET quantity = quantity + excluded.quantity`,
+      ).bind(order.id, body.variant_id, body.quantity),
+      touchOrder(c.env.DB, order.id),
+    ],
+  })
 })
 
 cartRoutes.patch('/cart/set_quantity', async (c) => {
@@ -148,12 +150,14 @@ cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
 
 cartRoutes.patch('/cart/empty', async (c) => {
   const order = await requireCart(c)
-  return cartResponse(c, order, { writes: [
-    c.env.DB.prepare('DELETE FROM line_items WHERE order_id = ?').bind(order.id),
-    c.env.DB.prepare('DELETE FROM order_promotions WHERE order_id = ?').bind(order.id),
-    c.env.DB.prepare('DELETE FROM payments WHERE order_id = ?').bind(order.id),
-    c.env.DB.prepare("UPDATE orders SET state = 'cart' WHERE id = ?").bind(order.id),
-  ] })
+  return cartResponse(c, order, {
+    writes: [
+      c.env.DB.prepare('DELETE FROM line_items WHERE order_id = ?').bind(order.id),
+      c.env.DB.prepare('DELETE FROM order_promotions WHERE order_id = ?').bind(order.id),
+      c.env.DB.prepare('DELETE FROM payments WHERE order_id = ?').bind(order.id),
+      c.env.DB.prepare("UPDATE orders SET state = 'cart' WHERE id = ?").bind(order.id),
+    ],
+  })
 })
 
 cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
@@ -202,10 +206,12 @@ cartRoutes.patch('/cart/change_currency', async (c) => {
     throw new BackendError(422, `Some items in the cart cannot be bought in ${new_currency}.`, { new_currency: ['is not available for every item'] })
   }
   // Prices are re-resolved from the price table on every read; gift card and store credit payments are per currency.
-  return cartResponse(c, order, { writes: [
-    c.env.DB.prepare('UPDATE orders SET currency = ? WHERE id = ?').bind(new_currency, order.id),
-    c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method IN ('gift_card', 'store_credit')").bind(order.id),
-  ] })
+  return cartResponse(c, order, {
+    writes: [
+      c.env.DB.prepare('UPDATE orders SET currency = ? WHERE id = ?').bind(new_currency, order.id),
+      c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method IN ('gift_card', 'store_credit')").bind(order.id),
+    ],
+  })
 })
 
 cartRoutes.patch('/cart/associate', async (c) => {

@@ -1,7 +1,7 @@
 import type { Currency, Locale } from '#web/api/models.ts'
 import { formatMoney } from '#web/i18n/format.ts'
-import { BackendError } from '../shared/errors.ts'
 import { isGstFree } from '#web/lib/destinations.ts'
+import { BackendError } from '../shared/errors.ts'
 import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Totals } from './pricing.ts'
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'
@@ -100,7 +100,8 @@ export interface CartState {
  * the customer's store credit are read in one batch, a consistent snapshot (only a coupon with a per-customer limit
  * costs one more read). The order is read in the batch whether it is given as a row or an id: the state is what the
  * database holds, and `state.order` is that row. `writes` run first in the same batch (atomically), so a change and the
- * cart it leaves cost one round trip (`checkWrites` may refuse the request from what they changed); an order that is not there is a 404.
+ * cart it leaves cost one round trip (`checkWrites` may refuse the request from what they changed); an order that is
+ * not there is a 404.
  */
 export async function loadCartState(
   db: D1Database,

@@ -100,10 +100,12 @@ paymentRoutes.post('/checkout/add_store_credit', async (c) => {
   if (order.user_id !== userId) throw new BackendError(422, 'Log in and use your own cart to pay with store credit.', { amount: ['not your cart'] })
   const credit = await c.env.DB.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(userId, order.currency).first<{ balance_cents: number }>()
   if (!credit || credit.balance_cents <= 0) throw new BackendError(422, 'You have no store credit to use.', { amount: ['no store credit available'] })
-  return cartResponse(c, order, { writes: [
-    c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(order.id),
-    c.env.DB.prepare("INSERT INTO payments (order_id, method, requested_cents, seen_balance_cents) VALUES (?, 'store_credit', ?, ?)").bind(order.id, amount ?? null, credit.balance_cents),
-  ] })
+  return cartResponse(c, order, {
+    writes: [
+      c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(order.id),
+      c.env.DB.prepare("INSERT INTO payments (order_id, method, requested_cents, seen_balance_cents) VALUES (?, 'store_credit', ?, ?)").bind(order.id, amount ?? null, credit.balance_cents),
+    ],
+  })
 })
 
 paymentRoutes.post('/checkout/remove_store_credit', async (c) => {
