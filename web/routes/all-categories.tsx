@@ -34,15 +34,7 @@ export function Component() {
               {t('search.noResults')} {t('search.quoted', { term })}
             </p>
             <p className="text-neutral-700">{t('search.noResultsHint')}</p>
-            <ul className="flex flex-wrap gap-2" data-testid="search-no-results-categories">
-              {categories.filter((c) => !c.hide_from_nav).map((category) => (
-                <li key={category.id}>
-                  <LocalLink to={`/t/${category.permalink}`} className="chip-link">
-                    {category.name}
-                  </LocalLink>
-                </li>
-              ))}
-            </ul>
+            <CategoryLinks categories={categories} className="flex flex-wrap gap-2" linkClassName="chip-link" data-testid="search-no-results-categories" />
           </div>
         ) : (
           <div className="mt-6">
@@ -59,16 +51,27 @@ export function Component() {
       {categories.length === 0 ? (
         <p className="text-neutral-600" data-testid="empty-state">{t('pages.categoryEmpty')}</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {categories.filter((c) => !c.hide_from_nav).map((category) => (
-            <li key={category.id}>
-              <LocalLink to={`/t/${category.permalink}`} className="block rounded border border-neutral-200 p-4 font-semibold hover:border-primary-500">
-                {category.name}
-              </LocalLink>
-            </li>
-          ))}
-        </ul>
+        <CategoryLinks categories={categories} className="grid grid-cols-2 gap-4 lg:grid-cols-4" linkClassName="block rounded border border-neutral-200 p-4 font-semibold hover:border-primary-500" />
       )}
     </section>
+  )
+}
+
+type Category = Awaited<ReturnType<typeof loader>>['categories'][number]
+
+/** The categories shown in the navigation, each a link to its page: the no-hit search's chips and /Category's tiles. */
+function CategoryLinks({ categories, className, linkClassName, 'data-testid': testId }: { categories: Category[]; className: string; linkClassName: string; 'data-testid'?: string }) {
+  return (
+    <ul className={className} data-testid={testId}>
+      {categories
+        .filter((c) => !c.hide_from_nav)
+        .map((category) => (
+          <li key={category.id}>
+            <LocalLink to={`/t/${category.permalink}`} className={linkClassName}>
+              {category.name}
+            </LocalLink>
+          </li>
+        ))}
+    </ul>
   )
 }
