@@ -63,8 +63,8 @@ async function syncWish(store: Store, api: StorefrontApi, variantId: string, tex
 /**
  * The heart on product pages and cards. A real form posting to the product page (whose action saves or removes it,
  * as the form's `wished` says, or sends a guest to log in, then returns to `back` when a card gives it, else to the
- * product page), so it works without JavaScript; with JavaScript it saves
- * or removes in place, and a guest gets the login modal, since wishlists belong to accounts.
+ * product page), so it works without JavaScript; with JavaScript it saves or removes in place, and a guest gets the
+ * login modal, since wishlists belong to accounts.
  */
 export function WishlistButton({ productLink, variantId, name, back, className = '' }: { productLink: string; variantId: string | null | undefined; name: string; back?: string; className?: string }) {
   const { t } = useT()
