@@ -8,6 +8,7 @@ import { ErrorPage } from './components/error-page.tsx'
 import { IconSprite } from './components/icons.tsx'
 import { ClientEffects } from './features/session/client-effects.tsx'
 import { ConsentManager } from './features/consent/consent-manager.tsx'
+import { WishPostForm } from './features/wishlist/wish-post-form.tsx'
 import { isAuthenticatedAtom, personalHintAtom } from './features/session/atoms.ts'
 import { readPersonalState } from './features/session/personal-state.ts'
 
@@ -58,6 +59,7 @@ export function Document() {
   return (
     <DocumentShell>
       <Outlet />
+      <WishPostForm />
       <ClientEffects />
       <ConsentManager />
     </DocumentShell>

@@ -127,15 +127,18 @@ describe('the product page without JavaScript', () => {
 })
 
 describe('the wishlist heart without JavaScript', () => {
+  /** A product page's heart (a lone button of the page's one form, wish-post.ts): what it shows and asks for. */
   const heartOf = (body: string, variantId: number) => {
-    const form = new RegExp(`<form[^>]*data-wish="${variantId}"[^>]*>([\\s\\S]*?)</form>`).exec(body)?.[1] ?? ''
+    const [, asks, tag, inner] = new RegExp(`<button(?=[^>]*data-testid="wishlist-heart")(?=[^>]*value="([01]):${variantId}")([^>]*)>([\\s\\S]*?)</button>`).exec(body) ?? []
+    expect(tag, 'the heart').toBeDefined()
     return {
-      pressed: /aria-pressed="true"/.test(form),
-      asks: /name="wished" value="(\d)"/.exec(form)?.[1],
-      label: /aria-label="([^"]*)"/.exec(form)?.[1],
-      filled: /<svg[^>]*class="[^"]*fill-current/.test(form),
+      pressed: /aria-pressed="true"/.test(tag!),
+      asks,
+      label: /aria-label="([^"]*)"/.exec(tag!)?.[1],
+      filled: /<svg[^>]*class="[^"]*fill-current/.test(inner!),
     }
   }
+  const wish = (variantId: number, save: boolean) => ({ wish: `${save ? 1 : 0}:${variantId}`, back: '/somewhere-the-product-page-ignores' })
 
   it("shows a member's saved heart as saved (and its click removes); two posts of one click do what that click asked", async () => {
     // a seeded product with sizes, renamed to need escaping
@@ -149,18 +152,21 @@ describe('the wishlist heart without JavaScript', () => {
     expect(heartOf((await b.get(path)).body, shirt.variantId)).toMatchObject({ pressed: false, asks: '1', filled: false })
 
     // a double click without JavaScript is the same post twice: saved once, and the page shows it saved
-    for (let i = 0; i < 2; i++) expect(await b.post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '1' })).toMatchObject({ status: 303, location: path })
+    for (let i = 0; i < 2; i++) expect(await b.post(path, wish(shirt.variantId, true))).toMatchObject({ status: 303, location: path })
     const saved = heartOf((await b.get(path)).body, shirt.variantId)
     expect(saved).toEqual({ pressed: true, asks: '0', label: 'Remove Fish &amp; Chip&#x27;s Parka from the wishlist', filled: true })
     expect(heartOf((await b.get(`/de${path}`)).body, shirt.variantId).label).toMatch(/ von der Wunschliste entfernen$/)
 
     // the saved heart's click removes, twice or once
-    for (let i = 0; i < 2; i++) expect((await b.post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '0' })).status).toBe(303)
+    for (let i = 0; i < 2; i++) expect((await b.post(path, wish(shirt.variantId, false))).status).toBe(303)
     expect(heartOf((await b.get(path)).body, shirt.variantId)).toMatchObject({ pressed: false, asks: '1', filled: false })
 
     // a guest's remove goes to log in, as the save does
-    const guest = await formBrowser().post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '0' })
+    const guest = await formBrowser().post(path, wish(shirt.variantId, false))
     expect(guest).toMatchObject({ status: 303, location: '/Login' })
+    // the heart's form of earlier releases (a page kept open across a release) still saves, once
+    for (let i = 0; i < 2; i++) expect(await b.post(path, { intent: 'wishlist', variantId: String(shirt.variantId), wished: '1' })).toMatchObject({ status: 303, location: path })
+    expect(heartOf((await b.get(path)).body, shirt.variantId)).toMatchObject({ pressed: true, asks: '0' })
   })
 
   it('a product without options (its master variant only) has a heart and an add to cart on its page, saved and shown saved like any other', async () => {
@@ -175,11 +181,11 @@ describe('the wishlist heart without JavaScript', () => {
 
     const joined = await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('plain-heart'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })
     expect(joined.status).toBe(303)
-    expect(await b.post(path, { intent: 'wishlist', variantId: String(plain.variantId), wished: '1' })).toMatchObject({ status: 303, location: path })
+    expect(await b.post(path, wish(plain.variantId, true))).toMatchObject({ status: 303, location: path })
     // the member's page, the shared copy with the header and hearts filled in by the worker's personal pass
     expect(heartOf((await b.get(path)).body, plain.variantId)).toEqual({ pressed: true, asks: '0', label: 'Remove Trail Water Filter from the wishlist', filled: true })
     expect(heartOf((await b.get(`/de${path}`)).body, plain.variantId)).toMatchObject({ pressed: true, asks: '0', label: 'Trail Water Filter von der Wunschliste entfernen' })
-    expect(await b.post(path, { intent: 'wishlist', variantId: String(plain.variantId), wished: '0' })).toMatchObject({ status: 303, location: path })
+    expect(await b.post(path, wish(plain.variantId, false))).toMatchObject({ status: 303, location: path })
     expect(heartOf((await b.get(path)).body, plain.variantId)).toMatchObject({ pressed: false, asks: '1', filled: false })
 
     // and it goes into the cart
@@ -187,13 +193,22 @@ describe('the wishlist heart without JavaScript', () => {
     expect((await b.get('/Cart?added=1')).body).toContain('Trail Water Filter')
   })
 
-  /** A card's heart form as the page renders it: where it posts and the fields it sends. */
+  /**
+   * A card's heart as the page renders it: a lone button of the page's one form (wish-post.ts); where it posts and the
+   * fields a browser sends for its click (the form's, and the button's own name and value).
+   */
   const cardHeart = (body: string, which: number | string = 0) => {
     const cards = [...body.matchAll(/<li id="([^"]+)"[^>]*data-testid="product-card"[\s\S]*?<\/li>/g)]
     const card = typeof which === 'number' ? cards[which]! : cards.find((c) => c[1] === which)!
-    const [, open, inner] = /<form([^>]*)>([\s\S]*?)<\/form>/.exec(card[0])!
-    const fields = Object.fromEntries([...inner!.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]))
-    return { id: card[1]!, action: /action="([^"]+)"/.exec(open!)![1]!, variantId: /data-wish="(\d+)"/.exec(open!)![1]!, fields, html: card[0] }
+    expect(card[0]).not.toMatch(/<form|<input/)
+    const button = /<button([^>]*data-testid="wishlist-heart"[^>]*)>/.exec(card[0])![1]!
+    expect(button).toMatch(/ form="wish-post"/)
+    const form = /<form id="wish-post"[^>]*>([\s\S]*?)<\/form>/.exec(body)![1]!
+    const fields = Object.fromEntries([...form.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]))
+    const name = / name="(\w+)"/.exec(button)![1]!
+    const value = / value="([^"]*)"/.exec(button)![1]!
+    fields[name] = value
+    return { id: card[1]!, action: / formAction="([^"]+)"/i.exec(button)![1]!, variantId: value.split(':')[1]!, fields, html: card[0] }
   }
 
   it("a card's heart returns to the listing at the card, which says what was done; the page's links leave that out (en, de)", async () => {
@@ -201,7 +216,7 @@ describe('the wishlist heart without JavaScript', () => {
     expect((await b.post('/Login', { intent: 'signup', 'signup-email': uniqueEmail('card-heart'), 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })).status).toBe(303)
     const listing = '/t/men?sort=name&view=list'
     const heart = cardHeart((await b.get(listing)).body, 2)
-    expect(heart.fields).toMatchObject({ intent: 'wishlist', wished: '1', back: `${listing}#${heart.id}` })
+    expect(heart.fields).toEqual({ back: listing, wish: `1:${heart.variantId}:${heart.id}` })
     expect(heart.id).toMatch(/^product-\d+$/)
 
     // it used to land on the product page; now it comes back to the same listing, at the card
@@ -211,7 +226,10 @@ describe('the wishlist heart without JavaScript', () => {
     const card = cardHeart(back.body, heart.id)
     expect(text(card.html)).toMatch(/role="status"[^>]*>Saved to your wishlist</)
     expect(card.html).toMatch(/aria-pressed="true"/)
-    expect(card.fields).toMatchObject({ wished: '0', back: `${listing}#${heart.id}` })
+    // the worker's personal pass names the product in the saved heart's label (it reads the name from the label)
+    const title = /<h3[^>]*><a[^>]*>([^<]+)</.exec(card.html)![1]!
+    expect(card.html).toContain(`aria-label="Remove ${title} from the wishlist"`)
+    expect(card.fields).toEqual({ back: listing, wish: `0:${heart.variantId}:${heart.id}` })
     // said once, by that card: the other cards, the page's links and the listing's forms' fields leave the notice out
     // (a GET form's own action is the page's address, but a browser sends only the form's fields)
     expect(back.body.match(/Saved to your wishlist/g)).toHaveLength(1)
@@ -219,14 +237,15 @@ describe('the wishlist heart without JavaScript', () => {
 
     // removing says so, in German on the German listing
     const de = cardHeart((await b.get(`/de${listing}`)).body, heart.id)
-    expect(de.fields).toMatchObject({ wished: '0', back: `/de${listing}#${heart.id}` })
+    expect(de.html).toContain(`aria-label="${/<h3[^>]*><a[^>]*>([^<]+)</.exec(de.html)![1]!} von der Wunschliste entfernen"`)
+    expect(de.fields).toEqual({ back: `/de${listing}`, wish: `0:${heart.variantId}:${heart.id}` })
     const removed = await b.post(de.action, de.fields)
     expect(removed).toMatchObject({ status: 303, location: `/de${listing}&wishlist=removed-${heart.variantId}#${heart.id}` })
     const deCard = cardHeart((await b.get(removed.location!.split('#')[0]!)).body, heart.id)
     expect(text(deCard.html)).toMatch(/role="status"[^>]*>Von Ihrer Wunschliste entfernt</)
     expect(deCard.html).toMatch(/aria-pressed="false"/)
     // an older notice is replaced, not repeated
-    const again = await b.post(heart.action, { ...heart.fields, back: `${listing}&wishlist=removed-${heart.variantId}#${heart.id}` })
+    const again = await b.post(heart.action, { ...heart.fields, back: `${listing}&wishlist=removed-${heart.variantId}` })
     expect(again.location).toBe(`${listing}&wishlist=saved-${heart.variantId}#${heart.id}`)
   })
 
@@ -239,6 +258,13 @@ describe('the wishlist heart without JavaScript', () => {
       expect(refused.status, back).toBe(400)
       expect(refused.location, back).toBeNull()
       expect(refused.body, back).toContain('The page to return to is not a page of this store, so nothing was changed.')
+    }
+    // a heart's value this store did not write: refused as unreadable, nothing saved
+    for (const wish of ['', '1:abc:product-2', '2:3:product-2', `1:${heart.variantId}:<b>`, `1:${heart.variantId}:`, `1:${heart.variantId}:product-2#x`]) {
+      const refused = await b.post(heart.action, { ...heart.fields, wish })
+      expect(refused.status, wish).toBe(400)
+      expect(refused.location, wish).toBeNull()
+      expect(refused.body, wish).toContain('That wishlist request could not be read, so nothing was changed.')
     }
     const german = await b.post(`/de${heart.action}`, { ...heart.fields, back: 'https://evil.example/' })
     expect(german.status).toBe(400)

@@ -1,11 +1,11 @@
-import { useLocation, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import type { ProductCard as ProductCardModel } from '../api/models.ts'
 import { useT } from '../i18n/index.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { ProductCard as Card, type CardImage } from './ui/product-card.tsx'
 import type { BadgeTone } from './ui/badge.tsx'
 import { cx } from './ui/cx.ts'
-import { wishNoticeOf, withoutWishNotice } from '../features/wishlist/wish-notice.ts'
+import { wishNoticeOf } from '../features/wishlist/wish-notice.ts'
 
 /**
  * What a card (and the list's analytics event) reads of a product: a listing's loader sends only this to the page.
@@ -40,12 +40,10 @@ export function listedCard({ id, title, slug, price, salePrice, clubPrice, price
  */
 export function ProductCard({ product, priority = false, className, layout, anchor = 'product' }: { product: ListedCard; priority?: boolean; className?: string; layout?: 'card' | 'row'; anchor?: string }) {
   const { t } = useT()
-  const { pathname } = useLocation()
   const [search] = useSearchParams()
   const badges: Array<{ tone: BadgeTone; label: string }> = []
   const link = `/products/${product.slug}`
   const id = `${anchor}-${product.id}`
-  const query = withoutWishNotice(search).toString()
   const notice = wishNoticeOf(search, product.variantId)
   if (product.soldOut) badges.push({ tone: 'soldOut', label: t('badge.soldOut') })
   else if (product.salePrice) badges.push({ tone: 'sale', label: t('badge.sale') })
@@ -60,7 +58,7 @@ export function ProductCard({ product, priority = false, className, layout, anch
       className={className}
       layout={layout}
       id={id}
-      heart={<WishlistButton productLink={link} variantId={product.variantId} name={product.title} back={`${pathname}${query ? `?${query}` : ''}#${id}`} />}
+      heart={<WishlistButton productLink={link} variantId={product.variantId} name={product.title} anchor={id} />}
       note={
         notice ? (
           <p role="status" className={cx('text-sm font-semibold', notice === 'saved' ? 'text-success-700' : 'text-neutral-700')} data-testid="wish-notice">

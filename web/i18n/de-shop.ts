@@ -183,6 +183,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
   },
   shop: {
     wishlistReturn: 'Die Seite, zu der Sie zurückkehren sollten, gehört nicht zu diesem Shop. Es wurde nichts geändert.',
+    wishlistUnclear: 'Diese Wunschlisten-Anfrage war nicht lesbar, daher wurde nichts geändert. Bitte tippen Sie das Herz noch einmal an.',
     hiddenCharacters: 'Dieses Feld enthält Zeichen, die nicht erlaubt sind (etwa einen Zeilenumbruch oder eine Schreibrichtungsmarke).',
     bodyTooLarge: 'Was gesendet wurde, ist für diese Seite zu groß. Bitte kürzen Sie es und senden Sie es erneut.',
     cartPage: 'Mein Warenkorb',

@@ -182,6 +182,7 @@ export const enShop = {
   },
   shop: {
     wishlistReturn: 'The page to return to is not a page of this store, so nothing was changed.',
+    wishlistUnclear: 'That wishlist request could not be read, so nothing was changed. Please try the heart again.',
     hiddenCharacters: 'This field contains characters that are not allowed (such as a line break or a text-direction mark).',
     bodyTooLarge: 'What was sent is too large for this page. Please shorten it and send it again.',
     cartPage: 'My cart',

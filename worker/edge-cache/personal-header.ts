@@ -9,6 +9,8 @@ import { createTranslator } from '#web/i18n/index.tsx'
 import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, WISHED_ICON, type PersonalState } from '#web/features/session/personal-state.ts'
 import type { Locale } from '#web/api/models.ts'
 import { scriptJson } from '#web/lib/script-json.ts'
+import { wishValue } from '#web/features/wishlist/wish-post.ts'
+import { readWishValue } from '#web/features/wishlist/wish-value.ts'
 
 /**
  * Fills a page's header with the shopper's own bits on the way out (web/features/session/personal-state.ts): the
@@ -56,29 +58,28 @@ export async function personalStateOf(ctx: CommerceContext): Promise<PersonalSta
 /**
  * The hearts of the variants in the member's wishlist, shown saved as the hydrating client renders them
  * (web/features/wishlist/wishlist-button.tsx): pressed, labelled 'Remove … from the wishlist', filled, and posting
- * 'remove' (`wished=0`), so without JavaScript the heart shows what the server holds and a click undoes it. The
- * handlers run in document order, so the form seen last is the one whose button and fields follow.
+ * 'remove' (`wish=0:…`), so without JavaScript the heart shows what the server holds and a click undoes it. A heart is
+ * a lone button whose value says what its click asks for (wish-post.ts); the handlers run in document order, so the
+ * button seen last is the one whose icon follows.
  */
 function wishHearts(rewriter: HTMLRewriter, wished: Set<string>, t: ReturnType<typeof createTranslator>) {
   let name: string | null = null
-  const form = `form[data-personal="${PERSONAL.wish}"]`
+  const heart = `button[data-personal="${PERSONAL.wish}"]`
+  // its label is 'Add {name} to the wishlist' in the page's language: the name is what the text around it leaves
+  const [before, after] = t('product.addToWishlist', { name: '\u0000' }).split('\u0000') as [string, string]
+  const nameIn = (label: string | null) => (label && label.length >= before.length + after.length && label.startsWith(before) && label.endsWith(after) ? label.slice(before.length, label.length - after.length) : null)
   rewriter
-    .on(form, {
+    .on(heart, {
       element(el) {
-        name = wished.has(el.getAttribute('data-wish') ?? '') ? (el.getAttribute('data-name') ?? '') : null
-      },
-    })
-    .on(`${form} input[name="wished"]`, { element: (el) => void (name !== null && el.setAttribute('value', '0')) })
-    .on(`${form} button`, {
-      element(el) {
-        if (name === null) return
-        const label = t('product.removeFromWishlist', { name })
+        const asks = readWishValue(el.getAttribute('value'))
+        name = asks && wished.has(asks.variantId) ? nameIn(el.getAttribute('aria-label')) : null
+        if (name === null || !asks) return
+        el.setAttribute('value', wishValue(false, asks.variantId, asks.anchor ?? undefined))
         el.setAttribute('aria-pressed', 'true')
-        el.setAttribute('aria-label', label)
-        el.setAttribute('title', label)
+        el.setAttribute('aria-label', t('product.removeFromWishlist', { name }))
       },
     })
-    .on(`${form} svg`, { element: (el) => void (name !== null && el.setAttribute('class', `${el.getAttribute('class') ?? ''} ${WISHED_ICON}`.trim())) })
+    .on(`${heart} svg`, { element: (el) => void (name !== null && el.setAttribute('class', `${el.getAttribute('class') ?? ''} ${WISHED_ICON}`.trim())) })
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)

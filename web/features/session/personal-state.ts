@@ -30,7 +30,7 @@ export const PERSONAL = {
   guestOnly: 'guest-only',
   /** shown (its `hidden` dropped) for members: Club savings */
   memberOnly: 'member-only',
-  /** a wishlist heart's form (`data-wish` holds its variant id, `data-name` the product's name): shown saved */
+  /** a wishlist heart (its `value` holds its variant id, its label the product's name; wish-post.ts): shown saved */
   wish: 'wish',
 } as const
 

@@ -1,4 +1,4 @@
-import { useMemo, type FormEvent } from 'react'
+import { useMemo, type MouseEvent } from 'react'
 import { atom, useSetAtom, useStore } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
@@ -10,6 +10,7 @@ import { useLocalPath } from '../../components/local-link.tsx'
 import { isAuthenticatedAtom, personalHintAtom, wishlistAtom } from '../session/atoms.ts'
 import { PERSONAL, WISHED_ICON } from '../session/personal-state.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
+import { WISH_FIELD, WISH_POST_FORM, wishValue } from './wish-post.ts'
 import { notifyAtom } from '../notifications/atoms.ts'
 
 /**
@@ -61,12 +62,13 @@ async function syncWish(store: Store, api: StorefrontApi, variantId: string, tex
 }
 
 /**
- * The heart on product pages and cards. A real form posting to the product page (whose action saves or removes it,
- * as the form's `wished` says, or sends a guest to log in, then returns to `back` when a card gives it, else to the
- * product page), so it works without JavaScript; with JavaScript it saves or removes in place, and a guest gets the
- * login modal, since wishlists belong to accounts.
+ * The heart on product pages and cards: a real post, so it works without JavaScript. It is a lone submit button of the
+ * page's one `WishPostForm` (wish-post.ts), posting to its product's page `wish={1|0}:{variant}[:{card id}]`; the page's
+ * action saves or removes it (or sends a guest to log in), then returns to the product page, or for a card to the
+ * listing at the card. With JavaScript it saves or removes in place, and a guest gets the login modal, since wishlists
+ * belong to accounts.
  */
-export function WishlistButton({ productLink, variantId, name, back, className = '' }: { productLink: string; variantId: string | null | undefined; name: string; back?: string; className?: string }) {
+export function WishlistButton({ productLink, variantId, name, anchor }: { productLink: string; variantId: string | null | undefined; name: string; anchor?: string }) {
   const { t } = useT()
   const api = useApi()
   const store = useStore()
@@ -82,7 +84,7 @@ export function WishlistButton({ productLink, variantId, name, back, className =
   if (!variantId || wishlist?.isDisabled) return null
   const wished = intent ?? (wishlist ? wishlist.wishedProducts.some((item) => item.variantId === variantId) : hinted.includes(variantId))
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: MouseEvent) => {
     event.preventDefault()
     if (!isAuthenticated) {
       notify({ message: t('product.wishlistLogin'), type: 'info' })
@@ -93,17 +95,11 @@ export function WishlistButton({ productLink, variantId, name, back, className =
     void syncWish(store, api, variantId, { added: t('product.wishlistAdded'), removed: t('product.wishlistRemoved') })
   }
   const label = wished ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })
+  // what this click asks for rides on the button, so a repeated post (a double click without JavaScript) asks for the
+  // same; no title or data-name (48 times on a listing): the worker reads the name back from the label
   return (
-    <form method="post" action={local(productLink)} onSubmit={submit} className={className} data-personal={PERSONAL.wish} data-wish={variantId} data-name={name}>
-      <input type="hidden" name="intent" value="wishlist" />
-      <input type="hidden" name="variantId" value={variantId} />
-      {/* what this click asks for, so a repeated post (a double click without JavaScript) asks for the same */}
-      <input type="hidden" name="wished" value={wished ? '0' : '1'} />
-      {/* a card's page and the card on it (wish-notice.ts): without JavaScript the post returns there, not to the product */}
-      {back ? <input type="hidden" name="back" value={back} /> : null}
-      <button type="submit" aria-pressed={wished} aria-label={label} title={label} className="heart-btn" data-testid="wishlist-heart">
-        <Icon name="heart" className={cx('h-5 w-5', wished && WISHED_ICON)} />
-      </button>
-    </form>
+    <button type="submit" form={WISH_POST_FORM} formAction={local(productLink)} name={WISH_FIELD} value={wishValue(!wished, variantId, anchor)} onClick={submit} aria-pressed={wished} aria-label={label} className="heart-btn" data-testid="wishlist-heart" data-personal={PERSONAL.wish}>
+      <Icon name="heart" className={cx('h-5 w-5', wished && WISHED_ICON)} />
+    </button>
   )
 }
