@@ -261,9 +261,14 @@ describe('home page', () => {
       })
       expect(seen.events).toBeGreaterThan(0)
       expect(seen.rendered).toBe(false)
+      // at the end, 'Next' is off
+      await carousel.locator('ul').evaluate((row) => row.scrollTo({ left: row.scrollWidth, behavior: 'instant' }))
+      await expect.poll(() => next.isDisabled(), { timeout: 10_000 }).toBe(true)
+      expect(await previous.isDisabled()).toBe(false)
       // back at the start, 'Previous' is off again
       await carousel.locator('ul').evaluate((row) => row.scrollTo({ left: 0, behavior: 'instant' }))
       await expect.poll(() => previous.isDisabled(), { timeout: 10_000 }).toBe(true)
+      expect(await next.isDisabled()).toBe(false)
       visit.expectNoProblems()
     } finally {
       await visit.close()

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../../i18n/index.tsx'
 import { Button } from './button.tsx'
 import { cx, focusRing } from './cx.ts'
-import { whenIdle } from '../../features/session/when-idle.ts'
 import { useEnhanced } from './use-enhanced.ts'
 
 /**
@@ -17,23 +16,27 @@ export function Carousel({ label, title, children, className }: { label: string;
   const [edges, setEdges] = useState({ start: true, end: false })
   useEffect(() => {
     const node = row.current
-    if (!node) return
-    const update = () => {
-      const start = node.scrollLeft <= 4
-      const end = node.scrollLeft + node.clientWidth >= node.scrollWidth - 4
-      // the same state object while neither end changes: React skips the render (scroll fires every frame)
-      setEdges((edges) => (edges.start === start && edges.end === end ? edges : { start, end }))
-    }
-    // Reading the row's scroll size forces a layout: not inside hydration's effects (the start state is already right)
-    const cancel = whenIdle(update)
-    node.addEventListener('scroll', update, { passive: true })
-    window.addEventListener('resize', update)
-    return () => {
-      cancel()
-      node.removeEventListener('scroll', update)
-      window.removeEventListener('resize', update)
-    }
-  }, [])
+    const first = node?.firstElementChild
+    const last = node?.lastElementChild
+    if (!node || !first || !last || typeof IntersectionObserver === 'undefined') return
+    // Whether the first and the last item are wholly in view (within 4 px), told by the browser after it has laid the
+    // row out: reading the row's scroll size instead forced a layout of the page (a long task on a phone), and the
+    // buttons it sets are shown only on wide screens. The observer's first report gives the start state too.
+    const inView = new Map<Element, boolean>()
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) inView.set(entry.target, entry.intersectionRatio >= 1)
+        const start = inView.get(first) ?? true
+        const end = inView.get(last) ?? false
+        // the same state object while neither end changes: React skips the render
+        setEdges((edges) => (edges.start === start && edges.end === end ? edges : { start, end }))
+      },
+      { root: node, rootMargin: '0px 4px', threshold: 1 },
+    )
+    observer.observe(first)
+    observer.observe(last)
+    return () => observer.disconnect()
+  }, [children])
   const scroll = (direction: 1 | -1) => {
     const node = row.current
     if (!node) return
