@@ -38,7 +38,8 @@ export function consoleBrowser() {
       const res = keep(await SELF.fetch(ORIGIN + path, { redirect: 'manual', headers: headers() }))
       return { status: res.status, headers: res.headers, location: res.headers.get('location'), body: await res.text() }
     },
-    async post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
+    /** A form post; URLSearchParams for a name sent more than once (a group of checkboxes). */
+    async post(path: string, fields: Record<string, string> | URLSearchParams, extra: Record<string, string> = {}) {
       const res = keep(
         await SELF.fetch(ORIGIN + path, { method: 'POST', redirect: 'manual', headers: headers({ 'content-type': 'application/x-www-form-urlencoded', ...extra }), body: new URLSearchParams(fields).toString() }),
       )

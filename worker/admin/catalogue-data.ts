@@ -80,7 +80,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
       .prepare(
         `SELECT t.id, (SELECT group_concat(a.name, ' › ') FROM (SELECT a.name FROM taxons a WHERE a.taxonomy_id = t.taxonomy_id AND a.lft <= t.lft AND a.rgt >= t.rgt ORDER BY a.lft) a) AS pretty_name,
            EXISTS (SELECT 1 FROM classifications c WHERE c.taxon_id = t.id AND c.product_id = ?) AS checked
-         FROM taxons t WHERE t.depth > 0 ORDER BY t.taxonomy_id, t.lft`,
+         FROM taxons t ORDER BY t.taxonomy_id, t.lft`,
       )
       .bind(id),
     db
