@@ -1,6 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { Radio } from '#web/components/ui/radio.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { ShipmentBadge } from './orders-page.tsx'
 import { ErrorSummary, Notice, PageHeader, Panel, Table, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
@@ -46,6 +47,27 @@ function Totals({ o }: { o: OrderView['order'] }) {
         </div>
       ))}
     </dl>
+  )
+}
+
+/**
+ * One of a few things to refund (a line, a payment) as radio buttons whose labels wrap: the amount each gives back ends
+ * the label, and a drop-down cut it off at its edge (at 1440 px as at 390 px).
+ */
+function RefundChoice({ name, legend, options, value, error }: { name: string; legend: string; options: Array<{ value: string; label: string }>; value?: string; error?: string }) {
+  const chosen = options.some((o) => o.value === value) ? value : options[0]?.value
+  return (
+    <fieldset className="space-y-1" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="mb-1 block text-sm font-semibold text-neutral-800">{legend}</legend>
+      {options.map((o) => (
+        <Radio key={o.value} id={`${name}-${o.value}`} name={name} value={o.value} label={o.label} defaultChecked={o.value === chosen} aria-invalid={error ? true : undefined} />
+      ))}
+      {error ? (
+        <p id={`${name}-error`} className="text-sm text-danger-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
 
@@ -145,13 +167,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           <form method="post" action={`/admin/orders/${order.number}/refund-line`} className="mt-4 max-w-md space-y-3" aria-label="Refund a line">
             <h3 className="font-semibold">Refund a line</h3>
             <p className="text-sm">Gives back what was paid for the line's units not yet returned (less their share of promotions), split across the order's payments as it was paid, and emails the customer.</p>
-            <Select id="lineId" name="lineId" label="Line" defaultValue={vals('refund-line')?.lineId} error={errs('refund-line')?.lineId}>
-              {lineOffers.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {`${o.label}: ${money(o.cents, cur)}`}
-                </option>
-              ))}
-            </Select>
+            <RefundChoice name="lineId" legend="Line" options={lineOffers.map((o) => ({ value: String(o.id), label: `${o.label}: ${money(o.cents, cur)}` }))} value={vals('refund-line')?.lineId} error={errs('refund-line')?.lineId} />
             <Input id="line-reason" name="reason" label="Why is the line refunded?" required defaultValue={vals('refund-line')?.reason ?? ''} error={errs('refund-line')?.reason} />
             <Checkbox id="line-restock" name="restock" label="Put the units back in stock" defaultChecked={vals('refund-line')?.restock === 'on'} />
             <Input id="line-password" name="password" type="password" label="Your password, to confirm the line refund" autoComplete="current-password" required error={errs('refund-line')?.password} />
@@ -205,13 +221,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           ) : null}
           {refundablePayments.length ? (
             <form method="post" action={`/admin/orders/${order.number}/refund`} className="space-y-3" aria-label="Refund">
-              <Select id="paymentId" name="paymentId" label="Refund to" defaultValue={vals('refund')?.paymentId} error={errs('refund')?.paymentId}>
-                {refundablePayments.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {paymentName(p)} (up to {money((p.amount_cents ?? 0) - p.refunded_cents, cur)})
-                  </option>
-                ))}
-              </Select>
+              <RefundChoice name="paymentId" legend="Refund to" options={refundablePayments.map((p) => ({ value: String(p.id), label: `${paymentName(p)} (up to ${money((p.amount_cents ?? 0) - p.refunded_cents, cur)})` }))} value={vals('refund')?.paymentId} error={errs('refund')?.paymentId} />
               <Input id="amount" name="amount" label={`Amount (${cur})`} inputMode="decimal" required defaultValue={vals('refund')?.amount ?? ''} error={errs('refund')?.amount} />
               <Input id="reason" name="reason" label="Reason" required defaultValue={vals('refund')?.reason ?? ''} error={errs('refund')?.reason} />
               <Input id="refund-password" name="password" type="password" label="Your password, to confirm" autoComplete="current-password" required error={errs('refund')?.password} />
