@@ -71,8 +71,11 @@ export async function refundOneLine(visit: Visit, number: string, password: stri
   const { page } = visit
   await visit.goto(`/admin/orders/${number}`)
   const form = page.getByRole('form', { name: 'Refund a line' })
-  const line = await form.getByLabel('Line').locator('option').first().textContent()
-  const amount = line!.match(/: ([^:]+)$/)![1]!.trim()
+  // the first line is chosen; its label ends with what it gives back
+  const first = form.getByRole('radio').first()
+  expect(await first.isChecked()).toBe(true)
+  const line = await first.evaluate((radio) => radio.closest('label')?.textContent ?? '')
+  const amount = line.match(/: ([^:]+)$/)![1]!.trim()
   await form.getByLabel('Why is the line refunded?').fill('Arrived torn')
   await form.getByLabel('Put the units back in stock').check()
   await form.getByLabel('Your password, to confirm the line refund').fill(password)

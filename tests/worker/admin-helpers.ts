@@ -38,7 +38,8 @@ export function consoleBrowser() {
       const res = keep(await SELF.fetch(ORIGIN + path, { redirect: 'manual', headers: headers() }))
       return { status: res.status, headers: res.headers, location: res.headers.get('location'), body: await res.text() }
     },
-    async post(path: string, fields: Record<string, string>, extra: Record<string, string> = {}) {
+    /** A form post; URLSearchParams for a name sent more than once (a group of checkboxes). */
+    async post(path: string, fields: Record<string, string> | URLSearchParams, extra: Record<string, string> = {}) {
       const res = keep(
         await SELF.fetch(ORIGIN + path, { method: 'POST', redirect: 'manual', headers: headers({ 'content-type': 'application/x-www-form-urlencoded', ...extra }), body: new URLSearchParams(fields).toString() }),
       )
@@ -73,9 +74,10 @@ export async function auditOf(action: string) {
 
 /**
  * A placed order of `quantity` units of the variant: a member's (bearer) or a guest's, paid by an optional gift card,
- * optional store credit (the member's) and a card for the rest; `more` adds other lines, `coupon` applies a code. Returns the order number.
+ * optional store credit (the member's) and a card for the rest; `more` adds other lines, `coupon` applies a code,
+ * `billAddress` bills another address than the one shipped to. Returns the order number.
  */
-export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }>; coupon?: string } = {}) {
+export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }>; coupon?: string; billAddress?: typeof AU_ADDRESS } = {}) {
   const bearer = opts.member?.bearer
   const token = bearer ? undefined : await guestCart()
   if (bearer) await call('/cart', { method: 'POST', bearer })
@@ -91,7 +93,7 @@ export async function placeOrder(variantId: number, opts: { quantity?: number; m
     if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))
   }
   const email = bearer ? undefined : `guest-${crypto.randomUUID().slice(0, 6)}@example.com`
-  await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })
+  await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: AU_ADDRESS, bill_address_attributes: opts.billAddress ?? AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] } } })
   if (opts.giftCardCode) {
     const applied = await call('/checkout/create_payment', { ...auth, body: { payment_method_id: '2', source_attributes: { gift_card_code: opts.giftCardCode } } })
     if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))

@@ -1,9 +1,11 @@
+import { Fragment } from 'react'
 import { Panel, PageHeader, Table, TextLink, cell, money, type FieldErrors } from './parts.tsx'
 
 interface Figure {
   currency: string
   orders: number
   revenue_cents: number
+  refunded_cents: number
 }
 
 export interface DashboardView {
@@ -25,12 +27,27 @@ function Sales({ title, figures }: { title: string; figures: Figure[] }) {
       ) : (
         <dl className="space-y-2">
           {figures.map((f) => (
-            <div key={f.currency} className="flex justify-between gap-4">
-              <dt className="font-semibold">
-                {f.orders} order{f.orders === 1 ? '' : 's'} in {f.currency}
-              </dt>
-              <dd className="tabular-nums">{money(f.revenue_cents, f.currency)}</dd>
-            </div>
+            <Fragment key={f.currency}>
+              <div className="flex justify-between gap-4">
+                <dt className="font-semibold">
+                  {f.orders} order{f.orders === 1 ? '' : 's'} in {f.currency}
+                </dt>
+                <dd className="tabular-nums">{money(f.revenue_cents, f.currency)}</dd>
+              </div>
+              {/* an order refunded the same day still counts above: say what went back and what is left */}
+              {f.refunded_cents > 0 ? (
+                <>
+                  <div className="flex justify-between gap-4 text-sm">
+                    <dt>Refunded on them</dt>
+                    <dd className="tabular-nums">−{money(f.refunded_cents, f.currency)}</dd>
+                  </div>
+                  <div className="flex justify-between gap-4 text-sm">
+                    <dt>After refunds</dt>
+                    <dd className="tabular-nums">{money(f.revenue_cents - f.refunded_cents, f.currency)}</dd>
+                  </div>
+                </>
+              ) : null}
+            </Fragment>
           ))}
         </dl>
       )}

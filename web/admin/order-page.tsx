@@ -1,6 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { Radio } from '#web/components/ui/radio.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { ShipmentBadge } from './orders-page.tsx'
 import { ErrorSummary, Notice, PageHeader, Panel, Table, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
@@ -8,7 +9,7 @@ import { ErrorSummary, Notice, PageHeader, Panel, Table, cell, money, when, type
 type Cents = number | null
 
 export interface OrderView {
-  order: { number: string | null; email: string | null; currency: string; completed_at: string | null; canceled_at: string | null; created_at: string; item_total_cents: Cents; promo_total_cents: Cents; ship_total_cents: Cents; tax_total_cents: Cents; total_cents: Cents; gift_card_total_cents: Cents; store_credit_total_cents: Cents; club_savings_cents: Cents; member_pricing: number | null }
+  order: { number: string | null; email: string | null; currency: string; completed_at: string | null; canceled_at: string | null; created_at: string; item_total_cents: Cents; promo_total_cents: Cents; ship_total_cents: Cents; tax_total_cents: Cents; total_cents: Cents; gift_card_total_cents: Cents; store_credit_total_cents: Cents; club_savings_cents: Cents; member_pricing: number | null; ship_address_id?: number | null; bill_address_id?: number | null }
   lines: Array<{ id: number; quantity: number; price_cents: Cents; rrp_cents: Cents; member_cents: Cents; gift_card_cents: Cents; recipient_email: string | null; sku: string | null; product_id: number | null; product_name: string | null; options: string | null }>
   promotions: Array<{ id: number; code: string; name: string; amount_cents: Cents }>
   payments: Array<{ id: number; method: string; amount_cents: Cents; refunded_cents: number; last4: string | null; cc_type: string | null; gift_card_code: string | null }>
@@ -34,7 +35,8 @@ function Totals({ o }: { o: OrderView['order'] }) {
     ['of which GST', o.tax_total_cents],
     ['Paid by gift card', o.gift_card_total_cents],
     ['Paid by store credit', o.store_credit_total_cents],
-    ['Club Price savings', o.club_savings_cents],
+    // a member's order: what Club Prices took off; a guest's: what they would have (the order stores either)
+    [o.member_pricing ? 'Club Price savings' : 'Club membership would have saved', o.club_savings_cents],
   ]
   return (
     <dl className="grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -45,6 +47,58 @@ function Totals({ o }: { o: OrderView['order'] }) {
         </div>
       ))}
     </dl>
+  )
+}
+
+/**
+ * One of a few things to refund (a line, a payment) as radio buttons whose labels wrap: the amount each gives back ends
+ * the label, and a drop-down cut it off at its edge (at 1440 px as at 390 px).
+ */
+function RefundChoice({ name, legend, options, value, error }: { name: string; legend: string; options: Array<{ value: string; label: string }>; value?: string; error?: string }) {
+  const chosen = options.some((o) => o.value === value) ? value : options[0]?.value
+  return (
+    <fieldset className="space-y-1" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="mb-1 block text-sm font-semibold text-neutral-800">{legend}</legend>
+      {options.map((o) => (
+        <Radio key={o.value} id={`${name}-${o.value}`} name={name} value={o.value} label={o.label} defaultChecked={o.value === chosen} aria-invalid={error ? true : undefined} />
+      ))}
+      {error ? (
+        <p id={`${name}-error`} className="text-sm text-danger-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+type Address = OrderView['addresses'][number]
+
+/** Two address rows that would put the parcel, or the invoice, in the same place. */
+const sameAddress = (a: Address | undefined, b: Address | undefined) =>
+  !!a && !!b && (['firstname', 'lastname', 'company', 'address1', 'address2', 'city', 'zipcode', 'state_name', 'country_iso', 'phone'] as const).every((k) => (a[k] ?? '') === (b[k] ?? ''))
+
+/** 'Ship to' / 'Bill to' with its address, so the operator never has to guess which one the parcel goes to. */
+function AddressBlock({ title, address, same = false }: { title: string; address: Address | undefined; same?: boolean }) {
+  return (
+    <div className="mb-3 text-sm">
+      <h3 className="font-semibold">{title}</h3>
+      {same ? (
+        <p>Same as the shipping address</p>
+      ) : address ? (
+        <address className="not-italic">
+          {address.firstname} {address.lastname}
+          {address.company ? `, ${address.company}` : ''}
+          <br />
+          {address.address1} {address.address2 ?? ''}
+          <br />
+          {address.city} {address.state_name} {address.zipcode} {address.country_iso}
+          <br />
+          {address.phone}
+        </address>
+      ) : (
+        <p>None given</p>
+      )}
+    </div>
   )
 }
 
@@ -64,6 +118,8 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
   const errs = (name: string) => (form === name ? errors : undefined)
   const vals = (name: string) => (form === name ? values : undefined)
   const refundablePayments = view.payments.filter((p) => (p.amount_cents ?? 0) - p.refunded_cents > 0)
+  const shipTo = view.addresses.find((a) => a.id === order.ship_address_id)
+  const billTo = view.addresses.find((a) => a.id === order.bill_address_id)
   return (
     <>
       <PageHeader title={`Order ${order.number}`}>
@@ -111,13 +167,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           <form method="post" action={`/admin/orders/${order.number}/refund-line`} className="mt-4 max-w-md space-y-3" aria-label="Refund a line">
             <h3 className="font-semibold">Refund a line</h3>
             <p className="text-sm">Gives back what was paid for the line's units not yet returned (less their share of promotions), split across the order's payments as it was paid, and emails the customer.</p>
-            <Select id="lineId" name="lineId" label="Line" defaultValue={vals('refund-line')?.lineId} error={errs('refund-line')?.lineId}>
-              {lineOffers.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {`${o.label}: ${money(o.cents, cur)}`}
-                </option>
-              ))}
-            </Select>
+            <RefundChoice name="lineId" legend="Line" options={lineOffers.map((o) => ({ value: String(o.id), label: `${o.label}: ${money(o.cents, cur)}` }))} value={vals('refund-line')?.lineId} error={errs('refund-line')?.lineId} />
             <Input id="line-reason" name="reason" label="Why is the line refunded?" required defaultValue={vals('refund-line')?.reason ?? ''} error={errs('refund-line')?.reason} />
             <Checkbox id="line-restock" name="restock" label="Put the units back in stock" defaultChecked={vals('refund-line')?.restock === 'on'} />
             <Input id="line-password" name="password" type="password" label="Your password, to confirm the line refund" autoComplete="current-password" required error={errs('refund-line')?.password} />
@@ -130,18 +180,8 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Shipping">
-          {view.addresses.map((a) => (
-            <address key={a.id} className="mb-3 text-sm not-italic">
-              {a.firstname} {a.lastname}
-              {a.company ? `, ${a.company}` : ''}
-              <br />
-              {a.address1} {a.address2 ?? ''}
-              <br />
-              {a.city} {a.state_name} {a.zipcode} {a.country_iso}
-              <br />
-              {a.phone}
-            </address>
-          ))}
+          <AddressBlock title="Ship to" address={shipTo} />
+          <AddressBlock title="Bill to" address={billTo} same={sameAddress(shipTo, billTo)} />
           {shipment ? (
             <p className="mb-3 text-sm">
               {shipment.method} · shipment {shipment.number}
@@ -181,13 +221,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           ) : null}
           {refundablePayments.length ? (
             <form method="post" action={`/admin/orders/${order.number}/refund`} className="space-y-3" aria-label="Refund">
-              <Select id="paymentId" name="paymentId" label="Refund to" defaultValue={vals('refund')?.paymentId} error={errs('refund')?.paymentId}>
-                {refundablePayments.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {paymentName(p)} (up to {money((p.amount_cents ?? 0) - p.refunded_cents, cur)})
-                  </option>
-                ))}
-              </Select>
+              <RefundChoice name="paymentId" legend="Refund to" options={refundablePayments.map((p) => ({ value: String(p.id), label: `${paymentName(p)} (up to ${money((p.amount_cents ?? 0) - p.refunded_cents, cur)})` }))} value={vals('refund')?.paymentId} error={errs('refund')?.paymentId} />
               <Input id="amount" name="amount" label={`Amount (${cur})`} inputMode="decimal" required defaultValue={vals('refund')?.amount ?? ''} error={errs('refund')?.amount} />
               <Input id="reason" name="reason" label="Reason" required defaultValue={vals('refund')?.reason ?? ''} error={errs('refund')?.reason} />
               <Input id="refund-password" name="password" type="password" label="Your password, to confirm" autoComplete="current-password" required error={errs('refund')?.password} />
@@ -220,11 +254,13 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
               </li>
             ))}
           </ul>
-          <form method="post" action={`/admin/orders/${order.number}/resend`}>
-            <Button type="submit" variant="secondary" size="sm">
-              Send the confirmation again
-            </Button>
-          </form>
+          {open ? (
+            <form method="post" action={`/admin/orders/${order.number}/resend`}>
+              <Button type="submit" variant="secondary" size="sm">
+                Send the confirmation again
+              </Button>
+            </form>
+          ) : null}
         </Panel>
       </div>
 

@@ -9,6 +9,8 @@ export interface ProductListItem {
   slug: string
   sku: string
   aud_cents: number | null
+  /** The dearest size's price (product_prices.max_cents); above aud_cents when sizes are priced apart. */
+  aud_max_cents?: number | null
   stock: number
   variants: number
   discontinue_on: string | null
@@ -36,7 +38,7 @@ export function ProductsPage(props: { products: ProductListItem[]; total: number
               {p.variants ? <span className="block text-neutral-700">{p.variants} variants</span> : null}
             </td>
             <td className={cell}>{p.sku}</td>
-            <td className={`${cell} tabular-nums`}>{money(p.aud_cents, 'AUD')}</td>
+            <td className={`${cell} tabular-nums`}>{p.aud_cents !== null && p.aud_max_cents != null && p.aud_max_cents > p.aud_cents ? `${money(p.aud_cents, 'AUD')} – ${money(p.aud_max_cents, 'AUD').replace(/^AUD /, '')}` : money(p.aud_cents, 'AUD')}</td>
             <td className={`${cell} tabular-nums`}>{p.stock}</td>
             <td className={cell}>{p.deleted_at ? <Badge tone="soldOut">Deleted</Badge> : p.discontinue_on && p.discontinue_on <= now ? <Badge tone="soldOut">Discontinued</Badge> : <Badge tone="neutral">On sale</Badge>}</td>
           </tr>

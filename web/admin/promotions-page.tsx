@@ -18,7 +18,7 @@ export interface PromotionItem {
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
-const amountText = (p: PromotionItem) => (p.kind === 'percent' ? `${p.amount}% off` : p.kind === 'fixed' ? `${(p.amount / 100).toFixed(2)} off` : 'Free shipping')
+const amountText = (p: PromotionItem) => (p.kind === 'percent' ? `${p.amount}% off` : p.kind === 'fixed' ? `${(p.amount / 100).toFixed(2)} off in the cart's currency` : 'Free shipping')
 
 /** What a promotion's form starts with: the saved values, or what was typed when the form was refused. */
 export function promotionValues(p: PromotionItem | null): FormValues {
@@ -46,8 +46,8 @@ export function PromotionForm({ action, values, errors, submit }: { action: stri
         <option value="fixed">Amount off the items</option>
         <option value="free_shipping">Free shipping</option>
       </Select>
-      <Input id="amount" name="amount" label="Percent or amount" inputMode="decimal" defaultValue={values.amount ?? ''} error={errors?.amount} hint="15 for 15 %; 20.00 for 20.00 off; empty for free shipping." />
-      <Input id="min_total" name="min_total" label="Minimum order (items)" inputMode="decimal" defaultValue={values.min_total ?? ''} error={errors?.min_total} />
+      <Input id="amount" name="amount" label="Percent or amount" inputMode="decimal" defaultValue={values.amount ?? ''} error={errors?.amount} hint="15 for 15 %; 20.00 for 20.00 off in the cart's currency (AUD 20.00 or USD 20.00); empty for free shipping." />
+      <Input id="min_total" name="min_total" label="Minimum order (items, in the cart's currency)" inputMode="decimal" defaultValue={values.min_total ?? ''} error={errors?.min_total} />
       <Input id="starts_on" name="starts_on" type="date" label="Starts (UTC)" defaultValue={values.starts_on ?? ''} error={errors?.starts_on} />
       <Input id="expires_on" name="expires_on" type="date" label="Ends before (UTC)" defaultValue={values.expires_on ?? ''} error={errors?.expires_on} />
       <Input id="usage_limit" name="usage_limit" label="Uses in all" inputMode="numeric" defaultValue={values.usage_limit ?? ''} error={errors?.usage_limit} hint="Empty: no limit." />

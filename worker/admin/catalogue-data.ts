@@ -13,7 +13,7 @@ export async function listProducts(db: D1Database, q: string | undefined, page: 
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT p.id, p.name, p.slug, m.sku, pp.amount_cents AS aud_cents, p.discontinue_on, p.deleted_at,
+        `SELECT p.id, p.name, p.slug, m.sku, pp.amount_cents AS aud_cents, pp.max_cents AS aud_max_cents, p.discontinue_on, p.deleted_at,
            (SELECT COALESCE(SUM(v.stock_on_hand), 0) FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL AND (v.is_master = 0 OR NOT EXISTS (SELECT 1 FROM variants o WHERE o.product_id = p.id AND o.is_master = 0))) AS stock,
            (SELECT COUNT(*) FROM variants v WHERE v.product_id = p.id AND v.is_master = 0 AND v.deleted_at IS NULL) AS variants
          FROM products p JOIN variants m ON m.product_id = p.id AND m.is_master = 1
@@ -80,7 +80,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
       .prepare(
         `SELECT t.id, (SELECT group_concat(a.name, ' › ') FROM (SELECT a.name FROM taxons a WHERE a.taxonomy_id = t.taxonomy_id AND a.lft <= t.lft AND a.rgt >= t.rgt ORDER BY a.lft) a) AS pretty_name,
            EXISTS (SELECT 1 FROM classifications c WHERE c.taxon_id = t.id AND c.product_id = ?) AS checked
-         FROM taxons t WHERE t.depth > 0 ORDER BY t.taxonomy_id, t.lft`,
+         FROM taxons t ORDER BY t.taxonomy_id, t.lft`,
       )
       .bind(id),
     db

@@ -30,6 +30,8 @@ export interface SalesFigure {
   currency: string
   orders: number
   revenue_cents: number
+  /** What has been refunded so far on these orders (payments, line refunds and returns alike). */
+  refunded_cents: number
 }
 
 export interface Dashboard {
@@ -46,8 +48,9 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
   const sales = (since: Date) =>
     db
       .prepare(
-        `SELECT currency, COUNT(*) AS orders, COALESCE(SUM(total_cents), 0) AS revenue_cents FROM orders
-         WHERE state = 'complete' AND canceled_at IS NULL AND completed_at >= ? GROUP BY currency ORDER BY currency`,
+        `SELECT currency, COUNT(*) AS orders, COALESCE(SUM(total_cents), 0) AS revenue_cents,
+           COALESCE(SUM((SELECT SUM(p.refunded_cents) FROM payments p WHERE p.order_id = o.id AND p.state = 'completed')), 0) AS refunded_cents
+         FROM orders o WHERE state = 'complete' AND canceled_at IS NULL AND completed_at >= ? GROUP BY currency ORDER BY currency`,
       )
       .bind(since.toISOString())
   // option variants carry the stock; a master counts only for a product without them

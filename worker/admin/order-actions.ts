@@ -214,6 +214,8 @@ async function recordCancel(env: Env, operator: Operator, detail: OrderDetail, r
 /** Sends the order confirmation again (to the same address; the shopper lost it): the same rendered email, queued anew. */
 export async function resendConfirmation(env: Env, operator: Operator, detail: OrderDetail) {
   const { order } = detail
+  // the confirmation says the order is on its way: a cancelled order's customer has been told otherwise
+  if (order.canceled_at) throw new ActionRefused('This order was cancelled, so its confirmation is not sent again.')
   const resent = await resendOrderConfirmation(env, order.number!)
   if (resent === null) throw new ActionRefused('This order has no confirmation to send again.')
   await auditStatement(env.DB, operator, 'order.resend_confirmation', { type: 'order', id: order.number! }, undefined, { to: order.email, outbox_id: resent }).run()
