@@ -3,7 +3,7 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { ShipmentBadge } from './orders-page.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, Table, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
+import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 type Cents = number | null
 
@@ -56,7 +56,7 @@ export interface LineOffer {
   cents: number
 }
 
-export function OrderPage({ view, lineOffers = [], notice, error, form, errors, values }: { view: OrderView; lineOffers?: LineOffer[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
+export function OrderPage({ view, lineOffers = [], notice, error, form, errors, values, already }: { view: OrderView; lineOffers?: LineOffer[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
   const { order, shipment } = view
   const cur = order.currency
   const open = !order.canceled_at
@@ -70,6 +70,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
         <ShipmentBadge canceled={!open} state={shipment?.state ?? null} />
       </PageHeader>
       {notice ? <Notice>{notice}</Notice> : null}
+      <AlreadySentNotice already={already} />
       {error ? <Notice tone="error">{error}</Notice> : null}
       <ErrorSummary errors={errors} />
       <p className="mb-4 text-sm">
@@ -181,6 +182,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           ) : null}
           {refundablePayments.length ? (
             <form method="post" action={`/admin/orders/${order.number}/refund`} className="space-y-3" aria-label="Refund">
+              <FormToken />
               <Select id="paymentId" name="paymentId" label="Refund to" defaultValue={vals('refund')?.paymentId} error={errs('refund')?.paymentId}>
                 {refundablePayments.map((p) => (
                   <option key={p.id} value={p.id}>
