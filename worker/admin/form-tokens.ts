@@ -1,4 +1,4 @@
-import type { AlreadySent, FormValues } from '#web/admin/parts.tsx'
+import { when, type AlreadySent, type FormValues } from '#web/admin/parts.tsx'
 import type { Operator } from './context.ts'
 import { ActionRefused } from './order-actions.ts'
 
@@ -53,13 +53,11 @@ export class FormAlreadySent extends ActionRefused {
   }
 }
 
-const melbourneTime = (iso: string) => new Intl.DateTimeFormat('en-AU', { timeStyle: 'short', dateStyle: 'medium', timeZone: 'Australia/Melbourne' }).format(new Date(iso.endsWith('Z') ? iso : `${iso}Z`))
-
 /** The refusal for a form already used, or null when it was not (the work failed for another reason). */
 export async function formAlreadySent(db: D1Database, token: string, what: { done: string; label: string }): Promise<FormAlreadySent | null> {
   const row = await db.prepare('SELECT admin_email, done_path, created_at FROM refund_claims WHERE subject = ?').bind(formSubject(token)).first<{ admin_email: string; done_path: string | null; created_at: string }>()
   if (!row) return null
-  const message = `This form was already sent (${melbourneTime(row.created_at)}, by ${row.admin_email}): ${what.done} Nothing more was done, so nothing is doubled. A double click or the browser sending a form again does this; to do it once more, fill in the form afresh.`
+  const message = `This form was already sent (${when(row.created_at)}, by ${row.admin_email}): ${what.done} Nothing more was done, so nothing is doubled. A double click or the browser sending a form again does this; to do it once more, fill in the form afresh.`
   return new FormAlreadySent({ message, href: row.done_path, label: what.label }, row.admin_email)
 }
 
