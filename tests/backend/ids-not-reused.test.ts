@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import type { Env } from '#worker/env.ts'
+import { customerOf } from '#worker/backend/payments/stripe-gateway.ts'
+import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, createFakeStripe } from '#tests/fakes/stripe-api.ts'
 import { AU_ADDRESS, call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct } from '#tests/factories/catalogue.ts'
 
@@ -82,6 +85,31 @@ describe('payments, carts, addresses and saved cards', () => {
       const two = (await env.DB.prepare(insert).bind(member.userId).first<{ id: number }>())!.id
       expect(two, table).toBeGreaterThan(one)
     }
+  })
+})
+
+describe('accounts (users are not rebuilt: their ids can come back)', () => {
+  it('an account given a deleted account’s id gets a Stripe customer of its own, not the deleted one’s or an error', async () => {
+    const fake = createFakeStripe('http://stripe.fake')
+    const realFetch = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init)
+      return request.url.startsWith(fake.base) ? fake.handle(request) : realFetch(input, init)
+    })
+    const stripeEnv = { ...env, STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: fake.base } as unknown as Env
+    const account = (email: string) =>
+      env.DB.prepare("INSERT INTO users (id, email, first_name, last_name, password_hash) VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM users), ?, 'A', 'B', 'x') RETURNING id, created_at")
+        .bind(email)
+        .first<{ id: number }>()
+    const gone = (await account('gone@example.com'))!
+    const first = await customerOf(stripeEnv, gone.id, 'gone@example.com')
+    await env.DB.prepare('DELETE FROM users WHERE id = ?').bind(gone.id).run()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const next = (await account('next@example.com'))!
+    expect(next.id).toBe(gone.id)
+    const second = await customerOf(stripeEnv, next.id, 'next@example.com')
+    expect(second).not.toBe(first)
+    expect(fake.customers.get(second)!.email).toBe('next@example.com')
   })
 })
 
