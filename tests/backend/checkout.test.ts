@@ -103,8 +103,9 @@ describe('a whole member checkout through the API', () => {
 
     await call('/cart/apply_coupon_code', { method: 'PATCH', bearer, body: { coupon_code: coupon.code } })
     await call('/checkout', { method: 'PATCH', bearer, body: { order: { ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS } } })
-    const standard = (await call('/checkout/shipping_rates', { bearer })).body.included.find((r: any) => r.attributes.name === 'Standard')
-    const shipped = await call('/checkout', { method: 'PATCH', bearer, body: { order: { shipments_attributes: [{ id: '1', selected_shipping_rate_id: standard.id }] } } })
+    const rated = (await call('/checkout/shipping_rates', { bearer })).body
+    const standard = rated.included.find((r: any) => r.attributes.name === 'Standard')
+    const shipped = await call('/checkout', { method: 'PATCH', bearer, body: { order: { shipments_attributes: [{ id: rated.data[0].id, selected_shipping_rate_id: standard.id }] } } })
     expect(attrs(shipped)).toMatchObject({ item_total: '80.00', promo_total: '-10.00', ship_total: '9.95', total: '79.95', included_tax_total: gst(7995) })
 
     await call('/checkout/create_payment', { bearer, body: { payment_method_id: '2', source_attributes: { gift_card_code: giftCard.code } } })

@@ -229,8 +229,9 @@ describe('account pages without JavaScript', () => {
     await call('/cart', { method: 'POST', bearer })
     await call('/cart/add_item', { bearer, body: { variant_id: product.variantId, quantity: 1 } })
     await call('/checkout', { method: 'PATCH', bearer, body: { order: { ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS } } })
-    const rate = (await call('/checkout/shipping_rates', { bearer })).body.included.find((r: any) => r.type === 'shipping_rate')
-    await call('/checkout', { method: 'PATCH', bearer, body: { order: { shipments_attributes: [{ id: '1', selected_shipping_rate_id: rate.id }] } } })
+    const rated = (await call('/checkout/shipping_rates', { bearer })).body
+    const rate = rated.included.find((r: any) => r.type === 'shipping_rate')
+    await call('/checkout', { method: 'PATCH', bearer, body: { order: { shipments_attributes: [{ id: rated.data[0].id, selected_shipping_rate_id: rate.id }] } } })
     await call('/checkout/create_payment', { bearer, body: { payment_method_id: '1', source_attributes: TEST_CARD } })
     const done = await call('/checkout/complete', { method: 'PATCH', bearer })
     expect(done.status).toBe(200)

@@ -52,6 +52,12 @@ describe('the catalogue in the console', () => {
     expect((await b.post(path, { sku: product.sku, stock: '12', stock_seen: '0' })).status).toBe(303)
     expect(await stockOf(product.variantId)).toBe(12)
     expect((await auditOf('variant.stock'))[0]).toMatchObject({ subject_id: String(product.variantId), before: { stock_on_hand: 0 }, after: { stock_on_hand: 12 } })
+    // the same form sent again (a double click): the count is set, not added, and the operator is told it already is
+    const again = await b.post(path, { sku: product.sku, stock: '12', stock_seen: '0' })
+    expect(again.status).toBe(409)
+    expect(again.body).toContain('The stock is already 12, the count this form sets: the form was sent twice')
+    expect(await stockOf(product.variantId)).toBe(12)
+    expect((await auditOf('variant.stock')).filter((e) => e.subject_id === String(product.variantId))).toHaveLength(1)
   })
 
   it('a stock count saved from a page loaded before a sale is refused (409, reload) and the sale is kept; a SKU-only save still goes', async () => {

@@ -176,7 +176,7 @@ describe('what the console shows an operator', () => {
   it('gift cards: looked up by the last four characters of the code or the recipient’s email', async () => {
     const { b } = await operator()
     const recipient = `gift-${crypto.randomUUID().slice(0, 6)}@example.com`
-    const issued = await b.post('/admin/gift-cards', { currency: 'AUD', amount: '40.00', recipient_name: 'Bo', recipient_email: recipient })
+    const issued = await b.post('/admin/gift-cards', { form_token: crypto.randomUUID(), currency: 'AUD', amount: '40.00', recipient_name: 'Bo', recipient_email: recipient })
     const code = /New card code: ([A-Z0-9-]{19})/.exec(issued.body)![1]!
     const { id } = (await env.DB.prepare('SELECT id FROM gift_cards WHERE code = ?').bind(code).first<{ id: number }>())!
     for (const q of [code.slice(-4), recipient]) expect((await b.get(`/admin/gift-cards?q=${encodeURIComponent(q)}`)).body).toContain(`/admin/gift-cards/${id}`)

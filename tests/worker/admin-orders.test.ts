@@ -111,14 +111,14 @@ describe('orders in the console', () => {
     const number = await placeOrder(product.variantId)
     const payment = await env.DB.prepare("SELECT p.id, p.amount_cents FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? AND p.state = 'completed'").bind(number).first<{ id: number; amount_cents: number }>()
 
-    const tooMuch = await b.post(`/admin/orders/${number}/refund`, { paymentId: String(payment!.id), amount: '1000.00', reason: 'Damaged', password: ADMIN_PASSWORD })
+    const tooMuch = await b.post(`/admin/orders/${number}/refund`, { form_token: crypto.randomUUID(), paymentId: String(payment!.id), amount: '1000.00', reason: 'Damaged', password: ADMIN_PASSWORD })
     // refused beside the amount (the form knows what is left), before the password is even checked
     expect(tooMuch.status).toBe(422)
     expect(tooMuch.body).toMatch(/id="amount-error"[^>]*>At most .*can still be refunded to this payment\./)
-    const noPassword = await b.post(`/admin/orders/${number}/refund`, { paymentId: String(payment!.id), amount: '10.00', reason: 'Damaged', password: '' })
+    const noPassword = await b.post(`/admin/orders/${number}/refund`, { form_token: crypto.randomUUID(), paymentId: String(payment!.id), amount: '10.00', reason: 'Damaged', password: '' })
     expect(noPassword.status).toBe(422)
 
-    const ok = await b.post(`/admin/orders/${number}/refund`, { paymentId: String(payment!.id), amount: '10.00', reason: 'Damaged zip', password: ADMIN_PASSWORD })
+    const ok = await b.post(`/admin/orders/${number}/refund`, { form_token: crypto.randomUUID(), paymentId: String(payment!.id), amount: '10.00', reason: 'Damaged zip', password: ADMIN_PASSWORD })
     expect(ok.status).toBe(303)
     const after = await env.DB.prepare('SELECT refunded_cents FROM payments WHERE id = ?').bind(payment!.id).first<{ refunded_cents: number }>()
     expect(after!.refunded_cents).toBe(1000)

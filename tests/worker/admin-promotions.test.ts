@@ -32,7 +32,7 @@ describe('promotions, gift cards and store credit in the console', () => {
 
   it('issues a gift card shown once, adjusts its balance with a reason and the password, and grants store credit', async () => {
     const { b } = await operator()
-    const issued = await b.post('/admin/gift-cards', { currency: 'AUD', amount: '75.00', recipient_name: 'Ada', recipient_email: 'ada@example.com' })
+    const issued = await b.post('/admin/gift-cards', { form_token: crypto.randomUUID(), currency: 'AUD', amount: '75.00', recipient_name: 'Ada', recipient_email: 'ada@example.com' })
     expect(issued.status).toBe(200)
     const code = /New card code: ([A-Z0-9-]{19})/.exec(issued.body)![1]!
     const card = await env.DB.prepare('SELECT id, balance_cents FROM gift_cards WHERE code = ?').bind(code).first<{ id: number; balance_cents: number }>()
@@ -41,16 +41,16 @@ describe('promotions, gift cards and store credit in the console', () => {
 
     const existing = await createGiftCard(2000)
     const path = `/admin/gift-cards/${existing.id}/adjust`
-    expect((await b.post(path, { amount: '-30.00', reason: 'Typo', password: ADMIN_PASSWORD })).status).toBe(409)
-    expect((await b.post(path, { amount: '5.00', reason: 'Goodwill', password: 'nope' })).status).toBe(422)
+    expect((await b.post(path, { form_token: crypto.randomUUID(), amount: '-30.00', reason: 'Typo', password: ADMIN_PASSWORD })).status).toBe(409)
+    expect((await b.post(path, { form_token: crypto.randomUUID(), amount: '5.00', reason: 'Goodwill', password: 'nope' })).status).toBe(422)
     expect(await giftCardBalance(existing.id)).toBe(2000)
-    expect((await b.post(path, { amount: '5.00', reason: 'Goodwill', password: ADMIN_PASSWORD })).status).toBe(303)
+    expect((await b.post(path, { form_token: crypto.randomUUID(), amount: '5.00', reason: 'Goodwill', password: ADMIN_PASSWORD })).status).toBe(303)
     expect(await giftCardBalance(existing.id)).toBe(2500)
     expect((await auditOf('gift_card.adjust'))[0]).toMatchObject({ before: { balance_cents: 2000 }, after: { balance_cents: 2500, reason: 'Goodwill' } })
 
     const shopper = await registerAndLogin()
-    expect((await b.post('/admin/store-credit', { email: 'nobody@example.com', currency: 'AUD', amount: '10.00', reason: 'Sorry', password: ADMIN_PASSWORD })).status).toBe(409)
-    expect((await b.post('/admin/store-credit', { email: shopper.email, currency: 'AUD', amount: '10.00', reason: 'Late delivery', password: ADMIN_PASSWORD })).status).toBe(303)
+    expect((await b.post('/admin/store-credit', { form_token: crypto.randomUUID(), email: 'nobody@example.com', currency: 'AUD', amount: '10.00', reason: 'Sorry', password: ADMIN_PASSWORD })).status).toBe(409)
+    expect((await b.post('/admin/store-credit', { form_token: crypto.randomUUID(), email: shopper.email, currency: 'AUD', amount: '10.00', reason: 'Late delivery', password: ADMIN_PASSWORD })).status).toBe(303)
     const account = await call('/account', { bearer: shopper.bearer })
     expect(account.body.data.attributes.store_credits_by_currency.AUD).toBe('10.00')
     expect((await auditOf('store_credit.grant'))[0]).toMatchObject({ subject_id: shopper.email, after: { balance_cents: 1000 } })

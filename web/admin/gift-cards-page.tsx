@@ -1,7 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
+import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, TextLink, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface GiftCardItem {
   id: number
@@ -26,19 +26,21 @@ function Currency({ id, value, error }: { id: string; value?: string; error?: st
   )
 }
 
-export function GiftCardsPage(props: { cards: GiftCardItem[]; q: string; notice?: string; issuedCode?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
+export function GiftCardsPage(props: { cards: GiftCardItem[]; q: string; notice?: string; issuedCode?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
   const e = (form: string) => (props.form === form ? props.errors : undefined)
   const v = (form: string) => (props.form === form ? props.values : undefined)
   return (
     <>
       <PageHeader title="Gift cards and store credit" />
       {props.notice ? <Notice>{props.notice}</Notice> : null}
+      <AlreadySentNotice already={props.already} />
       {props.issuedCode ? <Notice>{`New card code: ${props.issuedCode} (shown once; give it to the customer now).`}</Notice> : null}
       {props.error ? <Notice tone="error">{props.error}</Notice> : null}
       <ErrorSummary errors={props.errors} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Issue a gift card">
           <form method="post" action="/admin/gift-cards" className="space-y-3" aria-label="Issue a gift card">
+            <FormToken />
             <Currency id="issue-currency" value={v('issue')?.currency} error={e('issue')?.currency} />
             <Input id="issue-amount" name="amount" label="Amount" inputMode="decimal" required defaultValue={v('issue')?.amount ?? ''} error={e('issue')?.amount} />
             <Input id="issue-name" name="recipient_name" label="Recipient's name" defaultValue={v('issue')?.recipient_name ?? ''} error={e('issue')?.recipient_name} />
@@ -48,6 +50,7 @@ export function GiftCardsPage(props: { cards: GiftCardItem[]; q: string; notice?
         </Panel>
         <Panel title="Grant store credit">
           <form method="post" action="/admin/store-credit" className="space-y-3" aria-label="Grant store credit">
+            <FormToken />
             <Input id="credit-email" name="email" type="email" label="Customer's email" required defaultValue={v('credit')?.email ?? ''} error={e('credit')?.email} />
             <Currency id="credit-currency" value={v('credit')?.currency} error={e('credit')?.currency} />
             <Input id="credit-amount" name="amount" label="Amount" inputMode="decimal" required defaultValue={v('credit')?.amount ?? ''} error={e('credit')?.amount} />
@@ -79,7 +82,7 @@ export function GiftCardsPage(props: { cards: GiftCardItem[]; q: string; notice?
   )
 }
 
-export function GiftCardPage(props: { card: GiftCardItem; notice?: string; error?: string; errors?: FieldErrors; values?: FormValues }) {
+export function GiftCardPage(props: { card: GiftCardItem; notice?: string; error?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
   const { card } = props
   return (
     <>
@@ -87,11 +90,13 @@ export function GiftCardPage(props: { card: GiftCardItem; notice?: string; error
         <TextLink href="/admin/gift-cards">All gift cards</TextLink>
       </PageHeader>
       {props.notice ? <Notice>{props.notice}</Notice> : null}
+      <AlreadySentNotice already={props.already} />
       {props.error ? <Notice tone="error">{props.error}</Notice> : null}
       <ErrorSummary errors={props.errors} />
       <p className="mb-4">{`Balance ${money(card.balance_cents, card.currency)} of ${money(card.original_cents, card.currency)}, issued ${when(card.created_at)}${card.recipient_email ? ` to ${card.recipient_email}` : ''}.`}</p>
       <Panel title="Adjust the balance">
         <form method="post" action={`/admin/gift-cards/${card.id}/adjust`} className="grid gap-3 sm:grid-cols-2" aria-label="Adjust the balance">
+          <FormToken />
           <Input id="amount" name="amount" label={`Change (${card.currency}), e.g. 10.00 or -5.00`} inputMode="decimal" required defaultValue={props.values?.amount ?? ''} error={props.errors?.amount} />
           <Input id="reason" name="reason" label="Reason" required defaultValue={props.values?.reason ?? ''} error={props.errors?.reason} />
           <Input id="password" name="password" type="password" label="Your password, to confirm" autoComplete="current-password" required error={props.errors?.password} />

@@ -4,7 +4,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Radio } from '#web/components/ui/radio.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { ShipmentBadge } from './orders-page.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, Table, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
+import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 type Cents = number | null
 
@@ -110,7 +110,7 @@ export interface LineOffer {
   cents: number
 }
 
-export function OrderPage({ view, lineOffers = [], notice, error, form, errors, values }: { view: OrderView; lineOffers?: LineOffer[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
+export function OrderPage({ view, lineOffers = [], notice, error, form, errors, values, already }: { view: OrderView; lineOffers?: LineOffer[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
   const { order, shipment } = view
   const cur = order.currency
   const open = !order.canceled_at
@@ -126,6 +126,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
         <ShipmentBadge canceled={!open} state={shipment?.state ?? null} />
       </PageHeader>
       {notice ? <Notice>{notice}</Notice> : null}
+      <AlreadySentNotice already={already} />
       {error ? <Notice tone="error">{error}</Notice> : null}
       <ErrorSummary errors={errors} />
       <p className="mb-4 text-sm">
@@ -221,6 +222,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           ) : null}
           {refundablePayments.length ? (
             <form method="post" action={`/admin/orders/${order.number}/refund`} className="space-y-3" aria-label="Refund">
+              <FormToken />
               <RefundChoice name="paymentId" legend="Refund to" options={refundablePayments.map((p) => ({ value: String(p.id), label: `${paymentName(p)} (up to ${money((p.amount_cents ?? 0) - p.refunded_cents, cur)})` }))} value={vals('refund')?.paymentId} error={errs('refund')?.paymentId} />
               <Input id="amount" name="amount" label={`Amount (${cur})`} inputMode="decimal" required defaultValue={vals('refund')?.amount ?? ''} error={errs('refund')?.amount} />
               <Input id="reason" name="reason" label="Reason" required defaultValue={vals('refund')?.reason ?? ''} error={errs('refund')?.reason} />

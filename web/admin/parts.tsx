@@ -23,6 +23,36 @@ export function Notice({ tone = 'success', children }: { tone?: 'success' | 'err
   )
 }
 
+/**
+ * The one-time key of a form that gives out money (worker/admin/form-tokens.ts): new each time the page is drawn, so
+ * the same form sent twice (a double click, the browser resending it, the back button) is done once.
+ */
+export function FormToken() {
+  return <input type="hidden" name="form_token" value={crypto.randomUUID()} />
+}
+
+/** What a form sent a second time was done the first time, and where to see it (worker/admin/form-tokens.ts). */
+export interface AlreadySent {
+  message: string
+  href: string | null
+  label: string
+}
+
+export function AlreadySentNotice({ already }: { already?: AlreadySent }) {
+  if (!already) return null
+  return (
+    <Notice>
+      {already.message}
+      {already.href ? (
+        <>
+          {' '}
+          <TextLink href={already.href}>{already.label}</TextLink>
+        </>
+      ) : null}
+    </Notice>
+  )
+}
+
 export function Panel({ title, children, className }: { title?: string; children: ReactNode; className?: string }) {
   return (
     <section className={cx('mb-6 rounded-md border border-neutral-200 bg-white p-4', className)} aria-label={title}>

@@ -75,6 +75,9 @@ export interface VariantInput {
   backorderable: boolean
 }
 
+/** The count was set to what this form sets already (the same form sent twice: a double click, a resend). */
+export const STOCK_ALREADY = (now: number) => `The stock is already ${now}, the count this form sets: the form was sent twice (a double click, or the browser sending it again). Nothing more was changed.`
+
 export const STOCK_MOVED = (now: number, seen: number) =>
   `The stock changed from ${seen} to ${now} since this page was loaded (an order or another operator moved it): nothing was saved. Reload the page, check the count and save again.`
 
@@ -107,7 +110,8 @@ export async function saveVariant(db: D1Database, operator: Operator, detail: Pr
   )
   if ((updated!.meta.changes ?? 0) !== 1) {
     const now = await db.prepare('SELECT stock_on_hand FROM variants WHERE id = ?').bind(variantId).first<number>('stock_on_hand')
-    throw new ActionRefused(STOCK_MOVED(now ?? 0, input.stockSeen))
+    // a count is set, never added: the same form sent twice cannot double it, and is told so rather than 'changed'
+    throw new ActionRefused(now === input.stock ? STOCK_ALREADY(now) : STOCK_MOVED(now ?? 0, input.stockSeen))
   }
 }
 

@@ -8,7 +8,7 @@ import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
-import { paymentClaim, underClaim, type Claim } from './refund-claims.ts'
+import { FORM_USED, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
 import type { OrderDetail, OrderPayment } from './order-detail.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
@@ -103,7 +103,7 @@ export function refundStatements(db: D1Database, detail: OrderDetail, payment: O
 /** How long a refund waits for another refund of the same payment (a double click, a second tab) to finish. */
 const REFUND_WAIT_MS = 10_000
 
-export async function refund(env: Env, operator: Operator, detail: OrderDetail, input: { paymentId: number; cents: number; reason: string }, requestUrl: string) {
+export async function refund(env: Env, operator: Operator, detail: OrderDetail, input: { paymentId: number; cents: number; reason: string; formToken?: string }, requestUrl: string) {
   const db = env.DB
   let payment = detail.payments.find((p) => p.id === input.paymentId)
   if (!payment) throw new ActionRefused('Choose one of this order’s payments.')
@@ -124,11 +124,13 @@ export async function refund(env: Env, operator: Operator, detail: OrderDetail, 
   }
 }
 
-async function refundOnce(env: Env, operator: Operator, detail: OrderDetail, payment: OrderPayment, input: { cents: number; reason: string }, requestUrl: string) {
+async function refundOnce(env: Env, operator: Operator, detail: OrderDetail, payment: OrderPayment, input: { cents: number; reason: string; formToken?: string }, requestUrl: string) {
   const db = env.DB
   let reference: string | null = null
-  // claimed before the provider is asked: of two refunds of this payment read from the same figure, one goes on
-  await underClaim(db, [[paymentClaim(payment), PAYMENT_BUSY]], operator, () => reference !== null, async () => {
+  // claimed before the provider is asked: the form (sent twice, it refunds once: worker/admin/form-tokens.ts; given
+  // back with the others when nothing moved), and the payment: of two refunds of it read from the same figure, one goes on
+  const claims: Claim[] = [...(input.formToken ? [[`form:${input.formToken}`, FORM_USED, `/admin/orders/${detail.order.number}`] as const] : []), [paymentClaim(payment), PAYMENT_BUSY]]
+  await underClaim(db, claims, operator, () => reference !== null, async () => {
     if (payment.method === 'card') {
       const result = await refundCard(env, payment.id, input.cents)
       if (!result.ok) throw new ActionRefused(result.message)

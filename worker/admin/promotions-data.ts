@@ -1,6 +1,7 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
 import { ActionRefused, unlessTaken } from './order-actions.ts'
+import { formAlreadySent, once, useFormStatement } from './form-tokens.ts'
 import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
 
@@ -66,11 +67,20 @@ export async function findGiftCards(db: D1Database, q: string): Promise<GiftCard
 
 export const loadGiftCard = (db: D1Database, id: number) => db.prepare('SELECT * FROM gift_cards WHERE id = ?').bind(id).first<GiftCardRow>()
 
-export async function issueGiftCard(db: D1Database, operator: Operator, input: { currency: 'AUD' | 'USD'; cents: number; recipientName: string | null; recipientEmail: string | null; code: string }) {
-  const [created] = await db.batch([
-    db.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(input.code, input.currency, input.cents, input.cents, input.recipientName, input.recipientEmail),
-    auditStatement(db, operator, 'gift_card.issue', { type: 'gift_card', id: `•••• ${input.code.slice(-4)}` }, null, { currency: input.currency, balance_cents: input.cents, recipient_email: input.recipientEmail }),
-  ])
+/** What a gift card form sent twice is told it did the first time (worker/admin/form-tokens.ts). */
+export const ISSUED_ONCE = { done: 'the gift card was issued then.', label: 'Open that gift card' }
+export const ADJUSTED_ONCE = { done: 'the balance was adjusted then.', label: 'See the card’s balance' }
+export const GRANTED_ONCE = { done: 'the store credit was granted then.', label: 'See the customer’s store credit' }
+
+/** Issues a card once per form (`token`, worker/admin/form-tokens.ts): the form sent again issues no second card. */
+export async function issueGiftCard(db: D1Database, operator: Operator, input: { currency: 'AUD' | 'USD'; cents: number; recipientName: string | null; recipientEmail: string | null; code: string; token: string }) {
+  const [created] = await once(db, input.token, ISSUED_ONCE, () =>
+    db.batch([
+      db.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(input.code, input.currency, input.cents, input.cents, input.recipientName, input.recipientEmail),
+      auditStatement(db, operator, 'gift_card.issue', { type: 'gift_card', id: `•••• ${input.code.slice(-4)}` }, null, { currency: input.currency, balance_cents: input.cents, recipient_email: input.recipientEmail }),
+      useFormStatement(db, input.token, operator, { sql: "'/admin/gift-cards/' || (SELECT id FROM gift_cards WHERE code = ?)", binds: [input.code] }),
+    ]),
+  )
   return (created!.results[0] as { id: number }).id
 }
 
@@ -79,24 +89,33 @@ export async function issueGiftCard(db: D1Database, operator: Operator, input: {
  * or adjusted since (another tab, a shopper's checkout), nothing changes and the operator is asked to look again, so
  * the balance never goes below zero and the audit line states the real before and after.
  */
-export async function adjustGiftCard(db: D1Database, operator: Operator, card: GiftCardRow, cents: number, reason: string) {
+export async function adjustGiftCard(db: D1Database, operator: Operator, card: GiftCardRow, cents: number, reason: string, token?: string) {
   if (card.balance_cents + cents < 0) throw new ActionRefused(`The card holds ${(card.balance_cents / 100).toFixed(2)} ${card.currency}; it cannot go below zero.`)
   const unchanged = 'EXISTS (SELECT 1 FROM gift_cards WHERE id = ? AND balance_cents = ?)'
-  const [, changed] = await db.batch([
-    // first, while the balance is still the one seen
-    auditStatementWhen(db, unchanged, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }, [card.id, card.balance_cents]),
-    db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ? AND balance_cents = ?').bind(cents, card.id, card.balance_cents),
-  ])
-  if ((changed!.meta.changes ?? 0) !== 1) throw new ActionRefused('The card’s balance has changed since this page was shown (it was spent or adjusted meanwhile): nothing was changed. Look at the new balance and try again.')
+  const batch = () =>
+    db.batch([
+      // first, while the balance is still the one seen
+      auditStatementWhen(db, unchanged, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }, [card.id, card.balance_cents]),
+      // the form is used up (once: worker/admin/form-tokens.ts) under the same condition as the change below
+      ...(token ? [useFormStatement(db, token, operator, { sql: '?', binds: [`/admin/gift-cards/${card.id}`] }, { sql: unchanged, binds: [card.id, card.balance_cents] })] : []),
+      db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ? AND balance_cents = ?').bind(cents, card.id, card.balance_cents),
+    ])
+  const changed = (token ? await once(db, token, ADJUSTED_ONCE, batch) : await batch()).at(-1)
+  // sent twice at once, the second read the balance before the first changed it: it is told the form was sent
+  if ((changed!.meta.changes ?? 0) !== 1) throw (token ? await formAlreadySent(db, token, ADJUSTED_ONCE) : null) ?? new ActionRefused('The card’s balance has changed since this page was shown (it was spent or adjusted meanwhile): nothing was changed. Look at the new balance and try again.')
 }
 
-export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string }) {
+/** Grants credit once per form (`token`, worker/admin/form-tokens.ts): the form sent again grants nothing more. */
+export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string; token: string }) {
   const user = await db.prepare('SELECT u.id, (SELECT balance_cents FROM store_credits s WHERE s.user_id = u.id AND s.currency = ?) AS balance FROM users u WHERE u.email = ?').bind(input.currency, input.email).first<{ id: number; balance: number | null }>()
   if (!user) throw new ActionRefused(`No customer has the email ${input.email}.`)
-  await db.batch([
-    db
-      .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
-      .bind(user.id, input.currency, input.cents),
-    auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: (user.balance ?? 0) + input.cents, currency: input.currency, reason: input.reason }),
-  ])
+  await once(db, input.token, GRANTED_ONCE, () =>
+    db.batch([
+      useFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/customers/${user.id}`] }),
+      db
+        .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
+        .bind(user.id, input.currency, input.cents),
+      auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: (user.balance ?? 0) + input.cents, currency: input.currency, reason: input.reason }),
+    ]),
+  )
 }

@@ -1,11 +1,12 @@
 import type { Operator } from './context.ts'
 import { ActionRefused } from './order-actions.ts'
+import type { FormSubject } from './form-tokens.ts'
 
 /**
  * The claim recorded before the card provider is asked for a refund (migration 0204): a conditional INSERT, so of two
  * operators settling the same line or return at once exactly one goes on; the other gets `busy` as a 409.
  */
-export type ClaimSubject = `line:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}`
+export type ClaimSubject = `line:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}` | FormSubject
 // (`ship:<order id>`: fulfil() writes it in its own batch, an order is shipped once; cancel() takes it first, so an
 // order being cancelled cannot be shipped meanwhile)
 /**
@@ -17,8 +18,8 @@ export type PaymentClaim = `payment:${number}:${number}`
 export const PAYMENT_BUSY = 'A payment of this order is being refunded, or the order cancelled, by another operator or tab right now, or just was: reload the order to see it.'
 export const paymentClaim = (p: { id: number; refunded_cents: number }): PaymentClaim => `payment:${p.id}:${p.refunded_cents}`
 
-export async function claimRefund(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string): Promise<void> {
-  const { meta } = await db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?) ON CONFLICT (subject) DO NOTHING').bind(subject, operator.email).run()
+export async function claimRefund(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string, donePath: string | null = null): Promise<void> {
+  const { meta } = await db.prepare('INSERT INTO refund_claims (subject, admin_email, done_path) VALUES (?, ?, ?) ON CONFLICT (subject) DO NOTHING').bind(subject, operator.email, donePath).run()
   if (meta.changes !== 1) throw new ActionRefused(busy)
 }
 
@@ -27,8 +28,11 @@ export async function releaseRefund(db: D1Database, subject: ClaimSubject): Prom
   await db.prepare('DELETE FROM refund_claims WHERE subject = ?').bind(subject).run()
 }
 
-/** A subject to claim and what another operator is told (409) while it is held. */
-export type Claim = readonly [subject: ClaimSubject, busy: string]
+/** A subject to claim, what another operator is told (409) while it is held, and the page that shows what it did. */
+export type Claim = readonly [subject: ClaimSubject, busy: string, donePath?: string]
+
+/** What a refund form's one-time key (worker/admin/form-tokens.ts) is refused with when it was used already. */
+export const FORM_USED = 'This refund form was already sent: nothing more was refunded.'
 
 /**
  * Runs `settle` under the claims, taken in their order: if one is held elsewhere, or `settle` throws before any money
@@ -38,8 +42,8 @@ export type Claim = readonly [subject: ClaimSubject, busy: string]
 export async function underClaim<T>(db: D1Database, claims: readonly Claim[], operator: Operator, moved: () => boolean, settle: () => Promise<T>): Promise<T> {
   const taken: ClaimSubject[] = []
   try {
-    for (const [subject, busy] of claims) {
-      await claimRefund(db, subject, operator, busy)
+    for (const [subject, busy, donePath] of claims) {
+      await claimRefund(db, subject, operator, busy, donePath ?? null)
       taken.push(subject)
     }
     return await settle()

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as z from 'zod'
 import { OrdersPage } from '#web/admin/orders-page.tsx'
 import { CARRIERS, OrderPage } from '#web/admin/order-page.tsx'
-import type { FieldErrors } from '#web/admin/parts.tsx'
+import type { AlreadySent, FieldErrors } from '#web/admin/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
@@ -11,6 +11,8 @@ import { lineOffers, refundLine } from '../line-refunds.ts'
 import { loadOrderDetail, type OrderDetail } from '../order-detail.ts'
 import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
 import { reconfirm } from '../operators.ts'
+import { FORM_TOKEN_MISSING, FormAlreadySent, formAlreadySent, formTokenOf } from '../form-tokens.ts'
+import { FORM_USED } from '../refund-claims.ts'
 import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
 
 export const orders = new Hono<AdminEnv>()
@@ -40,7 +42,7 @@ orders.get('/orders.csv', (c) => {
   })
 })
 
-async function showOrder(c: AdminContext, extra: { error?: string; form?: string; errors?: FieldErrors; values?: Record<string, string | undefined> } = {}, status = 200) {
+async function showOrder(c: AdminContext, extra: { error?: string; form?: string; errors?: FieldErrors; values?: Record<string, string | undefined>; already?: AlreadySent } = {}, status = 200) {
   const detail = await loadOrderDetail(c.env.DB, c.req.param('number') ?? '')
   if (!detail) return c.notFound()
   return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} lineOffers={await lineOffers(c.env.DB, detail)} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
@@ -70,6 +72,7 @@ async function act<T>(c: AdminContext, name: string, form: FormResult<T>, run: (
   try {
     await run(form.data)
   } catch (error) {
+    if (error instanceof FormAlreadySent) return showOrder(c, { already: error.already }, 409)
     if (error instanceof ActionRefused) return showOrder(c, { error: error.message, form: name, values: form.values }, 409)
     throw error
   }
@@ -86,10 +89,28 @@ orders.post('/orders/:number/fulfil', async (c) => {
   return act(c, 'fulfil', await parseForm(c, FulfilSchema), (d) => fulfil(c.env, c.var.operator, detail, d, c.req.url), 'fulfilled')
 })
 
+/** What a refund form sent a second time is told it did the first time (worker/admin/form-tokens.ts). */
+const REFUNDED_ONCE = { done: 'the refund was made then (it is listed below).', label: 'See the order’s refunds' }
+
 orders.post('/orders/:number/refund', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'refund', await parseForm(c, refundSchema(detail)), (d) => refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason }, c.req.url), 'refunded', true)
+  const form = await parseForm(c, refundSchema(detail))
+  // sent a second time, the form refunds nothing more; its amount check above would refuse it when the payment no
+  // longer holds that much, so the form's key is looked at first: the operator is told the first sending did it
+  const token = formTokenOf(form.values)
+  const sent = token ? await formAlreadySent(c.env.DB, token, REFUNDED_ONCE) : null
+  if (sent) return showOrder(c, { already: sent.already }, 409)
+  if (form.ok && !token) return showOrder(c, { error: FORM_TOKEN_MISSING, form: 'refund', values: form.values }, 422)
+  return act(c, 'refund', form, async (d) => {
+    try {
+      await refund(c.env, c.var.operator, detail, { paymentId: d.paymentId, cents: d.amount, reason: d.reason, formToken: token! }, c.req.url)
+    } catch (error) {
+      // the same form sent twice at once: the second is told what the first did
+      if (error instanceof ActionRefused && error.message === FORM_USED) throw (await formAlreadySent(c.env.DB, token!, REFUNDED_ONCE)) ?? error
+      throw error
+    }
+  }, 'refunded', true)
 })
 
 orders.post('/orders/:number/refund-line', async (c) => {

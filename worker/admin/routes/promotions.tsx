@@ -5,6 +5,7 @@ import { GiftCardPage, GiftCardsPage } from '#web/admin/gift-cards-page.tsx'
 import { giftCardCode } from '#worker/backend/commerce/complete.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm } from '../forms.ts'
+import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens.ts'
 import { noticeText } from '../notices.ts'
 import { reconfirm } from '../operators.ts'
 import { ActionRefused } from '../order-actions.ts'
@@ -112,20 +113,39 @@ promotions.get('/gift-cards', (c) => cardsPage(c))
 promotions.post('/gift-cards', async (c) => {
   const form = await parseForm(c, IssueSchema)
   if (!form.ok) return cardsPage(c, { form: 'issue', errors: form.errors, values: form.values }, 422)
+  const token = formTokenOf(form.values)
+  if (!token) return cardsPage(c, { form: 'issue', error: FORM_TOKEN_MISSING, values: form.values }, 422)
   const code = giftCardCode()
-  await issueGiftCard(c.env.DB, c.var.operator, { currency: form.data.currency, cents: form.data.amount, recipientName: form.data.recipient_name, recipientEmail: form.data.recipient_email, code })
+  try {
+    await issueGiftCard(c.env.DB, c.var.operator, { currency: form.data.currency, cents: form.data.amount, recipientName: form.data.recipient_name, recipientEmail: form.data.recipient_email, code, token })
+  } catch (error) {
+    if (!(error instanceof FormAlreadySent)) throw error
+    // the answer that showed the code was the first sending's, which a double click throws away: the operator who
+    // sent the form sees the code again here (the answer to the same form), anyone else its last four characters
+    const card = error.sentBy === c.var.operator.email ? await issuedBy(c, error.already.href) : null
+    return cardsPage(c, { already: error.already, ...(card ? { issuedCode: card.code } : {}) }, 409)
+  }
   // the code is shown once, in this answer, never in an address (it would sit in histories and logs)
   return cardsPage(c, { issuedCode: code, notice: noticeText('issued') })
 })
 
+/** The card a gift card form issued, from the page it names (`/admin/gift-cards/<id>`). */
+async function issuedBy(c: AdminContext, href: string | null) {
+  const id = /^\/admin\/gift-cards\/(\d+)$/.exec(href ?? '')?.[1]
+  return id ? loadGiftCard(c.env.DB, Number(id)) : null
+}
+
 promotions.post('/store-credit', async (c) => {
   const form = await parseForm(c, CreditSchema)
   if (!form.ok) return cardsPage(c, { form: 'credit', errors: form.errors, values: form.values }, 422)
+  const token = formTokenOf(form.values)
+  if (!token) return cardsPage(c, { form: 'credit', error: FORM_TOKEN_MISSING, values: form.values }, 422)
   const wrong = await reconfirm(c, form.data.password)
   if (wrong) return cardsPage(c, { form: 'credit', errors: { password: wrong }, values: form.values }, 422)
   try {
-    await grantStoreCredit(c.env.DB, c.var.operator, { ...form.data, cents: form.data.amount })
+    await grantStoreCredit(c.env.DB, c.var.operator, { ...form.data, cents: form.data.amount, token })
   } catch (error) {
+    if (error instanceof FormAlreadySent) return cardsPage(c, { already: error.already }, 409)
     if (error instanceof ActionRefused) return cardsPage(c, { form: 'credit', error: error.message, values: form.values }, 409)
     throw error
   }
@@ -142,11 +162,14 @@ promotions.post('/gift-cards/:id{[0-9]+}/adjust', async (c) => {
   if (!card) return c.notFound()
   const form = await parseForm(c, AdjustSchema)
   if (!form.ok) return renderPage(c, 'Gift card', <GiftCardPage card={card} errors={form.errors} values={form.values} />, 422)
+  const token = formTokenOf(form.values)
+  if (!token) return renderPage(c, 'Gift card', <GiftCardPage card={card} error={FORM_TOKEN_MISSING} values={form.values} />, 422)
   const wrong = await reconfirm(c, form.data.password)
   if (wrong) return renderPage(c, 'Gift card', <GiftCardPage card={card} errors={{ password: wrong }} values={form.values} />, 422)
   try {
-    await adjustGiftCard(c.env.DB, c.var.operator, card, form.data.amount, form.data.reason)
+    await adjustGiftCard(c.env.DB, c.var.operator, card, form.data.amount, form.data.reason, token)
   } catch (error) {
+    if (error instanceof FormAlreadySent) return renderPage(c, 'Gift card', <GiftCardPage card={(await loadGiftCard(c.env.DB, card.id)) ?? card} already={error.already} />, 409)
     if (error instanceof ActionRefused) return renderPage(c, 'Gift card', <GiftCardPage card={card} error={error.message} values={form.values} />, 409)
     throw error
   }

@@ -9,8 +9,8 @@ import { pathId, readParams } from './http.ts'
 import { createOrder, openCartOfUser, orderByToken, requireCart, touchOrder, type OrderRow } from './orders.ts'
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
 import { cartResponse, requestLocale } from './respond.ts'
-import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, QuantitySchema } from './schemas.ts'
-import { shippingOptions } from './shipping.ts'
+import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, MESSAGES, QuantitySchema } from './schemas.ts'
+import { knownCountryShippingOptions } from './shipping.ts'
 import { loadVariants, type VariantInfo } from './variants.ts'
 import { mergeCarts } from './merge.ts'
 import { CHARGE_MAX_CENTS, GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
@@ -229,8 +229,10 @@ cartRoutes.patch('/cart/associate', async (c) => {
 cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
   const order = await requireCart(c)
   const { country_iso } = await readParams(c, z.object({ country_iso: CountryIsoSchema }))
+  const options = await knownCountryShippingOptions(c.env.DB, country_iso, order.currency)
+  // a code of no country ('ZZ') is refused, not answered with no rates as if the country had none (docs/commerce-api.md)
+  if (options === null) throw new BackendError(422, `There is no country '${country_iso}'. Use a country's ISO or ISO3 code, such as AU or AUS.`, { country_iso: [MESSAGES.country] })
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
-  const options = await shippingOptions(c.env.DB, country_iso, order.currency)
   return c.json({
     data: options.map((o) => {
       const free = o.freeOverCents !== null && state.totals.merchandiseAfterPromotions >= o.freeOverCents

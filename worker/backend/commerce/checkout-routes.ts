@@ -30,7 +30,20 @@ const CheckoutSchema = z.object({
     })
     .strict(),
 })
-const SelectShippingSchema = z.object({ shipping_method_id: IdSchema, shipment_id: z.string().max(40).optional() })
+const SelectShippingSchema = z.object({ shipping_method_id: IdSchema, shipment_id: z.union([z.string().max(40), z.number()], { message: 'must be a shipment id' }).transform(String).optional() })
+
+/**
+ * A cart has one shipment. Before the order is placed it is named by the order's id: `GET /checkout/shipping_rates`
+ * answers it as `<id>`, the cart's `shipments` relationship as `order-<id>`; both name it. Any other id (another
+ * cart's, a made-up one) is refused as Spree refuses it (Checkout::SelectShippingMethod's `shipment_not_found`, 422),
+ * before anything is written, instead of being ignored and the method set on this cart's shipment anyway.
+ */
+function assertOwnShipment(order: OrderRow, shipmentId: string | undefined, field: string) {
+  if (shipmentId === undefined) return
+  const id = shipmentId.trim()
+  if (id === String(order.id) || id === `order-${order.id}`) return
+  throw new BackendError(422, 'This cart has no shipment with that id. Leave shipment_id out, or use the id GET /checkout/shipping_rates answers.', { [field]: ['is not a shipment of this cart'] })
+}
 
 /** Selects a shipping method if it ships to the order's address; otherwise 422 naming the field. */
 async function selectShipping(db: D1Database, order: OrderRow, methodId: number) {
@@ -48,6 +61,7 @@ checkoutRoutes.patch('/checkout', async (c) => {
   const { order: input } = await readParams(c, CheckoutSchema)
   const db = c.env.DB
   // Everything is checked before anything is written, so a refused update changes nothing.
+  input.shipments_attributes?.forEach((s, i) => assertOwnShipment(order, s.id, `shipments_attributes.${i}.id`))
   const rate = input.shipments_attributes?.[0]?.selected_shipping_rate_id
   const existingShip = order.ship_address_id
     ? await db.prepare('SELECT country_iso FROM addresses WHERE id = ?').bind(order.ship_address_id).first<{ country_iso: string }>()
@@ -114,6 +128,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
 checkoutRoutes.patch('/checkout/select_shipping_method', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, SelectShippingSchema)
+  assertOwnShipment(order, body.shipment_id, 'shipment_id')
   return cartResponse(c, order, { writes: [await selectShipping(c.env.DB, order, body.shipping_method_id)] })
 })
 

@@ -1,4 +1,5 @@
 import type { Currency } from '#web/api/models.ts'
+import { SHIPPING_COUNTRIES } from '#web/lib/destinations.ts'
 
 export interface ShippingMethodRow {
   id: number
@@ -28,6 +29,21 @@ export function optionFor(method: ShippingMethodRow, currency: Currency): Shippi
 /** The methods that ship to `countryIso`, sorted by name, case-insensitively (spec §9). */
 export async function shippingOptions(db: D1Database, countryIso: string, currency: Currency): Promise<ShippingOption[]> {
   const { results } = await db.prepare('SELECT * FROM shipping_methods').all<ShippingMethodRow>()
+  return optionsOf(results, countryIso, currency)
+}
+
+/**
+ * As shippingOptions, or null when `countryIso` is no country the store knows: neither one it ships to nor one in
+ * `countries` (what GET /countries lists). A made-up code ('ZZ') is told apart from a country no method serves (an
+ * empty list). One round trip.
+ */
+export async function knownCountryShippingOptions(db: D1Database, countryIso: string, currency: Currency): Promise<ShippingOption[] | null> {
+  const [methods, country] = await db.batch([db.prepare('SELECT * FROM shipping_methods'), db.prepare('SELECT iso FROM countries WHERE iso = ?').bind(countryIso)])
+  if (country!.results.length === 0 && !SHIPPING_COUNTRIES.includes(countryIso)) return null
+  return optionsOf(methods!.results as unknown as ShippingMethodRow[], countryIso, currency)
+}
+
+function optionsOf(results: ShippingMethodRow[], countryIso: string, currency: Currency): ShippingOption[] {
   return results
     .filter((m) => !m.countries || m.countries.split(',').includes(countryIso))
     .map((m) => optionFor(m, currency))

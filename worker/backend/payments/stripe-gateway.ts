@@ -127,10 +127,18 @@ export async function voidAuthorization(env: Env, intentId: string): Promise<voi
 /** A member's Stripe customer, created on first use (their saved cards are its payment methods). */
 export async function customerOf(env: Env, userId: number, email: string | null): Promise<string> {
   const db = env.DB
-  const known = await db.prepare('SELECT customer_id FROM stripe_customers WHERE user_id = ?').bind(userId).first<{ customer_id: string }>()
-  if (known) return known.customer_id
+  const [known, account] = await db.batch<{ customer_id?: string; created_at?: string }>([
+    db.prepare('SELECT customer_id FROM stripe_customers WHERE user_id = ?').bind(userId),
+    db.prepare('SELECT created_at FROM users WHERE id = ?').bind(userId),
+  ])
+  const customerId = known!.results[0]?.customer_id
+  if (customerId) return customerId
   try {
-    const customer = await stripeClient(env).customers.create({ ...(email ? { email } : {}), metadata: { user_id: String(userId) } }, { idempotencyKey: `customer-${userId}` })
+    // the key names this account, not only its id: users' ids are not AUTOINCREMENT, so an account deleted and a new
+    // one given its id within Stripe's 24 hours would otherwise get the deleted one's customer back (same email) or an
+    // idempotency error (another email) instead of a customer of its own
+    const idempotencyKey = `customer-${userId}-${account!.results[0]?.created_at ?? ''}`
+    const customer = await stripeClient(env).customers.create({ ...(email ? { email } : {}), metadata: { user_id: String(userId) } }, { idempotencyKey })
     await db.prepare('INSERT INTO stripe_customers (user_id, customer_id) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING').bind(userId, customer.id).run()
     return customer.id
   } catch (error) {
