@@ -283,6 +283,22 @@ export function nameSearchPage(filter: ProductFilter, sort: string[], limit: num
   return { sql, binds: [filter.match, ...plain.fromBinds, ...plain.whereBinds, ...sorted.fromBinds, ...sorted.whereBinds] }
 }
 
+/**
+ * The page of a listing in the default order ('Featured': buyable first, then by id) that is not a search and has
+ * no price range (`priceRangePage`): the buyable matches by id, then the sold-out ones by id, each half stopping at
+ * the page's end. Ordered by `p.sold_out, p.id` as one query, a category with a colour or brand chosen had to find
+ * and sort every match; by id alone (before 'Featured' put buyable first) it walked its products in id order and
+ * stopped after the page, and each half here does the same (UNION ALL hands out the first half's rows first, and the
+ * second half runs only when the first ends before the page does). Same rows, same order as `productOrder`.
+ */
+export function featuredPage(filter: ProductFilter, sort: string[], limit: number, offset: number): { sql: string; binds: unknown[] } | null {
+  if (sort.length !== 0 || filter.match !== undefined || filter.price !== undefined) return null
+  const q = productFrom(filter)
+  const [lim, off] = [Math.trunc(limit), Math.trunc(offset)]
+  const half = (soldOut: 0 | 1) => `SELECT id FROM (SELECT p.id AS id ${q.from} ${q.where} AND p.sold_out = ${soldOut} ORDER BY p.id LIMIT ${lim + off})`
+  return { sql: `${half(0)} UNION ALL ${half(1)} LIMIT ${lim} OFFSET ${off}`, binds: [...q.fromBinds, ...q.whereBinds, ...q.fromBinds, ...q.whereBinds] }
+}
+
 /** How many products, in 'Featured' order, a price range's walk looks at before it leaves the page to the sort. */
 export const PRICE_WALK_PRODUCTS = 2000
 
