@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { audit } from './axe.ts'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, ownAddress, waitForHydration } from './browser.ts'
-import { addWithSidebar, fillShippingAddress, pay } from './checkout-steps.ts'
+import { addWithSidebar, fillShippingAddress, pay, toPaymentStep } from './checkout-steps.ts'
 import { memberOrder } from './operator-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -80,6 +80,43 @@ describe('gift card amounts', () => {
         )
         // '100 AU$' and '200 AU$' ended 4 px from the edge at 390 px and 2 px past it at 1440 px
         for (const entry of room) expect(Number(entry.split(' ').pop()), `${entry} at ${viewport.width} px`).toBeGreaterThanOrEqual(12)
+      }
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
+
+/** The top and bottom of the input and of the submit button in `form`, in px: level means equal. */
+const inputAndButton = (page: Page, form: string) =>
+  page.evaluate((sel) => {
+    const box = (el: Element | null) => {
+      const r = el!.getBoundingClientRect()
+      return [Math.round(r.top * 10) / 10, Math.round(r.bottom * 10) / 10]
+    }
+    const root = document.querySelector(sel)!
+    return { input: box(root.querySelector('input:not([type=hidden])')), button: box(root.querySelector('button[type=submit]')) }
+  }, form)
+
+describe('a code field and its button', () => {
+  test("'Check balance' on the gift cards page and 'Redeem' on the payment step are level with the code's input at 390 and 1440 px", async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      await visit.goto('/giftcards')
+      for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        // the button sat 2 px below the input (a 28 px margin for a 26 px label)
+        const { input, button } = await inputAndButton(page, '[data-testid=balance-check]')
+        expect(button, `balance check at ${viewport.width} px`).toEqual(input)
+      }
+      await addWithSidebar(page, '/products/basecamp-summit-fleece')
+      await toPaymentStep(page, `layout-${Date.now()}@example.com`)
+      for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        const { input, button } = await inputAndButton(page, '[data-testid=gift-card-form]')
+        expect(button, `redeem at ${viewport.width} px`).toEqual(input)
       }
       visit.expectNoProblems()
     } finally {

@@ -290,6 +290,29 @@ describe('what is never cached', () => {
     expect(again.edge).toBe('hit')
   })
 
+  it("a listing returned to from a heart without JavaScript shows its notice, stores no copy, and the plain listing's hits never show one", async () => {
+    const { permalink } = (await env.DB.prepare('SELECT t.permalink FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE c.product_id = ? LIMIT 1').bind(seeded.id).first<{ permalink: string }>())!
+    const listing = `/t/${permalink}`
+    const plain = await page(listing)
+    const variant = /data-wish="(\d+)"/.exec(plain.body)?.[1]
+    expect(variant).toBeDefined()
+    const path = `${listing}?wishlist=saved-${variant}`
+    for (let i = 0; i < 2; i++) {
+      const noticed = await page(path)
+      expect(noticed.response.status).toBe(200)
+      expect(noticed.edge).toBeUndefined()
+      expect(noticed.body).toContain('data-testid="wish-notice"')
+      expect(noticed.body).toContain('Saved to your wishlist')
+      // no shared cache on the way may keep it either
+      expect(noticed.response.headers.get('cache-control')).toBe('private, no-store')
+    }
+    expect(await storedCopy(path)).toBeUndefined()
+    const hit = await page(listing)
+    expect(hit.edge).toBe('hit')
+    expect(hit.body).not.toContain('data-testid="wish-notice"')
+    expect(await (await storedCopy(listing))!.text()).not.toContain('data-testid="wish-notice"')
+  })
+
   it('on *.workers.dev, where the Cache API does nothing, every page is rendered (and the store works)', async () => {
     const origin = 'https://storefront.example.workers.dev'
     await page('/t/men', {}, origin)

@@ -108,7 +108,9 @@ export async function saveVariant(db: D1Database, operator: Operator, detail: Pr
     ]),
     `Another variant already has the SKU ${input.sku}.`,
   )
-  if ((updated!.meta.changes ?? 0) !== 1) {
+  // none changed: the count moved. D1's changes also counts the rows its triggers wrote (a size that sells the product
+  // out flips products.sold_out and its listing rows, migration 0212), so more than one is a save too.
+  if ((updated!.meta.changes ?? 0) === 0) {
     const now = await db.prepare('SELECT stock_on_hand FROM variants WHERE id = ?').bind(variantId).first<number>('stock_on_hand')
     // a count is set, never added: the same form sent twice cannot double it, and is told so rather than 'changed'
     throw new ActionRefused(now === input.stock ? STOCK_ALREADY(now) : STOCK_MOVED(now ?? 0, input.stockSeen))

@@ -7,7 +7,7 @@ import { SessionState } from '#worker/middleware/session.ts'
 import { renderDocument } from '#worker/ssr/index.ts'
 import { wholePage } from '#worker/ssr/render.tsx'
 import { ANONYMOUS, type PersonalState } from '#web/features/session/personal-state.ts'
-import { freshness, isCacheablePage, lastGoodKey, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
+import { freshness, isCacheablePage, isPersonalAddress, lastGoodKey, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
 import { pageCacheVersion } from './content-version.ts'
 import { NONCE_PLACEHOLDER, personalise, personalStateOf } from './personal-header.ts'
 import { readLastGood, writeLastGood } from './last-good.ts'
@@ -159,6 +159,8 @@ export const pageCache = () =>
         // a page public for visitors without a session (/Login, /offline) is theirs alone once it greets them
         if (state !== ANONYMOUS) c.res.headers.set('cache-control', 'private, no-store')
       }
+      // a page with a wishlist notice is this shopper's answer to their heart: no shared cache may keep it either
+      if (isPersonalAddress(url) && isHtml(c.res)) c.res.headers.set('cache-control', 'private, no-store')
       return
     }
 

@@ -2,6 +2,7 @@ import type { Env } from '#worker/env.ts'
 import { splitLocalePath } from '#web/config.ts'
 import { APP_VERSION } from '#worker/ssr/version.ts'
 import { BUILD_ID } from '#worker/ssr/assets.ts'
+import { WISH_NOTICE } from '#web/features/wishlist/wish-notice.ts'
 
 /**
  * Which pages the edge page cache may hold, and under which key. A page is shared when its HTML is the same for
@@ -20,9 +21,19 @@ const UNCACHED_SEGMENTS = new Set([
 /** Query parameters that only say where a visitor came from: the page is the same without them. */
 const TRACKING_PARAMS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid|msclkid|dclid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src)$/i
 
+/**
+ * Whether the address says something to one shopper only: the no-JavaScript wishlist heart returns to the listing
+ * with `?wishlist=saved-{variant}` (web/features/wishlist/wish-notice.ts), which the card shows under its prices.
+ * Such a page is rendered for that request and never stored (one copy per heart pressed, each with the notice in it).
+ */
+export function isPersonalAddress(url: URL): boolean {
+  return url.searchParams.has(WISH_NOTICE)
+}
+
 /** Whether a request may be answered from (and fill) the page cache: a GET or HEAD of a shared page. */
 export function isCacheablePage(method: string, url: URL): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false
+  if (isPersonalAddress(url)) return false
   const { path } = splitLocalePath(url.pathname)
   const first = path.split('/')[1]?.toLowerCase() ?? ''
   if (UNCACHED_SEGMENTS.has(first)) return false

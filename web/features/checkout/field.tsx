@@ -2,23 +2,35 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
 
-/** One labelled form field with its messages underneath (spec §5 texts), wired for screen readers. */
-export function Field({ name, id = name, label, errors, children, ...input }: { name: string; id?: string; label: string; errors?: string[]; children?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * One labelled form field with its messages underneath (spec §5 texts), wired for screen readers. `beside` (a
+ * submit button: 'Redeem', 'Check balance') sits on the input's row, level with it whatever the label's height, and
+ * the messages go under both.
+ */
+export function Field({ name, id = name, label, errors, children, beside, ...input }: { name: string; id?: string; label: string; errors?: string[]; children?: ReactNode; beside?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const invalid = Boolean(errors?.length)
+  const control = children ?? (
+    <input
+      id={id}
+      name={name}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+      className={cx(controlBase, controlEdge(invalid), beside ? 'min-w-0 flex-1' : undefined)}
+      {...input}
+    />
+  )
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-semibold text-neutral-800">
         {label}
       </label>
-      {children ?? (
-        <input
-          id={id}
-          name={name}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
-          className={invalid ? cx(controlBase, controlEdge(true)) : cx(controlBase, controlEdge(false))}
-          {...input}
-        />
+      {beside ? (
+        <div className="flex items-start gap-2">
+          {control}
+          {beside}
+        </div>
+      ) : (
+        control
       )}
       <FieldErrors name={name} id={id} errors={errors} />
     </div>

@@ -30,14 +30,21 @@ export function GiftCardRedeem({ cart }: { cart: Cart }) {
     )
   }
   return (
-    <Form method="post" noValidate onSubmit={form.onSubmit} className="flex items-start gap-2" data-testid="gift-card-form">
+    <Form method="post" noValidate onSubmit={form.onSubmit} data-testid="gift-card-form">
       <input type="hidden" name="intent" value="gift-card" />
-      <div className="flex-1">
-        <Field name="giftCardCode" label={t('shop.giftCardCode')} errors={form.errors.giftCardCode} defaultValue={form.values?.giftCardCode ?? ''} autoComplete="off" maxLength={40} />
-      </div>
-      <button type="submit" disabled={form.busy} className={`${buttonClass('secondary', 'md')} mt-7`}>
-        {t('shop.redeem')}
-      </button>
+      <Field
+        name="giftCardCode"
+        label={t('shop.giftCardCode')}
+        errors={form.errors.giftCardCode}
+        defaultValue={form.values?.giftCardCode ?? ''}
+        autoComplete="off"
+        maxLength={40}
+        beside={
+          <button type="submit" disabled={form.busy} className={buttonClass('secondary', 'md')}>
+            {t('shop.redeem')}
+          </button>
+        }
+      />
     </Form>
   )
 }

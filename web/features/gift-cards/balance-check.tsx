@@ -39,14 +39,19 @@ export function BalanceCheck() {
     <Form method="post" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200" data-testid="balance-check">
       <h2 className="mb-3 text-xl font-bold">{t('shop.checkBalance')}</h2>
       <input type="hidden" name="intent" value="balance" />
-      <div className="flex items-start gap-2">
-        <div className="flex-1">
-          <Field name="code" label={t('shop.giftCardCode')} defaultValue={mine?.code ?? ''} errors={mine?.error ? [mine.error] : undefined} autoComplete="off" maxLength={40} />
-        </div>
-        <button type="submit" disabled={busy} className={`${buttonClass('secondary', 'md')} mt-7`}>
-          {t('shop.checkBalanceSubmit')}
-        </button>
-      </div>
+      <Field
+        name="code"
+        label={t('shop.giftCardCode')}
+        defaultValue={mine?.code ?? ''}
+        errors={mine?.error ? [mine.error] : undefined}
+        autoComplete="off"
+        maxLength={40}
+        beside={
+          <button type="submit" disabled={busy} className={buttonClass('secondary', 'md')}>
+            {t('shop.checkBalanceSubmit')}
+          </button>
+        }
+      />
       {mine?.balance ? (
         <p className="mt-3 font-semibold text-success-800" role="status" data-testid="balance-result">
           {t('shop.balanceIs', { balance: mine.balance })}

@@ -13,8 +13,10 @@ import type { ProductFilter } from './product-filter.ts'
  *   is discontinued;
  * - the search index's structure record (`products_fts_data`, id 10): FTS5 writes it, with a cookie it increments,
  *   on every change to the index, which the console makes on every edit of a product's details, prices, categories
- *   or properties and the CSV import on every product it changes (`derivedStatements`; a stock edit makes none, and
- *   nothing remembered depends on stock).
+ *   or properties and the CSV import on every product it changes (`derivedStatements`; a stock edit makes none);
+ * - `listing_order_version.n` (migration 0212), which counts up whenever a product becomes sold out or buyable again
+ *   (a sale of the last unit, a restock, a stock edit, a cancelled or returned order): the 'Featured' order puts
+ *   buyable products first, so that is the one thing about stock a remembered order depends on.
  * A remembered answer carries the stamp those rows had when it was counted. Every later request reads the stamp again
  * in its own batch, with the page's products: the same stamp, and every scope fresh, means nothing the answer depends
  * on has changed, so the counts and the order stand and the request costs one round trip with no counting. Any other
@@ -79,18 +81,18 @@ export function ordersRemembered(sort: string[]): boolean {
 export function stampStatements(db: D1Database, filter: ProductFilter): D1PreparedStatement[] {
   const scopes = [0, ...(filter.taxons ?? []).map((t) => Math.trunc(t))]
   return [
-    db.prepare(`SELECT taxon_id, stale, computed_at, valid_until FROM facet_scopes WHERE currency = ? AND taxon_id IN (${scopes.join(',')}) ORDER BY taxon_id`).bind(filter.currency),
+    db.prepare(`SELECT taxon_id, stale, computed_at, valid_until, (SELECT n FROM listing_order_version WHERE id = 1) AS sold_out_flips FROM facet_scopes WHERE currency = ? AND taxon_id IN (${scopes.join(',')}) ORDER BY taxon_id`).bind(filter.currency),
     db.prepare('SELECT hex(block) AS b FROM products_fts_data WHERE id = 10'),
   ]
 }
 
 /** The stamp from `stampStatements`' results, or null when a scope is stale, missing or past its `valid_until`. */
 export function readStamp(filter: ProductFilter, [scopes, index]: D1Result<Record<string, unknown>>[]): string | null {
-  const rows = scopes!.results as Array<{ taxon_id: number; stale: number; computed_at: string | null; valid_until: string }>
+  const rows = scopes!.results as Array<{ taxon_id: number; stale: number; computed_at: string | null; valid_until: string; sold_out_flips: number | null }>
   const wanted = new Set([0, ...(filter.taxons ?? [])])
   if (rows.length !== wanted.size) return null
   if (rows.some((row) => row.stale !== 0 || row.computed_at === null || !(filter.now < row.valid_until))) return null
-  return JSON.stringify([rows.map((row) => [row.taxon_id, row.computed_at]), index!.results[0]?.b ?? null])
+  return JSON.stringify([rows.map((row) => [row.taxon_id, row.computed_at]), rows[0]!.sold_out_flips ?? null, index!.results[0]?.b ?? null])
 }
 
 export function recall(key: string): Entry | undefined {

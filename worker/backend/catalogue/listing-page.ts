@@ -5,11 +5,12 @@ import { precomputedScope } from './facet-counts.ts'
 /**
  * A category's page from listing_rows (migration 0172; docs/performance-d1.md, 'Listing rows'): the same products in
  * the same order as the live query (`productFrom` + `productOrder`), as a walk of one index instead of sorting the
- * whole category. Only for what the table answers: one category and nothing else filtered, sorted by nothing, price,
- * Club Price or name (one key). Null otherwise, and the caller runs the live query.
+ * whole category. Only for what the table answers: one category and nothing else filtered, sorted by nothing
+ * ('Featured': buyable first, then by id; migration 0212), price, Club Price or name (one key). Null otherwise, and
+ * the caller runs the live query.
  */
 const ORDER: Record<string, (locale: string) => { index: string; term: string }> = {
-  '': () => ({ index: '', term: '' }),
+  '': () => ({ index: 'listing_rows_featured', term: 'l.sold_out' }),
   price: () => ({ index: 'listing_rows_price', term: 'l.amount_cents' }),
   member_price: () => ({ index: 'listing_rows_member', term: 'l.member_sort' }),
   name: (locale) => (locale === 'de' ? { index: 'listing_rows_name_de', term: 'l.name_de COLLATE NOCASE' } : { index: 'listing_rows_name_en', term: 'l.name_en COLLATE NOCASE' }),
@@ -27,11 +28,11 @@ export function listingPage(filter: ProductFilter, sort: string[], perPage: numb
   const order = ORDER[key.replace(/^-/, '')]?.(filter.locale)
   if (!order) return null
   const dir = key.startsWith('-') ? 'DESC' : 'ASC'
-  const orderBy = order.term ? `${order.term} ${dir}, l.product_id ASC` : 'l.product_id ASC'
+  const orderBy = `${order.term} ${dir}, l.product_id ASC`
   return {
     taxonId: scope,
     page: {
-      sql: `SELECT l.product_id AS id FROM listing_rows l${order.index ? ` INDEXED BY ${order.index}` : ''}
+      sql: `SELECT l.product_id AS id FROM listing_rows l INDEXED BY ${order.index}
             WHERE l.taxon_id = ${Math.trunc(scope)} AND l.currency = ? AND l.available_on <= ? AND (l.discontinue_on IS NULL OR l.discontinue_on > ?)
             ORDER BY ${orderBy} LIMIT ${Math.trunc(perPage)} OFFSET ${Math.trunc(offset)}`,
       binds: [filter.currency, filter.now, filter.now],

@@ -252,7 +252,11 @@ export function productOrder(sort: string[], filter: ProductFilter): { join: str
         return `p.available_on ${dir}`
     }
   })
-  if (terms.length === 0 && filter.match && filter.rankBySearch) terms.push('s.rank ASC')
+  // 'Featured' (no sort): what can be bought first (products.sold_out, migration 0212), then by relevance or by id.
+  if (terms.length === 0) {
+    terms.push('p.sold_out ASC')
+    if (filter.match && filter.rankBySearch) terms.push('s.rank ASC')
+  }
   terms.push('p.id ASC')
   return { join, binds, orderBy: `ORDER BY ${terms.join(', ')}` }
 }
@@ -279,30 +283,48 @@ export function nameSearchPage(filter: ProductFilter, sort: string[], limit: num
   return { sql, binds: [filter.match, ...plain.fromBinds, ...plain.whereBinds, ...sorted.fromBinds, ...sorted.whereBinds] }
 }
 
-/** How many products, in id order, a price range's walk looks at before it leaves the page to the sort. */
+/**
+ * The page of a listing in the default order ('Featured': buyable first, then by id) that is not a search and has
+ * no price range (`priceRangePage`): the buyable matches by id, then the sold-out ones by id, each half stopping at
+ * the page's end. Ordered by `p.sold_out, p.id` as one query, a category with a colour or brand chosen had to find
+ * and sort every match; by id alone (before 'Featured' put buyable first) it walked its products in id order and
+ * stopped after the page, and each half here does the same (UNION ALL hands out the first half's rows first, and the
+ * second half runs only when the first ends before the page does). Same rows, same order as `productOrder`.
+ */
+export function featuredPage(filter: ProductFilter, sort: string[], limit: number, offset: number): { sql: string; binds: unknown[] } | null {
+  if (sort.length !== 0 || filter.match !== undefined || filter.price !== undefined) return null
+  const q = productFrom(filter)
+  const [lim, off] = [Math.trunc(limit), Math.trunc(offset)]
+  const half = (soldOut: 0 | 1) => `SELECT id FROM (SELECT p.id AS id ${q.from} ${q.where} AND p.sold_out = ${soldOut} ORDER BY p.id LIMIT ${lim + off})`
+  return { sql: `${half(0)} UNION ALL ${half(1)} LIMIT ${lim} OFFSET ${off}`, binds: [...q.fromBinds, ...q.whereBinds, ...q.fromBinds, ...q.whereBinds] }
+}
+
+/** How many products, in 'Featured' order, a price range's walk looks at before it leaves the page to the sort. */
 export const PRICE_WALK_PRODUCTS = 2000
 
 /**
- * The page of a listing with a price range in the default order (by id). The range is read from
- * `product_prices_amount` and every match joined and sorted, which for a wide range (the whole catalogue from $50 to
- * $100.99: 15,500 of 50,000 products) costs 5-10 ms in D1 for 48 ids. Instead the first `PRICE_WALK_PRODUCTS`
- * products are walked by id and stop at the page's end; only when they hold fewer matches than the page needs (a
- * narrow range, a deep page) is the range sorted as before. Same rows, same order: the walk keeps the first matches
- * in id order among products up to a bound, so when it holds the whole page no later product could be on it. The
- * walk's count picks the branch inside the statement (the other's constant condition is false, so SQLite never runs
- * it), as `nameSearchPage` does. Null when the listing is not ordered by id alone or is a search.
+ * The page of a listing with a price range in the default order ('Featured': buyable first, then by id). The range
+ * is read from `product_prices_amount` and every match joined and sorted, which for a wide range (the whole catalogue
+ * from $50 to $100.99: 15,500 of 50,000 products) costs 5-10 ms in D1 for 48 ids. Instead the first
+ * `PRICE_WALK_PRODUCTS` products are walked in that order (`products_featured`: sold_out, id) and stop at the page's
+ * end; only when they hold fewer matches than the page needs (a narrow range, a deep page) is the range sorted as
+ * before. Same rows, same order: the walk keeps the first matches in that order among products up to a bound (the
+ * walk-th product, or the last when there are fewer), so when it holds the whole page no later product could be on
+ * it. The walk's count picks the branch inside the statement (the other's constant condition is false, so SQLite
+ * never runs it), as `nameSearchPage` does. Null when the listing is sorted or is a search.
  */
 export function priceRangePage(filter: ProductFilter, sort: string[], limit: number, offset: number, walk = PRICE_WALK_PRODUCTS): { sql: string; binds: unknown[] } | null {
   if (filter.price === undefined || filter.match || sort.length !== 0) return null
   const q = productFrom(filter)
   const [lim, off] = [Math.trunc(limit), Math.trunc(offset)]
   const need = lim + off
-  const walked = q.from.replace('FROM products p JOIN product_prices pp', 'FROM products p NOT INDEXED CROSS JOIN product_prices pp')
+  const walked = q.from.replace('FROM products p JOIN product_prices pp', 'FROM products p INDEXED BY products_featured CROSS JOIN product_prices pp')
   if (walked === q.from) return null
-  const bound = `COALESCE((SELECT id FROM products ORDER BY id LIMIT 1 OFFSET ${Math.trunc(walk) - 1}), 9223372036854775807)`
-  const sql = `WITH w AS MATERIALIZED (SELECT p.id AS id ${walked} ${q.where} AND p.id <= ${bound} ORDER BY p.id LIMIT ${need}), n AS (SELECT count(*) AS c FROM w)
-    SELECT id FROM (SELECT id FROM w WHERE (SELECT c FROM n) >= ${need} ORDER BY id LIMIT ${lim} OFFSET ${off})
+  const bound = `(SELECT sold_out, id FROM (SELECT sold_out, id FROM products INDEXED BY products_featured ORDER BY sold_out, id LIMIT ${Math.trunc(walk)}) ORDER BY sold_out DESC, id DESC LIMIT 1)`
+  const order = 'ORDER BY p.sold_out ASC, p.id ASC'
+  const sql = `WITH w AS MATERIALIZED (SELECT p.id AS id, p.sold_out AS sold_out ${walked} ${q.where} AND (p.sold_out, p.id) <= ${bound} ${order} LIMIT ${need}), n AS (SELECT count(*) AS c FROM w)
+    SELECT id FROM (SELECT id FROM w WHERE (SELECT c FROM n) >= ${need} ORDER BY sold_out, id LIMIT ${lim} OFFSET ${off})
     UNION ALL
-    SELECT id FROM (SELECT p.id AS id ${q.from} ${q.where} AND (SELECT c FROM n) < ${need} ORDER BY p.id ASC LIMIT ${lim} OFFSET ${off})`
+    SELECT id FROM (SELECT p.id AS id ${q.from} ${q.where} AND (SELECT c FROM n) < ${need} ${order} LIMIT ${lim} OFFSET ${off})`
   return { sql, binds: [...q.fromBinds, ...q.whereBinds, ...q.fromBinds, ...q.whereBinds] }
 }

@@ -9,7 +9,7 @@ import { forget, memoKey, ordersRemembered, readStamp, recall, remember, remembe
 import { precomputedPriceRangeStatements, precomputedScope, precomputedStatements } from './facet-counts.ts'
 import { listingPage, listingStaleStatement } from './listing-page.ts'
 import {
-  catalogueNameStatements, filterNeedsNames, nameSearchPage, priceRangePage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, readCatalogueNames, resolveProductFilter,
+  catalogueNameStatements, featuredPage, filterNeedsNames, nameSearchPage, priceRangePage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, readCatalogueNames, resolveProductFilter,
   type CatalogueNames, type ProductFilter,
 } from './product-filter.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
@@ -83,7 +83,7 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   // matching products counts them too; without, one count query does).
   // Every match in the listing's order; its page unless a walk finds the page sooner.
   const ordered = { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
-  const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? priceRangePage(filter, params.sort, params.perPage, offset) ?? { sql: `${ordered.sql} LIMIT ${params.perPage} OFFSET ${offset}`, binds: ordered.binds }
+  const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? priceRangePage(filter, params.sort, params.perPage, offset) ?? featuredPage(filter, params.sort, params.perPage, offset) ?? { sql: `${ordered.sql} LIMIT ${params.perPage} OFFSET ${offset}`, binds: ordered.binds }
   const counts = () => {
     const facetQuery = wantFacets ? facetStatements(db, filter) : null
     return {
