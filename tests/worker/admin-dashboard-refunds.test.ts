@@ -19,7 +19,7 @@ describe('the dashboard after a refund', () => {
     const before = (await b.get('/admin')).body
     for (const title of ['Today', 'This week']) expect(panel(before, title)).not.toContain('Refunded')
 
-    const refunded = await b.post(`/admin/orders/${number}/refund`, { paymentId: String(order.payment), amount: '10.00', reason: 'Goodwill', password: ADMIN_PASSWORD })
+    const refunded = await b.post(`/admin/orders/${number}/refund`, { form_token: crypto.randomUUID(), paymentId: String(order.payment), amount: '10.00', reason: 'Goodwill', password: ADMIN_PASSWORD })
     expect(refunded.status).toBe(303)
     const after = (await b.get('/admin')).body
     for (const title of ['Today', 'This week']) {
