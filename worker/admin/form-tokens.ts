@@ -36,7 +36,7 @@ export function formTokenOf(values: FormValues): string | null {
  * name a row the same batch writes) with its values; `when`, a condition the work itself is under (nothing done, the
  * form not used).
  */
-export function useFormStatement(db: D1Database, token: string, operator: Operator, done: { sql: string; binds?: unknown[] }, when?: { sql: string; binds: unknown[] }): D1PreparedStatement {
+export function spendFormStatement(db: D1Database, token: string, operator: Operator, done: { sql: string; binds?: unknown[] }, when?: { sql: string; binds: unknown[] }): D1PreparedStatement {
   return db
     .prepare(`INSERT INTO refund_claims (subject, admin_email, done_path) SELECT ?, ?, ${done.sql}${when ? ` WHERE ${when.sql}` : ''}`)
     .bind(formSubject(token), operator.email, ...(done.binds ?? []), ...(when?.binds ?? []))
@@ -61,7 +61,7 @@ export async function formAlreadySent(db: D1Database, token: string, what: { don
   return new FormAlreadySent({ message, href: row.done_path, label: what.label }, row.admin_email)
 }
 
-/** Runs `work` (a batch holding useFormStatement); when it fails because the form was used before, FormAlreadySent. */
+/** Runs `work` (a batch holding spendFormStatement); when it fails because the form was used before, FormAlreadySent. */
 export async function once<T>(db: D1Database, token: string, what: { done: string; label: string }, work: () => Promise<T>): Promise<T> {
   try {
     return await work()

@@ -1,7 +1,7 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
 import { ActionRefused, unlessTaken } from './order-actions.ts'
-import { formAlreadySent, once, useFormStatement } from './form-tokens.ts'
+import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
 import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
 
@@ -78,7 +78,7 @@ export async function issueGiftCard(db: D1Database, operator: Operator, input: {
     db.batch([
       db.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(input.code, input.currency, input.cents, input.cents, input.recipientName, input.recipientEmail),
       auditStatement(db, operator, 'gift_card.issue', { type: 'gift_card', id: `•••• ${input.code.slice(-4)}` }, null, { currency: input.currency, balance_cents: input.cents, recipient_email: input.recipientEmail }),
-      useFormStatement(db, input.token, operator, { sql: "'/admin/gift-cards/' || (SELECT id FROM gift_cards WHERE code = ?)", binds: [input.code] }),
+      spendFormStatement(db, input.token, operator, { sql: "'/admin/gift-cards/' || (SELECT id FROM gift_cards WHERE code = ?)", binds: [input.code] }),
     ]),
   )
   return (created!.results[0] as { id: number }).id
@@ -97,7 +97,7 @@ export async function adjustGiftCard(db: D1Database, operator: Operator, card: G
       // first, while the balance is still the one seen
       auditStatementWhen(db, unchanged, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }, [card.id, card.balance_cents]),
       // the form is used up (once: worker/admin/form-tokens.ts) under the same condition as the change below
-      ...(token ? [useFormStatement(db, token, operator, { sql: '?', binds: [`/admin/gift-cards/${card.id}`] }, { sql: unchanged, binds: [card.id, card.balance_cents] })] : []),
+      ...(token ? [spendFormStatement(db, token, operator, { sql: '?', binds: [`/admin/gift-cards/${card.id}`] }, { sql: unchanged, binds: [card.id, card.balance_cents] })] : []),
       db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ? AND balance_cents = ?').bind(cents, card.id, card.balance_cents),
     ])
   const changed = (token ? await once(db, token, ADJUSTED_ONCE, batch) : await batch()).at(-1)
@@ -111,7 +111,7 @@ export async function grantStoreCredit(db: D1Database, operator: Operator, input
   if (!user) throw new ActionRefused(`No customer has the email ${input.email}.`)
   await once(db, input.token, GRANTED_ONCE, () =>
     db.batch([
-      useFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/customers/${user.id}`] }),
+      spendFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/customers/${user.id}`] }),
       db
         .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
         .bind(user.id, input.currency, input.cents),
