@@ -134,8 +134,10 @@ describe('my account', () => {
       await page.getByRole('button', { name: 'Log out' }).click()
       await page.waitForURL((url) => url.pathname === '/')
       // the header flips once the new page's session answer is in: under a full suite's load (fresh clone, 24 Nov,
-      // 19:58 UTC) that took longer than expect.poll's default 1 s once; alone it passed 3 of 3
-      await expect.poll(() => accountButton.getAttribute('href'), { timeout: 5_000 }).toBe('/Login')
+      // 19:58 UTC) that took longer than expect.poll's default 1 s once; alone it passed 3 of 3. On 25 Nov (fresh clone,
+      // 17:50 UTC) wrangler dev held the stylesheet and a flag for 30 s (its known local asset stall, docs/performance.md)
+      // and the session answer queued behind them: wait past that stall, the header must still flip
+      await expect.poll(() => accountButton.getAttribute('href'), { timeout: 35_000 }).toBe('/Login')
 
       await page.waitForLoadState('networkidle')
       visit.expectNoProblems()
