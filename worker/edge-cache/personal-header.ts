@@ -74,7 +74,7 @@ function wishHearts(rewriter: HTMLRewriter, wished: Set<string>, t: ReturnType<t
         const asks = readWishValue(el.getAttribute('value'))
         name = asks && wished.has(asks.variantId) ? nameIn(el.getAttribute('aria-label')) : null
         if (name === null || !asks) return
-        el.setAttribute('value', wishValue(false, asks.variantId, asks.anchor ?? undefined))
+        el.setAttribute('value', wishValue(false, asks.variantId, asks.anchor))
         el.setAttribute('aria-pressed', 'true')
         el.setAttribute('aria-label', t('product.removeFromWishlist', { name }))
       },

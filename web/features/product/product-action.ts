@@ -10,8 +10,8 @@ import { readWishValue } from '../wishlist/wish-value.ts'
 
 /**
  * The page's forms as real posts, so they work before and without JavaScript: add to cart (303 back to the page with
- * the chosen variant), and the wishlist heart, which saves or removes as its `wished` field asks (a guest is sent to log
- * in first, as wishlists belong to accounts).
+ * the chosen variant), and the wishlist heart, which saves or removes as its `wish` value asks (wish-post.ts; a guest
+ * is sent to log in first, as wishlists belong to accounts).
  */
 export async function productAction({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)

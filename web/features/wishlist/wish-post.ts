@@ -8,11 +8,11 @@
  * button's value and label (worker/edge-cache/personal-header.ts); reading a posted value is wish-value.ts.
  */
 
-/** The page's form the card hearts submit (its `id`). */
+/** The page's form every heart submits (its `id`). */
 export const WISH_POST_FORM = 'wish-post'
 
-/** The name of a card heart's field. */
+/** The name of a heart's field. */
 export const WISH_FIELD = 'wish'
 
 /** What a heart's click asks for: `save` (or remove) `variantId`, on the card `anchor` when it is on a card. */
-export const wishValue = (save: boolean, variantId: string, anchor?: string) => `${save ? 1 : 0}:${variantId}${anchor ? `:${anchor}` : ''}`
+export const wishValue = (save: boolean, variantId: string, anchor?: string | null) => `${save ? 1 : 0}:${variantId}${anchor ? `:${anchor}` : ''}`
