@@ -1,6 +1,6 @@
 import { PRICE_FILTER_BUCKETS } from '#web/config.ts'
 import { decimal, display, sqlLiteral } from './jsonapi.ts'
-import { productFrom, type FacetExclusion, type ProductFilter } from './product-filter.ts'
+import { isExcluded, productFrom, productParts, type FacetExclusion, type ProductFilter } from './product-filter.ts'
 
 /**
  * The facets of a listing (our extension of Spree's `meta.filters`): option values and property values with the
@@ -35,10 +35,20 @@ export interface FacetRow {
   v: string | null
 }
 
+/**
+ * The parts below read a matching set by name: `m` (id, cents) and its size `mc` (one row, c). A statement of one set
+ * calls them m and mc; the merged statement (facetStatements) names each group's set apart.
+ */
+interface SetNames {
+  m: string
+  mc: string
+}
+const ONE_SET: SetNames = { m: 'm', mc: 'mc' }
+
 // CROSS JOIN keeps the matching set as the outer loop (SQLite does not reorder it): each matching product looks up
 // its own rows in a covering index, instead of the whole table being scanned against the set.
-const OPTIONS = `SELECT 'o' AS k, pov.option_value_id AS a, NULL AS b, count(*) AS n, NULL AS v
-  FROM m CROSS JOIN product_option_values pov ON pov.product_id = m.id`
+const options = ({ m }: SetNames) => `SELECT 'o' AS k, pov.option_value_id AS a, NULL AS b, count(*) AS n, NULL AS v
+  FROM ${m} m CROSS JOIN product_option_values pov ON pov.product_id = m.id`
 /** From this many matching products on, property values are counted per property set (below), else row by row. */
 export const PROPERTY_SETS_FROM = 600
 
@@ -54,13 +64,13 @@ export const PROPERTY_SETS_FROM = 600
  * a condition on `x` itself and the seed's ANALYZE statistics, SQLite 3.40 (not workerd's, per its query plan) put a
  * Bloom filter on product_properties, built by reading all of it, for a leaf category's 25 matches.
  */
-const properties = (loc: string, propertyId?: number, setsFrom = PROPERTY_SETS_FROM) => {
+const properties = (loc: string, propertyId?: number, setsFrom = PROPERTY_SETS_FROM, { m, mc }: SetNames = ONE_SET) => {
   const only = propertyId === undefined ? '' : Math.trunc(propertyId)
-  const rows = (index: string) => `FROM product_properties x INDEXED BY ${index} WHERE x.property_id = g.a AND x.filter_param = g.b AND x.product_id IN (SELECT id FROM m)`
+  const rows = (index: string) => `FROM product_properties x INDEXED BY ${index} WHERE x.property_id = g.a AND x.filter_param = g.b AND x.product_id IN (SELECT id FROM ${m})`
   const byRow = `SELECT g.a AS a, g.b AS b, g.n AS n, COALESCE(ppt.value, g.v) AS v FROM (
       SELECT x.property_id AS a, x.filter_param AS b, count(*) AS n, min(x.value) AS v, min(x.id) AS rep
-      FROM m CROSS JOIN product_properties x ON x.product_id = m.id
-      WHERE (SELECT c FROM mc) < ${setsFrom}${only === '' ? '' : ` AND x.property_id = ${only}`}
+      FROM ${m} m CROSS JOIN product_properties x ON x.product_id = m.id
+      WHERE (SELECT c FROM ${mc}) < ${setsFrom}${only === '' ? '' : ` AND x.property_id = ${only}`}
       GROUP BY x.property_id, x.filter_param) g
     LEFT JOIN product_property_translations ppt ON ppt.product_property_id = g.rep AND ppt.locale = ${loc}`
   const bySet = `SELECT g.a, g.b, g.n, COALESCE(
@@ -68,17 +78,15 @@ const properties = (loc: string, propertyId?: number, setsFrom = PROPERTY_SETS_F
          AND ppt.product_property_id = (SELECT x.id ${rows('product_properties_first')} ORDER BY x.id LIMIT 1)),
       (SELECT x.value ${rows('product_properties_text')} ORDER BY x.value LIMIT 1))
     FROM (SELECT json_extract(j.value, '$[0]') AS a, json_extract(j.value, '$[1]') AS b, sum(c.n) AS n
-      FROM (SELECT ps.set_id AS set_id, count(*) AS n FROM m CROSS JOIN product_property_sets ps ON ps.product_id = m.id
-            WHERE (SELECT c FROM mc) >= ${setsFrom} GROUP BY ps.set_id) c
+      FROM (SELECT ps.set_id AS set_id, count(*) AS n FROM ${m} m CROSS JOIN product_property_sets ps ON ps.product_id = m.id
+            WHERE (SELECT c FROM ${mc}) >= ${setsFrom} GROUP BY ps.set_id) c
       JOIN property_sets s ON s.id = c.set_id, json_each(s.signature) j${only === '' ? '' : ` WHERE json_extract(j.value, '$[0]') = ${only}`}
       GROUP BY 1, 2) g`
   return `SELECT 'p' AS k, a, b, n, v FROM (${byRow} UNION ALL ${bySet})`
 }
 /** The price range and the bucket counts in one row: the counts travel comma-separated in `v`. */
-const PRICES = [
-  `SELECT 'price' AS k, min(m.cents) AS a, max(m.cents) AS b, count(*) AS n,
-     ${BUCKETS.map((b) => `coalesce(sum(m.cents BETWEEN ${b.min} AND ${b.max}), 0)`).join(` || ',' || `)} AS v FROM m`,
-]
+const prices = ({ m }: SetNames) => `SELECT 'price' AS k, min(m.cents) AS a, max(m.cents) AS b, count(*) AS n,
+     ${BUCKETS.map((b) => `coalesce(sum(m.cents BETWEEN ${b.min} AND ${b.max}), 0)`).join(` || ',' || `)} AS v FROM ${m} m`
 
 /**
  * One statement over the products matching `filter` minus `exclude`: the set is computed once (a materialised CTE)
@@ -94,30 +102,87 @@ function facetStatement(db: D1Database, filter: ProductFilter, exclude: FacetExc
 
 export interface FacetQuery {
   statements: D1PreparedStatement[]
+  /**
+   * The statements' results as one result per facet group, in the order `readFacets` reads them (the labels, the
+   * whole set, the price range's, then each chosen option type's and property's): the merged statement's rows split
+   * by their group, the separate statements' results as they are.
+   */
+  expand(results: D1Result<Record<string, unknown>>[]): D1Result<Record<string, unknown>>[]
   /** The facets and total count from the statements' results (in the same order). */
   read(results: D1Result<Record<string, unknown>>[]): { facets: Facets; totalCount: number }
 }
 
+/** What each facet group's statement counts: the whole set's, the price range's, each chosen type's and property's. */
+function facetGroups(filter: ProductFilter, loc: string, setsFrom: number): Array<{ exclude: FacetExclusion; parts: (names: SetNames) => string[] }> {
+  const priced = filter.price !== undefined
+  return [
+    {
+      exclude: {},
+      parts: (names) => [
+        `SELECT 'count' AS k, NULL AS a, NULL AS b, c AS n, NULL AS v FROM ${names.mc}`,
+        `${options(names)} GROUP BY pov.option_value_id`,
+        properties(loc, undefined, setsFrom, names),
+        ...(priced ? [] : [prices(names)]),
+      ],
+    },
+    ...(priced ? [{ exclude: { price: true }, parts: (names: SetNames) => [prices(names)] }] : []),
+    ...[...filter.options.keys()].map((typeId) => ({
+      exclude: { option: typeId },
+      parts: (names: SetNames) => [`${options(names)} WHERE pov.option_value_id IN (SELECT id FROM option_values WHERE option_type_id = ${Math.trunc(typeId)}) GROUP BY pov.option_value_id`],
+    })),
+    ...[...filter.properties.keys()].map((propertyId) => ({ exclude: { property: propertyId }, parts: (names: SetNames) => [properties(loc, propertyId, setsFrom, names)] })),
+  ]
+}
+
+/**
+ * One statement for every facet group of a listing inside a category, a search or a list of ids: a single pass over
+ * the products the filter's other conditions leave (`base`) marks each with one flag per chosen group (price range,
+ * option type, property); each group's set is then the products with every other group's flag, read from that pass.
+ * Separate statements (`facetStatement` per group) each found their own set: a leaf category with a colour and a
+ * brand chosen walked its ~1,900 products three times (docs/performance-d1.md, 'Facet groups in one pass'). Each row
+ * carries its group's number `g`, so `split` hands readFacets the same results the separate statements gave. Not for
+ * the whole catalogue, whose chosen values drive the loop as lists instead of a pass over every product.
+ */
+function mergedFacetStatement(db: D1Database, filter: ProductFilter, groups: ReturnType<typeof facetGroups>) {
+  const parts = productParts(filter)
+  const flags = parts.groups.map((group, i) => ({ key: group.key, column: `f${i}`, sql: group.sql, binds: group.binds }))
+  const flagged = flags.map((f) => `(${f.sql}) AS ${f.column}`).join(', ')
+  const where = [...parts.before, ...parts.after]
+  const sets = groups.map((group, i) => {
+    const wanted = flags.filter((f) => !isExcluded(f.key, group.exclude)).map((f) => f.column)
+    return `m${i} AS MATERIALIZED (SELECT id, cents FROM base${wanted.length ? ` WHERE ${wanted.join(' AND ')}` : ''}), mc${i} AS MATERIALIZED (SELECT count(*) AS c FROM m${i})`
+  })
+  const selects = groups.map((group, i) => `SELECT ${i} AS g, k, a, b, n, v FROM (${group.parts({ m: `m${i}`, mc: `mc${i}` }).join(' UNION ALL ')})`)
+  return db
+    .prepare(`WITH base AS MATERIALIZED (SELECT p.id AS id, pp.amount_cents AS cents${flagged ? `, ${flagged}` : ''} ${parts.from} WHERE ${where.join(' AND ')}),
+      ${sets.join(',\n      ')}
+      ${selects.join(' UNION ALL ')}`)
+    .bind(...flags.flatMap((f) => f.binds), ...parts.fromBinds, ...parts.beforeBinds)
+}
+
 /**
  * The statements that count a listing's facets and its total (the same pass counts both), to run in the listing's
- * own DB.batch: a page of products with its facets is one D1 round trip.
+ * own DB.batch: a page of products with its facets is one D1 round trip. `merge` (the default inside a category, a
+ * search or a list of ids) counts every chosen group in one statement; false keeps one statement per group.
  */
-export function facetStatements(db: D1Database, filter: ProductFilter, setsFrom = PROPERTY_SETS_FROM): FacetQuery {
-  const locale = filter.locale
-  const loc = sqlLiteral(locale, ['en', 'de'])
-  const selectedTypes = [...filter.options.keys()]
-  const selectedProps = [...filter.properties.keys()]
-  const priced = filter.price !== undefined
-  const statements = [
-    ...facetLabelStatements(db, loc),
-    facetStatement(db, filter, {}, [`SELECT 'count' AS k, NULL AS a, NULL AS b, c AS n, NULL AS v FROM mc`, `${OPTIONS} GROUP BY pov.option_value_id`, properties(loc, undefined, setsFrom), ...(priced ? [] : PRICES)]),
-    ...(priced ? [facetStatement(db, filter, { price: true }, PRICES)] : []),
-    ...selectedTypes.map((typeId) =>
-      facetStatement(db, filter, { option: typeId }, [`${OPTIONS} WHERE pov.option_value_id IN (SELECT id FROM option_values WHERE option_type_id = ${typeId}) GROUP BY pov.option_value_id`]),
-    ),
-    ...selectedProps.map((propertyId) => facetStatement(db, filter, { property: propertyId }, [properties(loc, propertyId, setsFrom)])),
-  ]
-  return { statements, read: (results) => readFacets(filter, results) }
+export function facetStatements(db: D1Database, filter: ProductFilter, setsFrom = PROPERTY_SETS_FROM, merge = filter.taxons !== undefined || filter.match !== undefined || filter.ids !== undefined): FacetQuery {
+  const loc = sqlLiteral(filter.locale, ['en', 'de'])
+  const groups = facetGroups(filter, loc, setsFrom)
+  const labels = facetLabelStatements(db, loc)
+  if (merge && groups.length > 1) {
+    const expand = (results: D1Result<Record<string, unknown>>[]) => {
+      const [values, props, merged] = results
+      const byGroup = groups.map(() => [] as Record<string, unknown>[])
+      for (const row of merged!.results) {
+        const { g, ...rest } = row
+        byGroup[Number(g)]!.push(rest)
+      }
+      return [values!, props!, ...byGroup.map((rows) => ({ ...merged!, results: rows }))]
+    }
+    return { statements: [...labels, mergedFacetStatement(db, filter, groups)], expand, read: (results) => readFacets(filter, expand(results)) }
+  }
+  const statements = [...labels, ...groups.map((group) => facetStatement(db, filter, group.exclude, group.parts(ONE_SET)))]
+  return { statements, expand: (results) => results, read: (results) => readFacets(filter, results) }
 }
 
 /** The option values and filterable properties with their names in the asked language (`loc`, an SQL literal). */

@@ -171,6 +171,35 @@ export type FacetExclusion = { option?: number; property?: number; price?: boole
  * there is a search). Only validated integers are inlined; text is bound.
  */
 export function productFrom(filter: ProductFilter, exclude: FacetExclusion = {}): ProductSql {
+  const parts = productParts(filter)
+  const groups = parts.groups.filter((group) => !isExcluded(group.key, exclude))
+  return {
+    from: parts.from,
+    fromBinds: parts.fromBinds,
+    where: `WHERE ${[...parts.before, ...groups.map((g) => g.sql), ...parts.after].join(' AND ')}`,
+    whereBinds: [...parts.beforeBinds, ...groups.flatMap((g) => g.binds)],
+  }
+}
+
+/** A chosen price range, option type or property: one facet group, which its own facet counts leave out. */
+export interface FilterGroup {
+  key: FacetGroupKey
+  /** The condition on `p` (and `pp`) a product must meet for the group. */
+  sql: string
+  binds: unknown[]
+}
+export type FacetGroupKey = { price: true } | { option: number } | { property: number }
+
+/** Whether `exclude` leaves the group `key` out. */
+export const isExcluded = (key: FacetGroupKey, exclude: FacetExclusion): boolean =>
+  ('price' in key && exclude.price === true) || ('option' in key && key.option === exclude.option) || ('property' in key && key.property === exclude.property)
+
+/**
+ * The filter's conditions in their order, with the facet groups apart: `productFrom` joins them all (less an
+ * excluded group); the merged facet statement (product-facets.ts) keeps the groups as one flag column each, so a
+ * single pass over the products the other conditions leave tells every group's set apart.
+ */
+export function productParts(filter: ProductFilter): { from: string; fromBinds: unknown[]; before: string[]; beforeBinds: unknown[]; groups: FilterGroup[]; after: string[] } {
   const fromBinds: unknown[] = [filter.currency]
   let from = 'FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.currency = ?'
   if (filter.match !== undefined) {
@@ -198,9 +227,13 @@ export function productFrom(filter: ProductFilter, exclude: FacetExclusion = {})
       SELECT d.id FROM taxons t JOIN taxons d ON d.taxonomy_id = t.taxonomy_id AND d.lft BETWEEN t.lft AND t.rgt
       WHERE t.id IN (${inList(filter.taxons)})))`)
   }
-  if (filter.price && !exclude.price) {
-    if (filter.price.min !== null) where.push(`pp.amount_cents >= ${filter.price.min}`)
-    if (filter.price.max !== null) where.push(`pp.amount_cents <= ${filter.price.max}`)
+  const groups: FilterGroup[] = []
+  if (filter.price) {
+    const bounds = [
+      ...(filter.price.min !== null ? [`pp.amount_cents >= ${filter.price.min}`] : []),
+      ...(filter.price.max !== null ? [`pp.amount_cents <= ${filter.price.max}`] : []),
+    ]
+    if (bounds.length > 0) groups.push({ key: { price: true }, sql: bounds.join(' AND '), binds: [] })
   }
   // Within a category or a search, each candidate looks its chosen colours and sizes up (a few index probes); the
   // whole catalogue instead starts from the products that have them (the list drives the loop). Both are the same
@@ -212,19 +245,17 @@ export function productFrom(filter: ProductFilter, exclude: FacetExclusion = {})
   const has = (table: string, condition: string, probe: boolean) =>
     probe ? `EXISTS (SELECT 1 FROM ${table} x WHERE x.product_id = p.id AND ${condition})` : `p.id IN (SELECT x.product_id FROM ${table} x WHERE ${condition})`
   for (const [typeId, valueIds] of filter.options) {
-    if (exclude.option === typeId) continue
-    where.push(has('product_option_values', `x.option_value_id IN (${inList(valueIds)})`, narrowed))
+    groups.push({ key: { option: typeId }, sql: has('product_option_values', `x.option_value_id IN (${inList(valueIds)})`, narrowed), binds: [] })
   }
   for (const [propertyId, params] of filter.properties) {
-    if (exclude.property === propertyId) continue
-    where.push(has('product_properties', `x.property_id = ${propertyId} AND x.filter_param IN (${params.map(() => '?').join(',')})`, filter.ids !== undefined))
-    binds.push(...params)
+    groups.push({ key: { property: propertyId }, sql: has('product_properties', `x.property_id = ${Math.trunc(propertyId)} AND x.filter_param IN (${params.map(() => '?').join(',')})`, filter.ids !== undefined), binds: [...params] })
   }
+  const after: string[] = []
   const variantExists = (condition: string) => `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL AND ${condition})`
-  if (filter.inStock !== undefined) where.push(`${filter.inStock ? '' : 'NOT '}${variantExists('v.stock_on_hand > 0')}`)
-  if (filter.backorderable !== undefined) where.push(`${filter.backorderable ? '' : 'NOT '}${variantExists('v.backorderable = 1')}`)
-  if (filter.purchasable !== undefined) where.push(`${filter.purchasable ? '' : 'NOT '}${variantExists('(v.stock_on_hand > 0 OR v.backorderable = 1)')}`)
-  return { from, fromBinds, where: `WHERE ${where.join(' AND ')}`, whereBinds: binds }
+  if (filter.inStock !== undefined) after.push(`${filter.inStock ? '' : 'NOT '}${variantExists('v.stock_on_hand > 0')}`)
+  if (filter.backorderable !== undefined) after.push(`${filter.backorderable ? '' : 'NOT '}${variantExists('v.backorderable = 1')}`)
+  if (filter.purchasable !== undefined) after.push(`${filter.purchasable ? '' : 'NOT '}${variantExists('(v.stock_on_hand > 0 OR v.backorderable = 1)')}`)
+  return { from, fromBinds, before: where, beforeBinds: binds, groups, after }
 }
 
 /** ORDER BY for the sort keys (already validated), with the product id as the tie-breaker so pages never overlap. */

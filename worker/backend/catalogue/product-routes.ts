@@ -84,11 +84,14 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   // Every match in the listing's order; its page unless a walk finds the page sooner.
   const ordered = { sql: `SELECT p.id AS id ${q.from}${order.join} ${q.where} ${order.orderBy}`, binds: [...q.fromBinds, ...order.binds, ...q.whereBinds] }
   const page = nameSearchPage(filter, params.sort, params.perPage, offset) ?? priceRangePage(filter, params.sort, params.perPage, offset) ?? featuredPage(filter, params.sort, params.perPage, offset) ?? { sql: `${ordered.sql} LIMIT ${params.perPage} OFFSET ${offset}`, binds: ordered.binds }
+  // `expand` turns the statements' results into one per facet group (the merged facet statement's rows split by
+  // group), which `read` and the remembered listing take.
   const counts = () => {
     const facetQuery = wantFacets ? facetStatements(db, filter) : null
     return {
       statements: facetQuery ? facetQuery.statements : [db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds)],
-      read: (results: D1Result<Record<string, unknown>>[]) => (facetQuery ? facetQuery.read(results) : { totalCount: Number(results[0]!.results[0]?.n ?? 0), facets: undefined }),
+      expand: (results: D1Result<Record<string, unknown>>[]) => (facetQuery ? facetQuery.expand(results) : results),
+      read: (expanded: D1Result<Record<string, unknown>>[]) => (facetQuery ? readFacets(filter, expanded) : { totalCount: Number(expanded[0]!.results[0]?.n ?? 0), facets: undefined }),
     }
   }
   // A whole category as listed by default takes its counts from the precomputed table while it is fresh.
@@ -135,14 +138,15 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   if (namesMoved(results)) return 'names changed'
   const [pageResult, ...otherResults] = results
   const stale = listing !== null && otherResults.shift()!.results.length > 0
-  const countResults = otherResults.splice(0, liveStatements.length)
+  const spliced = otherResults.splice(0, liveStatements.length)
+  const countResults = live ? live.expand(spliced) : spliced
   // The category tree moved and its rows are not rebuilt yet: the live query answers (a second round trip).
   const data = readProductData(stale ? await pageData(page).all() : pageResult!)
   let counted = precomputed ? precomputed.read(countResults) : live!.read(countResults)
   if (!counted) {
     // Stale or not yet counted: count live (a second round trip, until the next refresh).
     const fallback = counts()
-    counted = fallback.read(await db.batch<Record<string, unknown>>(fallback.statements))
+    counted = fallback.read(fallback.expand(await db.batch<Record<string, unknown>>(fallback.statements)))
   }
   const stamp = key === null ? null : readStamp(filter, otherResults)
   if (key !== null && stamp !== null) {
