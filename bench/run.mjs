@@ -253,6 +253,8 @@ async function main() {
       ),
     )
     out.push("Server latency: Lantern's estimate for the store's origin (network-server-latency), which the simulation charges every request to it.")
+    out.push('Each run (performance / TBT ms / speed index ms / first paint Chromium observed, ms after navigation), to read the spread the medians hide:')
+    for (const r of lighthouse) out.push(`  ${r.page.name.padEnd(9)} ${r.samples.map((s) => `${num(s.performance)} / ${Math.round(s.tbt)} / ${Math.round(s.si)} / ${Math.round(s.observedFcp)}`).join('   ')}`)
     for (const r of lighthouse) {
       if (r.lcpElement) out.push(`LCP element of ${r.page.name}: ${r.lcpElement.slice(0, 140)}`)
       for (const error of new Set(r.errors)) out.push(`Lighthouse error on ${r.page.name}: ${error}`)

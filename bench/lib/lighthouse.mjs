@@ -38,6 +38,11 @@ function figures(lhr) {
     lcp: audit('largest-contentful-paint'),
     fcp: audit('first-contentful-paint'),
     tbt: audit('total-blocking-time'),
+    si: audit('speed-index'),
+    // What Chromium itself painted first in this run (not simulated): when it lags the load event by a second or
+    // more, the run's speed index is charged for a stall of the browser, not of the page (docs/performance.md).
+    observedFcp: lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? NaN,
+    observedLoad: lhr.audits.metrics?.details?.items?.[0]?.observedLoad ?? NaN,
     cls: audit('cumulative-layout-shift'),
     jsBytes: scripts?.transferSize ?? NaN,
     // Lantern charges every request to an origin that origin's estimated server response time (the median it
@@ -74,7 +79,7 @@ export async function lighthouseMedians(urls, { runs = 3, chromePath = process.e
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG)
         samples.push(figures(result.lhr))
       }
-      const med = Object.fromEntries(['performance', 'accessibility', 'seo', 'lcp', 'fcp', 'tbt', 'cls', 'jsBytes', 'serverLatency'].map((key) => [key, median(samples.map((s) => s[key]))]))
+      const med = Object.fromEntries(['performance', 'accessibility', 'seo', 'lcp', 'fcp', 'tbt', 'si', 'cls', 'jsBytes', 'serverLatency'].map((key) => [key, median(samples.map((s) => s[key]))]))
       results.push({ url, ...med, lcpElement: samples.at(-1)?.lcpElement ?? '', errors: samples.map((s) => s.runtimeError).filter(Boolean), samples })
     }
     return results
