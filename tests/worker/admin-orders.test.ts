@@ -128,6 +128,31 @@ describe('orders in the console', () => {
     expect((await b.get(`/admin/orders?payment=refunded`)).body).toContain(number)
   })
 
+  it('filters by days on the store’s clock (Melbourne, with its daylight saving), the clock the list shows times in', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ stock: 5 })
+    const listed = async (number: string, day: string) => (await b.get(`/admin/orders?q=${number}&from=${day}&to=${day}`)).body.includes(`>${number}<`)
+    const at = async (number: string, iso: string) => env.DB.prepare('UPDATE orders SET completed_at = ? WHERE number = ?').bind(iso, number).run()
+    // 08:30 on Sunday 6 Dec in Melbourne (UTC+11 in summer) is 21:30 UTC on the 5th
+    const summer = await placeOrder(product.variantId)
+    await at(summer, '2026-12-05T21:30:00.000Z')
+    expect(await listed(summer, '2026-12-06')).toBe(true)
+    expect(await listed(summer, '2026-12-05')).toBe(false)
+    expect((await b.get(`/admin/orders?q=${summer}`)).body).toContain('6 Dec 2026, 8:30')
+    const csv = (await b.get(`/admin/orders.csv?q=${summer}&from=2026-12-06&to=2026-12-06`)).body.trim().split('\r\n')
+    expect(csv).toHaveLength(2)
+    // 23:30 on 5 Jul in Melbourne (UTC+10 in winter) is 13:30 UTC: a fixed +11 would move it to the 6th
+    const winter = await placeOrder(product.variantId)
+    await at(winter, '2026-07-05T13:30:00.000Z')
+    expect(await listed(winter, '2026-07-05')).toBe(true)
+    expect(await listed(winter, '2026-07-06')).toBe(false)
+    // just before Melbourne's midnight is still the day before
+    const edge = await placeOrder(product.variantId)
+    await at(edge, '2026-12-06T12:59:59.999Z')
+    expect(await listed(edge, '2026-12-06')).toBe(true)
+    expect(await listed(edge, '2026-12-07')).toBe(false)
+  })
+
   it('exports the filtered orders as CSV and resends a confirmation', async () => {
     const { b } = await operator()
     const product = await createProduct({ stock: 5 })

@@ -52,8 +52,8 @@ export function OrdersPage(props: { orders: OrderListItem[]; total: number; page
           <option value="AUD">AUD</option>
           <option value="USD">USD</option>
         </Select>
-        <Input id="from" name="from" type="date" label="Placed from (UTC)" defaultValue={filter.from ?? ''} error={errors?.from} />
-        <Input id="to" name="to" type="date" label="Placed until (UTC)" defaultValue={filter.to ?? ''} error={errors?.to} />
+        <Input id="from" name="from" type="date" label="Placed from (Melbourne)" defaultValue={filter.from ?? ''} error={errors?.from} />
+        <Input id="to" name="to" type="date" label="Placed until (Melbourne)" defaultValue={filter.to ?? ''} error={errors?.to} />
         <div className="flex items-end">
           <Button type="submit">Search</Button>
         </div>

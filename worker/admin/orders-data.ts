@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import type { OrderListItem } from '#web/admin/orders-page.tsx'
 import { isCalendarDay } from './forms.ts'
+import { addDays, storeDayStart } from './store-day.ts'
 
 /** Reading placed orders for the console: the filtered, server-paged list, its CSV, and one order in full. */
 
@@ -29,7 +30,7 @@ export interface OrderListRow extends OrderListItem {
   id: number
 }
 
-/** The WHERE of a filter; dates are whole days in UTC ('to' included). */
+/** The WHERE of a filter; dates are whole days on the store's clock, Australia/Melbourne, as the list shows times ('to' included). */
 function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
   const parts = ["o.state = 'complete'"]
   const binds: unknown[] = []
@@ -44,8 +45,8 @@ function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
   if (filter.payment === 'refunded') parts.push('EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id)')
   if (filter.payment === 'paid') parts.push('NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id) AND o.canceled_at IS NULL')
   if (filter.currency) parts.push('o.currency = ?') && binds.push(filter.currency)
-  if (filter.from) parts.push('o.completed_at >= ?') && binds.push(`${filter.from}T00:00:00Z`)
-  if (filter.to) parts.push("o.completed_at < strftime('%Y-%m-%dT00:00:00Z', ?, '+1 day')") && binds.push(filter.to)
+  if (filter.from) parts.push('o.completed_at >= ?') && binds.push(storeDayStart(filter.from).toISOString())
+  if (filter.to) parts.push('o.completed_at < ?') && binds.push(storeDayStart(addDays(filter.to, 1)).toISOString())
   return { sql: parts.join(' AND '), binds }
 }
 
