@@ -35,8 +35,9 @@ function Totals({ o }: { o: OrderView['order'] }) {
     ['of which GST', o.tax_total_cents],
     ['Paid by gift card', o.gift_card_total_cents],
     ['Paid by store credit', o.store_credit_total_cents],
-    // a member's order: what Club Prices took off; a guest's: what they would have (the order stores either)
-    [o.member_pricing ? 'Club Price savings' : 'Club membership would have saved', o.club_savings_cents],
+    // a member's order: what Club Prices took off; a guest's: what they would have (the order stores either). Only when
+    // it is more than nothing, as the confirmation email does: no line with a Club Price, nothing to say
+    ...((o.club_savings_cents ?? 0) > 0 ? [[o.member_pricing ? 'Club Price savings' : 'Club membership would have saved', o.club_savings_cents] as [string, Cents]] : []),
   ]
   return (
     <dl className="grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 text-sm">
