@@ -68,7 +68,7 @@ export async function operator() {
 
 /** The newest audit entries of an action. */
 export async function auditOf(action: string) {
-  const { results } = await env.DB.prepare('SELECT * FROM audit_log WHERE action = ? ORDER BY id DESC').bind(action).all<{ admin_email: string; subject_type: string; subject_id: string; before_json: string | null; after_json: string | null }>()
+  const { results } = await env.DB.prepare('SELECT * FROM audit_log WHERE action = ? ORDER BY id DESC').bind(action).all<{ id: number; admin_email: string; subject_type: string; subject_id: string; before_json: string | null; after_json: string | null }>()
   return results.map((r) => ({ ...r, before: r.before_json ? JSON.parse(r.before_json) : null, after: r.after_json ? JSON.parse(r.after_json) : null }))
 }
 

@@ -9,6 +9,8 @@ const NOTICES: Record<string, string> = {
   created: 'Created.',
   issued: 'The gift card was issued.',
   adjusted: 'The balance was adjusted.',
+  // the page names the amount and the customer from the grant's audit entry (worker/admin/promotions-data.ts grantNotice)
+  'credit-granted': 'The store credit was granted.',
   published: 'Published: the page is live.',
   unpublished: 'Unpublished: the page is hidden from the store.',
   purged: 'Every cached storefront page will be built afresh.',
