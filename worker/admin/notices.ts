@@ -1,6 +1,7 @@
 /** What the page after a 303 says happened (`?notice=key`); unknown keys show nothing, so a link cannot put words in the console's mouth. */
 const NOTICES: Record<string, string> = {
   fulfilled: 'The order is marked as shipped and the customer has been emailed the tracking number.',
+  collected: 'The order is marked as collected from the store.',
   refunded: 'The refund was made and the customer has been emailed.',
   'line-refunded': 'The line was refunded and the customer has been emailed.',
   canceled: 'The order is cancelled: stock is back, payments are returned and the customer has been emailed.',

@@ -51,7 +51,7 @@ function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
 }
 
 const LIST_SELECT = `SELECT o.id, o.number, o.email, a.firstname || ' ' || a.lastname AS name, o.currency, o.total_cents, o.completed_at, o.canceled_at,
-  s.state AS shipment_state, s.tracking_id, (SELECT COALESCE(SUM(p.refunded_cents), 0) FROM payments p WHERE p.order_id = o.id) AS refunded_cents
+  s.state AS shipment_state, s.tracking_id, (SELECT m.code FROM shipping_methods m WHERE m.id = s.shipping_method_id) AS shipping_method, (SELECT COALESCE(SUM(p.refunded_cents), 0) FROM payments p WHERE p.order_id = o.id) AS refunded_cents
   FROM orders o LEFT JOIN shipments s ON s.order_id = o.id LEFT JOIN addresses a ON a.id = o.bill_address_id`
 
 export async function listOrders(db: D1Database, filter: OrderFilter, page: number) {
