@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AU_ADDRESS, call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct, stockOf } from '#tests/factories/catalogue.ts'
+import { addDays, storeDayOf } from '#worker/admin/store-day.ts'
 import { auditOf, consoleBrowser, operator, placeOrder } from './admin-helpers.ts'
 
 // The points of issue 14 items 1–5 that no other console test shows (docs/operations.md 'What the console can do'):
@@ -19,6 +20,8 @@ const sales = (html: string, panel: string) => {
 }
 const ordersListed = (html: string) => [...html.matchAll(/href="\/admin\/orders\/(R\d+)"/g)].map((m) => m[1])
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
+/** A day on the store's clock (Australia/Melbourne), the days the orders list filters by. */
+const storeDay = (offsetDays: number) => addDays(storeDayOf(new Date()), offsetDays)
 
 const sha256 = async (text: string) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('')
 
@@ -91,9 +94,9 @@ describe('what the console shows an operator', () => {
     expect(await listed('payment=paid')).toContain(number)
     expect(await listed('currency=AUD')).toContain(number)
     expect(await listed('currency=USD')).not.toContain(number)
-    expect(await listed(`from=${utcDay(0)}&to=${utcDay(0)}`)).toContain(number)
-    expect(await listed(`from=${utcDay(1)}`)).not.toContain(number)
-    expect(await listed(`to=${utcDay(-1)}`)).not.toContain(number)
+    expect(await listed(`from=${storeDay(0)}&to=${storeDay(0)}`)).toContain(number)
+    expect(await listed(`from=${storeDay(1)}`)).not.toContain(number)
+    expect(await listed(`to=${storeDay(-1)}`)).not.toContain(number)
     const refused = await b.get('/admin/orders?currency=EUR&from=yesterday')
     expect(refused.status).toBe(400)
     expect(refused.body).toContain('Choose AUD or USD.')

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { createProduct } from '#tests/factories/catalogue.ts'
+import { startOfWeek, storeMidnight } from '#worker/admin/dashboard-data.ts'
 import { ADMIN_PASSWORD, operator, placeOrder } from './admin-helpers.ts'
 
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
@@ -28,5 +29,24 @@ describe('the dashboard after a refund', () => {
       expect(shown).toContain('Refunded on them −AUD 10.00')
       expect(shown).toContain(`After refunds ${aud(order.total_cents - 1000)}`)
     }
+  })
+})
+
+describe('the dashboard’s days', () => {
+  it('start at midnight in Melbourne, with the offset of that day, not of the moment the page is read', () => {
+    // 08:30 on Sunday 6 Dec in Melbourne (UTC+11): today began at 13:00 UTC on the 5th, the week on Monday 30 Nov
+    const december = new Date('2026-12-05T21:30:00.000Z')
+    expect(storeMidnight(december).toISOString()).toBe('2026-12-05T13:00:00.000Z')
+    expect(startOfWeek(december).toISOString()).toBe('2026-11-29T13:00:00.000Z')
+    // 23:30 on 5 Jul (UTC+10)
+    expect(storeMidnight(new Date('2026-07-05T13:30:00.000Z')).toISOString()).toBe('2026-07-04T14:00:00.000Z')
+    // noon on Sunday 4 Oct 2026, daylight saving began at 02:00: the day and the week began on standard time (UTC+10)
+    const dstDay = new Date('2026-10-04T01:00:00.000Z')
+    expect(storeMidnight(dstDay).toISOString()).toBe('2026-10-03T14:00:00.000Z')
+    expect(startOfWeek(dstDay).toISOString()).toBe('2026-09-27T14:00:00.000Z')
+    // Tuesday 6 Oct: the week began on Monday 5 Oct, after the change (UTC+11)
+    expect(startOfWeek(new Date('2026-10-06T01:00:00.000Z')).toISOString()).toBe('2026-10-04T13:00:00.000Z')
+    // noon on Sunday 5 Apr 2026, back to standard time at 03:00: the day began on summer time (UTC+11)
+    expect(storeMidnight(new Date('2026-04-05T02:00:00.000Z')).toISOString()).toBe('2026-04-04T13:00:00.000Z')
   })
 })

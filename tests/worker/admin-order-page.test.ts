@@ -60,6 +60,15 @@ describe('the console order page', () => {
     expect(mine).not.toContain('would have saved')
   })
 
+  it('a guest’s order with no Club Price on any line says nothing about what membership would have saved', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ stock: 5, prices: { AUD: { amount: 10000, compareAt: 12000, member: null }, USD: { amount: 7000, compareAt: 8000, member: null } } })
+    const guest = textOf((await b.get(`/admin/orders/${await placeOrder(product.variantId)}`)).body)
+    expect(guest).toContain('Total AUD')
+    expect(guest).not.toContain('would have saved')
+    expect(guest).not.toContain('Club Price savings')
+  })
+
   it('does not send the order confirmation again for a cancelled order (the customer would think it is coming)', async () => {
     const { b } = await operator()
     const product = await createProduct({ stock: 5 })

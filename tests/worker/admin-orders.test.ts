@@ -11,6 +11,9 @@ import { ADMIN_PASSWORD, auditOf, createAdmin, operator, placeOrder } from './ad
 const credit = async (userId: number) => (await env.DB.prepare("SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = 'AUD'").bind(userId).first<{ balance_cents: number }>())?.balance_cents ?? 0
 const mailTo = async (email: string, kind: string) => (await env.DB.prepare('SELECT subject, body FROM outbox WHERE to_email = ? AND kind = ? ORDER BY id').bind(email, kind).all<{ subject: string; body: string }>()).results
 
+/** The shopper's order page's 'Tracking: …' line. */
+const TRACKING_LINE = />Tracking(<!-- -->)?:/
+
 describe('orders in the console', () => {
   it('fulfils an order: the shopper sees the tracking number on their order page and gets a shipping email', async () => {
     const { b, email: adminEmail } = await operator()
@@ -33,7 +36,9 @@ describe('orders in the console', () => {
 
     const cookie = authCookie({ access_token: shopper.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })
     const page = await get(`/my-account/OrderDetails/${number}`, { cookie })
-    expect(await page.text()).toContain('AP123456789AU')
+    const shown = await page.text()
+    expect(shown).toContain('AP123456789AU')
+    expect(shown).toMatch(TRACKING_LINE)
     // the React template through the queue's outbox, with the order's payload (not a plain-text row)
     const [shipped] = await mailTo(shopper.email, 'shipping_confirmation')
     expect(shipped!.body).toContain('AP123456789AU')
@@ -126,6 +131,79 @@ describe('orders in the console', () => {
     expect(refund!.provider_reference).toMatch(/^test_refund_/)
     expect((await auditOf('order.refund'))[0]).toMatchObject({ subject_id: number, before: { refunded_cents: 0 }, after: { refunded_cents: 1000 } })
     expect((await b.get(`/admin/orders?payment=refunded`)).body).toContain(number)
+  })
+
+  it('a Click & Collect order is marked as collected, never asked for a carrier or tracking number; the shopper sees no tracking', async () => {
+    const { b, email: adminEmail } = await operator()
+    const shopper = await registerAndLogin()
+    const product = await createProduct({ stock: 5 })
+    const number = await placeOrder(product.variantId, { member: shopper, shippingRate: '3' })
+    const shipmentOf = () => env.DB.prepare('SELECT s.state, s.carrier, s.tracking_id, s.shipped_at FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.number = ?').bind(number).first<{ state: string; carrier: string | null; tracking_id: string | null; shipped_at: string | null }>()
+
+    const page = (await b.get(`/admin/orders/${number}`)).body
+    expect(page).toContain('Click &amp; Collect')
+    expect(page).toContain('Mark as collected')
+    expect(page).toContain('To collect')
+    expect(page).not.toContain('name="tracking"')
+    expect(page).not.toContain('name="carrier"')
+    expect(page).not.toContain('Mark as shipped')
+
+    // a carrier and tracking number sent anyway (an old tab, by hand) are refused with a sentence, and change nothing
+    const refused = await b.post(`/admin/orders/${number}/fulfil`, { carrier: 'Australia Post', tracking: 'AP123456789AU' })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('This is a Click &amp; Collect order: the customer picks it up in store, so it has no carrier or tracking number. Nothing was changed.')
+    expect(await shipmentOf()).toMatchObject({ state: 'pending', carrier: null, tracking_id: null })
+
+    const ok = await b.post(`/admin/orders/${number}/collect`, {})
+    expect(ok.status).toBe(303)
+    const after = (await b.get(ok.location!)).body
+    expect(after).toContain('The order is marked as collected from the store.')
+    expect(after).toContain('Collected')
+    expect(after).not.toContain('Mark as collected')
+    expect(await shipmentOf()).toMatchObject({ state: 'shipped', carrier: null, tracking_id: null, shipped_at: expect.any(String) })
+    expect((await b.get(`/admin/orders?q=${number}`)).body).toContain('Collected')
+    expect((await b.post(`/admin/orders/${number}/collect`, {})).status).toBe(409)
+    const [entry] = await auditOf('order.collect')
+    expect(entry).toMatchObject({ admin_email: adminEmail, subject_type: 'order', subject_id: number, before: { state: 'pending' }, after: { state: 'shipped', collected: true } })
+
+    // no 'on its way with a carrier' email, and the shopper's order page shows no tracking
+    expect(await mailTo(shopper.email, 'shipping_confirmation')).toHaveLength(0)
+    const cookie = authCookie({ access_token: shopper.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })
+    const mine = await (await get(`/my-account/OrderDetails/${number}`, { cookie })).text()
+    expect(mine).toContain(number)
+    expect(mine).not.toMatch(TRACKING_LINE)
+
+    // and a delivered order cannot be 'collected'
+    const posted = await placeOrder(product.variantId)
+    const wrongWay = await b.post(`/admin/orders/${posted}/collect`, {})
+    expect(wrongWay.status).toBe(422)
+    expect(wrongWay.body).toContain('This order is delivered (Standard), not collected in store: nothing was changed.')
+    expect((await b.get(`/admin/orders/${posted}`)).body).toContain('name="tracking"')
+  })
+
+  it('filters by days on the store’s clock (Melbourne, with its daylight saving), the clock the list shows times in', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ stock: 5 })
+    const listed = async (number: string, day: string) => (await b.get(`/admin/orders?q=${number}&from=${day}&to=${day}`)).body.includes(`>${number}<`)
+    const at = async (number: string, iso: string) => env.DB.prepare('UPDATE orders SET completed_at = ? WHERE number = ?').bind(iso, number).run()
+    // 08:30 on Sunday 6 Dec in Melbourne (UTC+11 in summer) is 21:30 UTC on the 5th
+    const summer = await placeOrder(product.variantId)
+    await at(summer, '2026-12-05T21:30:00.000Z')
+    expect(await listed(summer, '2026-12-06')).toBe(true)
+    expect(await listed(summer, '2026-12-05')).toBe(false)
+    expect((await b.get(`/admin/orders?q=${summer}`)).body).toContain('6 Dec 2026, 8:30')
+    const csv = (await b.get(`/admin/orders.csv?q=${summer}&from=2026-12-06&to=2026-12-06`)).body.trim().split('\r\n')
+    expect(csv).toHaveLength(2)
+    // 23:30 on 5 Jul in Melbourne (UTC+10 in winter) is 13:30 UTC: a fixed +11 would move it to the 6th
+    const winter = await placeOrder(product.variantId)
+    await at(winter, '2026-07-05T13:30:00.000Z')
+    expect(await listed(winter, '2026-07-05')).toBe(true)
+    expect(await listed(winter, '2026-07-06')).toBe(false)
+    // just before Melbourne's midnight is still the day before
+    const edge = await placeOrder(product.variantId)
+    await at(edge, '2026-12-06T12:59:59.999Z')
+    expect(await listed(edge, '2026-12-06')).toBe(true)
+    expect(await listed(edge, '2026-12-07')).toBe(false)
   })
 
   it('exports the filtered orders as CSV and resends a confirmation', async () => {

@@ -16,7 +16,7 @@ export interface OrderView {
   refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
   lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
-  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string } | null
+  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code?: string } | null
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
   history: Array<{ id: number; at: string; admin_email: string; action: string }>
 }
@@ -35,8 +35,9 @@ function Totals({ o }: { o: OrderView['order'] }) {
     ['of which GST', o.tax_total_cents],
     ['Paid by gift card', o.gift_card_total_cents],
     ['Paid by store credit', o.store_credit_total_cents],
-    // a member's order: what Club Prices took off; a guest's: what they would have (the order stores either)
-    [o.member_pricing ? 'Club Price savings' : 'Club membership would have saved', o.club_savings_cents],
+    // a member's order: what Club Prices took off; a guest's: what they would have (the order stores either). Only when
+    // it is more than nothing, as the confirmation email does: no line with a Club Price, nothing to say
+    ...((o.club_savings_cents ?? 0) > 0 ? [[o.member_pricing ? 'Club Price savings' : 'Club membership would have saved', o.club_savings_cents] as [string, Cents]] : []),
   ]
   return (
     <dl className="grid max-w-sm grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -115,6 +116,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
   const cur = order.currency
   const open = !order.canceled_at
   const shipped = shipment?.state === 'shipped'
+  const collects = shipment?.method_code === 'click_collect'
   const errs = (name: string) => (form === name ? errors : undefined)
   const vals = (name: string) => (form === name ? values : undefined)
   const refundablePayments = view.payments.filter((p) => (p.amount_cents ?? 0) - p.refunded_cents > 0)
@@ -123,7 +125,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
   return (
     <>
       <PageHeader title={`Order ${order.number}`}>
-        <ShipmentBadge canceled={!open} state={shipment?.state ?? null} />
+        <ShipmentBadge canceled={!open} state={shipment?.state ?? null} collects={collects} />
       </PageHeader>
       {notice ? <Notice>{notice}</Notice> : null}
       <AlreadySentNotice already={already} />
@@ -186,10 +188,17 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           {shipment ? (
             <p className="mb-3 text-sm">
               {shipment.method} · shipment {shipment.number}
-              {shipped ? ` · shipped ${when(shipment.shipped_at)} with ${shipment.carrier}, tracking ${shipment.tracking_id}` : ''}
+              {shipped ? (collects ? ` · collected ${when(shipment.shipped_at)}` : ` · shipped ${when(shipment.shipped_at)} with ${shipment.carrier}, tracking ${shipment.tracking_id}`) : ''}
             </p>
           ) : null}
-          {open && !shipped ? (
+          {open && !shipped && collects ? (
+            // picked up in store: no carrier, no tracking number (the shopper's order page shows none)
+            <form method="post" action={`/admin/orders/${order.number}/collect`} className="space-y-3" aria-label="Mark as collected">
+              <p className="text-sm">The customer picks this order up in store. Mark it when they have collected it; no email is sent.</p>
+              <Button type="submit">Mark as collected</Button>
+            </form>
+          ) : null}
+          {open && !shipped && !collects ? (
             <form method="post" action={`/admin/orders/${order.number}/fulfil`} className="space-y-3" aria-label="Ship this order">
               <Select id="carrier" name="carrier" label="Carrier" defaultValue={vals('fulfil')?.carrier ?? CARRIERS[0]} error={errs('fulfil')?.carrier}>
                 {CARRIERS.map((c) => (

@@ -14,13 +14,16 @@ export interface OrderListItem {
   canceled_at: string | null
   shipment_state: string | null
   tracking_id: string | null
+  /** shipping_methods.code: 'click_collect' is picked up in store */
+  shipping_method?: string | null
   refunded_cents: number
 }
 
-export function ShipmentBadge({ canceled, state }: { canceled: boolean; state: string | null }) {
+/** `collects`: a Click & Collect order, picked up in store rather than shipped. */
+export function ShipmentBadge({ canceled, state, collects = false }: { canceled: boolean; state: string | null; collects?: boolean }) {
   if (canceled) return <Badge tone="soldOut">Cancelled</Badge>
-  if (state === 'shipped') return <Badge tone="club">Shipped</Badge>
-  return <Badge tone="sale">To ship</Badge>
+  if (state === 'shipped') return <Badge tone="club">{collects ? 'Collected' : 'Shipped'}</Badge>
+  return <Badge tone="sale">{collects ? 'To collect' : 'To ship'}</Badge>
 }
 
 /** The order list: search and filters as a GET form, so a filtered list is a link an operator can share. */
@@ -52,8 +55,8 @@ export function OrdersPage(props: { orders: OrderListItem[]; total: number; page
           <option value="AUD">AUD</option>
           <option value="USD">USD</option>
         </Select>
-        <Input id="from" name="from" type="date" label="Placed from (UTC)" defaultValue={filter.from ?? ''} error={errors?.from} />
-        <Input id="to" name="to" type="date" label="Placed until (UTC)" defaultValue={filter.to ?? ''} error={errors?.to} />
+        <Input id="from" name="from" type="date" label="Placed from (Melbourne)" defaultValue={filter.from ?? ''} error={errors?.from} />
+        <Input id="to" name="to" type="date" label="Placed until (Melbourne)" defaultValue={filter.to ?? ''} error={errors?.to} />
         <div className="flex items-end">
           <Button type="submit">Search</Button>
         </div>
@@ -75,7 +78,7 @@ export function OrdersPage(props: { orders: OrderListItem[]; total: number; page
               </td>
               <td className={`${cell} tabular-nums`}>{money(o.total_cents, o.currency)}</td>
               <td className={cell}>
-                <ShipmentBadge canceled={Boolean(o.canceled_at)} state={o.shipment_state} />
+                <ShipmentBadge canceled={Boolean(o.canceled_at)} state={o.shipment_state} collects={o.shipping_method === 'click_collect'} />
               </td>
               <td className={`${cell} tabular-nums`}>{o.refunded_cents ? money(o.refunded_cents, o.currency) : '–'}</td>
             </tr>

@@ -1,3 +1,5 @@
+import { addDays, storeDayOf, storeDayStart } from './store-day.ts'
+
 /** What the dashboard shows: sales today and this week per currency, and what needs an operator's attention. */
 
 /** A variant with this many or fewer left shows on the dashboard as low stock. */
@@ -5,25 +7,16 @@ export const LOW_STOCK_THRESHOLD = 3
 /** Mail still unsent after this long counts as undelivered. */
 export const UNDELIVERED_AFTER_MINUTES = 15
 
-const STORE_TIME_ZONE = 'Australia/Melbourne'
-
-/** The UTC instant of midnight in the store's time zone, `daysAgo` days back (the week starts on Monday). */
+/** The UTC instant of midnight in the store's time zone, `daysAgo` store days back (each day's own offset, so daylight saving is right). */
 export function storeMidnight(now: Date, daysAgo = 0): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  )
-  const localAsUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second))
-  const offset = localAsUtc - Math.floor(now.getTime() / 1000) * 1000
-  const midnightLocal = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - daysAgo)
-  return new Date(midnightLocal - offset)
+  return storeDayStart(addDays(storeDayOf(now), -daysAgo))
 }
 
+/** The UTC instant this store week began (Monday, local midnight). */
 export function startOfWeek(now: Date): Date {
-  const weekday = new Intl.DateTimeFormat('en-AU', { timeZone: STORE_TIME_ZONE, weekday: 'short' }).format(now)
-  const daysSinceMonday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday)
-  return storeMidnight(now, Math.max(0, daysSinceMonday))
+  const today = storeDayOf(now)
+  const daysSinceMonday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7
+  return storeMidnight(now, daysSinceMonday)
 }
 
 export interface SalesFigure {

@@ -1,6 +1,7 @@
 /** What the page after a 303 says happened (`?notice=key`); unknown keys show nothing, so a link cannot put words in the console's mouth. */
 const NOTICES: Record<string, string> = {
   fulfilled: 'The order is marked as shipped and the customer has been emailed the tracking number.',
+  collected: 'The order is marked as collected from the store.',
   refunded: 'The refund was made and the customer has been emailed.',
   'line-refunded': 'The line was refunded and the customer has been emailed.',
   canceled: 'The order is cancelled: stock is back, payments are returned and the customer has been emailed.',
@@ -9,6 +10,8 @@ const NOTICES: Record<string, string> = {
   created: 'Created.',
   issued: 'The gift card was issued.',
   adjusted: 'The balance was adjusted.',
+  // the page names the amount and the customer from the grant's audit entry (worker/admin/promotions-data.ts grantNotice)
+  'credit-granted': 'The store credit was granted.',
   published: 'Published: the page is live.',
   unpublished: 'Unpublished: the page is hidden from the store.',
   purged: 'Every cached storefront page will be built afresh.',

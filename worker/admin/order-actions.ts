@@ -1,6 +1,7 @@
 import type { Locale } from '#web/api/models.ts'
 import type { Env } from '#worker/env.ts'
 import { formatMoney } from '#web/i18n/format.ts'
+import { when } from '#web/admin/parts.tsx'
 import { orderUrl, shippingConfirmationMail } from '#worker/backend/commerce/order-mails.ts'
 import { storeUrl } from '#worker/backend/services/store-url.ts'
 import { dispatchWritten, mailStatement, resendOrderConfirmation } from '#worker/mail/enqueue.ts'
@@ -51,12 +52,29 @@ export async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl:
   }
 }
 
+/** The seed's and checkout's pick-up-in-store method (shipping_methods.code): no carrier, no tracking number. */
+export const CLICK_AND_COLLECT = 'click_collect'
+export const isClickAndCollect = (detail: Pick<OrderDetail, 'shipment'>) => detail.shipment?.method_code === CLICK_AND_COLLECT
+
+/** Said (422) to a carrier and tracking number sent for a Click & Collect order. */
+export const COLLECT_NOT_SHIP = 'This is a Click & Collect order: the customer picks it up in store, so it has no carrier or tracking number. Nothing was changed. Use ‘Mark as collected’ when they have picked it up.'
+/** Said (422) to 'Mark as collected' on an order that is delivered. */
+export const SHIP_NOT_COLLECT = (method: string) => `This order is delivered (${method}), not collected in store: nothing was changed. Mark it as shipped with a carrier and tracking number.`
+
+/** Why a shipment cannot change any more (cancelled, none, already shipped or collected), or null. */
+function shipmentClosed(detail: OrderDetail): string | null {
+  const { order, shipment } = detail
+  if (order.canceled_at) return isClickAndCollect(detail) ? 'This order was cancelled; it cannot be collected.' : 'This order was cancelled; it cannot be shipped.'
+  if (!shipment) return 'This order has no shipment.'
+  if (shipment.state === 'shipped') return isClickAndCollect(detail) ? `This order was already collected (${when(shipment.shipped_at)}).` : `This order was already shipped (tracking ${shipment.tracking_id ?? 'none'}).`
+  return null
+}
+
 export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, input: { carrier: string; tracking: string }, requestUrl: string) {
   const db = env.DB
   const { order, shipment } = detail
-  if (order.canceled_at) throw new ActionRefused('This order was cancelled; it cannot be shipped.')
-  if (!shipment) throw new ActionRefused('This order has no shipment.')
-  if (shipment.state === 'shipped') throw new ActionRefused(`This order was already shipped (tracking ${shipment.tracking_id ?? 'none'}).`)
+  const closed = shipmentClosed(detail)
+  if (closed || !shipment) throw new ActionRefused(closed ?? 'This order has no shipment.')
   const shipped = await shippingConfirmationMail(db, order.id, { carrier: input.carrier, trackingId: input.tracking }, await storeUrl(db, new URL(requestUrl).origin))
   const statements = [
     // first: an order is shipped once (refund_claims' key), so of two 'Ship' posts read before either shipped (a double
@@ -70,6 +88,26 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
   ]
   const results = await unlessTaken(db.batch(statements), 'This order was shipped or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
   await dispatchWritten(env, results)
+}
+
+/**
+ * A Click & Collect order handed over in store. The Storefront API's shipment has no state of its own (only its number,
+ * tracking and method name) and the table knows 'pending' and 'shipped', so collected is 'shipped' with no carrier and
+ * no tracking number (the shopper's order page shows no tracking; the returns window counts from shipped_at). No
+ * shipping email: 'your parcel is with a carrier' would be wrong, and the customer was at the counter.
+ */
+export async function collect(env: Env, operator: Operator, detail: OrderDetail) {
+  const db = env.DB
+  const { order, shipment } = detail
+  const closed = shipmentClosed(detail)
+  if (closed || !shipment) throw new ActionRefused(closed ?? 'This order has no shipment.')
+  const statements = [
+    // the same once-only key as shipping: of two presses read before either, the second batch fails here
+    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`ship:${order.id}`, operator.email),
+    db.prepare("UPDATE shipments SET state = 'shipped', carrier = NULL, tracking_id = NULL, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'").bind(order.id),
+    auditStatement(db, operator, 'order.collect', { type: 'order', id: order.number! }, { state: shipment.state }, { state: 'shipped', collected: true }),
+  ]
+  await unlessTaken(db.batch(statements), 'This order was collected or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
 }
 
 /** What can still be given back on a payment. */

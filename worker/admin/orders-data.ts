@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import type { OrderListItem } from '#web/admin/orders-page.tsx'
 import { isCalendarDay } from './forms.ts'
+import { addDays, storeDayStart } from './store-day.ts'
 
 /** Reading placed orders for the console: the filtered, server-paged list, its CSV, and one order in full. */
 
@@ -29,7 +30,7 @@ export interface OrderListRow extends OrderListItem {
   id: number
 }
 
-/** The WHERE of a filter; dates are whole days in UTC ('to' included). */
+/** The WHERE of a filter; dates are whole days on the store's clock, Australia/Melbourne, as the list shows times ('to' included). */
 function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
   const parts = ["o.state = 'complete'"]
   const binds: unknown[] = []
@@ -44,13 +45,13 @@ function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
   if (filter.payment === 'refunded') parts.push('EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id)')
   if (filter.payment === 'paid') parts.push('NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id) AND o.canceled_at IS NULL')
   if (filter.currency) parts.push('o.currency = ?') && binds.push(filter.currency)
-  if (filter.from) parts.push('o.completed_at >= ?') && binds.push(`${filter.from}T00:00:00Z`)
-  if (filter.to) parts.push("o.completed_at < strftime('%Y-%m-%dT00:00:00Z', ?, '+1 day')") && binds.push(filter.to)
+  if (filter.from) parts.push('o.completed_at >= ?') && binds.push(storeDayStart(filter.from).toISOString())
+  if (filter.to) parts.push('o.completed_at < ?') && binds.push(storeDayStart(addDays(filter.to, 1)).toISOString())
   return { sql: parts.join(' AND '), binds }
 }
 
 const LIST_SELECT = `SELECT o.id, o.number, o.email, a.firstname || ' ' || a.lastname AS name, o.currency, o.total_cents, o.completed_at, o.canceled_at,
-  s.state AS shipment_state, s.tracking_id, (SELECT COALESCE(SUM(p.refunded_cents), 0) FROM payments p WHERE p.order_id = o.id) AS refunded_cents
+  s.state AS shipment_state, s.tracking_id, (SELECT m.code FROM shipping_methods m WHERE m.id = s.shipping_method_id) AS shipping_method, (SELECT COALESCE(SUM(p.refunded_cents), 0) FROM payments p WHERE p.order_id = o.id) AS refunded_cents
   FROM orders o LEFT JOIN shipments s ON s.order_id = o.id LEFT JOIN addresses a ON a.id = o.bill_address_id`
 
 export async function listOrders(db: D1Database, filter: OrderFilter, page: number) {

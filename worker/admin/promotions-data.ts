@@ -3,6 +3,7 @@ import { auditStatement, auditStatementWhen } from './audit.ts'
 import { ActionRefused, unlessTaken } from './order-actions.ts'
 import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
 import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
+import { money } from '#web/admin/parts.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
 
 /** Coupon promotions, gift cards and store credit as the console manages them. */
@@ -105,17 +106,41 @@ export async function adjustGiftCard(db: D1Database, operator: Operator, card: G
   if ((changed!.meta.changes ?? 0) !== 1) throw (token ? await formAlreadySent(db, token, ADJUSTED_ONCE) : null) ?? new ActionRefused('The card’s balance has changed since this page was shown (it was spent or adjusted meanwhile): nothing was changed. Look at the new balance and try again.')
 }
 
-/** Grants credit once per form (`token`, worker/admin/form-tokens.ts): the form sent again grants nothing more. */
-export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string; token: string }) {
+/**
+ * Grants credit once per form (`token`, worker/admin/form-tokens.ts): the form sent again grants nothing more.
+ * Answers the id of its audit entry, which the confirmation reads back (grantNotice).
+ */
+export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string; token: string }): Promise<number> {
   const user = await db.prepare('SELECT u.id, (SELECT balance_cents FROM store_credits s WHERE s.user_id = u.id AND s.currency = ?) AS balance FROM users u WHERE u.email = ?').bind(input.currency, input.email).first<{ id: number; balance: number | null }>()
   if (!user) throw new ActionRefused(`No customer has the email ${input.email}.`)
-  await once(db, input.token, GRANTED_ONCE, () =>
+  const results = await once(db, input.token, GRANTED_ONCE, () =>
     db.batch([
       spendFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/customers/${user.id}`] }),
       db
         .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
         .bind(user.id, input.currency, input.cents),
-      auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: (user.balance ?? 0) + input.cents, currency: input.currency, reason: input.reason }),
+      auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: (user.balance ?? 0) + input.cents, currency: input.currency, granted_cents: input.cents, reason: input.reason }),
     ]),
   )
+  return results[2]!.meta.last_row_id
+}
+
+/**
+ * The confirmation after a grant, from its audit entry (`?grant=<id>` on the 303; words come from the database, never
+ * the address): 'AUD 25.00 of store credit granted to Jane Citizen (jane@example.com). Their AUD store credit is now
+ * AUD 35.00.' Null when the id names no grant.
+ */
+export async function grantNotice(db: D1Database, entryId: string | undefined): Promise<string | null> {
+  if (!entryId || !/^\d{1,12}$/.test(entryId)) return null
+  const row = await db
+    .prepare("SELECT a.subject_id AS email, a.before_json, a.after_json, u.first_name, u.last_name FROM audit_log a LEFT JOIN users u ON u.email = a.subject_id WHERE a.id = ? AND a.action = 'store_credit.grant'")
+    .bind(Number(entryId))
+    .first<{ email: string; before_json: string | null; after_json: string | null; first_name: string | null; last_name: string | null }>()
+  if (!row?.after_json) return null
+  const after = JSON.parse(row.after_json) as { balance_cents: number; currency: string; granted_cents?: number }
+  const before = row.before_json ? (JSON.parse(row.before_json) as { balance_cents?: number }) : {}
+  const granted = after.granted_cents ?? after.balance_cents - (before.balance_cents ?? 0)
+  const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim()
+  const whom = name ? `${name} (${row.email})` : row.email
+  return `${money(granted, after.currency)} of store credit granted to ${whom}. Their ${after.currency} store credit is now ${money(after.balance_cents, after.currency)}.`
 }

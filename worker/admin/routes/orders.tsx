@@ -6,7 +6,7 @@ import type { AlreadySent, FieldErrors } from '#web/admin/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
-import { ActionRefused, cancel, fulfil, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
+import { ActionRefused, COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, collect, fulfil, isClickAndCollect, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
 import { lineOffers, refundLine } from '../line-refunds.ts'
 import { loadOrderDetail, type OrderDetail } from '../order-detail.ts'
 import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
@@ -86,7 +86,16 @@ async function detailOr404(c: AdminContext) {
 orders.post('/orders/:number/fulfil', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
+  // picked up in store: a carrier and tracking number mean nothing, whatever was typed (nothing changes)
+  if (isClickAndCollect(detail)) return showOrder(c, { error: COLLECT_NOT_SHIP }, 422)
   return act(c, 'fulfil', await parseForm(c, FulfilSchema), (d) => fulfil(c.env, c.var.operator, detail, d, c.req.url), 'fulfilled')
+})
+
+orders.post('/orders/:number/collect', async (c) => {
+  const detail = await detailOr404(c)
+  if (!detail) return c.notFound()
+  if (!isClickAndCollect(detail)) return showOrder(c, { error: SHIP_NOT_COLLECT(detail.shipment?.method ?? 'by post') }, 422)
+  return act(c, 'collect', await parseForm(c, z.object({})), () => collect(c.env, c.var.operator, detail), 'collected')
 })
 
 /** What a refund form sent a second time is told it did the first time (worker/admin/form-tokens.ts). */

@@ -9,7 +9,7 @@ import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens
 import { noticeText } from '../notices.ts'
 import { reconfirm } from '../operators.ts'
 import { ActionRefused } from '../order-actions.ts'
-import { PROMOTIONS_PAGE_SIZE, adjustGiftCard, findGiftCards, grantStoreCredit, issueGiftCard, listPromotions, loadGiftCard, loadPromotion, savePromotion, type PromotionInput } from '../promotions-data.ts'
+import { PROMOTIONS_PAGE_SIZE, adjustGiftCard, findGiftCards, grantNotice, grantStoreCredit, issueGiftCard, listPromotions, loadGiftCard, loadPromotion, savePromotion, type PromotionInput } from '../promotions-data.ts'
 import { renderPage, seeOther } from '../render.tsx'
 
 export const promotions = new Hono<AdminEnv>()
@@ -105,7 +105,9 @@ const AdjustSchema = z.object({
 async function cardsPage(c: AdminContext, extra: Partial<Parameters<typeof GiftCardsPage>[0]> = {}, status = 200) {
   const q = (c.req.query('q') ?? '').slice(0, 100)
   const cards = await findGiftCards(c.env.DB, q)
-  return renderPage(c, 'Gift cards', <GiftCardsPage cards={cards} q={q} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+  // a grant's confirmation names the amount and the customer, read back from its audit entry
+  const notice = c.req.query('notice') === 'credit-granted' ? ((await grantNotice(c.env.DB, c.req.query('grant'))) ?? noticeText('credit-granted')) : noticeText(c.req.query('notice'))
+  return renderPage(c, 'Gift cards', <GiftCardsPage cards={cards} q={q} notice={notice} {...extra} />, status)
 }
 
 promotions.get('/gift-cards', (c) => cardsPage(c))
@@ -142,14 +144,15 @@ promotions.post('/store-credit', async (c) => {
   if (!token) return cardsPage(c, { form: 'credit', error: FORM_TOKEN_MISSING, values: form.values }, 422)
   const wrong = await reconfirm(c, form.data.password)
   if (wrong) return cardsPage(c, { form: 'credit', errors: { password: wrong }, values: form.values }, 422)
+  let entry: number
   try {
-    await grantStoreCredit(c.env.DB, c.var.operator, { ...form.data, cents: form.data.amount, token })
+    entry = await grantStoreCredit(c.env.DB, c.var.operator, { ...form.data, cents: form.data.amount, token })
   } catch (error) {
     if (error instanceof FormAlreadySent) return cardsPage(c, { already: error.already }, 409)
     if (error instanceof ActionRefused) return cardsPage(c, { form: 'credit', error: error.message, values: form.values }, 409)
     throw error
   }
-  return seeOther(c, '/admin/gift-cards', 'adjusted')
+  return seeOther(c, `/admin/gift-cards?grant=${entry}`, 'credit-granted')
 })
 
 promotions.get('/gift-cards/:id{[0-9]+}', async (c) => {
