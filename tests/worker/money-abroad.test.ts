@@ -1,7 +1,7 @@
 // Money is never wrong, at home and abroad: a member (Club Prices) with a coupon checks out by form posts to Australia
 // and to New Zealand, in AUD and USD. The cart page, the payment step's summary, the amount charged, the thank-you
 // page's tax invoice and the confirmation email all carry the same figures; abroad the GST is taken off and not charged.
-// The invoice and the order details also list how the total was paid, with the amounts stored when charged.
+// The invoice, the order details and the email also list how the total was paid, with the amounts stored when charged.
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formBrowser } from './helpers.ts'
@@ -150,7 +150,7 @@ describe('how an order was paid is shown wherever the shopper sees it', () => {
   }
   const cents = (amount: string) => Math.round(Number(amount.replace(/[^\d.,-]/g, '').replace(/\.(?=\d{3})/g, '').replace(',', '.')) * 100)
 
-  it('a gift card, store credit and a card (en, de), and an order a gift card paid in full: the tax invoice and the order details', async () => {
+  it('a gift card, store credit and a card (en, de), and an order a gift card paid in full: the tax invoice, the order details and the email', async () => {
     // AUD 150.00, shipped free (Standard is free from 100)
     const tent = await createProduct({ stock: 10, prices: { AUD: { amount: 15000 } } })
     const b = formBrowser()
@@ -211,6 +211,9 @@ describe('how an order was paid is shown wherever the shopper sees it', () => {
       ['Karte mit den Endziffern 4242', de(8000)],
     ])
 
+    const mail = await env.DB.prepare("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND ref = ?").bind(number).first<{ body: string }>()
+    for (const line of [`Paid by gift card •••• 7K2Q: ${en(5000)}`, `Paid by store credit: ${en(2000)}`, `Paid by card: ${en(8000)}`]) expect(mail!.body).toContain(line)
+    expect(mail!.body).not.toContain('no card was charged')
 
     // 2. in German, a AUD 200 gift card pays the whole AUD 150: it says so and lists no card
     await checkout('/de')
@@ -225,5 +228,9 @@ describe('how an order was paid is shown wherever the shopper sees it', () => {
     const secondDetails = await b.get(`/my-account/OrderDetails/${second}`)
     expect(rows(secondDetails.body, 'paid-by')).toEqual([['Gift card •••• W9XZ', en(15000)]])
     expect(secondDetails.body).toContain('Paid in full by gift card: no card was charged.')
+    const secondMail = await env.DB.prepare("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND ref = ?").bind(second).first<{ body: string }>()
+    expect(secondMail!.body).toContain(`Bezahlt mit Geschenkkarte •••• W9XZ: ${de(15000)}`)
+    expect(secondMail!.body).toContain('Vollständig mit Geschenkkarte bezahlt: Es wurde keine Karte belastet.')
+    expect(secondMail!.body).not.toContain('Bezahlt mit Karte')
   })
 })
