@@ -1,8 +1,10 @@
 // Gift cards in Chromium with JavaScript (issue 9.1): a logged-out shopper is sent to the login modal; a member buys
-// a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another.
+// a card from /GiftCards and pays; the emailed code then pays a guest's whole order and part of another, and each
+// thank-you page's tax invoice says how its total was paid (the card by its last four characters, and the card).
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pay, redeemGiftCard, toPaymentStep } from './checkout-steps.ts'
+import { audit } from './axe.ts'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit, ownAddress } from './browser.ts'
 
 let browser: Browser
@@ -101,6 +103,12 @@ describe('gift cards', () => {
       expect(await summaryAmount(whole.page, 'gift-card-left')).toBeCloseTo(left, 2)
       expect(await summaryAmount(whole.page, 'balance-due')).toBe(0)
       await pay(whole.page, { card: false })
+      // the tax invoice: the gift card paid it all, and no card was charged
+      const wholePaid = await paidWith(whole.page)
+      expect(wholePaid.map(([label]) => label)).toEqual([`Gift card •••• ${code.slice(-4)}`])
+      expect(wholePaid[0]![1]).toBeCloseTo(total, 2)
+      expect(await whole.page.getByTestId('paid-in-full').textContent()).toBe('Paid in full by gift card: no card was charged.')
+      expect(await audit(whole.page, 'thank-you, paid by gift card')).toEqual([])
       whole.expectNoProblems()
     } finally {
       await whole.close()
@@ -120,12 +128,33 @@ describe('gift cards', () => {
       expect(await summaryAmount(part.page, 'gift-card-left')).toBe(0)
       expect(await summaryAmount(part.page, 'balance-due')).toBeCloseTo(partTotal - left, 2)
       await pay(part.page, { card: true })
+      // the tax invoice: what the gift card paid and what the card paid, together the total
+      const partPaid = await paidWith(part.page)
+      expect(partPaid.map(([label]) => label)).toEqual([`Gift card •••• ${code.slice(-4)}`, 'Card ending in 4242'])
+      expect(partPaid[0]![1]).toBeCloseTo(left, 2)
+      expect(partPaid[1]![1]).toBeCloseTo(partTotal - left, 2)
+      expect(partPaid[0]![1] + partPaid[1]![1]).toBeCloseTo(await amountOf(part.page, 'invoice-total'), 2)
+      expect(await part.page.getByTestId('paid-in-full').count()).toBe(0)
+      expect(await audit(part.page, 'thank-you, paid by gift card and card')).toEqual([])
+      for (const [name, width] of [['390', 390], ['1440', 1440]] as const) {
+        await part.page.setViewportSize({ width, height: 900 })
+        await part.page.getByTestId('tax-invoice').screenshot({ path: `/tmp/thank-you-paid-with-${name}.png` })
+      }
       part.expectNoProblems()
     } finally {
       await part.close()
     }
   }, 120_000)
 })
+
+/** The tax invoice's 'Paid with' rows: label and amount. */
+async function paidWith(page: Page) {
+  const rows = page.locator('[data-testid=tax-invoice] [data-testid=paid-by]')
+  await rows.first().waitFor()
+  return Promise.all(
+    (await rows.all()).map(async (row) => [(await row.locator('dt').textContent()) ?? '', Number(((await row.locator('dd').textContent()) ?? '').replace(/[^\d.]/g, ''))] as const),
+  )
+}
 
 async function readCode(context: BrowserContext, recipient: string) {
   const outbox = await context.request.get(`/api/v2/storefront/outbox?email=${encodeURIComponent(recipient)}`)

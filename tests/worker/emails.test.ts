@@ -25,7 +25,7 @@ describe('emails', () => {
     expect(text).not.toMatch(/<\/?(html|table|td|p|a|span|div|br)\b/)
   })
 
-  it('makes the order confirmation a tax invoice: the words, the ABN, the GST, Club Price savings, addresses, shipping', async () => {
+  it('makes the order confirmation a tax invoice: the words, the ABN, the GST, Club Price savings, addresses, shipping, how it was paid', async () => {
     for (const [locale, words, gst, saved] of [
       ['en', 'Tax invoice', 'GST included', 'You saved $40.00 with Club Prices.'],
       ['de', 'Steuerrechnung (Tax invoice)', 'Enthaltene GST', 'Mit Club-Preisen haben Sie 40,00 AU$ gespart.'],
@@ -38,6 +38,9 @@ describe('emails', () => {
       }
       expect(plain(text)).toContain(locale === 'en' ? 'GST included: $22.90' : 'Enthaltene GST: 22,90 AU$')
       expect(text).toContain(locale === 'en' ? 'Shipping (Standard): Free' : 'Versand (Standard): Kostenlos')
+      // how it was paid: the gift card by its masked code, then the card
+      expect(plain(text)).toContain(locale === 'en' ? 'Paid by gift card •••• 7K2Q: $25.00' : 'Bezahlt mit Geschenkkarte •••• 7K2Q: 25,00 AU$')
+      expect(plain(html)).toContain('•••• 7K2Q')
     }
   })
 

@@ -1,12 +1,14 @@
 // Money is never wrong, at home and abroad: a member (Club Prices) with a coupon checks out by form posts to Australia
 // and to New Zealand, in AUD and USD. The cart page, the payment step's summary, the amount charged, the thank-you
 // page's tax invoice and the confirmation email all carry the same figures; abroad the GST is taken off and not charged.
+// The invoice, the order details and the email also list how the total was paid, with the amounts stored when charged.
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formBrowser } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { createProduct, createPromotion, type CreatedProduct } from '#tests/factories/catalogue.ts'
-import { uniqueEmail } from '#tests/factories/api.ts'
+import { call, uniqueEmail } from '#tests/factories/api.ts'
+import { parseAuthCookie } from '#worker/middleware/session.ts'
 import { formatMoney } from '#web/i18n/format.ts'
 import { BRAND } from '#web/brand.ts'
 
@@ -133,5 +135,102 @@ describe('a member picks a saved address at checkout (form posts, no JavaScript)
     expect(shipTo).toEqual({ city: 'Geelong', country_iso: 'AU', user_id: null })
     // back on the step, the checkout's own address is the one chosen
     expect((await b.get('/checkout/shipping')).body).toMatch(new RegExp(`name="savedAddress"[^>]*value="${home!.id}"[^>]*checked|checked=""[^>]*value="${home!.id}"`))
+  })
+})
+
+describe('how an order was paid is shown wherever the shopper sees it', () => {
+  /** Every label/amount row with this test id, in page order. */
+  const rows = (body: string, testId: string) =>
+    [...body.matchAll(new RegExp(`data-testid="${testId}"[^>]*>\\s*<dt>([^<]*)</dt>\\s*<dd>([^<]*)</dd>`, 'g'))].map((m) => [m[1]!, m[2]!])
+  /** A gift card whose code ends in `last4`, holding `cents`. */
+  async function giftCard(cents: number, last4: string) {
+    const code = `PAID-${crypto.randomUUID().slice(0, 4).toUpperCase()}-${last4}`
+    await env.DB.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents) VALUES (?, ?, ?, ?)').bind(code, 'AUD', cents, cents).run()
+    return code
+  }
+  const cents = (amount: string) => Math.round(Number(amount.replace(/[^\d.,-]/g, '').replace(/\.(?=\d{3})/g, '').replace(',', '.')) * 100)
+
+  it('a gift card, store credit and a card (en, de), and an order a gift card paid in full: the tax invoice, the order details and the email', async () => {
+    // AUD 150.00, shipped free (Standard is free from 100)
+    const tent = await createProduct({ stock: 10, prices: { AUD: { amount: 15000 } } })
+    const b = formBrowser()
+    const email = uniqueEmail('paid')
+    expect((await b.post('/Login', { intent: 'signup', 'signup-email': email, 'signup-first-name': 'Ada', 'signup-last-name': 'Lovelace', 'signup-password': 'secret123' })).status).toBe(303)
+    const user = await env.DB.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>()
+    await env.DB.prepare("INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, 'AUD', 2000)").bind(user!.id).run()
+    const checkout = async (prefix: string) => {
+      expect((await b.post(`${prefix}/products/${tent.slug}`, { variantId: String(tent.variantId), quantity: '1' })).status).toBe(303)
+      expect((await b.post(`${prefix}/checkout/shipping`, { intent: 'address', savedAddress: 'new', ...AU })).status).toBe(303)
+      const page = await b.get(`${prefix}/checkout/shipping`)
+      const standard = /name="rateId"[^>]*value="([^"]+)"[^>]*\/?>\s*<span[^>]*>Standard<\/span>/.exec(page.body)![1]!
+      expect((await b.post(`${prefix}/checkout/shipping`, { intent: 'rate', rateId: standard })).location).toBe(`${prefix}/checkout/billing`)
+      expect((await b.post(`${prefix}/checkout/billing`, { sameAsShipping: 'on' })).location).toBe(`${prefix}/checkout/payment`)
+    }
+    const en = (c: number) => formatMoney(c / 100, 'AUD', 'en')
+    const de = (c: number) => formatMoney(c / 100, 'AUD', 'de')
+
+    // 1. AUD 50 on a gift card, AUD 20 of store credit (an API client's payment: the storefront's form has none), AUD 80 by card
+    await checkout('')
+    const bearer = parseAuthCookie(b.jar.get('auth'))!.access_token
+    expect((await call('/checkout/add_store_credit', { method: 'POST', bearer })).status).toBe(200)
+    const code = await giftCard(5000, '7K2Q')
+    const paid = await b.post('/checkout/payment', { giftCardCode: code, ...CARD })
+    expect(paid.status, paid.body.slice(0, 300)).toBe(303)
+    const number = /order=(R\d+)/.exec(paid.location ?? '')![1]!
+    const stored = await env.DB.prepare(
+      "SELECT p.method, p.amount_cents FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.number = ? AND p.state = 'completed' ORDER BY p.method",
+    )
+      .bind(number)
+      .all<{ method: string; amount_cents: number }>()
+    expect(stored.results).toEqual([
+      { method: 'card', amount_cents: 8000 },
+      { method: 'gift_card', amount_cents: 5000 },
+      { method: 'store_credit', amount_cents: 2000 },
+    ])
+    const englishRows = [
+      ['Gift card •••• 7K2Q', en(5000)],
+      ['Store credit', en(2000)],
+      ['Card ending in 4242', en(8000)],
+    ]
+    const thanks = await b.get(paid.location!)
+    expect(thanks.body).toContain('Paid with')
+    expect(rows(thanks.body, 'paid-by')).toEqual(englishRows)
+    expect(row(thanks.body, 'invoice-total')).toEqual(['Total', en(15000)])
+    // what is listed is exactly the total, and the code itself is never shown
+    expect(rows(thanks.body, 'paid-by').reduce((sum, [, amount]) => sum + cents(amount!), 0)).toBe(15000)
+    expect(thanks.body).not.toContain(code)
+    expect(thanks.body).not.toContain('data-testid="paid-in-full"')
+
+    const details = await b.get(`/my-account/OrderDetails/${number}`)
+    expect(rows(details.body, 'paid-by')).toEqual(englishRows)
+    const german = await b.get(`/de/my-account/OrderDetails/${number}`)
+    expect(german.body).toContain('Bezahlt mit')
+    expect(rows(german.body, 'paid-by')).toEqual([
+      ['Geschenkkarte •••• 7K2Q', de(5000)],
+      ['Guthaben', de(2000)],
+      ['Karte mit den Endziffern 4242', de(8000)],
+    ])
+
+    const mail = await env.DB.prepare("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND ref = ?").bind(number).first<{ body: string }>()
+    for (const line of [`Paid by gift card •••• 7K2Q: ${en(5000)}`, `Paid by store credit: ${en(2000)}`, `Paid by card: ${en(8000)}`]) expect(mail!.body).toContain(line)
+    expect(mail!.body).not.toContain('no card was charged')
+
+    // 2. in German, a AUD 200 gift card pays the whole AUD 150: it says so and lists no card
+    await checkout('/de')
+    const big = await giftCard(20000, 'W9XZ')
+    const covered = await b.post('/de/checkout/payment', { giftCardCode: big, terms: 'on' })
+    expect(covered.status, covered.body.slice(0, 300)).toBe(303)
+    const second = /order=(R\d+)/.exec(covered.location ?? '')![1]!
+    const danke = await b.get(covered.location!)
+    expect(rows(danke.body, 'paid-by')).toEqual([['Geschenkkarte •••• W9XZ', de(15000)]])
+    expect(danke.body).toMatch(/data-testid="paid-in-full"[^>]*>Vollständig mit Geschenkkarte bezahlt: Es wurde keine Karte belastet\.</)
+    expect(danke.body).not.toContain('Karte mit den Endziffern')
+    const secondDetails = await b.get(`/my-account/OrderDetails/${second}`)
+    expect(rows(secondDetails.body, 'paid-by')).toEqual([['Gift card •••• W9XZ', en(15000)]])
+    expect(secondDetails.body).toContain('Paid in full by gift card: no card was charged.')
+    const secondMail = await env.DB.prepare("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND ref = ?").bind(second).first<{ body: string }>()
+    expect(secondMail!.body).toContain(`Bezahlt mit Geschenkkarte •••• W9XZ: ${de(15000)}`)
+    expect(secondMail!.body).toContain('Vollständig mit Geschenkkarte bezahlt: Es wurde keine Karte belastet.')
+    expect(secondMail!.body).not.toContain('Bezahlt mit Karte')
   })
 })

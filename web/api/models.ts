@@ -334,6 +334,21 @@ export interface Order {
   /** Until when a return can be asked for (null before shipping or when cancelled). */
   returnableUntil?: string | null
   returns?: OrderReturn[]
+  /**
+   * How the placed order was paid, as the backend recorded each payment when it charged it (gift cards first, then
+   * store credit, then the card): together they make the order's total. Empty when the backend does not say.
+   */
+  payments?: OrderPayment[]
+}
+
+/** One payment of a placed order: what it paid (a decimal amount in the order's currency) and by what. */
+export interface OrderPayment {
+  method: 'gift_card' | 'store_credit' | 'card' | 'other'
+  amount: number
+  /** The gift card's code as the backend shows it back, masked to its last four characters ('•••• 7K2Q'). */
+  giftCardCode: string | null
+  /** The card's last four digits, when the provider told them. */
+  lastDigits: string | null
 }
 
 /** A shopper's return request on a placed order (docs/operations.md 'Returns'). */

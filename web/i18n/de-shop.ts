@@ -246,6 +246,15 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     taxInvoice: 'Steuerrechnung (Tax invoice)',
     abn: 'ABN {{abn}}',
     gstIncluded: 'Im Gesamtbetrag enthaltene GST',
+    paidWith: 'Bezahlt mit',
+    paidByCard: 'Karte',
+    paidByCardEnding: 'Karte mit den Endziffern {{last4}}',
+    paidOther: 'Andere Zahlungsart',
+    paidInFull: (p: { giftCards: number; storeCredit: number }) => {
+      const cards = p.giftCards === 1 ? 'Geschenkkarte' : 'Geschenkkarten'
+      const by = p.giftCards && p.storeCredit ? `${cards} und Guthaben` : p.giftCards ? cards : 'Guthaben'
+      return `Vollständig mit ${by} bezahlt: Es wurde keine Karte belastet.`
+    },
     savedAddresses: 'Ihre gespeicherten Adressen',
     useAddress: 'An diese Adresse liefern',
     newAddress: 'Oder eine neue Adresse eingeben',

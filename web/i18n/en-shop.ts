@@ -245,6 +245,15 @@ export const enShop = {
     taxInvoice: 'Tax invoice',
     abn: 'ABN {{abn}}',
     gstIncluded: 'GST included in the total',
+    paidWith: 'Paid with',
+    paidByCard: 'Card',
+    paidByCardEnding: 'Card ending in {{last4}}',
+    paidOther: 'Other payment',
+    paidInFull: (p: { giftCards: number; storeCredit: number }) => {
+      const cards = p.giftCards === 1 ? 'gift card' : 'gift cards'
+      const by = p.giftCards && p.storeCredit ? `${cards} and store credit` : p.giftCards ? cards : 'store credit'
+      return `Paid in full by ${by}: no card was charged.`
+    },
     savedAddresses: 'Your saved addresses',
     useAddress: 'Deliver to this address',
     newAddress: 'Or enter a new address',

@@ -1,4 +1,4 @@
-import type { Address, Cart, Currency, LineItem, Order, OrderReturn, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#web/api/models.ts'
+import type { Address, Cart, Currency, LineItem, Order, OrderPayment, OrderReturn, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#web/api/models.ts'
 import { related, type Document, type Resource } from './spree-client.ts'
 import { isGstFree } from '#web/lib/destinations.ts'
 
@@ -140,6 +140,23 @@ export function toCart(doc: Document): Cart {
 /** An export (shipping address outside Australia) is charged no GST; the same rule as the backend's pricing. */
 const gstFreeOf = (doc: Document) => isGstFree(addressesOf(doc).shipping?.country)
 
+/** Payments that took money (Spree's completed, pending or processing ones): not void, failed or still at checkout. */
+const UNPAID = new Set(['checkout', 'void', 'failed', 'invalid'])
+/** In the order checkout spends them: gift cards first, then store credit, then the card pays the balance. */
+const METHODS: Array<OrderPayment['method']> = ['gift_card', 'store_credit', 'card', 'other']
+
+/** How a placed order was paid, payment by payment, with the amounts the backend stored when it charged them. */
+function paymentsOf(doc: Document): OrderPayment[] {
+  return related(doc, doc.data, 'payments')
+    .filter((p) => !UNPAID.has(String(p.attributes.state ?? '')))
+    .map((p) => {
+      const a = p.attributes
+      const method = METHODS.includes(a.payment_method) && a.payment_method !== 'other' ? (a.payment_method as OrderPayment['method']) : 'other'
+      return { method, amount: num(a.amount), giftCardCode: method === 'gift_card' ? str(a.gift_card_code) : null, lastDigits: str(a.last_digits) }
+    })
+    .sort((x, y) => METHODS.indexOf(x.method) - METHODS.indexOf(y.method))
+}
+
 export function toOrder(doc: Document): Order {
   const a = doc.data.attributes
   const shipments = related(doc, doc.data, 'shipments')
@@ -175,6 +192,7 @@ export function toOrder(doc: Document): Order {
           items: r.items.map((i) => ({ lineItemId: String(i.line_item_id), quantity: i.quantity })),
         }))
       : [],
+    payments: paymentsOf(doc),
   }
 }
 

@@ -44,6 +44,7 @@ export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Ma
           exportDelivery: false,
           totalCents: 30186,
           giftCardCents: 2500,
+          giftCards: [{ code: '•••• 7K2Q', cents: 2500 }],
           storeCreditCents: 0,
           cardCents: 27686,
           clubSavingsCents: 4000,

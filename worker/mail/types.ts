@@ -43,6 +43,11 @@ export interface OrderConfirmationPayload {
   exportDelivery: boolean
   totalCents: number
   giftCardCents: number
+  /**
+   * Each gift card that paid, its code masked to the last four characters and what it paid (together
+   * `giftCardCents`). Absent in payloads queued before it was added: the template then shows the one sum.
+   */
+  giftCards?: Array<{ code: string; cents: number }>
   storeCreditCents: number
   cardCents: number
   clubSavingsCents: number

@@ -3,6 +3,7 @@ import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT, type Translate } from '../../i18n/index.tsx'
 import { formatDate, formatMoney } from '../../i18n/format.ts'
 import { ReturnForm, ReturnStatus } from './return-form.tsx'
+import { PaidWith } from '../checkout/paid-with.tsx'
 
 /** 'complete' / 'canceled' in the shopper's language (the API's state names are not words for people). */
 export function orderStateLabel(t: Translate, state: string): string {
@@ -26,7 +27,7 @@ function AddressBlock({ title, address }: { title: string; address: Address | nu
   )
 }
 
-/** One order: lines, addresses, shipping, tracking, promotions and totals (GST included in the prices). */
+/** One order: lines, addresses, shipping, tracking, promotions, totals (GST included in the prices) and how it was paid. */
 export function OrderDetails({ order }: { order: Order }) {
   const { t, locale } = useT()
   const waiting = (order.returns ?? []).some((r) => r.state === 'requested')
@@ -76,6 +77,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <dd>{order.total}</dd>
         </div>
       </dl>
+      <PaidWith order={order} heading="h3" className="max-w-sm" />
       <ReturnStatus order={order} />
       {canReturn ? <ReturnForm order={order} /> : null}
     </div>

@@ -3,10 +3,11 @@ import { BRAND } from '../../brand.ts'
 import { OrderLines, SummaryRow } from '../../components/summary-row.tsx'
 import { formatDate, formatMoney } from '../../i18n/format.ts'
 import { useT } from '../../i18n/index.tsx'
+import { PaidWith } from './paid-with.tsx'
 
 /**
  * The order as a tax invoice (what the confirmation email says too): the words, the seller and its ABN, the lines and
- * totals, and the GST included, or that none was charged on a delivery abroad.
+ * totals, the GST included, or that none was charged on a delivery abroad, and how the total was paid.
  */
 export function TaxInvoice({ order }: { order: Order }) {
   const { t, locale } = useT()
@@ -36,6 +37,7 @@ export function TaxInvoice({ order }: { order: Order }) {
         />
         <SummaryRow label={t('cart.total')} value={order.total} testId="invoice-total" total />
       </dl>
+      <PaidWith order={order} className="mt-4" />
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { countryName } from '#web/lib/destinations.ts'
 import type { GiftCardPayload, Mail, MailAddress, OrderConfirmationPayload } from '#worker/mail/types.ts'
 import { loadCartState, type AddressRow, type CartLine, type CartState } from './cart-state.ts'
 import { reloadOrder } from './orders.ts'
+import { maskCode } from './serializers.ts'
 
 /** The emails an order sends, as payloads for worker/mail's templates (money in cents, names in the order's locale). */
 
@@ -60,6 +61,13 @@ export function orderConfirmationMail(state: CartState, number: string, storeUrl
     exportDelivery: Boolean(ship && ship.country_iso !== 'AU'),
     totalCents: totals.total,
     giftCardCents: totals.giftCardTotal,
+    // what each card pays: the same amounts the completion batch spends and records on its payment
+    giftCards: totals.giftCards
+      .filter((g) => g.amount > 0)
+      .map((g) => {
+        const code = state.payments.find((p) => p.method === 'gift_card' && p.gift_card_id === g.id)?.gift_card_code
+        return { code: code ? maskCode(code) : '', cents: g.amount }
+      }),
     storeCreditCents: totals.storeCreditTotal,
     cardCents: totals.balance,
     clubSavingsCents: totals.clubSavings,

@@ -31,6 +31,8 @@ const en = {
     giftCard: 'Paid by gift card',
     storeCredit: 'Paid by store credit',
     card: 'Paid by card',
+    paidInFull: (giftCard: boolean, storeCredit: boolean) =>
+      `Paid in full by ${giftCard && storeCredit ? 'gift card and store credit' : giftCard ? 'gift card' : 'store credit'}: no card was charged.`,
     clubSavings: (amount: string) => `You saved ${amount} with Club Prices.`,
     clubJoin: (amount: string) => `Members would have saved ${amount} on this order with Club Prices.`,
     shipTo: 'Shipping to',
@@ -143,6 +145,8 @@ const de: Messages = {
     giftCard: 'Bezahlt mit Geschenkkarte',
     storeCredit: 'Bezahlt mit Guthaben',
     card: 'Bezahlt mit Karte',
+    paidInFull: (giftCard, storeCredit) =>
+      `Vollständig mit ${giftCard && storeCredit ? 'Geschenkkarte und Guthaben' : giftCard ? 'Geschenkkarte' : 'Guthaben'} bezahlt: Es wurde keine Karte belastet.`,
     clubSavings: (amount) => `Mit Club-Preisen haben Sie ${amount} gespart.`,
     clubJoin: (amount) => `Mitglieder hätten bei dieser Bestellung mit Club-Preisen ${amount} gespart.`,
     shipTo: 'Lieferadresse',

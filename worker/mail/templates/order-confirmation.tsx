@@ -63,6 +63,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
             ))}
           </tbody>
         </table>
+        {paidInFull(p, ctx) ? <P>{paidInFull(p, ctx)}</P> : null}
         {p.clubSavingsCents > 0 ? <Callout tone="club">{p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))}</Callout> : null}
         {p.shipAddress ? (
           <>
@@ -99,6 +100,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
       ...p.lines.map((l) => `${l.quantity} × ${l.name}${l.details.length ? ` (${l.details.join(', ')})` : ''}  ${money(l.totalCents)}`),
       '',
       ...summaryRows(p, ctx).map(([label, value]) => `${label}: ${value}`),
+      ...(paidInFull(p, ctx) ? ['', paidInFull(p, ctx)!] : []),
       ...(p.clubSavingsCents > 0 ? ['', p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))] : []),
       ...(p.shipAddress ? ['', `${m.order.shipTo}:`, addressText(p.shipAddress)] : []),
       ...(p.billAddress ? ['', `${m.order.billTo}:`, addressText(p.billAddress)] : []),
@@ -119,8 +121,15 @@ function summaryRows(p: OrderConfirmationPayload, ctx: RenderContext): Array<[st
   rows.push([m.order.shipping(p.shippingMethod), p.shipTotalCents === 0 ? m.order.free : money(p.shipTotalCents), false])
   rows.push([m.order.total, money(p.totalCents), true])
   rows.push(p.exportDelivery ? [m.order.gstFree, money(0), false] : [m.order.gst, money(p.gstCents), false])
-  if (p.giftCardCents > 0) rows.push([m.order.giftCard, money(p.giftCardCents), false])
+  if (p.giftCards?.length) for (const card of p.giftCards) rows.push([`${m.order.giftCard} ${card.code}`.trim(), money(card.cents), false])
+  else if (p.giftCardCents > 0) rows.push([m.order.giftCard, money(p.giftCardCents), false])
   if (p.storeCreditCents > 0) rows.push([m.order.storeCredit, money(p.storeCreditCents), false])
   if (p.cardCents > 0) rows.push([m.order.card, money(p.cardCents), false])
   return rows
+}
+
+/** An order gift cards or store credit paid in full says that no card was charged. */
+function paidInFull(p: OrderConfirmationPayload, ctx: RenderContext): string | null {
+  if (p.cardCents > 0 || p.giftCardCents + p.storeCreditCents === 0) return null
+  return ctx.m.order.paidInFull(p.giftCardCents > 0, p.storeCreditCents > 0)
 }
