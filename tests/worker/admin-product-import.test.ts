@@ -205,6 +205,16 @@ describe('product CSV', () => {
     expect(await (await get(`/de/products/${changed.slug}`)).text()).toContain('Sturmjacke')
     const audit = await auditOf('product.import')
     expect(audit.find((a) => a.subject_id === String(changed.productId))).toMatchObject({ before: { price_aud: 10000 }, after: { price_aud: 12995, name: 'Storm Shell' } })
+    // the result names each product it created or updated and links its console page, to go and check it
+    const result = (await b.get(`/admin/products/import/${jobId}`)).body
+    expect(result).toMatch(new RegExp(`href="/admin/products/${cap!.id}"[^>]*>Trail Cap</a>`))
+    expect(result).toMatch(new RegExp(`href="/admin/products/${changed.productId}"[^>]*>Storm Shell</a>`))
+    expect((await b.get(`/admin/products/import/${jobId}?show=new`)).body).toMatch(new RegExp(`href="/admin/products/${cap!.id}"[^>]*>Trail Cap</a>`))
+    const capPage = await b.get(`/admin/products/${cap!.id}`)
+    expect(capPage.status).toBe(200)
+    expect(capPage.body).toContain('Trail Cap')
+    // a line with an error links nowhere
+    expect(result).toMatch(/>5<\/td><td[^>]*>bad-price</)
     // applied twice: refused, nothing changes
     expect((await b.post(`/admin/products/import/${jobId}/apply`, {})).status).toBe(409)
   })

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance } from '#tests/factories/catalogue.ts'
 import { adjustGiftCard, loadGiftCard, savePromotion } from '#worker/admin/promotions-data.ts'
@@ -28,6 +28,62 @@ describe('promotions, gift cards and store credit in the console', () => {
     expect(applied.status).toBe(200)
     expect(applied.body.data.attributes.promo_total).toBe('-15.00')
     expect((await auditOf('promotion.create'))[0]).toMatchObject({ subject_id: code, after: { code, amount: 15, per_customer_limit: 1 } })
+  })
+
+  it("a coupon's dates are Melbourne days: it starts at 00:00 Melbourne (still yesterday in UTC) and stops at Melbourne midnight, winter days too", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // 09:00 on Sunday 6 Dec in Melbourne (summer time, UTC+11): in UTC it is still Saturday 5 Dec
+      vi.setSystemTime(new Date('2026-12-05T22:00:00.000Z'))
+      const { b } = await operator()
+      const form = (await b.get('/admin/promotions')).body
+      expect(form).not.toContain('(UTC)')
+      const code = `today${crypto.randomUUID().slice(0, 6)}`
+      expect((await b.post('/admin/promotions', { ...COUPON, code, per_customer_limit: '', starts_on: '2026-12-06', expires_on: '2026-12-07' })).status).toBe(303)
+      const stored = await env.DB.prepare('SELECT id, starts_at, expires_at FROM promotions WHERE code = ?').bind(code).first<{ id: number; starts_at: string; expires_at: string }>()
+      expect(stored).toMatchObject({ starts_at: '2026-12-05T13:00:00.000Z', expires_at: '2026-12-06T13:00:00.000Z' })
+      expect((await b.get('/admin/promotions')).body).toMatch(/>from 2026-12-06<\/span><span[^>]*>ends before 2026-12-07</)
+
+      // the storefront agrees with the console: the coupon applies now
+      const product = await createProduct()
+      const apply = async () => {
+        const token = await guestCart()
+        await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })
+        return call('/cart/apply_coupon_code', { method: 'PATCH', orderToken: token, body: { coupon_code: code } })
+      }
+      const applied = await apply()
+      expect(applied.status).toBe(200)
+      expect(applied.body.data.attributes.promo_total).toBe('-15.00')
+
+      // one second before Melbourne midnight on 6 Dec it still applies; at 00:00:01 on 7 Dec it has ended (UTC: 13:00 on 6 Dec)
+      vi.setSystemTime(new Date('2026-12-06T12:59:59.000Z'))
+      expect((await apply()).status).toBe(200)
+      vi.setSystemTime(new Date('2026-12-06T13:00:01.000Z'))
+      const ended = await apply()
+      expect(ended.status).toBe(422)
+      expect(JSON.stringify(ended.body)).toContain('This coupon code has expired.')
+
+      // (a new log-in: the first session has timed out on the moved clock)
+      const { b: later } = await operator()
+      // a winter day starts at UTC+10, whatever the offset on the day the coupon is saved
+      const winter = `winter${crypto.randomUUID().slice(0, 6)}`
+      expect((await later.post('/admin/promotions', { ...COUPON, code: winter, starts_on: '2027-07-01', expires_on: '2027-07-02' })).status).toBe(303)
+      expect(await env.DB.prepare('SELECT starts_at, expires_at FROM promotions WHERE code = ?').bind(winter).first()).toEqual({ starts_at: '2027-06-30T14:00:00.000Z', expires_at: '2027-07-01T14:00:00.000Z' })
+
+      // a coupon saved when dates were UTC days keeps its instants, shown with their Melbourne time, when saved unchanged
+      const legacy = `legacy${crypto.randomUUID().slice(0, 6)}`
+      const old = await env.DB.prepare("INSERT INTO promotions (name, code, kind, amount, starts_at, expires_at) VALUES ('Old sale', ?, 'percent', 10, '2026-12-08T00:00:00.000Z', '2026-12-10T00:00:00.000Z') RETURNING id").bind(legacy).first<{ id: number }>()
+      const page = (await later.get(`/admin/promotions/${old!.id}`)).body
+      expect(page).toContain('value="2026-12-08"')
+      expect(page).toContain('Saved when dates were UTC days: starts 8 Dec 2026, 11:00')
+      expect((await later.post(`/admin/promotions/${old!.id}`, { ...COUPON, code: legacy, name: 'Old sale', amount: '10', starts_on: '2026-12-08', expires_on: '2026-12-10' })).status).toBe(303)
+      expect(await env.DB.prepare('SELECT starts_at, expires_at FROM promotions WHERE id = ?').bind(old!.id).first()).toEqual({ starts_at: '2026-12-08T00:00:00.000Z', expires_at: '2026-12-10T00:00:00.000Z' })
+      // picking another day makes it a Melbourne day
+      expect((await later.post(`/admin/promotions/${old!.id}`, { ...COUPON, code: legacy, name: 'Old sale', amount: '10', starts_on: '2026-12-09', expires_on: '2026-12-10' })).status).toBe(303)
+      expect(await env.DB.prepare('SELECT starts_at, expires_at FROM promotions WHERE id = ?').bind(old!.id).first()).toEqual({ starts_at: '2026-12-08T13:00:00.000Z', expires_at: '2026-12-10T00:00:00.000Z' })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('issues a gift card shown once, adjusts its balance with a reason and the password, and grants store credit', async () => {

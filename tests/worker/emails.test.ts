@@ -44,6 +44,27 @@ describe('emails', () => {
     }
   })
 
+  it('says an order paid in full by several gift cards was paid by gift cards (plural), as the order pages do, in HTML and text', async () => {
+    const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+    const paidBy = async (locale: 'en' | 'de', giftCards: Array<{ code: string; cents: number }>, storeCreditCents: number) => {
+      const mail = sampleMail('order_confirmation', locale)
+      if (mail.kind !== 'order_confirmation') throw new Error('not an order confirmation')
+      const giftCardCents = giftCards.reduce((sum, card) => sum + card.cents, 0)
+      const rendered = await renderMail({ ...mail, payload: { ...mail.payload, giftCards, giftCardCents, storeCreditCents, cardCents: 0, totalCents: giftCardCents + storeCreditCents } }, settings)
+      return [plain(rendered.html), plain(rendered.text)]
+    }
+    const two = [{ code: '•••• 7K2Q', cents: 20000 }, { code: '•••• 9XWA', cents: 10186 }]
+    const one = [{ code: '•••• 7K2Q', cents: 25000 }]
+    for (const [locale, several, severalAndCredit, single] of [
+      ['en', 'Paid in full by gift cards: no card was charged.', 'Paid in full by gift cards and store credit: no card was charged.', 'Paid in full by gift card and store credit: no card was charged.'],
+      ['de', 'Vollständig mit Geschenkkarten bezahlt: Es wurde keine Karte belastet.', 'Vollständig mit Geschenkkarten und Guthaben bezahlt: Es wurde keine Karte belastet.', 'Vollständig mit Geschenkkarte und Guthaben bezahlt: Es wurde keine Karte belastet.'],
+    ] as const) {
+      for (const part of await paidBy(locale, two, 0)) expect(part).toContain(several)
+      for (const part of await paidBy(locale, two.map((card) => ({ ...card, cents: card.cents - 1000 })), 2000)) expect(part).toContain(severalAndCredit)
+      for (const part of await paidBy(locale, one, 5186)) expect(part).toContain(single)
+    }
+  })
+
   it('shows the gift card code, amount and message, and the shipping carrier and tracking number', async () => {
     const gift = await renderMail(sampleMail('gift_card', 'en'), settings)
     for (const part of [gift.html, gift.text]) for (const expected of ['H7KM-2QPX-9RTA-4WZE', '$50.00', 'Happy birthday!']) expect(part).toContain(expected)

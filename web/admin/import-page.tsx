@@ -26,6 +26,9 @@ export interface ImportRowView {
   outcome: 'new' | 'changed' | 'unchanged' | 'error'
   message: string | null
   applied: number
+  /** The product an applied row created or updated (null until the row is applied). */
+  product_id: number | null
+  product_name: string | null
 }
 
 const STATUS: Record<ImportJobView['status'], string> = { checked: 'Checked, not applied', applying: 'Being applied', done: 'Applied' }
@@ -135,11 +138,20 @@ export function ImportJobPage(props: { job: ImportJobView; rows: ImportRowView[]
           </TextLink>
         ))}
       </nav>
-      <Table caption="Rows of the file" head={['Line', 'Slug', 'Outcome', 'What']}>
+      <Table caption="Rows of the file" head={['Line', 'Product', 'Outcome', 'What']}>
         {props.rows.map((row) => (
           <tr key={row.line} data-testid="import-row">
             <td className={`${cell} tabular-nums`}>{row.line}</td>
-            <td className={cell}>{row.slug ?? '–'}</td>
+            <td className={cell}>
+              {row.product_id !== null ? (
+                <>
+                  <TextLink href={`/admin/products/${row.product_id}`}>{row.product_name}</TextLink>
+                  <span className="block text-neutral-700">{row.slug}</span>
+                </>
+              ) : (
+                (row.slug ?? '–')
+              )}
+            </td>
             <td className={cell}>
               <Badge tone={TONE[row.outcome]}>{row.outcome}</Badge>
               {row.applied ? <span className="ml-2 text-sm">applied</span> : null}

@@ -1,7 +1,8 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
-import { ErrorSummary, Notice, PageHeader, Pager, Panel, Table, TextLink, cell, money, type FieldErrors, type FormValues } from './parts.tsx'
+import { storeDayOf, storeDayStart } from '#worker/admin/store-day.ts'
+import { ErrorSummary, Notice, PageHeader, Pager, Panel, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface PromotionItem {
   id: number
@@ -17,7 +18,10 @@ export interface PromotionItem {
   used_count: number
 }
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
+/** The store's day (Australia/Melbourne) a stored start or end falls on. */
+const day = (iso: string | null) => (iso ? storeDayOf(new Date(iso)) : '')
+/** A start or end for the list: the day, or the day and time when it is not the store's midnight (coupons saved when dates were UTC days). */
+const dayOrTime = (iso: string) => (storeDayStart(day(iso)).getTime() === new Date(iso).getTime() ? day(iso) : when(iso))
 const amountText = (p: PromotionItem) => (p.kind === 'percent' ? `${p.amount}% off` : p.kind === 'fixed' ? `${(p.amount / 100).toFixed(2)} off in the cart's currency` : 'Free shipping')
 
 /** What a promotion's form starts with: the saved values, or what was typed when the form was refused. */
@@ -48,8 +52,8 @@ export function PromotionForm({ action, values, errors, submit }: { action: stri
       </Select>
       <Input id="amount" name="amount" label="Percent or amount" inputMode="decimal" defaultValue={values.amount ?? ''} error={errors?.amount} hint="15 for 15 %; 20.00 for 20.00 off in the cart's currency (AUD 20.00 or USD 20.00); empty for free shipping." />
       <Input id="min_total" name="min_total" label="Minimum order (items, in the cart's currency)" inputMode="decimal" defaultValue={values.min_total ?? ''} error={errors?.min_total} />
-      <Input id="starts_on" name="starts_on" type="date" label="Starts (UTC)" defaultValue={values.starts_on ?? ''} error={errors?.starts_on} />
-      <Input id="expires_on" name="expires_on" type="date" label="Ends before (UTC)" defaultValue={values.expires_on ?? ''} error={errors?.expires_on} />
+      <Input id="starts_on" name="starts_on" type="date" label="Starts" hint="From 00:00 Melbourne time that day; empty: now." defaultValue={values.starts_on ?? ''} error={errors?.starts_on} />
+      <Input id="expires_on" name="expires_on" type="date" label="Ends before" hint="Usable up to 23:59 Melbourne time the day before; empty: no end." defaultValue={values.expires_on ?? ''} error={errors?.expires_on} />
       <Input id="usage_limit" name="usage_limit" label="Uses in all" inputMode="numeric" defaultValue={values.usage_limit ?? ''} error={errors?.usage_limit} hint="Empty: no limit." />
       <Input id="per_customer_limit" name="per_customer_limit" label="Uses per customer" inputMode="numeric" defaultValue={values.per_customer_limit ?? ''} error={errors?.per_customer_limit} hint="Empty: no limit." />
       <div className="flex items-end">
@@ -78,7 +82,10 @@ export function PromotionsPage(props: { promotions: PromotionItem[]; total: numb
             <td className={cell}>{p.name}</td>
             <td className={cell}>{amountText(p)}</td>
             <td className={cell}>{p.min_item_total_cents === null ? '–' : money(p.min_item_total_cents, 'AUD').replace('AUD ', '')}</td>
-            <td className={cell}>{`${day(p.starts_at) || 'now'} – ${day(p.expires_at) || 'no end'}`}</td>
+            <td className={cell}>
+              <span className="block whitespace-nowrap">{p.starts_at ? `from ${dayOrTime(p.starts_at)}` : 'from now'}</span>
+              <span className="block whitespace-nowrap">{p.expires_at ? `ends before ${dayOrTime(p.expires_at)}` : 'no end'}</span>
+            </td>
             <td className={cell}>{`${p.used_count}${p.usage_limit === null ? '' : ` of ${p.usage_limit}`}`}</td>
           </tr>
         ))}
@@ -98,6 +105,9 @@ export function PromotionPage(props: { promotion: PromotionItem; notice?: string
       {props.error ? <Notice tone="error">{props.error}</Notice> : null}
       <ErrorSummary errors={props.errors} />
       <p className="mb-4 text-sm">{`Used ${props.promotion.used_count} times.`}</p>
+      {[props.promotion.starts_at, props.promotion.expires_at].some((iso) => iso && dayOrTime(iso) !== day(iso)) ? (
+        <p className="mb-4 text-sm">{`Saved when dates were UTC days: ${[props.promotion.starts_at ? `starts ${dayOrTime(props.promotion.starts_at)}` : '', props.promotion.expires_at ? `ends before ${dayOrTime(props.promotion.expires_at)}` : ''].filter(Boolean).join(', ')} (Melbourne time). Saving keeps these times until you pick another day.`}</p>
+      ) : null}
       <Panel>
         <PromotionForm action={`/admin/promotions/${props.promotion.id}`} values={props.values ?? promotionValues(props.promotion)} errors={props.errors} submit="Save the coupon" />
       </Panel>

@@ -63,11 +63,16 @@ async function showJob(c: AdminContext, error?: string, status = 200) {
   if (!job) return c.notFound()
   const show = OUTCOMES.find((o) => o === c.req.query('show'))
   const page = pageOf(c)
-  const where = show ? 'job_id = ?1 AND outcome = ?2' : "job_id = ?1 AND outcome != 'unchanged'"
+  const where = show ? 'r.job_id = ?1 AND r.outcome = ?2' : "r.job_id = ?1 AND r.outcome != 'unchanged'"
   const binds = show ? [id, show] : [id]
+  // each applied row names and links the product it created or updated, for the operator to go and check it
   const [rows, count] = await c.env.DB.batch([
-    c.env.DB.prepare(`SELECT line, slug, outcome, message, applied FROM import_rows WHERE ${where} ORDER BY line LIMIT ${ROWS_PAGE_SIZE} OFFSET ${(page - 1) * ROWS_PAGE_SIZE}`).bind(...binds),
-    c.env.DB.prepare(`SELECT COUNT(*) AS n FROM import_rows WHERE ${where}`).bind(...binds),
+    c.env.DB.prepare(
+      `SELECT r.line, r.slug, r.outcome, r.message, r.applied, p.id AS product_id, p.name AS product_name FROM import_rows r
+       LEFT JOIN products p ON r.applied = 1 AND p.slug = r.slug AND p.deleted_at IS NULL
+       WHERE ${where} ORDER BY r.line LIMIT ${ROWS_PAGE_SIZE} OFFSET ${(page - 1) * ROWS_PAGE_SIZE}`,
+    ).bind(...binds),
+    c.env.DB.prepare(`SELECT COUNT(*) AS n FROM import_rows r WHERE ${where}`).bind(...binds),
   ])
   const total = (count!.results[0] as { n: number }).n
   return renderPage(

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
-import { PromotionPage, PromotionsPage } from '#web/admin/promotions-page.tsx'
+import { PromotionPage, PromotionsPage, promotionValues } from '#web/admin/promotions-page.tsx'
 import { GiftCardPage, GiftCardsPage } from '#web/admin/gift-cards-page.tsx'
 import { giftCardCode } from '#worker/backend/commerce/complete.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
@@ -11,6 +11,7 @@ import { reconfirm } from '../operators.ts'
 import { ActionRefused } from '../order-actions.ts'
 import { PROMOTIONS_PAGE_SIZE, adjustGiftCard, findGiftCards, grantNotice, grantStoreCredit, issueGiftCard, listPromotions, loadGiftCard, loadPromotion, savePromotion, type PromotionInput } from '../promotions-data.ts'
 import { renderPage, seeOther } from '../render.tsx'
+import { storeDayStart } from '../store-day.ts'
 
 export const promotions = new Hono<AdminEnv>()
 
@@ -42,8 +43,9 @@ const PromotionSchema = z
       kind: v.kind,
       amount,
       min_item_total_cents: v.min_total,
-      starts_at: v.starts_on ? `${v.starts_on}T00:00:00.000Z` : null,
-      expires_at: v.expires_on ? `${v.expires_on}T00:00:00.000Z` : null,
+      // days on the store's clock: from local midnight of the first day, up to (not including) local midnight of the end day
+      starts_at: v.starts_on ? storeDayStart(v.starts_on).toISOString() : null,
+      expires_at: v.expires_on ? storeDayStart(v.expires_on).toISOString() : null,
       usage_limit: v.usage_limit,
       per_customer_limit: v.per_customer_limit,
     }
@@ -79,8 +81,16 @@ promotions.post('/promotions/:id{[0-9]+}', async (c) => {
   if (!promotion) return c.notFound()
   const form = await parseForm(c, PromotionSchema)
   if (!form.ok) return renderPage(c, `Coupon ${promotion.code}`, <PromotionPage promotion={promotion} errors={form.errors} values={form.values} />, 422)
+  // a date left as the form showed it keeps its stored instant (a coupon saved before dates were Melbourne days keeps
+  // its UTC-midnight start or end until the operator picks another day)
+  const shown = promotionValues(promotion)
+  const data = {
+    ...form.data,
+    starts_at: form.data.starts_at && form.values.starts_on?.trim() === shown.starts_on ? promotion.starts_at : form.data.starts_at,
+    expires_at: form.data.expires_at && form.values.expires_on?.trim() === shown.expires_on ? promotion.expires_at : form.data.expires_at,
+  }
   try {
-    await savePromotion(c.env.DB, c.var.operator, promotion, form.data)
+    await savePromotion(c.env.DB, c.var.operator, promotion, data)
   } catch (error) {
     if (error instanceof ActionRefused) return renderPage(c, `Coupon ${promotion.code}`, <PromotionPage promotion={promotion} error={error.message} values={form.values} />, 409)
     throw error

@@ -31,8 +31,11 @@ const en = {
     giftCard: 'Paid by gift card',
     storeCredit: 'Paid by store credit',
     card: 'Paid by card',
-    paidInFull: (giftCard: boolean, storeCredit: boolean) =>
-      `Paid in full by ${giftCard && storeCredit ? 'gift card and store credit' : giftCard ? 'gift card' : 'store credit'}: no card was charged.`,
+    /** `giftCards`: how many gift cards paid (0 for none), as the web pages count them. */
+    paidInFull: (giftCards: number, storeCredit: boolean) => {
+      const cards = giftCards === 1 ? 'gift card' : 'gift cards'
+      return `Paid in full by ${giftCards && storeCredit ? `${cards} and store credit` : giftCards ? cards : 'store credit'}: no card was charged.`
+    },
     clubSavings: (amount: string) => `You saved ${amount} with Club Prices.`,
     clubJoin: (amount: string) => `Members would have saved ${amount} on this order with Club Prices.`,
     shipTo: 'Shipping to',
@@ -145,8 +148,10 @@ const de: Messages = {
     giftCard: 'Bezahlt mit Geschenkkarte',
     storeCredit: 'Bezahlt mit Guthaben',
     card: 'Bezahlt mit Karte',
-    paidInFull: (giftCard, storeCredit) =>
-      `Vollständig mit ${giftCard && storeCredit ? 'Geschenkkarte und Guthaben' : giftCard ? 'Geschenkkarte' : 'Guthaben'} bezahlt: Es wurde keine Karte belastet.`,
+    paidInFull: (giftCards, storeCredit) => {
+      const cards = giftCards === 1 ? 'Geschenkkarte' : 'Geschenkkarten'
+      return `Vollständig mit ${giftCards && storeCredit ? `${cards} und Guthaben` : giftCards ? cards : 'Guthaben'} bezahlt: Es wurde keine Karte belastet.`
+    },
     clubSavings: (amount) => `Mit Club-Preisen haben Sie ${amount} gespart.`,
     clubJoin: (amount) => `Mitglieder hätten bei dieser Bestellung mit Club-Preisen ${amount} gespart.`,
     shipTo: 'Lieferadresse',

@@ -131,5 +131,7 @@ function summaryRows(p: OrderConfirmationPayload, ctx: RenderContext): Array<[st
 /** An order gift cards or store credit paid in full says that no card was charged. */
 function paidInFull(p: OrderConfirmationPayload, ctx: RenderContext): string | null {
   if (p.cardCents > 0 || p.giftCardCents + p.storeCreditCents === 0) return null
-  return ctx.m.order.paidInFull(p.giftCardCents > 0, p.storeCreditCents > 0)
+  // how many cards paid, from the list of them (a payload queued before the list was added counts as one card)
+  const giftCards = p.giftCards?.filter((card) => card.cents > 0).length || (p.giftCardCents > 0 ? 1 : 0)
+  return ctx.m.order.paidInFull(giftCards, p.storeCreditCents > 0)
 }
