@@ -191,6 +191,8 @@ describe("'Add a size' in the console", () => {
       [ok({ [`option_${seeded.colourTypeId}`]: String(existing.colour), [`option_${seeded.sizeTypeId}`]: String(existing.size), [`new_option_${seeded.sizeTypeId}`]: '' }), 409, 'already: change its stock or prices'],
       // a value of an option type the product does not have
       [ok({ [`option_${kidsType}`]: String(kidsSize) }), 409, `${seeded.name} has no kids size`],
+      [ok({ [`option_${seeded.colourTypeId}`]: '', [`new_option_${seeded.colourTypeId}`]: 'Moss', [`new_swatch_${seeded.colourTypeId}`]: 'green' }), 422, 'The swatch: a colour like #556b2f, or leave it empty.'],
+      [ok({ [`new_swatch_${seeded.colourTypeId}`]: '#556b2f' }), 422, 'A swatch is for a new color: type its name too'],
       [{ ...ok(), form_token: '' }, 422, 'This form is out of date'],
     ]
     for (const [fields, status, sentence] of cases) {
@@ -205,6 +207,26 @@ describe("'Add a size' in the console", () => {
     const stranger = await consoleBrowser().post(path, ok())
     expect(stranger.status).toBe(404)
     expect(await variantCount(seeded.id)).toBe(variants)
+  })
+
+  it('a new colour gets its swatch: the product page shows its dot', async () => {
+    const { b } = await operator()
+    const sku = `MOSS-${seeded.id}`
+    const res = await b.post(`/admin/products/${seeded.id}/variants`, {
+      form_token: token(),
+      [`new_option_${seeded.colourTypeId}`]: 'Moss Green',
+      [`new_swatch_${seeded.colourTypeId}`]: '#556B2F',
+      [`option_${seeded.sizeTypeId}`]: String(seeded.missingSizeId),
+      sku,
+      stock: '1',
+      AUD_amount: '120.00',
+      USD_amount: '80.00',
+    })
+    expect(res.status).toBe(303)
+    const colour = await env.DB.prepare("SELECT name, presentation, image_preview FROM option_values WHERE option_type_id = ? AND name = 'moss-green'").bind(seeded.colourTypeId).first()
+    expect(colour).toEqual({ name: 'moss-green', presentation: 'Moss Green', image_preview: '#556B2F' })
+    const api = await call(`/products/${seeded.slug}?include=variants.option_values`)
+    expect(api.body.included.find((r: any) => r.type === 'option_value' && r.attributes.name === 'moss-green').attributes).toMatchObject({ presentation: 'Moss Green', image_preview: '#556B2F' })
   })
 
   it('the same form sent twice (a double click) adds the size once and says so', async () => {

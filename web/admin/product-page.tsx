@@ -179,8 +179,8 @@ function AddSizePanel({ view, v, e }: { view: ProductView; v: (name: string, key
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             {types.map((t) => (
-              <fieldset key={t.id} className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
-                <legend className="mb-2 font-semibold">{t.presentation}</legend>
+              <fieldset key={t.id} className={t.name === 'color' ? 'grid gap-3 sm:col-span-2 sm:grid-cols-3' : 'grid gap-3 sm:col-span-2 sm:grid-cols-2'}>
+                <legend className="sr-only">{t.presentation}</legend>
                 <Select id={`${name}-option-${t.id}`} name={`option_${t.id}`} label={t.presentation} defaultValue={v(name, `option_${t.id}`, '')} error={e(name, `option_${t.id}`)}>
                   <option value="">Choose, or type a new one</option>
                   {t.values.map((o) => (
@@ -189,7 +189,10 @@ function AddSizePanel({ view, v, e }: { view: ProductView; v: (name: string, key
                     </option>
                   ))}
                 </Select>
-                <Input id={`${name}-new-option-${t.id}`} name={`new_option_${t.id}`} label={`Or a new ${t.presentation.toLowerCase()}`} hint="As shoppers will see it, e.g. XXXL." defaultValue={v(name, `new_option_${t.id}`, '')} error={e(name, `new_option_${t.id}`)} />
+                <Input id={`${name}-new-option-${t.id}`} name={`new_option_${t.id}`} label={`Or a new ${t.presentation.toLowerCase()}`} hint="As shoppers will see it." defaultValue={v(name, `new_option_${t.id}`, '')} error={e(name, `new_option_${t.id}`)} />
+                {t.name === 'color' ? (
+                  <Input id={`${name}-new-swatch-${t.id}`} name={`new_swatch_${t.id}`} label="Its swatch" hint="A new colour's dot in the store, e.g. #556b2f." defaultValue={v(name, `new_swatch_${t.id}`, '')} error={e(name, `new_swatch_${t.id}`)} />
+                ) : null}
               </fieldset>
             ))}
             <Input id={`${name}-sku`} name="sku" label="SKU" defaultValue={v(name, 'sku', '')} error={e(name, 'sku')} hint="Unique in the store." />

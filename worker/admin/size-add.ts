@@ -19,7 +19,7 @@ import { ActionRefused } from './order-actions.ts'
 export class SizeInputRefused extends ActionRefused {}
 
 /** One option type's choice: an existing value, or the name of a new one to create under the type. */
-export type SizeChoice = { typeId: number; valueId: number; newName: null } | { typeId: number; valueId: null; newName: string }
+export type SizeChoice = { typeId: number; valueId: number; newName: null } | { typeId: number; valueId: null; newName: string; swatch: string | null }
 
 export interface NewSizeInput {
   token: string
@@ -40,14 +40,14 @@ export function resolveChoices(detail: ProductDetail, choices: SizeChoice[]) {
     if (choice.valueId !== null) {
       const value = type.values.find((v) => v.id === choice.valueId)
       if (!value) throw new SizeInputRefused(`Choose a ${lower(type.presentation)} from the list: the one sent is not a ${lower(type.presentation)} of this store.`)
-      return { type, id: value.id as number | null, name: value.name, presentation: value.presentation }
+      return { type, id: value.id as number | null, name: value.name, presentation: value.presentation, swatch: null as string | null }
     }
     const name = slugOf(choice.newName)
     if (!name) throw new SizeInputRefused(`A new ${lower(type.presentation)} needs a name with letters or digits.`)
     // a name the store has already (XXL typed while 'XXL' is in the list) is that value, not a second one
     const same = type.values.find((v) => v.name === name || v.presentation.toLowerCase() === choice.newName.toLowerCase())
-    if (same) return { type, id: same.id as number | null, name: same.name, presentation: same.presentation }
-    return { type, id: null as number | null, name, presentation: choice.newName }
+    if (same) return { type, id: same.id as number | null, name: same.name, presentation: same.presentation, swatch: null }
+    return { type, id: null as number | null, name, presentation: choice.newName, swatch: choice.swatch }
   })
 }
 
@@ -79,7 +79,7 @@ export async function addSize(db: D1Database, operator: Operator, detail: Produc
   const made = 'EXISTS (SELECT 1 FROM variants WHERE sku = ? AND product_id = ?)'
   const after = {
     sku: input.sku,
-    options: values.map((v) => ({ type: v.type.name, value: v.name, presentation: v.presentation, created: v.id === null })),
+    options: values.map((v) => ({ type: v.type.name, value: v.name, presentation: v.presentation, created: v.id === null, ...(v.swatch ? { swatch: v.swatch } : {}) })),
     stock_on_hand: input.stock,
     prices: (['AUD', 'USD'] as const).map((currency) => ({ currency, amount_cents: input.prices[currency].amount, compare_at_cents: input.prices[currency].rrp, member_cents: input.prices[currency].member })),
   }
@@ -89,8 +89,8 @@ export async function addSize(db: D1Database, operator: Operator, detail: Produc
       .filter((v) => v.id === null)
       .map((v) =>
         db
-          .prepare('INSERT OR IGNORE INTO option_values (option_type_id, name, presentation, position) SELECT ?1, ?2, ?3, COALESCE(MAX(position), -1) + 1 FROM option_values WHERE option_type_id = ?1')
-          .bind(v.type.id, v.name, v.presentation),
+          .prepare('INSERT OR IGNORE INTO option_values (option_type_id, name, presentation, position, image_preview) SELECT ?1, ?2, ?3, COALESCE(MAX(position), -1) + 1, ?4 FROM option_values WHERE option_type_id = ?1')
+          .bind(v.type.id, v.name, v.presentation, v.swatch),
       ),
     // the size itself, unless the product got the same combination a moment ago (another operator): then nothing below
     db

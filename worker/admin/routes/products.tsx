@@ -195,6 +195,7 @@ const addSizeSchema = (detail: ProductDetail) => {
     detail.optionTypes.flatMap((t) => [
       [`option_${t.id}`, z.string().trim().max(20, `Choose a ${t.presentation.toLowerCase()} from the list.`).regex(/^(\d{1,12})?$/, `Choose a ${t.presentation.toLowerCase()} from the list.`).optional()],
       [`new_option_${t.id}`, z.string().trim().max(40, `A new ${t.presentation.toLowerCase()}: at most 40 characters.`).optional()],
+      [`new_swatch_${t.id}`, z.string().trim().regex(/^(#[0-9a-fA-F]{6})?$/, 'The swatch: a colour like #556b2f, or leave it empty.').optional().transform((v) => v || null)],
     ]),
   )
   return z
@@ -218,6 +219,7 @@ const addSizeSchema = (detail: ProductDetail) => {
         const name = t.presentation.toLowerCase()
         if (!chosen && !typed) ctx.addIssue({ code: 'custom', path: [`option_${t.id}`], message: `Choose a ${name}, or type a new one.` })
         if (chosen && typed) ctx.addIssue({ code: 'custom', path: [`new_option_${t.id}`], message: `Choose a ${name} from the list or type a new one, not both.` })
+        if (values[`new_swatch_${t.id}`] && !typed) ctx.addIssue({ code: 'custom', path: [`new_swatch_${t.id}`], message: `A swatch is for a new ${name}: type its name too, or leave the swatch empty.` })
       }
     })
 }
@@ -230,7 +232,7 @@ products.post('/products/:id{[0-9]+}/variants', async (c) => {
   if (!form.ok) return show(c, detail, { form: name, errors: form.errors, values: form.values }, 422)
   // a value of an option type the product does not have (a colour for a product sold in sizes only)
   const own = new Set(detail.optionTypes.map((t) => t.id))
-  const foreign = Object.keys(form.values).map((key) => /^(?:new_)?option_(\d+)$/.exec(key)).find((m) => m && form.values[m[0]] && !own.has(Number(m[1])))
+  const foreign = Object.keys(form.values).map((key) => /^(?:new_)?(?:option|swatch)_(\d+)$/.exec(key)).find((m) => m && form.values[m[0]] && !own.has(Number(m[1])))
   if (foreign) {
     const type = await c.env.DB.prepare('SELECT presentation FROM option_types WHERE id = ?').bind(Number(foreign[1])).first<{ presentation: string }>()
     const kinds = detail.optionTypes.map((t) => t.presentation.toLowerCase()).join(' and ') || 'no options'
@@ -241,7 +243,7 @@ products.post('/products/:id{[0-9]+}/variants', async (c) => {
   if (!token) return show(c, detail, { form: name, error: FORM_TOKEN_MISSING, values: form.values }, 422)
   const d = form.data as Record<string, unknown>
   const choices: SizeChoice[] = detail.optionTypes.map((t) =>
-    d[`option_${t.id}`] ? { typeId: t.id, valueId: Number(d[`option_${t.id}`]), newName: null } : { typeId: t.id, valueId: null, newName: String(d[`new_option_${t.id}`]) },
+    d[`option_${t.id}`] ? { typeId: t.id, valueId: Number(d[`option_${t.id}`]), newName: null } : { typeId: t.id, valueId: null, newName: String(d[`new_option_${t.id}`]), swatch: (d[`new_swatch_${t.id}`] as string | null) ?? null },
   )
   const of = (currency: 'AUD' | 'USD') => ({ amount: d[`${currency}_amount`] as number, rrp: (d[`${currency}_rrp`] as number | null) ?? null, member: (d[`${currency}_member`] as number | null) ?? null })
   try {
