@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createGiftCard, createProduct } from '#tests/factories/catalogue.ts'
+import { createGiftCard, createProduct, createSizedProduct } from '#tests/factories/catalogue.ts'
 import { ADMIN_PASSWORD, consoleBrowser, operator, placeOrder } from './admin-helpers.ts'
 
 // Console forms (issue 14 item 8): a bad value gets a 4xx that names the field beside it (aria-invalid) with a
@@ -14,6 +14,8 @@ interface Fixtures {
   category: number
   returnId: number
   product: number
+  /** a product sold in sizes (the 'Add a size' form) */
+  sized: number
   variant: number
   customer: number
   giftCard: number
@@ -51,6 +53,9 @@ const FORMS: Row[] = [
   { form: 'product details', path: (f) => `/admin/products/${f.product}/details`, fields: { name: 'Jacket', name_de: '', description: '', description_de: '', available_on: '', discontinue_on: '2026-02-31' }, field: 'discontinue_on', says: 'Discontinued from: pick a date, or leave it empty.' },
   { form: 'variant', path: (f) => `/admin/products/${f.product}/variants/${f.variant}`, fields: { sku: 'SKU-FORMS-1', stock: '-3', stock_seen: '5' }, field: 'stock', says: 'Stock can only go below 0 for a backorderable variant.' },
   { form: 'variant', path: (f) => `/admin/products/${f.product}/variants/${f.variant}`, fields: { sku: 'bad sku!', stock: '3', stock_seen: '5' }, field: 'sku', says: 'Use letters, digits, dots, dashes and underscores only.' },
+  { form: 'add a size', path: (f) => `/admin/products/${f.sized}/variants`, fields: { ...PRICES, sku: '', stock: '2' }, field: 'sku', says: 'The SKU is required.' },
+  { form: 'add a size', path: (f) => `/admin/products/${f.sized}/variants`, fields: { ...PRICES, sku: 'SIZE-FORMS-1', stock: '-1' }, field: 'stock', says: 'Stock must be at least 0.' },
+  { form: 'add a size', path: (f) => `/admin/products/${f.sized}/variants`, fields: { ...PRICES, AUD_amount: '-5.00', sku: 'SIZE-FORMS-1', stock: '2' }, field: 'AUD_amount', says: 'AUD price: enter an amount like 129.95.' },
   { form: 'prices', path: (f) => `/admin/products/${f.product}/prices`, fields: { ...PRICES, AUD_member: '129.95' }, field: 'AUD_member', says: 'The AUD Club Price must be below the price.' },
   { form: 'prices', path: (f) => `/admin/products/${f.product}/prices`, fields: { ...PRICES, AUD_amount: '1000000.00' }, field: 'AUD_amount', says: 'AUD price: at most $999,999.99 (the most a card can be charged at once).' },
   { form: 'prices', path: (f) => `/admin/products/${f.product}/prices`, fields: { ...PRICES, USD_rrp: '1000000' }, field: 'USD_rrp', says: 'USD RRP: at most USD\u00a0999,999.99 (the most a card can be charged at once).' },
@@ -96,7 +101,7 @@ describe('console form messages', () => {
       pages.push(await env.DB.prepare("INSERT INTO cms_pages (slug, locale, title, content, type, visible, updated_at) VALUES (?, ?, 'Care', '', 'standard', 1, '2026-01-01T00:00:00Z') RETURNING id").bind(slug, locale).first<{ id: number }>())
     await b.post('/admin/categories', { parent: '', name: 'Forms camp', slug: 'forms-camp' })
     const category = await env.DB.prepare("SELECT id FROM taxons WHERE permalink = 'forms-camp'").first<{ id: number }>()
-    f = { order, payment: ids!.payment, line: ids!.lineId, category: category!.id, returnId: ret!.id, product: product.productId, variant: product.variantId, customer: customer!.id, giftCard: (await createGiftCard(5000)).id, cmsPage: pages[0]!.id }
+    f = { order, payment: ids!.payment, line: ids!.lineId, category: category!.id, returnId: ret!.id, product: product.productId, sized: (await createSizedProduct([{ size: 'M', prices: { AUD: { amount: 10000 }, USD: { amount: 7000 } } }])).productId, variant: product.variantId, customer: customer!.id, giftCard: (await createGiftCard(5000)).id, cmsPage: pages[0]!.id }
   })
 
   it('refuses a password longer than any with a sentence, not the validator\'s words, and never shows it again', async () => {

@@ -14,6 +14,9 @@ const mailTo = async (email: string, kind: string) => (await env.DB.prepare('SEL
 /** The shopper's order page's 'Tracking: …' line. */
 const TRACKING_LINE = />Tracking(<!-- -->)?:/
 
+/** A count card of the dashboard ('Orders waiting to be shipped' → its number). */
+const dashCount = (html: string, label: string) => Number(new RegExp(`${label}</p><p class="[^"]*">(?:<a[^>]*>)?(\\d+)`).exec(html.replace(/<!-- -->/g, ''))?.[1] ?? NaN)
+
 describe('orders in the console', () => {
   it('fulfils an order: the shopper sees the tracking number on their order page and gets a shipping email', async () => {
     const { b, email: adminEmail } = await operator()
@@ -137,7 +140,14 @@ describe('orders in the console', () => {
     const { b, email: adminEmail } = await operator()
     const shopper = await registerAndLogin()
     const product = await createProduct({ stock: 5 })
+    const dashboardBefore = (await b.get('/admin')).body
     const number = await placeOrder(product.variantId, { member: shopper, shippingRate: '3' })
+    // the dashboard counts it as waiting to be collected, not as waiting to be shipped; the lists behind the cards agree
+    const dashboard = (await b.get('/admin')).body
+    expect(dashCount(dashboard, 'Orders waiting to be collected')).toBe(dashCount(dashboardBefore, 'Orders waiting to be collected') + 1)
+    expect(dashCount(dashboard, 'Orders waiting to be shipped')).toBe(dashCount(dashboardBefore, 'Orders waiting to be shipped'))
+    expect((await b.get('/admin/orders?shipment=collect')).body).toContain(number)
+    expect((await b.get('/admin/orders?shipment=pending')).body).not.toContain(number)
     const shipmentOf = () => env.DB.prepare('SELECT s.state, s.carrier, s.tracking_id, s.shipped_at FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.number = ?').bind(number).first<{ state: string; carrier: string | null; tracking_id: string | null; shipped_at: string | null }>()
 
     const page = (await b.get(`/admin/orders/${number}`)).body
@@ -147,6 +157,10 @@ describe('orders in the console', () => {
     expect(page).not.toContain('name="tracking"')
     expect(page).not.toContain('name="carrier"')
     expect(page).not.toContain('Mark as shipped')
+    // nothing is posted: no 'Ship to', the customer's (billing) address and where it is picked up instead
+    expect(page).not.toContain('Ship to')
+    expect(page).toContain('Customer (billing address)')
+    expect(page).toMatch(/Picked up in store<\/span> \((<!-- -->)?Click &amp; Collect(<!-- -->)?\)/)
 
     // a carrier and tracking number sent anyway (an old tab, by hand) are refused with a sentence, and change nothing
     const refused = await b.post(`/admin/orders/${number}/fulfil`, { carrier: 'Australia Post', tracking: 'AP123456789AU' })
@@ -178,7 +192,11 @@ describe('orders in the console', () => {
     const wrongWay = await b.post(`/admin/orders/${posted}/collect`, {})
     expect(wrongWay.status).toBe(422)
     expect(wrongWay.body).toContain('This order is delivered (Standard), not collected in store: nothing was changed.')
-    expect((await b.get(`/admin/orders/${posted}`)).body).toContain('name="tracking"')
+    const postedPage = (await b.get(`/admin/orders/${posted}`)).body
+    expect(postedPage).toContain('name="tracking"')
+    expect(postedPage).toContain('Ship to')
+    expect(postedPage).not.toContain('Customer (billing address)')
+    expect(dashCount((await b.get('/admin')).body, 'Orders waiting to be shipped')).toBe(dashCount(dashboardBefore, 'Orders waiting to be shipped') + 1)
   })
 
   it('filters by days on the store’s clock (Melbourne, with its daylight saving), the clock the list shows times in', async () => {

@@ -12,6 +12,7 @@ export interface DashboardView {
   today: Figure[]
   week: Figure[]
   awaitingFulfilment: number
+  awaitingCollection: number
   lowStock: Array<{ id: number; sku: string; name: string; stock_on_hand: number; product_id: number }>
   lowStockCount: number
   failedPayments: number
@@ -72,8 +73,9 @@ export function DashboardPage({ data }: { data: DashboardView; errors?: FieldErr
         <Sales title="Today" figures={data.today} />
         <Sales title="This week" figures={data.week} />
       </div>
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Count label="Orders waiting to be shipped" value={data.awaitingFulfilment} href="/admin/orders?shipment=pending" />
+        <Count label="Orders waiting to be collected" value={data.awaitingCollection} href="/admin/orders?shipment=collect" />
         <Count label={`Variants with ${data.lowStockThreshold} or fewer left`} value={data.lowStockCount} />
         <Count label="Declined card payments (7 days)" value={data.failedPayments} />
         <Count label="Emails not delivered" value={data.undeliveredMail} />

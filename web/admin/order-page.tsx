@@ -183,8 +183,20 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Shipping">
-          <AddressBlock title="Ship to" address={shipTo} />
-          <AddressBlock title="Bill to" address={billTo} same={sameAddress(shipTo, billTo)} />
+          {collects ? (
+            // picked up in store: nothing is posted, so no 'Ship to'; the customer is who the billing address names
+            <>
+              <p className="mb-3 text-sm">
+                <span className="font-semibold">Picked up in store</span> ({shipment!.method}): nothing is posted to an address.
+              </p>
+              <AddressBlock title="Customer (billing address)" address={billTo} />
+            </>
+          ) : (
+            <>
+              <AddressBlock title="Ship to" address={shipTo} />
+              <AddressBlock title="Bill to" address={billTo} same={sameAddress(shipTo, billTo)} />
+            </>
+          )}
           {shipment ? (
             <p className="mb-3 text-sm">
               {shipment.method} · shipment {shipment.number}

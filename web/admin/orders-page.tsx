@@ -42,6 +42,7 @@ export function OrdersPage(props: { orders: OrderListItem[]; total: number; page
         <Select id="shipment" name="shipment" label="Shipping" defaultValue={filter.shipment ?? ''} error={errors?.shipment}>
           <option value="">Any</option>
           <option value="pending">To ship</option>
+          <option value="collect">To collect (Click &amp; Collect)</option>
           <option value="shipped">Shipped</option>
           <option value="canceled">Cancelled</option>
         </Select>

@@ -1,8 +1,9 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { Select } from '#web/components/ui/select.tsx'
 import { ProductImagesPanel } from './product-images-panel.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, TextArea, TextLink, type FieldErrors, type FormValues } from './parts.tsx'
+import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, TextArea, TextLink, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface ProductView {
   product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; name_de: string | null; description_de: string | null }
@@ -12,12 +13,13 @@ export interface ProductView {
   images: Array<{ id: number; alt: string | null; alt_de: string | null; option_value_id: number | null; mobile_url: string; desktop_url: string; large_url: string }>
   colours: Array<{ id: number; presentation: string }>
   properties: Array<{ id: number; name: string; presentation: string; value: string | null; value_de: string | null }>
+  optionTypes: Array<{ id: number; name: string; presentation: string; values: Array<{ id: number; name: string; presentation: string }> }>
 }
 
 const decimal = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2))
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
 
-export function ProductPage({ view, notice, error, form, errors, values }: { view: ProductView; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
+export function ProductPage({ view, notice, error, form, errors, values, already }: { view: ProductView; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
   const { product } = view
   const mine = (name: string) => form === name
   const v = (name: string, key: string, fallback: string) => (mine(name) ? (values?.[key] ?? '') : fallback)
@@ -31,6 +33,7 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
       </PageHeader>
       {notice ? <Notice>{notice}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
+      <AlreadySentNotice already={already} />
       <ErrorSummary errors={errors} />
 
       <Panel title="Stock">
@@ -55,6 +58,8 @@ export function ProductPage({ view, notice, error, form, errors, values }: { vie
           })}
         </ul>
       </Panel>
+
+      <AddSizePanel view={view} v={v} e={e} />
 
       <Panel title="Prices">
         <p className="mb-3 text-sm">Prices include GST. A price below the RRP shows as a sale; the Club Price must be below the price. This form sets every size; a size can then get its own price below.</p>
@@ -151,5 +156,63 @@ function PriceForm({ name, action, label, submit, prices, v, e }: { name: string
       ))}
       <Button type="submit">{submit}</Button>
     </form>
+  )
+}
+
+/**
+ * 'Add a size' (worker/admin/size-add.ts): one value of each of the product's option types, chosen from the store's
+ * values or typed as a new one, with its SKU, stock and prices (filled in with the product's).
+ */
+function AddSizePanel({ view, v, e }: { view: ProductView; v: (name: string, key: string, fallback: string) => string; e: (name: string, key: string) => string | undefined }) {
+  const name = 'add-size'
+  const types = view.optionTypes
+  const kinds = types.map((t) => t.presentation.toLowerCase())
+  const price = (currency: 'AUD' | 'USD') => view.prices.find((p) => p.currency === currency)
+  const club = view.prices.some((p) => p.member_cents !== null)
+  return (
+    <Panel title="Add a size">
+      {types.length ? (
+        <form method="post" action={`/admin/products/${view.product.id}/variants`} className="space-y-4" aria-label="Add a size">
+          <FormToken />
+          <p className="text-sm">
+            A size of this product is one {kinds.join(' and one ')}. Choose from the list, or type a new one: it is created under its kind and offered in the store at once. The prices start as the product&apos;s.
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {types.map((t) => (
+              <fieldset key={t.id} className={t.name === 'color' ? 'grid gap-3 sm:col-span-2 sm:grid-cols-3' : 'grid gap-3 sm:col-span-2 sm:grid-cols-2'}>
+                <legend className="sr-only">{t.presentation}</legend>
+                <Select id={`${name}-option-${t.id}`} name={`option_${t.id}`} label={t.presentation} defaultValue={v(name, `option_${t.id}`, '')} error={e(name, `option_${t.id}`)}>
+                  <option value="">Choose, or type a new one</option>
+                  {t.values.map((o) => (
+                    <option key={o.id} value={String(o.id)}>
+                      {o.presentation}
+                    </option>
+                  ))}
+                </Select>
+                <Input id={`${name}-new-option-${t.id}`} name={`new_option_${t.id}`} label={`Or a new ${t.presentation.toLowerCase()}`} hint="As shoppers will see it." defaultValue={v(name, `new_option_${t.id}`, '')} error={e(name, `new_option_${t.id}`)} />
+                {t.name === 'color' ? (
+                  <Input id={`${name}-new-swatch-${t.id}`} name={`new_swatch_${t.id}`} label="Its swatch" hint="A new colour's dot in the store, e.g. #556b2f." defaultValue={v(name, `new_swatch_${t.id}`, '')} error={e(name, `new_swatch_${t.id}`)} />
+                ) : null}
+              </fieldset>
+            ))}
+            <Input id={`${name}-sku`} name="sku" label="SKU" defaultValue={v(name, 'sku', '')} error={e(name, 'sku')} hint="Unique in the store." />
+            <Input id={`${name}-stock`} name="stock" label="In stock" inputMode="numeric" defaultValue={v(name, 'stock', '0')} error={e(name, 'stock')} />
+          </div>
+          {(['AUD', 'USD'] as const).map((currency) => (
+            <fieldset key={currency} className={club ? 'grid gap-3 sm:grid-cols-3' : 'grid gap-3 sm:grid-cols-2'}>
+              <legend className="mb-2 font-semibold">{currency}</legend>
+              <Input id={`${name}-${currency}-amount`} name={`${currency}_amount`} label="Price" inputMode="decimal" defaultValue={v(name, `${currency}_amount`, decimal(price(currency)?.amount_cents))} error={e(name, `${currency}_amount`)} />
+              <Input id={`${name}-${currency}-rrp`} name={`${currency}_rrp`} label="RRP" inputMode="decimal" defaultValue={v(name, `${currency}_rrp`, decimal(price(currency)?.compare_at_cents))} error={e(name, `${currency}_rrp`)} />
+              {club ? (
+                <Input id={`${name}-${currency}-member`} name={`${currency}_member`} label="Club Price" inputMode="decimal" defaultValue={v(name, `${currency}_member`, decimal(price(currency)?.member_cents))} error={e(name, `${currency}_member`)} />
+              ) : null}
+            </fieldset>
+          ))}
+          <Button type="submit">Add size</Button>
+        </form>
+      ) : (
+        <p className="text-sm">This product has no sizes or colours (no option types), so a size cannot be added to it here.</p>
+      )}
+    </Panel>
   )
 }

@@ -54,6 +54,15 @@ export interface ProductDetail {
   colours: Array<{ id: number; presentation: string }>
   /** every property of the store, with this product's value (null when it has none) */
   properties: Array<{ id: number; name: string; presentation: string; value: string | null; value_de: string | null }>
+  /** the product's option types (a size is one value of each), each with every value the store has of it */
+  optionTypes: OptionTypeRow[]
+}
+
+export interface OptionTypeRow {
+  id: number
+  name: string
+  presentation: string
+  values: Array<{ id: number; name: string; presentation: string }>
 }
 
 export async function loadProduct(db: D1Database, id: number): Promise<ProductDetail | null> {
@@ -65,7 +74,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     .bind(id)
     .first<ProductDetail['product']>()
   if (!product) return null
-  const [prices, variants, taxons, images, properties, colours] = await db.batch([
+  const [prices, variants, taxons, images, properties, colours, optionValues] = await db.batch([
     db.prepare("SELECT pr.currency, pr.amount_cents, pr.compare_at_cents, pr.member_cents FROM prices pr JOIN variants v ON v.id = pr.variant_id WHERE v.product_id = ? AND v.is_master = 1 ORDER BY pr.currency").bind(id),
     db
       .prepare(
@@ -103,7 +112,20 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
          WHERE v.product_id = ? AND v.deleted_at IS NULL AND ot.name = 'color' ORDER BY ov.position, ov.id`,
       )
       .bind(id),
+    db
+      .prepare(
+        `SELECT ot.id AS type_id, ot.name AS type_name, ot.presentation AS type_presentation, ov.id, ov.name, ov.presentation
+         FROM product_option_types pot JOIN option_types ot ON ot.id = pot.option_type_id LEFT JOIN option_values ov ON ov.option_type_id = ot.id
+         WHERE pot.product_id = ? ORDER BY pot.position, ot.position, ot.id, ov.position, ov.id`,
+      )
+      .bind(id),
   ])
+  const optionTypes = new Map<number, OptionTypeRow>()
+  for (const row of optionValues!.results as Array<{ type_id: number; type_name: string; type_presentation: string; id: number | null; name: string | null; presentation: string | null }>) {
+    const type = optionTypes.get(row.type_id) ?? { id: row.type_id, name: row.type_name, presentation: row.type_presentation, values: [] }
+    optionTypes.set(row.type_id, type)
+    if (row.id !== null) type.values.push({ id: row.id, name: row.name!, presentation: row.presentation! })
+  }
   return {
     product,
     prices: prices!.results as unknown as PriceRow[],
@@ -112,6 +134,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     images: images!.results as ProductDetail['images'],
     properties: properties!.results as ProductDetail['properties'],
     colours: colours!.results as ProductDetail['colours'],
+    optionTypes: [...optionTypes.values()],
   }
 }
 

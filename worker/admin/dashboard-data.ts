@@ -30,7 +30,10 @@ export interface SalesFigure {
 export interface Dashboard {
   today: SalesFigure[]
   week: SalesFigure[]
+  /** Orders to post (not Click & Collect), not yet shipped. */
   awaitingFulfilment: number
+  /** Click & Collect orders the customer has not picked up yet. */
+  awaitingCollection: number
   lowStock: Array<{ id: number; sku: string; name: string; stock_on_hand: number; product_id: number }>
   lowStockCount: number
   failedPayments: number
@@ -52,8 +55,11 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
   const [today, week, waiting, low, lowCount, failed, mail] = await db.batch([
     sales(storeMidnight(now)),
     sales(startOfWeek(now)),
+    // one row: orders to post and Click & Collect orders to hand over, counted apart (a collection is not shipped)
     db.prepare(
-      `SELECT COUNT(*) AS n FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.state = 'complete' AND o.canceled_at IS NULL AND s.state != 'shipped'`,
+      `SELECT COALESCE(SUM(m.code IS NOT 'click_collect'), 0) AS ship, COALESCE(SUM(m.code IS 'click_collect'), 0) AS collect
+       FROM orders o JOIN shipments s ON s.order_id = o.id LEFT JOIN shipping_methods m ON m.id = s.shipping_method_id
+       WHERE o.state = 'complete' AND o.canceled_at IS NULL AND s.state != 'shipped'`,
     ),
     db.prepare(`SELECT v.id, v.sku, p.name, v.stock_on_hand, p.id AS product_id FROM variants v JOIN products p ON p.id = v.product_id WHERE ${lowStockWhere} ORDER BY v.stock_on_hand, v.id LIMIT 10`),
     db.prepare(`SELECT COUNT(*) AS n FROM variants v JOIN products p ON p.id = v.product_id WHERE ${lowStockWhere}`),
@@ -64,7 +70,8 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
   return {
     today: today!.results as unknown as SalesFigure[],
     week: week!.results as unknown as SalesFigure[],
-    awaitingFulfilment: n(waiting),
+    awaitingFulfilment: (waiting!.results[0] as { ship: number }).ship,
+    awaitingCollection: (waiting!.results[0] as { collect: number }).collect,
     lowStock: low!.results as Dashboard['lowStock'],
     lowStockCount: n(lowCount),
     failedPayments: n(failed),

@@ -17,7 +17,7 @@ const date = z
 
 export const OrderFilterSchema = z.object({
   q: z.string().trim().max(100, 'Search for at most 100 characters.').optional().transform((v) => v || undefined),
-  shipment: z.enum(['', 'pending', 'shipped', 'canceled'], { message: 'Choose a shipping state from the list.' }).optional().transform((v) => v || undefined),
+  shipment: z.enum(['', 'pending', 'collect', 'shipped', 'canceled'], { message: 'Choose a shipping state from the list.' }).optional().transform((v) => v || undefined),
   payment: z.enum(['', 'paid', 'refunded'], { message: 'Choose a payment state from the list.' }).optional().transform((v) => v || undefined),
   currency: z.enum(['', 'AUD', 'USD'], { message: 'Choose AUD or USD.' }).optional().transform((v) => v || undefined),
   from: date,
@@ -39,7 +39,10 @@ function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
     parts.push("(o.number = upper(?) OR o.email LIKE ? ESCAPE '\\' OR (a.firstname || ' ' || a.lastname) LIKE ? ESCAPE '\\')")
     binds.push(filter.q, like.toLowerCase(), like)
   }
-  if (filter.shipment === 'pending') parts.push("o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped'")
+  // 'To ship' is what is posted; a Click & Collect order waiting for its customer is 'To collect'
+  const collects = "EXISTS (SELECT 1 FROM shipping_methods m WHERE m.id = s.shipping_method_id AND m.code = 'click_collect')"
+  if (filter.shipment === 'pending') parts.push(`o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped' AND NOT ${collects}`)
+  if (filter.shipment === 'collect') parts.push(`o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped' AND ${collects}`)
   if (filter.shipment === 'shipped') parts.push("s.state = 'shipped'")
   if (filter.shipment === 'canceled') parts.push('o.canceled_at IS NOT NULL')
   if (filter.payment === 'refunded') parts.push('EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id)')

@@ -13,6 +13,9 @@ import { priceRuleBreaks, stockAllowed } from '../catalogue-rules.ts'
 import { storefrontChanged } from '../freshness.ts'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { renderPage, seeOther } from '../render.tsx'
+import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens.ts'
+import { SizeInputRefused, addSize, type SizeChoice } from '../size-add.ts'
+import type { AlreadySent } from '#web/admin/parts.tsx'
 
 export const products = new Hono<AdminEnv>()
 
@@ -28,7 +31,7 @@ export async function productOf(c: AdminContext): Promise<ProductDetail | null> 
   return Number.isInteger(id) && id > 0 ? loadProduct(c.env.DB, id) : null
 }
 
-export async function showProduct(c: AdminContext, detail: ProductDetail, extra: { error?: string; form?: string; errors?: FieldErrors; values?: FormValues } = {}, status = 200) {
+export async function showProduct(c: AdminContext, detail: ProductDetail, extra: { error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent } = {}, status = 200) {
   // the console script resizes pictures for the upload form
   return renderPage(c, detail.product.name, <ProductPage view={detail} notice={noticeText(c.req.query('notice'))} {...extra} />, status, true)
 }
@@ -181,4 +184,77 @@ products.post('/products/:id{[0-9]+}/properties', async (c) => {
   await refreshFacetCounts(c.env.DB)
   await storefrontChanged(c.env, {})
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
+})
+
+/**
+ * 'Add a size': one value of each of the product's option types (chosen from the list, or a new one typed under the
+ * type), the SKU, the prices (the form starts from the product's) and the stock (size-add.ts).
+ */
+const addSizeSchema = (detail: ProductDetail) => {
+  const optionFields = Object.fromEntries(
+    detail.optionTypes.flatMap((t) => [
+      [`option_${t.id}`, z.string().trim().max(20, `Choose a ${t.presentation.toLowerCase()} from the list.`).regex(/^(\d{1,12})?$/, `Choose a ${t.presentation.toLowerCase()} from the list.`).optional()],
+      [`new_option_${t.id}`, z.string().trim().max(40, `A new ${t.presentation.toLowerCase()}: at most 40 characters.`).optional()],
+      [`new_swatch_${t.id}`, z.string().trim().regex(/^(#[0-9a-fA-F]{6})?$/, 'The swatch: a colour like #556b2f, or leave it empty.').optional().transform((v) => v || null)],
+    ]),
+  )
+  return z
+    .object({
+      sku: field.text('The SKU', 64).regex(/^[A-Za-z0-9._-]+$/, 'The SKU: use letters, digits, dots, dashes and underscores only.'),
+      stock: field.wholeNumber('Stock', 0, 1_000_000),
+      ...currencyPrices('AUD'),
+      ...currencyPrices('USD'),
+      ...optionFields,
+    })
+    .superRefine((v, ctx) => {
+      const values = v as Record<string, unknown>
+      for (const currency of ['AUD', 'USD'] as const) {
+        const breaks = priceRuleBreaks(values[`${currency}_amount`] as number, values[`${currency}_rrp`] as number | null, values[`${currency}_member`] as number | null)
+        if (breaks.includes('price')) ctx.addIssue({ code: 'custom', path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
+        if (breaks.includes('rrp')) ctx.addIssue({ code: 'custom', path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
+        if (breaks.includes('club')) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
+      }
+      for (const t of detail.optionTypes) {
+        const [chosen, typed] = [values[`option_${t.id}`], values[`new_option_${t.id}`]]
+        const name = t.presentation.toLowerCase()
+        if (!chosen && !typed) ctx.addIssue({ code: 'custom', path: [`option_${t.id}`], message: `Choose a ${name}, or type a new one.` })
+        if (chosen && typed) ctx.addIssue({ code: 'custom', path: [`new_option_${t.id}`], message: `Choose a ${name} from the list or type a new one, not both.` })
+        if (values[`new_swatch_${t.id}`] && !typed) ctx.addIssue({ code: 'custom', path: [`new_swatch_${t.id}`], message: `A swatch is for a new ${name}: type its name too, or leave the swatch empty.` })
+      }
+    })
+}
+
+products.post('/products/:id{[0-9]+}/variants', async (c) => {
+  const detail = await productOf(c)
+  if (!detail) return c.notFound()
+  const name = 'add-size'
+  const form = await parseForm(c, addSizeSchema(detail))
+  if (!form.ok) return show(c, detail, { form: name, errors: form.errors, values: form.values }, 422)
+  // a value of an option type the product does not have (a colour for a product sold in sizes only)
+  const own = new Set(detail.optionTypes.map((t) => t.id))
+  const foreign = Object.keys(form.values).map((key) => /^(?:new_)?(?:option|swatch)_(\d+)$/.exec(key)).find((m) => m && form.values[m[0]] && !own.has(Number(m[1])))
+  if (foreign) {
+    const type = await c.env.DB.prepare('SELECT presentation FROM option_types WHERE id = ?').bind(Number(foreign[1])).first<{ presentation: string }>()
+    const kinds = detail.optionTypes.map((t) => t.presentation.toLowerCase()).join(' and ') || 'no options'
+    const error = `${detail.product.name} has no ${type ? type.presentation.toLowerCase() : 'such option'}: a size of it is one value of each of its options (${kinds}). Nothing was added.`
+    return show(c, detail, { form: name, error, values: form.values }, 409)
+  }
+  const token = formTokenOf(form.values)
+  if (!token) return show(c, detail, { form: name, error: FORM_TOKEN_MISSING, values: form.values }, 422)
+  const d = form.data as Record<string, unknown>
+  const choices: SizeChoice[] = detail.optionTypes.map((t) =>
+    d[`option_${t.id}`] ? { typeId: t.id, valueId: Number(d[`option_${t.id}`]), newName: null } : { typeId: t.id, valueId: null, newName: String(d[`new_option_${t.id}`]), swatch: (d[`new_swatch_${t.id}`] as string | null) ?? null },
+  )
+  const of = (currency: 'AUD' | 'USD') => ({ amount: d[`${currency}_amount`] as number, rrp: (d[`${currency}_rrp`] as number | null) ?? null, member: (d[`${currency}_member`] as number | null) ?? null })
+  try {
+    await addSize(c.env.DB, c.var.operator, detail, { token, choices, sku: d.sku as string, stock: d.stock as number, prices: { AUD: of('AUD'), USD: of('USD') } })
+  } catch (error) {
+    if (error instanceof FormAlreadySent) return show(c, (await productOf(c)) ?? detail, { already: error.already }, 409)
+    if (error instanceof ActionRefused) return show(c, detail, { form: name, error: error.message, values: form.values }, error instanceof SizeInputRefused ? 422 : 409)
+    throw error
+  }
+  // the size filter's counts and the price buckets follow the new size; pages are drawn afresh
+  await refreshFacetCounts(c.env.DB)
+  await storefrontChanged(c.env, {})
+  return seeOther(c, `/admin/products/${detail.product.id}`, 'size-added')
 })
