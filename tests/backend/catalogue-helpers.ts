@@ -28,3 +28,17 @@ export async function api<T = any>(path: string): Promise<{ status: number; head
   const text = await response.text()
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T }
 }
+
+/**
+ * The leaf category, colour (option value) and brand that the most seeded products share: a filtered listing that
+ * is sure to have matches in every facet group.
+ */
+export async function busiestLeafColourBrand(): Promise<{ leaf: number; red: number; brand: string }> {
+  const pick = await env.DB.prepare(
+    `SELECT c.taxon_id AS leaf, pov.option_value_id AS red, x.filter_param AS brand FROM classifications c
+     JOIN product_option_values pov ON pov.product_id = c.product_id
+     JOIN product_properties x ON x.product_id = c.product_id AND x.property_id = (SELECT id FROM properties WHERE name = 'brand')
+     GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`,
+  ).first<{ leaf: number; red: number; brand: string }>()
+  return pick!
+}

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readListParams } from '#worker/backend/catalogue/params.ts'
 import { facetStatements, PROPERTY_SETS_FROM } from '#worker/backend/catalogue/product-facets.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, resolveProductFilter } from '#worker/backend/catalogue/product-filter.ts'
-import { api, seedCatalogue } from './catalogue-helpers.ts'
+import { api, busiestLeafColourBrand, seedCatalogue } from './catalogue-helpers.ts'
 
 // Inside a category, a search or a list of ids, the facet groups of a listing with chosen values (a colour, a size,
 // a brand, a price range) are counted by one statement over one pass (product-facets.ts, mergedFacetStatement).
@@ -26,13 +26,7 @@ let material = ''
 let ids = ''
 beforeAll(async () => {
   await seedCatalogue(120)
-  const pick = await env.DB.prepare(
-    `SELECT c.taxon_id AS leaf, pov.option_value_id AS red, x.filter_param AS brand FROM classifications c
-     JOIN product_option_values pov ON pov.product_id = c.product_id
-     JOIN product_properties x ON x.product_id = c.product_id AND x.property_id = (SELECT id FROM properties WHERE name = 'brand')
-     GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`,
-  ).first<{ leaf: number; red: number; brand: string }>()
-  ;({ leaf, red, brand } = pick!)
+  ;({ leaf, red, brand } = await busiestLeafColourBrand())
   top = (await env.DB.prepare('SELECT t.id FROM taxons t JOIN taxons l ON l.taxonomy_id = t.taxonomy_id AND l.lft BETWEEN t.lft AND t.rgt WHERE l.id = ? AND t.parent_id IS NULL').bind(leaf).first<{ id: number }>())!.id
   blue = (await env.DB.prepare('SELECT ov.id FROM option_values ov WHERE ov.option_type_id = (SELECT option_type_id FROM option_values WHERE id = ?) AND ov.id <> ? ORDER BY ov.id LIMIT 1').bind(red, red).first<{ id: number }>())!.id
   size = (await env.DB.prepare("SELECT pov.option_value_id AS id FROM product_option_values pov JOIN option_values ov ON ov.id = pov.option_value_id JOIN option_types ot ON ot.id = ov.option_type_id AND ot.name = 'size' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1").first<{ id: number }>())!.id

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readListParams } from '#worker/backend/catalogue/params.ts'
 import { facetStatements } from '#worker/backend/catalogue/product-facets.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, resolveProductFilter } from '#worker/backend/catalogue/product-filter.ts'
-import { api, seedCatalogue } from './catalogue-helpers.ts'
+import { api, busiestLeafColourBrand, seedCatalogue } from './catalogue-helpers.ts'
 
 // The property facets of live-counted listings (searches, filtered categories, price ranges) are counted per
 // property set (migration 0191). What they must show is what grouping the matching products' own property rows
@@ -88,13 +88,7 @@ let red = 0
 let brand = ''
 beforeAll(async () => {
   await seedCatalogue(120)
-  const pick = await env.DB.prepare(
-    `SELECT c.taxon_id AS leaf, pov.option_value_id AS red, x.filter_param AS brand FROM classifications c
-     JOIN product_option_values pov ON pov.product_id = c.product_id
-     JOIN product_properties x ON x.product_id = c.product_id AND x.property_id = (SELECT id FROM properties WHERE name = 'brand')
-     GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`,
-  ).first<{ leaf: number; red: number; brand: string }>()
-  ;({ leaf, red, brand } = pick!)
+  ;({ leaf, red, brand } = await busiestLeafColourBrand())
 })
 
 const cases = () => [
