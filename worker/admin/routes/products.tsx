@@ -58,17 +58,16 @@ const currencyPrices = (currency: 'AUD' | 'USD') => ({
   [`${currency}_rrp`]: field.optionalMoney(`${currency} RRP`, currency),
   [`${currency}_member`]: field.optionalMoney(`${currency} Club Price`, currency),
 })
-const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD') }).superRefine((v, ctx) => {
+/** The price rules (catalogue-rules.ts) of both currencies' fields, each break said beside its field. */
+function priceRuleIssues(v: Record<string, unknown>, ctx: z.RefinementCtx) {
   for (const currency of ['AUD', 'USD'] as const) {
-    const amount = v[`${currency}_amount`] as number
-    const rrp = v[`${currency}_rrp`] as number | null
-    const member = v[`${currency}_member`] as number | null
-    const breaks = priceRuleBreaks(amount, rrp, member)
+    const breaks = priceRuleBreaks(v[`${currency}_amount`] as number, v[`${currency}_rrp`] as number | null, v[`${currency}_member`] as number | null)
     if (breaks.includes('price')) ctx.addIssue({ code: 'custom', path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
     if (breaks.includes('rrp')) ctx.addIssue({ code: 'custom', path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
     if (breaks.includes('club')) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
   }
-})
+}
+const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD') }).superRefine(priceRuleIssues)
 const STALE_FORM = 'This form is out of date: reload the page and save again.'
 const VariantSchema = z
   .object({
@@ -208,12 +207,7 @@ const addSizeSchema = (detail: ProductDetail) => {
     })
     .superRefine((v, ctx) => {
       const values = v as Record<string, unknown>
-      for (const currency of ['AUD', 'USD'] as const) {
-        const breaks = priceRuleBreaks(values[`${currency}_amount`] as number, values[`${currency}_rrp`] as number | null, values[`${currency}_member`] as number | null)
-        if (breaks.includes('price')) ctx.addIssue({ code: 'custom', path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
-        if (breaks.includes('rrp')) ctx.addIssue({ code: 'custom', path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
-        if (breaks.includes('club')) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
-      }
+      priceRuleIssues(values, ctx)
       for (const t of detail.optionTypes) {
         const [chosen, typed] = [values[`option_${t.id}`], values[`new_option_${t.id}`]]
         const name = t.presentation.toLowerCase()
