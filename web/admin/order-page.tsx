@@ -3,6 +3,7 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Radio } from '#web/components/ui/radio.tsx'
 import { Select } from '#web/components/ui/select.tsx'
+import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
 import { ShipmentBadge } from './orders-page.tsx'
 import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
@@ -116,7 +117,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
   const cur = order.currency
   const open = !order.canceled_at
   const shipped = shipment?.state === 'shipped'
-  const collects = shipment?.method_code === 'click_collect'
+  const collects = shipment?.method_code === CLICK_AND_COLLECT
   const errs = (name: string) => (form === name ? errors : undefined)
   const vals = (name: string) => (form === name ? values : undefined)
   const refundablePayments = view.payments.filter((p) => (p.amount_cents ?? 0) - p.refunded_cents > 0)

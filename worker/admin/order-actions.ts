@@ -10,7 +10,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
 import { FORM_USED, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
-import type { OrderDetail, OrderPayment } from './order-detail.ts'
+import { CLICK_AND_COLLECT, type OrderDetail, type OrderPayment } from './order-detail.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
 
@@ -52,8 +52,6 @@ export async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl:
   }
 }
 
-/** The seed's and checkout's pick-up-in-store method (shipping_methods.code): no carrier, no tracking number. */
-export const CLICK_AND_COLLECT = 'click_collect'
 export const isClickAndCollect = (detail: Pick<OrderDetail, 'shipment'>) => detail.shipment?.method_code === CLICK_AND_COLLECT
 
 /** Said (422) to a carrier and tracking number sent for a Click & Collect order. */

@@ -1,6 +1,9 @@
 import type { OrderRow } from '#worker/backend/commerce/orders.ts'
 import type { AuditEntry } from './audit.ts'
 
+/** The seed's and checkout's pick-up-in-store method (shipping_methods.code): no carrier, no tracking number. */
+export const CLICK_AND_COLLECT = 'click_collect'
+
 /** One placed order as the console shows it: lines, promotions, payments and refunds, addresses, shipment, emails. */
 
 export type AdminOrder = OrderRow & { canceled_at: string | null }

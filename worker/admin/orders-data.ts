@@ -2,6 +2,7 @@ import * as z from 'zod'
 import type { OrderListItem } from '#web/admin/orders-page.tsx'
 import { isCalendarDay } from './forms.ts'
 import { addDays, storeDayStart } from './store-day.ts'
+import { CLICK_AND_COLLECT } from './order-detail.ts'
 
 /** Reading placed orders for the console: the filtered, server-paged list, its CSV, and one order in full. */
 
@@ -40,7 +41,7 @@ function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
     binds.push(filter.q, like.toLowerCase(), like)
   }
   // 'To ship' is what is posted; a Click & Collect order waiting for its customer is 'To collect'
-  const collects = "EXISTS (SELECT 1 FROM shipping_methods m WHERE m.id = s.shipping_method_id AND m.code = 'click_collect')"
+  const collects = `EXISTS (SELECT 1 FROM shipping_methods m WHERE m.id = s.shipping_method_id AND m.code = '${CLICK_AND_COLLECT}')`
   if (filter.shipment === 'pending') parts.push(`o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped' AND NOT ${collects}`)
   if (filter.shipment === 'collect') parts.push(`o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped' AND ${collects}`)
   if (filter.shipment === 'shipped') parts.push("s.state = 'shipped'")

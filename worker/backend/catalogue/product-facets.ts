@@ -140,7 +140,7 @@ function facetGroups(filter: ProductFilter, loc: string, setsFrom: number): Arra
  * option type, property); each group's set is then the products with every other group's flag, read from that pass.
  * Separate statements (`facetStatement` per group) each found their own set: a leaf category with a colour and a
  * brand chosen walked its ~1,900 products three times (docs/performance-d1.md, 'Facet groups in one pass'). Each row
- * carries its group's number `g`, so `split` hands readFacets the same results the separate statements gave. Not for
+ * carries its group's number `g`, so `expand` hands readFacets the same results the separate statements gave. Not for
  * the whole catalogue, whose chosen values drive the loop as lists instead of a pass over every product.
  */
 function mergedFacetStatement(db: D1Database, filter: ProductFilter, groups: ReturnType<typeof facetGroups>) {
