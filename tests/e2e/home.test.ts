@@ -126,14 +126,28 @@ describe('home page', () => {
       expect(await page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Figtree Variable')))).toBe(false)
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Figtree Variable/)
       // Nothing moved while the page loaded (a score Lighthouse would show with 3 decimals).
+      // Each shift is returned with what moved, so a failure names the element and not only the score.
       const shifts = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
-            requestAnimationFrame(() => requestAnimationFrame(() => new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0))).observe({ type: 'layout-shift', buffered: true })))
-            setTimeout(() => resolve(0), 1_000)
+          new Promise<{ total: number; moved: string[] }>((resolve) => {
+            type Shift = PerformanceEntry & { value: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
+            const describe = (node?: Node) => (node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).slice(0, 3).join('.')}` : ''}` : node?.nodeName ?? '?')
+            const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() =>
+                new PerformanceObserver((list) => {
+                  const entries = list.getEntries() as Shift[]
+                  resolve({
+                    total: entries.reduce((sum, entry) => sum + entry.value, 0),
+                    moved: entries.flatMap((entry) => (entry.sources ?? []).map((source) => `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`)),
+                  })
+                }).observe({ type: 'layout-shift', buffered: true }),
+              ),
+            )
+            setTimeout(() => resolve({ total: 0, moved: [] }), 1_000)
           }),
       )
-      expect(shifts).toBeLessThan(0.001)
+      expect(shifts.total, `layout shifts while the page loaded:\n${shifts.moved.join('\n')}`).toBeLessThan(0.001)
       expect(await page.evaluate(() => (window as unknown as { __fontAtParse: boolean }).__fontAtParse)).toBe(false)
       // Only the hydrated React app opens the overlay on focus: the server HTML is a plain GET form.
       const search = await openSearch(page)
