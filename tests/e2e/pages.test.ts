@@ -150,4 +150,65 @@ describe('a page starts with only its own routes', () => {
       await visit.close()
     }
   })
+
+  // The browser's route table starts with the page's language only (web/routes.tsx clientRoutes); a navigation in the
+  // app into the other language (back and forward across a language change, a CMS link) adds the other's screens first.
+  test('a navigation in the app into the other language renders its screen, and back again', async () => {
+    const visit = await openPage(browser)
+    try {
+      const { page } = visit
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+      const navigate = (path: string) => page.evaluate((to) => {
+        window.history.pushState(null, '', to)
+        window.dispatchEvent(new PopStateEvent('popstate'))
+      }, path)
+      await navigate('/de/AboutUs')
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Über uns')
+      await navigate('/de/t/men')
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Herren')
+      await navigate('/AboutUs')
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About us')
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  // Product cards prefetch their screen's code once shown (one shared observer for the page), and its data when
+  // pointed at; a card below the fold prefetches nothing until it is scrolled to.
+  test('a shown product card prefetches its screen; pointing at one fetches its data, which opening it then uses', async () => {
+    const visit = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true })
+    try {
+      const { page } = visit
+      const requests: string[] = []
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      const cards = page.locator('[data-testid=product-card] a.card-link')
+      const productChunk = () => requests.filter((path) => /^\/assets\/product-[\w-]{8}\.js$/.test(path)).length
+      await expect.poll(productChunk, { timeout: 10_000 }).toBe(1)
+      const last = cards.last()
+      const lastPath = (await last.getAttribute('href'))!
+      expect(lastPath).toMatch(/^\/products\/[\w-]+$/)
+      const lastData = () => requests.filter((path) => path === `/api${lastPath}`).length
+      // the last card is far below the fold on a phone: not fetched
+      expect(lastData()).toBe(0)
+      await last.scrollIntoViewIfNeeded()
+      await last.hover()
+      await expect.poll(lastData, { timeout: 10_000 }).toBe(1)
+      await last.click()
+      await page.waitForURL((url) => url.pathname === lastPath)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.waitForLoadState('networkidle')
+      // the click used what the hover fetched
+      expect(lastData()).toBe(1)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
 })

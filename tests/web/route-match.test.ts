@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryRouter, matchRoutes } from 'react-router'
-import { routes } from '#web/routes.tsx'
+import { addOtherLanguage, clientRoutes, routes } from '#web/routes.tsx'
 import { matchAddress, matchRouterBranches } from '#web/boot/route-match.ts'
 
 // Addresses of every kind the store links to, in both languages, with optional segments, encoded characters, a
@@ -38,4 +38,35 @@ describe("prefetch's route matching against the router's own branches", () => {
       matchRoutes(routes, '/t/men')?.at(-1)?.route.id,
     )
   })
+})
+
+describe("the browser's route table: the page's language first, the other added by the first navigation into it", () => {
+  const leafOf = (router: { routes: unknown[]; branches?: unknown }, address: string) => matchAddress(router as never, address)?.at(-1)?.route.id
+
+  for (const [locale, own, other, ownLeaf, otherLeaf] of [
+    ['en', '/t/men/jackets', '/de/t/men/jackets', 'en:subcategory', 'de:subcategory'],
+    ['de', '/de/products/x', '/products/x', 'de:product', 'en:product'],
+  ] as const) {
+    it(`${locale}: holds only its own screens, then matches the other language exactly as the full table does`, () => {
+      const router = createMemoryRouter(clientRoutes(locale), { initialEntries: [own] })
+      const ids = (list: Array<{ id?: string; children?: unknown[] }>): string[] => list.flatMap((route) => [route.id ?? '', ...ids((route.children ?? []) as never)])
+      expect(ids(router.routes).filter((id) => id.startsWith(locale === 'en' ? 'de' : 'en:'))).toEqual([])
+      expect(leafOf(router, own)).toBe(ownLeaf)
+      // before the patch the other language's address falls to a catch-all of this one
+      expect(leafOf(router, other)).not.toBe(otherLeaf)
+
+      const patchRoutes = addOtherLanguage(locale)
+      const patches: string[] = []
+      const patch = (routeId: string | null, children: Parameters<typeof router.patchRoutes>[1]) => {
+        patches.push(String(routeId))
+        router.patchRoutes(routeId, children)
+      }
+      patchRoutes({ path: own, patch })
+      expect(patches).toEqual([])
+      patchRoutes({ path: locale === 'en' ? other.toUpperCase() : other, patch })
+      patchRoutes({ path: other, patch })
+      expect(patches).toEqual(['root'])
+      for (const address of ADDRESSES) expect({ address, leaf: leafOf(router, address) }).toEqual({ address, leaf: matchRoutes(routes, address)?.at(-1)?.route.id })
+    })
+  }
 })

@@ -2,7 +2,8 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterContextProvider, type RouteObject } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { routes } from '../routes.tsx'
+import { addOtherLanguage, clientRoutes } from '../routes.tsx'
+import { rememberPageLanguage } from '../features/session/page-language.ts'
 import { apiContext, requestInfoContext, type RequestInfo } from '../app-context.ts'
 import { createBrowserApi } from '../api/browser-api.ts'
 import { withAnalytics } from '../features/analytics/tracked-api.ts'
@@ -47,10 +48,12 @@ async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
  * Prefetch of a likely next page: the screens' chunks (the same lazy imports a navigation makes) and, when asked, the
  * leaf screen's loader run once so its GETs are kept for the navigation that follows (web/api/browser/prefetched.ts).
  */
-function prefetcherFor(router: MatchingRouter, context: () => RouterContextProvider) {
+function prefetcherFor(router: MatchingRouter, context: () => RouterContextProvider, locale: string) {
   return (href: string, withData: boolean) => {
     const url = new URL(href, window.location.href)
     if (url.origin !== window.location.origin) return
+    // the other language's screens are not in the route table until a navigation adds them (web/routes.tsx)
+    if (splitLocalePath(url.pathname.toLowerCase()).locale !== locale) return
     const matches = matchAddress(router, url.pathname) ?? []
     void Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : route))).then((modules) => {
       const leaf = matches.at(-1)
@@ -70,7 +73,10 @@ export async function hydrate() {
   // address shown, so it stays static instead of hydrating as the wrong route.
   if (document.querySelector('[data-testid=offline-page]') && window.location.pathname !== '/offline') return
   // the page's language only: the server preloaded its dictionary with the page
-  await Promise.all([resolveMatchedLazyRoutes(routes), loadDictionary(splitLocalePath(window.location.pathname).locale)])
+  const { locale } = splitLocalePath(window.location.pathname)
+  const routes = clientRoutes(locale)
+  routes[0]!.middleware = [rememberPageLanguage]
+  await Promise.all([resolveMatchedLazyRoutes(routes), loadDictionary(locale)])
   const api = withAnalytics(createBrowserApi())
   const info = window.__staticRouterHydrationData?.loaderData?.root as RequestInfo
   const getContext = () => {
@@ -79,8 +85,12 @@ export async function hydrate() {
     context.set(requestInfoContext, info)
     return context
   }
-  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext })
-  installPrefetcher(prefetcherFor(router, getContext))
+  // React Router sets `idx` in the entry's history state when there is none (a first visit), a synchronous
+  // replaceState; done here, it is not part of the router's task
+  if (window.history.state?.idx == null) window.history.replaceState({ ...window.history.state, idx: 0 }, '')
+  // the other language's screens are added before the first navigation into it is matched (see clientRoutes)
+  const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext, patchRoutesOnNavigation: addOtherLanguage(locale) })
+  installPrefetcher(prefetcherFor(router, getContext, locale))
   // A first visit keeps the metric-matched fallback face for its first page and uses the body font from the first
   // navigation on, when the page is drawn anew anyway (worker/ssr/render.tsx, `startClient`; docs/design.md)
   const stopWatching = router.subscribe((state) => {

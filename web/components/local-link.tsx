@@ -12,6 +12,30 @@ import { whenIdle } from '../features/session/when-idle.ts'
  */
 export type PrefetchMode = 'intent' | 'viewport' | 'visible'
 
+/**
+ * One IntersectionObserver for every prefetching link of the page, each link with what to do when it first shows.
+ * A listing has 48 cards: one observer each was 48 to create in hydration's effects and 48 to run every frame.
+ */
+const waitingToShow = new Map<Element, () => void>()
+let shownObserver: IntersectionObserver | undefined
+
+function whenFirstShown(element: Element, shown: () => void): () => void {
+  shownObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue
+      const run = waitingToShow.get(entry.target)
+      waitingToShow.delete(entry.target)
+      shownObserver?.unobserve(entry.target)
+      run?.()
+    }
+  })
+  waitingToShow.set(element, shown)
+  shownObserver.observe(element)
+  return () => {
+    if (waitingToShow.delete(element)) shownObserver?.unobserve(element)
+  }
+}
+
 function usePrefetch(href: string, mode: PrefetchMode | undefined) {
   const ref = useRef<HTMLAnchorElement>(null)
   useEffect(() => {
@@ -19,14 +43,11 @@ function usePrefetch(href: string, mode: PrefetchMode | undefined) {
     if (!mode || mode === 'intent' || !element || typeof IntersectionObserver === 'undefined') return
     let cancelIdle = () => {}
     // when idle: a visible card's screen chunk would otherwise compile and run inside hydration's long tasks
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return
-      observer.disconnect()
+    const stopWatching = whenFirstShown(element, () => {
       cancelIdle = whenIdle(() => prefetchPage(href, mode === 'visible'), 5000)
     })
-    observer.observe(element)
     return () => {
-      observer.disconnect()
+      stopWatching()
       cancelIdle()
     }
   }, [href, mode])

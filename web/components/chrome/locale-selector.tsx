@@ -1,16 +1,13 @@
 import { useAtomValue } from '../../state/use-atom.ts'
 import { useLocation } from 'react-router'
 import type { Currency, Locale } from '../../api/models.ts'
-import { CURRENCIES, LOCALES, PREFERENCE_COOKIE_MAX_AGE, localePath, splitLocalePath } from '../../config.ts'
+import { CURRENCIES, LOCALES, localePath, splitLocalePath } from '../../config.ts'
+import { writePreferenceCookie } from '../../lib/preference-cookie.ts'
 import { useT } from '../../i18n/index.tsx'
 import { useRequestInfo } from '../../features/session/request-info.ts'
 import { useApi } from '../../api/use-api.ts'
 import { cartAtom } from '../../features/session/atoms.ts'
 import { cx } from '../ui/cx.ts'
-
-function setPreference(name: string, value: string) {
-  document.cookie = `${name}=${value}; path=/; max-age=${PREFERENCE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
-}
 
 /**
  * Language (with its flag) and currency (spec §2, §4). A language change sets the cookie and loads the same page in
@@ -24,7 +21,7 @@ export function LocaleSelector({ idPrefix, tone = 'light' }: { idPrefix: string;
   const cart = useAtomValue(cartAtom)
 
   const changeLocale = (next: Locale) => {
-    setPreference('locale', next)
+    writePreferenceCookie('locale', next)
     window.location.assign(localePath(next, splitLocalePath(pathname).path) + search)
   }
   const changeCurrency = async (next: Currency) => {
@@ -35,7 +32,7 @@ export function LocaleSelector({ idPrefix, tone = 'light' }: { idPrefix: string;
         return
       }
     }
-    setPreference('currency', next)
+    writePreferenceCookie('currency', next)
     window.location.reload()
   }
 

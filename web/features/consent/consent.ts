@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import { PREFERENCE_COOKIE_MAX_AGE } from '../../config.ts'
+import { readBrowserCookie, writePreferenceCookie } from '../../lib/preference-cookie.ts'
 
 /**
  * The shopper's answer to "may we measure your visit?" (analytics through the tag manager; the store itself needs
@@ -11,12 +11,12 @@ export type Consent = 'granted' | 'denied'
 const COOKIE = 'consent'
 
 export function readConsent(): Consent | null {
-  const value = document.cookie.split('; ').find((pair) => pair.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1)
+  const value = readBrowserCookie(COOKIE)
   return value === 'granted' || value === 'denied' ? value : null
 }
 
 export function writeConsent(value: Consent) {
-  document.cookie = `${COOKIE}=${value}; path=/; max-age=${PREFERENCE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
+  writePreferenceCookie(COOKIE, value)
 }
 
 /** undefined until read in the browser (the server and the first render know nothing). */

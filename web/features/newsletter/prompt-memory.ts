@@ -1,4 +1,5 @@
 import { PREFERENCE_COOKIE_MAX_AGE } from '../../config.ts'
+import { writePreferenceCookie } from '../../lib/preference-cookie.ts'
 
 /**
  * Whether the visitor has answered the newsletter prompt (subscribed or dismissed it). A cookie rather than local
@@ -13,7 +14,7 @@ export function promptAnswer(): PromptAnswer | null {
 }
 
 export function rememberPromptAnswer(answer: PromptAnswer) {
-  document.cookie = `${NEWSLETTER_COOKIE}=${answer}; path=/; max-age=${PREFERENCE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
+  writePreferenceCookie(NEWSLETTER_COOKIE, answer)
 }
 
 /** The Set-Cookie a server answer carries after a subscription without JavaScript. */
