@@ -157,7 +157,16 @@ describe(`axe at ${WIDTHS.map((w) => w.width).join(' and ')} px: no serious or c
     const order = await memberOrder(products.data.find((p) => !p.attributes.slug.startsWith('gift-card'))!.relationships.default_variant.data.id)
     await page.context().clearCookies()
     expect((await page.request.post('/api/auth/login', { data: { username: order.email, password: order.password } })).status()).toBeLessThan(300)
-    const found = [...(await visit(`/my-account/OrderDetails/${order.number}`, 'order details')), ...(await visit(`/de/my-account/OrderDetails/${order.number}`, 'order details (de)'))]
+    const found: string[] = []
+    for (const [path, label] of [[`/my-account/OrderDetails/${order.number}`, 'order details'], [`/de/my-account/OrderDetails/${order.number}`, 'order details (de)']]) {
+      found.push(...(await visit(path!, label!)))
+      // headings go down one level at a time (a screen reader's outline of the page): no h1 followed by an h3
+      const levels = await page.locator('main').evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => `${h.tagName} ${h.textContent?.trim().slice(0, 40)}`))
+      levels.forEach((heading, i) => {
+        const previous = levels.slice(0, i).map((h) => Number(h[1]))
+        if (Number(heading[1]) > Math.max(1, ...previous) + 1) found.push(`${label}: ${heading} skips a level after ${levels[i - 1] ?? 'the start'}`)
+      })
+    }
     expect(found).toEqual([])
   })
 })

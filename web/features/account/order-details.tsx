@@ -36,9 +36,10 @@ export function OrderDetails({ order }: { order: Order }) {
   const tracking = order.shipmentItems.map((s) => s.tracking_id).filter((id): id is string => Boolean(id))
   return (
     <div data-testid="order-details" className="space-y-6">
-      <p className="text-sm text-neutral-700">
+      {/* the order's heading under the page's h1, so the addresses' and payment's h3 do not skip a level */}
+      <h2 className="text-sm font-normal text-neutral-700">
         {t('account.orderNumber', { number: order.number })} · <span data-testid="order-state">{orderStateLabel(t, order.state)}</span> · {order.completedAt ? formatDate(order.completedAt) : ''}
-      </p>
+      </h2>
       {order.state === 'canceled' ? (
         <p role="status" className="rounded-md bg-danger-50 p-3 text-sm font-semibold text-danger-700" data-testid="order-canceled">
           {t('account.canceledNote', { date: order.canceledAt ? formatDate(order.canceledAt) : '' })}
