@@ -114,7 +114,9 @@ export function isCurrency(value: unknown): value is Currency {
 
 /** Splits `/de/t/men` into `{ locale: 'de', path: '/t/men' }`; English paths have no prefix. */
 export function splitLocalePath(pathname: string): { locale: Locale; path: string } {
-  if (pathname === '/de' || pathname.startsWith('/de/')) {
+  // case-insensitive, as route matching is: /DE/AboutUs is the German page, in German
+  const head = pathname.slice(0, 4).toLowerCase()
+  if (head === '/de' || head === '/de/') {
     return { locale: 'de', path: pathname.slice(3) || '/' }
   }
   return { locale: 'en', path: pathname || '/' }

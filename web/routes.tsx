@@ -131,7 +131,7 @@ export const routes: RouteObject[] = underRoot([...german, ...english])
  * The browser's first route table: the page's own language only (the same route objects as `routes`). Creating the
  * router converts, flattens, ranks and compiles every route of the table in one task, 15-36 ms at 1x CPU with both
  * languages (about 100 branches), a long task on a phone; a shopper rarely changes language. A navigation into the
- * other language adds it first (`otherLanguage`, through React Router's `patchRoutesOnNavigation`).
+ * other language adds it first (`addOtherLanguage`, through React Router's `patchRoutesOnNavigation`).
  */
 export const clientRoutes = (locale: Locale): RouteObject[] => underRoot(locale === 'de' ? german : english)
 
@@ -142,7 +142,7 @@ export const clientRoutes = (locale: Locale): RouteObject[] => underRoot(locale 
 export function addOtherLanguage(locale: Locale) {
   let added = false
   return ({ path, patch }: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) => {
-    if (added || splitLocalePath(path.toLowerCase()).locale === locale) return
+    if (added || splitLocalePath(path).locale === locale) return
     added = true
     patch('root', locale === 'de' ? english : german)
   }

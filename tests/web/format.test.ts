@@ -78,6 +78,10 @@ describe('locale paths', () => {
     expect(splitLocalePath('/de/t/men')).toEqual({ locale: 'de', path: '/t/men' })
     expect(splitLocalePath('/de')).toEqual({ locale: 'de', path: '/' })
     expect(splitLocalePath('/dessert')).toEqual({ locale: 'en', path: '/dessert' })
+    // as case-insensitive as the route matching that picks the German screens
+    expect(splitLocalePath('/DE/t/men')).toEqual({ locale: 'de', path: '/t/men' })
+    expect(splitLocalePath('/De')).toEqual({ locale: 'de', path: '/' })
+    expect(splitLocalePath('/DESSERT')).toEqual({ locale: 'en', path: '/DESSERT' })
     expect(localePath('de', '/')).toBe('/de')
     expect(localePath('en', '/t/men')).toBe('/t/men')
   })

@@ -30,6 +30,12 @@ describe('locale, currency and country cookies', () => {
     expect(await html(response)).toContain('<html lang="de"')
   })
 
+  it('reads the /de prefix in any case, as the route matching does: /DE/AboutUs is the German page in German', async () => {
+    const body = await html(await get('/DE/AboutUs', { cookie: 'locale=en; currency=AUD; country=AU' }))
+    expect(body).toContain('<html lang="de"')
+    expect(body).toContain('Über uns')
+  })
+
   it('writes nothing when the cookies already match', async () => {
     const response = await get('/', { cookie: 'locale=en; currency=USD; country=NZ' })
     expect(cookies(response)).toEqual([])

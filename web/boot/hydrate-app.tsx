@@ -14,6 +14,7 @@ import { loadDictionary } from '../i18n/index.tsx'
 import { installPrefetcher } from '../features/session/prefetch.ts'
 import { keepGets } from '../api/browser/prefetched.ts'
 import { splitLocalePath } from '../config.ts'
+import type { Locale } from '../api/models.ts'
 import { matchAddress, type MatchingRouter } from './route-match.ts'
 
 declare global {
@@ -48,12 +49,12 @@ async function resolveMatchedLazyRoutes(routeList: RouteObject[]) {
  * Prefetch of a likely next page: the screens' chunks (the same lazy imports a navigation makes) and, when asked, the
  * leaf screen's loader run once so its GETs are kept for the navigation that follows (web/api/browser/prefetched.ts).
  */
-function prefetcherFor(router: MatchingRouter, context: () => RouterContextProvider, locale: string) {
+function prefetcherFor(router: MatchingRouter, context: () => RouterContextProvider, locale: Locale) {
   return (href: string, withData: boolean) => {
     const url = new URL(href, window.location.href)
     if (url.origin !== window.location.origin) return
     // the other language's screens are not in the route table until a navigation adds them (web/routes.tsx)
-    if (splitLocalePath(url.pathname.toLowerCase()).locale !== locale) return
+    if (splitLocalePath(url.pathname).locale !== locale) return
     const matches = matchAddress(router, url.pathname) ?? []
     void Promise.all(matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : route))).then((modules) => {
       const leaf = matches.at(-1)

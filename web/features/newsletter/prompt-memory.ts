@@ -1,5 +1,5 @@
 import { PREFERENCE_COOKIE_MAX_AGE } from '../../config.ts'
-import { writePreferenceCookie } from '../../lib/preference-cookie.ts'
+import { readBrowserCookie, writePreferenceCookie } from '../../lib/preference-cookie.ts'
 
 /**
  * Whether the visitor has answered the newsletter prompt (subscribed or dismissed it). A cookie rather than local
@@ -9,8 +9,8 @@ export const NEWSLETTER_COOKIE = 'newsletter_prompt'
 export type PromptAnswer = 'subscribed' | 'dismissed'
 
 export function promptAnswer(): PromptAnswer | null {
-  const match = /(?:^|;\s*)newsletter_prompt=(subscribed|dismissed)/.exec(document.cookie)
-  return (match?.[1] as PromptAnswer | undefined) ?? null
+  const answer = readBrowserCookie(NEWSLETTER_COOKIE)
+  return answer === 'subscribed' || answer === 'dismissed' ? answer : null
 }
 
 export function rememberPromptAnswer(answer: PromptAnswer) {

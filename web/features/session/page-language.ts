@@ -8,7 +8,7 @@ import { readBrowserCookie, writePreferenceCookie } from '../../lib/preference-c
  * (a link in CMS content, back and forward) sets it first, so the loaders that follow ask for the new language.
  */
 export const rememberPageLanguage: MiddlewareFunction = ({ request }, next) => {
-  const { locale } = splitLocalePath(new URL(request.url).pathname.toLowerCase())
+  const { locale } = splitLocalePath(new URL(request.url).pathname)
   if (readBrowserCookie('locale') !== locale) writePreferenceCookie('locale', locale)
   return next()
 }
