@@ -12,6 +12,7 @@ import { createClientDeferredStore, DeferredContext } from '../components/deferr
 import { installChunkReloadGuard } from '../features/session/chunk-reload.ts'
 import { loadDictionary } from '../i18n/index.tsx'
 import { installPrefetcher } from '../features/session/prefetch.ts'
+import { installLinkNavigation } from './link-navigation.ts'
 import { keepGets } from '../api/browser/prefetched.ts'
 import { splitLocalePath } from '../config.ts'
 import type { Locale } from '../api/models.ts'
@@ -92,6 +93,7 @@ export async function hydrate() {
   // the other language's screens are added before the first navigation into it is matched (see clientRoutes)
   const router = createBrowserRouter(routes, { future: { v8_middleware: true }, getContext, patchRoutesOnNavigation: addOtherLanguage(locale) })
   installPrefetcher(prefetcherFor(router, getContext, locale))
+  installLinkNavigation((to, options) => router.navigate(to, options))
   // A first visit keeps the metric-matched fallback face for its first page and uses the body font from the first
   // navigation on, when the page is drawn anew anyway (worker/ssr/render.tsx, `startClient`; docs/design.md)
   const stopWatching = router.subscribe((state) => {

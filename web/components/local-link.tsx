@@ -1,5 +1,5 @@
-import { useEffect, useRef, type FocusEvent, type PointerEvent } from 'react'
-import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router'
+import type { AnchorHTMLAttributes } from 'react'
+import { NavLink, type NavLinkProps } from 'react-router'
 import { localePath } from '../config.ts'
 import { useT } from '../i18n/index.tsx'
 import { prefetch as prefetchPage } from '../features/session/prefetch.ts'
@@ -13,8 +13,16 @@ import { whenIdle } from '../features/session/when-idle.ts'
 export type PrefetchMode = 'intent' | 'viewport' | 'visible'
 
 /**
+ * The mark of a store link: `data-link`, its value the prefetch mode ('' for none). The app's one click listener opens
+ * such a link in the app and its one pointer and focus listener prefetches on intent (web/boot/link-navigation.ts), so
+ * a link is a plain `<a>`: no component of React Router's with its two dozen hooks and three effects each, which for
+ * a listing's 117 links were a fifth of hydration's work (docs/performance.md).
+ */
+export const LINK_MARK = 'data-link'
+
+/**
  * One IntersectionObserver for every prefetching link of the page, each link with what to do when it first shows.
- * A listing has 48 cards: one observer each was 48 to create in hydration's effects and 48 to run every frame.
+ * A listing has 48 cards: one observer each was 48 to create in hydration and 48 to run every frame.
  */
 const waitingToShow = new Map<Element, () => void>()
 let shownObserver: IntersectionObserver | undefined
@@ -36,44 +44,33 @@ function whenFirstShown(element: Element, shown: () => void): () => void {
   }
 }
 
-function usePrefetch(href: string, mode: PrefetchMode | undefined) {
-  const ref = useRef<HTMLAnchorElement>(null)
-  useEffect(() => {
-    const element = ref.current
-    if (!mode || mode === 'intent' || !element || typeof IntersectionObserver === 'undefined') return
-    let cancelIdle = () => {}
-    // when idle: a visible card's screen chunk would otherwise compile and run inside hydration's long tasks
-    const stopWatching = whenFirstShown(element, () => {
-      cancelIdle = whenIdle(() => prefetchPage(href, mode === 'visible'), 5000)
-    })
-    return () => {
-      stopWatching()
-      cancelIdle()
-    }
-  }, [href, mode])
-  return { ref, onIntent: mode ? () => prefetchPage(href, true) : undefined }
+/**
+ * The ref of a link that prefetches once shown ('viewport', 'visible'): one module-level function, so React attaches it
+ * once per link and never again on a re-render. It reads the link's address and mode when the link shows; when idle,
+ * as a visible card's screen chunk would otherwise compile and run inside hydration's long tasks.
+ */
+function prefetchWhenShown(anchor: HTMLAnchorElement | null): (() => void) | undefined {
+  if (!anchor || typeof IntersectionObserver === 'undefined') return undefined
+  let cancelIdle = () => {}
+  const stopWatching = whenFirstShown(anchor, () => {
+    cancelIdle = whenIdle(() => prefetchPage(anchor.href, anchor.getAttribute(LINK_MARK) === 'visible'), 5000)
+  })
+  return () => {
+    stopWatching()
+    cancelIdle()
+  }
 }
 
-/** A link to a store path in the page's language: `/t/men` becomes `/de/t/men` on German pages. */
-export function LocalLink({ to, prefetch, onPointerEnter, onFocus, ...props }: Omit<LinkProps, 'to' | 'prefetch'> & { to: string; prefetch?: PrefetchMode }) {
+export type LocalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; prefetch?: PrefetchMode }
+
+/**
+ * A link to a store path in the page's language: `/t/men` becomes `/de/t/men` on German pages. It opens in the app
+ * (web/boot/link-navigation.ts) and is an ordinary link before hydration and without JavaScript.
+ */
+export function LocalLink({ to, prefetch, ...props }: LocalLinkProps) {
   const { locale } = useT()
   const href = to.startsWith('/') ? localePath(locale, to) : to
-  const { ref, onIntent } = usePrefetch(href, prefetch)
-  return (
-    <Link
-      ref={ref}
-      to={href}
-      onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
-        onIntent?.()
-        onPointerEnter?.(event)
-      }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        onIntent?.()
-        onFocus?.(event)
-      }}
-      {...props}
-    />
-  )
+  return <a {...props} href={href} {...{ [LINK_MARK]: prefetch ?? '' }} ref={prefetch === 'viewport' || prefetch === 'visible' ? prefetchWhenShown : undefined} />
 }
 
 export function LocalNavLink({ to, ...props }: Omit<NavLinkProps, 'to'> & { to: string }) {
