@@ -67,12 +67,13 @@ async function loadHome(api: StorefrontApi): Promise<HomeContent> {
   return { tiles: tiles.filter((tile) => tile.image).slice(0, MAX_TILES), lastChance }
 }
 
+/** Static: it shows for a moment while the page loads, and a pulse there drew frames through all of that moment. */
 function HomePlaceholder() {
   return (
     <div className="space-y-10" data-testid="home-placeholder" aria-busy="true">
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="aspect-product animate-pulse rounded bg-neutral-200" />
+          <div key={i} className="aspect-product rounded bg-neutral-200" />
         ))}
       </div>
     </div>

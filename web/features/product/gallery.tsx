@@ -19,6 +19,14 @@ export const GALLERY_SIZES = `(min-width: ${LAYOUT_MAX_WIDTH_PX}px) ${column(`${
 export const gallerySrcSet = ({ styles }: ProductImage) => `${styles.desktop.url} ${styles.desktop.width}w, ${styles.large.url} ${styles.large.width}w`
 
 /**
+ * A thumbnail's picture. A drawing (SVG) is its slide's own file, cropped square by the box: the browser then parses,
+ * lays out and paints one image document for both, on the main thread, where each SVG picture is a document of its
+ * own (a product page started twelve, 15-25 ms each at 1x CPU; docs/performance.md). A photo keeps its small square
+ * style, which is fewer bytes than the slide.
+ */
+export const thumbnailUrl = ({ styles }: ProductImage) => (/\.svg(\?|$)/.test(styles.large.url) ? styles.large.url : styles.mobile.url)
+
+/**
  * The chosen colour's images. The slides are a scroll-snap row, so swiping works with or without JavaScript; with
  * it, the thumbnails (buttons), the arrows and the arrow keys move between them and the row reports where it is.
  * `key` it by colour so a new colour starts on its first image. The first slide is the page's largest paint (high
@@ -95,7 +103,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
                 aria-label={t('product.showImage', { n: i + 1 })}
                 className={cx('block w-16 overflow-hidden rounded border-2 lg:w-20', i === index ? 'border-neutral-900' : 'border-transparent hover:border-neutral-400', focusRing)}
               >
-                <img src={image.styles.mobile.url} width={image.styles.mobile.width} height={image.styles.mobile.height} alt="" loading="lazy" fetchPriority="low" className="aspect-square w-full object-cover" />
+                <img src={thumbnailUrl(image)} width={image.styles.mobile.width} height={image.styles.mobile.height} alt="" loading="lazy" fetchPriority="low" className="aspect-square w-full object-cover" />
               </button>
             </li>
           ))}
