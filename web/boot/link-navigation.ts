@@ -13,7 +13,7 @@ export interface LinkClick {
 
 /** The store link (LocalLink's `<a data-link>`) an event happened in, if any. */
 export function storeLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
-  return typeof Element !== 'undefined' && target instanceof Element ? target.closest<HTMLAnchorElement>(`a[${LINK_MARK}]`) : null
+  return target instanceof Element ? target.closest<HTMLAnchorElement>(`a[${LINK_MARK}]`) : null
 }
 
 /**
@@ -44,26 +44,20 @@ export type Navigate = (to: string, options: { replace: boolean }) => unknown
  * document): a link's `onClick` that prevents the default keeps the click. A link to the address shown replaces the
  * history entry instead of adding one, as React Router's Link does.
  */
-export function installLinkNavigation(navigate: Navigate, win: Window = window): () => void {
-  const onClick = (event: MouseEvent) => {
+export function installLinkNavigation(navigate: Navigate) {
+  window.addEventListener('click', (event) => {
     const anchor = storeLinkOf(event.target)
     if (!anchor) return
-    const to = inAppDestination(event, anchor, win.location)
+    const to = inAppDestination(event, anchor, window.location)
     if (to === null) return
     event.preventDefault()
-    const { pathname, search, hash } = win.location
+    const { pathname, search, hash } = window.location
     void navigate(to, { replace: to === pathname + search + hash })
-  }
+  })
   const onIntent = (event: Event) => {
     const anchor = storeLinkOf(event.target)
     if (anchor?.getAttribute(LINK_MARK)) prefetch(anchor.href, true)
   }
-  win.addEventListener('click', onClick)
-  win.document.addEventListener('pointerover', onIntent, { passive: true })
-  win.document.addEventListener('focusin', onIntent)
-  return () => {
-    win.removeEventListener('click', onClick)
-    win.document.removeEventListener('pointerover', onIntent)
-    win.document.removeEventListener('focusin', onIntent)
-  }
+  document.addEventListener('pointerover', onIntent, { passive: true })
+  document.addEventListener('focusin', onIntent)
 }
