@@ -367,6 +367,27 @@ describe('the wishlist heart, clicked quickly again', () => {
     }
   })
 
+  test("a guest's click on a card's heart says why and opens the sign-in dialog; nothing is saved and the heart stays empty", { timeout: 90_000 }, async () => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page, context } = visit
+      await visit.goto('/t/men')
+      await waitForHydration(page)
+      const heart = page.locator('[data-testid=product-card]').nth(1).getByTestId('wishlist-heart')
+      await heart.click()
+      await page.getByTestId('notifications').getByText('Log in or join the Club to save items to your wishlist.').waitFor()
+      await page.getByTestId('login-modal').getByTestId('login-form').waitFor()
+      expect(await heart.getAttribute('aria-pressed')).toBe('false')
+      // still on the listing: the app took the click, the form did not post
+      expect(new URL(page.url()).pathname).toBe('/t/men')
+      // a guest has no wishlist
+      expect(await (await context.request.get('/api/wishlist')).json()).toBeNull()
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
   test('without JavaScript: a double click saves once, the next one removes, and the heart shows what the server holds', { timeout: 90_000 }, async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, javaScriptEnabled: false, locale: 'en-AU' })
     try {

@@ -1,12 +1,11 @@
-import { useMemo, type MouseEvent } from 'react'
-import { atom, useSetAtom, useStore } from 'jotai'
-import { useAtomValue } from '../../state/use-atom.ts'
+import { useCallback, useSyncExternalStore, type MouseEvent } from 'react'
+import { atom, useStore } from 'jotai'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage, type StorefrontApi } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { cx } from '../../components/ui/cx.ts'
-import { useLocalPath } from '../../components/local-link.tsx'
+import { localePath } from '../../config.ts'
 import { isAuthenticatedAtom, personalHintAtom, wishlistAtom } from '../session/atoms.ts'
 import { PERSONAL, WISHED_ICON } from '../session/personal-state.ts'
 import { openPanelAtom } from '../ui/atoms.ts'
@@ -62,33 +61,49 @@ async function syncWish(store: Store, api: StorefrontApi, variantId: string, tex
 }
 
 /**
+ * Everything a heart shows depends on, as one atom: the wishlist the session loaded, the clicks on their way and the
+ * worker's hint. Each heart reads its own answer from it (`heartState`), so a listing's 48 hearts make 48 subscriptions
+ * to one atom where each heart subscribed to four atoms and a derived one of its own: 240 subscriptions, with about
+ * thirty hooks and eight effects per heart, in the hydration of a category page (docs/performance.md).
+ */
+const heartsAtom = atom((get) => ({ wishlist: get(wishlistAtom), intents: get(wishIntentAtom), hinted: get(personalHintAtom).wished }))
+
+type HeartState = 'hidden' | 'wished' | 'not-wished'
+
+/**
+ * A heart's state: the last click's ask while it is on its way, else what the loaded wishlist holds, else (until
+ * /api/session answers, and always without JavaScript) the hearts the worker marked saved (personal-state.ts).
+ */
+function heartState(store: Store, variantId: string | null | undefined): HeartState {
+  const { wishlist, intents, hinted } = store.get(heartsAtom)
+  if (!variantId || wishlist?.isDisabled) return 'hidden'
+  const wished = intents[variantId] ?? (wishlist ? wishlist.wishedProducts.some((item) => item.variantId === variantId) : hinted.includes(variantId))
+  return wished ? 'wished' : 'not-wished'
+}
+
+/**
  * The heart on product pages and cards: a real post, so it works without JavaScript. It is a lone submit button of the
  * page's one `WishPostForm` (wish-post.ts), posting to its product's page `wish={1|0}:{variant}[:{card id}]`; the page's
  * action saves or removes it (or sends a guest to log in), then returns to the product page, or for a card to the
  * listing at the card. With JavaScript it saves or removes in place, and a guest gets the login modal, since wishlists
- * belong to accounts.
+ * belong to accounts. It renders again only when its own state changes (a string from `heartState`), not when another
+ * heart is clicked.
  */
 export function WishlistButton({ productLink, variantId, name, anchor }: { productLink: string; variantId: string | null | undefined; name: string; anchor?: string }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const api = useApi()
   const store = useStore()
-  const local = useLocalPath()
-  const isAuthenticated = useAtomValue(isAuthenticatedAtom)
-  const wishlist = useAtomValue(wishlistAtom)
-  const intentAtom = useMemo(() => atom((get) => (variantId ? get(wishIntentAtom)[variantId] : undefined)), [variantId])
-  const intent = useAtomValue(intentAtom)
-  // until /api/session answers (and always without JavaScript), the hearts the worker marked saved (personal-state.ts)
-  const hinted = useAtomValue(personalHintAtom).wished
-  const openPanel = useSetAtom(openPanelAtom)
-  const notify = useSetAtom(notifyAtom)
-  if (!variantId || wishlist?.isDisabled) return null
-  const wished = intent ?? (wishlist ? wishlist.wishedProducts.some((item) => item.variantId === variantId) : hinted.includes(variantId))
+  const subscribe = useCallback((onChange: () => void) => store.sub(heartsAtom, onChange), [store])
+  const read = useCallback(() => heartState(store, variantId), [store, variantId])
+  const state = useSyncExternalStore(subscribe, read, read)
+  if (state === 'hidden' || !variantId) return null
+  const wished = state === 'wished'
 
   const submit = (event: MouseEvent) => {
     event.preventDefault()
-    if (!isAuthenticated) {
-      notify({ message: t('product.wishlistLogin'), type: 'info' })
-      openPanel('login')
+    if (!store.get(isAuthenticatedAtom)) {
+      store.set(notifyAtom, { message: t('product.wishlistLogin'), type: 'info' })
+      store.set(openPanelAtom, 'login')
       return
     }
     setIntent(store, variantId, !wished)
@@ -98,7 +113,7 @@ export function WishlistButton({ productLink, variantId, name, anchor }: { produ
   // what this click asks for rides on the button, so a repeated post (a double click without JavaScript) asks for the
   // same; no title or data-name (48 times on a listing): the worker reads the name back from the label
   return (
-    <button type="submit" form={WISH_POST_FORM} formAction={local(productLink)} name={WISH_FIELD} value={wishValue(!wished, variantId, anchor)} onClick={submit} aria-pressed={wished} aria-label={label} className="heart-btn" data-testid="wishlist-heart" data-personal={PERSONAL.wish}>
+    <button type="submit" form={WISH_POST_FORM} formAction={localePath(locale, productLink)} name={WISH_FIELD} value={wishValue(!wished, variantId, anchor)} onClick={submit} aria-pressed={wished} aria-label={label} className="heart-btn" data-testid="wishlist-heart" data-personal={PERSONAL.wish}>
       <Icon name="heart" className={cx('h-5 w-5', wished && WISHED_ICON)} />
     </button>
   )
