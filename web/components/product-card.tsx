@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useLocation } from 'react-router'
 import type { ProductCard as ProductCardModel } from '../api/models.ts'
 import { useT } from '../i18n/index.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
@@ -40,7 +40,7 @@ export function listedCard({ id, title, slug, price, salePrice, clubPrice, price
  */
 export function ProductCard({ product, priority = false, className, layout, anchor = 'product' }: { product: ListedCard; priority?: boolean; className?: string; layout?: 'card' | 'row'; anchor?: string }) {
   const { t } = useT()
-  const [search] = useSearchParams()
+  const { search } = useLocation()
   const badges: Array<{ tone: BadgeTone; label: string }> = []
   const link = `/products/${product.slug}`
   const id = `${anchor}-${product.id}`

@@ -5,10 +5,14 @@
  */
 export const WISH_NOTICE = 'wishlist'
 
-/** What the last heart post did to this variant's card, if the page was returned to from it. */
-export function wishNoticeOf(search: URLSearchParams, variantId: string | undefined): 'saved' | 'removed' | null {
-  const notice = search.get(WISH_NOTICE)
-  if (!variantId || !notice) return null
+/**
+ * What the last heart post did to this variant's card, if the page was returned to from it. `search` is the address's
+ * query as a string (`location.search`): a card reads it from the location, as `useSearchParams` cost each of a
+ * listing's 48 cards seven hooks and a layout effect (docs/performance.md), and parses it only when the notice is there.
+ */
+export function wishNoticeOf(search: string, variantId: string | undefined): 'saved' | 'removed' | null {
+  if (!variantId || !search.includes(`${WISH_NOTICE}=`)) return null
+  const notice = new URLSearchParams(search).get(WISH_NOTICE)
   if (notice === `saved-${variantId}`) return 'saved'
   return notice === `removed-${variantId}` ? 'removed' : null
 }
