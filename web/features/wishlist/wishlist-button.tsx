@@ -63,8 +63,8 @@ async function syncWish(store: Store, api: StorefrontApi, variantId: string, tex
 /**
  * Everything a heart shows depends on, as one atom: the wishlist the session loaded, the clicks on their way and the
  * worker's hint. Each heart reads its own answer from it (`heartState`), so a listing's 48 hearts make 48 subscriptions
- * to one atom where each heart subscribed to four atoms and a derived one of its own: 240 subscriptions, with about
- * thirty hooks and eight effects per heart, in the hydration of a category page (docs/performance.md).
+ * to one atom, where each heart subscribed to four atoms, one of them a derived atom of its own: 192 subscriptions, and
+ * nineteen hooks and four effects per heart, in the hydration of a category page (docs/performance.md).
  */
 const heartsAtom = atom((get) => ({ wishlist: get(wishlistAtom), intents: get(wishIntentAtom), hinted: get(personalHintAtom).wished }))
 
