@@ -1,5 +1,6 @@
-import { useCallback, useSyncExternalStore, type MouseEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { atom, useStore } from 'jotai'
+import { useAtomSelection } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage, type StorefrontApi } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'
@@ -67,6 +68,7 @@ async function syncWish(store: Store, api: StorefrontApi, variantId: string, tex
  * nineteen hooks and four effects per heart, in the hydration of a category page (docs/performance.md).
  */
 const heartsAtom = atom((get) => ({ wishlist: get(wishlistAtom), intents: get(wishIntentAtom), hinted: get(personalHintAtom).wished }))
+type Hearts = ReturnType<(typeof heartsAtom)['read']>
 
 type HeartState = 'hidden' | 'wished' | 'not-wished'
 
@@ -74,8 +76,7 @@ type HeartState = 'hidden' | 'wished' | 'not-wished'
  * A heart's state: the last click's ask while it is on its way, else what the loaded wishlist holds, else (until
  * /api/session answers, and always without JavaScript) the hearts the worker marked saved (personal-state.ts).
  */
-function heartState(store: Store, variantId: string | null | undefined): HeartState {
-  const { wishlist, intents, hinted } = store.get(heartsAtom)
+function heartState({ wishlist, intents, hinted }: Hearts, variantId: string | null | undefined): HeartState {
   if (!variantId || wishlist?.isDisabled) return 'hidden'
   const wished = intents[variantId] ?? (wishlist ? wishlist.wishedProducts.some((item) => item.variantId === variantId) : hinted.includes(variantId))
   return wished ? 'wished' : 'not-wished'
@@ -93,9 +94,7 @@ export function WishlistButton({ productLink, variantId, name, anchor }: { produ
   const { t, locale } = useT()
   const api = useApi()
   const store = useStore()
-  const subscribe = useCallback((onChange: () => void) => store.sub(heartsAtom, onChange), [store])
-  const read = useCallback(() => heartState(store, variantId), [store, variantId])
-  const state = useSyncExternalStore(subscribe, read, read)
+  const state = useAtomSelection(heartsAtom, (hearts) => heartState(hearts, variantId))
   if (state === 'hidden' || !variantId) return null
   const wished = state === 'wished'
 
