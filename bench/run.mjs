@@ -14,7 +14,8 @@
 // then runs bench/catalogue-bench.mjs. It only reports figures: it never fails on a timing or a budget.
 //
 //   node bench/run.mjs [--quick] [--requests 200] [--connections 10] [--duration 10] [--lighthouse-runs 3]
-//                      [--no-lighthouse] [--no-load] [--dev-react] [--no-catalogue] [--catalogue-args="--products 50000"]
+//                      [--no-lighthouse] [--lighthouse-hide-scrollbars] [--no-load] [--dev-react] [--no-catalogue]
+//                      [--catalogue-args="--products 50000"]
 // --quick: 50 sequential requests, 3 s of load per row, one Lighthouse run per page, no catalogue bench.
 // The worker is bundled as for production (NODE_ENV=production, as `wrangler deploy` does); --dev-react measures what
 // plain `wrangler dev` serves instead (React's development build on the server).
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     'no-load': { type: 'boolean', default: false },
     'dev-react': { type: 'boolean', default: false },
     'no-catalogue': { type: 'boolean', default: false },
+    // A second Lighthouse pass with Chromium's overlay scrollbars hidden (bench/lib/lighthouse.mjs `extraFlags`).
+    'lighthouse-hide-scrollbars': { type: 'boolean', default: false },
     // Passed on to bench/catalogue-bench.mjs (write it with =, e.g. --catalogue-args="--products 5000 --requests 50").
     'catalogue-args': { type: 'string', default: '' },
   },
@@ -191,6 +194,7 @@ async function main() {
   }
 
   const lighthouse = []
+  const lighthouseWithoutScrollbars = []
   if (!values['no-lighthouse']) {
     const targets = pages.filter((p) => LIGHTHOUSE_PAGES.includes(p.name))
     const results = await lighthouseMedians(
@@ -198,6 +202,13 @@ async function main() {
       { runs: LIGHTHOUSE_RUNS, log },
     )
     results.forEach((r, i) => lighthouse.push({ page: targets[i], ...r }))
+    if (values['lighthouse-hide-scrollbars']) {
+      const hidden = await lighthouseMedians(
+        targets.map((p) => baseUrl + p.path),
+        { runs: LIGHTHOUSE_RUNS, log, extraFlags: ['--hide-scrollbars'] },
+      )
+      hidden.forEach((r, i) => lighthouseWithoutScrollbars.push({ page: targets[i], ...r }))
+    }
   }
 
   await store.stop()
@@ -243,6 +254,8 @@ async function main() {
       ),
     )
   }
+  /** One page's runs on a line: performance / TBT / speed index / observed first paint / the long tasks' CPU share. */
+  const runLine = (r) => `  ${r.page.name.padEnd(9)} ${r.samples.map((s) => `${num(s.performance)} / ${Math.round(s.tbt)} / ${Math.round(s.si)} / ${Math.round(s.observedFcp)} / ${Number.isFinite(s.cpuShare) ? `${Math.round(s.cpuShare)} %` : 'n/a'}`).join('   ')}`
   if (lighthouse.length) {
     out.push('')
     out.push(`Lighthouse ${lighthouse[0].samples.length > 1 ? `mobile, median of ${LIGHTHOUSE_RUNS} runs` : 'mobile, one run'} (simulated slow 4G and 4× CPU slowdown; scores 0-100; JS bytes as transferred)`)
@@ -253,8 +266,19 @@ async function main() {
       ),
     )
     out.push("Server latency: Lantern's estimate for the store's origin (network-server-latency), which the simulation charges every request to it.")
-    out.push('Each run (performance / TBT ms / speed index ms / first paint Chromium observed, ms after navigation), to read the spread the medians hide:')
-    for (const r of lighthouse) out.push(`  ${r.page.name.padEnd(9)} ${r.samples.map((s) => `${num(s.performance)} / ${Math.round(s.tbt)} / ${Math.round(s.si)} / ${Math.round(s.observedFcp)}`).join('   ')}`)
+    out.push('Each run (performance / TBT ms / speed index ms / first paint Chromium observed, ms after navigation / the share of the long tasks\' wall time the renderer ran on a CPU), to read the spread the medians hide:')
+    for (const r of lighthouse) out.push(runLine(r))
+    if (lighthouseWithoutScrollbars.length) {
+      out.push('')
+      out.push(`The same, a second pass with Chromium's overlay scrollbars hidden (--hide-scrollbars): without the ~20 frames of the scrollbar's fade after load that a desktop Chromium emulating a phone draws`)
+      out.push(
+        table(
+          ['page', 'performance', 'LCP', 'FCP', 'TBT', 'CLS'],
+          lighthouseWithoutScrollbars.map((r) => [r.page.name, num(r.performance), ms(r.lcp), ms(r.fcp), ms(r.tbt), num(r.cls, 3)]),
+        ),
+      )
+      for (const r of lighthouseWithoutScrollbars) out.push(runLine(r))
+    }
     for (const r of lighthouse) {
       if (r.lcpElement) out.push(`LCP element of ${r.page.name}: ${r.lcpElement.slice(0, 140)}`)
       for (const error of new Set(r.errors)) out.push(`Lighthouse error on ${r.page.name}: ${error}`)

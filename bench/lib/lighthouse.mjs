@@ -54,6 +54,28 @@ function figures(lhr) {
 }
 
 /**
+ * How much of the page's long main-thread tasks the renderer actually ran on a CPU: the thread time of every task
+ * of 12.5 ms or more (50 ms once Lantern multiplies it by 4) over their wall time, from the run's own trace. Lantern
+ * takes wall time, so a renderer that waits for a core (this machine has two, shared with Chromium's browser and GPU
+ * processes, the store's workerd and Lighthouse itself) is charged blocking time for the wait: a run's TBT with a low
+ * share says more about the machine in that minute than about the page (docs/performance.md, 'Session of 6 Dec
+ * 2026, fourth'). NaN when the trace has no such task or no thread times.
+ */
+export function longTaskCpuShare(traceEvents = []) {
+  const parses = new Map()
+  for (const e of traceEvents) if (e.name === 'ParseHTML') parses.set(`${e.pid}:${e.tid}`, (parses.get(`${e.pid}:${e.tid}`) ?? 0) + 1)
+  const main = [...parses].sort((a, b) => b[1] - a[1])[0]?.[0]
+  let wall = 0
+  let cpu = 0
+  for (const e of traceEvents) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main || !(e.dur >= 12_500) || !Number.isFinite(e.tdur)) continue
+    wall += e.dur
+    cpu += e.tdur
+  }
+  return wall > 0 ? (100 * cpu) / wall : NaN
+}
+
+/**
  * `runs` Lighthouse runs of each URL in one Chromium; returns, per URL, the median of each figure and the runs.
  * `chromePath` defaults to CHROME_PATH, then /usr/bin/chromium.
  *
@@ -63,9 +85,16 @@ function figures(lhr) {
  * shopper's browser is already running, and the page's own caches are emptied before every run all the same
  * (Lighthouse's storage reset), so the warm-up hides nothing of the page's cost; it only kept home, the first URL,
  * paying for the browser's start in one of its three runs.
+ *
+ * `extraFlags` are added to Chromium's: bench/run.mjs passes `--hide-scrollbars` for its second, opt-in pass. A
+ * desktop Chromium emulating a phone shows an overlay scrollbar after every load and fades it out, about twenty
+ * composited frames (and as many Lighthouse screenshots) in the 300 ms after `load`, on a trivial static page as on
+ * ours; on a two-core machine they take the CPU from the page's main thread while the client starts (docs/performance.md,
+ * 'Session of 6 Dec 2026, fourth'). Phones do not flash their scrollbars on load; Puppeteer and Playwright hide them
+ * by default. The first pass keeps Lighthouse's own flags, so its figures compare with every bench before.
  */
-export async function lighthouseMedians(urls, { runs = 3, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium', log = () => {}, warmUp = true } = {}) {
-  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
+export async function lighthouseMedians(urls, { runs = 3, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium', log = () => {}, warmUp = true, extraFlags = [] } = {}) {
+  const chrome = await launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags], logLevel: 'silent' })
   try {
     if (warmUp && urls.length > 0) {
       log(`Lighthouse warm-up (not counted): ${urls[0]}`)
@@ -77,7 +106,7 @@ export async function lighthouseMedians(urls, { runs = 3, chromePath = process.e
       for (let i = 0; i < runs; i++) {
         log(`Lighthouse ${i + 1}/${runs}: ${url}`)
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG)
-        samples.push(figures(result.lhr))
+        samples.push({ ...figures(result.lhr), cpuShare: longTaskCpuShare(result.artifacts?.Trace?.traceEvents) })
       }
       const med = Object.fromEntries(['performance', 'accessibility', 'seo', 'lcp', 'fcp', 'tbt', 'si', 'cls', 'jsBytes', 'serverLatency'].map((key) => [key, median(samples.map((s) => s[key]))]))
       results.push({ url, ...med, lcpElement: samples.at(-1)?.lcpElement ?? '', errors: samples.map((s) => s.runtimeError).filter(Boolean), samples })
