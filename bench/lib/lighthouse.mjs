@@ -62,9 +62,10 @@ function figures(lhr) {
  * 2026, fourth'). NaN when the trace has no such task or no thread times.
  */
 export function longTaskCpuShare(traceEvents = []) {
-  const parses = new Map()
-  for (const e of traceEvents) if (e.name === 'ParseHTML') parses.set(`${e.pid}:${e.tid}`, (parses.get(`${e.pid}:${e.tid}`) ?? 0) + 1)
-  const main = [...parses].sort((a, b) => b[1] - a[1])[0]?.[0]
+  // the renderer thread that navigated the measured page (the last main-frame navigation to an http(s) address): a
+  // renderer of an earlier run can still be in the trace
+  const navigation = traceEvents.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && /^https?:/.test(e.args.data.documentLoaderURL ?? '')).at(-1)
+  const main = navigation && `${navigation.pid}:${navigation.tid}`
   let wall = 0
   let cpu = 0
   for (const e of traceEvents) {
