@@ -197,16 +197,11 @@ async function main() {
   const lighthouseWithoutScrollbars = []
   if (!values['no-lighthouse']) {
     const targets = pages.filter((p) => LIGHTHOUSE_PAGES.includes(p.name))
-    const results = await lighthouseMedians(
-      targets.map((p) => baseUrl + p.path),
-      { runs: LIGHTHOUSE_RUNS, log },
-    )
+    const urls = targets.map((p) => baseUrl + p.path)
+    const results = await lighthouseMedians(urls, { runs: LIGHTHOUSE_RUNS, log })
     results.forEach((r, i) => lighthouse.push({ page: targets[i], ...r }))
     if (values['lighthouse-hide-scrollbars']) {
-      const hidden = await lighthouseMedians(
-        targets.map((p) => baseUrl + p.path),
-        { runs: LIGHTHOUSE_RUNS, log, extraFlags: ['--hide-scrollbars'] },
-      )
+      const hidden = await lighthouseMedians(urls, { runs: LIGHTHOUSE_RUNS, log, extraFlags: ['--hide-scrollbars'] })
       hidden.forEach((r, i) => lighthouseWithoutScrollbars.push({ page: targets[i], ...r }))
     }
   }
