@@ -1,8 +1,10 @@
 // The home page as a first-time visitor sees it: the chrome renders on the server, the page hydrates, and the
 // header's search and cart work, with a clean console.
+/// <reference types="node" />
+import { createServer, type Server } from 'node:http'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, openSearch, untilItWorks, waitForHydration } from './browser.ts'
+import { baseUrl, launchBrowser, openPage, openSearch, untilItWorks, waitForHydration } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -11,6 +13,43 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/**
+ * A proxy in front of the store that sends a page's HTML up to `cutBefore`, then nothing for `stallMs`, then the rest:
+ * a stream that stalls mid-document, as a slow or lossy link does. Every other request passes through.
+ */
+async function stallingProxy(cutBefore: string, stallMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = baseUrl()
+  const server: Server = createServer(async (request, response) => {
+    try {
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string' && name !== 'host') headers.set(name, value)
+      headers.set('accept-encoding', 'identity')
+      const answer = await fetch(upstream + request.url, { method: request.method, headers, redirect: 'manual' })
+      const passed: Record<string, string> = {}
+      answer.headers.forEach((value, name) => {
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'set-cookie'].includes(name)) passed[name] = value
+      })
+      const cookies = answer.headers.getSetCookie()
+      response.writeHead(answer.status, cookies.length ? { ...passed, 'set-cookie': cookies } : passed)
+      if (!(answer.headers.get('content-type') ?? '').startsWith('text/html')) {
+        response.end(Buffer.from(await answer.arrayBuffer()))
+        return
+      }
+      const html = await answer.text()
+      const cut = html.indexOf(cutBefore)
+      if (cut < 0) throw new Error(`the page has no ${cutBefore}`)
+      response.write(html.slice(0, cut))
+      await new Promise((done) => setTimeout(done, stallMs))
+      response.end(html.slice(cut))
+    } catch (error) {
+      response.destroy(error as Error)
+    }
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const { port } = server.address() as { port: number }
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((closed) => server.close(() => closed())) }
+}
 
 describe('home page', () => {
   test('on a slow link the first click on the cart, right after hydration, opens the drawer: the button is busy while its code and texts arrive', async () => {
@@ -181,6 +220,37 @@ describe('home page', () => {
       visit.expectNoProblems()
     } finally {
       await visit.close()
+    }
+  })
+
+  test('a stream that stalls inside the header paints nothing until the header is whole: the row does not move when the rest arrives', async () => {
+    // Cut inside the language select, before its options: painted then, the select is an empty box 38 px wide that
+    // grows to fit 'English' when the rest arrives, and everything left of it in the row moves (0.0014 on CI, 6 Dec).
+    const stallMs = 1_500
+    const proxy = await stallingProxy('<option value="en"', stallMs)
+    const visit = await openPage(browser, { baseUrl: proxy.url })
+    try {
+      const { page } = visit
+      const start = Date.now()
+      await visit.goto('/')
+      expect(Date.now() - start).toBeGreaterThanOrEqual(stallMs)
+      const { shifts, firstPaint } = await page.evaluate(
+        () =>
+          new Promise<{ shifts: number; firstPaint: number }>((resolve) => {
+            const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? -1
+            new PerformanceObserver((list) => resolve({ shifts: list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0), firstPaint: paint })).observe({ type: 'layout-shift', buffered: true })
+            setTimeout(() => resolve({ shifts: 0, firstPaint: paint }), 1_000)
+          }),
+      )
+      expect(shifts).toBeLessThan(0.001)
+      // because the page was first painted after the stall, whole header included
+      expect(firstPaint).toBeGreaterThanOrEqual(stallMs)
+      const selector = await page.locator('[data-testid=site-header] [data-testid=locale-selector]').boundingBox()
+      expect(selector!.width).toBeGreaterThan(120)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+      await proxy.close()
     }
   })
 

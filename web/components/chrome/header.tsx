@@ -73,6 +73,12 @@ export function Header() {
   const wishlistTrigger = usePanelTrigger('wishlist')
   return (
     <header className="border-b border-neutral-200 bg-white" data-testid="site-header">
+      {/* Chromium paints nothing until the page's <main id="main"> (every layout with this header has one) has begun,
+          so the header is whole (React puts this link in the head). A first paint of half a header would move its row
+          when the rest arrives, e.g. the language select drawn before its options (a layout shift under a stalled
+          stream). Chromium unblocks at the target's start tag, hence the element after the header; browsers without
+          `rel=expect` ignore it. */}
+      <link rel="expect" href="#main" blocking="render" />
       <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-3 pt-3 lg:flex-nowrap lg:gap-x-6 lg:py-4">
         <LocalLink to="/" className={cx('mr-auto rounded-md lg:mr-0', focusRing)} aria-label={t('header.logo', { brand: BRAND.name })}>
           <Logo />
