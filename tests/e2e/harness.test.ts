@@ -1,5 +1,5 @@
 // The browser tests' own harness (tests/e2e/browser.ts): its one retry of a navigation is only for the dev server's
-// stall on a static file, never for a page that does not answer.
+// stall on a static file, never for a page that does not answer; its console check excuses only the dev proxy's own 503.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, openPage } from './browser.ts'
@@ -38,4 +38,29 @@ test('a navigation whose page itself does not answer fails, with no second try',
   expect(asked).toBe(1)
   await visit.page.unrouteAll({ behavior: 'ignoreErrors' })
   await visit.close()
+})
+test("the console check lets pass the 503 that wrangler dev's proxy gives a POST it dropped, and no other 503", async () => {
+  const visit = await openPage(browser)
+  try {
+    const { page } = visit
+    await visit.goto('/')
+    // wrangler dev's answer (wrangler-dist/ProxyWorker.js), then a 503 as the store gives one, to the same address
+    let calls = 0
+    await page.route('**/api/cart/items', (route) =>
+      calls++ === 0
+        ? route.fulfill({ status: 503, headers: { 'retry-after': '0', 'content-type': 'text/plain;charset=UTF-8' }, body: 'Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically.' })
+        : route.fulfill({ status: 503, headers: { 'retry-after': '0', 'content-type': 'application/json' }, body: JSON.stringify({ error: 'Our shop system could not be reached. Please try again in a moment.' }) }),
+    )
+    const post = () => page.evaluate(() => fetch('/api/cart/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((response) => response.status))
+    expect(await post()).toBe(503)
+    await expect.poll(() => visit.problems.length).toBe(1)
+    visit.expectNoProblems()
+    expect(await post()).toBe(503)
+    await expect.poll(() => visit.problems.length).toBe(2)
+    // the store's own 503 is still a problem
+    expect(() => visit.expectNoProblems()).toThrow(/console errors/)
+    visit.problems.length = 0
+  } finally {
+    await visit.close()
+  }
 })
