@@ -44,14 +44,15 @@ test("the console check lets pass the 503 that wrangler dev's proxy gives a POST
   try {
     const { page } = visit
     await visit.goto('/')
-    // wrangler dev's answer (wrangler-dist/ProxyWorker.js), then a 503 as the store gives one, to the same address
+    // wrangler dev's answer (wrangler-dist/ProxyWorker.js), then a 503 as the store gives one, to the same address (one
+    // no page uses, so the harness's stderr line about the drop reads as this test's)
     let calls = 0
-    await page.route('**/api/cart/items', (route) =>
+    await page.route('**/api/harness-test/dropped', (route) =>
       calls++ === 0
         ? route.fulfill({ status: 503, headers: { 'retry-after': '0', 'content-type': 'text/plain;charset=UTF-8' }, body: 'Your worker restarted mid-request. Please try sending the request again. Only GET or HEAD requests are retried automatically.' })
         : route.fulfill({ status: 503, headers: { 'retry-after': '0', 'content-type': 'application/json' }, body: JSON.stringify({ error: 'Our shop system could not be reached. Please try again in a moment.' }) }),
     )
-    const post = () => page.evaluate(() => fetch('/api/cart/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((response) => response.status))
+    const post = () => page.evaluate(() => fetch('/api/harness-test/dropped', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((response) => response.status))
     expect(await post()).toBe(503)
     await expect.poll(() => visit.problems.length).toBe(1)
     visit.expectNoProblems()
