@@ -2,7 +2,7 @@
 // header's search and cart work, with a clean console.
 /// <reference types="node" />
 import { createServer, type Server } from 'node:http'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { baseUrl, launchBrowser, openPage, openSearch, untilItWorks, waitForHydration } from './browser.ts'
 
@@ -49,6 +49,33 @@ async function stallingProxy(cutBefore: string, stallMs: number): Promise<{ url:
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
   const { port } = server.address() as { port: number }
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((closed) => server.close(() => closed())) }
+}
+
+/**
+ * The layout shifts of the page so far, summed, each with what moved (element, old and new box, when), so a failure
+ * names the element and not only the score.
+ */
+function layoutShifts(page: Page): Promise<{ total: number; moved: string[] }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
+        const describe = (node?: Node) => (node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).slice(0, 3).join('.')}` : ''}` : node?.nodeName ?? '?')
+        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries() as Shift[]
+              resolve({
+                total: entries.reduce((sum, entry) => sum + entry.value, 0),
+                moved: entries.flatMap((entry) => (entry.sources ?? []).map((source) => `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`)),
+              })
+            }).observe({ type: 'layout-shift', buffered: true }),
+          ),
+        )
+        setTimeout(() => resolve({ total: 0, moved: [] }), 1_000)
+      }),
+  )
 }
 
 describe('home page', () => {
@@ -165,27 +192,7 @@ describe('home page', () => {
       expect(await page.evaluate(() => [...document.fonts].some((face) => face.family.includes('Figtree Variable')))).toBe(false)
       expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Figtree Variable/)
       // Nothing moved while the page loaded (a score Lighthouse would show with 3 decimals).
-      // Each shift is returned with what moved, so a failure names the element and not only the score.
-      const shifts = await page.evaluate(
-        () =>
-          new Promise<{ total: number; moved: string[] }>((resolve) => {
-            type Shift = PerformanceEntry & { value: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
-            const describe = (node?: Node) => (node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.trim().split(/\s+/).slice(0, 3).join('.')}` : ''}` : node?.nodeName ?? '?')
-            const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() =>
-                new PerformanceObserver((list) => {
-                  const entries = list.getEntries() as Shift[]
-                  resolve({
-                    total: entries.reduce((sum, entry) => sum + entry.value, 0),
-                    moved: entries.flatMap((entry) => (entry.sources ?? []).map((source) => `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`)),
-                  })
-                }).observe({ type: 'layout-shift', buffered: true }),
-              ),
-            )
-            setTimeout(() => resolve({ total: 0, moved: [] }), 1_000)
-          }),
-      )
+      const shifts = await layoutShifts(page)
       expect(shifts.total, `layout shifts while the page loaded:\n${shifts.moved.join('\n')}`).toBeLessThan(0.001)
       expect(await page.evaluate(() => (window as unknown as { __fontAtParse: boolean }).__fontAtParse)).toBe(false)
       // Only the hydrated React app opens the overlay on focus: the server HTML is a plain GET form.
@@ -234,15 +241,9 @@ describe('home page', () => {
       const start = Date.now()
       await visit.goto('/')
       expect(Date.now() - start).toBeGreaterThanOrEqual(stallMs)
-      const { shifts, firstPaint } = await page.evaluate(
-        () =>
-          new Promise<{ shifts: number; firstPaint: number }>((resolve) => {
-            const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? -1
-            new PerformanceObserver((list) => resolve({ shifts: list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0), firstPaint: paint })).observe({ type: 'layout-shift', buffered: true })
-            setTimeout(() => resolve({ shifts: 0, firstPaint: paint }), 1_000)
-          }),
-      )
-      expect(shifts).toBeLessThan(0.001)
+      const shifts = await layoutShifts(page)
+      const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-paint')[0]?.startTime ?? -1)
+      expect(shifts.total, `layout shifts while the page loaded:\n${shifts.moved.join('\n')}`).toBeLessThan(0.001)
       // because the page was first painted after the stall, whole header included
       expect(firstPaint).toBeGreaterThanOrEqual(stallMs)
       const selector = await page.locator('[data-testid=site-header] [data-testid=locale-selector]').boundingBox()
