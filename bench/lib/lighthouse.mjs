@@ -19,7 +19,7 @@ const CONFIG = {
   },
 }
 
-const median = (values) => {
+export const median = (values) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
   if (!sorted.length) return NaN
   const mid = Math.floor(sorted.length / 2)
@@ -95,25 +95,44 @@ export function longTaskCpuShare(traceEvents = []) {
  * by default. The first pass keeps Lighthouse's own flags, so its figures compare with every bench before.
  */
 export async function lighthouseMedians(urls, { runs = 3, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium', log = () => {}, warmUp = true, extraFlags = [] } = {}) {
-  const chrome = await launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags], logLevel: 'silent' })
+  const session = await lighthouseSession({ chromePath, extraFlags })
   try {
     if (warmUp && urls.length > 0) {
       log(`Lighthouse warm-up (not counted): ${urls[0]}`)
-      await lighthouse(urls[0], { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG)
+      await session.run(urls[0])
     }
     const results = []
     for (const url of urls) {
       const samples = []
       for (let i = 0; i < runs; i++) {
         log(`Lighthouse ${i + 1}/${runs}: ${url}`)
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG)
-        samples.push({ ...figures(result.lhr), cpuShare: longTaskCpuShare(result.artifacts?.Trace?.traceEvents) })
+        samples.push(await session.run(url))
       }
-      const med = Object.fromEntries(['performance', 'accessibility', 'seo', 'lcp', 'fcp', 'tbt', 'si', 'cls', 'jsBytes', 'serverLatency'].map((key) => [key, median(samples.map((s) => s[key]))]))
-      results.push({ url, ...med, lcpElement: samples.at(-1)?.lcpElement ?? '', errors: samples.map((s) => s.runtimeError).filter(Boolean), samples })
+      results.push(summarise(url, samples))
     }
     return results
   } finally {
-    await chrome.kill()
+    await session.close()
+  }
+}
+
+/** The median of each figure over a URL's runs, with the runs themselves. */
+export function summarise(url, samples) {
+  const med = Object.fromEntries(['performance', 'accessibility', 'seo', 'lcp', 'fcp', 'tbt', 'si', 'cls', 'jsBytes', 'serverLatency'].map((key) => [key, median(samples.map((s) => s[key]))]))
+  return { url, ...med, lcpElement: samples.at(-1)?.lcpElement ?? '', errors: samples.map((s) => s.runtimeError).filter(Boolean), samples }
+}
+
+/**
+ * One Chromium for Lighthouse runs one at a time: `run(url)` returns one run's figures (with its CPU share),
+ * `close()` ends the browser. bench/lighthouse-ab.mjs alternates two stores in one session.
+ */
+export async function lighthouseSession({ chromePath = process.env.CHROME_PATH || '/usr/bin/chromium', extraFlags = [] } = {}) {
+  const chrome = await launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags], logLevel: 'silent' })
+  return {
+    async run(url) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, CONFIG)
+      return { ...figures(result.lhr), cpuShare: longTaskCpuShare(result.artifacts?.Trace?.traceEvents) }
+    },
+    close: () => chrome.kill(),
   }
 }
