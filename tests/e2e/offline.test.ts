@@ -1,7 +1,11 @@
 // The service worker (root scope) keeps the store usable offline: visited pages from its cache, others the offline page.
+import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { baseUrl, launchBrowser, openPage, waitForHydration } from './browser.ts'
+
+/** The built client's files (Vite's manifest of this checkout's build, which the store under test serves). */
+const builtFiles = () => Object.entries(JSON.parse(readFileSync(new URL('../../build/client/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string }>)
 
 let browser: Browser
 beforeAll(async () => {
@@ -18,6 +22,23 @@ test('offline, a visited page still opens and an unvisited one shows the offline
     await waitForHydration(visit.page)
     const scope = await visit.page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
     expect(new URL(scope).pathname).toBe('/')
+
+    // The install cached the offline page and every file it names, and not the whole store: a first visit on a phone
+    // does not download the scripts of screens the shopper has not opened (checkout, account, gift cards…).
+    const cached = await visit.page.evaluate(async () => {
+      const paths: string[] = []
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname)
+      return paths
+    })
+    const offlineHtml = await (await fetch(`${baseUrl()}/offline`)).text()
+    const shell = [...new Set(offlineHtml.match(/\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g))]
+    expect(shell.length).toBeGreaterThan(3)
+    expect(cached).toEqual(expect.arrayContaining(['/offline', ...shell]))
+    const screensNotOpened = builtFiles().filter(([source]) => /^web\/routes\/(checkout|account|gift-cards?)/i.test(source)).map(([, chunk]) => `/${chunk.file}`)
+    expect(screensNotOpened.length).toBeGreaterThan(0)
+    expect(cached.filter((path) => screensNotOpened.includes(path))).toEqual([])
+    const scripts = builtFiles().filter(([, chunk]) => chunk.file.endsWith('.js')).length
+    expect(cached.filter((path) => path.endsWith('.js')).length).toBeLessThan(scripts / 2)
     // Controlled from the next navigation on: load the home page again so it is fetched through the worker and cached.
     await visit.goto('/')
     await visit.page.waitForFunction(() => navigator.serviceWorker.controller !== null)
@@ -36,6 +57,6 @@ test('offline, a visited page still opens and an unvisited one shows the offline
     await visit.context.setOffline(false)
     await visit.close()
   }
-  // 35 s on a quiet machine (the worker's install precaches every built file through wrangler dev); a fresh-clone run
-  // of 25 Nov timed out at 60 s when one dev-server stall (a static file answered after 30 s) fell inside it
+  // A fresh-clone run of 25 Nov timed out at 60 s when one dev-server stall (a static file answered after 30 s) fell
+  // inside the worker's install, which then fetched every built file through wrangler dev
 }, 120_000)

@@ -42,7 +42,7 @@ const PAGE_PATHS = () => [
   `/t/${category}`, `/t/${category.split('/')[0]}`, `/c/${category}`, `/c/a/b/c`, `/products/${product.slug}`, `/products/no-such-thing`,
   `/p/${product.productId}/${product.slug}`, '/Content/about', '/some-cms-page', '/no/such/page/here', '/MyAccount', '/MyAccount/MyProfile',
   '/MyAccount/OrderHistory', '/MyAccount/SavedAddressesDetails', '/my-account/order-details/R000', '/checkout', '/checkout/CheckoutType',
-  '/checkout/shipping', '/checkout/billing', '/checkout/payment', '/checkout/thank-you', '/offline', '/sw-manifest.json',
+  '/checkout/shipping', '/checkout/billing', '/checkout/payment', '/checkout/thank-you', '/offline',
 ]
 const BFF_PATHS = () => [
   '/api/session', '/api/session/auth', '/api/cart', '/api/cart/items', '/api/cart/items/1', '/api/cart/empty', '/api/cart/coupon',

@@ -37,7 +37,7 @@ export function isCacheablePage(method: string, url: URL): boolean {
   const { path } = splitLocalePath(url.pathname)
   const first = path.split('/')[1]?.toLowerCase() ?? ''
   if (UNCACHED_SEGMENTS.has(first)) return false
-  // a file (sw-manifest.json, a missing asset) is not a page
+  // a file (robots.txt, a missing asset) is not a page
   return !/\.[a-z0-9]+$/i.test(path)
 }
 

@@ -62,7 +62,7 @@ export function consoleScript(): string {
   return `/${chunk.file}`
 }
 
-/** Every built file, for the service worker to precache. */
+/** Every built file a shopper's page may load (the console's script aside). */
 export function allAssetFiles(): string[] {
   const files = new Set<string>()
   for (const [key, chunk] of Object.entries(chunks)) {

@@ -5,16 +5,10 @@ import { serverApi } from '#worker/commerce/for-request.ts'
 import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/commerce/captcha.ts'
 import { stripeEnabled } from '#worker/backend/payments/stripe-client.ts'
 import { renderPage } from './render.tsx'
-import { allAssetFiles } from './assets.ts'
 import { APP_VERSION } from './version.ts'
 
-/** Every page: React Router's static handler, streamed. Also the service worker's precache list. */
+/** Every page: React Router's static handler, streamed. */
 export const ssr = new Hono<AppEnv>()
-
-ssr.get('/sw-manifest.json', (c) => {
-  c.header('Cache-Control', 'no-cache')
-  return c.json({ version: APP_VERSION, files: allAssetFiles() })
-})
 
 /**
  * Renders one page through React Router. `api` and `nonce` default to the request's own; the edge page cache
