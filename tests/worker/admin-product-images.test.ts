@@ -50,7 +50,12 @@ describe('product pictures in the console', () => {
       expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes)
     }
-    expect(await (await get(`/products/${product.slug}`)).text()).toContain(image!.large_url)
+    // the gallery offers the photo at the desktop and large sizes, for the width it is shown at
+    const gallery = await (await get(`/products/${product.slug}`)).text()
+    const slide = gallery.match(new RegExp(`<img [^>]*src="${image!.large_url}"[^>]*>`))?.[0] ?? ''
+    // (attribute names are case-insensitive; React writes srcSet)
+    expect(slide.toLowerCase()).toContain(`srcset="${image!.desktop_url} ${IMAGE_SIZES.desktop.width}w, ${image!.large_url} ${IMAGE_SIZES.large.width}w"`.toLowerCase())
+    expect(slide).toMatch(/ sizes="\(min-width: 1240px\) .+, \(min-width: 1024px\) .+, calc\(100vw - 32px\)"/)
     expect(await (await get(`/de/products/${product.slug}`)).text()).toContain('Rote Jacke, vorne')
     expect((await auditOf('product.image.add'))[0]).toMatchObject({ subject_id: String(product.productId), after: { alt: 'Red shell jacket, front', alt_de: 'Rote Jacke, vorne' } })
   })

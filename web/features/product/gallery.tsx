@@ -15,8 +15,13 @@ const COLUMN_GAP = 48
 const column = (width: string) => `calc((${width} - ${PAGE_MARGINS + COLUMN_GAP}px) * 7 / 12)`
 export const GALLERY_SIZES = `(min-width: ${LAYOUT_MAX_WIDTH_PX}px) ${column(`${LAYOUT_MAX_WIDTH_PX}px`)}, (min-width: ${DESKTOP_BREAKPOINT_PX}px) ${column('100vw')}, calc(100vw - ${PAGE_MARGINS}px)`
 
-/** The §9 styles of the main image's 3:4 crop (the 240 px mobile style is the square thumbnail's). */
-export const gallerySrcSet = ({ styles }: ProductImage) => `${styles.desktop.url} ${styles.desktop.width}w, ${styles.large.url} ${styles.large.width}w`
+/**
+ * The §9 styles of the main image's 3:4 crop (the 240 px mobile style is the square thumbnail's), with the `sizes`
+ * that picks between them. A drawing is one SVG file for every style: no srcset then, as one file at any width needs
+ * no choosing.
+ */
+export const galleryResponsive = ({ styles }: ProductImage): { srcSet?: string; sizes?: string } =>
+  styles.desktop.url === styles.large.url ? {} : { srcSet: `${styles.desktop.url} ${styles.desktop.width}w, ${styles.large.url} ${styles.large.width}w`, sizes: GALLERY_SIZES }
 
 /**
  * A thumbnail's picture. A drawing (SVG) is its slide's own file, cropped square by the box: the browser then parses,
@@ -69,8 +74,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
             <li key={image.styles.large.url} className="w-full shrink-0 snap-center" aria-roledescription="slide" aria-label={t('product.imageOf', { n: i + 1, count })}>
               <img
                 src={image.styles.large.url}
-                srcSet={gallerySrcSet(image)}
-                sizes={GALLERY_SIZES}
+                {...galleryResponsive(image)}
                 width={image.styles.large.width}
                 height={image.styles.large.height}
                 alt={image.alt}
