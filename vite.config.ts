@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { buildTwindCss } from './scripts/twind-css.ts'
 import { markSvg, PNG_ICONS, webManifest } from './web/brand.ts'
 import { markPng } from './scripts/mark-png.ts'
+import { serviceWorkerStamp } from './scripts/service-worker-stamp.ts'
 
 const webDir = fileURLToPath(new URL('./web', import.meta.url))
 
@@ -63,7 +64,7 @@ function compileHints(): Plugin {
  */
 export default defineConfig({
   publicDir: 'web/public',
-  plugins: [twindCss(), brandFiles(), compileHints()],
+  plugins: [twindCss(), brandFiles(), compileHints(), serviceWorkerStamp()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: `${ROUTER_PRODUCTION}index.mjs` },

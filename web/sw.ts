@@ -20,8 +20,11 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope
 
 const OFFLINE_URL = '/offline'
-const STATIC_CACHE = 'storefront-static-v1'
-const PAGE_CACHE = 'storefront-pages-v1'
+/** This build's id, written in by the build (scripts/service-worker-stamp.ts): a new build is a new worker. */
+const BUILD = '__STOREFRONT_BUILD__'
+// Both caches are the build's: a page cached by an earlier build names scripts that this one no longer has.
+const STATIC_CACHE = `storefront-static-${BUILD}`
+const PAGE_CACHE = `storefront-pages-${BUILD}`
 
 /** A built file named in a page's markup: its scripts, stylesheets and the body font (each name carries its hash). */
 const ASSET_PATH = /\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g

@@ -18,10 +18,26 @@ afterAll(async () => {
 test('offline, a visited page still opens and an unvisited one shows the offline page', async () => {
   const visit = await openPage(browser, { serviceWorkers: 'allow' })
   try {
+    // what an earlier build's worker left in this browser: its caches go when this build's worker activates
+    await visit.page.addInitScript(() => {
+      if (navigator.serviceWorker.controller) return
+      const made = caches.open('storefront-static-earlierBuild').then((cache) => cache.put('/assets/main-old.js', new Response('old')))
+      ;(window as unknown as { __earlierCache: Promise<boolean> }).__earlierCache = made.then(() => true)
+    })
     await visit.goto('/')
     await waitForHydration(visit.page)
     const scope = await visit.page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
     expect(new URL(scope).pathname).toBe('/')
+    // Both caches are named by this build (a stamp the build writes into /sw.js), and the earlier build's are gone.
+    const sw = await (await fetch(`${baseUrl()}/sw.js`)).text()
+    expect(await visit.page.evaluate(() => (window as unknown as { __earlierCache: Promise<boolean> }).__earlierCache)).toBe(true)
+    await expect.poll(() => visit.page.evaluate(() => caches.keys())).not.toContain('storefront-static-earlierBuild')
+    const names = await visit.page.evaluate(() => caches.keys())
+    const builds = new Set(names.map((name) => name.match(/^storefront-(?:static|pages)-([\w-]+)$/)?.[1]))
+    expect(builds.size, names.join(', ')).toBe(1)
+    const [build] = builds
+    expect(build).toMatch(/^[\w-]{8,}$/)
+    expect(sw).toContain(build)
 
     // The install cached the offline page and every file it names, and not the whole store: a first visit on a phone
     // does not download the scripts of screens the shopper has not opened (checkout, account, gift cards…).

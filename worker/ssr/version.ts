@@ -1,2 +1,2 @@
-/** Shown on /LatestVersion and used as the service worker's cache name; bump it with each release. */
+/** Shown on /LatestVersion; bump it with each release. (The service worker's caches are named by the build.) */
 export const APP_VERSION = '0.1.0'
