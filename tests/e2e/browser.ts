@@ -261,16 +261,31 @@ const isStaticFile = (url: string) => /^\/(assets|images)\/|\.(css|js|woff2|svg|
  * that holds a route on purpose still closes).
  */
 export function trackRequests(context: BrowserContext) {
-  const pending = new Set<Request>()
+  // each request with the page it belongs to (none for a service worker's)
+  const pending = new Map<Request, Page | null>()
+  const pageOf = (request: Request) => {
+    try {
+      return request.frame().page()
+    } catch {
+      return null
+    }
+  }
   const done = (request: Request) => pending.delete(request)
-  context.on('request', (request) => pending.add(request))
+  context.on('request', (request) => pending.set(request, pageOf(request)))
   context.on('requestfinished', done)
   context.on('requestfailed', done)
+  // A page closed with requests in flight (a preview tab the test is done with) reports neither their end nor their
+  // failure: they stayed pending, and every later navigation waited the whole bound for them (a fresh-clone run of
+  // 6 Dec: ten console screens at 11 s each, past the test's two minutes).
+  const forgetOnClose = (page: Page) => page.once('close', () => pending.forEach((owner, request) => owner === page && pending.delete(request)))
+  context.pages().forEach(forgetOnClose)
+  context.on('page', forgetOnClose)
   return {
-    pendingUrls: () => [...pending].map((request) => request.url()),
+    pendingUrls: () => [...pending.keys()].map((request) => request.url()),
     async settled(timeoutMs: number) {
       const deadline = Date.now() + timeoutMs
       while (pending.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      if (pending.size > 0) process.stderr.write(`[e2e] still in flight after ${timeoutMs / 1000} s, going on: ${[...pending.keys()].map((request) => request.url()).join(', ')}\n`)
     },
   }
 }

@@ -2,7 +2,7 @@
 // stall on a static file, never for a page that does not answer; its console check excuses only the dev proxy's own 503.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, openPage } from './browser.ts'
+import { baseUrl, launchBrowser, openPage, trackRequests } from './browser.ts'
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -23,6 +23,26 @@ test('a navigation whose stylesheet stalls past the timeout is tried once more, 
   expect(response?.status()).toBe(200)
   expect(held).toBe(2)
   await visit.close()
+})
+test('a tab closed with a request still in flight is not waited for before the next navigation', async () => {
+  const context = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block' })
+  try {
+    const inFlight = trackRequests(context)
+    const tab = await context.newPage()
+    let held = false
+    // the stylesheet is never answered: the tab is closed while it is in flight, as a test closes a preview tab
+    await tab.route(/\/assets\/main-.*\.css$/, () => {
+      held = true
+    })
+    void tab.goto('/').catch(() => {})
+    await expect.poll(() => held).toBe(true)
+    expect(inFlight.pendingUrls().some((url) => /\/assets\/main-.*\.css$/.test(url))).toBe(true)
+    await tab.close()
+    // Playwright reports neither the end nor the failure of a closed page's requests; the tracker forgets them
+    expect(inFlight.pendingUrls()).toEqual([])
+  } finally {
+    await context.close()
+  }
 })
 test('a navigation whose page itself does not answer fails, with no second try', async () => {
   const visit = await openPage(browser)
