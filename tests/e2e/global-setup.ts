@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { chromiumPath } from './chromium-path.ts'
+import { nudgeDevProxy } from './dev-proxy-nudge.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -123,7 +124,9 @@ export default async function setup(project: TestProject) {
 
   const persistTo = mkdtempSync(join(tmpdir(), 'storefront-e2e-'))
   let child: ChildProcess | undefined
+  let stopNudging = () => {}
   const cleanUp = async () => {
+    stopNudging()
     if (child) await stop(child)
     reportServerLog(join(persistTo, 'wrangler-dev.log'))
     rmSync(persistTo, { recursive: true, force: true })
@@ -145,6 +148,7 @@ export default async function setup(project: TestProject) {
     )
     closeSync(log)
     await waitUntilServing(baseUrl, child, logFile, 120_000)
+    stopNudging = nudgeDevProxy(baseUrl)
     project.provide('baseUrl', baseUrl)
     project.provide('persistTo', persistTo)
   } catch (error) {

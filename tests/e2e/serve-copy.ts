@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nudgeDevProxy } from './dev-proxy-nudge.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const wranglerBin = join(root, 'node_modules/wrangler/bin/wrangler.js')
@@ -52,7 +53,9 @@ export async function serveCopy(options: { vars: Record<string, string>; from?: 
     { cwd: root, env: childEnv, stdio: 'ignore', detached: true },
   )
   const url = `http://127.0.0.1:${port}`
+  let stopNudging = () => {}
   const stop = async () => {
+    stopNudging()
     try {
       process.kill(-child.pid!, 'SIGTERM')
     } catch {
@@ -65,7 +68,10 @@ export async function serveCopy(options: { vars: Record<string, string>; from?: 
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(3_000) })
-      if (response.ok) return { url, persistTo: dir, stop }
+      if (response.ok) {
+        stopNudging = nudgeDevProxy(url)
+        return { url, persistTo: dir, stop }
+      }
     } catch {
       // not yet
     }
