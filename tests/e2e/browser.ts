@@ -58,10 +58,10 @@ export interface Visit {
 }
 
 /**
- * Service workers are blocked unless a test asks for them (the offline test): a worker installing precaches every
- * built file, dozens of requests Playwright does not see; a test closing or navigating mid-install aborts them, and
- * after such aborts `wrangler dev` answered the next page's files only 30-43 s later (docs/performance.md). Three
- * fresh-clone runs on 24 Nov timed out in a page's `load` that way, each in a different test.
+ * Service workers are blocked unless a test asks for them (the offline test): a worker installing precaches the
+ * offline page's files (every built file until 6 Dec), requests `trackRequests` does not wait for; a test closing or
+ * navigating mid-install aborts them, and three fresh-clone runs on 24 Nov timed out in a page's `load` afterwards,
+ * each in a different test (docs/performance.md).
  */
 export async function openPage(browser: Browser, options: { viewport?: { width: number; height: number }; isMobile?: boolean; allow?: Allow; baseUrl?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Visit> {
   const context = await browser.newContext({
@@ -271,7 +271,10 @@ export function trackRequests(context: BrowserContext) {
     }
   }
   const done = (request: Request) => pending.delete(request)
-  context.on('request', (request) => pending.set(request, pageOf(request)))
+  // Not a service worker's own fetches: Playwright reports their start but, for a navigation the worker answers from
+  // the network (web/sw.ts networkFirst), not their end, so the offline test waited 10 s before each of its loads.
+  // The page's own request for the same address is tracked, and `serviceWorkerInstalled` waits for an install.
+  context.on('request', (request) => request.serviceWorker() === null && pending.set(request, pageOf(request)))
   context.on('requestfinished', done)
   context.on('requestfailed', done)
   // A page closed with requests in flight (a preview tab the test is done with) reports neither their end nor their
@@ -291,10 +294,10 @@ export function trackRequests(context: BrowserContext) {
 }
 
 /**
- * The service worker precaches every built file when it installs (web/sw.ts); Playwright reports none of those
- * requests, so `trackRequests` cannot wait for them. Closing the context mid-install aborts dozens of asset requests
- * at once, the traffic after which `wrangler dev` stalled on the next page's stylesheet. Waits (bounded) until an
- * installing worker has activated; a page that registered none passes at once.
+ * The service worker precaches the offline page's files when it installs (web/sw.ts); `trackRequests` does not wait
+ * for a worker's requests, so this does. Closing the context mid-install aborts them all at once (when the install
+ * fetched every built file, the traffic after which `wrangler dev` stalled on the next page's stylesheet). Waits
+ * (bounded) until an installing worker has activated; a page that registered none passes at once.
  */
 export async function serviceWorkerInstalled(page: Page, timeoutMs: number) {
   if (page.isClosed()) return

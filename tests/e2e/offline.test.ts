@@ -74,5 +74,5 @@ test('offline, a visited page still opens and an unvisited one shows the offline
     await visit.close()
   }
   // A fresh-clone run of 25 Nov timed out at 60 s when one dev-server stall (a static file answered after 30 s) fell
-  // inside the worker's install, which then fetched every built file through wrangler dev
+  // inside the worker's install, which then fetched every built file through wrangler dev (5 s on 6 Dec)
 }, 120_000)
