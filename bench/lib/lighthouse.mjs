@@ -19,7 +19,7 @@ const CONFIG = {
   },
 }
 
-export const median = (values) => {
+const median = (values) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
   if (!sorted.length) return NaN
   const mid = Math.floor(sorted.length / 2)

@@ -261,20 +261,13 @@ const isStaticFile = (url: string) => /^\/(assets|images)\/|\.(css|js|woff2|svg|
  * that holds a route on purpose still closes).
  */
 export function trackRequests(context: BrowserContext) {
-  // each request with the page it belongs to (none for a service worker's)
-  const pending = new Map<Request, Page | null>()
-  const pageOf = (request: Request) => {
-    try {
-      return request.frame().page()
-    } catch {
-      return null
-    }
-  }
+  // each request with the page it belongs to
+  const pending = new Map<Request, Page>()
   const done = (request: Request) => pending.delete(request)
   // Not a service worker's own fetches: Playwright reports their start but, for a navigation the worker answers from
   // the network (web/sw.ts networkFirst), not their end, so the offline test waited 10 s before each of its loads.
   // The page's own request for the same address is tracked, and `serviceWorkerInstalled` waits for an install.
-  context.on('request', (request) => request.serviceWorker() === null && pending.set(request, pageOf(request)))
+  context.on('request', (request) => request.serviceWorker() === null && pending.set(request, request.frame().page()))
   context.on('requestfinished', done)
   context.on('requestfailed', done)
   // A page closed with requests in flight (a preview tab the test is done with) reports neither their end nor their
@@ -283,12 +276,13 @@ export function trackRequests(context: BrowserContext) {
   const forgetOnClose = (page: Page) => page.once('close', () => pending.forEach((owner, request) => owner === page && pending.delete(request)))
   context.pages().forEach(forgetOnClose)
   context.on('page', forgetOnClose)
+  const pendingUrls = () => [...pending.keys()].map((request) => request.url())
   return {
-    pendingUrls: () => [...pending.keys()].map((request) => request.url()),
+    pendingUrls,
     async settled(timeoutMs: number) {
       const deadline = Date.now() + timeoutMs
       while (pending.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-      if (pending.size > 0) process.stderr.write(`[e2e] still in flight after ${timeoutMs / 1000} s, going on: ${[...pending.keys()].map((request) => request.url()).join(', ')}\n`)
+      if (pending.size > 0) process.stderr.write(`[e2e] still in flight after ${timeoutMs / 1000} s, going on: ${pendingUrls().join(', ')}\n`)
     },
   }
 }
