@@ -254,6 +254,19 @@ export function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
 const isStaticFile = (url: string) => /^\/(assets|images)\/|\.(css|js|woff2|svg|png|webp|ico)$/.test(new URL(url).pathname)
 
 /**
+ * The page a request belongs to, or null for a new tab's first navigation: Chromium issues it before the tab's frame
+ * exists, and Playwright's `frame()` throws for it (an operator's preview tab; the throw, in an event listener, was an
+ * uncaught error that failed a CI run on 6 Dec). Such a request is not waited for; the tab's later requests are.
+ */
+function ownerPage(request: Request): Page | null {
+  try {
+    return request.frame().page()
+  } catch {
+    return null
+  }
+}
+
+/**
  * The store starts its client after the page's load event and largest paint (worker/ssr/render.tsx), so a test can
  * be done with a page while its chunks are still downloading. Closing the context then aborts them, and `wrangler dev`
  * (the server under the browser tests) answered the next page's stylesheet only after 30-43 s following such aborts
@@ -267,7 +280,10 @@ export function trackRequests(context: BrowserContext) {
   // Not a service worker's own fetches: Playwright reports their start but, for a navigation the worker answers from
   // the network (web/sw.ts networkFirst), not their end, so the offline test waited 10 s before each of its loads.
   // The page's own request for the same address is tracked, and `serviceWorkerInstalled` waits for an install.
-  context.on('request', (request) => request.serviceWorker() === null && pending.set(request, request.frame().page()))
+  context.on('request', (request) => {
+    const owner = request.serviceWorker() === null ? ownerPage(request) : null
+    if (owner) pending.set(request, owner)
+  })
   context.on('requestfinished', done)
   context.on('requestfailed', done)
   // A page closed with requests in flight (a preview tab the test is done with) reports neither their end nor their

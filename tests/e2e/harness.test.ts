@@ -85,3 +85,26 @@ test("the console check lets pass the 503 that wrangler dev's proxy gives a POST
     await visit.close()
   }
 })
+test('a tab the page opens itself is tracked, and forgotten when it closes', async () => {
+  const context = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block' })
+  try {
+    const inFlight = trackRequests(context)
+    const page = await context.newPage()
+    await page.goto('/AboutUs')
+    // a new tab's first navigation comes before its frame exists (Playwright's frame() throws for it, and a throw in
+    // the tracker's listener is an uncaught error that fails the run), as with the operator's preview tab
+    let held = false
+    await context.route(/\/assets\/main-.*\.css$/, () => {
+      held = true
+    })
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => window.open('/AboutUs'))])
+    await expect.poll(() => held).toBe(true)
+    // the tab's own stylesheet is waited for, with the tab as its owner
+    expect(inFlight.pendingUrls().some((url) => /\/assets\/main-.*\.css$/.test(url))).toBe(true)
+    await tab.close()
+    // (the opener's own chunks may still be loading: only the tab's requests are forgotten)
+    expect(inFlight.pendingUrls().some((url) => /\/assets\/main-.*\.css$/.test(url))).toBe(false)
+  } finally {
+    await context.close()
+  }
+})
