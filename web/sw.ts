@@ -19,7 +19,9 @@ interface WorkerScope {
 }
 const worker = self as unknown as WorkerScope
 
-const OFFLINE_URL = '/offline'
+/** The offline page in each language: a page under /de falls back to the German one. */
+const OFFLINE_PAGES = ['/offline', '/de/offline'] as const
+const offlinePageFor = (url: URL) => (url.pathname === '/de' || url.pathname.startsWith('/de/') ? OFFLINE_PAGES[1] : OFFLINE_PAGES[0])
 /** This build's id, written in by the build (scripts/service-worker-stamp.ts): a new build is a new worker. */
 const BUILD = '__STOREFRONT_BUILD__'
 // Both caches are the build's: a page cached by an earlier build names scripts that this one no longer has.
@@ -29,20 +31,24 @@ const PAGE_CACHE = `storefront-pages-${BUILD}`
 /** A built file named in a page's markup: its scripts, stylesheets and the body font (each name carries its hash). */
 const ASSET_PATH = /\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g
 
-// The install caches the offline page and the files that page loads, and nothing more: on a phone a first visit
-// should not download the whole store's scripts (79 files, 900 KB before compression) for screens the shopper may
-// never open. Every other built file and image is cached when a page first uses it (`cacheFirst` below).
+// The install caches the offline page (in both languages) and the files it loads, and nothing more: on a phone a
+// first visit should not download the whole store's scripts (79 files, 900 KB before compression) for screens the
+// shopper may never open. Every other built file and image is cached when a page first uses it (`cacheFirst` below).
 worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(STATIC_CACHE)
-      // Without cookies: the worker answers a page request by rewriting the `locale` cookie to that page's language,
-      // and this background fetch of an English page must not undo a shopper's switch to German.
-      const offline = await fetch(new Request(OFFLINE_URL, { credentials: 'omit' }))
-      if (!offline.ok) throw new Error(`The offline page answered ${offline.status}`)
-      const files = new Set((await offline.clone().text()).match(ASSET_PATH))
-      await cache.addAll([...files])
-      await cache.put(OFFLINE_URL, offline)
+      // Without cookies: a page request can rewrite the `locale` cookie to that page's language, and this background
+      // fetch must not change the language a shopper chose.
+      const pages = await Promise.all(
+        OFFLINE_PAGES.map(async (path) => {
+          const page = await fetch(new Request(path, { credentials: 'omit' }))
+          if (!page.ok) throw new Error(`The offline page ${path} answered ${page.status}`)
+          return { path, page, files: (await page.clone().text()).match(ASSET_PATH) ?? [] }
+        }),
+      )
+      await cache.addAll([...new Set(pages.flatMap(({ files }) => files))])
+      for (const { path, page } of pages) await cache.put(path, page)
       await worker.skipWaiting()
     })(),
   )
@@ -72,7 +78,8 @@ async function networkFirst(request: Request) {
     if (response.ok) (await caches.open(PAGE_CACHE)).put(request, response.clone())
     return response
   } catch {
-    return (await caches.match(request)) ?? (await caches.match(OFFLINE_URL)) ?? new Response('Offline', { status: 503 })
+    const offline = offlinePageFor(new URL(request.url))
+    return (await caches.match(request)) ?? (await caches.match(offline)) ?? new Response('Offline', { status: 503 })
   }
 }
 

@@ -46,10 +46,14 @@ test('offline, a visited page still opens and an unvisited one shows the offline
       for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname)
       return paths
     })
-    const offlineHtml = await (await fetch(`${baseUrl()}/offline`)).text()
-    const shell = [...new Set(offlineHtml.match(/\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g))]
-    expect(shell.length).toBeGreaterThan(3)
-    expect(cached).toEqual(expect.arrayContaining(['/offline', ...shell]))
+    // (the offline page in both languages: a page under /de falls back to the German one)
+    const shell: string[] = []
+    for (const path of ['/offline', '/de/offline']) {
+      const files = [...new Set((await (await fetch(`${baseUrl()}${path}`)).text()).match(/\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g))]
+      expect(files.length).toBeGreaterThan(3)
+      shell.push(...files)
+    }
+    expect(cached).toEqual(expect.arrayContaining(['/offline', '/de/offline', ...shell]))
     const built = builtFiles()
     const screensNotOpened = built.filter(([source]) => /^web\/routes\/(checkout|account|gift-cards?)/i.test(source)).map(([, chunk]) => `/${chunk.file}`)
     expect(screensNotOpened.length).toBeGreaterThan(0)
@@ -70,6 +74,13 @@ test('offline, a visited page still opens and an unvisited one shows the offline
     await visit.page.waitForLoadState('load')
     await visit.page.waitForTimeout(500)
     expect(await visit.page.getByRole('heading', { name: 'You are offline' }).isVisible()).toBe(true)
+    // A German page not visited falls back to the German offline page, and it too stays as it is.
+    await visit.page.goto('/de/FAQs', { waitUntil: 'load' })
+    expect(await visit.page.getByRole('heading', { name: 'Sie sind offline' }).isVisible()).toBe(true)
+    expect(await visit.page.locator('html').getAttribute('lang')).toBe('de')
+    expect(await visit.page.getByTestId('offline-page').getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/de')
+    await visit.page.waitForTimeout(500)
+    expect(await visit.page.getByRole('heading', { name: 'Sie sind offline' }).isVisible()).toBe(true)
   } finally {
     await visit.context.setOffline(false)
     await visit.close()
