@@ -14,14 +14,14 @@ interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: SwExtendableEvent) => void): void
   addEventListener(type: 'fetch', listener: (event: SwFetchEvent) => void): void
   skipWaiting(): Promise<void>
-  clients: { claim(): Promise<void> }
+  clients: { claim(): Promise<void>; matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<{ url: string }[]> }
   location: Location
 }
 const worker = self as unknown as WorkerScope
 
-/** The offline page in each language: a page under /de falls back to the German one. */
-const OFFLINE_PAGES = ['/offline', '/de/offline'] as const
-const offlinePageFor = (url: URL) => (url.pathname === '/de' || url.pathname.startsWith('/de/') ? OFFLINE_PAGES[1] : OFFLINE_PAGES[0])
+/** The offline page of each language; a page under /de is German. */
+const OFFLINE_PAGES = { en: '/offline', de: '/de/offline' } as const
+const offlinePageFor = (url: URL) => OFFLINE_PAGES[url.pathname === '/de' || url.pathname.startsWith('/de/') ? 'de' : 'en']
 /** This build's id, written in by the build (scripts/service-worker-stamp.ts): a new build is a new worker. */
 const BUILD = '__STOREFRONT_BUILD__'
 // Both caches are the build's: a page cached by an earlier build names scripts that this one no longer has.
@@ -31,24 +31,40 @@ const PAGE_CACHE = `storefront-pages-${BUILD}`
 /** A built file named in a page's markup: its scripts, stylesheets and the body font (each name carries its hash). */
 const ASSET_PATH = /\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g
 
-// The install caches the offline page (in both languages) and the files it loads, and nothing more: on a phone a
-// first visit should not download the whole store's scripts (79 files, 900 KB before compression) for screens the
-// shopper may never open. Every other built file and image is cached when a page first uses it (`cacheFirst` below).
+/**
+ * Caches an offline page and the files it names (once: a second call while the first runs shares it). Fetched without
+ * cookies: a page request can rewrite the `locale` cookie to that page's language, and this background fetch must
+ * not change the language a shopper chose.
+ */
+const caching = new Map<string, Promise<void>>()
+function cacheOfflinePage(path: string): Promise<void> {
+  const started = caching.get(path)
+  if (started) return started
+  const done = (async () => {
+    const page = await fetch(new Request(path, { credentials: 'omit' }))
+    if (!page.ok) throw new Error(`The offline page ${path} answered ${page.status}`)
+    const cache = await caches.open(STATIC_CACHE)
+    const files = [...new Set((await page.clone().text()).match(ASSET_PATH))]
+    const missing = (await Promise.all(files.map(async (file) => ((await cache.match(file)) ? null : file)))).filter((file) => file !== null)
+    await cache.addAll(missing)
+    await cache.put(path, page)
+  })()
+  caching.set(path, done)
+  done.catch(() => caching.delete(path))
+  return done
+}
+
+// The install caches the offline page in the language of the page that registered the worker, and the files it loads,
+// and nothing more: on a phone a first visit should not download the whole store's scripts (79 files, 900 KB before
+// compression) for screens the shopper may never open, nor a second language's page. Every other built file and image
+// is cached when a page first uses it (`cacheFirst` below), the other language's offline page on the first page opened
+// in that language (`networkFirst`).
 worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(STATIC_CACHE)
-      // Without cookies: a page request can rewrite the `locale` cookie to that page's language, and this background
-      // fetch must not change the language a shopper chose.
-      const pages = await Promise.all(
-        OFFLINE_PAGES.map(async (path) => {
-          const page = await fetch(new Request(path, { credentials: 'omit' }))
-          if (!page.ok) throw new Error(`The offline page ${path} answered ${page.status}`)
-          return { path, page, files: (await page.clone().text()).match(ASSET_PATH) ?? [] }
-        }),
-      )
-      await cache.addAll([...new Set(pages.flatMap(({ files }) => files))])
-      for (const { path, page } of pages) await cache.put(path, page)
+      const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const pages = new Set(windows.map((client) => offlinePageFor(new URL(client.url))))
+      await Promise.all([...(pages.size > 0 ? pages : [OFFLINE_PAGES.en])].map(cacheOfflinePage))
       await worker.skipWaiting()
     })(),
   )
@@ -72,14 +88,20 @@ async function cacheFirst(request: Request) {
   return response
 }
 
-async function networkFirst(request: Request) {
+async function networkFirst(event: SwFetchEvent) {
+  const { request } = event
+  const offline = offlinePageFor(new URL(request.url))
   try {
     const response = await fetch(request)
-    if (response.ok) (await caches.open(PAGE_CACHE)).put(request, response.clone())
+    if (response.ok) {
+      ;(await caches.open(PAGE_CACHE)).put(request, response.clone())
+      // the first page opened in the other language: its offline page, in the background
+      if (!(await caches.match(offline))) event.waitUntil(cacheOfflinePage(offline).catch(() => {}))
+    }
     return response
   } catch {
-    const offline = offlinePageFor(new URL(request.url))
-    return (await caches.match(request)) ?? (await caches.match(offline)) ?? new Response('Offline', { status: 503 })
+    const fallback = (await caches.match(request)) ?? (await caches.match(offline)) ?? (await caches.match(OFFLINE_PAGES.en)) ?? (await caches.match(OFFLINE_PAGES.de))
+    return fallback ?? new Response('Offline', { status: 503 })
   }
 }
 
@@ -90,6 +112,6 @@ worker.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/images/')) {
     event.respondWith(cacheFirst(request))
   } else if (request.mode === 'navigate') {
-    event.respondWith(networkFirst(request))
+    event.respondWith(networkFirst(event))
   }
 })
