@@ -19,9 +19,10 @@ interface WorkerScope {
 }
 const worker = self as unknown as WorkerScope
 
-/** The offline page of each language; a page under /de is German. */
+/** The offline page of each language. */
 const OFFLINE_PAGES = { en: '/offline', de: '/de/offline' } as const
-const offlinePageFor = (url: URL) => OFFLINE_PAGES[url.pathname === '/de' || url.pathname.startsWith('/de/') ? 'de' : 'en']
+/** A page's offline page: German under /de, in any case, as web/config.ts `splitLocalePath` reads it (no import here). */
+const offlinePageFor = (url: URL) => OFFLINE_PAGES[['/de', '/de/'].includes(url.pathname.slice(0, 4).toLowerCase()) ? 'de' : 'en']
 /** This build's id, written in by the build (scripts/service-worker-stamp.ts): a new build is a new worker. */
 const BUILD = '__STOREFRONT_BUILD__'
 // Both caches are the build's: a page cached by an earlier build names scripts that this one no longer has.
@@ -32,18 +33,19 @@ const PAGE_CACHE = `storefront-pages-${BUILD}`
 const ASSET_PATH = /\/assets\/[\w.-]+\.(?:js|css|woff2)\b/g
 
 /**
- * Caches an offline page and the files it names (once: a second call while the first runs shares it). Fetched without
- * cookies: a page request can rewrite the `locale` cookie to that page's language, and this background fetch must
- * not change the language a shopper chose.
+ * Caches an offline page and the files it names, unless this build's cache has it (once: a later call shares the
+ * first). Fetched without cookies: a page request can rewrite the `locale` cookie to that page's language, and this
+ * background fetch must not change the language a shopper chose.
  */
 const caching = new Map<string, Promise<void>>()
 function cacheOfflinePage(path: string): Promise<void> {
   const started = caching.get(path)
   if (started) return started
   const done = (async () => {
+    const cache = await caches.open(STATIC_CACHE)
+    if (await cache.match(path)) return
     const page = await fetch(new Request(path, { credentials: 'omit' }))
     if (!page.ok) throw new Error(`The offline page ${path} answered ${page.status}`)
-    const cache = await caches.open(STATIC_CACHE)
     const files = [...new Set((await page.clone().text()).match(ASSET_PATH))]
     const missing = (await Promise.all(files.map(async (file) => ((await cache.match(file)) ? null : file)))).filter((file) => file !== null)
     await cache.addAll(missing)
@@ -95,13 +97,17 @@ async function networkFirst(event: SwFetchEvent) {
     const response = await fetch(request)
     if (response.ok) {
       ;(await caches.open(PAGE_CACHE)).put(request, response.clone())
-      // the first page opened in the other language: its offline page, in the background
-      if (!(await caches.match(offline))) event.waitUntil(cacheOfflinePage(offline).catch(() => {}))
+      // the first page opened in the other language caches its offline page, in the background
+      event.waitUntil(cacheOfflinePage(offline).catch(() => {}))
     }
     return response
   } catch {
-    const fallback = (await caches.match(request)) ?? (await caches.match(offline)) ?? (await caches.match(OFFLINE_PAGES.en)) ?? (await caches.match(OFFLINE_PAGES.de))
-    return fallback ?? new Response('Offline', { status: 503 })
+    // the cached page, else the offline page of its language, else the other one
+    for (const fallback of [request, ...new Set([offline, OFFLINE_PAGES.en, OFFLINE_PAGES.de])]) {
+      const cached = await caches.match(fallback)
+      if (cached) return cached
+    }
+    return new Response('Offline', { status: 503 })
   }
 }
 

@@ -82,6 +82,9 @@ test('offline, a visited page still opens and an unvisited one shows the offline
     expect(await visit.page.getByTestId('offline-page').getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/de')
     await visit.page.waitForTimeout(500)
     expect(await visit.page.getByRole('heading', { name: 'Sie sind offline' }).isVisible()).toBe(true)
+    // /DE is German too, as route matching reads it (both offline pages are cached by now)
+    await visit.page.goto('/DE/t/women', { waitUntil: 'load' })
+    expect(await visit.page.getByRole('heading', { name: 'Sie sind offline' }).isVisible()).toBe(true)
   } finally {
     await visit.context.setOffline(false)
     await visit.close()
