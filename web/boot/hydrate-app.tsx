@@ -73,9 +73,9 @@ export async function hydrate() {
   installChunkReloadGuard()
   // The service worker answers an uncached page with the offline page: its HTML belongs to /offline, not to the
   // address shown, so it stays static instead of hydrating as the wrong route.
-  if (document.querySelector('[data-testid=offline-page]') && !/^(\/de)?\/offline$/.test(window.location.pathname)) return
+  const { locale, path } = splitLocalePath(window.location.pathname)
+  if (document.querySelector('[data-testid=offline-page]') && path !== '/offline') return
   // the page's language only: the server preloaded its dictionary with the page
-  const { locale } = splitLocalePath(window.location.pathname)
   const routes = clientRoutes(locale)
   routes[0]!.middleware = [rememberPageLanguage]
   await Promise.all([resolveMatchedLazyRoutes(routes), loadDictionary(locale)])
