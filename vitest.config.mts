@@ -8,12 +8,14 @@ export default defineConfig(async () => {
   // The [vars] a plain `wrangler deploy` ships (no --env, no .dev.vars): tests/worker/deploy-config.test.ts builds a
   // worker from them to show it fails closed.
   const shipped = unstable_readConfig({ config: './wrangler.toml' }, { hideWarnings: true })
+  // ...and what `wrangler deploy --env dev` would ship: it must not become a public store.
+  const dev = unstable_readConfig({ config: './wrangler.toml', env: 'dev' }, { hideWarnings: true })
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { ENVIRONMENT: 'test', TEST_MIGRATIONS: migrations, PASSWORD_PEPPER: 'test-pepper', SHIPPED_VARS: shipped.vars },
+          bindings: { ENVIRONMENT: 'test', TEST_MIGRATIONS: migrations, PASSWORD_PEPPER: 'test-pepper', SHIPPED_VARS: shipped.vars, DEV_VARS: dev.vars },
         },
       }),
     ],

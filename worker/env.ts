@@ -17,6 +17,16 @@ export interface Env {
   PAGE_CACHE_STALE_SECONDS?: string
   /** Secret pepper mixed into password hashes (set with `wrangler secret put PASSWORD_PEPPER`). */
   PASSWORD_PEPPER?: string
+  /** The store's public address (https://shop.example.com), for links in emails; required in production and staging. */
+  STORE_URL?: string
+  /**
+   * Opt-ins around the start-up checks (docs/operations.md 'Deploying'), each `true` or unset, each shown on the console's
+   * dashboard while in force: the test gateway outside development (a staging store without Stripe), a production or
+   * staging store without a mail provider, a development configuration on a host that is not this machine.
+   */
+  ALLOW_TEST_GATEWAY?: string
+  ALLOW_NO_MAIL?: string
+  ALLOW_PUBLIC_DEV_HOST?: string
   /** Third-party scripts: each loads only when its variable is set (spec §1). */
   GTM_ID?: string
   CHAT_WIDGET_URL?: string
@@ -77,6 +87,8 @@ export const DEVELOPMENT_PEPPER = 'development-pepper-not-secret'
 /** `development` and `test` are the only non-production modes; anything else (missing, a typo, `staging`) is production. */
 export const isProduction = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT !== 'development' && env.ENVIRONMENT !== 'test'
 
+const OptInSchema = z.enum(['', 'true', 'false'], { message: 'must be true, false or empty' }).optional()
+
 const EnvSchema = z.object({
   ENVIRONMENT: z.enum(['development', 'production', 'staging', 'test'], {
     message: 'ENVIRONMENT must be development, production, staging or test',
@@ -84,16 +96,72 @@ const EnvSchema = z.object({
   COMMERCE_URL: z.union([z.literal(''), z.url({ message: 'COMMERCE_URL must be an absolute URL or empty' })]).optional(),
   PASSWORD_PEPPER: z.string().optional(),
   MAIL_API_BASE: z.union([z.literal(''), z.url({ message: 'MAIL_API_BASE must be an absolute URL or empty' })]).optional(),
+  STORE_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'STORE_URL must be an absolute http(s) URL or empty' })]).optional(),
+  ALLOW_TEST_GATEWAY: OptInSchema,
+  ALLOW_NO_MAIL: OptInSchema,
+  ALLOW_PUBLIC_DEV_HOST: OptInSchema,
 })
 
 const PEPPER_REASON = 'PASSWORD_PEPPER must be set (at least 16 characters, not the development value) in production: wrangler secret put PASSWORD_PEPPER'
+
+type OptIn = 'ALLOW_TEST_GATEWAY' | 'ALLOW_NO_MAIL' | 'ALLOW_PUBLIC_DEV_HOST'
+const optedIn = (env: Partial<Record<OptIn, string>>, name: OptIn) => env[name] === 'true'
+
+/** What each opt-in gives up, as the console's dashboard says it while the opt-in is in force. */
+const OPT_IN_WARNINGS: Record<OptIn, string> = {
+  ALLOW_TEST_GATEWAY: 'ALLOW_TEST_GATEWAY=true: the test gateway takes card payments (test cards only, nobody is charged) outside development.',
+  ALLOW_NO_MAIL: 'ALLOW_NO_MAIL=true: no emails are sent (no RESEND_API_KEY): order confirmations and password resets do not reach anyone.',
+  ALLOW_PUBLIC_DEV_HOST: 'ALLOW_PUBLIC_DEV_HOST=true: a development configuration (public pepper, readable mailbox) serves on any host.',
+}
+
+/** The opt-ins in force, as sentences for the console's dashboard. */
+export const optInsInForce = (env: Partial<Record<OptIn, string>>): string[] =>
+  (Object.keys(OPT_IN_WARNINGS) as OptIn[]).filter((name) => optedIn(env, name)).map((name) => OPT_IN_WARNINGS[name])
+
+/** Stripe keys the card provider needs: both keys to take payments, the webhook secret to hear of refunds and disputes. */
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+
+/**
+ * The offline test gateway (POST /test_gateway/tokens, raw test cards) pays for orders no provider saw, so it exists only
+ * in development and tests, or where ALLOW_TEST_GATEWAY=true says a staging store really wants it.
+ */
+export const testGatewayAllowed = (env: Env) => !isProduction(env) || optedIn(env, 'ALLOW_TEST_GATEWAY')
+
+/** Names no public DNS resolves (RFC 6761): loopback, `localhost`, and the reserved `.test`, `.example`, `.invalid`. */
+const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|.+\.(localhost|test|example|invalid))$/
+
+/**
+ * A development configuration (public pepper, readable mailbox, test gateway) serves only on this machine: a deployed
+ * Worker is reached at a public name, so `wrangler deploy --env dev` answers 503 instead of becoming a store.
+ */
+export function hostProblem(env: Env, url: string): string | null {
+  if (isProduction(env) || optedIn(env, 'ALLOW_PUBLIC_DEV_HOST')) return null
+  const host = new URL(url).hostname
+  if (LOCAL_HOST.test(host)) return null
+  return `Invalid configuration: ENVIRONMENT=${env.ENVIRONMENT} serves only on localhost, not on ${host}: deploy without --env dev (production), or set ALLOW_PUBLIC_DEV_HOST=true`
+}
+
+/** What a production or staging store on the embedded backend lacks to take real orders: a card and a mail provider, a public address. */
+function missingForProduction(env: Env): string[] {
+  if (!isProduction(env) || env.COMMERCE_URL) return []
+  const missing: string[] = []
+  const stripe = STRIPE_KEYS.filter((key) => !env[key])
+  if (stripe.length > 0 && !optedIn(env, 'ALLOW_TEST_GATEWAY')) missing.push(`no card provider: set ${stripe.join(', ')} (or ALLOW_TEST_GATEWAY=true)`)
+  if (!env.RESEND_API_KEY && !optedIn(env, 'ALLOW_NO_MAIL')) missing.push('no mail provider: set RESEND_API_KEY (or ALLOW_NO_MAIL=true)')
+  // (one that is no URL at all the schema has named already)
+  const url = URL.parse(env.STORE_URL ?? '')
+  if (!env.STORE_URL || (url && (url.protocol !== 'https:' || LOCAL_HOST.test(url.hostname)))) missing.push("STORE_URL must be the store's public https address (links in emails)")
+  return missing
+}
 
 const checked = new WeakSet<object>()
 
 /**
  * What is wrong with the configuration, as one line, or null when it is fine. Checked once per env object (isolate).
  * Fails closed: a store that is not explicitly development or test is production and needs a real pepper, since the
- * development one is public and would make every stored password hash guessable offline.
+ * development one is public and would make every stored password hash guessable offline; on the embedded backend it
+ * also needs a card provider (else the test gateway would complete orders nobody paid for), a mail provider (else
+ * shoppers are told 'we have emailed you' and nothing goes out) and its public address (else emails link elsewhere).
  */
 export function configProblem(env: Env): string | null {
   if (checked.has(env)) return null
@@ -101,6 +169,7 @@ export function configProblem(env: Env): string | null {
   const fields = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
   const pepper = env.PASSWORD_PEPPER ?? ''
   if (isProduction(env) && (pepper.length < 16 || pepper === DEVELOPMENT_PEPPER)) fields.push(PEPPER_REASON)
+  fields.push(...missingForProduction(env))
   if (fields.length > 0) return `Invalid configuration: ${fields.join('; ')}`
   checked.add(env)
   return null

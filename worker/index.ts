@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from './app-env.ts'
-import { configProblem, isProduction, type Env } from './env.ts'
+import { configProblem, hostProblem, isProduction, type Env } from './env.ts'
 import { requestId } from './middleware/request-id.ts'
 import { d1RoundTrips } from './middleware/d1-round-trips.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
@@ -25,12 +25,17 @@ import { refreshFacetCounts } from './backend/catalogue/facet-counts.ts'
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
 
-// Fail closed: a misconfigured store (e.g. a plain deploy without PASSWORD_PEPPER) answers every request 503 with the
-// one-line reason, and logs it, instead of serving with public development secrets.
+// Fail closed: a misconfigured store (e.g. a plain deploy without PASSWORD_PEPPER or card-provider keys, or `--env dev`
+// deployed to a public host) answers every request 503 with the one-line reason, logged once per isolate, instead of
+// serving with public development secrets or taking orders nobody pays for (docs/operations.md 'Deploying').
+const reported = new Set<string>()
 app.use(async (c, next) => {
-  const problem = configProblem(c.env)
+  const problem = configProblem(c.env) ?? hostProblem(c.env, c.req.url)
   if (!problem) return next()
-  console.error(problem)
+  if (!reported.has(problem) && reported.size < 100) {
+    reported.add(problem)
+    console.error(problem)
+  }
   return c.text(problem, 503, { 'cache-control': 'no-store', 'retry-after': '300' })
 })
 app.use(requestId())

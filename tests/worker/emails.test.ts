@@ -9,8 +9,14 @@ import { renderMail } from '#worker/mail/templates/index.tsx'
 import { MAIL_KINDS } from '#worker/mail/types.ts'
 
 const settings = mailSettings()
+// production also needs its card and mail providers and its address to start (worker/env.ts configProblem)
+const LIVE = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', STORE_URL: 'https://shop.example.com' }
 const page = (path: string, environment: string) =>
-  worker.fetch(new Request(`https://store.test${path}`, { headers: { accept: 'text/html' } }), { ...(env as unknown as Env), ENVIRONMENT: environment, PASSWORD_PEPPER: 'a-production-pepper-of-some-length' }, createExecutionContext())
+  worker.fetch(
+    new Request(`https://store.test${path}`, { headers: { accept: 'text/html' } }),
+    { ...(env as unknown as Env), ENVIRONMENT: environment, PASSWORD_PEPPER: 'a-production-pepper-of-some-length', ...(environment === 'production' ? LIVE : {}) },
+    createExecutionContext(),
+  )
 
 describe('emails', () => {
   const every = MAIL_KINDS.flatMap((kind) => mailVariants(kind).flatMap((variant) => (['en', 'de'] as const).map((locale) => [kind, variant ?? 'sample', locale] as const)))

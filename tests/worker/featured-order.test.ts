@@ -9,7 +9,8 @@ import type { Env } from '#worker/env.ts'
 import { operator, placeOrder } from './admin-helpers.ts'
 import { ORIGIN } from './helpers.ts'
 
-const testEnv = env as unknown as Env
+// A test configuration serves on a public name (the workers.dev address below) only when told to (worker/env.ts hostProblem).
+const testEnv = { ...(env as unknown as Env), ALLOW_PUBLIC_DEV_HOST: 'true' }
 // The page cache with short bounds (1 s fresh + 1 s stale; 30 s + 30 s in production), as edge-cache.test.ts uses.
 const shortEnv = { ...testEnv, PAGE_CACHE_FRESH_SECONDS: '1', PAGE_CACHE_STALE_SECONDS: '1' }
 const UNCACHED = 'https://store-test.workers.dev'

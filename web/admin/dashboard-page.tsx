@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { Panel, PageHeader, Table, TextLink, cell, money, type FieldErrors } from './parts.tsx'
+import { Notice, Panel, PageHeader, Table, TextLink, cell, money, type FieldErrors } from './parts.tsx'
 
 interface Figure {
   currency: string
@@ -18,6 +18,8 @@ export interface DashboardView {
   failedPayments: number
   undeliveredMail: number
   lowStockThreshold: number
+  /** Start-up checks switched off by an opt-in (worker/env.ts optInsInForce): what each gives up. */
+  optIns: string[]
 }
 
 function Sales({ title, figures }: { title: string; figures: Figure[] }) {
@@ -69,6 +71,16 @@ export function DashboardPage({ data }: { data: DashboardView; errors?: FieldErr
   return (
     <>
       <PageHeader title="Dashboard" />
+      {data.optIns.length ? (
+        <Notice tone="error">
+          <p>This store runs with start-up checks switched off (docs/operations.md, 'Deploying'):</p>
+          <ul data-testid="opt-ins" className="mt-2 list-disc pl-5 font-normal">
+            {data.optIns.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <Sales title="Today" figures={data.today} />
         <Sales title="This week" figures={data.week} />

@@ -42,7 +42,7 @@ export async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl:
   const { order } = detail
   const locale = await orderLocale(env.DB, order.number!)
   const ship = detail.addresses.find((a) => a.id === order.ship_address_id) ?? detail.addresses[0]
-  const url = await storeUrl(env.DB, new URL(requestUrl).origin)
+  const url = await storeUrl(env, new URL(requestUrl).origin)
   return {
     kind: 'order_update',
     to: order.email!,
@@ -73,7 +73,7 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
   const { order, shipment } = detail
   const closed = shipmentClosed(detail)
   if (closed || !shipment) throw new ActionRefused(closed ?? 'This order has no shipment.')
-  const shipped = await shippingConfirmationMail(db, order.id, { carrier: input.carrier, trackingId: input.tracking }, await storeUrl(db, new URL(requestUrl).origin))
+  const shipped = await shippingConfirmationMail(db, order.id, { carrier: input.carrier, trackingId: input.tracking }, await storeUrl(env, new URL(requestUrl).origin))
   const statements = [
     // first: an order is shipped once (refund_claims' key), so of two 'Ship' posts read before either shipped (a double
     // click, two tabs) the second batch fails here and writes neither a second audit line nor a second shipping email

@@ -89,7 +89,7 @@ function assertOpen(detail: ReturnDetail) {
   if (detail.ret.state !== 'requested') throw new ActionRefused(`This return was already ${detail.ret.state}.`)
 }
 
-const origin = (env: Env, requestUrl: string) => storeUrl(env.DB, new URL(requestUrl).origin)
+const origin = (env: Env, requestUrl: string) => storeUrl(env, new URL(requestUrl).origin)
 
 /**
  * Approves a return: the units go back on the shelf and their value is refunded split across the order's payments

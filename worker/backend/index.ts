@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { Env } from '#worker/env.ts'
+import { testGatewayAllowed, type Env } from '#worker/env.ts'
 import { allowedMethods, methodNotAllowed } from '#worker/middleware/allowed-methods.ts'
 import { BackendError, backendErrorResponse } from './shared/errors.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
@@ -25,7 +25,18 @@ const personal = createMiddleware<{ Bindings: Env }>(async (c, next) => {
   const anonymous = !c.req.header('authorization') && !c.req.header('x-spree-order-token')
   if (!(c.req.method === 'GET' && anonymous && CATALOGUE.test(c.req.path))) c.header('Cache-Control', 'private, no-store')
 })
+// Addresses that do not exist in this configuration answer 404: all of them on a store with a remote Spree
+// (COMMERCE_URL), rather than serve a second store from the local D1 beside the real one; the test gateway's outside
+// development and tests (unless ALLOW_TEST_GATEWAY=true), since it approves cards no provider saw.
+const servedWhen = (served: (env: Env) => boolean) =>
+  createMiddleware<{ Bindings: Env }>(async (c, next) => {
+    if (!served(c.env)) throw new BackendError(404, 'There is no such API endpoint.')
+    await next()
+  })
+const embedded = servedWhen((env) => !env.COMMERCE_URL)
 // Registered by prefix: the backend is mounted at the site root, so a bare use() would wrap every page too.
+for (const prefix of ['/api/v2/storefront/*', '/spree_oauth/*', '/test_gateway/*', '/webhooks/*']) backend.use(prefix, embedded)
+backend.use('/test_gateway/*', servedWhen(testGatewayAllowed))
 backend.use('/api/v2/storefront/*', personal)
 backend.use('/spree_oauth/*', personal)
 backend.use('/test_gateway/*', personal)

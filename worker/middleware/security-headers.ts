@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
 import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/commerce/captcha.ts'
-import type { Env } from '#worker/env.ts'
+import { isProduction, type Env } from '#worker/env.ts'
 import { stripeEnabled } from '#worker/backend/payments/stripe-client.ts'
 
 function makeNonce() {
@@ -64,7 +64,9 @@ export const securityHeaders = () =>
     headers.set('X-Frame-Options', 'DENY')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)')
-    if (new URL(c.req.url).protocol === 'https:') {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    // Two years, subdomains included, no `preload`: preloading is a commitment for the whole registrable domain, hard to
+    // undo, and the operator's to make (docs/security.md). Never in development: it would pin localhost to https.
+    if (isProduction(c.env) && new URL(c.req.url).protocol === 'https:') {
+      headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
     }
   })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { DashboardPage } from '#web/admin/dashboard-page.tsx'
 import type { AdminEnv } from '../context.ts'
+import { optInsInForce } from '#worker/env.ts'
 import { LOW_STOCK_THRESHOLD, loadDashboard } from '../dashboard-data.ts'
 import { renderPage } from '../render.tsx'
 import { AuditPage } from '#web/admin/audit-page.tsx'
@@ -11,7 +12,7 @@ export const dashboard = new Hono<AdminEnv>()
 
 dashboard.get('/', async (c) => {
   const data = await loadDashboard(c.env.DB)
-  return renderPage(c, 'Dashboard', <DashboardPage data={{ ...data, lowStockThreshold: LOW_STOCK_THRESHOLD }} />)
+  return renderPage(c, 'Dashboard', <DashboardPage data={{ ...data, lowStockThreshold: LOW_STOCK_THRESHOLD, optIns: optInsInForce(c.env) }} />)
 })
 
 dashboard.get('/audit', async (c) => {

@@ -8,7 +8,8 @@ import { CardSourceSchema } from './payments.ts'
 import { booleanish, IdSchema, OptionalText } from './schemas.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { declineRefusal, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
-import { stripeEnabled } from '../payments/stripe-client.ts'
+import { providerDown, stripeEnabled } from '../payments/stripe-client.ts'
+import { testGatewayAllowed } from '#worker/env.ts'
 import { paymentMethodCard, type StripeCard } from '../payments/stripe-gateway.ts'
 
 /** With Stripe the card is authorised at completion, for the balance due; here it is only looked up. */
@@ -74,8 +75,10 @@ async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentS
  */
 export async function createCardPayment(c: BackendContext, order: OrderRow, body: z.output<typeof CardPaymentSchema>) {
   const db = c.env.DB
-  const source = await resolveCard(c, body)
   const stripe = stripeEnabled(c.env)
+  // No provider (a production store without Stripe keys and no ALLOW_TEST_GATEWAY): nothing may approve the card
+  if (!stripe && !testGatewayAllowed(c.env)) throw providerDown()
+  const source = await resolveCard(c, body)
   await requireCaptchaAfterDeclines(c, order.token, body.captcha_token)
   const auth = stripe ? await stripeCard(c, source.profileId) : await cardGateway.authorize(db, source.profileId)
   await rateLimit(c, 'payment', { cart: order.token, ...(auth && 'fingerprint' in auth.card && typeof auth.card.fingerprint === 'string' ? { card: auth.card.fingerprint } : {}) })

@@ -192,7 +192,7 @@ checkoutRoutes.patch('/checkout/complete', async (c) => {
   const order = await orderToComplete(c)
   if (order.state === 'complete') return cartResponse(c, order)
   const locale = requestLocale(c)
-  const links = await storeUrl(c.env.DB, new URL(c.req.url).origin)
+  const links = await storeUrl(c.env, new URL(c.req.url).origin)
   if (stripeEnabled(c.env)) {
     return cartResponse(c, await payAndPlace(c, order, expected ?? null, sessionId ?? null, returnUrl ?? new URL('/checkout/payment/return', c.req.url).href, links))
   }

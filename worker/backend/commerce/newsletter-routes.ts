@@ -46,7 +46,7 @@ newsletterRoutes.post('/newsletter/subscribe', async (c) => {
   const sameDay = now - last < 24 * 60 * 60_000
   if (now - last < CONFIRM_MAIL_GAP_MINUTES * 60_000 || (sameDay && (row?.confirm_sends ?? 0) >= CONFIRM_MAILS_PER_DAY)) return answer()
   const token = randomToken()
-  const link = `${await storeUrl(db, new URL(c.req.url).origin)}${LOCALE_PREFIX[locale]}/newsletter/confirm?token=${token}`
+  const link = `${await storeUrl(c.env, new URL(c.req.url).origin)}${LOCALE_PREFIX[locale]}/newsletter/confirm?token=${token}`
   const results = await db.batch([
     db
       .prepare(

@@ -99,7 +99,7 @@ orderRoutes.post('/account/orders/:number/returns', async (c) => {
   const locale = requestLocale(c)
   const items = await checkReturnRequest(c.env.DB, order, input, locale)
   const request = { ...input, items }
-  const mail = await returnMail(c.env.DB, order, { reason: input.reason, locale }, items, 'requested', await storeUrl(c.env.DB, new URL(c.req.url).origin))
+  const mail = await returnMail(c.env.DB, order, { reason: input.reason, locale }, items, 'requested', await storeUrl(c.env, new URL(c.req.url).origin))
   try {
     await dispatchWritten(c.env, await c.env.DB.batch([...returnRequestStatements(c.env.DB, order.id, request, locale), await mailStatement(c.env, mail)]))
   } catch (error) {

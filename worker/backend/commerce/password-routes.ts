@@ -34,7 +34,7 @@ passwordRoutes.post('/passwords', async (c) => {
   // The storefront shows its own sentence for a 404 here (spec §8), as Spree's auth extension answers.
   if (!found) throw new BackendError(404, 'No user is registered with this email address.', { email: ['not found'] })
   const token = randomToken()
-  const link = `${await storeUrl(c.env.DB, new URL(c.req.url).origin)}/reset-password?token=${token}`
+  const link = `${await storeUrl(c.env, new URL(c.req.url).origin)}/reset-password?token=${token}`
   // the language of the page that asked, else the one the customer chose
   const locale = c.req.query('locale') ? requestLocale(c) : found.selected_locale === 'de' ? 'de' : 'en'
   const results = await c.env.DB.batch([

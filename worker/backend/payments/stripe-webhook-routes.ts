@@ -37,7 +37,7 @@ stripeWebhookRoutes.post('/stripe', async (c) => {
   const claimed = await db.prepare('INSERT INTO stripe_events (id, type) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id').bind(event.id, event.type).first()
   if (!claimed) return c.json({ received: true, duplicate: true })
   try {
-    await handle(env, event, await storeUrl(db, new URL(c.req.url).origin))
+    await handle(env, event, await storeUrl(env, new URL(c.req.url).origin))
   } catch (error) {
     // not processed: forget the claim so Stripe's retry gets another go
     await db.prepare('DELETE FROM stripe_events WHERE id = ?').bind(event.id).run()
