@@ -20,7 +20,7 @@ export interface Env {
   /** The store's public address (https://shop.example.com), for links in emails; required in production and staging. */
   STORE_URL?: string
   /**
-   * Opt-ins around the start-up checks (docs/operations.md 'Deploying'), each `true` or unset, each shown on the console's
+   * Opt-ins around the start-up checks (docs/operations.md 'Fail closed'), each `true` or unset, each shown on the console's
    * dashboard while in force: the test gateway outside development (a staging store without Stripe), a production or
    * staging store without a mail provider, a development configuration on a host that is not this machine.
    */
@@ -109,8 +109,8 @@ const optedIn = (env: Partial<Record<OptIn, string>>, name: OptIn) => env[name] 
 
 /** What each opt-in gives up, as the console's dashboard says it while the opt-in is in force. */
 const OPT_IN_WARNINGS: Record<OptIn, string> = {
-  ALLOW_TEST_GATEWAY: 'ALLOW_TEST_GATEWAY=true: the test gateway takes card payments (test cards only, nobody is charged) outside development.',
-  ALLOW_NO_MAIL: 'ALLOW_NO_MAIL=true: no emails are sent (no RESEND_API_KEY): order confirmations and password resets do not reach anyone.',
+  ALLOW_TEST_GATEWAY: 'ALLOW_TEST_GATEWAY=true: the offline test gateway is open outside development; without Stripe keys it takes card payments that charge nobody.',
+  ALLOW_NO_MAIL: 'ALLOW_NO_MAIL=true: the store may run without a mail provider; without RESEND_API_KEY no email (order confirmation, password reset) reaches anyone.',
   ALLOW_PUBLIC_DEV_HOST: 'ALLOW_PUBLIC_DEV_HOST=true: a development configuration (public pepper, readable mailbox) serves on any host.',
 }
 
