@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { buildTwindCss } from './scripts/twind-css.ts'
-import { markSvg, PNG_ICONS, webManifest } from './web/brand.ts'
+import { markSvg, PNG_ICONS, webManifest } from './kernel/brand.ts'
 import { markPng } from './scripts/mark-png.ts'
 import { serviceWorkerStamp } from './scripts/service-worker-stamp.ts'
 
@@ -27,7 +27,7 @@ function twindCss(): Plugin {
   }
 }
 
-/** The favicon, the app icons and the web manifest, written from the one brand value (web/brand.ts). */
+/** The favicon, the app icons and the web manifest, written from the one brand value (kernel/brand.ts). */
 function brandFiles(): Plugin {
   return {
     name: 'storefront:brand',

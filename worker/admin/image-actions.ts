@@ -1,5 +1,5 @@
 import type { Env } from '#worker/env.ts'
-import { IMAGE_SIZES } from '#web/config.ts'
+import { IMAGE_SIZES } from '#kernel/config.ts'
 import { MEDIA_PREFIX } from '#worker/media/index.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'

@@ -1,4 +1,4 @@
-import type { LineOffer } from '#web/admin/order-page.tsx'
+import type { LineOffer } from '#worker/admin/pages/order-page.tsx'
 import type { Env } from '#worker/env.ts'
 import { returnableLines } from '#worker/backend/commerce/returns.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'

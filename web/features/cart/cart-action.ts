@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import type { Cart } from '../../api/models.ts'
+import type { Cart } from '#kernel/models.ts'
 import { ApiError, rateLimitedInit, type StorefrontApi } from '../../api/storefront-api.ts'
 import { createTranslator, type MessageKey, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { LineItem } from '../../api/models.ts'
-import { CART_QUANTITY_DEBOUNCE_MS } from '../../config.ts'
+import type { LineItem } from '#kernel/models.ts'
+import { CART_QUANTITY_DEBOUNCE_MS } from '#kernel/config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
 import { quantityProblem } from './cart-action.ts'

@@ -1,11 +1,11 @@
 import { data } from 'react-router'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { ApiError } from '../../api/storefront-api.ts'
-import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN } from '../../config.ts'
+import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN } from '#kernel/config.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect } from '../../routes/route-helpers.ts'
-import { validateEmail, validateRequired } from '../auth/validation.ts'
-import { deliveryDateProblem } from './delivery-date.ts'
+import { validateEmail, validateRequired } from '../../forms/validation.ts'
+import { deliveryDateProblem } from '#kernel/delivery-date.ts'
 import { apiFieldErrors } from '../../api/field-errors.ts'
 
 /** The form's fields by the API's names (`gift_card.recipient_name` …): where a refusal's field messages are shown. */
@@ -52,7 +52,7 @@ export function readGiftCardForm(form: FormData): GiftCardInput {
   }
 }
 
-/** The same rules as the backend (amount bounds in web/config.ts), with the spec §5 messages. */
+/** The same rules as the backend (amount bounds in kernel/config.ts), with the spec §5 messages. */
 export function validateGiftCard(input: GiftCardInput, t: Translate): GiftCardFailure['errors'] {
   const errors: GiftCardFailure['errors'] = {}
   if (!Number.isInteger(input.amount) || input.amount < GIFT_CARD_AMOUNT_MIN || input.amount > GIFT_CARD_AMOUNT_MAX) {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
-import { ProductsPage } from '#web/admin/products-page.tsx'
-import { ProductPage } from '#web/admin/product-page.tsx'
-import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
+import { ProductsPage } from '#worker/admin/pages/products-page.tsx'
+import { ProductPage } from '#worker/admin/pages/product-page.tsx'
+import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, formValues, pageOf, parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'
@@ -15,7 +15,7 @@ import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { renderPage, seeOther } from '../render.tsx'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens.ts'
 import { SizeInputRefused, addSize, type SizeChoice } from '../size-add.ts'
-import type { AlreadySent } from '#web/admin/parts.tsx'
+import type { AlreadySent } from '#worker/admin/pages/parts.tsx'
 
 export const products = new Hono<AdminEnv>()
 

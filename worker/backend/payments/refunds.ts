@@ -1,6 +1,6 @@
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
-import { randomToken } from '../services/crypto.ts'
+import { randomToken } from '../../lib/crypto.ts'
 import { providerError, stripeClient, stripeEnabled } from './stripe-client.ts'
 
 export interface RefundResult {
