@@ -10,7 +10,7 @@ import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { notifyAtom } from '../../state/notifications.ts'
 import { CartTotals } from '../../components/cart-view.tsx'
 import { CouponForm } from '../../components/coupon-form.tsx'
-import { localizeApiMessage } from '../cart/cart-action.ts'
+import { localizeApiMessage } from '../../routes/cart-action.ts'
 
 /**
  * What the shopper is about to pay for: lines, then the cart's own totals (promotions, the included GST, shipping,

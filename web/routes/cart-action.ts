@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router'
 import type { Cart } from '#kernel/models.ts'
-import { ApiError, rateLimitedInit, type StorefrontApi } from '../../api/storefront-api.ts'
-import { createTranslator, type MessageKey, type Translate } from '../../i18n/index.tsx'
-import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
+import { ApiError, rateLimitedInit, type StorefrontApi } from '../api/storefront-api.ts'
+import { createTranslator, type MessageKey, type Translate } from '../i18n/index.tsx'
+import { localeOf, localRedirect, readForm } from './route-helpers.ts'
 
 /** What a refused cart form answers (422, or 429 with Retry-After): the sentence, in the page's language. */
 export interface CartFailure {
