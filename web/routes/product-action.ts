@@ -18,7 +18,7 @@ export async function productAction({ request, context }: ActionFunctionArgs) {
   // The gift card product posts the gift card form instead (web/features/gift-cards/).
   // Its code and texts load with the post: only the gift card product has that form.
   if (form.get('intent') === 'gift-card') {
-    const { giftCardAction } = await withAllTexts(() => import('../features/gift-cards/gift-card-action.ts'))()
+    const { giftCardAction } = await withAllTexts(() => import('../features/product/gift-card-action.ts'))()
     return giftCardAction(request, form, loaderApi(context))
   }
   // a heart sends one field, `wish` (wish-post.ts), and a card's heart the page's `back` from the page's one form;

@@ -27,7 +27,7 @@ import { withoutWishNotice } from '#kernel/wish-notice.ts'
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
  * the first bytes like the rest, and hydrated once the chunk arrives (the form posts without JavaScript meanwhile).
  */
-const GiftCardForm = lazy(withAllTexts(() => import('../gift-cards/gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm }))))
+const GiftCardForm = lazy(withAllTexts(() => import('./gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm }))))
 
 /**
  * Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price.
