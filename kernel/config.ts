@@ -131,3 +131,7 @@ export function localePath(locale: Locale, path: string): string {
 
 /** The store's name, everywhere it is shown or told to search engines (titles, JSON-LD, Open Graph): the brand's. */
 export const STORE_NAME = BRAND.name
+
+/** No storefront request body comes near this; anything larger is refused before it is parsed (the body-limit
+ * middleware and the backend, each on its own, so a backend mounted elsewhere keeps the limit). */
+export const MAX_BODY_BYTES = 64 * 1024

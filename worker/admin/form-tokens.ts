@@ -1,6 +1,6 @@
 import { when, type AlreadySent, type FormValues } from '#worker/admin/pages/parts.tsx'
 import type { Operator } from './context.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 
 /**
  * A console form that gives out money is done once (docs/operations.md 'Operator console: a form is sent once').

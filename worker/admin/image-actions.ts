@@ -5,7 +5,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { ProductDetail } from './catalogue-data.ts'
 import { IMAGE_SIZE_NAMES, type ImageSize, type ImageType } from './image-checks.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 
 /** A product's pictures from the console: upload (three §9 sizes to R2), alt text in en and de, order, removal. */
 

@@ -1,6 +1,6 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
-import { ActionRefused, unlessTaken } from './order-actions.ts'
+import { ActionRefused, unlessTaken } from './action-refused.ts'
 import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
 import type { GiftCardItem } from '#worker/admin/pages/gift-cards-page.tsx'
 import { money } from '#worker/admin/pages/parts.tsx'

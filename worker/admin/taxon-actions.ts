@@ -1,7 +1,7 @@
 import type { Operator } from './context.ts'
 import { listingRowsRebuild } from '#worker/backend/catalogue/listing-rows-sql.mjs'
 import { auditStatement } from './audit.ts'
-import { ActionRefused, unlessTaken } from './order-actions.ts'
+import { ActionRefused, unlessTaken } from './action-refused.ts'
 import type { CategoryItem } from '#worker/admin/pages/categories-page.tsx'
 
 /**

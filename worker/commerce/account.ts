@@ -3,7 +3,7 @@ import type { User } from '#kernel/models.ts'
 import type { AuthToken } from '#worker/middleware/session.ts'
 import type { Document, ListDocument, SpreeClient } from './spree-client.ts'
 import { toAddress, toAddressPayload, toUser } from './shopper-mappers.ts'
-import { requireCaptcha } from '../lib/captcha.ts'
+import { requireCaptcha } from './require-captcha.ts'
 
 type AccountOperations = Pick<
   ShopperOperations,

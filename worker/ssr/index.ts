@@ -3,7 +3,7 @@ import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
 import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/lib/captcha.ts'
-import { stripeEnabled } from '#worker/backend/payments/stripe-client.ts'
+import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
 import { renderPage } from './render.tsx'
 import { APP_VERSION } from './version.ts'
 

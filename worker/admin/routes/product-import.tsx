@@ -8,7 +8,7 @@ import { noticeText } from '../notices.ts'
 import { dryRun, IMPORT_MAX_BYTES } from '../import-check.ts'
 import { startApply } from '../import-apply.ts'
 import { productsCsv } from '../product-csv.ts'
-import { ActionRefused } from '../order-actions.ts'
+import { ActionRefused } from '../action-refused.ts'
 import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
 
 /** Product CSV export and import (docs/operations.md 'Product CSV'). */

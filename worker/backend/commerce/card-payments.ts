@@ -8,7 +8,7 @@ import { CardSourceSchema } from './payments.ts'
 import { booleanish, IdSchema, OptionalText } from './schemas.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { declineRefusal, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
-import { stripeEnabled } from '../payments/stripe-client.ts'
+import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
 import { paymentMethodCard, type StripeCard } from '../payments/stripe-gateway.ts'
 
 /** With Stripe the card is authorised at completion, for the balance due; here it is only looked up. */
