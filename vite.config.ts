@@ -1,14 +1,16 @@
 import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { buildTwindCss } from './scripts/twind-css.ts'
-import { markSvg, PNG_ICONS, webManifest } from './web/brand.ts'
+import { markSvg, PNG_ICONS, webManifest } from './kernel/brand.ts'
 import { markPng } from './scripts/mark-png.ts'
 import { serviceWorkerStamp } from './scripts/service-worker-stamp.ts'
 
-const webDir = fileURLToPath(new URL('./web', import.meta.url))
+/** Where the static CSS's classes are written: the web app, the kernel it reads, and the console's server-rendered pages. */
+const CLASS_SOURCES = ['./web', './kernel', './worker/admin/pages'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)))
 
 /** The modules of the `shell` chunk (see build.rollupOptions.output.codeSplitting), minus the lazy ones. */
-const SHELL = /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|ui|session|notifications|consent)|api\/use-api|state\/use-atom|config|brand|styles\/tokens|i18n\/(index|format|dictionaries))/
+const SHELL =
+  /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|consent)|state\/(use-atom|session\/|ui\.|notifications\.)|api\/use-api|i18n\/(index|dictionaries))|\/kernel\/(config|brand|tokens|format)\./
 const NOT_SHELL = /\/(search-overlay|consent-banner|consent-effects|tag-manager|non-essential|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
 const TWIND_ID = '/__twind.css'
 /**
@@ -17,17 +19,17 @@ const TWIND_ID = '/__twind.css'
  */
 const ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url))
 
-/** Twind at build time: `@import '/__twind.css'` becomes the static CSS of every class the web app uses. */
+/** Twind at build time: `@import '/__twind.css'` becomes the static CSS of every class the web app and the console use. */
 function twindCss(): Plugin {
   return {
     name: 'storefront:twind',
     enforce: 'pre',
     resolveId: (id) => (id === TWIND_ID ? TWIND_ID : null),
-    load: (id) => (id === TWIND_ID ? buildTwindCss(webDir) : null),
+    load: (id) => (id === TWIND_ID ? buildTwindCss(CLASS_SOURCES) : null),
   }
 }
 
-/** The favicon, the app icons and the web manifest, written from the one brand value (web/brand.ts). */
+/** The favicon, the app icons and the web manifest, written from the one brand value (kernel/brand.ts). */
 function brandFiles(): Plugin {
   return {
     name: 'storefront:brand',

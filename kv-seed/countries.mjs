@@ -26,7 +26,7 @@ const COUNTRIES = [
   ['GB', 'GBR', 'UNITED KINGDOM', 'United Kingdom', 'Vereinigtes Königreich', 826, 0, 1, []],
 ]
 
-/** The EU's member states (one shipping zone, web/lib/destinations.ts EU_COUNTRIES): iso, iso3, numcode, needs a postcode. */
+/** The EU's member states (one shipping zone, kernel/destinations.ts EU_COUNTRIES): iso, iso3, numcode, needs a postcode. */
 const EU = [
   ['AT', 'AUT', 40, 1], ['BE', 'BEL', 56, 1], ['BG', 'BGR', 100, 1], ['CY', 'CYP', 196, 1], ['CZ', 'CZE', 203, 1],
   ['DE', 'DEU', 276, 1], ['DK', 'DNK', 208, 1], ['EE', 'EST', 233, 1], ['ES', 'ESP', 724, 1], ['FI', 'FIN', 246, 1],

@@ -95,7 +95,7 @@ export function* seedStatements(seed) {
 }
 
 /**
- * The price buckets of spec §9 (PRICE_FILTER_BUCKETS in web/config.ts) in cents, for the precomputed facet counts
+ * The price buckets of spec §9 (PRICE_FILTER_BUCKETS in kernel/config.ts) in cents, for the precomputed facet counts
  * the seed writes; tests/backend/facet-counts.test.ts checks they match.
  */
 export const SEED_PRICE_BUCKETS = [[0, 5099], [5100, 10099], [10100, 15099], [15100, 20099], [20100, 30099]]

@@ -1,11 +1,11 @@
 /**
- * Rasterises the brand mark (web/brand.ts `markShapes`) to a PNG at build time, with no image library and no browser:
+ * Rasterises the brand mark (kernel/brand.ts `markShapes`) to a PNG at build time, with no image library and no browser:
  * the mark is a rounded square, a circle and straight-edged paths (M/L/H/V and their relative forms, Z), so each
  * shape becomes polygons, filled with the non-zero rule at 16 sub-scanlines per pixel row with exact horizontal
  * coverage, and composited back to front. The PNG is 8-bit RGBA, unfiltered rows, deflated by node:zlib.
  */
 import { deflateSync } from 'node:zlib'
-import { markShapes, type MarkShape } from '../web/brand.ts'
+import { markShapes, type MarkShape } from '../kernel/brand.ts'
 import { pngFile } from './png-chunks.ts'
 
 type Point = [number, number]

@@ -24,13 +24,13 @@ export function candidateClasses(source: string): Set<string> {
   return out
 }
 
-/** The static CSS of the whole web app: preflight plus every utility its source uses. */
-export function buildTwindCss(webDir: string): string {
+/** The static CSS of the whole web app: preflight plus every utility the source in `dirs` uses. */
+export function buildTwindCss(dirs: string[]): string {
   const tw = twind(config, virtual())
   const warn = console.warn
   console.warn = () => {}
   try {
-    for (const file of sourceFiles(webDir)) {
+    for (const file of dirs.flatMap(sourceFiles)) {
       for (const token of candidateClasses(readFileSync(file, 'utf8'))) tw(token)
     }
   } finally {

@@ -1,6 +1,6 @@
 import { createContext } from 'react-router'
 import type { StorefrontApi } from './api/storefront-api.ts'
-import type { Currency, Locale } from './api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 
 declare module 'react-router' {
   interface Future {

@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router'
-import type { Locale } from './api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { MenuLocation } from './components/chrome/use-menu.ts'
 import { rootLoader } from './root-loader.ts'
 import { loadDictionary, type DictionaryPart } from './i18n/index.tsx'
 import { Document, RootErrorBoundary } from './root.tsx'
-import { splitLocalePath } from './config.ts'
+import { splitLocalePath } from '#kernel/config.ts'
 
 /**
  * A lazily loaded screen of one language. `handle.module` names its source file so the server can find the matched

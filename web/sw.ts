@@ -21,7 +21,7 @@ const worker = self as unknown as WorkerScope
 
 /** The offline page of each language. */
 const OFFLINE_PAGES = { en: '/offline', de: '/de/offline' } as const
-/** A page's offline page: German under /de, in any case, as web/config.ts `splitLocalePath` reads it (no import here). */
+/** A page's offline page: German under /de, in any case, as kernel/config.ts `splitLocalePath` reads it (no import here). */
 const offlinePageFor = (url: URL) => OFFLINE_PAGES[['/de', '/de/'].includes(url.pathname.slice(0, 4).toLowerCase()) ? 'de' : 'en']
 /** This build's id, written in by the build (scripts/service-worker-stamp.ts): a new build is a new worker. */
 const BUILD = '__STOREFRONT_BUILD__'

@@ -1,6 +1,6 @@
 import type { Env } from './env.ts'
 import type { SessionState } from './middleware/session.ts'
-import type { Currency, Locale } from '#web/api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 import type { ServerTiming } from './middleware/request-id.ts'
 
 /** Hono's typing for the app: bindings plus what middleware puts on the context. */

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { backend } from '#worker/backend/index.ts'
 import type { Env } from '#worker/env.ts'
-import { CHARGE_MAX_CENTS, GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINE_MAX_QUANTITY, GIFT_CARD_LINES_MAX, D1_QUERIES_PER_COMPLETION_MAX } from '#web/config.ts'
+import { CHARGE_MAX_CENTS, GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINE_MAX_QUANTITY, GIFT_CARD_LINES_MAX, D1_QUERIES_PER_COMPLETION_MAX } from '#kernel/config.ts'
 import { AU_ADDRESS, TEST_CARD, call, freshIp, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, createPromotion } from '#tests/factories/catalogue.ts'
 

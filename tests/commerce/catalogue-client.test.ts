@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { catalogueOperations } from '#worker/commerce/catalogue.ts'
-import type { Category, Product } from '#web/api/models.ts'
+import type { Category, Product } from '#kernel/models.ts'
 import { seedCatalogue, seedTable } from '#tests/backend/catalogue-helpers.ts'
 import { testContext } from './catalogue-context.ts'
 import { BannerModel, CategoryModel, CmsPageModel, CountryModel, MenuModel, ProductListModel, ProductModel, SearchResultModel } from './model-schemas.ts'

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 /**
- * The storefront models of spec §3 (web/api/models.ts) as zod schemas, strict: a mapper that leaves a field out or
+ * The storefront models of spec §3 (kernel/models.ts) as zod schemas, strict: a mapper that leaves a field out or
  * adds a stray one fails, and the BFF test checks the browser gets exactly these shapes too.
  */
 const Style = z.strictObject({ url: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() })

@@ -6,7 +6,7 @@
 // JavaScript, half of them in German.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ITEMS_PER_PAGE_DEFAULT } from '#web/config.ts'
+import { ITEMS_PER_PAGE_DEFAULT } from '#kernel/config.ts'
 import { baseUrl, DESKTOP, launchBrowser } from './browser.ts'
 
 type Locale = 'en' | 'de'

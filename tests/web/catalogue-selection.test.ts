@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Product, Variant } from '#web/api/models.ts'
+import type { Product, Variant } from '#kernel/models.ts'
 import { availabilityOf, chosenValues, chosenVariant, imagesFor, valueInStock, optionGroups } from '#web/features/product/variant-selection.ts'
 import { appliedFilters, categoryTrail, pageHref, viewHref } from '#web/features/catalogue/listing-links.ts'
 import { listedFacets } from '#web/features/catalogue/listed-facets.ts'

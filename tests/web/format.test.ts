@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formatDate, formatMoney, formatWholeMoney } from '#web/i18n/format.ts'
+import { formatDate, formatMoney, formatWholeMoney } from '#kernel/format.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
 import { en } from '#web/i18n/en.ts'
 import { de } from '#web/i18n/de.ts'
-import { localePath, splitLocalePath } from '#web/config.ts'
+import { localePath, splitLocalePath } from '#kernel/config.ts'
 
 describe('money', () => {
   it('writes AUD the Australian way in English and the German way in German', () => {

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { markPng, pathPolygons } from '../../scripts/mark-png.ts'
 import { crc32 } from '../../scripts/png-chunks.ts'
-import { BRAND, MARK, PNG_ICONS, webManifest } from '../../web/brand.ts'
+import { BRAND, MARK, PNG_ICONS, webManifest } from '#kernel/brand.ts'
 
 /** Decodes what markPng writes (8-bit RGBA, filter 0 on every row), checking each chunk's CRC on the way. */
 function decode(png: Uint8Array) {

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai'
 import { describe, expect, it } from 'vitest'
-import { dismissNotificationAtom, notificationsAtom, notifyAtom } from '#web/features/notifications/atoms.ts'
-import { shouldReloadForChunkError } from '#web/features/session/chunk-reload.ts'
+import { dismissNotificationAtom, notificationsAtom, notifyAtom } from '#web/state/notifications.ts'
+import { shouldReloadForChunkError } from '#web/state/session/chunk-reload.ts'
 
 describe('notifications (spec §4, §9)', () => {
   it('keep at most three, dropping the oldest', () => {

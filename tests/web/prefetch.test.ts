@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { installPrefetcher, prefetch } from '#web/features/session/prefetch.ts'
+import { installPrefetcher, prefetch } from '#web/state/session/prefetch.ts'
 import { keepGets } from '#web/api/browser/prefetched.ts'
 import { apiRequest } from '#web/api/browser/request.ts'
 import { dictionaryOf, loadDictionary } from '#web/i18n/dictionaries.client.ts'

@@ -19,7 +19,7 @@ import {
   toggleMobileMenuAtom,
   wishlistSidebarOpenAtom,
   type Panel,
-} from '#web/features/ui/atoms.ts'
+} from '#web/state/ui.ts'
 
 describe('UI flags (spec §4)', () => {
   it('start closed, except grid view', () => {

@@ -4,7 +4,7 @@ import { createProduct, stockOf } from '#tests/factories/catalogue.ts'
 import { get } from './helpers.ts'
 import { saveVariant } from '#worker/admin/catalogue-actions.ts'
 import { loadProduct } from '#worker/admin/catalogue-data.ts'
-import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { ActionRefused } from '#worker/admin/action-refused.ts'
 import { auditOf, createAdmin, operator, placeOrder } from './admin-helpers.ts'
 
 const PRICES = { AUD_amount: '129.95', AUD_rrp: '149.95', AUD_member: '119.95', USD_amount: '89.00', USD_rrp: '', USD_member: '' }

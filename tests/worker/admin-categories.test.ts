@@ -4,7 +4,7 @@ import { call } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { get } from './helpers.ts'
 import { createCategory, listCategories } from '#worker/admin/taxon-actions.ts'
-import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { ActionRefused } from '#worker/admin/action-refused.ts'
 import { auditOf, createAdmin, operator } from './admin-helpers.ts'
 
 const idOf = async (permalink: string) => (await env.DB.prepare('SELECT id FROM taxons WHERE permalink = ?').bind(permalink).first<{ id: number }>())!.id

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { IMAGE_SIZES } from '#web/config.ts'
+import { IMAGE_SIZES } from '#kernel/config.ts'
 import { imageDimensions, imageTypeOf } from '#worker/admin/image-checks.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { fileOf, pngOf } from '#tests/factories/images.ts'

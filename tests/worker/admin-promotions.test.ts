@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance } from '#tests/factories/catalogue.ts'
 import { adjustGiftCard, loadGiftCard, savePromotion } from '#worker/admin/promotions-data.ts'
-import { ActionRefused } from '#worker/admin/order-actions.ts'
+import { ActionRefused } from '#worker/admin/action-refused.ts'
 import { ADMIN_PASSWORD, auditOf, createAdmin, operator } from './admin-helpers.ts'
 
 const COUPON = { name: 'Spring sale', kind: 'percent', amount: '15', min_total: '50.00', starts_on: '', expires_on: '', usage_limit: '100', per_customer_limit: '1' }

@@ -294,7 +294,7 @@ describe('what is never cached', () => {
     const { permalink } = (await env.DB.prepare('SELECT t.permalink FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE c.product_id = ? LIMIT 1').bind(seeded.id).first<{ permalink: string }>())!
     const listing = `/t/${permalink}`
     const plain = await page(listing)
-    // a card's heart posts wish=1:{variant}:{card} (web/features/wishlist/wish-post.ts)
+    // a card's heart posts wish=1:{variant}:{card} (kernel/wish-post.ts)
     const variant = /<button[^>]*form="wish-post"[^>]*value="1:(\d+):/.exec(plain.body)?.[1]
     expect(variant).toBeDefined()
     const path = `${listing}?wishlist=saved-${variant}`

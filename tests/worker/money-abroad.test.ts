@@ -9,8 +9,8 @@ import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { createProduct, createPromotion, type CreatedProduct } from '#tests/factories/catalogue.ts'
 import { call, uniqueEmail } from '#tests/factories/api.ts'
 import { parseAuthCookie } from '#worker/middleware/session.ts'
-import { formatMoney } from '#web/i18n/format.ts'
-import { BRAND } from '#web/brand.ts'
+import { formatMoney } from '#kernel/format.ts'
+import { BRAND } from '#kernel/brand.ts'
 
 let product: CreatedProduct
 let coupon: string

@@ -19,7 +19,7 @@ import type {
   ShippingRate,
   User,
   Wishlist,
-} from './models.ts'
+} from '#kernel/models.ts'
 
 /**
  * The operations of spec §7, typed with the models of §3. Route loaders and actions are written once against it:
@@ -100,7 +100,7 @@ export interface StorefrontApi {
   getCurrentUser(): Promise<User | null>
   logIn(username: string, password: string): Promise<User>
   logOut(): Promise<void>
-  /** `captchaToken`: the captcha's answer, required when one is configured (worker/commerce/captcha.ts). */
+  /** `captchaToken`: the captcha's answer, required when one is configured (worker/lib/captcha.ts). */
   registerUser(input: { email: string; password: string; firstName: string; lastName: string; captchaToken?: string }): Promise<User>
   /** A new email needs `currentPassword` (a stolen session alone cannot move the account to another mailbox). */
   updateCurrentUser(input: { firstName: string; lastName: string; email: string; currentPassword?: string }): Promise<User>

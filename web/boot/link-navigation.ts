@@ -1,5 +1,5 @@
 import { LINK_MARK } from '../components/local-link.tsx'
-import { prefetch } from '../features/session/prefetch.ts'
+import { prefetch } from '../state/session/prefetch.ts'
 
 /** What a click needs to say for this module to decide (a MouseEvent has it all). */
 export interface LinkClick {

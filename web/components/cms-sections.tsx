@@ -1,5 +1,5 @@
 import { preload } from 'react-dom'
-import type { CmsPage, CmsSection, ProductImage } from '../api/models.ts'
+import type { CmsPage, CmsSection, ProductImage } from '#kernel/models.ts'
 import { LocalLink } from './local-link.tsx'
 import { Carousel, carouselItem } from './ui/carousel.tsx'
 import { ProductCard } from './ui/product-card.tsx'

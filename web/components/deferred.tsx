@@ -1,5 +1,5 @@
 import { createContext, Suspense, use, useContext, type ReactNode } from 'react'
-import { scriptJson } from '../lib/script-json.ts'
+import { scriptJson } from '#kernel/script-json.ts'
 
 /**
  * Slow, non-critical data rendered on the server inside Suspense, so the shell (header, page heading) streams first

@@ -1,12 +1,12 @@
 import type { AnchorHTMLAttributes } from 'react'
 import { NavLink, type NavLinkProps } from 'react-router'
-import { localePath } from '../config.ts'
+import { localePath } from '#kernel/config.ts'
 import { useT } from '../i18n/index.tsx'
-import { prefetch as prefetchPage } from '../features/session/prefetch.ts'
-import { whenIdle } from '../features/session/when-idle.ts'
+import { prefetch as prefetchPage } from '../state/session/prefetch.ts'
+import { whenIdle } from '../state/session/when-idle.ts'
 
 /**
- * When a link prefetches its page (never on slow 2g or with save-data, web/features/session/prefetch.ts):
+ * When a link prefetches its page (never on slow 2g or with save-data, web/state/session/prefetch.ts):
  * 'intent': code and data when pointed at or focused; 'viewport': the code once visible, the data on intent (product
  * cards); 'visible': code and data once visible (the next page of a listing).
  */

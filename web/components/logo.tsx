@@ -1,4 +1,4 @@
-import { BRAND, MARK } from '../brand.ts'
+import { BRAND, MARK } from '#kernel/brand.ts'
 import { cx } from './ui/cx.ts'
 
 /** The mark alone (decorative: the link around it carries the name). */

@@ -1,11 +1,11 @@
 import { useLocation } from 'react-router'
-import type { ProductCard as ProductCardModel } from '../api/models.ts'
+import type { ProductCard as ProductCardModel } from '#kernel/models.ts'
 import { useT } from '../i18n/index.tsx'
-import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
+import { WishlistButton } from './wishlist-button.tsx'
 import { ProductCard as Card, type CardImage } from './ui/product-card.tsx'
 import type { BadgeTone } from './ui/badge.tsx'
 import { cx } from './ui/cx.ts'
-import { wishNoticeOf } from '../features/wishlist/wish-notice.ts'
+import { wishNoticeOf } from '#kernel/wish-notice.ts'
 
 /**
  * What a card (and the list's analytics event) reads of a product: a listing's loader sends only this to the page.

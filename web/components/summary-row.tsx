@@ -1,4 +1,4 @@
-import type { LineItem } from '../api/models.ts'
+import type { LineItem } from '#kernel/models.ts'
 import { useT } from '../i18n/index.tsx'
 
 /**

@@ -1,4 +1,4 @@
-import type { Locale } from '../api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { Dictionary } from './en.ts'
 
 /** `browse`: the chrome and the catalogue/content screens; `all` adds checkout, account, cart, sign-in and gift cards. */

@@ -1,4 +1,4 @@
-import type { Locale } from '../api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import { en, type Dictionary } from './en.ts'
 import { de } from './de.ts'
 import type { DictionaryPart } from './dictionaries.client.ts'

@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import rosetta from 'rosetta'
-import type { Locale } from '../api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { en } from './en.ts'
-import { splitLocalePath } from '../config.ts'
+import { splitLocalePath } from '#kernel/config.ts'
 import { dictionaryOf, loadDictionary } from '#i18n-dictionaries'
 
 export { loadDictionary } from '#i18n-dictionaries'

@@ -1,4 +1,4 @@
-import { PREFERENCE_COOKIE_MAX_AGE } from '../config.ts'
+import { PREFERENCE_COOKIE_MAX_AGE } from '#kernel/config.ts'
 
 /**
  * A preference the browser keeps and the server may read (language, currency, consent, the newsletter prompt's

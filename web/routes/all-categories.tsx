@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
-import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '../config.ts'
+import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '#kernel/config.ts'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'

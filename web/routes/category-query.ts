@@ -1,5 +1,5 @@
-import type { ProductQuery } from '../api/models.ts'
-import { ITEMS_PER_PAGE_DEFAULT, ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../config.ts'
+import type { ProductQuery } from '#kernel/models.ts'
+import { ITEMS_PER_PAGE_DEFAULT, ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '#kernel/config.ts'
 
 /** The items per page a query asks for, or the default when it asks for none or for one we do not offer. */
 export function itemsPerPageOf(search: URLSearchParams): number {

@@ -15,8 +15,8 @@ import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
 import { listedFacets } from '../features/catalogue/listed-facets.ts'
-import type { Category } from '../api/models.ts'
-import { withoutWishNotice } from '../features/wishlist/wish-notice.ts'
+import type { Category } from '#kernel/models.ts'
+import { withoutWishNotice } from '#kernel/wish-notice.ts'
 
 /**
  * The category cut to what the page reads (its name, address and description, the sub-categories shown as chips):

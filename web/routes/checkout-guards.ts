@@ -1,4 +1,4 @@
-import type { Cart } from '../api/models.ts'
+import type { Cart } from '#kernel/models.ts'
 
 export type CheckoutStep = 'shipping' | 'billing' | 'payment'
 

@@ -1,5 +1,5 @@
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router'
-import type { ShippingRate } from '../api/models.ts'
+import type { ShippingRate } from '#kernel/models.ts'
 import { loaderApi } from '../api/loader-api.ts'
 import { requestInfoContext } from '../app-context.ts'
 import { useT } from '../i18n/index.tsx'
@@ -9,7 +9,7 @@ import { GiftCardRedeem, PaymentForm } from '../features/checkout/payment-step.t
 import { StripePaymentForm } from '../features/checkout/stripe-payment-form.tsx'
 import { ShippingAddressForm, ShippingRateForm } from '../features/checkout/shipping-step.tsx'
 import { checkoutAction } from '../features/checkout/step-actions.ts'
-import { shippingCountries } from '../features/checkout/countries.ts'
+import { shippingCountries } from '../forms/countries.ts'
 import { checkoutRedirect, type CheckoutStep } from './checkout-guards.ts'
 import { localRedirect } from './route-helpers.ts'
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
-import type { Order } from '../api/models.ts'
+import type { Order } from '#kernel/models.ts'
 import { useT } from '../i18n/index.tsx'
 import { LocalLink } from '../components/local-link.tsx'
 import { TaxInvoice } from '../features/checkout/tax-invoice.tsx'
-import { useReloadSession } from '../features/session/use-reload-session.ts'
+import { useReloadSession } from '../state/session/use-reload-session.ts'
 import { track } from '../features/analytics/tracked-api.ts'
 
 const ORDER_NUMBER = /^[A-Z0-9-]{1,32}$/

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
-import { useRequestInfo } from '../features/session/request-info.ts'
+import { useRequestInfo } from '../state/session/request-info.ts'
 
 async function reloadLatest() {
   if ('serviceWorker' in navigator) {

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
-import { localePath } from '../config.ts'
+import { localePath } from '#kernel/config.ts'
 import { localeOf } from './route-helpers.ts'
 
 /** Old /c/ links move permanently to the matching /t/ path, query kept (spec §2). */

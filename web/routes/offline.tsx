@@ -1,5 +1,5 @@
 import { useT } from '../i18n/index.tsx'
-import { localePath } from '../config.ts'
+import { localePath } from '#kernel/config.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { buttonClass } from '../components/ui/button.tsx'
 

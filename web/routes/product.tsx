@@ -31,7 +31,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
  * The page's forms posted without JavaScript (add to cart, the heart, the gift card): features/product/product-action.ts,
  * loaded when a post arrives. With JavaScript these forms call the API themselves, so a first visit never loads it.
  */
-export const action = async (args: ActionFunctionArgs) => (await import('../features/product/product-action.ts')).productAction(args)
+export const action = async (args: ActionFunctionArgs) => (await import('./product-action.ts')).productAction(args)
 
 export function Component() {
   const { product } = useLoaderData<typeof loader>()

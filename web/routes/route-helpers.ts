@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
-import type { Locale } from '../api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
-import { localePath, splitLocalePath } from '../config.ts'
+import { localePath, splitLocalePath } from '#kernel/config.ts'
 
 /** Which not-found text the error page shows (spec §2, §8). */
 export type NotFoundKind = 'page' | 'router' | 'product' | 'order'

@@ -2,7 +2,7 @@ import { defineConfig } from 'twind'
 import presetTailwind from '@twind/preset-tailwind'
 import { richTextPreflight } from './rich-text.ts'
 import { componentRules } from './components.ts'
-import { club, neutral, primary, sale, scheme, success } from './tokens.ts'
+import { club, neutral, primary, sale, scheme, success } from '#kernel/tokens.ts'
 
 /**
  * The design tokens (docs/design.md): colours, type, radii, shadows and motion, in one place. Screens use only these

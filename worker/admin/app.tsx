@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { NotFoundPage } from '#web/admin/not-found-page.tsx'
-import { RemoteCommercePage } from '#web/admin/login-page.tsx'
+import { NotFoundPage } from '#worker/admin/pages/not-found-page.tsx'
+import { RemoteCommercePage } from '#worker/admin/pages/login-page.tsx'
 import type { AdminEnv } from './context.ts'
 import { PRIVATE_HEADERS, renderDocument } from './render.tsx'
 import { currentOperator } from './session.ts'

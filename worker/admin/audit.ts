@@ -1,5 +1,5 @@
 import type { Operator } from './context.ts'
-import type { AuditItem } from '#web/admin/audit-page.tsx'
+import type { AuditItem } from '#worker/admin/pages/audit-page.tsx'
 
 /** What an audit entry is about: `order` R123456789, `variant` 42, `promotion` 7 … */
 export interface AuditSubject {

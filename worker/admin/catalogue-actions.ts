@@ -1,7 +1,7 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
 import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
-import { ActionRefused, unlessTaken } from './order-actions.ts'
+import { ActionRefused, unlessTaken } from './action-refused.ts'
 
 /** Catalogue changes from the console. Each is one batch: the change, the derived tables, the audit entry. */
 

@@ -1,4 +1,4 @@
-import type { ProductListItem } from '#web/admin/products-page.tsx'
+import type { ProductListItem } from '#worker/admin/pages/products-page.tsx'
 import { productPricesInsert } from '#worker/backend/catalogue/product-prices-sql.mjs'
 /** The catalogue as the console reads it: the products list and one product with its variants and prices. */
 

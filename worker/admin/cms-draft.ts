@@ -1,7 +1,7 @@
-import { SAFE_LINK_RULE, safeLink } from '#web/lib/safe-link.ts'
+import { SAFE_LINK_RULE, safeLink } from '#kernel/safe-link.ts'
 import * as z from 'zod'
-import { LANGUAGES, SECTION_FIELDS, SECTION_TYPES, type CmsDraft, type PageText, type SectionDraft, type SectionType, type SharedKey, type TextKey } from '#web/admin/cms-fields.ts'
-import type { FormValues } from '#web/admin/parts.tsx'
+import { LANGUAGES, SECTION_FIELDS, SECTION_TYPES, type CmsDraft, type PageText, type SectionDraft, type SectionType, type SharedKey, type TextKey } from '#worker/admin/pages/cms-fields.ts'
+import type { FormValues } from '#worker/admin/pages/parts.tsx'
 
 /**
  * A CMS page as the console edits it: both languages side by side, sections typed (spec §3). The form posts flat

@@ -1,4 +1,4 @@
-import { SECTION_FIELDS, type CmsDraft, type SectionDraft, type SectionType, type TextKey } from '#web/admin/cms-fields.ts'
+import { SECTION_FIELDS, type CmsDraft, type SectionDraft, type SectionType, type TextKey } from '#worker/admin/pages/cms-fields.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { CmsPageRow } from './content-data.ts'

@@ -1,6 +1,6 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
-import type { CustomerItem } from '#web/admin/customers-page.tsx'
+import type { CustomerItem } from '#worker/admin/pages/customers-page.tsx'
 
 /** Customers as the console sees them. Every account is a Club member (members see Club Prices once logged in). */
 

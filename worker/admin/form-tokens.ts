@@ -1,12 +1,12 @@
-import { when, type AlreadySent, type FormValues } from '#web/admin/parts.tsx'
+import { when, type AlreadySent, type FormValues } from '#worker/admin/pages/parts.tsx'
 import type { Operator } from './context.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 
 /**
  * A console form that gives out money is done once (docs/operations.md 'Operator console: a form is sent once').
  *
  * Issuing a gift card, granting store credit, adjusting a card's balance and refunding a payment each carry a hidden
- * `form_token` (web/admin/parts.tsx FormToken), new each time the page is drawn. Doing the form writes
+ * `form_token` (worker/admin/pages/parts.tsx FormToken), new each time the page is drawn. Doing the form writes
  * `form:<token>` into refund_claims (its primary key) together with the work: in the same D1 batch, or for a refund
  * as its first claim before the card provider is asked (released again when the provider refuses, so the operator can
  * try again). The same form sent a second time (a double click, the browser resending the POST, the back button)

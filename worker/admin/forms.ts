@@ -1,9 +1,9 @@
-import { CHARGE_MAX_CENTS } from '#web/config.ts'
-import { formatMoney } from '#web/i18n/format.ts'
-import type { Currency } from '#web/api/models.ts'
+import { CHARGE_MAX_CENTS } from '#kernel/config.ts'
+import { formatMoney } from '#kernel/format.ts'
+import type { Currency } from '#kernel/models.ts'
 import * as z from 'zod'
 import type { Context } from 'hono'
-import type { FieldErrors, FormValues } from '#web/admin/parts.tsx'
+import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'
 
 export type FormResult<T> = { ok: true; data: T; values: FormValues } | { ok: false; errors: FieldErrors; values: FormValues }
 

@@ -1,6 +1,6 @@
 import type { Env } from '#worker/env.ts'
 import { cacheKeys } from '#worker/commerce/cache.ts'
-import { LOCALES } from '#web/config.ts'
+import { LOCALES } from '#kernel/config.ts'
 import { bumpPageCacheVersion } from '#worker/edge-cache/content-version.ts'
 
 /**

@@ -1,11 +1,11 @@
 import type { Env } from '#worker/env.ts'
-import { IMAGE_SIZES } from '#web/config.ts'
+import { IMAGE_SIZES } from '#kernel/config.ts'
 import { MEDIA_PREFIX } from '#worker/media/index.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { ProductDetail } from './catalogue-data.ts'
 import { IMAGE_SIZE_NAMES, type ImageSize, type ImageType } from './image-checks.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 
 /** A product's pictures from the console: upload (three §9 sizes to R2), alt text in en and de, order, removal. */
 

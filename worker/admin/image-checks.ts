@@ -1,4 +1,4 @@
-import { IMAGE_SIZES } from '#web/config.ts'
+import { IMAGE_SIZES } from '#kernel/config.ts'
 
 /**
  * What an uploaded product picture must be before it goes to R2: a JPEG, PNG or WebP by its first bytes (the file

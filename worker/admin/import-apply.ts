@@ -4,7 +4,7 @@ import { auditStatement } from './audit.ts'
 import { derivedStatements } from './catalogue-data.ts'
 import type { StoredRow } from './import-check.ts'
 import { recheckRows, staleStatements } from './import-recheck.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 import { storefrontChanged } from './freshness.ts'
 import { CURRENCIES, type ProductRecord, type SizeRecord } from './product-csv.ts'
 

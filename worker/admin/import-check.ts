@@ -1,12 +1,12 @@
-import { CHARGE_MAX_CENTS } from '#web/config.ts'
-import { formatMoney } from '#web/i18n/format.ts'
-import type { Currency } from '#web/api/models.ts'
+import { CHARGE_MAX_CENTS } from '#kernel/config.ts'
+import { formatMoney } from '#kernel/format.ts'
+import type { Currency } from '#kernel/models.ts'
 import * as z from 'zod'
 import type { Operator } from './context.ts'
 import { field } from './forms.ts'
 import { CSV_COLUMNS, CURRENCIES, cellValue, parseCsv, recordCells, recordQuery, sizeQuery, toRecord, toSize, type CsvColumn, type CurrentProduct, type CurrentSize, type ProductRecord, type RecordRow, type SizeRecord, type SizeRow } from './product-csv.ts'
 import { checkSizeLine, PRODUCT_ONLY, priceRuleErrors, productLevelPrices } from './import-sizes.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 import { stockAllowed } from './catalogue-rules.ts'
 
 /**

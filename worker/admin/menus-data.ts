@@ -1,7 +1,7 @@
-import { SAFE_LINK_RULE, safeLink } from '#web/lib/safe-link.ts'
+import { SAFE_LINK_RULE, safeLink } from '#kernel/safe-link.ts'
 import * as z from 'zod'
-import type { FormValues } from '#web/admin/parts.tsx'
-import type { MenuDraftItem, MenuLocation } from '#web/admin/menus-page.tsx'
+import type { FormValues } from '#worker/admin/pages/parts.tsx'
+import type { MenuDraftItem, MenuLocation } from '#worker/admin/pages/menus-page.tsx'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { rateLimit } from '#worker/backend/services/rate-limit.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#worker/backend/services/passwords.ts'
-import { nowSeconds, sha256Hex } from '#worker/backend/services/crypto.ts'
+import { nowSeconds, sha256Hex } from '#worker/lib/crypto.ts'
 import { BackendError } from '#worker/backend/shared/errors.ts'
 import type { AdminContext } from './context.ts'
 

@@ -1,7 +1,7 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { Env } from '#worker/env.ts'
-import { formatMoney } from '#web/i18n/format.ts'
-import { when } from '#web/admin/parts.tsx'
+import { formatMoney } from '#kernel/format.ts'
+import { when } from '#worker/admin/pages/parts.tsx'
 import { orderUrl, shippingConfirmationMail } from '#worker/backend/commerce/order-mails.ts'
 import { storeUrl } from '#worker/backend/services/store-url.ts'
 import { dispatchWritten, mailStatement, resendOrderConfirmation } from '#worker/mail/enqueue.ts'
@@ -11,23 +11,9 @@ import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
 import { FORM_USED, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
 import { CLICK_AND_COLLECT, type OrderDetail, type OrderPayment } from './order-detail.ts'
+import { ActionRefused, unlessTaken } from './action-refused.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
-
-export class ActionRefused extends Error {}
-
-/**
- * `work` (a batch), refused with `message` when a UNIQUE key stops it: another operator or tab did the same thing a
- * moment before (the same SKU or coupon code, a second 'Ship', a second refund of a line).
- */
-export async function unlessTaken<T>(work: Promise<T>, message: string): Promise<T> {
-  try {
-    return await work
-  } catch (error) {
-    if (String(error).includes('UNIQUE')) throw new ActionRefused(message)
-    throw error
-  }
-}
 
 const money = (detail: OrderDetail, cents: number) => formatMoney(cents / 100, detail.order.currency, 'en')
 

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { OrderListItem } from '#web/admin/orders-page.tsx'
+import type { OrderListItem } from '#worker/admin/pages/orders-page.tsx'
 import { isCalendarDay } from './forms.ts'
 import { addDays, storeDayStart } from './store-day.ts'
 import { CLICK_AND_COLLECT } from './order-detail.ts'

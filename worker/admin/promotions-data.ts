@@ -1,9 +1,9 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
-import { ActionRefused, unlessTaken } from './order-actions.ts'
+import { ActionRefused, unlessTaken } from './action-refused.ts'
 import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
-import type { GiftCardItem } from '#web/admin/gift-cards-page.tsx'
-import { money } from '#web/admin/parts.tsx'
+import type { GiftCardItem } from '#worker/admin/pages/gift-cards-page.tsx'
+import { money } from '#worker/admin/pages/parts.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
 
 /** Coupon promotions, gift cards and store credit as the console manages them. */

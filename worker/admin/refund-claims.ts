@@ -1,5 +1,5 @@
 import type { Operator } from './context.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 import type { FormSubject } from './form-tokens.ts'
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Context } from 'hono'
 import { renderToReadableStream } from '#worker/ssr/fizz.ts'
 import { assetsFor, bodyFont, consoleScript } from '#worker/ssr/assets.ts'
-import { AdminDocument, AdminShell } from '#web/admin/shell.tsx'
+import { AdminDocument, AdminShell } from '#worker/admin/pages/shell.tsx'
 import type { AdminContext } from './context.ts'
 
 /** Headers of every console answer: never stored by a browser, proxy or the edge cache, never indexed. */

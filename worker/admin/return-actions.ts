@@ -7,7 +7,8 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
 import { loadOrderDetail, type OrderDetail, type OrderPayment } from './order-detail.ts'
-import { ActionRefused, refundable, refundStatements } from './order-actions.ts'
+import { refundable, refundStatements } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 import { PAYMENT_BUSY, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
 
 /** Approving or declining a shopper's return (issue 14 item 6; docs/operations.md 'Returns'). */

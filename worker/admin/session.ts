@@ -1,6 +1,6 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Context } from 'hono'
-import { nowSeconds, randomToken, sha256Hex } from '#worker/backend/services/crypto.ts'
+import { nowSeconds, randomToken, sha256Hex } from '#worker/lib/crypto.ts'
 import type { Operator } from './context.ts'
 
 /**

@@ -3,7 +3,7 @@ import { auditStatementWhen } from './audit.ts'
 import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
 import { slugOf, type PriceInput } from './catalogue-actions.ts'
 import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
-import { ActionRefused } from './order-actions.ts'
+import { ActionRefused } from './action-refused.ts'
 
 /**
  * 'Add a size' on the console's product page (docs/operations.md 'Adding a size'): a new variant of the product, one

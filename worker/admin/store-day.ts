@@ -1,4 +1,4 @@
-import { STORE_TIME_ZONE } from '#web/config.ts'
+import { STORE_TIME_ZONE } from '#kernel/config.ts'
 
 /**
  * Days on the store's clock (Australia/Melbourne, the zone the console shows times in): a date the operator picks or

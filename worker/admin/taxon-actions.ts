@@ -1,8 +1,8 @@
 import type { Operator } from './context.ts'
 import { listingRowsRebuild } from '#worker/backend/catalogue/listing-rows-sql.mjs'
 import { auditStatement } from './audit.ts'
-import { ActionRefused, unlessTaken } from './order-actions.ts'
-import type { CategoryItem } from '#web/admin/categories-page.tsx'
+import { ActionRefused, unlessTaken } from './action-refused.ts'
+import type { CategoryItem } from '#worker/admin/pages/categories-page.tsx'
 
 /**
  * Categories (taxons) from the console. Each top-level category is a taxonomy with one root taxon; the store orders

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type { AppEnv } from '#worker/app-env.ts'
-import type { ApiErrorBody, ProductQuery } from '#web/api/models.ts'
+import type { ApiErrorBody, ProductQuery } from '#kernel/models.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
 import { valid } from './validation.ts'
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '#worker/app-env.ts'
-import type { ApiErrorBody } from '#web/api/models.ts'
+import type { ApiErrorBody } from '#kernel/models.ts'
 import { ApiError } from '#web/api/storefront-api.ts'
 import { catalogueBff } from './catalogue.ts'
 import { shopperBff } from './shopper.ts'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { CAPTCHA_TOKEN_MAX } from '#worker/commerce/captcha.ts'
+import { CAPTCHA_TOKEN_MAX } from '#worker/lib/captcha.ts'
 
 /** Inputs of the shopper BFF. Shapes and sizes only: the commerce API checks the business rules and says why. */
 

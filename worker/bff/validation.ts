@@ -1,7 +1,7 @@
 import type { Context, ValidationTargets } from 'hono'
 import { zValidator } from '@hono/zod-validator'
 import type * as z from 'zod'
-import type { ApiErrorBody } from '#web/api/models.ts'
+import type { ApiErrorBody } from '#kernel/models.ts'
 import { fieldErrors } from '#worker/backend/shared/errors.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
-import type { User } from '#web/api/models.ts'
+import type { User } from '#kernel/models.ts'
 import type { AuthToken } from '#worker/middleware/session.ts'
 import type { Document, ListDocument, SpreeClient } from './spree-client.ts'
 import { toAddress, toAddressPayload, toUser } from './shopper-mappers.ts'
-import { requireCaptcha } from './captcha.ts'
+import { requireCaptcha } from './require-captcha.ts'
 
 type AccountOperations = Pick<
   ShopperOperations,

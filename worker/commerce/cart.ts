@@ -1,5 +1,5 @@
 import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
-import type { Cart } from '#web/api/models.ts'
+import type { Cart } from '#kernel/models.ts'
 import type { SpreeClient, Document } from './spree-client.ts'
 import { toCart } from './shopper-mappers.ts'
 

@@ -1,5 +1,5 @@
-import type { Facet, Locale, ProductQuery } from '#web/api/models.ts'
-import { PRICE_FILTER_BUCKETS } from '#web/config.ts'
+import type { Facet, Locale, ProductQuery } from '#kernel/models.ts'
+import { PRICE_FILTER_BUCKETS } from '#kernel/config.ts'
 import { optionValueLabel } from './catalogue-mappers.ts'
 
 /**

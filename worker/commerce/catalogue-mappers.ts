@@ -1,5 +1,5 @@
-import { safeLink } from '#web/lib/safe-link.ts'
-import type { Banner, Category, Country, Currency, Locale, ImageStyle, OptionType, OptionValue, Product, ProductCard, ProductImage, Variant } from '#web/api/models.ts'
+import { safeLink } from '#kernel/safe-link.ts'
+import type { Banner, Category, Country, Currency, Locale, ImageStyle, OptionType, OptionValue, Product, ProductCard, ProductImage, Variant } from '#kernel/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
 
 /** JSON:API (Spree Storefront API v2) → the storefront models of spec §3: products, cards, categories, countries. */

@@ -1,6 +1,6 @@
-import type { Category, CmsPage, ProductList, ProductQuery, SearchResult } from '#web/api/models.ts'
+import type { Category, CmsPage, ProductList, ProductQuery, SearchResult } from '#kernel/models.ts'
 import type { CatalogueOperations } from '#web/api/storefront-api.ts'
-import { ITEMS_PER_PAGE_DEFAULT, SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '#web/config.ts'
+import { ITEMS_PER_PAGE_DEFAULT, SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '#kernel/config.ts'
 import { cacheKeys, cached } from './cache.ts'
 import { mapFacets, priceFilterParam } from './catalogue-facets.ts'
 import { mapBanner, mapCard, mapCategoryTree, mapCountry, mapProduct } from './catalogue-mappers.ts'

@@ -1,6 +1,6 @@
-import type { CmsPage, CmsSection, Menu, MenuItem, ProductImage } from '#web/api/models.ts'
+import type { CmsPage, CmsSection, Menu, MenuItem, ProductImage } from '#kernel/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
-import { safeLink } from '#web/lib/safe-link.ts'
+import { safeLink } from '#kernel/safe-link.ts'
 import { sanitizeHtml } from './sanitize-html.ts'
 
 /** JSON:API menus and CMS pages → the Menu and CmsPage models of spec §3. */

@@ -1,7 +1,7 @@
 import type { Env } from '#worker/env.ts'
 import type { SessionState } from '#worker/middleware/session.ts'
 import type { ServerTiming } from '#worker/middleware/request-id.ts'
-import type { Currency, Locale } from '#web/api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 
 /** Everything a commerce call needs to know about the request it serves. Built once per request. */
 export interface CommerceContext {

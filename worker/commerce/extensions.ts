@@ -1,7 +1,7 @@
 import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
 import type { Document, SpreeClient } from './spree-client.ts'
 import { toCart } from './shopper-mappers.ts'
-import { requireCaptcha } from './captcha.ts'
+import { requireCaptcha } from './require-captcha.ts'
 
 type ExtensionOperations = Pick<
   ShopperOperations,

@@ -1,6 +1,6 @@
-import type { Address, Cart, Currency, LineItem, Order, OrderPayment, OrderReturn, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#web/api/models.ts'
+import type { Address, Cart, Currency, LineItem, Order, OrderPayment, OrderReturn, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#kernel/models.ts'
 import { related, type Document, type Resource } from './spree-client.ts'
-import { isGstFree } from '#web/lib/destinations.ts'
+import { isGstFree } from '#kernel/destinations.ts'
 
 /** JSON:API (Spree 4.10 plus the embedded backend's documented extensions) → the storefront models of spec §3. */
 

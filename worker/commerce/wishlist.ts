@@ -1,5 +1,5 @@
 import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
-import type { Wishlist } from '#web/api/models.ts'
+import type { Wishlist } from '#kernel/models.ts'
 import type { Document, SpreeClient } from './spree-client.ts'
 import { toWishlist } from './shopper-mappers.ts'
 

@@ -1,8 +1,8 @@
 import type { Env } from '#worker/env.ts'
-import { splitLocalePath } from '#web/config.ts'
+import { splitLocalePath } from '#kernel/config.ts'
 import { APP_VERSION } from '#worker/ssr/version.ts'
 import { BUILD_ID } from '#worker/ssr/assets.ts'
-import { WISH_NOTICE } from '#web/features/wishlist/wish-notice.ts'
+import { WISH_NOTICE } from '#kernel/wish-notice.ts'
 
 /**
  * Which pages the edge page cache may hold, and under which key. A page is shared when its HTML is the same for
@@ -23,7 +23,7 @@ const TRACKING_PARAMS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid|msclkid|dclid|y
 
 /**
  * Whether the address says something to one shopper only: the no-JavaScript wishlist heart returns to the listing
- * with `?wishlist=saved-{variant}` (web/features/wishlist/wish-notice.ts), which the card shows under its prices.
+ * with `?wishlist=saved-{variant}` (kernel/wish-notice.ts), which the card shows under its prices.
  * Such a page is rendered for that request and never stored (one copy per heart pressed, each with the notice in it).
  */
 export function isPersonalAddress(url: URL): boolean {

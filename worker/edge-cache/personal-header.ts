@@ -4,16 +4,16 @@ import { fetchUser } from '#worker/commerce/account.ts'
 import { fetchCart } from '#worker/commerce/cart.ts'
 import { fetchWishlist } from '#worker/commerce/wishlist.ts'
 import { headerState } from '#worker/backend/commerce/header-state.ts'
-import { localePath } from '#web/config.ts'
+import { localePath } from '#kernel/config.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
-import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, WISHED_ICON, type PersonalState } from '#web/features/session/personal-state.ts'
-import type { Locale } from '#web/api/models.ts'
-import { scriptJson } from '#web/lib/script-json.ts'
-import { wishValue } from '#web/features/wishlist/wish-post.ts'
-import { readWishValue } from '#web/features/wishlist/wish-value.ts'
+import { ANONYMOUS, CART_BADGE, PERSONAL, PERSONAL_STATE_ID, WISHED_ICON, type PersonalState } from '#web/state/session/personal-state.ts'
+import type { Locale } from '#kernel/models.ts'
+import { scriptJson } from '#kernel/script-json.ts'
+import { wishValue } from '#kernel/wish-post.ts'
+import { readWishValue } from '#kernel/wish-value.ts'
 
 /**
- * Fills a page's header with the shopper's own bits on the way out (web/features/session/personal-state.ts): the
+ * Fills a page's header with the shopper's own bits on the way out (web/state/session/personal-state.ts): the
  * cached copy stays anonymous, every answer (hit or miss, cached page or not) gets the fresh CSP nonce and the
  * shopper's greeting, cart count and member view.
  */
@@ -57,7 +57,7 @@ export async function personalStateOf(ctx: CommerceContext): Promise<PersonalSta
 
 /**
  * The hearts of the variants in the member's wishlist, shown saved as the hydrating client renders them
- * (web/features/wishlist/wishlist-button.tsx): pressed, labelled 'Remove … from the wishlist', filled, and posting
+ * (web/components/wishlist-button.tsx): pressed, labelled 'Remove … from the wishlist', filled, and posting
  * 'remove' (`wish=0:…`), so without JavaScript the heart shows what the server holds and a click undoes it. A heart is
  * a lone button whose value says what its click asks for (wish-post.ts); the handlers run in document order, so the
  * button seen last is the one whose icon follows.

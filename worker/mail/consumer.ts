@@ -1,5 +1,5 @@
 import type { Env } from '#worker/env.ts'
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import { mailSettings } from './enqueue.ts'
 import type { MailMessage } from './queue.ts'
 import { sendWithResend } from './resend.ts'

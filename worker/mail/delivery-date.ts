@@ -1,7 +1,7 @@
-import { GIFT_CARD_DELIVERY_HOUR, GIFT_CARD_DELIVERY_MAX_DAYS, STORE_TIME_ZONE } from '#web/config.ts'
-import { deliveryDateProblem } from '#web/features/gift-cards/delivery-date.ts'
+import { GIFT_CARD_DELIVERY_HOUR, GIFT_CARD_DELIVERY_MAX_DAYS, STORE_TIME_ZONE } from '#kernel/config.ts'
+import { deliveryDateProblem } from '#kernel/delivery-date.ts'
 
-export { storeToday } from '#web/features/gift-cards/delivery-date.ts'
+export { storeToday } from '#kernel/delivery-date.ts'
 
 /**
  * A gift card's delivery date is a day on the store's clock (Australia/Melbourne): its email is due at

@@ -1,5 +1,5 @@
 import type { Env } from '#worker/env.ts'
-import { BRAND } from '#web/brand.ts'
+import { BRAND } from '#kernel/brand.ts'
 import { dueOutboxIds, outboxManyStatement, type OutboxMessage } from '#worker/backend/services/outbox.ts'
 import { enqueueOutboxIds } from './queue.ts'
 import type { Mail, MailSettings } from './types.ts'
@@ -16,7 +16,7 @@ import type { Mail, MailSettings } from './types.ts'
  */
 type MailEnv = Pick<Env, 'DB' | 'MAIL_QUEUE' | 'RESEND_API_KEY'>
 
-/** The ABN on tax invoices is the store's, set in one place with its name (web/brand.ts), as the thank-you page shows it. */
+/** The ABN on tax invoices is the store's, set in one place with its name (kernel/brand.ts), as the thank-you page shows it. */
 export const mailSettings = (): MailSettings => ({ abn: BRAND.abn })
 
 /** The outbox rows of these mails (subject and plain text rendered now; the HTML when sent). */

@@ -1,4 +1,4 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { Env } from '#worker/env.ts'
 import type { Mail } from './types.ts'
 

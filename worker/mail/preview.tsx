@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '#worker/app-env.ts'
-import { LOCALES } from '#web/config.ts'
+import { LOCALES } from '#kernel/config.ts'
 import { mailSettings } from './enqueue.ts'
 import { mailVariants, sampleMail } from './samples.ts'
 import { renderMail } from './templates/index.tsx'

@@ -1,5 +1,5 @@
 import type { Env } from '#worker/env.ts'
-import { BRAND } from '#web/brand.ts'
+import { BRAND } from '#kernel/brand.ts'
 
 /**
  * The HTTP email API adapter: Resend's `POST /emails` (https://resend.com/docs/api-reference/emails/send-email).

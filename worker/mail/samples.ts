@@ -1,4 +1,4 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { Mail, MailKind } from './types.ts'
 
 /** One realistic email of each kind: the development preview (/dev/emails), the screenshots and the render tests. */

@@ -1,5 +1,5 @@
-import type { Currency, Locale } from '#web/api/models.ts'
-import type { ReturnReason } from '#web/config.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
+import type { ReturnReason } from '#kernel/config.ts'
 
 /**
  * What each email says, as plain JSON: the outbox keeps it and the templates (worker/mail/templates) render it when

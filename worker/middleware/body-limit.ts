@@ -1,10 +1,9 @@
 import { createMiddleware } from 'hono/factory'
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '#worker/app-env.ts'
-import type { ApiErrorBody } from '#web/api/models.ts'
+import type { ApiErrorBody } from '#kernel/models.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
-import { splitLocalePath } from '#web/config.ts'
-import { MAX_BODY_BYTES } from '#worker/backend/commerce/http.ts'
+import { MAX_BODY_BYTES, splitLocalePath } from '#kernel/config.ts'
 
 /**
  * The console's uploads (a product CSV of at most 5 MB, IMPORT_MAX_BYTES; pictures of at most 2 MB) with their multipart

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
-import { PREFERENCE_COOKIE_MAX_AGE } from '#web/config.ts'
+import { PREFERENCE_COOKIE_MAX_AGE } from '#kernel/config.ts'
 
 /** Cookie names and lifetimes in one place (spec §9: locale, currency and country live a year). */
 export const COOKIE = {

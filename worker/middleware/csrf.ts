@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
-import type { ApiErrorBody } from '#web/api/models.ts'
+import type { ApiErrorBody } from '#kernel/models.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

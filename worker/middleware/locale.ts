@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
-import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, isCurrency, isLocale, splitLocalePath } from '#web/config.ts'
+import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, isCurrency, isLocale, splitLocalePath } from '#kernel/config.ts'
 import { COOKIE, readCookie, setPreferenceCookie } from './cookies.ts'
 
 const COUNTRY_PATTERN = /^[A-Z]{2}$/

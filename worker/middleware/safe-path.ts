@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
-import type { ApiErrorBody } from '#web/api/models.ts'
+import type { ApiErrorBody } from '#kernel/models.ts'
 
 // C0 controls and DEL, raw or percent-encoded: no page or API path has them, and echoed into a header (a redirect's
 // Location) a CR/LF would make the runtime throw.

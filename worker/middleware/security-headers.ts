@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
-import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/commerce/captcha.ts'
+import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/lib/captcha.ts'
 import { isProduction, type Env } from '#worker/env.ts'
-import { stripeEnabled } from '#worker/backend/payments/stripe-client.ts'
+import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
 
 function makeNonce() {
   const bytes = new Uint8Array(16)

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
-import { fromBase64Url, toBase64Url } from '#worker/backend/services/crypto.ts'
+import { fromBase64Url, toBase64Url } from '#worker/lib/crypto.ts'
 import { AUTH_MAX_AGE, CART_TOKEN_MAX_AGE, COOKIE, clearCookie, readCookie, setSecretCookie } from './cookies.ts'
 
 /** The OAuth token response as stored in the bearer cookie (spec §3: created_at and expires_in in seconds). */

@@ -1,6 +1,6 @@
 import type { ErrorHandler } from 'hono'
 import type { AppEnv } from '#worker/app-env.ts'
-import type { ApiErrorBody } from '#web/api/models.ts'
+import type { ApiErrorBody } from '#kernel/models.ts'
 
 /**
  * The last line: an error nothing else handled is a bug. It is logged with the request id (which the shopper also

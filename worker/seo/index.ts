@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '#worker/app-env.ts'
-import { isLocale } from '#web/config.ts'
+import { isLocale } from '#kernel/config.ts'
 import { sitemapIndex, sitemapPart } from './sitemap.ts'
 import { sitemapSource } from './sitemap-source.ts'
 import { robotsTxt } from './robots.ts'

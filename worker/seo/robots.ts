@@ -1,4 +1,4 @@
-import { LOCALES, localePath } from '#web/config.ts'
+import { LOCALES, localePath } from '#kernel/config.ts'
 
 /**
  * Paths crawlers stay out of: the shopper's own pages (checkout, account), forms with tokens (password reset),

@@ -1,4 +1,4 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { Env } from '#worker/env.ts'
 import { createTransport } from '#worker/commerce/transport.ts'
 import { categoryPaths, cmsPageSlugs, countListedProducts, listedProducts, type SitemapEntry } from '#worker/backend/catalogue/sitemap-data.ts'

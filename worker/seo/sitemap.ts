@@ -1,5 +1,5 @@
-import type { Locale } from '#web/api/models.ts'
-import { LOCALES } from '#web/config.ts'
+import type { Locale } from '#kernel/models.ts'
+import { LOCALES } from '#kernel/config.ts'
 import { absoluteUrl, alternates } from '#web/features/seo/urls.ts'
 import { cmsPagePath } from '#web/routes/static-pages.ts'
 import type { SitemapEntry } from '#worker/backend/catalogue/sitemap-data.ts'

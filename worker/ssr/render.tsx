@@ -10,8 +10,8 @@ import { DeferredContext, type DeferredStore } from '#web/components/deferred.ts
 import { loadMenu, menuId, type MenuLocation } from '#web/components/chrome/use-menu.ts'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import { assetsFor, bodyFont, dictionaryModules } from './assets.ts'
-import { splitLocalePath } from '#web/config.ts'
-import { scriptJson } from '#web/lib/script-json.ts'
+import { splitLocalePath } from '#kernel/config.ts'
+import { scriptJson } from '#kernel/script-json.ts'
 
 const handler = createStaticHandler(routes, { future: { v8_middleware: true } })
 

@@ -1,7 +1,7 @@
-import { PREFETCH_DATA_TTL_MS } from '../../config.ts'
+import { PREFETCH_DATA_TTL_MS } from '#kernel/config.ts'
 
 /**
- * GET answers fetched ahead of a navigation (web/features/session/prefetch.ts), each used once by the same GET
+ * GET answers fetched ahead of a navigation (web/state/session/prefetch.ts), each used once by the same GET
  * within PREFETCH_DATA_TTL_MS, so a click on a prefetched link does not wait for its data again.
  */
 const stored = new Map<string, { at: number; answer: Promise<unknown> }>()

@@ -1,5 +1,5 @@
 import { ApiError, retryAfterSeconds } from '../storefront-api.ts'
-import type { ApiErrorBody } from '../models.ts'
+import type { ApiErrorBody } from '#kernel/models.ts'
 import { isKeeping, keep, takeKept } from './prefetched.ts'
 
 /**

@@ -1,12 +1,12 @@
 import { useAtomValue } from '../../state/use-atom.ts'
 import { useLocation } from 'react-router'
-import type { Currency, Locale } from '../../api/models.ts'
-import { CURRENCIES, LOCALES, localePath, splitLocalePath } from '../../config.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
+import { CURRENCIES, LOCALES, localePath, splitLocalePath } from '#kernel/config.ts'
 import { writePreferenceCookie } from '../../lib/preference-cookie.ts'
 import { useT } from '../../i18n/index.tsx'
-import { useRequestInfo } from '../../features/session/request-info.ts'
+import { useRequestInfo } from '../../state/session/request-info.ts'
 import { useApi } from '../../api/use-api.ts'
-import { cartAtom } from '../../features/session/atoms.ts'
+import { cartAtom } from '../../state/session/atoms.ts'
 import { cx } from '../ui/cx.ts'
 
 /**

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import { useT } from '../../i18n/index.tsx'
-import { dismissNotificationAtom, notificationsAtom, type Notification } from '../../features/notifications/atoms.ts'
+import { dismissNotificationAtom, notificationsAtom, type Notification } from '../../state/notifications.ts'
 import { Toast } from '../ui/toast.tsx'
 
 function TimedToast({ notification }: { notification: Notification }) {

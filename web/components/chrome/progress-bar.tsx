@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useNavigation } from 'react-router'
-import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '../../config.ts'
+import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '#kernel/config.ts'
 import { useT } from '../../i18n/index.tsx'
 
 /** Appears only when a navigation takes longer than 200 ms, so fast pages never flash it (spec §4, §9). */

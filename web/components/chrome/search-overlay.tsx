@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { SearchResult } from '../../api/models.ts'
-import { SEARCH_DEBOUNCE_MS } from '../../config.ts'
+import type { SearchResult } from '#kernel/models.ts'
+import { SEARCH_DEBOUNCE_MS } from '#kernel/config.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../icons.tsx'

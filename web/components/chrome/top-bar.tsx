@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import { useT } from '../../i18n/index.tsx'
-import { isAuthenticatedAtom } from '../../features/session/atoms.ts'
-import { PERSONAL } from '../../features/session/personal-state.ts'
-import { openPanelAtom } from '../../features/ui/atoms.ts'
+import { isAuthenticatedAtom } from '../../state/session/atoms.ts'
+import { PERSONAL } from '../../state/session/personal-state.ts'
+import { openPanelAtom } from '../../state/ui.ts'
 import { usePanelTrigger } from '../layouts/lazy-panels.tsx'
 
 /** For logged-out visitors only (spec §2). The server renders it for everyone; the worker removes it for members. */

@@ -1,4 +1,4 @@
-import type { Category, MenuItem } from '../../api/models.ts'
+import type { Category, MenuItem } from '#kernel/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'

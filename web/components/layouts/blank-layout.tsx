@@ -1,6 +1,6 @@
 import { layoutRoute } from './layout-route.tsx'
 import { LocalLink } from '../local-link.tsx'
-import { BRAND } from '../../brand.ts'
+import { BRAND } from '#kernel/brand.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../icons.tsx'
 import { Logo } from '../logo.tsx'

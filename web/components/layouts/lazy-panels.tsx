@@ -9,7 +9,7 @@ import {
   signupModalOpenAtom,
   wishlistSidebarOpenAtom,
   type Panel,
-} from '../../features/ui/atoms.ts'
+} from '../../state/ui.ts'
 
 /** Panels opened whose code is still arriving: their triggers say so (aria-busy) until the panel shows. */
 const loadingPanelsAtom = atom<ReadonlySet<Panel>>(new Set<Panel>())

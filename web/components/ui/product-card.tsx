@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { ImageStyle } from '../../api/models.ts'
+import type { ImageStyle } from '#kernel/models.ts'
 import { LocalLink } from '../local-link.tsx'
 import { Badge, type BadgeTone } from './badge.tsx'
 import { cx } from './cx.ts'

@@ -4,7 +4,7 @@ import type { MessageKey } from '../../i18n/index.tsx'
 import { useT } from '../../i18n/index.tsx'
 import { useApi } from '../../api/use-api.ts'
 import { LocalLink, useLocalPath } from '../../components/local-link.tsx'
-import { resetSessionAtom } from '../session/atoms.ts'
+import { resetSessionAtom } from '../../state/session/atoms.ts'
 
 export const ACCOUNT_PAGES = ['MyProfile', 'ShippingDetails', 'BillingDetails', 'SavedAddressesDetails', 'OrderHistory', 'OrderDetails', 'MyNewsletter', 'MyPrivacy'] as const
 export type AccountPage = (typeof ACCOUNT_PAGES)[number]

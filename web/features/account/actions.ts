@@ -3,8 +3,8 @@ import { ApiError } from '../../api/storefront-api.ts'
 import { fromApiError, msg, type AccountActionResult, type FieldErrors } from './messages.ts'
 import type { Translate } from '../../i18n/index.tsx'
 import { hasErrors, validatePassword, validateProfile } from './validation.ts'
-import { addressFromForm, validateAddress } from '../checkout/validation.ts'
-import { shippingCountries } from '../checkout/countries.ts'
+import { addressFromForm, validateAddress } from '../../forms/address-validation.ts'
+import { shippingCountries } from '../../forms/countries.ts'
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name)

@@ -1,5 +1,5 @@
 import { Form, useSearchParams } from 'react-router'
-import type { Address, Country } from '../../api/models.ts'
+import type { Address, Country } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink, useLocalPath } from '../../components/local-link.tsx'
 import { AddressForm } from './address-form.tsx'

@@ -1,9 +1,9 @@
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Form } from 'react-router'
-import type { Address, Country } from '../../api/models.ts'
+import type { Address, Country } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink, useLocalPath } from '../../components/local-link.tsx'
-import { AddressFields } from '../checkout/address-fields.tsx'
+import { AddressFields } from '../../forms/address-fields.tsx'
 import { msgText } from './messages.ts'
 import { FormStatus, SubmitButton, useFormResult } from './fields.tsx'
 

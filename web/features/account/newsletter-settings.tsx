@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import type { User } from '../../api/models.ts'
+import type { User } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { FormStatus, useFormResult } from './fields.tsx'
 import { buttonClass } from '../../components/ui/button.tsx'

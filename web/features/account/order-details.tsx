@@ -1,9 +1,9 @@
-import type { Address, Order } from '../../api/models.ts'
+import type { Address, Order } from '#kernel/models.ts'
 import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT, type Translate } from '../../i18n/index.tsx'
-import { formatDate, formatMoney } from '../../i18n/format.ts'
+import { formatDate, formatMoney } from '#kernel/format.ts'
 import { ReturnForm, ReturnStatus } from './return-form.tsx'
-import { PaidWith } from '../checkout/paid-with.tsx'
+import { PaidWith } from '../../components/paid-with.tsx'
 
 /** 'complete' / 'canceled' in the shopper's language (the API's state names are not words for people). */
 export function orderStateLabel(t: Translate, state: string): string {

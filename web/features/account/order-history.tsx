@@ -1,7 +1,7 @@
-import type { Order } from '../../api/models.ts'
+import type { Order } from '#kernel/models.ts'
 import { orderStateLabel } from './order-details.tsx'
 import { useT } from '../../i18n/index.tsx'
-import { formatDate } from '../../i18n/format.ts'
+import { formatDate } from '#kernel/format.ts'
 import { LocalLink } from '../../components/local-link.tsx'
 import { buttonClass } from '../../components/ui/button.tsx'
 

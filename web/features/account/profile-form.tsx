@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form } from 'react-router'
-import type { User } from '../../api/models.ts'
+import type { User } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Field, FormStatus, SubmitButton, useFormResult } from './fields.tsx'
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_CHARACTERS } from '../../config.ts'
+import { PASSWORD_MIN_CHARACTERS } from '#kernel/config.ts'
 import { msg, type FieldErrors } from './messages.ts'
 
 /** The account forms' rules (spec §5 messages); each returns the field messages, empty when all is well. */

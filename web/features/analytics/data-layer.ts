@@ -1,5 +1,5 @@
-import type { Cart, Currency, LineItem, Order, Product, ProductCard, SearchResult, Wishlist } from '../../api/models.ts'
-import { CART_EVENT_CURRENCY } from '../../config.ts'
+import type { Cart, Currency, LineItem, Order, Product, ProductCard, SearchResult, Wishlist } from '#kernel/models.ts'
+import { CART_EVENT_CURRENCY } from '#kernel/config.ts'
 
 /**
  * The data layer of spec §7 and the GA4 e-commerce events a tag manager expects. Payloads are built here from

@@ -1,4 +1,4 @@
-import type { Cart, Currency } from '../../api/models.ts'
+import type { Cart, Currency } from '#kernel/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 
 type DataLayer = typeof import('./data-layer.ts')

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useAtomValue } from '../../state/use-atom.ts'
-import type { Product, ProductCard } from '../../api/models.ts'
-import { cartAtom } from '../session/atoms.ts'
+import type { Product, ProductCard } from '#kernel/models.ts'
+import { cartAtom } from '../../state/session/atoms.ts'
 import { track } from './tracked-api.ts'
 
 /** view_item once per product shown (a colour or size change on the same product is not a new view: deps are the id). */

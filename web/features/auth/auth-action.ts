@@ -3,11 +3,11 @@ import { ApiError, errorMessage, rateLimitedInit, type StorefrontApi } from '../
 import { createTranslator } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
 import type { AuthFailure } from './auth-modals.tsx'
-import { SIGNUP_API_FIELDS } from './validation.ts'
+import { SIGNUP_API_FIELDS } from '../../forms/validation.ts'
 import { apiFieldErrors } from '../../api/field-errors.ts'
-import { signupErrors, validateEmail, validateRequired } from './validation.ts'
-import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
-import { captchaMessage } from '../captcha/captcha-error.ts'
+import { signupErrors, validateEmail, validateRequired } from '../../forms/validation.ts'
+import { CAPTCHA_FIELD } from '../../forms/captcha/captcha-field.tsx'
+import { captchaMessage } from '../../forms/captcha/captcha-error.ts'
 
 /** Where a form may send the shopper afterwards: one of our own paths, never another site. */
 export function safeBack(value: FormDataEntryValue | null): string | null {

@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_ACCEPTED_CODES, EMAIL_VERIFICATION_TIMEOUT_SECONDS } from '../../config.ts'
+import { EMAIL_VERIFICATION_ACCEPTED_CODES, EMAIL_VERIFICATION_TIMEOUT_SECONDS } from '#kernel/config.ts'
 
 /**
  * The email-verification widget of spec §5 (NeverBounce's JavaScript widget: `_NBSettings`, `_nb.fields`, and the

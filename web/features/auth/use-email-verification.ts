@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useRequestInfo } from '../session/request-info.ts'
+import { useRequestInfo } from '../../state/session/request-info.ts'
 import type { EmailCheckStatus } from './email-verification-widget.ts'
 
 /**

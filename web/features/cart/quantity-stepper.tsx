@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import type { LineItem } from '../../api/models.ts'
-import { CART_QUANTITY_DEBOUNCE_MS } from '../../config.ts'
+import type { LineItem } from '#kernel/models.ts'
+import { CART_QUANTITY_DEBOUNCE_MS } from '#kernel/config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { controlEdge, controlLook, cx } from '../../components/ui/cx.ts'
-import { quantityProblem } from './cart-action.ts'
+import { quantityProblem } from '../../routes/cart-action.ts'
 
 const STEP = 'inline-flex h-11 w-11 items-center justify-center rounded-md border border-neutral-300 text-lg font-bold text-neutral-800 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600'
 

@@ -7,8 +7,8 @@ import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
-import { filterSidebarOpenAtom } from '../ui/atoms.ts'
-import { withoutWishNotice } from '../wishlist/wish-notice.ts'
+import { filterSidebarOpenAtom } from '../../state/ui.ts'
+import { withoutWishNotice } from '#kernel/wish-notice.ts'
 
 /** The 'Filters' button of phones, with the number of filters applied. Without JavaScript it jumps to the panel. */
 export function FiltersButton({ active }: { active: number }) {

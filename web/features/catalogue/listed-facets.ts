@@ -1,4 +1,4 @@
-import type { Facet, FacetOption } from '../../api/models.ts'
+import type { Facet, FacetOption } from '#kernel/models.ts'
 
 /**
  * A facet as the category page sends it for hydration: about 50 options a page, so what every option of a facet

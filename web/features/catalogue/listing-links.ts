@@ -1,4 +1,4 @@
-import type { Category } from '../../api/models.ts'
+import type { Category } from '#kernel/models.ts'
 import type { ListedFacet } from './listed-facets.ts'
 import { withFilters } from '../../routes/category-query.ts'
 

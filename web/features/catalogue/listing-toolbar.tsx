@@ -1,6 +1,6 @@
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
-import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '../../config.ts'
+import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '#kernel/config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -8,7 +8,7 @@ import { controlBase, controlEdge, cx, focusRing } from '../../components/ui/cx.
 import { itemsPerPageOf, sortOf } from '../../routes/category-query.ts'
 import { appliedFilters, viewHref } from './listing-links.ts'
 import type { ListedFacet } from './listed-facets.ts'
-import { withoutWishNotice } from '../wishlist/wish-notice.ts'
+import { withoutWishNotice } from '#kernel/wish-notice.ts'
 
 const SORT_LABELS: Record<(typeof SORT_OPTIONS)[number], MessageKey> = {
   '': 'listing.sortNone',

@@ -1,16 +1,16 @@
 import { useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { useSetAtom } from 'jotai'
-import type { Cart } from '../../api/models.ts'
+import type { Cart } from '#kernel/models.ts'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { OrderLines } from '../../components/summary-row.tsx'
-import { TOAST_TIMEOUT_MS } from '../../config.ts'
-import { notifyAtom } from '../notifications/atoms.ts'
-import { CartTotals } from '../cart/cart-view.tsx'
-import { CouponForm } from '../cart/coupon-form.tsx'
-import { localizeApiMessage } from '../cart/cart-action.ts'
+import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
+import { notifyAtom } from '../../state/notifications.ts'
+import { CartTotals } from '../../components/cart-view.tsx'
+import { CouponForm } from '../../components/coupon-form.tsx'
+import { localizeApiMessage } from '../../routes/cart-action.ts'
 
 /**
  * What the shopper is about to pay for: lines, then the cart's own totals (promotions, the included GST, shipping,

@@ -1,13 +1,13 @@
 import { Form } from 'react-router'
-import type { Cart } from '../../api/models.ts'
+import type { Cart } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
-import { Field, FieldErrors, FormMessage } from './field.tsx'
+import { Field, FieldErrors, FormMessage } from '../../forms/field.tsx'
 import { useStepForm } from './use-step-form.ts'
-import { validateCard, type FieldErrors as Errors } from './validation.ts'
+import { validateCard, type FieldErrors as Errors } from '../../forms/address-validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { checkboxInput, checkboxRow } from '../../components/ui/checkbox.tsx'
-import { CAPTCHA_FIELD, CaptchaField } from '../captcha/captcha-field.tsx'
+import { CAPTCHA_FIELD, CaptchaField } from '../../forms/captcha/captcha-field.tsx'
 
 /**
  * Redeeming a gift card before paying (issue 9.1): the code is attached to the checkout and the summary beside shows

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
-import type { Address, Cart, Country, ShippingRate } from '../../api/models.ts'
+import type { Address, Cart, Country, ShippingRate } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
-import { AddressFields } from './address-fields.tsx'
-import { Field, FieldErrors, FormMessage } from './field.tsx'
+import { AddressFields } from '../../forms/address-fields.tsx'
+import { Field, FieldErrors, FormMessage } from '../../forms/field.tsx'
 import { useStepForm } from './use-step-form.ts'
-import { NEW_ADDRESS as NEW, addressFromForm, savedChoice, validateAddress, validateGuestEmail, type FieldErrors as FieldErrorMap } from './validation.ts'
+import { NEW_ADDRESS as NEW, addressFromForm, savedChoice, validateAddress, validateGuestEmail, type FieldErrors as FieldErrorMap } from '../../forms/address-validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 
 const BUTTON = buttonClass('primary', 'lg', true)

@@ -1,15 +1,15 @@
 import { data } from 'react-router'
-import type { Address } from '../../api/models.ts'
+import type { Address } from '#kernel/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { ApiError } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/route-helpers.ts'
-import { localizeApiMessage } from '../cart/cart-action.ts'
+import { localizeApiMessage } from '../../routes/cart-action.ts'
 import { attempt, captchaFailure, failure } from './step-results.ts'
 import { stripePaymentAction } from './stripe-payment-action.ts'
-import { shippingCountries } from './countries.ts'
-import { addressFromForm, savedChoice, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from './validation.ts'
-import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
+import { shippingCountries } from '../../forms/countries.ts'
+import { addressFromForm, savedChoice, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from '../../forms/address-validation.ts'
+import { CAPTCHA_FIELD } from '../../forms/captcha/captcha-field.tsx'
 
 function withoutIds({ _id, isDefault, ...address }: Address): AddressInput {
   void _id

@@ -1,9 +1,9 @@
 import { data } from 'react-router'
 import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
 import type { Translate } from '../../i18n/index.tsx'
-import { localizeApiMessage } from '../cart/cart-action.ts'
+import { localizeApiMessage } from '../../routes/cart-action.ts'
 import { REFUSALS, refusalOf } from './payment-refusals.ts'
-import { formFieldErrors, type FieldErrors } from './validation.ts'
+import { formFieldErrors, type FieldErrors } from '../../forms/address-validation.ts'
 
 /** What a refused step answers: the messages, and what the shopper typed (never card details). */
 export interface StepFailure {

@@ -1,5 +1,5 @@
 import type { StripePublicConfig } from '../../app-context.ts'
-import type { Locale } from '../../api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { CardHandle } from './stripe-card.ts'
 
 /**

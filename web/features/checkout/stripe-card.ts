@@ -1,7 +1,7 @@
 import { loadStripe } from '@stripe/stripe-js/pure'
 import type { StripeElementLocale } from '@stripe/stripe-js'
 import type { StripePublicConfig } from '../../app-context.ts'
-import type { Locale } from '../../api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 
 /**
  * Stripe.js and its card element: this module is its own chunk, imported only by the payment step once it is on

@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router'
 import { ApiError, type StorefrontApi } from '../../api/storefront-api.ts'
 import type { Translate } from '../../i18n/index.tsx'
-import { localePath } from '../../config.ts'
+import { localePath } from '#kernel/config.ts'
 import { localeOf, localRedirect, type ErrorKind } from '../../routes/route-helpers.ts'
 import { REFUSALS } from './payment-refusals.ts'
 import { attempt, captchaFailure, failure } from './step-results.ts'
-import { CAPTCHA_FIELD } from '../captcha/captcha-field.tsx'
+import { CAPTCHA_FIELD } from '../../forms/captcha/captcha-field.tsx'
 
 /** Stripe could not be reached (the backend's 503): nothing was charged, and the shopper may simply try again. */
 const providerDown = (error: unknown) => error instanceof ApiError && Boolean(error.errors?.payment?.includes('provider unavailable'))

@@ -1,9 +1,9 @@
-import type { Order } from '../../api/models.ts'
-import { BRAND } from '../../brand.ts'
+import type { Order } from '#kernel/models.ts'
+import { BRAND } from '#kernel/brand.ts'
 import { OrderLines, SummaryRow } from '../../components/summary-row.tsx'
-import { formatDate, formatMoney } from '../../i18n/format.ts'
+import { formatDate, formatMoney } from '#kernel/format.ts'
 import { useT } from '../../i18n/index.tsx'
-import { PaidWith } from './paid-with.tsx'
+import { PaidWith } from '../../components/paid-with.tsx'
 
 /**
  * The order as a tax invoice (what the confirmation email says too): the words, the seller and its ABN, the lines and

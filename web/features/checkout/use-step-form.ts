@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useActionData, useNavigation } from 'react-router'
 import type { StepFailure } from './step-results.ts'
-import type { FieldErrors } from './validation.ts'
+import type { FieldErrors } from '../../forms/address-validation.ts'
 
 /**
  * A checkout form's state: the same rules run in the browser before it submits (nothing leaves the page when a field

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useAtom } from '../../state/use-atom.ts'
 import { useLocation } from 'react-router'
-import { useRequestInfo } from '../session/request-info.ts'
+import { useRequestInfo } from '../../state/session/request-info.ts'
 import { consentAtom, consentBannerOpenAtom, readConsent } from './consent.ts'
 import { isSensitivePath, loadTagManager, tagManagerLoaded } from './tag-manager.ts'
 

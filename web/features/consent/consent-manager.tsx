@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
-import { useRequestInfo } from '../session/request-info.ts'
+import { useRequestInfo } from '../../state/session/request-info.ts'
 import { useT } from '../../i18n/index.tsx'
 import { consentAtom, consentBannerOpenAtom } from './consent.ts'
 

@@ -5,11 +5,11 @@ import { createTranslator, useT } from '../../i18n/index.tsx'
 import { formRefusal, localeOf } from '../../routes/route-helpers.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
-import { Field, FieldErrors, FormMessage } from '../checkout/field.tsx'
-import { validateEmail, validateRequired } from '../auth/validation.ts'
+import { Field, FieldErrors, FormMessage } from '../../forms/field.tsx'
+import { validateEmail, validateRequired } from '../../forms/validation.ts'
 import { apiFieldErrors } from '../../api/field-errors.ts'
-import { CAPTCHA_FIELD, CaptchaField } from '../captcha/captcha-field.tsx'
-import { captchaMessage } from '../captcha/captcha-error.ts'
+import { CAPTCHA_FIELD, CaptchaField } from '../../forms/captcha/captcha-field.tsx'
+import { captchaMessage } from '../../forms/captcha/captcha-error.ts'
 
 const MESSAGE_MAX = 5000
 

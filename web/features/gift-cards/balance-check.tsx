@@ -3,8 +3,8 @@ import { ApiError, errorMessage, rateLimitedInit, type StorefrontApi } from '../
 import { createTranslator, useT } from '../../i18n/index.tsx'
 import { localeOf } from '../../routes/route-helpers.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
-import { Field } from '../checkout/field.tsx'
-import { localizeApiMessage } from '../cart/cart-action.ts'
+import { Field } from '../../forms/field.tsx'
+import { localizeApiMessage } from '../../routes/cart-action.ts'
 
 /** The balance check's answer: the balance, or why not (the code stays in the field). */
 export interface BalanceAnswer {

@@ -1,4 +1,4 @@
-import type { Category } from '../../api/models.ts'
+import type { Category } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 

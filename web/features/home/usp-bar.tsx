@@ -1,4 +1,4 @@
-import { FREE_RETURNS_DAYS } from '../../config.ts'
+import { FREE_RETURNS_DAYS } from '#kernel/config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 

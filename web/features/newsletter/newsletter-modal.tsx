@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai'
 import { useT } from '../../i18n/index.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
-import { newsletterModalOpenAtom } from '../ui/atoms.ts'
+import { newsletterModalOpenAtom } from '../../state/ui.ts'
 import { NewsletterForm } from './newsletter-form.tsx'
 import { rememberPromptAnswer } from './prompt-memory.ts'
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
-import { isAuthenticatedAtom, sessionLoadedAtom } from '../session/atoms.ts'
-import { newsletterModalOpenAtom } from '../ui/atoms.ts'
+import { isAuthenticatedAtom, sessionLoadedAtom } from '../../state/session/atoms.ts'
+import { newsletterModalOpenAtom } from '../../state/ui.ts'
 import { promptAnswer } from './prompt-memory.ts'
 
 /** How long a visitor browses before the prompt appears: long enough to have seen the store first. */

@@ -1,4 +1,4 @@
-import { PREFERENCE_COOKIE_MAX_AGE } from '../../config.ts'
+import { PREFERENCE_COOKIE_MAX_AGE } from '#kernel/config.ts'
 import { readBrowserCookie, writePreferenceCookie } from '../../lib/preference-cookie.ts'
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import type { ProductImage } from '../../api/models.ts'
+import type { ProductImage } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
-import { DESKTOP_BREAKPOINT_PX, LAYOUT_MAX_WIDTH_PX } from '../../config.ts'
+import { DESKTOP_BREAKPOINT_PX, LAYOUT_MAX_WIDTH_PX } from '#kernel/config.ts'
 
 /**
  * How wide the main image shows (the `sizes` of its srcset): the screen less the page's 16 px margins on phones; on

@@ -1,4 +1,4 @@
-import type { Product } from '../../api/models.ts'
+import type { Product } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Tabs } from '../../components/ui/tabs.tsx'
 

@@ -2,18 +2,18 @@ import { lazy, Suspense } from 'react'
 import { Form, useNavigation, useSearchParams } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
-import type { Product, Variant } from '../../api/models.ts'
+import type { Product, Variant } from '#kernel/models.ts'
 import { useApi } from '../../api/use-api.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
-import { TOAST_TIMEOUT_MS } from '../../config.ts'
+import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { useT, withAllTexts } from '../../i18n/index.tsx'
 import { preloadPanel, usePanelTrigger } from '../../components/layouts/lazy-panels.tsx'
-import { formatMoney } from '../../i18n/format.ts'
-import { cartAtom, isAuthenticatedAtom } from '../session/atoms.ts'
-import { PERSONAL } from '../session/personal-state.ts'
-import { openPanelAtom } from '../ui/atoms.ts'
-import { notifyAtom } from '../notifications/atoms.ts'
-import { WishlistButton } from '../wishlist/wishlist-button.tsx'
+import { formatMoney } from '#kernel/format.ts'
+import { cartAtom, isAuthenticatedAtom } from '../../state/session/atoms.ts'
+import { PERSONAL } from '../../state/session/personal-state.ts'
+import { openPanelAtom } from '../../state/ui.ts'
+import { notifyAtom } from '../../state/notifications.ts'
+import { WishlistButton } from '../../components/wishlist-button.tsx'
 import { VariantPicker } from './variant-picker.tsx'
 import { SizeGuide } from './size-guide.tsx'
 import { PriceBlock } from '../../components/ui/price-block.tsx'
@@ -21,13 +21,13 @@ import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, type Availability } from './variant-selection.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
-import { withoutWishNotice } from '../wishlist/wish-notice.ts'
+import { withoutWishNotice } from '#kernel/wish-notice.ts'
 
 /**
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
  * the first bytes like the rest, and hydrated once the chunk arrives (the form posts without JavaScript meanwhile).
  */
-const GiftCardForm = lazy(withAllTexts(() => import('../gift-cards/gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm }))))
+const GiftCardForm = lazy(withAllTexts(() => import('./gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm }))))
 
 /**
  * Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price.

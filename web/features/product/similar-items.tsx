@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Product } from '../../api/models.ts'
+import type { Product } from '#kernel/models.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
-import { ProductCarousel } from '../catalogue/product-carousel.tsx'
+import { ProductCarousel } from '../../components/product-carousel.tsx'
 import { listedCard } from '../../components/product-card.tsx'
 
 const SIMILAR_ITEMS = 12

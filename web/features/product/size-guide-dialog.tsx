@@ -1,4 +1,4 @@
-import type { CmsPage } from '../../api/models.ts'
+import type { CmsPage } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { CmsSections } from '../../components/cms-sections.tsx'

@@ -1,13 +1,13 @@
 import { type ReactNode } from 'react'
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import { Form, useSearchParams, useSubmit } from 'react-router'
-import type { Product } from '../../api/models.ts'
+import type { Product } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Swatch } from '../../components/ui/swatch.tsx'
 import { SizePill } from '../../components/ui/size-pill.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { optionGroups, valueInStock } from './variant-selection.ts'
-import { withoutWishNotice } from '../wishlist/wish-notice.ts'
+import { withoutWishNotice } from '#kernel/wish-notice.ts'
 
 const keepChoice = () => {}
 

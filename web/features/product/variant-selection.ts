@@ -1,4 +1,4 @@
-import type { OptionType, OptionValue, Product, ProductImage, Variant } from '../../api/models.ts'
+import type { OptionType, OptionValue, Product, ProductImage, Variant } from '#kernel/models.ts'
 
 /** Stock at or below this many units reads 'Only n left'. */
 export const LOW_STOCK_UNITS = 3

@@ -1,7 +1,7 @@
-import type { Locale, Product } from '../../api/models.ts'
-import { SOCIAL_LINKS, STORE_NAME, localePath } from '../../config.ts'
+import type { Locale, Product } from '#kernel/models.ts'
+import { SOCIAL_LINKS, STORE_NAME, localePath } from '#kernel/config.ts'
 import { absoluteAsset, absoluteUrl } from './urls.ts'
-import { scriptJson } from '../../lib/script-json.ts'
+import { scriptJson } from '#kernel/script-json.ts'
 
 /** schema.org structured data (JSON-LD) for Google's rich results: products, breadcrumbs, the store, its search. */
 export type JsonLd = Record<string, unknown>

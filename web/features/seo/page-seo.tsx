@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { RequestInfo } from '../../app-context.ts'
-import type { Category, CmsPage, Product } from '../../api/models.ts'
+import type { Category, CmsPage, Product } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { SeoHead } from './seo-head.tsx'
 import { breadcrumbJsonLd, organizationJsonLd, productJsonLd, websiteJsonLd } from './json-ld.ts'

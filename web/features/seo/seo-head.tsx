@@ -1,6 +1,6 @@
 import { useLocation, useMatches, useRouteLoaderData } from 'react-router'
 import type { RequestInfo } from '../../app-context.ts'
-import { STORE_NAME } from '../../config.ts'
+import { STORE_NAME } from '#kernel/config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { absoluteAsset, absoluteUrl, alternates, canonicalPath } from './urls.ts'
 import { jsonLdScript, plainText, type JsonLd } from './json-ld.ts'

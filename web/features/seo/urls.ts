@@ -1,5 +1,5 @@
-import type { Locale } from '../../api/models.ts'
-import { LOCALES, localePath, splitLocalePath } from '../../config.ts'
+import type { Locale } from '#kernel/models.ts'
+import { LOCALES, localePath, splitLocalePath } from '#kernel/config.ts'
 
 /**
  * The query parameters that make a different page worth indexing. Everything else is noise for a search engine:

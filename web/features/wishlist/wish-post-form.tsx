@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router'
-import { withoutWishNotice } from './wish-notice.ts'
-import { WISH_POST_FORM } from './wish-post.ts'
+import { withoutWishNotice } from '#kernel/wish-notice.ts'
+import { WISH_POST_FORM } from '#kernel/wish-post.ts'
 
 /**
  * The one form every card heart on the page submits (wish-post.ts): empty but for the page's address (without an

@@ -6,9 +6,9 @@ import { Drawer } from '../../components/ui/drawer.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
-import { isAuthenticatedAtom, wishlistAtom } from '../session/atoms.ts'
-import { closePanelAtom, openPanelAtom, wishlistSidebarOpenAtom } from '../ui/atoms.ts'
-import { notifyAtom } from '../notifications/atoms.ts'
+import { isAuthenticatedAtom, wishlistAtom } from '../../state/session/atoms.ts'
+import { closePanelAtom, openPanelAtom, wishlistSidebarOpenAtom } from '../../state/ui.ts'
+import { notifyAtom } from '../../state/notifications.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 
 /** The wishlist (spec §2): items with colour and size, remove, total items and price, and a way back to shopping. */

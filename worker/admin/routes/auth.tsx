@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { BackendError } from '#worker/backend/shared/errors.ts'
-import { LoginPage, SetupPage } from '#web/admin/login-page.tsx'
+import { LoginPage, SetupPage } from '#worker/admin/pages/login-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { auditStatement } from '../audit.ts'
 import { PASSWORD_TOO_LONG, field, parseForm } from '../forms.ts'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { CmsPageEditor, ContentPage, type CmsEditorProps } from '#web/admin/content-page.tsx'
-import type { CmsDraft } from '#web/admin/cms-fields.ts'
+import { CmsPageEditor, ContentPage, type CmsEditorProps } from '#worker/admin/pages/content-page.tsx'
+import type { CmsDraft } from '#worker/admin/pages/cms-fields.ts'
 import { CACHE_VERSION } from '#worker/commerce/cache.ts'
 import { bumpPageCacheVersion } from '#worker/edge-cache/content-version.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'

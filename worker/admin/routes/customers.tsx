@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { CustomerPage, CustomersPage } from '#web/admin/customers-page.tsx'
+import { CustomerPage, CustomersPage } from '#worker/admin/pages/customers-page.tsx'
 import { backend } from '#worker/backend/index.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { auditStatement } from '../audit.ts'

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import { DashboardPage } from '#web/admin/dashboard-page.tsx'
+import { DashboardPage } from '#worker/admin/pages/dashboard-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { optInsInForce } from '#worker/env.ts'
 import { LOW_STOCK_THRESHOLD, loadDashboard } from '../dashboard-data.ts'
 import { renderPage } from '../render.tsx'
-import { AuditPage } from '#web/admin/audit-page.tsx'
+import { AuditPage } from '#worker/admin/pages/audit-page.tsx'
 import { AUDIT_PAGE_SIZE, auditPage } from '../audit.ts'
 import { pageOf } from '../forms.ts'
 

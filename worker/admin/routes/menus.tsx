@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { MENU_TITLES, MenusPage, type MenuLocation } from '#web/admin/menus-page.tsx'
+import { MENU_TITLES, MenusPage, type MenuLocation } from '#worker/admin/pages/menus-page.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
-import { ImportJobPage, ImportPage, type ImportJobView, type ImportRowView } from '#web/admin/import-page.tsx'
-import type { FieldErrors } from '#web/admin/parts.tsx'
+import { ImportJobPage, ImportPage, type ImportJobView, type ImportRowView } from '#worker/admin/pages/import-page.tsx'
+import type { FieldErrors } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { pageOf, parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { dryRun, IMPORT_MAX_BYTES } from '../import-check.ts'
 import { startApply } from '../import-apply.ts'
 import { productsCsv } from '../product-csv.ts'
-import { ActionRefused } from '../order-actions.ts'
+import { ActionRefused } from '../action-refused.ts'
 import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
 
 /** Product CSV export and import (docs/operations.md 'Product CSV'). */

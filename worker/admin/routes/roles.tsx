@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
-import { CustomerPage } from '#web/admin/customers-page.tsx'
+import { CustomerPage } from '#worker/admin/pages/customers-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { field, parseForm } from '../forms.ts'
 import { reconfirm } from '../operators.ts'

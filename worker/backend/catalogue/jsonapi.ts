@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { Currency, Locale } from '#web/api/models.ts'
-import { formatMoney } from '#web/i18n/format.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
+import { formatMoney } from '#kernel/format.ts'
 
 export const JSON_API = 'application/vnd.api+json'
 

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { Currency, Locale } from '#web/api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 import { BackendError, fieldErrors } from '../shared/errors.ts'
 
 /** Spree's default page size, and the most one request may ask for. */

@@ -1,4 +1,4 @@
-import type { Currency, Locale } from '#web/api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 import { sqlLiteral as literal } from './jsonapi.ts'
 import { readTaxonRows, taxonRowsPart, type TaxonJson, type TaxonRow } from './taxon-data.ts'
 

@@ -1,4 +1,4 @@
-import { PRICE_FILTER_BUCKETS } from '#web/config.ts'
+import { PRICE_FILTER_BUCKETS } from '#kernel/config.ts'
 import { decimal, display, sqlLiteral } from './jsonapi.ts'
 import { isExcluded, productFrom, productParts, type FacetExclusion, type ProductFilter } from './product-filter.ts'
 

@@ -1,4 +1,4 @@
-import type { Currency, Locale } from '#web/api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 import { inList } from './jsonapi.ts'
 import { badParam, booleanFilter, idList, priceRange, stringList, type ListParams } from './params.ts'
 

@@ -1,4 +1,4 @@
-import type { Currency, Locale } from '#web/api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 import { bool, decimal, display, Included, ref, type Resource } from './jsonapi.ts'
 import type { ImageRow, OptionValueRow, ProductData, ProductRow, VariantRow } from './product-data.ts'
 import { taxonResource } from './taxon-data.ts'

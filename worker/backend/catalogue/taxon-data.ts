@@ -1,4 +1,4 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import { bool, jsonPart, ref, sqlLiteral, type Resource } from './jsonapi.ts'
 
 export interface TaxonRow {

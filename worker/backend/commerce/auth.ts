@@ -1,6 +1,6 @@
 import { BackendError } from '../shared/errors.ts'
 import { userIdForAccessToken } from '../oauth/tokens.ts'
-import { sha256Hex } from '../services/crypto.ts'
+import { sha256Hex } from '../../lib/crypto.ts'
 import type { BackendContext } from './http.ts'
 
 const cache = new WeakMap<Request, Promise<number | null>>()

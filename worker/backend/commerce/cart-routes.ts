@@ -13,8 +13,8 @@ import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, MESSAGES
 import { knownCountryShippingOptions } from './shipping.ts'
 import { loadVariants, type VariantInfo } from './variants.ts'
 import { mergeCarts } from './merge.ts'
-import { CHARGE_MAX_CENTS, GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
-import { formatMoney } from '#web/i18n/format.ts'
+import { CHARGE_MAX_CENTS, GIFT_CARD_LINE_MAX_QUANTITY } from '#kernel/config.ts'
+import { formatMoney } from '#kernel/format.ts'
 
 /** Spree's cart endpoints (`/cart…`): guests by `X-Spree-Order-Token`, customers by bearer. */
 export const cartRoutes = new Hono<{ Bindings: Env }>()

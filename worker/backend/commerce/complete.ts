@@ -1,6 +1,6 @@
-import { CHARGE_MAX_CENTS } from '#web/config.ts'
+import { CHARGE_MAX_CENTS } from '#kernel/config.ts'
 import { BackendError } from '../shared/errors.ts'
-import { randomDigits } from '../services/crypto.ts'
+import { randomDigits } from '../../lib/crypto.ts'
 import type { Env } from '#worker/env.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { giftCardDueAt } from '#worker/mail/delivery-date.ts'

@@ -13,9 +13,9 @@ import { deliveryDateSentence } from '#worker/mail/delivery-date.ts'
 import { EmailSchema, numeric, OptionalText, RequiredText } from './schemas.ts'
 import { giftCardVariantId } from './variants.ts'
 import { rateLimit } from '../services/rate-limit.ts'
-import { formatMoney } from '#web/i18n/format.ts'
-import type { Currency } from '#web/api/models.ts'
-import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINES_MAX } from '#web/config.ts'
+import { formatMoney } from '#kernel/format.ts'
+import type { Currency } from '#kernel/models.ts'
+import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_LINES_MAX } from '#kernel/config.ts'
 
 /** Extensions beyond the Spree v2 contract (docs/commerce-api.md). */
 export const extensionRoutes = new Hono<{ Bindings: Env }>()

@@ -1,4 +1,4 @@
-import { randomToken } from '../services/crypto.ts'
+import { randomToken } from '../../lib/crypto.ts'
 import { APPROVED_TEST_CARDS, type CardSource } from './payments.ts'
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex'

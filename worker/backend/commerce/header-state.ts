@@ -1,4 +1,4 @@
-import { nowSeconds, sha256Hex } from '../services/crypto.ts'
+import { nowSeconds, sha256Hex } from '../../lib/crypto.ts'
 
 export interface HeaderRow {
   userId: number | null

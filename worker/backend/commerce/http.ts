@@ -3,11 +3,9 @@ import type * as z from 'zod'
 import type { Env } from '#worker/env.ts'
 import { BackendError, invalid } from '../shared/errors.ts'
 import { nestParams } from './nest-params.ts'
+import { MAX_BODY_BYTES } from '#kernel/config.ts'
 
 export type BackendContext = Context<{ Bindings: Env }>
-
-/** No storefront request body comes near this; anything larger is refused before it is parsed. */
-export const MAX_BODY_BYTES = 64 * 1024
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 const parsed = new WeakMap<Request, Promise<unknown>>()

@@ -1,6 +1,6 @@
-import type { Currency } from '#web/api/models.ts'
+import type { Currency } from '#kernel/models.ts'
 import { BackendError } from '../shared/errors.ts'
-import { randomDigits, randomToken } from '../services/crypto.ts'
+import { randomDigits, randomToken } from '../../lib/crypto.ts'
 import { currentUserId } from './auth.ts'
 import { requestParams, type BackendContext } from './http.ts'
 

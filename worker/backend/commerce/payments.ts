@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { luhnValid } from '#web/lib/card-number.ts'
+import { luhnValid } from '#kernel/card-number.ts'
 
 /** The store's payment methods (ids as the contract's `payment_method_id`). */
 export const PAYMENT_METHODS = [

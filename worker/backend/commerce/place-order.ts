@@ -1,4 +1,4 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { loadCartState, type CartState } from './cart-state.ts'

@@ -1,4 +1,4 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import { loadCartState } from './cart-state.ts'
 import type { BackendContext } from './http.ts'
 import type { OrderRow } from './orders.ts'

@@ -1,5 +1,5 @@
-import type { Locale } from '#web/api/models.ts'
-import { FREE_RETURNS_DAYS, type ReturnReason } from '#web/config.ts'
+import type { Locale } from '#kernel/models.ts'
+import { FREE_RETURNS_DAYS, type ReturnReason } from '#kernel/config.ts'
 import type { Mail, ReturnUpdatePayload } from '#worker/mail/types.ts'
 import { BackendError } from '../shared/errors.ts'
 import { loadCartState } from './cart-state.ts'

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { AU_STATES, US_STATES } from './state-names.ts'
-import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '#web/lib/destinations.ts'
+import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '#kernel/destinations.ts'
 
 /** Reusable field schemas of the write side; messages are the spec's §5 texts where it has one. */
 

@@ -1,7 +1,7 @@
 import type { AddressRow, CartState, CartLine } from './cart-state.ts'
-import { GIFT_CARD_LINE_MAX_QUANTITY } from '#web/config.ts'
+import { GIFT_CARD_LINE_MAX_QUANTITY } from '#kernel/config.ts'
 import { iso3Of } from './schemas.ts'
-import { countryName } from '#web/lib/destinations.ts'
+import { countryName } from '#kernel/destinations.ts'
 import { STATE_NAMES } from './state-names.ts'
 
 /** JSON:API documents of the write side, shaped like Spree 4.10's serializers plus the documented extensions. */

@@ -1,5 +1,5 @@
-import type { Currency } from '#web/api/models.ts'
-import { SHIPPING_COUNTRIES } from '#web/lib/destinations.ts'
+import type { Currency } from '#kernel/models.ts'
+import { SHIPPING_COUNTRIES } from '#kernel/destinations.ts'
 
 export interface ShippingMethodRow {
   id: number

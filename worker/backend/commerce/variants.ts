@@ -1,4 +1,4 @@
-import type { Currency, Locale } from '#web/api/models.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
 import { IMAGE_SELECT } from '#worker/backend/catalogue/product-data.ts'
 
 /** What the cart needs to know about a variant from the catalogue (issue 3's schema), in one currency and locale. */

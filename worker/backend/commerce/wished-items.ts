@@ -1,5 +1,5 @@
-import type { Currency } from '#web/api/models.ts'
-import { formatMoney } from '#web/i18n/format.ts'
+import type { Currency } from '#kernel/models.ts'
+import { formatMoney } from '#kernel/format.ts'
 import type { BackendContext } from './http.ts'
 import { requestCurrency } from './orders.ts'
 import { requestLocale } from './respond.ts'

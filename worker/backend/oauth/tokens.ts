@@ -1,4 +1,4 @@
-import { nowSeconds, randomToken, sha256Hex } from '../services/crypto.ts'
+import { nowSeconds, randomToken, sha256Hex } from '../../lib/crypto.ts'
 
 /** Spree's default: an access token lives two hours; the refresh token renews it for 30 days. */
 export const ACCESS_TOKEN_TTL = 7200

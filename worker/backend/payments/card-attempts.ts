@@ -1,13 +1,13 @@
-import { captchaEnabled, checkCaptcha } from '#worker/commerce/captcha.ts'
+import { captchaEnabled, checkCaptcha } from '#worker/lib/captcha.ts'
 import { BackendError } from '../shared/errors.ts'
 import { clientIp } from '../services/rate-limit.ts'
-import { nowSeconds } from '../services/crypto.ts'
+import { nowSeconds } from '../../lib/crypto.ts'
 import type { BackendContext } from '../commerce/http.ts'
 
 /**
  * Card-testing defence beyond the attempt limits (rate-limit.ts, action `payment`): after DECLINES_BEFORE_CAPTCHA
  * declined cards on one cart within an hour, a card payment needs a solved captcha, where one is configured
- * (CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY; worker/commerce/captcha.ts).
+ * (CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY; worker/lib/captcha.ts).
  * Without a captcha the attempt limits alone apply. docs/security.md.
  */
 export const DECLINES_BEFORE_CAPTCHA = 3

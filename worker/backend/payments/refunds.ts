@@ -1,7 +1,8 @@
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
-import { randomToken } from '../services/crypto.ts'
-import { providerError, stripeClient, stripeEnabled } from './stripe-client.ts'
+import { randomToken } from '../../lib/crypto.ts'
+import { providerError, stripeClient } from './stripe-client.ts'
+import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
 
 export interface RefundResult {
   /** Stripe's refund id (`re_…`), or a `test_refund_…` reference for a payment the test gateway took. */

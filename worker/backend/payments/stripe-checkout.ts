@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { currentUserId } from '../commerce/auth.ts'

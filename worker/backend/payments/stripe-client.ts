@@ -3,9 +3,6 @@ import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { createStripeRest, type StripeRest } from './stripe-rest.ts'
 
-/** Stripe is the card provider when both keys are set; otherwise the test gateway is (a fresh clone, offline). */
-export const stripeEnabled = (env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)
-
 let cached: { key: string; client: StripeRest } | null = null
 
 /**

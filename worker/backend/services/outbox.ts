@@ -1,4 +1,4 @@
-import type { Locale } from '#web/api/models.ts'
+import type { Locale } from '#kernel/models.ts'
 
 /**
  * Outgoing email is a row in the outbox, written in the same D1 batch as the change that causes it (an order, a

@@ -1,5 +1,5 @@
 import { DEVELOPMENT_PEPPER, isProduction, type Env } from '#worker/env.ts'
-import { constantTimeEqual, fromBase64Url, toBase64Url } from './crypto.ts'
+import { constantTimeEqual, fromBase64Url, toBase64Url } from '../../lib/crypto.ts'
 
 /**
  * PBKDF2-SHA256 iterations. 100,000 is the most the production Workers runtime accepts (more throws), so this is

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
-import { nowSeconds } from './crypto.ts'
+import { nowSeconds } from '../../lib/crypto.ts'
 
 /**
  * Guessing is limited per client, not per cart or per request (docs/security.md, 'Rate limits'). Each attempt counts

@@ -1,4 +1,4 @@
-import { neutral, primary } from '#web/styles/tokens.ts'
+import { neutral, primary } from '#kernel/tokens.ts'
 import type { GiftCardPayload } from '../types.ts'
 import { Button, Callout, FONT, Heading, P } from './layout.tsx'
 import type { Template } from './template.ts'

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react'
-import type { Currency, Locale } from '#web/api/models.ts'
-import { BRAND } from '#web/brand.ts'
-import { club, neutral, primary } from '#web/styles/tokens.ts'
+import type { Currency, Locale } from '#kernel/models.ts'
+import { BRAND } from '#kernel/brand.ts'
+import { club, neutral, primary } from '#kernel/tokens.ts'
 import type { MailAddress, MailItemLine } from '../types.ts'
 import type { Messages } from './messages.ts'
 

@@ -1,5 +1,5 @@
-import type { Locale } from '#web/api/models.ts'
-import { BRAND } from '#web/brand.ts'
+import type { Locale } from '#kernel/models.ts'
+import { BRAND } from '#kernel/brand.ts'
 
 /**
  * The emails' words in English and German. They live with the templates (worker-only), not in the web dictionaries,

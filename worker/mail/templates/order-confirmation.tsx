@@ -1,5 +1,5 @@
-import { BRAND } from '#web/brand.ts'
-import { club, neutral } from '#web/styles/tokens.ts'
+import { BRAND } from '#kernel/brand.ts'
+import { club, neutral } from '#kernel/tokens.ts'
 import type { OrderConfirmationPayload } from '../types.ts'
 import { Address, addressText, Button, Callout, cellStyle, Facts, Heading, P, Subheading, type RenderContext } from './layout.tsx'
 import type { Template } from './template.ts'

@@ -1,0 +1,44 @@
+import { atom } from 'jotai'
+import { useAtomValue } from '../use-atom.ts'
+import { useMatches } from 'react-router'
+import type { Cart, User, Wishlist } from '#kernel/models.ts'
+import { ANONYMOUS, type PersonalState } from './personal-state.ts'
+
+/**
+ * Personal state, loaded by the client from /api/session after hydration (never part of the cacheable HTML).
+ * `loaded` tells the chrome when it may stop showing placeholders.
+ */
+export const sessionLoadedAtom = atom(false)
+export const userAtom = atom<User | null>(null)
+export const isAuthenticatedAtom = atom(false)
+export const cartAtom = atom<Cart | null>(null)
+export const wishlistAtom = atom<Wishlist | null>(null)
+
+/** What the worker filled into the page's header (personal-state.ts): the chrome's state until /api/session answers. */
+export const personalHintAtom = atom<PersonalState>(ANONYMOUS)
+
+export const cartItemCountAtom = atom((get) => get(cartAtom)?.itemCount ?? (get(sessionLoadedAtom) ? 0 : get(personalHintAtom).cartCount))
+/** The header's 'Hi {name}': the loaded user's own name (it follows a profile change at once), else the page's hint. */
+export const greetingNameAtom = atom((get) => get(userAtom)?.firstName ?? (get(sessionLoadedAtom) ? null : get(personalHintAtom).firstName))
+
+/**
+ * The header's item count. Before the session has loaded (and always without JavaScript) a personal page that
+ * loaded the cart itself (the cart page, checkout) already knows it, so its server HTML shows the right count.
+ */
+export function useCartCount(): number {
+  const count = useAtomValue(cartItemCountAtom)
+  const loaded = useAtomValue(sessionLoadedAtom)
+  const routeCart = useMatches()
+    .map((match) => (match.data as { cart?: Cart | null } | undefined)?.cart)
+    .find((cart) => cart !== undefined)
+  return loaded || routeCart === undefined ? count : (routeCart?.itemCount ?? 0)
+}
+
+/** Logout empties cart and wishlist (spec §4). */
+export const resetSessionAtom = atom(null, (_get, set) => {
+  set(userAtom, null)
+  set(isAuthenticatedAtom, false)
+  set(cartAtom, null)
+  set(wishlistAtom, null)
+  set(personalHintAtom, ANONYMOUS)
+})
