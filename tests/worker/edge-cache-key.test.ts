@@ -7,7 +7,7 @@ import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
 import { pageCacheVersion } from '#worker/edge-cache/content-version.ts'
-import { pageCacheKey } from '#worker/edge-cache/page-key.ts'
+import { benchMissKey, pageCacheKey } from '#worker/edge-cache/page-key.ts'
 import { ORIGIN } from './helpers.ts'
 
 const testEnv = env as unknown as Env
@@ -182,6 +182,18 @@ describe('one entry per page', () => {
     expect((await page(`${listing}?itemsPerPage=12&page=2`)).body).toContain('aria-current="page"')
     // a malformed filter is still a 404, not the plain listing
     expect((await page(`${listing}?o.color=abc`)).response.status).toBe(404)
+  })
+})
+
+describe("the benchmark's forced miss", () => {
+  it('bench-miss keys a page apart on a development or test store only, never in production', async () => {
+    await page('/t/camping/tents')
+    expect((await page('/t/camping/tents?bench-miss=1')).edge).toBe('miss')
+    expect((await page('/t/camping/tents?bench-miss=1')).edge).toBe('hit')
+    const url = new URL(ORIGIN + '/t/camping/tents?bench-miss=2')
+    expect(benchMissKey({ ...testEnv, ENVIRONMENT: 'production' }, url, 'key')).toBe('key')
+    expect(benchMissKey({ ...testEnv, ENVIRONMENT: 'staging' }, url, 'key')).toBe('key')
+    expect(benchMissKey({ ...testEnv, ENVIRONMENT: 'development' }, url, 'key')).toBe('key?bench-miss=2')
   })
 })
 

@@ -7,7 +7,7 @@ import { SessionState } from '#worker/middleware/session.ts'
 import { renderDocument } from '#worker/ssr/index.ts'
 import { wholePage } from '#worker/ssr/render.tsx'
 import { ANONYMOUS, type PersonalState } from '#web/features/session/personal-state.ts'
-import { freshness, isCacheablePage, isPersonalAddress, lastGoodKey, normalisedUrl, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
+import { benchMissKey, freshness, isCacheablePage, isPersonalAddress, lastGoodKey, normalisedUrl, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
 import { pageCacheVersion } from './content-version.ts'
 import { NONCE_PLACEHOLDER, personalise, personalStateOf } from './personal-header.ts'
 import { readLastGood, writeLastGood } from './last-good.ts'
@@ -189,7 +189,7 @@ export const pageCache = () =>
     // a visitor without session cookies is ANONYMOUS at once, with no lookup (personalStateOf, personal-header.ts)
     const personal = personalStateOf(commerceContext(c))
     const cache = pageCacheAvailable(url) ? await openCache() : null
-    const key = pageCacheKey(clean, variant, await pageCacheVersion(c.env))
+    const key = benchMissKey(c.env, url, pageCacheKey(clean, variant, await pageCacheVersion(c.env)))
     const { freshMs, staleMs } = freshness(c.env)
     const hot = cache ? hotPage(key, freshMs) : undefined
     if (hot) return answerHot(c, hot, await personal, nonce)

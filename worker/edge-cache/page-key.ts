@@ -1,4 +1,4 @@
-import type { Env } from '#worker/env.ts'
+import { isProduction, type Env } from '#worker/env.ts'
 import { splitLocalePath } from '#web/config.ts'
 import { APP_VERSION } from '#worker/ssr/version.ts'
 import { BUILD_ID } from '#worker/ssr/assets.ts'
@@ -58,6 +58,16 @@ export function normalisedUrl(url: URL): URL {
   const clean = new URL(url)
   clean.search = normalisedSearch(url)
   return clean
+}
+
+/**
+ * The benchmark's forced miss (`MISS_PARAM` in bench/lib/load.mjs, a unique value each request): the key leaves
+ * unknown parameters out, so only a development or test store keys it apart, as any unknown parameter was before.
+ * Never in production, where it would let anyone force a render.
+ */
+export function benchMissKey(env: Env, url: URL, key: string): string {
+  const miss = isProduction(env) ? null : url.searchParams.get('bench-miss')
+  return miss === null ? key : `${key}${key.includes('?') ? '&' : '?'}bench-miss=${encodeURIComponent(miss)}`
 }
 
 export interface PageVariant {
