@@ -1,7 +1,7 @@
 /**
  * A card's heart without JavaScript: the post saves or removes, then returns to the page the card was on, at the card
  * (`#product-…`), with this query parameter saying what happened (`saved-{variantId}` or `removed-{variantId}`), which
- * the card shows under its prices. The page's own links and forms leave it out, so it is said once.
+ * the card shows under its prices. The page's own links and forms leave it out (web/lib/page-query.ts), so it is said once.
  */
 export const WISH_NOTICE = 'wishlist'
 
@@ -15,12 +15,4 @@ export function wishNoticeOf(search: string, variantId: string | undefined): 'sa
   const notice = new URLSearchParams(search).get(WISH_NOTICE)
   if (notice === `saved-${variantId}`) return 'saved'
   return notice === `removed-${variantId}` ? 'removed' : null
-}
-
-/** The page's query without the notice: what its links, forms and return addresses keep. */
-export function withoutWishNotice(search: URLSearchParams): URLSearchParams {
-  if (!search.has(WISH_NOTICE)) return search
-  const next = new URLSearchParams(search)
-  next.delete(WISH_NOTICE)
-  return next
 }

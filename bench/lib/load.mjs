@@ -7,8 +7,9 @@ const HEADERS = { 'accept-encoding': 'gzip', accept: 'text/html,application/xhtm
 const headersFor = (encoding) => ({ ...HEADERS, 'accept-encoding': encoding })
 
 /**
- * The query parameter that makes each request a distinct URL, so a page cache keyed by URL can never answer it
- * (a forced miss). A cache that ignored unknown parameters would need its own bypass here.
+ * The query parameter that makes each request a distinct URL, so the page cache can never answer it (a forced miss).
+ * The cache key leaves unknown parameters out (docs/caching.md), so the worker keys this one apart on a development
+ * store only (`benchMissKey`, worker/edge-cache/page-key.ts), which is what the bench serves.
  */
 export const MISS_PARAM = 'bench-miss'
 

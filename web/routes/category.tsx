@@ -1,4 +1,4 @@
-import { useLoaderData, useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
@@ -16,7 +16,7 @@ import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
 import { listedFacets } from '../features/catalogue/listed-facets.ts'
 import type { Category } from '#kernel/models.ts'
-import { withoutWishNotice } from '#kernel/wish-notice.ts'
+import { usePageQuery } from '../lib/page-query.ts'
 
 /**
  * The category cut to what the page reads (its name, address and description, the sub-categories shown as chips):
@@ -58,8 +58,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export function Component() {
   const { category, products, page, trail } = useLoaderData<typeof loader>()
   const { t } = useT()
-  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
-  const search = withoutWishNotice(useSearchParams()[0])
+  // only what the listing reads (web/lib/page-query.ts): no heart's notice, tracking or unknown parameter is repeated
+  const search = usePageQuery()
   const { pathname } = useLocation()
   const navigation = useNavigation()
   // A filter, sort, view or page change of this listing is loading: the cards shown are the old ones until it lands,

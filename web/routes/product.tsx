@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { ProductSeo } from '../features/seo/page-seo.tsx'
@@ -11,6 +11,7 @@ import { SimilarItems } from '../features/product/similar-items.tsx'
 import { BackLink } from '../features/product/back-link.tsx'
 import { chosenValues, imagesFor } from '../features/product/variant-selection.ts'
 import { notFound } from './route-helpers.ts'
+import { usePageQuery } from '../lib/page-query.ts'
 
 /** /products/{slug} and /p/{id}/{slug}. The product is critical: unknown → 404 'The URL is not valid…'. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -38,8 +39,7 @@ export function Component() {
   useViewItem(product)
   const actionData = useActionData<typeof action>()
   const { t } = useT()
-  const [search] = useSearchParams()
-  const chosen = chosenValues(product, search)
+  const chosen = chosenValues(product, usePageQuery())
   const images = imagesFor(product, chosen)
   const colourKey = Object.values(chosen)[0] ?? 'all'
   const category = product.breadcrumbs.length > 2 ? product.breadcrumbs[product.breadcrumbs.length - 2]! : null

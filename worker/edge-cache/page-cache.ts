@@ -7,7 +7,7 @@ import { SessionState } from '#worker/middleware/session.ts'
 import { renderDocument } from '#worker/ssr/index.ts'
 import { wholePage } from '#worker/ssr/render.tsx'
 import { ANONYMOUS, type PersonalState } from '#web/state/session/personal-state.ts'
-import { freshness, isCacheablePage, isPersonalAddress, lastGoodKey, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
+import { benchMissKey, freshness, isCacheablePage, isPersonalAddress, lastGoodKey, normalisedUrl, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
 import { pageCacheVersion } from './content-version.ts'
 import { NONCE_PLACEHOLDER, personalise, personalStateOf } from './personal-header.ts'
 import { readLastGood, writeLastGood } from './last-good.ts'
@@ -45,17 +45,36 @@ async function openCache(): Promise<Cache | null> {
   }
 }
 
-/** The same page as a visitor without cookies asks for it: nothing personal can reach the shared render. */
-function anonymousRequest(c: Context<AppEnv>): Request {
+/**
+ * The same page as a visitor without cookies asks for it at its clean address (`normalisedUrl`: no tracking or unknown
+ * parameters): nothing personal, and nothing of one visitor's address, can reach the shared render.
+ */
+function anonymousRequest(c: Context<AppEnv>, url: URL): Request {
   const headers = new Headers(c.req.raw.headers)
   headers.delete('cookie')
   headers.delete('authorization')
-  return new Request(c.req.url, { method: 'GET', headers })
+  return new Request(url, { method: 'GET', headers })
 }
 
-function renderShared(c: Context<AppEnv>): Promise<Response> {
+function renderShared(c: Context<AppEnv>, url: URL): Promise<Response> {
   const api = createServerApi({ ...commerceContext(c), session: new SessionState(null, null) })
-  return renderDocument(c, { request: anonymousRequest(c), api, nonce: NONCE_PLACEHOLDER })
+  return renderDocument(c, { request: anonymousRequest(c, url), api, nonce: NONCE_PLACEHOLDER })
+}
+
+/**
+ * A redirect (a legacy /c/ address, an unknown path) is never shared, and the page it leads to is where the visitor
+ * lands, whose address analytics reads (utm_*, gclid) and the browser takes the affiliate code from (`ac`): the
+ * parameters the shared render left out go on to its target, as they did before the render used the clean address.
+ */
+function keepVisitorParams(response: Response, asked: URL, clean: URL): Response {
+  const location = response.headers.get('location')
+  if (!location || response.status < 300 || response.status > 399 || asked.search === clean.search) return response
+  const target = new URL(location, asked)
+  if (target.origin !== asked.origin) return response
+  for (const [name, value] of asked.searchParams) if (!clean.searchParams.has(name)) target.searchParams.append(name, value)
+  const out = new Response(response.body, response)
+  out.headers.set('location', target.pathname + target.search + target.hash)
+  return out
 }
 
 /** Whether a rendered page may be shared: a public 200, or a not-found page (briefly). */
@@ -81,7 +100,7 @@ function storedCopy(html: string, rendered: Response, storedAt: number): Respons
  * is not stored. `stored` settles when the copy is stored (or not).
  */
 async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: string, variant: PageVariant, url: URL): Promise<{ rendered: Response; stored: Promise<void> }> {
-  const rendered = await renderShared(c)
+  const rendered = await renderShared(c, url)
   if (!cache || !shareable(rendered) || !rendered.body) return { rendered, stored: Promise.resolve() }
   const [forShopper, forStore] = rendered.body.tee()
   const storedAt = Date.now()
@@ -165,10 +184,12 @@ export const pageCache = () =>
     }
 
     const variant: PageVariant = { locale: c.var.locale, currency: c.var.currency, country: c.var.country }
+    // the page as any visitor of it gets it: the key, the render and its background refresh all use the clean address
+    const clean = normalisedUrl(url)
     // a visitor without session cookies is ANONYMOUS at once, with no lookup (personalStateOf, personal-header.ts)
     const personal = personalStateOf(commerceContext(c))
     const cache = pageCacheAvailable(url) ? await openCache() : null
-    const key = pageCacheKey(url, variant, await pageCacheVersion(c.env))
+    const key = benchMissKey(c.env, url, pageCacheKey(clean, variant, await pageCacheVersion(c.env)))
     const { freshMs, staleMs } = freshness(c.env)
     const hot = cache ? hotPage(key, freshMs) : undefined
     if (hot) return answerHot(c, hot, await personal, nonce)
@@ -189,7 +210,7 @@ export const pageCache = () =>
         // nobody reads this render's stream: it is dropped once the whole copy is stored
         waitUntil(
           c,
-          renderAndStore(c, cache, key, variant, url)
+          renderAndStore(c, cache, key, variant, clean)
             .then(async ({ rendered, stored }) => {
               await stored
               await rendered.body?.cancel()
@@ -198,15 +219,15 @@ export const pageCache = () =>
         )
       }
     } else {
-      const { rendered } = await renderAndStore(c, cache, key, variant, url)
+      const { rendered } = await renderAndStore(c, cache, key, variant, clean)
       // the backend is down: the last good page, however old, beats an error page for browsing
-      const fallback = rendered.status >= 500 ? ((cached?.status === 200 ? cached : undefined) ?? (await readLastGood(c.env, await lastGoodKey(url, variant)))) : undefined
+      const fallback = rendered.status >= 500 ? ((cached?.status === 200 ? cached : undefined) ?? (await readLastGood(c.env, await lastGoodKey(clean, variant)))) : undefined
       if (fallback) {
         await rendered.body?.cancel()
         page = fallback
         edge = 'stale'
       } else {
-        page = rendered
+        page = keepVisitorParams(rendered, url, clean)
         edge = 'miss'
       }
     }

@@ -1,8 +1,9 @@
-import type { Env } from '#worker/env.ts'
+import { isProduction, type Env } from '#worker/env.ts'
 import { splitLocalePath } from '#kernel/config.ts'
 import { APP_VERSION } from '#worker/ssr/version.ts'
 import { BUILD_ID } from '#worker/ssr/assets.ts'
 import { WISH_NOTICE } from '#kernel/wish-notice.ts'
+import { pageQuery } from '#web/lib/page-query.ts'
 
 /**
  * Which pages the edge page cache may hold, and under which key. A page is shared when its HTML is the same for
@@ -17,9 +18,6 @@ const UNCACHED_SEGMENTS = new Set([
   // answered by other routes of worker/index.ts (the API, the embedded backend, the operator console, email previews)
   'api', 'spree_oauth', 'dev',
 ])
-
-/** Query parameters that only say where a visitor came from: the page is the same without them. */
-const TRACKING_PARAMS = /^(utm_[a-z]+|gclid|gbraid|wbraid|fbclid|msclkid|dclid|yclid|mc_cid|mc_eid|_ga|_gl|igshid|ref_src)$/i
 
 /**
  * Whether the address says something to one shopper only: the no-JavaScript wishlist heart returns to the listing
@@ -46,12 +44,30 @@ export function pageCacheAvailable(url: URL): boolean {
   return !url.hostname.endsWith('.workers.dev')
 }
 
-/** The URL without tracking parameters and with the rest in a stable order: one copy per listing, whatever the order. */
+/**
+ * The page's query as the page reads it (`pageQuery`, web/lib/page-query.ts): tracking, affiliate and unknown
+ * parameters left out, the rest in one order. The key and the shared render both use it (issue 38).
+ */
 export function normalisedSearch(url: URL): string {
-  const params = [...url.searchParams].filter(([name]) => !TRACKING_PARAMS.test(name))
-  params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1))
-  const search = new URLSearchParams(params).toString()
+  const search = pageQuery(url.pathname, url.searchParams).toString()
   return search ? `?${search}` : ''
+}
+
+/** The address a shared page is rendered from and stored under: what any visitor of the same page would get. */
+export function normalisedUrl(url: URL): URL {
+  const clean = new URL(url)
+  clean.search = normalisedSearch(url)
+  return clean
+}
+
+/**
+ * The benchmark's forced miss (`MISS_PARAM` in bench/lib/load.mjs, a unique value each request): the key leaves
+ * unknown parameters out, so only a development or test store keys it apart, as any unknown parameter was before.
+ * Never in production, where it would let anyone force a render.
+ */
+export function benchMissKey(env: Env, url: URL, key: string): string {
+  const miss = isProduction(env) ? null : url.searchParams.get('bench-miss')
+  return miss === null ? key : `${key}${key.includes('?') ? '&' : '?'}bench-miss=${encodeURIComponent(miss)}`
 }
 
 export interface PageVariant {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
-import { Form, useSearchParams, useSubmit } from 'react-router'
+import { Form, useLocation, useSubmit } from 'react-router'
 import { useAtom } from '../../state/use-atom.ts'
 import type { ListedFacet } from './listed-facets.ts'
 import { useT } from '../../i18n/index.tsx'
@@ -8,7 +8,7 @@ import { Icon } from '../../components/icons.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { filterSidebarOpenAtom } from '../../state/ui.ts'
-import { withoutWishNotice } from '#kernel/wish-notice.ts'
+import { usePageQuery } from '../../lib/page-query.ts'
 
 /** The 'Filters' button of phones, with the number of filters applied. Without JavaScript it jumps to the panel. */
 export function FiltersButton({ active }: { active: number }) {
@@ -46,8 +46,9 @@ export function FiltersButton({ active }: { active: number }) {
  */
 export function FilterPanel({ facets, total }: { facets: ListedFacet[]; total: number }) {
   const { t } = useT()
-  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
-  const search = withoutWishNotice(useSearchParams()[0])
+  // only what the listing reads (web/lib/page-query.ts): no heart's notice, tracking or unknown parameter is repeated
+  const search = usePageQuery()
+  const { pathname } = useLocation()
   const submit = useSubmit()
   const [open, setOpen] = useAtom(filterSidebarOpenAtom)
   const enhanced = useEnhanced()
@@ -92,6 +93,8 @@ export function FilterPanel({ facets, total }: { facets: ListedFacet[]; total: n
         <Form
           ref={form}
           method="get"
+          // the path only: the fields are the query (React Router's default action repeats the whole address)
+          action={pathname}
           preventScrollReset
           className="flex flex-1 flex-col overflow-y-auto lg:overflow-visible"
           data-testid="filters"

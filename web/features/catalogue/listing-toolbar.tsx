@@ -1,5 +1,5 @@
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
-import { Form, Link, useSearchParams, useSubmit } from 'react-router'
+import { Form, Link, useLocation, useSubmit } from 'react-router'
 import { ITEMS_PER_PAGE_OPTIONS, SORT_OPTIONS } from '#kernel/config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
 import { Icon } from '../../components/icons.tsx'
@@ -8,7 +8,7 @@ import { controlBase, controlEdge, cx, focusRing } from '../../components/ui/cx.
 import { itemsPerPageOf, sortOf } from '../../routes/category-query.ts'
 import { appliedFilters, viewHref } from './listing-links.ts'
 import type { ListedFacet } from './listed-facets.ts'
-import { withoutWishNotice } from '#kernel/wish-notice.ts'
+import { usePageQuery } from '../../lib/page-query.ts'
 
 const SORT_LABELS: Record<(typeof SORT_OPTIONS)[number], MessageKey> = {
   '': 'listing.sortNone',
@@ -21,15 +21,17 @@ const SORT_LABELS: Record<(typeof SORT_OPTIONS)[number], MessageKey> = {
 /** Sort and items per page (a GET form: Apply without JavaScript, at once with it) and the grid/list view links. */
 export function ListingToolbar() {
   const { t } = useT()
-  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
-  const search = withoutWishNotice(useSearchParams()[0])
+  // only what the listing reads (web/lib/page-query.ts): no heart's notice, tracking or unknown parameter is repeated
+  const search = usePageQuery()
+  // the form's action is the path only: its fields are the query (React Router's default repeats the whole address)
+  const { pathname } = useLocation()
   const submit = useSubmit()
   const enhanced = useEnhanced()
   const view = search.get('view') === 'list' ? 'list' : 'grid'
   const select = cx(controlBase.replace('w-full', 'w-auto'), controlEdge(false), 'min-h-11 py-2 text-sm lg:min-h-0')
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Form method="get" preventScrollReset className="flex flex-wrap items-center gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })} data-testid="listing-options">
+      <Form method="get" action={pathname} preventScrollReset className="flex flex-wrap items-center gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })} data-testid="listing-options">
         {[...search].filter(([k]) => k !== 'sort' && k !== 'itemsPerPage' && k !== 'page').map(([k, v]) => (
           <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
         ))}
@@ -80,8 +82,8 @@ export function ListingToolbar() {
 /** The applied filters as removable chips, and 'Clear all'. */
 export function AppliedFilterChips({ facets }: { facets: ListedFacet[] }) {
   const { t } = useT()
-  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
-  const search = withoutWishNotice(useSearchParams()[0])
+  // only what the listing reads (web/lib/page-query.ts): no heart's notice, tracking or unknown parameter is repeated
+  const search = usePageQuery()
   const chips = appliedFilters(facets, search)
   if (chips.length === 0) return null
   const clearAll = new URLSearchParams([...search].filter(([k]) => !k.startsWith('o.') && !k.startsWith('p.') && k !== 'price' && k !== 'page'))

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Form, useNavigation, useSearchParams } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import type { Product, Variant } from '#kernel/models.ts'
@@ -19,9 +19,9 @@ import { SizeGuide } from './size-guide.tsx'
 import { PriceBlock } from '../../components/ui/price-block.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
-import { availabilityOf, chosenVariant, optionGroups, type Availability } from './variant-selection.ts'
+import { availabilityOf, chosenVariant, optionGroups, optionQuery, type Availability } from './variant-selection.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
-import { withoutWishNotice } from '#kernel/wish-notice.ts'
+import { usePageQuery } from '../../lib/page-query.ts'
 
 /**
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
@@ -97,8 +97,8 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
   const cartIntent = { onPointerEnter: () => preloadPanel('cart'), onFocus: () => preloadPanel('cart'), onTouchStart: () => preloadPanel('cart') }
   const notify = useSetAtom(notifyAtom)
   const api = useApi()
-  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
-  const search = withoutWishNotice(useSearchParams()[0])
+  // the chosen options only: no heart's notice, tracking or unknown parameter goes into the wishlist's link
+  const search = optionQuery(product, usePageQuery())
   const variant = chosenVariant(product, chosen)
   const availability = availabilityOf(product, variant)
   const buyable = variant !== null && (availability.state === 'in-stock' || availability.state === 'low-stock')

@@ -1,13 +1,12 @@
 import { type ReactNode } from 'react'
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
-import { Form, useSearchParams, useSubmit } from 'react-router'
+import { Form, useLocation, useSubmit } from 'react-router'
 import type { Product } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Swatch } from '../../components/ui/swatch.tsx'
 import { SizePill } from '../../components/ui/size-pill.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { optionGroups, valueInStock } from './variant-selection.ts'
-import { withoutWishNotice } from '#kernel/wish-notice.ts'
 
 const keepChoice = () => {}
 
@@ -18,17 +17,13 @@ const keepChoice = () => {}
  */
 export function VariantPicker({ product, chosen, sizeGuide }: { product: Product; chosen: Record<string, string>; sizeGuide?: ReactNode }) {
   const { t } = useT()
-  // without the heart's notice (wish-notice.ts): the page's links and forms do not repeat it
-  const search = withoutWishNotice(useSearchParams()[0])
+  // the form's action is the path only: its fields are the query (React Router's default repeats the whole address)
+  const { pathname } = useLocation()
   const submit = useSubmit()
   const enhanced = useEnhanced()
   const groups = optionGroups(product)
-  const names = new Set(groups.map((g) => g.type.name))
   return (
-    <Form method="get" preventScrollReset replace className="space-y-5" data-testid="variant-picker" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
-      {[...search].filter(([key]) => !names.has(key)).map(([key, value]) => (
-        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-      ))}
+    <Form method="get" action={pathname} preventScrollReset replace className="space-y-5" data-testid="variant-picker" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
       {groups.map((group) => {
         const current = group.values.find((v) => v.id === chosen[group.type.id])
         return (

@@ -13,6 +13,12 @@ export function optionGroups(product: Product): Array<{ type: OptionType; colour
     .sort((a, b) => Number(b.colour) - Number(a.colour))
 }
 
+/** What the URL chooses of this product's options (`color=4&size=15`) and nothing else: what its links carry on. */
+export function optionQuery(product: Product, search: URLSearchParams): URLSearchParams {
+  const names = new Set(optionGroups(product).map((group) => group.type.name))
+  return new URLSearchParams([...search].filter(([name]) => names.has(name)))
+}
+
 const sellable = (variant: Variant) => variant.inStock || variant.backorderable
 
 /**

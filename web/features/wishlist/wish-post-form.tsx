@@ -1,5 +1,5 @@
-import { useLocation, useSearchParams } from 'react-router'
-import { withoutWishNotice } from '#kernel/wish-notice.ts'
+import { useLocation } from 'react-router'
+import { usePageQuery } from '../../lib/page-query.ts'
 import { WISH_POST_FORM } from '#kernel/wish-post.ts'
 
 /**
@@ -8,8 +8,8 @@ import { WISH_POST_FORM } from '#kernel/wish-post.ts'
  */
 export function WishPostForm() {
   const { pathname } = useLocation()
-  const [search] = useSearchParams()
-  const query = withoutWishNotice(search).toString()
+  // only what the page reads (web/lib/page-query.ts): no earlier notice, tracking or unknown parameter
+  const query = usePageQuery().toString()
   return (
     <form id={WISH_POST_FORM} method="post" hidden>
       <input type="hidden" name="back" value={`${pathname}${query ? `?${query}` : ''}`} />
