@@ -7,11 +7,14 @@ export interface AuditSubject {
   id: string | number
 }
 
+/** Who made a change: an operator, or (id null) the store itself acting on a provider's word ('Stripe webhook'). */
+export type AuditActor = Pick<Operator, 'email'> & { id: Operator['id'] | null }
+
 /**
  * One line of the audit log: who did what to which row, with the row before and after. It is a statement, so it
  * joins the batch that makes the change: a change is never recorded without happening, nor happens unrecorded.
  */
-export function auditStatement(db: D1Database, operator: Pick<Operator, 'id' | 'email'>, action: string, subject: AuditSubject, before: unknown, after: unknown): D1PreparedStatement {
+export function auditStatement(db: D1Database, operator: AuditActor, action: string, subject: AuditSubject, before: unknown, after: unknown): D1PreparedStatement {
   return db
     .prepare('INSERT INTO audit_log (admin_user_id, admin_email, action, subject_type, subject_id, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .bind(operator.id, operator.email, action, subject.type, String(subject.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after))
