@@ -3,6 +3,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { backend } from '#worker/backend/index.ts'
 import type { Env } from '#worker/env.ts'
 import { refundPayment } from '#worker/backend/payments/refunds.ts'
+import { refundLine } from '#worker/admin/line-refunds.ts'
+import { refund } from '#worker/admin/order-actions.ts'
+import { loadOrderDetail } from '#worker/admin/order-detail.ts'
+import { createAdmin } from '#tests/worker/admin-helpers.ts'
 import { AU_ADDRESS, call, guestCart, type CallOptions } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { createFakeStripe, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, signPayload, type FakeStripe } from '#tests/fakes/stripe-api.ts'
@@ -157,5 +161,72 @@ describe('webhook timestamps', () => {
     // a clock a minute apart is still fine
     expect((await deliver(body, await signPayload(body, FAKE_WEBHOOK_SECRET, now + 60))).body).toEqual({ received: true })
     expect((await payment(paid.number)).refunded_cents).toBe(1000)
+  })
+})
+
+describe('refunds the store asks Stripe for', () => {
+  const keys = () => fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.key)
+  const operator = async () => ({ ...(await createAdmin()), firstName: 'Olive', sessionHash: '' })
+  const ADMIN_URL = 'https://store.test/admin/orders/x'
+
+  it('two refunds of the same amount from the same recorded figure send two idempotency keys, and both are refunded', async () => {
+    const paid = await paidOrder()
+    // (the console's record of the first not written yet, or lost: D1 still says nothing was refunded)
+    const first = await refundPayment(stripeEnv, paid.id, 1000)
+    const second = await refundPayment(stripeEnv, paid.id, 1000)
+    expect(new Set(keys()).size).toBe(2)
+    expect(second.reference).not.toBe(first.reference)
+    expect(fake.refunds.map((r) => r.amount)).toEqual([1000, 1000])
+  })
+
+  it('a refund Stripe refused is a new request when tried again; one whose answer was lost keeps its key and is done once', async () => {
+    const paid = await paidOrder()
+    const a = await operator()
+    const line = (await loadOrderDetail(env.DB, paid.number))!.lines[0]!
+    const input = { lineId: line.id, reason: 'Never arrived', restock: false }
+    // Stripe refuses (and keeps that answer under the key for a day): the operator is told, nothing is recorded
+    fake.intents.get(paid.intent)!.status = 'processing'
+    await expect(refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, paid.number))!, input, ADMIN_URL)).rejects.toThrow()
+    fake.intents.get(paid.intent)!.status = 'succeeded'
+    // the answer to the next one is lost on the way back, twice (the client's own retry too): 503, nothing recorded
+    const realHandle = fake.handle
+    let drops = 2
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const answer = await realHandle(new Request(input, init))
+      if (new URL(new Request(input, init).url).pathname === '/v1/refunds' && drops-- > 0) throw new TypeError('network connection lost')
+      return answer
+    })
+    await expect(refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, paid.number))!, input, ADMIN_URL)).rejects.toThrow(/cannot be reached/)
+    expect((await payment(paid.number)).refunded_cents).toBe(0)
+    // the operator tries again: the same key as the lost one, so Stripe answers with the refund it made, not a second
+    await refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, paid.number))!, input, ADMIN_URL)
+    const [refused, lost, lostRetry, again] = keys()
+    expect(lost).not.toBe(refused)
+    expect([lostRetry, again]).toEqual([lost, lost])
+    expect(fake.refunds).toHaveLength(1)
+    expect((await payment(paid.number)).refunded_cents).toBe(fake.refunds[0]!.amount)
+  })
+
+  it('a console refund whose webhook arrives before the console has recorded it is counted once', async () => {
+    const paid = await paidOrder()
+    const a = await operator()
+    const realHandle = fake.handle
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const answer = await realHandle(new Request(input, init))
+      if (new URL(new Request(input, init).url).pathname === '/v1/refunds' && answer.ok) {
+        // Stripe's event overtakes its own answer
+        const total = fake.refunds.reduce((sum, r) => sum + r.amount, 0)
+        const event = await refundedEvent(paid, total)
+        expect((await deliver(event.body, event.signature)).status).toBe(200)
+      }
+      return answer
+    })
+    const detail = (await loadOrderDetail(env.DB, paid.number))!
+    await refund(stripeEnv, a, detail, { paymentId: paid.id, cents: 1000, reason: 'Goodwill', formToken: 'form-token-webhook-first-0001' }, ADMIN_URL)
+    expect((await payment(paid.number)).refunded_cents).toBe(1000)
+    const again = (await loadOrderDetail(env.DB, paid.number))!
+    await refund(stripeEnv, a, again, { paymentId: paid.id, cents: 500, reason: 'Goodwill', formToken: 'form-token-webhook-first-0002' }, ADMIN_URL)
+    expect((await payment(paid.number)).refunded_cents).toBe(1500)
+    expect(fake.refunds.reduce((sum, r) => sum + r.amount, 0)).toBe(1500)
   })
 })
