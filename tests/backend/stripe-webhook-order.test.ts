@@ -230,3 +230,26 @@ describe('refunds the store asks Stripe for', () => {
     expect(fake.refunds.reduce((sum, r) => sum + r.amount, 0)).toBe(1500)
   })
 })
+
+describe('a payment’s state follows Stripe’s, not the order events arrive in', () => {
+  it('a decline’s event arriving after the next card was authenticated on the same intent does not void that payment', async () => {
+    const orderToken = await guestCart('AUD')
+    await api('/cart/add_item', { orderToken, body: { variant_id: variantId, quantity: 1 } })
+    const order = { email: 'webhook-shopper@example.com', ship_address_attributes: AU_ADDRESS, bill_address_attributes: AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: '1' }] }
+    expect((await api('/checkout', { method: 'PATCH', orderToken, body: { order } })).status).toBe(200)
+    const pay = (card: string) => api('/checkout/create_payment', { orderToken, body: { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: fake.createPaymentMethod(card, { fingerprint: `fp_webhook_${++cards}` }).id } } })
+    await pay('4000000000000002')
+    expect((await api('/checkout/complete', { method: 'PATCH', orderToken })).status).toBe(422)
+    const [intent] = [...fake.intents.values()]
+    const declined = await fake.event('payment_intent.payment_failed', structuredClone(intent!))
+    // the next card asks for 3-D Secure on the same intent; the decline's event comes in while the bank page is open
+    await pay('4000002760003184')
+    expect((await api('/checkout/complete', { method: 'PATCH', orderToken, body: { return_url: 'https://shop.example/checkout/payment/return' } })).status).toBe(402)
+    expect((await deliver(declined.body, declined.signature)).status).toBe(200)
+    fake.completeAction(intent!.id)
+    const placed = await api('/checkout/complete', { method: 'PATCH', orderToken })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    expect(placed.body.data.attributes.state).toBe('complete')
+    expect(await payment(placed.body.data.attributes.number)).toMatchObject({ state: 'completed', provider_state: 'captured' })
+  })
+})

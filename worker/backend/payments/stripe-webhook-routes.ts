@@ -57,7 +57,12 @@ async function handle(env: Env, event: Stripe.Event, links: string): Promise<str
       await placeAbandoned(env, event.data.object, links)
       return null
     case 'payment_intent.payment_failed': {
-      const intent = event.data.object
+      // the event may be older than the intent (the next card on the same intent is being authenticated, or was
+      // authorised): act on what Stripe says now, and only while the intent is still without a working card
+      const open = await env.DB.prepare("SELECT 1 FROM payments WHERE payment_intent_id = ? AND state != 'completed' LIMIT 1").bind(event.data.object.id).first()
+      if (!open) return null
+      const intent = await retrieveIntent(env, event.data.object.id)
+      if (intent.status !== 'requires_payment_method' && intent.status !== 'canceled') return null
       await env.DB.prepare("UPDATE payments SET provider_state = 'failed', failure_message = ?2, state = CASE WHEN state = 'checkout' THEN 'void' ELSE state END WHERE payment_intent_id = ?1 AND state != 'completed'")
         .bind(intent.id, intent.last_payment_error?.message ?? 'declined')
         .run()
