@@ -6,7 +6,7 @@ import { refundPayment } from '#worker/backend/payments/refunds.ts'
 import { refundLine } from '#worker/admin/line-refunds.ts'
 import { refund } from '#worker/admin/order-actions.ts'
 import { loadOrderDetail } from '#worker/admin/order-detail.ts'
-import { createAdmin } from '#tests/worker/admin-helpers.ts'
+import { createAdmin, operator } from '#tests/worker/admin-helpers.ts'
 import { AU_ADDRESS, call, guestCart, type CallOptions } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { createFakeStripe, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, signPayload, type FakeStripe } from '#tests/fakes/stripe-api.ts'
@@ -140,6 +140,13 @@ describe('a figure the store cannot take', () => {
     expect(JSON.parse(recorded[0].after_json)).toMatchObject({ event: 'charge.refunded', amount_refunded: paid.amount + 1, payment_intent: paid.intent })
     expect(JSON.parse(recorded[0].before_json)).toMatchObject({ payment_id: paid.id, amount_cents: paid.amount, refunded_cents: 1000 })
 
+    // the operator sees each on the order's page, with the reason
+    const { b } = await operator()
+    const page = (await b.get(`/admin/orders/${paid.number}`)).body
+    expect(page).toContain('payment.webhook ignored by Stripe webhook')
+    expect(page).toContain(`is more than the ${paid.amount} cents the payment took: nothing was changed; recorded for an operator.`)
+    expect(page).toContain('is in USD, but the order was paid in AUD')
+
     const stranger = await refundedEvent({ ...paid, intent: 'pi_not_this_stores' }, 1000)
     const unknown = await deliver(stranger.body, stranger.signature)
     expect(unknown).toEqual({ status: 200, body: { received: true, ignored: expect.stringMatching(/no placed payment/) } })
@@ -166,7 +173,7 @@ describe('webhook timestamps', () => {
 
 describe('refunds the store asks Stripe for', () => {
   const keys = () => fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.key)
-  const operator = async () => ({ ...(await createAdmin()), firstName: 'Olive', sessionHash: '' })
+  const anOperator = async () => ({ ...(await createAdmin()), firstName: 'Olive', sessionHash: '' })
   const ADMIN_URL = 'https://store.test/admin/orders/x'
 
   it('two refunds of the same amount from the same recorded figure send two idempotency keys, and both are refunded', async () => {
@@ -181,7 +188,7 @@ describe('refunds the store asks Stripe for', () => {
 
   it('a refund Stripe refused is a new request when tried again; one whose answer was lost keeps its key and is done once', async () => {
     const paid = await paidOrder()
-    const a = await operator()
+    const a = await anOperator()
     const line = (await loadOrderDetail(env.DB, paid.number))!.lines[0]!
     const input = { lineId: line.id, reason: 'Never arrived', restock: false }
     // Stripe refuses (and keeps that answer under the key for a day): the operator is told, nothing is recorded
@@ -209,7 +216,7 @@ describe('refunds the store asks Stripe for', () => {
 
   it('a console refund whose webhook arrives before the console has recorded it is counted once', async () => {
     const paid = await paidOrder()
-    const a = await operator()
+    const a = await anOperator()
     const realHandle = fake.handle
     vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
       const answer = await realHandle(new Request(input, init))
