@@ -349,7 +349,7 @@ describe('Stripe webhooks', () => {
     expect(refund).toEqual({ reference: expect.stringMatching(/^re_/), provider: 'stripe' })
     expect(fake.refunds).toMatchObject([{ amount: 1000, payment_intent: row.payment_intent_id }])
     await expect(refundPayment(stripeEnv, row.id, row.amount_cents + 1)).rejects.toThrow(/is left to refund/)
-    const charge = { id: 'ch_x', object: 'charge', payment_intent: row.payment_intent_id, amount: row.amount_cents, amount_refunded: 1000, refunded: false }
+    const charge = { id: 'ch_x', object: 'charge', payment_intent: row.payment_intent_id, amount: row.amount_cents, currency: 'aud', amount_refunded: 1000, refunded: false }
     const { body, signature } = await fake.event('charge.refunded', charge)
     expect((await deliver(body, signature)).body).toEqual({ received: true })
     expect((await deliver(body, signature)).body).toEqual({ received: true, duplicate: true })

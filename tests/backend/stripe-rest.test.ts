@@ -113,6 +113,8 @@ describe('the Stripe REST client', () => {
       [body, await signPayload(body, 'whsec_someone_else', t)],
       [body.replace('ch_1', 'ch_2'), await signPayload(body, FAKE_WEBHOOK_SECRET, t)],
       [body, await signPayload(body, FAKE_WEBHOOK_SECRET, t - 301)],
+      [body, await signPayload(body, FAKE_WEBHOOK_SECRET, t + 301)],
+      [body, await signPayload(body, FAKE_WEBHOOK_SECRET, t + 365 * 24 * 3600)],
       [body, `t=${t}`],
       [body, 'v1=abc'],
       [body, ''],

@@ -1,28 +1,5 @@
-import type { Operator } from './context.ts'
+export { auditStatement, auditStatementWhen, type AuditActor, type AuditSubject } from '#worker/backend/services/audit-log.ts'
 import type { AuditItem } from '#worker/admin/pages/audit-page.tsx'
-
-/** What an audit entry is about: `order` R123456789, `variant` 42, `promotion` 7 … */
-export interface AuditSubject {
-  type: string
-  id: string | number
-}
-
-/**
- * One line of the audit log: who did what to which row, with the row before and after. It is a statement, so it
- * joins the batch that makes the change: a change is never recorded without happening, nor happens unrecorded.
- */
-export function auditStatement(db: D1Database, operator: Pick<Operator, 'id' | 'email'>, action: string, subject: AuditSubject, before: unknown, after: unknown): D1PreparedStatement {
-  return db
-    .prepare('INSERT INTO audit_log (admin_user_id, admin_email, action, subject_type, subject_id, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .bind(operator.id, operator.email, action, subject.type, String(subject.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after))
-}
-
-/** The same line, written only when `condition` (SQL) holds as the batch reaches it: for changes guarded in SQL. */
-export function auditStatementWhen(db: D1Database, condition: string, operator: Pick<Operator, 'id' | 'email'>, action: string, subject: AuditSubject, before: unknown, after: unknown, conditionBinds: unknown[] = []): D1PreparedStatement {
-  return db
-    .prepare(`INSERT INTO audit_log (admin_user_id, admin_email, action, subject_type, subject_id, before_json, after_json) SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${condition}`)
-    .bind(operator.id, operator.email, action, subject.type, String(subject.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after), ...conditionBinds)
-}
 
 export type AuditEntry = AuditItem
 

@@ -136,23 +136,38 @@ export type PropertyInput = Record<number, { value: string | null; valueDe: stri
 export const slugOf = (text: string) =>
   text.replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 
-/** The product's property values in en and de; an empty English value removes the property from the product. */
-export async function saveProperties(db: D1Database, operator: Operator, detail: ProductDetail, input: PropertyInput) {
+/**
+ * The product's property values in en and de; an empty English value removes the property from the product, and a
+ * property the input does not name is left as it is. A save that changes nothing writes nothing and is not audited.
+ * Returns whether anything changed.
+ */
+export async function saveProperties(db: D1Database, operator: Operator, detail: ProductDetail, input: PropertyInput): Promise<boolean> {
   const productId = detail.product.id
-  const statements = detail.properties.flatMap((p) => {
-    const next = input[p.id] ?? { value: null, valueDe: null }
-    if (!next.value) return [db.prepare('DELETE FROM product_properties WHERE product_id = ? AND property_id = ?').bind(productId, p.id)]
+  // what each property is after the save (a German value goes with the property: none without an English one)
+  const next = (p: ProductDetail['properties'][number]) => {
+    const sent = input[p.id] ?? { value: p.value, valueDe: p.value_de }
+    return { value: sent.value || null, valueDe: sent.value ? sent.valueDe || null : null }
+  }
+  const changed = detail.properties.filter((p) => {
+    const n = next(p)
+    return n.value !== (p.value || null) || n.valueDe !== (p.value ? p.value_de || null : null)
+  })
+  if (changed.length === 0) return false
+  const statements = changed.flatMap((p) => {
+    const n = next(p)
+    if (!n.value) return [db.prepare('DELETE FROM product_properties WHERE product_id = ? AND property_id = ?').bind(productId, p.id)]
     const row = `(SELECT id FROM product_properties WHERE product_id = ${productId} AND property_id = ${p.id})`
     return [
       db
         .prepare('INSERT INTO product_properties (product_id, property_id, value, filter_param) VALUES (?, ?, ?, ?) ON CONFLICT (product_id, property_id) DO UPDATE SET value = excluded.value, filter_param = excluded.filter_param')
-        .bind(productId, p.id, next.value, slugOf(next.value) || 'value'),
-      next.valueDe
-        ? db.prepare(`INSERT INTO product_property_translations (product_property_id, locale, value) VALUES (${row}, 'de', ?) ON CONFLICT (product_property_id, locale) DO UPDATE SET value = excluded.value`).bind(next.valueDe)
+        .bind(productId, p.id, n.value, slugOf(n.value) || 'value'),
+      n.valueDe
+        ? db.prepare(`INSERT INTO product_property_translations (product_property_id, locale, value) VALUES (${row}, 'de', ?) ON CONFLICT (product_property_id, locale) DO UPDATE SET value = excluded.value`).bind(n.valueDe)
         : db.prepare(`DELETE FROM product_property_translations WHERE product_property_id = ${row} AND locale = 'de'`),
     ]
   })
   const before = Object.fromEntries(detail.properties.filter((p) => p.value).map((p) => [p.name, { value: p.value, value_de: p.value_de }]))
-  const after = Object.fromEntries(detail.properties.filter((p) => input[p.id]?.value).map((p) => [p.name, { value: input[p.id]!.value, value_de: input[p.id]!.valueDe }]))
+  const after = Object.fromEntries(detail.properties.filter((p) => next(p).value).map((p) => [p.name, { value: next(p).value, value_de: next(p).valueDe }]))
   await db.batch([...statements, touch(db, productId), ...derivedStatements(db, productId), auditStatement(db, operator, 'product.properties', { type: 'product', id: productId }, before, after)])
+  return true
 }

@@ -23,13 +23,16 @@ const stringsOf = (body: Record<string, unknown>): FormValues => {
  * one message per field (what the form shows beside it, keyed by the field's name; 'form' for the whole form).
  * Repeated names are not used by the console's forms: the last one counts.
  */
+/** What a form is told about a field the request left out. */
+export const FIELD_MISSING = 'This field is missing from what was sent.'
+
 export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Promise<FormResult<z.infer<S>>> {
   const body: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
   const values = stringsOf(body)
   const files = Object.fromEntries(Object.entries(body).filter(([, v]) => v instanceof File))
   // a field the request left out (a browser always sends the form's fields: a hand-made request) is named as missing,
   // not in zod's words ('expected string, received undefined')
-  const result = schema.safeParse({ ...files, ...values }, { error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is missing from what was sent.' : undefined) })
+  const result = schema.safeParse({ ...files, ...values }, { error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? FIELD_MISSING : undefined) })
   if (result.success) return { ok: true, data: result.data, values }
   const errors: FieldErrors = {}
   for (const issue of result.error.issues) {

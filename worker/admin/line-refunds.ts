@@ -47,7 +47,7 @@ export async function refundLine(env: Env, operator: Operator, detail: OrderDeta
   // order at the same moment is refused before a second card refund instead of failing on the CHECK afterwards
   const claims: Claim[] = [[`line:${line.id}`, LINE_BUSY], ...shares.map((s): Claim => [paymentClaim(s.payment), PAYMENT_BUSY])]
   await underClaim(db, claims, operator, () => references.size > 0, async () => {
-    await refundCardShares(env, shares, references)
+    await refundCardShares(env, shares, `line:${line.id}`, references)
     await recordLineRefund(env, operator, detail, line, offer, shares, references, input, requestUrl)
   })
 }

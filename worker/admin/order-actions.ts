@@ -115,8 +115,13 @@ function returnToBalance(db: D1Database, detail: OrderDetail, payment: OrderPaym
 /** The D1 side of giving `cents` back to one payment (a return's refunds name it). */
 export function refundStatements(db: D1Database, detail: OrderDetail, payment: OrderPayment, cents: number, reason: string, reference: string | null, returnId: number | null = null): D1PreparedStatement[] {
   return [
-    // the CHECK on payments.refunded_cents refuses the whole batch if this would give back more than was taken
-    db.prepare('UPDATE payments SET refunded_cents = refunded_cents + ? WHERE id = ?').bind(cents, payment.id),
+    // the CHECK on payments.refunded_cents refuses the whole batch if this would give back more than was taken. A Stripe
+    // payment's figure is also raised by the charge.refunded webhook (Stripe's total, only ever forward), which may have
+    // counted this very refund already: it becomes at least the figure this refund started from plus the refund, so
+    // the two writers meet instead of adding up (the payment's claim means nothing else of the console's changed it)
+    db
+      .prepare('UPDATE payments SET refunded_cents = CASE WHEN payment_intent_id IS NULL THEN refunded_cents + ?1 ELSE MAX(refunded_cents, ?3 + ?1) END WHERE id = ?2')
+      .bind(cents, payment.id, payment.refunded_cents),
     db.prepare('INSERT INTO refunds (order_id, payment_id, amount_cents, reason, provider_reference, return_id) VALUES (?, ?, ?, ?, ?, ?)').bind(detail.order.id, payment.id, cents, reason, reference, returnId),
     ...returnToBalance(db, detail, payment, cents),
   ]
@@ -154,7 +159,8 @@ async function refundOnce(env: Env, operator: Operator, detail: OrderDetail, pay
   const claims: Claim[] = [...(input.formToken ? [[`form:${input.formToken}`, FORM_USED, `/admin/orders/${detail.order.number}`] as const] : []), [paymentClaim(payment), PAYMENT_BUSY]]
   await underClaim(db, claims, operator, () => reference !== null, async () => {
     if (payment.method === 'card') {
-      const result = await refundCard(env, payment.id, input.cents)
+      // what this refund is: its form (the same form sent again after a lost answer keeps its idempotency key)
+      const result = await refundCard(env, payment.id, input.cents, input.formToken ? (`form:${input.formToken}` as const) : null)
       if (!result.ok) throw new ActionRefused(result.message)
       reference = result.reference
     }
@@ -200,7 +206,7 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
       const left = refundable(payment)
       if (left <= 0) continue
       if (payment.method === 'card') {
-        const result = await refundCard(env, payment.id, left)
+        const result = await refundCard(env, payment.id, left, `cancel:${order.id}`)
         if (!result.ok) throw new ActionRefused(result.message)
         references.set(payment.id, result.reference)
       }

@@ -9,7 +9,7 @@ import { refundCard } from './card-refunds.ts'
 import { loadOrderDetail, type OrderDetail, type OrderPayment } from './order-detail.ts'
 import { refundable, refundStatements } from './order-actions.ts'
 import { ActionRefused } from './action-refused.ts'
-import { PAYMENT_BUSY, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
+import { PAYMENT_BUSY, paymentClaim, underClaim, type Claim, type ClaimSubject } from './refund-claims.ts'
 
 /** Approving or declining a shopper's return (issue 14 item 6; docs/operations.md 'Returns'). */
 
@@ -71,13 +71,14 @@ export function splitRefund(payments: OrderPayment[], cents: number): Array<{ pa
 
 /**
  * Gives the card shares of a split refund back through their provider, in order, before the console records anything;
- * the first refusal stops with the provider's sentence. Fills (and returns) each card payment's provider reference by
+ * the first refusal stops with the provider's sentence; `subject` is what they are for (the line or the return: see
+ * card-refunds.ts). Fills (and returns) each card payment's provider reference by
  * payment id, so a caller can tell whether money moved before a refusal.
  */
-export async function refundCardShares(env: Env, shares: Array<{ payment: OrderPayment; cents: number }>, references = new Map<number, string>()): Promise<Map<number, string>> {
+export async function refundCardShares(env: Env, shares: Array<{ payment: OrderPayment; cents: number }>, subject: ClaimSubject, references = new Map<number, string>()): Promise<Map<number, string>> {
   for (const share of shares) {
     if (share.payment.method !== 'card') continue
-    const result = await refundCard(env, share.payment.id, share.cents)
+    const result = await refundCard(env, share.payment.id, share.cents, subject)
     if (!result.ok) throw new ActionRefused(result.message)
     references.set(share.payment.id, result.reference)
   }
@@ -114,7 +115,7 @@ async function settleApproval(env: Env, operator: Operator, detail: ReturnDetail
   const { ret, order } = detail
   const cents = returnValueCents(order, ret.items)
   const shares = splitRefund(order.payments, cents)
-  await refundCardShares(env, shares, references)
+  await refundCardShares(env, shares, `return:${ret.id}`, references)
   const lines = await returnableLines(db, order.order.id)
   const restock = ret.items.map((i) => ({ v: lines.find((l) => l.id === i.line_item_id)!.variant_id, q: i.quantity }))
   const shopperOrder = await reloadOrder(db, order.order.id)

@@ -19,7 +19,7 @@ export interface OrderView {
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
   shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code?: string } | null
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
-  history: Array<{ id: number; at: string; admin_email: string; action: string }>
+  history: Array<{ id: number; at: string; admin_email: string; action: string; after_json?: string | null }>
 }
 
 export const CARRIERS = ['Australia Post', 'StarTrack', 'Sendle', 'DHL Express', 'Other'] as const
@@ -293,10 +293,22 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           <li>{when(order.created_at)}: cart started</li>
           <li>{when(order.completed_at)}: order placed</li>
           {view.history.map((h) => (
-            <li key={h.id}>{`${when(h.at)}: ${h.action.replace('order.', '').replace('_', ' ')} by ${h.admin_email}`}</li>
+            <li key={h.id}>
+              {`${when(h.at)}: ${h.action.replace('order.', '').replace('_', ' ')} by ${h.admin_email}`}
+              {/* a webhook event the store did not apply says why, for the operator to check in Stripe */}
+              {h.action === 'payment.webhook_ignored' ? `: ${ignoredReason(h.after_json)}` : null}
+            </li>
           ))}
         </ol>
       </Panel>
     </>
   )
+}
+
+const ignoredReason = (json: string | null | undefined) => {
+  try {
+    return String((JSON.parse(json ?? '{}') as { reason?: unknown }).reason ?? '')
+  } catch {
+    return ''
+  }
 }

@@ -4,7 +4,7 @@ import { ProductsPage } from '#worker/admin/pages/products-page.tsx'
 import { ProductPage } from '#worker/admin/pages/product-page.tsx'
 import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
-import { field, formValues, pageOf, parseForm } from '../forms.ts'
+import { FIELD_MISSING, field, formValues, pageOf, parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { PRODUCTS_PAGE_SIZE, listProducts, loadProduct, type ProductDetail } from '../catalogue-data.ts'
 import { saveDetails, savePrices, saveProperties, saveTaxons, saveVariant, type PropertyInput } from '../catalogue-actions.ts'
@@ -139,17 +139,26 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
 
 const TaxonsSchema = z.array(z.string().regex(/^[1-9]\d{0,11}$/, 'Choose categories from the list.').transform(Number)).max(500, 'Choose at most 500 categories.')
 
-/** A product's property values in English and German (each may be empty: the property is then not shown). */
+/**
+ * A product's property values in English and German (each may be empty: the property is then not shown). A property
+ * whose two fields were not sent at all is left as it is; a save that sends none of the product's properties (only
+ * fields the form does not have: a hand-made or broken request) is refused with the console's sentence for a field
+ * left out, and changes nothing.
+ */
 const propertiesSchema = (detail: ProductDetail) => {
-  const value = (label: string) => z.string().trim().max(200, `${label}: at most 200 characters.`).optional().transform((v) => v || null)
+  // undefined (not sent) stays apart from '' (sent empty: the property is removed)
+  const value = (label: string) => z.string().trim().max(200, `${label}: at most 200 characters.`).optional().transform((v) => (v === undefined ? undefined : v || null))
   const shape = Object.fromEntries(detail.properties.flatMap((p) => [[`property-${p.id}`, value(p.presentation)], [`property-${p.id}-de`, value(`${p.presentation} (German)`)]]))
   return z.object(shape).transform((v, ctx) => {
     const input: PropertyInput = {}
     for (const p of detail.properties) {
-      const [en, de] = [v[`property-${p.id}`] as string | null, v[`property-${p.id}-de`] as string | null]
+      const [en, de] = [v[`property-${p.id}`] as string | null | undefined, v[`property-${p.id}-de`] as string | null | undefined]
+      if (en === undefined && de === undefined) continue
       if (de && !en) ctx.addIssue({ code: 'custom', path: [`property-${p.id}`], message: `${p.presentation}: give the English value too (German shoppers fall back to it).` })
-      input[p.id] = { value: en, valueDe: de }
+      input[p.id] = { value: en ?? null, valueDe: de ?? null }
     }
+    const first = detail.properties[0]
+    if (first && Object.keys(input).length === 0) ctx.addIssue({ code: 'custom', path: [`property-${first.id}`], message: FIELD_MISSING })
     return input
   })
 }
@@ -178,10 +187,11 @@ products.post('/products/:id{[0-9]+}/properties', async (c) => {
   if (!detail) return c.notFound()
   const form = await parseForm(c, propertiesSchema(detail))
   if (!form.ok) return show(c, detail, { form: 'properties', errors: form.errors, values: form.values }, 422)
-  await saveProperties(c.env.DB, c.var.operator, detail, form.data)
-  // property filters of the listings count products per value
-  await refreshFacetCounts(c.env.DB)
-  await storefrontChanged(c.env, {})
+  if (await saveProperties(c.env.DB, c.var.operator, detail, form.data)) {
+    // property filters of the listings count products per value
+    await refreshFacetCounts(c.env.DB)
+    await storefrontChanged(c.env, {})
+  }
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
 

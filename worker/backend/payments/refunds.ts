@@ -1,7 +1,7 @@
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { randomToken } from '../../lib/crypto.ts'
-import { providerError, stripeClient } from './stripe-client.ts'
+import { isStripeError, providerError, stripeClient } from './stripe-client.ts'
 import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
 
 export interface RefundResult {
@@ -24,11 +24,12 @@ interface RefundableRow {
  * call (worker/admin). Provider side only: the caller records the refund in D1 in its own batch (`refunded_cents`,
  * `refunds`, the audit log), as a refund is one business change. Refuses (BackendError 4xx, a sentence a person can
  * read) more than is left or a payment that is not a captured card payment; 503 when Stripe cannot be reached
- * (nothing refunded). Keyed by the payment, what was refunded before and the amount, so a retried call refunds once.
- * Stripe's `charge.refunded` webhook later sets `refunded_cents` to Stripe's own figure (refunds made in the
- * dashboard arrive that way too).
+ * (nothing refunded). Keyed by a `refund_attempts` row of its own (migration 0240): two refunds never share a key;
+ * the same `subject` (what the refund is for: the console's form, line, return or cancellation) tried again for the
+ * same payment and amount reuses its row, so a refund whose answer was lost is done once. Stripe's `charge.refunded`
+ * webhook later brings `refunded_cents` up to Stripe's own figure (refunds made in the dashboard arrive that way too).
  */
-export async function refundPayment(env: Env, paymentId: number, amountCents: number): Promise<RefundResult> {
+export async function refundPayment(env: Env, paymentId: number, amountCents: number, subject: string | null = null): Promise<RefundResult> {
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new BackendError(422, 'The refund must be a positive amount in cents.', { amount: ['must be positive'] })
   const row = await env.DB.prepare('SELECT id, method, state, amount_cents, refunded_cents, payment_intent_id FROM payments WHERE id = ?').bind(paymentId).first<RefundableRow>()
   if (!row) throw new BackendError(404, 'This payment could not be found.')
@@ -39,13 +40,26 @@ export async function refundPayment(env: Env, paymentId: number, amountCents: nu
   if (amountCents > left) throw new BackendError(422, `At most ${(left / 100).toFixed(2)} is left to refund on this payment.`, { amount: ['is more than is left'] })
   if (!row.payment_intent_id) return { reference: `test_refund_${randomToken(9)}`, provider: 'test_gateway' }
   if (!stripeEnabled(env)) throw new BackendError(503, 'This payment was taken by Stripe, which is not configured now: nothing was refunded.')
+  const attempt = (await env.DB.prepare(
+    'INSERT INTO refund_attempts (payment_id, amount_cents, subject) VALUES (?, ?, ?) ON CONFLICT (subject, payment_id, amount_cents) DO UPDATE SET subject = excluded.subject RETURNING id',
+  )
+    .bind(row.id, amountCents, subject)
+    .first<number>('id'))!
   try {
     const refund = await stripeClient(env).refunds.create(
       { payment_intent: row.payment_intent_id, amount: amountCents, reason: 'requested_by_customer' },
-      { idempotencyKey: `refund-${row.id}-${row.refunded_cents}-${amountCents}` },
+      { idempotencyKey: `refund-${attempt}` },
     )
     return { reference: refund.id, provider: 'stripe' }
   } catch (error) {
+    // Stripe answered a refusal (4xx but a conflict or rate limit): nothing moved, and it keeps that answer under the
+    // key for a day, so trying again needs a new one. Anything else (no answer, 5xx) may have refunded: the key stays.
+    if (definiteRefusal(error)) await env.DB.prepare('DELETE FROM refund_attempts WHERE id = ?').bind(attempt).run()
     throw providerError(error)
   }
+}
+
+function definiteRefusal(error: unknown): boolean {
+  const status = isStripeError(error) ? error.statusCode : undefined
+  return status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429
 }

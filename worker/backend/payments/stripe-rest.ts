@@ -15,7 +15,7 @@ import type Stripe from 'stripe'
  * - errors as the library's classes name them (`type: 'StripeCardError'` for a 402 and so on), with Stripe's `code`,
  *   `decline_code` and the declined `payment_intent`;
  * - webhook signatures: HMAC-SHA256 of `{t}.{payload}` against any `v1` of the header, in constant time, and a
- *   timestamp at most 300 s old.
+ *   timestamp at most 300 s from now (old or, unlike the library, ahead).
  */
 
 /** The API version of the `stripe` package whose types this client answers in (node_modules/stripe/esm/apiVersion.js). */
@@ -169,7 +169,8 @@ function sameText(a: string, b: string): boolean {
 /**
  * A webhook delivery's event, once its `Stripe-Signature` is shown to be Stripe's: refuses (StripeError
  * 'StripeSignatureVerificationError') a header without a timestamp or `v1`, a signature made with another secret or
- * over another body, and a timestamp older than 300 s (a replayed delivery), as the library's constructEventAsync.
+ * over another body, and a timestamp more than 300 s before (a replayed delivery) or after now (a signature made for
+ * later), as the library's constructEventAsync does for the first.
  */
 export async function verifiedEvent(payload: string, header: string, secret: string, now = Date.now()): Promise<Stripe.Event> {
   const refuse = (message: string) => new StripeError('StripeSignatureVerificationError', { message })
@@ -180,7 +181,9 @@ export async function verifiedEvent(payload: string, header: string, secret: str
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   const expected = hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${payload}`)))
   if (!signatures.some((signature) => sameText(signature, expected))) throw refuse('No signatures found matching the expected signature for payload')
-  if (Math.floor(now / 1000) - timestamp > WEBHOOK_TOLERANCE_S) throw refuse('Timestamp outside the tolerance zone')
+  // both ways: the library only refuses old ones, but a timestamp far ahead is no fresher (a signature made with a
+  // wrong or stolen clock, kept to be replayed later), and Stripe signs at the moment it sends
+  if (Math.abs(Math.floor(now / 1000) - timestamp) > WEBHOOK_TOLERANCE_S) throw refuse('Timestamp outside the tolerance zone')
   try {
     return JSON.parse(payload) as Stripe.Event
   } catch {

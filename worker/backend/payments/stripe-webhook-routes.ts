@@ -11,12 +11,13 @@ import { capture, retrieveIntent } from './stripe-gateway.ts'
 import { settle, voidQuietly, type CardPayment } from './stripe-checkout.ts'
 import { adoptIntent } from './stripe-hosted.ts'
 import { storeUrl } from '../services/store-url.ts'
+import { applyRefunded } from './webhook-refunds.ts'
 
 /**
  * `POST /webhooks/stripe`: Stripe's events, each signature checked (HMAC-SHA256 on Web Crypto, stripe-rest.ts) and
  * each event id processed once (D1 `stripe_events`). An authorisation whose shopper never came back (closed tab after
  * 3-D Secure or the hosted page) places its order here and is captured, or voided when the order is refused; a failed
- * payment and a refund update the payment. docs/operations.md.
+ * payment and a refund update the payment, only ever forward (webhook-refunds.ts). docs/operations.md.
  */
 export const stripeWebhookRoutes = new Hono<{ Bindings: Env }>()
 stripeWebhookRoutes.onError(backendErrorResponse)
@@ -37,38 +38,41 @@ stripeWebhookRoutes.post('/stripe', async (c) => {
   const db = env.DB
   const claimed = await db.prepare('INSERT INTO stripe_events (id, type) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id').bind(event.id, event.type).first()
   if (!claimed) return c.json({ received: true, duplicate: true })
+  let ignored: string | null
   try {
-    await handle(env, event, await storeUrl(env, new URL(c.req.url).origin))
+    ignored = await handle(env, event, await storeUrl(env, new URL(c.req.url).origin))
   } catch (error) {
     // not processed: forget the claim so Stripe's retry gets another go
     await db.prepare('DELETE FROM stripe_events WHERE id = ?').bind(event.id).run()
     throw error
   }
-  return c.json({ received: true })
+  // an event the store cannot take is still answered 200: Stripe retries anything else for days, and no retry makes
+  // it fit (decision 0010); it was recorded for an operator
+  return c.json(ignored ? { received: true, ignored } : { received: true })
 })
 
-async function handle(env: Env, event: Stripe.Event, links: string): Promise<void> {
+/** Processes one event; returns null, or the sentence saying why it was ignored (recorded for an operator). */
+async function handle(env: Env, event: Stripe.Event, links: string): Promise<string | null> {
   switch (event.type) {
     case 'payment_intent.amount_capturable_updated':
-      return placeAbandoned(env, event.data.object, links)
+      await placeAbandoned(env, event.data.object, links)
+      return null
     case 'payment_intent.payment_failed': {
-      const intent = event.data.object
+      // the event may be older than the intent (the next card on the same intent is being authenticated, or was
+      // authorised): act on what Stripe says now, and only while the intent is still without a working card
+      const open = await env.DB.prepare("SELECT 1 FROM payments WHERE payment_intent_id = ? AND state != 'completed' LIMIT 1").bind(event.data.object.id).first()
+      if (!open) return null
+      const intent = await retrieveIntent(env, event.data.object.id)
+      if (intent.status !== 'requires_payment_method' && intent.status !== 'canceled') return null
       await env.DB.prepare("UPDATE payments SET provider_state = 'failed', failure_message = ?2, state = CASE WHEN state = 'checkout' THEN 'void' ELSE state END WHERE payment_intent_id = ?1 AND state != 'completed'")
         .bind(intent.id, intent.last_payment_error?.message ?? 'declined')
         .run()
-      return
+      return null
     }
-    case 'charge.refunded': {
-      const charge = event.data.object
-      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
-      if (!intentId) return
-      await env.DB.prepare("UPDATE payments SET refunded_cents = ?2, provider_state = CASE WHEN ?2 >= amount_cents THEN 'refunded' ELSE 'partially_refunded' END WHERE payment_intent_id = ?1 AND state = 'completed'")
-        .bind(intentId, charge.amount_refunded)
-        .run()
-      return
-    }
+    case 'charge.refunded':
+      return applyRefunded(env.DB, event.id, event.data.object)
     default:
-      return
+      return null
   }
 }
 
