@@ -94,6 +94,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
     required: 'Dieses Feld ist erforderlich.',
     password: 'Ihr Passwort muss mindestens {{minCharacters}} Zeichen lang sein und mindestens einen Buchstaben und eine Ziffer enthalten.',
+    commonPassword: 'Dieses Passwort ist zu leicht zu erraten: Es gehört zu den meistgenutzten Passwörtern oder besteht aus dem Namen des Shops oder Ihrer E-Mail-Adresse. Bitte wählen Sie ein anderes.',
     confirmation: 'Die Passwörter stimmen nicht überein.',
     min: 'Dieses Feld muss mindestens {{length}} Zeichen enthalten.',
     max: 'Dieses Feld darf höchstens {{length}} Zeichen enthalten.',

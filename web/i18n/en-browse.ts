@@ -91,6 +91,7 @@ export const enBrowse = {
     email: 'Please, provide a valid email address.',
     required: 'This field is required.',
     password: 'Your password must have at least {{minCharacters}} characters, including one letter and a number.',
+    commonPassword: "This password is too easy to guess: it is one of the most used passwords, or made of the store's name or your email address. Please choose another one.",
     confirmation: "Passwords don't match.",
     min: 'This field should have at least {{length}} characters.',
     max: 'This field can have at max {{length}} characters.',

@@ -7,6 +7,7 @@ import { storeUrl } from '../services/store-url.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { hashPassword } from '../services/passwords.ts'
 import { clearAccountLimit, rateLimit } from '../services/rate-limit.ts'
+import { refuseGuessablePassword } from '../services/common-passwords.ts'
 import { readParams } from './http.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
@@ -53,8 +54,11 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
   const now = nowSeconds()
   const invalid = () => new BackendError(422, 'This password reset link is invalid or has expired. Please ask for a new one.', { reset_password_token: ['is invalid or expired'] })
   // A link that cannot work is refused before the PBKDF2 below: a guessed token costs a lookup, not a hash.
-  const usable = await c.env.DB.prepare('SELECT 1 FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').bind(hash, now).first()
+  const usable = await c.env.DB.prepare('SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?')
+    .bind(hash, now)
+    .first<{ email: string }>()
   if (!usable) throw invalid()
+  refuseGuessablePassword(user.password, usable.email, requestLocale(c))
   const newHash = await hashPassword(c.env, user.password)
   // Claim the token (guarded, so a parallel second use changes nothing), then use what was claimed.
   const claimed = await c.env.DB.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
