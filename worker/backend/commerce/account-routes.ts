@@ -4,6 +4,7 @@ import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { hashPassword, verifyPassword } from '../services/passwords.ts'
 import { rateLimit } from '../services/rate-limit.ts'
+import { recordSessionPasswordFailure, sessionPasswordGate } from '../services/login-throttle.ts'
 import { refuseGuessablePassword } from '../services/common-passwords.ts'
 import { currentAccessHash, requireUser } from './auth.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
@@ -122,11 +123,12 @@ accountRoutes.patch('/account', async (c) => {
   return c.json(await userDocument(c.env.DB, await loadUser(c.env.DB, userId)))
 })
 
-async function checkCurrentPassword(c: BackendContext, user: { email: string; password_hash: string }, given: string | undefined) {
+async function checkCurrentPassword(c: BackendContext, user: { id: number; email: string; password_hash: string }, given: string | undefined) {
   if (!given) throw new BackendError(422, 'Enter your current password to change your email or password.', { current_password: ["can't be blank"] })
-  // a stolen access token must not become a way to guess the password: counted like password grants
-  await rateLimit(c, 'login', { account: user.email })
+  // a stolen access token must not become a way to guess the password
+  await sessionPasswordGate(c, user)
   if (!(await verifyPassword(c.env, given, user.password_hash))) {
+    await recordSessionPasswordFailure(c.env.DB, user.id)
     throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] })
   }
 }

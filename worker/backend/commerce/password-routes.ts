@@ -6,7 +6,8 @@ import { nowSeconds, randomToken, sha256Hex } from '../services/crypto.ts'
 import { storeUrl } from '../services/store-url.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { hashPassword } from '../services/passwords.ts'
-import { clearAccountLimit, rateLimit } from '../services/rate-limit.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { clearLoginFailures } from '../services/login-throttle.ts'
 import { refuseGuessablePassword } from '../services/common-passwords.ts'
 import { readParams } from './http.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
@@ -66,8 +67,8 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
     .first<{ user_id: number }>()
   if (!claimed) throw invalid()
   await c.env.DB.batch([
-    // the owner proved themselves: a login lockout someone else caused on this account ends here
-    clearAccountLimit(c.env.DB, claimed.user_id),
+    // the owner proved themselves: the back-off someone else's guesses caused on this account ends here
+    clearLoginFailures(c.env.DB, claimed.user_id),
     c.env.DB.prepare("UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(newHash, claimed.user_id),
     // a reset ends every session: whoever knew the old password is logged out
     ...endOtherSessions(c.env.DB, claimed.user_id, null),
