@@ -82,48 +82,7 @@ describe('password guessing', () => {
     expectLimited(res, WINDOWS.loginPerAddress.seconds)
   })
 
-  it('many addresses on one account meet its global cap; the owner is out at most 15 minutes, and a reset lets them in at once', async () => {
-    const owner = await registerAndLogin()
-    for (let i = 0; i < WINDOWS.loginPerAccount.limit - 1; i++) {
-      // one attempt was the owner's own login (registerAndLogin); the rest come from a botnet, one address each
-      const res = await call('/spree_oauth/token', { body: { grant_type: 'password', username: owner.email, password: `guess-${i}1` } })
-      expect(res.status).toBe(400)
-    }
-    const ownIp = clientAddress()
-    const res = await SELF.fetch('https://store.test/spree_oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...fromClient(ownIp) },
-      body: JSON.stringify({ grant_type: 'password', username: owner.email, password: owner.password }),
-    })
-    expect(res.status).toBe(429)
-    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(WINDOWS.loginPerAccount.seconds)
-    expect(WINDOWS.loginPerAccount.seconds).toBeLessThanOrEqual(15 * 60)
-    expect(((await res.json()) as { error: string }).error).toMatch(/Please try again in 1[0-5] minutes\./)
-
-    // the window ends: the owner is in again
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(Date.now() + WINDOWS.loginPerAccount.seconds * 1000 + 1000)
-    expect((await call('/spree_oauth/token', { ip: ownIp, body: { grant_type: 'password', username: owner.email, password: owner.password } })).status).toBe(200)
-    vi.useRealTimers()
-  })
-
-  it('a password reset ends a lockout someone else caused', async () => {
-    const owner = await registerAndLogin()
-    await exhaustLimit(`login:account:${owner.email}`, WINDOWS.loginPerAccount)
-    expect((await call('/spree_oauth/token', { body: { grant_type: 'password', username: owner.email, password: owner.password } })).status).toBe(429)
-    await call('/passwords', { body: { user: { email: owner.email } } })
-    const mail = (await call(`/outbox?email=${encodeURIComponent(owner.email)}`)).body.data[0].body as string
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mail)![1]!
-    expect((await call(`/passwords/${token}`, { method: 'PATCH', body: { user: { password: 'brandnew1', password_confirmation: 'brandnew1' } } })).status).toBe(200)
-    expect((await call('/spree_oauth/token', { body: { grant_type: 'password', username: owner.email, password: 'brandnew1' } })).status).toBe(200)
-  })
-
-  it('a stolen access token cannot be used to guess the current password without limit', async () => {
-    const owner = await registerAndLogin()
-    await exhaustLimit(`login:account:${owner.email}`, WINDOWS.loginPerAccount)
-    const res = await call('/account', { method: 'PATCH', bearer: owner.bearer, body: { user: { email: uniqueEmail(), current_password: 'guess1234' } } })
-    expectLimited(res, WINDOWS.loginPerAccount.seconds)
-  })
+  // guesses at one account from many addresses, and current-password checks: tests/backend/login-throttle.test.ts
 
   it('reset-password attempts are limited per address (no unbounded PBKDF2), as signup is', async () => {
     const ip = clientAddress()

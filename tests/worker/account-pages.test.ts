@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AU_ADDRESS, TEST_CARD, call, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
-import { clientAddress, exhaustLimit, fromClient } from '#tests/factories/client.ts'
-import { WINDOWS } from '#worker/backend/services/rate-limit.ts'
+import { clientAddress, fromClient } from '#tests/factories/client.ts'
+import { SESSION_FAILURES } from '#worker/backend/services/login-throttle.ts'
 import { ORIGIN, authCookie, get } from './helpers.ts'
 import { placeOrder } from './admin-helpers.ts'
 
@@ -135,8 +135,11 @@ describe('account pages without JavaScript', () => {
   })
 
   it('guessing the current password is limited: the form answers 429 with Retry-After and says when to try again (en, de)', async () => {
-    const { b, email, password } = await member()
-    await exhaustLimit(`login:account:${email}`, WINDOWS.loginPerAccount, 840)
+    const { b, userId, password } = await member()
+    // a stolen session that already tried SESSION_FAILURES.limit wrong current passwords; its window ends in 14 minutes
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, expires_at) VALUES (?, ?, ?)')
+      .bind(`password-check:user:${userId}`, SESSION_FAILURES.limit, Math.floor(Date.now() / 1000) + 840)
+      .run()
     for (const [prefix, text] of [['', 'Too many attempts. Please try again in 14 minutes.'], ['/de', 'Zu viele Versuche. Bitte versuchen Sie es in 14 Minuten erneut.']] as const) {
       const res = await b.post(`${prefix}/MyAccount/MyProfile`, { intent: 'password', currentPassword: password, newPassword: 'newpass123', confirmation: 'newpass123' })
       expect(res.status).toBe(429)

@@ -18,9 +18,8 @@ export async function createAdmin(email = uniqueEmail('ops')) {
 }
 
 /** A browser without JavaScript: keeps cookies, sends forms from our own origin, follows nothing by itself. */
-export function consoleBrowser() {
+export function consoleBrowser(ip = clientAddress()) {
   const jar = new Map<string, string>()
-  const ip = clientAddress()
   const keep = (res: Response) => {
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';')

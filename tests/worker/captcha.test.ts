@@ -188,3 +188,25 @@ describe('card payments after repeated declines (card-testing defence), without 
     expect(paid.location).toMatch(/^\/checkout\/thank-you\?order=/)
   })
 })
+
+describe('log-in after many wrong passwords for the account (backend login-throttle.ts)', () => {
+  it('the /Login form (en, de, without JavaScript) and the API ask for the captcha; a solved one logs in', async () => {
+    const email = uniqueEmail('guessed')
+    expect((await send('/api/account', { json: { ...signup(email), password: 'kettle-Orbit-47' } })).status).toBe(200)
+    // ten wrong passwords from strangers, the last a minute ago (its back-off is over)
+    await env.DB.prepare('INSERT OR REPLACE INTO rate_limits (key, count, expires_at) VALUES (?, 10, ?)')
+      .bind(`login:failures:${email}`, Math.floor(Date.now() / 1000) + 900 - 60)
+      .run()
+    for (const [prefix, sentence] of [['', 'Several wrong passwords were tried for this account.'], ['/de', 'Für dieses Konto wurden mehrmals falsche Passwörter eingegeben.']] as const) {
+      const page = await send(`${prefix}/Login`, { vars: KEYS, form: { intent: 'login', 'login-email': email, 'login-password': 'kettle-Orbit-47' } })
+      expect(page.status).toBe(422)
+      const html = await page.text()
+      expect(html).toContain(sentence)
+      expect(html).toContain('data-testid="captcha"')
+    }
+    const asked = await send('/api/auth/login', { vars: KEYS, json: { username: email, password: 'kettle-Orbit-47' } })
+    expect(asked.status).toBe(422)
+    expect(((await asked.json()) as { errors: Record<string, string[]> }).errors.captcha).toEqual(['is required'])
+    expect((await send('/api/auth/login', { vars: KEYS, json: { username: email, password: 'kettle-Orbit-47', captchaToken: GOOD } })).status).toBe(200)
+  })
+})

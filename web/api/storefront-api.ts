@@ -98,7 +98,8 @@ export interface StorefrontApi {
   /** A member asks to return items of a placed order; answers the order with the request (4xx with a sentence otherwise). */
   requestReturn(orderNumber: string, input: ReturnRequestInput): Promise<Order>
   getCurrentUser(): Promise<User | null>
-  logIn(username: string, password: string): Promise<User>
+  /** `captchaToken`: a solved captcha, which the backend asks for after many wrong passwords for the account. */
+  logIn(username: string, password: string, captchaToken?: string): Promise<User>
   logOut(): Promise<void>
   /** `captchaToken`: the captcha's answer, required when one is configured (worker/lib/captcha.ts). */
   registerUser(input: { email: string; password: string; firstName: string; lastName: string; captchaToken?: string }): Promise<User>

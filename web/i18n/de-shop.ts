@@ -284,6 +284,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     invalid: 'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen oder abgelaufen. Bitte versuchen Sie es noch einmal.',
     unavailable: 'Die Roboter-Prüfung konnte nicht geladen werden. Bitte laden Sie die Seite neu oder versuchen Sie es später.',
     afterDeclines: 'Mehrere Karten wurden abgelehnt. Bitte bestätigen Sie, dass Sie kein Roboter sind, und zahlen Sie dann erneut.',
+    afterWrongPasswords: 'Für dieses Konto wurden mehrmals falsche Passwörter eingegeben. Bitte bestätigen Sie, dass Sie kein Roboter sind, und melden Sie sich dann erneut an.',
     needsJavaScript: 'Dieses Formular prüft, dass Sie kein Roboter sind, und braucht dafür JavaScript. Bitte schalten Sie JavaScript ein oder schreiben Sie uns eine E-Mail.',
   },
 }

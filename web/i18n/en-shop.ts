@@ -283,6 +283,7 @@ export const enShop = {
     invalid: 'The check that you are not a robot failed or expired. Please try it again.',
     unavailable: 'The robot check could not be loaded. Please reload the page or try again later.',
     afterDeclines: 'Several cards were declined. Please confirm you are not a robot, then pay again.',
+    afterWrongPasswords: 'Several wrong passwords were tried for this account. Please confirm you are not a robot, then log in again.',
     needsJavaScript: 'This form checks that you are not a robot, which needs JavaScript. Please turn JavaScript on, or email us instead.',
   },
 } as const

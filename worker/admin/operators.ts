@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
-import { rateLimit } from '#worker/backend/services/rate-limit.ts'
+import { loginGate, recordLoginFailure, recordLoginSuccess } from '#worker/backend/services/login-throttle.ts'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#worker/backend/services/passwords.ts'
 import { nowSeconds, sha256Hex } from '#worker/lib/crypto.ts'
 import { BackendError } from '#worker/backend/shared/errors.ts'
 import type { AdminContext } from './context.ts'
+import { endSession } from './session.ts'
 
 interface AdminRow {
   id: number
@@ -12,33 +13,48 @@ interface AdminRow {
 }
 
 /**
- * Checks an operator's email and password, counting the attempt against the same login limits as shoppers' logins
- * (per address and per account, docs/security.md). A shopper's correct password does not open the console.
- * Returns the admin's id, null for a wrong pair, or throws the 429 BackendError of the rate limit.
+ * Checks an operator's email and password under the same limits as shoppers' logins (per address; per account for
+ * wrong passwords from addresses the account never logged in from: login-throttle.ts, docs/security.md). The console's
+ * form shows no captcha, so there the back-off alone applies. A shopper's correct password does not open the console.
+ * Returns the admin's id, null for a wrong pair, or throws the 429 BackendError of the limit.
  */
 export async function checkAdminLogin(c: Context, email: string, password: string): Promise<number | null> {
-  await rateLimit(c, 'login', { account: email })
+  await loginGate(c, email, { captcha: false })
   const row = await (c.env.DB as D1Database)
     .prepare("SELECT id, email, password_hash FROM users WHERE email = ? AND role = 'admin' AND blocked_at IS NULL")
     .bind(email)
     .first<AdminRow>()
-  if (!row) return verifyAgainstDummy(c.env, password).then(() => null)
-  return (await verifyPassword(c.env, password, row.password_hash)) ? row.id : null
+  const ok = row ? await verifyPassword(c.env, password, row.password_hash) : await verifyAgainstDummy(c.env, password)
+  if (!row || !ok) {
+    await recordLoginFailure(c.env.DB, email)
+    return null
+  }
+  await recordLoginSuccess(c, row.id)
+  return row.id
 }
+
+/** Wrong re-confirmations one console session may make; the next one ends it (docs/security.md). */
+export const RECONFIRM_FAILURES = 5
 
 /**
  * Refunds, role changes and balance adjustments ask for the operator's password again, so a console left open on a
  * shared screen cannot move money. Answers a field message, or null when the password is right.
+ * Its budget is the session's own, not the account's login limits: strangers' guesses at the operator's email never
+ * block it, and a right password never counts. RECONFIRM_FAILURES wrong ones end this session (not the account).
  */
 export async function reconfirm(c: AdminContext, password: string | undefined): Promise<string | null> {
   if (!password) return 'Enter your password to confirm this.'
-  try {
-    const id = await checkAdminLogin(c, c.var.operator.email, password)
-    return id === c.var.operator.id ? null : 'That is not your password.'
-  } catch (error) {
-    if (error instanceof BackendError) return error.message
-    throw error
-  }
+  const db = c.env.DB as D1Database
+  const row = await db.prepare("SELECT password_hash FROM users WHERE id = ? AND role = 'admin' AND blocked_at IS NULL").bind(c.var.operator.id).first<{ password_hash: string }>()
+  if (row && (await verifyPassword(c.env, password, row.password_hash))) return null
+  const counted = await db
+    .prepare('UPDATE admin_sessions SET reconfirm_failures = reconfirm_failures + 1 WHERE token_hash = ? RETURNING reconfirm_failures')
+    .bind(c.var.operator.sessionHash)
+    .first<{ reconfirm_failures: number }>()
+  const failures = counted?.reconfirm_failures ?? RECONFIRM_FAILURES
+  if (failures < RECONFIRM_FAILURES) return `That is not your password. ${RECONFIRM_FAILURES - failures} more wrong ${RECONFIRM_FAILURES - failures === 1 ? 'try ends' : 'tries end'} this session.`
+  await endSession(c, c.var.operator)
+  return 'That is not your password. After several wrong passwords this session has ended: log in again to go on. Nothing was changed.'
 }
 
 /** The user a one-time setup token names, if it is unused and unexpired. */

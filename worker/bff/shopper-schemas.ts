@@ -54,7 +54,7 @@ export const OrdersQuerySchema = z.object({
   page: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(1),
   pageSize: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(10),
 })
-export const LoginSchema = z.object({ username: text(254).min(1, 'This field is required.'), password: text(128).min(1, 'This field is required.') })
+export const LoginSchema = z.object({ username: text(254).min(1, 'This field is required.'), password: text(128).min(1, 'This field is required.'), captchaToken })
 export const RegisterSchema = z.object({ email, password: text(128), firstName: text(100).min(1, 'This field is required.'), lastName: text(100).min(1, 'This field is required.'), captchaToken })
 export const ProfileSchema = z.object({ firstName: text(100), lastName: text(100), email, currentPassword: text(128).optional() })
 export const AccountDeleteSchema = z.object({ password: text(128) })

@@ -67,8 +67,8 @@ shopperBff.post('/orders/:number/returns', valid('json', S.ReturnRequestSchema),
 
 // Auth and account
 shopperBff.post('/auth/login', valid('json', S.LoginSchema), async (c) => {
-  const { username, password } = c.req.valid('json')
-  return c.json(await serverApi(c).logIn(username, password))
+  const { username, password, captchaToken } = c.req.valid('json')
+  return c.json(await serverApi(c).logIn(username, password, captchaToken))
 })
 shopperBff.post('/auth/logout', async (c) => {
   await serverApi(c).logOut()

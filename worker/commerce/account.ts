@@ -37,13 +37,16 @@ export async function fetchUser(client: SpreeClient): Promise<User | null> {
  * cart token is dropped (a customer's cart is found by the bearer). A bad login throws `ApiError` with the message
  * `invalid_grant`, which the login form turns into its own sentence (spec §8).
  */
-async function logIn(client: SpreeClient, username: string, password: string): Promise<User> {
+async function logIn(client: SpreeClient, username: string, password: string, captchaToken?: string): Promise<User> {
   const session = client.ctx.session
   let token: AuthToken
   try {
-    token = await client.request<AuthToken>('/spree_oauth/token', { method: 'POST', auth: 'none', body: { grant_type: 'password', username, password } })
+    const body = { grant_type: 'password', username, password, ...(captchaToken ? { captcha_token: captchaToken } : {}) }
+    token = await client.request<AuthToken>('/spree_oauth/token', { method: 'POST', auth: 'none', body })
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) throw new ApiError(400, 'invalid_grant', error.errors)
+    // many wrong passwords for this account from elsewhere: the form shows the captcha (backend login-throttle.ts)
+    if (error instanceof ApiError && error.status === 422 && error.errors?.captcha_token) throw new ApiError(422, 'captcha_after_wrong_passwords', { captcha: error.errors.captcha_token })
     throw error
   }
   session.setAuth(token)
@@ -66,7 +69,7 @@ export function accountOperations(client: SpreeClient): AccountOperations {
   const session = client.ctx.session
   return {
     getCurrentUser: () => fetchUser(client),
-    logIn: (username, password) => logIn(client, username, password),
+    logIn: (username, password, captchaToken) => logIn(client, username, password, captchaToken),
     logOut: async () => {
       const token = session.auth
       session.setAuth(null)

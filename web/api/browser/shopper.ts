@@ -39,7 +39,7 @@ export function browserShopper(): ShopperOperations {
     getOrders: (page, pageSize) => apiRequest('GET', withQuery('/api/orders', { page, pageSize })),
 
     getCurrentUser: () => apiRequest('GET', '/api/account'),
-    logIn: (username, password) => apiRequest('POST', '/api/auth/login', { username, password }),
+    logIn: (username, password, captchaToken) => apiRequest('POST', '/api/auth/login', { username, password, ...(captchaToken ? { captchaToken } : {}) }),
     logOut: () => apiRequest('POST', '/api/auth/logout'),
     registerUser: (input) => apiRequest('POST', '/api/account', input),
     updateCurrentUser: (input) => apiRequest('PATCH', '/api/account', input),

@@ -46,10 +46,12 @@ export async function authAction(request: Request, api: StorefrontApi) {
     const errors = { email: validateEmail(email, t), password: validateRequired(password, t) }
     if (errors.email || errors.password) return refuse(errors, kept)
     try {
-      await api.logIn(email, password)
+      await api.logIn(email, password, text(form, CAPTCHA_FIELD) || undefined)
     } catch (error) {
       const answer = failed(error, 'password', kept)
       if (answer) return answer
+      const captcha = captchaMessage(error, t)
+      if (captcha) return refuse({ captcha }, kept)
       const message = (error as ApiError).message === 'invalid_grant' ? t('auth.invalidCredentials') : errorMessage(error)
       return refuse({ password: message }, kept)
     }

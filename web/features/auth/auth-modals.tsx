@@ -69,8 +69,12 @@ export function LoginForm({ onDone, failure, back, page = false }: { onDone: () 
   const mine = failure?.intent === 'login' ? failure : undefined
   const [email, setEmail] = useState(mine?.values.email ?? '')
   const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>(mine?.errors ?? {})
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null; captcha?: string | null }>(mine?.errors ?? {})
   const [busy, setBusy] = useState(false)
+  // asked for only after many wrong passwords for the account (the backend says so); shown from then on
+  const [captchaShown, setCaptchaShown] = useState(Boolean(mine?.errors.captcha))
+  const captchaToken = useRef('')
+  const [captchaRound, setCaptchaRound] = useState(0)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const next = { email: validateEmail(email, t), password: validateRequired(password, t) }
@@ -78,13 +82,20 @@ export function LoginForm({ onDone, failure, back, page = false }: { onDone: () 
     if (next.email || next.password) return
     setBusy(true)
     try {
-      await api.logIn(email.trim(), password)
+      await api.logIn(email.trim(), password, captchaShown ? captchaToken.current || undefined : undefined)
       sessionStorage.removeItem(GUEST_MARKER_KEY)
       await reload()
       onDone()
     } catch (error) {
+      const captcha = captchaMessage(error, t)
       const message = error instanceof ApiError && error.message === 'invalid_grant' ? t('auth.invalidCredentials') : errorMessage(error)
-      setErrors({ password: message })
+      setErrors(captcha ? { captcha } : { password: message })
+      if (captcha || captchaShown) {
+        // an answer is good for one try: a fresh widget for the next
+        setCaptchaShown(true)
+        captchaToken.current = ''
+        setCaptchaRound((n) => n + 1)
+      }
     } finally {
       setBusy(false)
     }
@@ -96,6 +107,7 @@ export function LoginForm({ onDone, failure, back, page = false }: { onDone: () 
       {page ? null : <p className="-mt-2 mb-5 rounded-md bg-club-50 px-3 py-2 text-sm text-club-800">{t('auth.clubPitch')}</p>}
       <Field id="login-email" label={t('auth.email')} type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="email" />
       <Field id="login-password" label={t('auth.password')} type="password" value={password} onChange={setPassword} error={errors.password} autoComplete="current-password" />
+      {captchaShown ? <CaptchaField key={captchaRound} onToken={(token) => (captchaToken.current = token)} error={errors.captcha} /> : null}
       <Submit busy={busy}>{t('auth.login')}</Submit>
       {page ? null : <div className="mt-4 flex justify-between gap-4 text-sm">
         <button type="button" className={textLink} onClick={() => setScreen('forgotten-password')}>

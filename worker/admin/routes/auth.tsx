@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { BackendError } from '#worker/backend/shared/errors.ts'
+import { isGuessablePassword } from '#worker/backend/services/common-passwords.ts'
 import { LoginPage, SetupPage } from '#worker/admin/pages/login-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { auditStatement } from '../audit.ts'
@@ -13,6 +14,7 @@ const LoginSchema = z.object({ email: field.email, password: z.string().min(1, '
 const SetupSchema = z
   .object({ token: z.string(), password: z.string().min(12, 'Choose at least 12 characters.').max(200, PASSWORD_TOO_LONG), confirmation: z.string() })
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: 'The two passwords are not the same.' })
+  .refine((v) => !isGuessablePassword(v.password), { path: ['password'], message: 'This password is one of the most used ones, or the store’s name. Choose another.' })
 
 const LOGIN_NOTICES: Record<string, string> = { 'logged-out': 'You have logged out.', 'password-set': 'Your password is set. Log in with it.' }
 

@@ -4,10 +4,13 @@ import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { hashPassword, verifyPassword } from '../services/passwords.ts'
 import { rateLimit } from '../services/rate-limit.ts'
+import { recordSessionPasswordFailure, sessionPasswordGate } from '../services/login-throttle.ts'
+import { refuseGuessablePassword } from '../services/common-passwords.ts'
 import { currentAccessHash, requireUser } from './auth.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { duplicateEmail, isUniqueViolation, loadUser, userDocument } from './accounts.ts'
 import { readParams, type BackendContext } from './http.ts'
+import { requestLocale } from './respond.ts'
 import { clearDefault } from './address-routes.ts'
 import { EmailSchema, IdSchema, MESSAGES, PasswordSchema, RequiredText } from './schemas.ts'
 
@@ -62,6 +65,7 @@ accountRoutes.get('/account', async (c) => {
 
 accountRoutes.post('/account', async (c) => {
   const { user } = await readParams(c, RegisterSchema)
+  refuseGuessablePassword(user.password, user.email, requestLocale(c))
   await rateLimit(c, 'registration')
   const exists = await c.env.DB.prepare('SELECT 1 FROM users WHERE email = ?').bind(user.email).first()
   if (exists) throw duplicateEmail()
@@ -85,6 +89,7 @@ accountRoutes.patch('/account', async (c) => {
   const { user: input } = await readParams(c, UpdateSchema)
   const user = await loadUser(c.env.DB, userId)
   const emailChanges = input.email !== undefined && input.email !== user.email
+  if (input.password !== undefined) refuseGuessablePassword(input.password, input.email ?? user.email, requestLocale(c))
   if (input.password !== undefined || emailChanges) await checkCurrentPassword(c, user, input.current_password)
   // an id that is not one of the customer's saved addresses (unknown, deleted, another customer's) was ignored with a
   // 200, so a client believed the default had changed; it is refused, and nothing is saved
@@ -118,11 +123,12 @@ accountRoutes.patch('/account', async (c) => {
   return c.json(await userDocument(c.env.DB, await loadUser(c.env.DB, userId)))
 })
 
-async function checkCurrentPassword(c: BackendContext, user: { email: string; password_hash: string }, given: string | undefined) {
+async function checkCurrentPassword(c: BackendContext, user: { id: number; email: string; password_hash: string }, given: string | undefined) {
   if (!given) throw new BackendError(422, 'Enter your current password to change your email or password.', { current_password: ["can't be blank"] })
-  // a stolen access token must not become a way to guess the password: counted like password grants
-  await rateLimit(c, 'login', { account: user.email })
+  // a stolen access token must not become a way to guess the password
+  await sessionPasswordGate(c, user)
   if (!(await verifyPassword(c.env, given, user.password_hash))) {
+    await recordSessionPasswordFailure(c.env.DB, user.id)
     throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] })
   }
 }

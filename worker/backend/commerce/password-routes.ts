@@ -6,7 +6,9 @@ import { nowSeconds, randomToken, sha256Hex } from '../../lib/crypto.ts'
 import { storeUrl } from '../services/store-url.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { hashPassword } from '../services/passwords.ts'
-import { clearAccountLimit, rateLimit } from '../services/rate-limit.ts'
+import { rateLimit } from '../services/rate-limit.ts'
+import { clearLoginFailures } from '../services/login-throttle.ts'
+import { refuseGuessablePassword } from '../services/common-passwords.ts'
 import { readParams } from './http.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
@@ -53,8 +55,11 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
   const now = nowSeconds()
   const invalid = () => new BackendError(422, 'This password reset link is invalid or has expired. Please ask for a new one.', { reset_password_token: ['is invalid or expired'] })
   // A link that cannot work is refused before the PBKDF2 below: a guessed token costs a lookup, not a hash.
-  const usable = await c.env.DB.prepare('SELECT 1 FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').bind(hash, now).first()
+  const usable = await c.env.DB.prepare('SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?')
+    .bind(hash, now)
+    .first<{ email: string }>()
   if (!usable) throw invalid()
+  refuseGuessablePassword(user.password, usable.email, requestLocale(c))
   const newHash = await hashPassword(c.env, user.password)
   // Claim the token (guarded, so a parallel second use changes nothing), then use what was claimed.
   const claimed = await c.env.DB.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')
@@ -62,8 +67,8 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
     .first<{ user_id: number }>()
   if (!claimed) throw invalid()
   await c.env.DB.batch([
-    // the owner proved themselves: a login lockout someone else caused on this account ends here
-    clearAccountLimit(c.env.DB, claimed.user_id),
+    // the owner proved themselves: the back-off someone else's guesses caused on this account ends here
+    clearLoginFailures(c.env.DB, claimed.user_id),
     c.env.DB.prepare("UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(newHash, claimed.user_id),
     // a reset ends every session: whoever knew the old password is logged out
     ...endOtherSessions(c.env.DB, claimed.user_id, null),

@@ -3,7 +3,7 @@ import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { verifyPassword } from '../services/passwords.ts'
-import { rateLimit } from '../services/rate-limit.ts'
+import { recordSessionPasswordFailure, sessionPasswordGate } from '../services/login-throttle.ts'
 import { requireUser } from './auth.ts'
 import { loadUser } from './accounts.ts'
 import { readParams } from './http.ts'
@@ -108,9 +108,12 @@ privacyRoutes.post('/account/delete', async (c) => {
   const { password } = await readParams(c, DeleteSchema)
   const user = await loadUser(c.env.DB, userId)
   if (!password) throw new BackendError(422, 'Enter your password to delete your account.', { password: ["can't be blank"] })
-  // counted like log-ins: a stolen session must not become a way to guess the password
-  await rateLimit(c, 'login', { account: user.email })
-  if (!(await verifyPassword(c.env, password, user.password_hash))) throw new BackendError(422, 'The password is not correct.', { password: ['is not correct'] })
+  // a stolen session must not become a way to guess the password
+  await sessionPasswordGate(c, user)
+  if (!(await verifyPassword(c.env, password, user.password_hash))) {
+    await recordSessionPasswordFailure(c.env.DB, user.id)
+    throw new BackendError(422, 'The password is not correct.', { password: ['is not correct'] })
+  }
   // the console's records name their operator (audit log, imports): another operator removes an operator account
   const { role } = (await c.env.DB.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()) ?? { role: 'customer' }
   if (role === 'admin') throw new BackendError(409, 'An operator account cannot be deleted here. Please ask another operator to remove it.')

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
-import { rateLimit } from '../services/rate-limit.ts'
+import { loginGate, recordLoginFailure, recordLoginSuccess } from '../services/login-throttle.ts'
 import { verifyAgainstDummy, verifyPassword } from '../services/passwords.ts'
 import { issueToken, refreshToken, revokeToken } from './tokens.ts'
 
@@ -9,7 +9,8 @@ import { issueToken, refreshToken, revokeToken } from './tokens.ts'
 export const oauthRoutes = new Hono<{ Bindings: Env }>()
 
 const TokenBodySchema = z.discriminatedUnion('grant_type', [
-  z.object({ grant_type: z.literal('password'), username: z.string().max(254), password: z.string().max(128) }),
+  // captcha_token (extension): a solved captcha, asked for after many wrong passwords for the account (login-throttle.ts)
+  z.object({ grant_type: z.literal('password'), username: z.string().max(254), password: z.string().max(128), captcha_token: z.string().max(2048).optional() }),
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().max(200) }),
 ])
 
@@ -42,15 +43,17 @@ oauthRoutes.post('/token', async (c) => {
   const body = parsed.data
   if (body.grant_type === 'password') {
     const email = body.username.trim().toLowerCase()
-    await rateLimit(c, 'login', { account: email })
+    await loginGate(c, email, { captchaToken: body.captcha_token })
     // an account the operator blocked (console, migration 0150) cannot log in
     const user = await c.env.DB.prepare('SELECT id, password_hash FROM users WHERE email = ? AND blocked_at IS NULL')
       .bind(email)
       .first<{ id: number; password_hash: string }>()
     const ok = user ? await verifyPassword(c.env, body.password, user.password_hash) : await verifyAgainstDummy(c.env, body.password)
     if (!user || !ok) {
+      await recordLoginFailure(c.env.DB, email)
       return c.json(oauthError('invalid_grant', 'The provided authorization grant is invalid, expired, revoked, or does not match.'), 400)
     }
+    await recordLoginSuccess(c, user.id)
     return c.json(await issueToken(c.env.DB, user.id))
   }
   // Refresh grants are not rate limited: a refresh token has 256 random bits (nothing to guess), and a page load after

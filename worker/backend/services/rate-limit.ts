@@ -22,8 +22,6 @@ export interface Window {
 export const WINDOWS = {
   /** password grants (and current-password checks) from one address, across accounts: spraying */
   loginPerAddress: { limit: 100, seconds: 3600 },
-  /** password grants for one account from anywhere; short, so it cannot lock the owner out for long (a reset clears it) */
-  loginPerAccount: { limit: 30, seconds: 900 },
   registrationPerAddress: { limit: 20, seconds: 3600 },
   passwordResetPerAddress: { limit: 20, seconds: 3600 },
   /** coupon and gift card codes from one address, whatever the cart */
@@ -53,7 +51,7 @@ function countersOf(action: RateLimitedAction, ip: string, subject: Subject): Co
       return [
         { key: `login:ip:${ip}`, burst: 'LOGIN_ADDRESS_RATE_LIMITER', window: WINDOWS.loginPerAddress },
         { key: `login:ip:${ip}:account:${account}`, burst: 'TOKEN_RATE_LIMITER' },
-        { key: accountKey(account), window: WINDOWS.loginPerAccount },
+        // guesses at one account from many addresses: login-throttle.ts (failures only, never the owner's known address)
       ]
     case 'registration':
       return [{ key: `registration:ip:${ip}`, burst: 'SIGNUP_RATE_LIMITER', window: WINDOWS.registrationPerAddress }]
@@ -86,7 +84,6 @@ export type RateLimitedAction = 'login' | 'registration' | 'forgotPassword' | 'r
 /** `account` is the email tried, `cart` the cart's token, `card` the card's fingerprint at the provider. */
 type Subject = { account?: string; cart?: string; card?: string }
 
-const accountKey = (email: string) => `login:account:${email}`
 const rowKey = (key: string, window: Window) => `${key}:${window.seconds}`
 
 /**
@@ -104,7 +101,7 @@ function wait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
-const tooMany = (seconds: number) => new BackendError(429, `Too many attempts. Please try again in ${wait(seconds)}.`, undefined, seconds)
+export const tooMany = (seconds: number) => new BackendError(429, `Too many attempts. Please try again in ${wait(seconds)}.`, undefined, seconds)
 
 /**
  * Counts one attempt of `action` by this client against every counter it touches, and throws when
@@ -145,9 +142,4 @@ export async function rateLimit(c: Context<{ Bindings: Env }>, action: RateLimit
     if (row && row.count > window.limit) retryAfter = Math.max(retryAfter, row.expires_at - now, 1)
   })
   if (retryAfter > 0) throw tooMany(retryAfter)
-}
-
-/** Ends the per-account login window: a successful reset proves the owner, who must not stay locked out. */
-export function clearAccountLimit(db: D1Database, userId: number): D1PreparedStatement {
-  return db.prepare("DELETE FROM rate_limits WHERE key = 'login:account:' || (SELECT email FROM users WHERE id = ?) || ?").bind(userId, `:${WINDOWS.loginPerAccount.seconds}`)
 }

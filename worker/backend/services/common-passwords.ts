@@ -1,0 +1,36 @@
+import type { Locale } from '#kernel/models.ts'
+import { BRAND } from '#kernel/brand.ts'
+import { BackendError } from '../shared/errors.ts'
+import { COMMON_PASSWORD_LIST } from './common-password-list.ts'
+
+/**
+ * NIST SP 800-63B 5.1.1.2: a new password is checked against passwords known to be used often and against words of
+ * this service (its name, the account's email). Only at signup, password change and reset; a login never refuses an
+ * old password for this. docs/security.md 'Passwords'.
+ */
+
+let common: Set<string> | undefined
+const commonPasswords = () => (common ??= new Set(COMMON_PASSWORD_LIST.split(' ')))
+
+/** The letters of a text, lowercase: 'Basecamp2026!' and 'base-camp1' are both 'basecamp'. */
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, '')
+
+const STORE_WORDS = [BRAND.name, BRAND.shortName, ...BRAND.name.split(/\s+/)].map(lettersOf).filter((w) => w.length >= 4)
+
+/** True when the password is one of the common ones, or nothing but the store's name or the email's local part plus digits and signs. */
+export function isGuessablePassword(password: string, email?: string): boolean {
+  if (commonPasswords().has(password.toLowerCase())) return true
+  const letters = lettersOf(password)
+  const local = lettersOf(email?.split('@')[0] ?? '')
+  return STORE_WORDS.includes(letters) || (local.length >= 3 && letters === local)
+}
+
+/** Refuses (422 naming `password`, in the request's language) a new password that is easy to guess. */
+export function refuseGuessablePassword(password: string, email: string | undefined, locale: Locale): void {
+  if (!isGuessablePassword(password, email)) return
+  const message =
+    locale === 'de'
+      ? 'Dieses Passwort ist zu leicht zu erraten: Es gehört zu den meistgenutzten Passwörtern oder besteht aus dem Namen des Shops oder Ihrer E-Mail-Adresse. Bitte wählen Sie ein anderes.'
+      : "This password is too easy to guess: it is one of the most used passwords, or made of the store's name or your email address. Please choose another one."
+  throw new BackendError(422, message, { password: [message] })
+}
