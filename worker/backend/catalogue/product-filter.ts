@@ -46,8 +46,9 @@ function withoutSpelledUmlauts(word: string): string | null {
 }
 
 /**
- * Words → an FTS5 prefix query: 'Müller jack' → '"Müller"* "jack"*' (each word must match); a word with a spelled-out
- * umlaut matches either way: 'muetze' → '("muetze"* OR "mutze"*)'.
+ * Words → an FTS5 prefix query: 'Müller jack' → '"Müller"* AND "jack"*' (each word must match); a word with a spelled-out
+ * umlaut matches either way: 'muetze' → '("muetze"* OR "mutze"*)'. The ANDs are written out: FTS5 refuses an implicit
+ * AND next to a parenthesised group ('("neue"* OR "neu") "jacke"*' is a syntax error, and was a 500).
  */
 export function ftsQuery(text: string): string {
   const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
@@ -58,7 +59,7 @@ export function ftsQuery(text: string): string {
       const alternative = withoutSpelledUmlauts(w)
       return alternative ? `("${w}"* OR ${alternative})` : `"${w}"*`
     })
-    .join(' ')
+    .join(' AND ')
 }
 
 /**
