@@ -1,4 +1,4 @@
-import { fold, queryWords } from './search-words.ts'
+import { queryWords } from './search-words.ts'
 
 /**
  * What search knows about the catalogue's words (docs/decisions/0019-search.md): the index's vocabulary
@@ -131,10 +131,4 @@ export function hasPrefix(lexicon: Lexicon, prefix: string): boolean {
     else hi = mid
   }
   return lo < sorted.length && sorted[lo]!.startsWith(prefix)
-}
-
-/** The lexicon built from plain data (tests of the query builder). */
-export function lexiconOf(terms: Record<string, number>, synonyms: Lexicon['synonyms'] = []): Lexicon {
-  const map = new Map(Object.entries(terms).map(([t, n]) => [fold(t), n]))
-  return { terms: map, sorted: [...map.keys()].sort(), synonyms, colour: null, genderPropertyId: null }
 }
