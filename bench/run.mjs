@@ -11,11 +11,12 @@
 //     category and product;
 //   - the budgets: first-visit JavaScript of home, category and product (gzip) against 100 KB, and the worker bundle
 //     (`wrangler deploy --dry-run`) against 450 KiB;
-// then runs bench/catalogue-bench.mjs. It only reports figures: it never fails on a timing or a budget.
+// then runs bench/search-bench.mjs on the same server (judged search queries: zero-result rate, precision, recall,
+// latency) and bench/catalogue-bench.mjs. It only reports figures: it never fails on a timing or a budget.
 //
 //   node bench/run.mjs [--quick] [--requests 200] [--connections 10] [--duration 10] [--lighthouse-runs 3]
 //                      [--no-lighthouse] [--lighthouse-hide-scrollbars] [--no-load] [--dev-react] [--no-catalogue]
-//                      [--catalogue-args="--products 50000"]
+//                      [--catalogue-args="--products 50000"] [--no-search]
 // --quick: 50 sequential requests, 3 s of load per row, one Lighthouse run per page, no catalogue bench.
 // The worker is bundled as for production (NODE_ENV=production, as `wrangler deploy` does); --dev-react measures what
 // plain `wrangler dev` serves instead (React's development build on the server).
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     'no-load': { type: 'boolean', default: false },
     'dev-react': { type: 'boolean', default: false },
     'no-catalogue': { type: 'boolean', default: false },
+    'no-search': { type: 'boolean', default: false },
     // A second Lighthouse pass with Chromium's overlay scrollbars hidden (bench/lib/lighthouse.mjs `extraFlags`).
     'lighthouse-hide-scrollbars': { type: 'boolean', default: false },
     // Passed on to bench/catalogue-bench.mjs (write it with =, e.g. --catalogue-args="--products 5000 --requests 50").
@@ -303,6 +305,13 @@ async function main() {
   for (const r of nonOk) out.push(`Note: ${r.page.path} answered ${r.statuses}; its figures measure that response, not a rendered ${r.page.name} page.`)
   out.push(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
   console.log(out.join('\n'))
+
+  const searchBench = join(root, 'bench', 'search-bench.mjs')
+  if (!values['no-search'] && existsSync(searchBench)) {
+    console.log('\n=== bench/search-bench.mjs ===')
+    const code = await runScript(searchBench, ['--base', baseUrl], {})
+    if (code !== 0) console.log(`bench/search-bench.mjs ended with ${code}`)
+  }
 
   const catalogueBench = join(root, 'bench', 'catalogue-bench.mjs')
   if (!QUICK && !values['no-catalogue'] && existsSync(catalogueBench)) {

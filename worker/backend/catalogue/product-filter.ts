@@ -1,6 +1,8 @@
 import type { Currency, Locale } from '#kernel/models.ts'
 import { inList } from './jsonapi.ts'
 import { badParam, booleanFilter, idList, priceRange, stringList, type ListParams } from './params.ts'
+import { searchLexicon, type Lexicon } from './search-lexicon.ts'
+import { planSearch, type SearchPlan } from './search-query.ts'
 
 export const PRODUCT_FILTERS = [
   'ids', 'skus', 'price', 'taxons', 'name', 'in_stock', 'backorderable', 'purchasable', 'show_discontinued', 'show_deleted',
@@ -32,33 +34,6 @@ export interface ProductFilter {
   options: Map<number, number[]>
   /** Property id → filter params: any value within a property, every property. */
   properties: Map<number, string[]>
-}
-
-/**
- * The way German is typed without umlauts: 'Muetze' for 'Mütze', 'Rucksaecke' for 'Rucksäcke'. The index folds
- * diacritics ('mütze' is stored as 'mutze'), so the spelled-out form is searched as its folded one. As a prefix only
- * when the pair is not the word's end: 'shoe' must not become every word starting with 'sho'.
- */
-function withoutSpelledUmlauts(word: string): string | null {
-  const folded = word.replace(/([aou])e/gi, '$1')
-  if (folded === word) return null
-  return /(ae|oe|ue)$/i.test(word) ? `"${folded}"` : `"${folded}"*`
-}
-
-/**
- * Words → an FTS5 prefix query: 'Müller jack' → '"Müller"* "jack"*' (each word must match); a word with a spelled-out
- * umlaut matches either way: 'muetze' → '("muetze"* OR "mutze"*)'.
- */
-export function ftsQuery(text: string): string {
-  const words = text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []
-  return words
-    .slice(0, 8)
-    .map((word) => {
-      const w = word.slice(0, 40)
-      const alternative = withoutSpelledUmlauts(w)
-      return alternative ? `("${w}"* OR ${alternative})` : `"${w}"*`
-    })
-    .join(' ')
 }
 
 /**
@@ -98,9 +73,10 @@ export function filterNeedsNames(params: ListParams): boolean {
 
 /**
  * Resolves `filter[...]` parameters against the catalogue (option and property names → ids), with `names` when
- * given (none are needed, or the caller read them), else reading them (one round trip).
+ * given (none are needed, or the caller read them), else reading them (one round trip); a search with `lexicon`
+ * when given (the caller checks its stamp), else reading its stamp (search-lexicon.ts).
  */
-export async function resolveProductFilter(db: D1Database, params: ListParams, names?: CatalogueNames): Promise<ProductFilter> {
+export async function resolveProductFilter(db: D1Database, params: ListParams, names?: CatalogueNames | null, lexicon?: Lexicon): Promise<ProductFilter> {
   const f = params.filters
   const filter: ProductFilter = {
     currency: params.currency,
@@ -118,7 +94,9 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
   if (f.has('skus')) filter.skus = stringList('filter[skus]', f.get('skus')!)
   if (f.has('price')) filter.price = priceRange('filter[price]', f.get('price')!)
   if (f.has('taxons')) filter.taxons = idList('filter[taxons]', f.get('taxons')!)
-  if (f.has('name')) filter.match = ftsQuery(f.get('name')!)
+  const plan = f.has('name') ? planSearch(f.get('name')!, params.locale, lexicon ?? (await searchLexicon(db))) : null
+  // Nothing searchable typed ('!!!'): no products; only a colour or who it is for ('red'): those products.
+  if (plan) filter.match = plan.match ?? (plan.colours || plan.genders ? undefined : '')
   if (f.has('in_stock')) filter.inStock = booleanFilter('filter[in_stock]', f.get('in_stock')!)
   if (f.has('backorderable')) filter.backorderable = booleanFilter('filter[backorderable]', f.get('backorderable')!)
   if (f.has('purchasable')) filter.purchasable = booleanFilter('filter[purchasable]', f.get('purchasable')!)
@@ -126,7 +104,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
   const optionFilters = [...f].filter(([key]) => key.startsWith('options.'))
   const propertyFilters = [...f].filter(([key]) => key.startsWith('properties.'))
   const valueIds = f.has('option_value_ids') ? idList('filter[option_value_ids]', f.get('option_value_ids')!) : []
-  if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return filter
+  if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return withSearchAttributes(filter, plan)
   const named = optionFilters.map(([key, raw]) => {
     const typeName = key.slice('options.'.length)
     return { typeName, names: stringList(`filter[options][${typeName}]`, raw).map((n) => n.toLowerCase()) }
@@ -147,6 +125,16 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
     if (!property) throw badParam(`filter[properties][${name}]`, `There is no property '${name}'`)
     filter.properties.set(property.id, stringList(`filter[properties][${name}]`, raw).map((v) => v.toLowerCase()))
   }
+  return withSearchAttributes(filter, plan)
+}
+
+/**
+ * The colour and gender a search's words named, as the facet filters they are ('red jacket' = jackets in red), unless
+ * the shopper chose that facet themselves (their choice stands).
+ */
+function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null): ProductFilter {
+  if (plan?.colours && !filter.options.has(plan.colours.typeId)) filter.options.set(plan.colours.typeId, plan.colours.ids)
+  if (plan?.genders && !filter.properties.has(plan.genders.propertyId)) filter.properties.set(plan.genders.propertyId, plan.genders.params)
   return filter
 }
 

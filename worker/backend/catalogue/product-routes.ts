@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { Included, jsonApi, pagination, sqlLiteral } from './jsonapi.ts'
+import { forgetLexicon, lexiconStampRefused, lexiconStampStatement, readLexiconStamp, rememberedLexicon } from './search-lexicon.ts'
 import { badParam, readListParams, type ListParams } from './params.ts'
 import { pageOfIds, productDataStatement, readProductData, type PageSql } from './product-data.ts'
 import { facetLabelStatements, facetStatements, readFacets, type FacetRow, type Facets } from './product-facets.ts'
@@ -32,30 +33,35 @@ productRoutes.get('/products', async (c) => {
   if (facetsParam !== null && !['true', 'false'].includes(facetsParam)) throw badParam('facets', 'facets must be true or false')
   const db = c.env.DB
   const readNames = async () => (namesMemo = readCatalogueNames(await db.batch(catalogueNameStatements(db))))
+  // A search plans its words with the isolate's lexicon and checks the lexicon's stamp in the listing's batch.
+  const lexicon = params.filters.has('name') ? rememberedLexicon() : null
   let filter: ProductFilter
   let check: CatalogueNames | null = null
-  if (!filterNeedsNames(params)) filter = await resolveProductFilter(db, params)
-  else if (!namesMemo) filter = await resolveProductFilter(db, params, await readNames())
+  if (!filterNeedsNames(params)) filter = await resolveProductFilter(db, params, null, lexicon?.lexicon)
+  else if (!namesMemo) filter = await resolveProductFilter(db, params, await readNames(), lexicon?.lexicon)
   else {
     try {
-      filter = await resolveProductFilter(db, params, namesMemo)
+      filter = await resolveProductFilter(db, params, namesMemo, lexicon?.lexicon)
       check = namesMemo
     } catch {
       // A name this isolate has not seen: read the names afresh before saying that it does not exist.
-      filter = await resolveProductFilter(db, params, await readNames())
+      filter = await resolveProductFilter(db, params, await readNames(), lexicon?.lexicon)
     }
   }
   const wantFacets = facetsParam !== 'false'
   const background = (work: Promise<unknown>) => c.executionCtx.waitUntil(work.catch((error) => console.warn('remembering a listing failed', error)))
   let answer: Listing | 'names changed'
+  const checks = { names: check, lexiconStamp: lexicon?.stamp ?? null }
   try {
-    answer = await listProducts(db, params, filter, wantFacets, check, background)
+    answer = await listProducts(db, params, filter, wantFacets, checks, background)
   } catch (error) {
     // A database that refuses the stamp's read of the search index (listing-memo.ts): stop remembering, answer live.
     if (!stampRefused(error)) throw error
-    answer = await listProducts(db, params, filter, wantFacets, check, background)
+    lexiconStampRefused()
+    answer = await listProducts(db, params, filter, wantFacets, { names: check, lexiconStamp: null }, background)
   }
-  if (answer === 'names changed') answer = (await listProducts(db, params, (filter = await resolveProductFilter(db, params, namesMemo!)), wantFacets, null, background)) as Listing
+  // The names or the search lexicon moved since this isolate read them: resolve the filter afresh and answer again.
+  if (answer === 'names changed') answer = (await listProducts(db, params, (filter = await resolveProductFilter(db, params, namesMemo)), wantFacets, { names: null, lexiconStamp: null }, background)) as Listing
   const { data, total, facets } = answer
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
@@ -72,10 +78,11 @@ type Listing = { data: ReturnType<typeof readProductData>; total: number; facets
 
 /**
  * The page of products with its counts, in one round trip (more only while precomputed counts or listing rows are
- * stale, or when a remembered listing's stamp has moved). With `names`, the batch also reads the filter names again:
- * if they changed since, 'names changed'. `background` runs work after the answer (the remembered order's read).
+ * stale, or when a remembered listing's stamp has moved). With `names`, the batch also reads the filter names again,
+ * with `lexiconStamp` the search lexicon's stamp: if either changed since, 'names changed'. `background` runs work after the answer (the remembered order's read).
  */
-async function listProducts(db: D1Database, params: ListParams, filter: ProductFilter, wantFacets: boolean, names: CatalogueNames | null, background: (work: Promise<unknown>) => void): Promise<Listing | 'names changed'> {
+async function listProducts(db: D1Database, params: ListParams, filter: ProductFilter, wantFacets: boolean, checks: { names: CatalogueNames | null; lexiconStamp: string | null }, background: (work: Promise<unknown>) => void): Promise<Listing | 'names changed'> {
+  const { names, lexiconStamp } = checks
   const q = productFrom(filter)
   const order = productOrder(params.sort, filter)
   const offset = (params.page - 1) * params.perPage
@@ -100,10 +107,14 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
   // Counted live: remembered per isolate while the catalogue's stamp holds (listing-memo.ts).
   const key = precomputed ? null : memoKey(filter, params.sort, wantFacets)
   const pageData = (pageSql: typeof page) => productDataStatement(db, pageSql, params.locale, params.currency, { taxons: params.include.has('taxons') })
-  const nameChecks = names ? catalogueNameStatements(db) : []
+  const nameChecks = [...(lexiconStamp !== null ? [lexiconStampStatement(db)] : []), ...(names ? catalogueNameStatements(db) : [])]
   const namesMoved = (results: D1Result<Record<string, unknown>>[]) => {
+    if (lexiconStamp !== null && readLexiconStamp(results.shift()!) !== lexiconStamp) {
+      forgetLexicon()
+      return true
+    }
     if (!names) return false
-    const now = readCatalogueNames(results.splice(0, nameChecks.length))
+    const now = readCatalogueNames(results.splice(0, nameChecks.length - (lexiconStamp !== null ? 1 : 0)))
     if (now.key === names.key) return false
     namesMemo = now
     return true

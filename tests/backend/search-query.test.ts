@@ -1,0 +1,120 @@
+// Issue 39: what a shopper's words find in the sample catalogue — typos by word length, word forms, compounds,
+// joined words, synonyms, colours and who a product is for — and what they must not find. Expected products are
+// read from the catalogue's data (seed rows), not from the engine.
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { api, seedCatalogue } from './catalogue-helpers.ts'
+
+beforeAll(async () => {
+  await seedCatalogue()
+})
+
+interface Found { total: number; names: string[]; ids: number[] }
+async function search(text: string, locale: 'en' | 'de' = 'en', extra = ''): Promise<Found> {
+  const res = await api(`/products?filter[name]=${encodeURIComponent(text)}&locale=${locale}&per_page=100&facets=false${extra}`)
+  expect(res.status, text).toBe(200)
+  return { total: res.body.meta.total_count, names: res.body.data.map((p: any) => p.attributes.name), ids: res.body.data.map((p: any) => Number(p.id)) }
+}
+
+describe('typo tolerance', () => {
+  it('forgives one edit in a word of 4-7 letters, a swap of two letters counting as one: jakcet, helmit, tnet, Rucksak', async () => {
+    const jackets = await search('jacket')
+    expect((await search('jakcet')).total).toBe(jackets.total)
+    expect((await search('helmit')).names.every((n) => n.includes('Helmet'))).toBe(true)
+    expect((await search('helmit')).total).toBe((await search('helmet')).total)
+    expect((await search('tnet')).total).toBe((await search('tent')).total)
+    const rucksack = await search('Rucksak', 'de')
+    expect(rucksack.total).toBeGreaterThan(0)
+    expect(rucksack.names.every((n) => /rucksack/i.test(n))).toBe(true)
+  })
+
+  it('forgives two edits from 8 letters (Wanderschuu, Wandrschue; not three), none below 4 letters (mgu), and never the first letter of a short word (hacket)', async () => {
+    const boots = await search('Wanderschuhe', 'de')
+    expect((await search('Wanderschuu', 'de')).total).toBe(boots.total)
+    expect((await search('Wandrschue', 'de')).total).toBe(boots.total)
+    expect((await search('Wandrscue', 'de')).total).toBe(0)
+    expect((await search('mug')).total).toBeGreaterThan(0)
+    expect((await search('mgu')).total).toBe(0)
+    expect((await search('hacket')).total).toBe(0)
+  })
+
+  it('corrects only a word the catalogue does not know: a known word keeps its own matches (shoe does not become shop)', async () => {
+    expect((await search('shorts')).names.every((n) => n.includes('Shorts'))).toBe(true)
+    expect((await search('shoes')).names.some((n) => n.includes('Shorts'))).toBe(false)
+  })
+
+  it('answers nothing for what the shop does not sell, rather than look-alikes: kayak, Handschuhe, gloves, Regenschirm', async () => {
+    for (const [q, l] of [['kayak', 'en'], ['Handschuhe', 'de'], ['gloves', 'en'], ['Regenschirm', 'de'], ['pink kayak', 'en']] as const) {
+      expect((await search(q, l)).total, q).toBe(0)
+    }
+  })
+})
+
+describe('word forms, compounds and joined words', () => {
+  it('finds singular and plural alike in English and German', async () => {
+    expect((await search('hoodies')).total).toBe((await search('hoodie')).total)
+    expect((await search('Mützen', 'de')).total).toBe((await search('Mütze', 'de')).total)
+    expect((await search('Stirnlampen', 'de')).total).toBe((await search('Stirnlampe', 'de')).total)
+  })
+
+  it('finds a German compound by its head and a head in compounds: Fahrradhelm → Helm, Stuhl → Campingstuhl', async () => {
+    const helm = await search('Fahrradhelm', 'de')
+    expect(helm.total).toBe((await search('Helm', 'de')).total)
+    expect(helm.names.every((n) => n.endsWith(' Helm'))).toBe(true)
+    const chairs = await search('Stuhl', 'de')
+    expect(chairs.total).toBeGreaterThan(0)
+    expect(chairs.names.every((n) => n.endsWith('Campingstuhl'))).toBe(true)
+  })
+
+  it('finds words typed joined or split: sleepingbag, tshirt, day pack', async () => {
+    expect((await search('sleepingbag')).total).toBe((await search('sleeping bag')).total)
+    const tees = await search('tshirt')
+    expect(tees.total).toBeGreaterThan(0)
+    expect(tees.names.every((n) => n.endsWith('T-Shirt'))).toBe(true)
+    expect((await search('day pack')).names.every((n) => n.endsWith('Daypack'))).toBe(true)
+  })
+})
+
+describe('synonyms', () => {
+  it("finds the shopper's own words from the maintained list: thongs, jumper, headlamp (en), Regenmantel, Koffer (de)", async () => {
+    expect((await search('thongs')).names.every((n) => n.endsWith('Sandals'))).toBe(true)
+    expect((await search('thongs')).total).toBe((await search('sandals')).total)
+    expect((await search('jumper')).names.every((n) => n.endsWith('Hoodie'))).toBe(true)
+    expect((await search('headlamp')).total).toBe((await search('head torch')).total)
+    expect((await search('Regenmantel', 'de')).total).toBe((await search('Regenjacke', 'de')).total)
+    expect((await search('Koffer', 'de')).names.every((n) => n.endsWith('Trolley'))).toBe(true)
+  })
+
+  it('takes a synonym added to the table into the next search, without a deploy', async () => {
+    expect((await search('kagoul')).total).toBe(0)
+    await env.DB.prepare("INSERT INTO search_synonyms (locale, terms, one_way) VALUES ('en', 'kagoul, rain jacket', 1)").run()
+    const found = await search('kagoul')
+    expect(found.total).toBe((await search('rain jacket')).total)
+    await env.DB.prepare("DELETE FROM search_synonyms WHERE terms LIKE 'kagoul%'").run()
+    expect((await search('kagoul')).total).toBe(0)
+  })
+})
+
+describe('colour and gender in the query', () => {
+  it("'red jacket' is the jackets in red, as the colour filter gives them; 'rote Jacke' the same in German", async () => {
+    const filtered = await api('/products?filter[name]=jacket&filter[options][color]=red&per_page=100&facets=false')
+    const ids = filtered.body.data.map((p: any) => Number(p.id))
+    expect(ids.length).toBeGreaterThan(0)
+    expect((await search('red jacket')).ids.sort()).toEqual([...ids].sort())
+    expect((await search('rote Jacke', 'de')).ids.sort()).toEqual([...ids].sort())
+  })
+
+  it("'kids rain jacket' and 'Damen Wanderschuhe' are the products for kids and women (or everyone)", async () => {
+    const kids = await api('/products?filter[name]=rain%20jacket&filter[properties][gender]=kids,unisex&per_page=100&facets=false')
+    expect(kids.body.data.length).toBeGreaterThan(0)
+    expect((await search('kids rain jacket')).ids.sort()).toEqual(kids.body.data.map((p: any) => Number(p.id)).sort())
+    const women = await api('/products?filter[name]=Wanderschuhe&filter[properties][gender]=women,unisex&locale=de&per_page=100&facets=false')
+    expect((await search('Damen Wanderschuhe', 'de')).ids.sort()).toEqual(women.body.data.map((p: any) => Number(p.id)).sort())
+  })
+
+  it("a colour the shopper chose in the facet stands over the query's colour word", async () => {
+    const blue = await api('/products?filter[name]=jacket&filter[options][color]=blue&per_page=100&facets=false')
+    const chosen = await api('/products?filter[name]=red%20jacket&filter[options][color]=blue&per_page=100&facets=false')
+    expect(chosen.body.data.map((p: any) => p.id)).toEqual(blue.body.data.map((p: any) => p.id))
+  })
+})
