@@ -156,6 +156,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     unavailableTitle: 'Der Shop ist gerade nicht erreichbar',
     unavailableText: 'Unser Shopsystem antwortet gerade nicht, deshalb kann diese Seite im Moment nicht angezeigt werden. Bitte versuchen Sie es in einer Minute erneut.',
     tooManyAttempts: 'Zu viele Versuche. Bitte versuchen Sie es in {{wait}} erneut.',
+    busy: 'Unser Shopsystem war kurz ausgelastet und konnte nicht antworten. Bitte versuchen Sie es in {{wait}} erneut.',
     second: '1 Sekunde',
     seconds: '{{n}} Sekunden',
     minute: '1 Minute',

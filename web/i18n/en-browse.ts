@@ -153,6 +153,7 @@ export const enBrowse = {
     unavailableTitle: 'The store is not available right now',
     unavailableText: 'We could not reach our shop system, so this page cannot be shown at the moment. Please try again in a minute.',
     tooManyAttempts: 'Too many attempts. Please try again in {{wait}}.',
+    busy: 'Our shop system was busy for a moment and could not answer. Please try again in {{wait}}.',
     second: '1 second',
     seconds: '{{n}} seconds',
     minute: '1 minute',
