@@ -51,7 +51,7 @@ export function formBrowser(ip = clientAddress(), fetcher: (url: string, init: R
       else jar.set(name!, value)
     }
     const body = await res.text()
-    return { status: res.status, location: res.headers.get('location'), body }
+    return { status: res.status, location: res.headers.get('location'), body, headers: res.headers }
   }
   return { jar, get: (path: string) => send(path), post: (path: string, form: Record<string, string>) => send(path, form) }
 }

@@ -87,6 +87,11 @@ export interface StorefrontApi {
     /** The captcha's answer, asked for after repeated declines where one is configured (422 `captcha_token`). */
     captchaToken?: string
   }): Promise<Order>
+  /**
+   * The order the shopper's checkout became when it was placed within the last hour, and they have no open cart
+   * since: where a 'Pay now' sent again (a double click, a dropped connection) lands. Null otherwise.
+   */
+  placedOrder(): Promise<Order | null>
   /** Opens the card provider's hosted payment page for the balance due (paying without JavaScript): its URL. */
   openHostedPayment(input: { successUrl: string; cancelUrl: string; expectedBalance?: number; saveCard?: boolean }): Promise<{ url: string }>
   /** A member's saved cards (empty for a guest). */
@@ -162,7 +167,7 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
-    /** A 429's seconds until the shopper may try again (`Retry-After`). */
+    /** Seconds until the shopper may try again (`Retry-After`): a 429's, or a 503's when a passing fault caused it. */
     readonly retryAfter?: number,
   ) {
     super(message)

@@ -8,7 +8,7 @@ import { OrderSummary } from '../features/checkout/order-summary.tsx'
 import { GiftCardRedeem, PaymentForm } from '../features/checkout/payment-step.tsx'
 import { StripePaymentForm } from '../features/checkout/stripe-payment-form.tsx'
 import { ShippingAddressForm, ShippingRateForm } from '../features/checkout/shipping-step.tsx'
-import { checkoutAction } from '../features/checkout/step-actions.ts'
+import { checkoutAction, thankYouPath } from '../features/checkout/step-actions.ts'
 import { shippingCountries } from '../forms/countries.ts'
 import { checkoutRedirect, type CheckoutStep } from './checkout-guards.ts'
 import { localRedirect } from './route-helpers.ts'
@@ -46,8 +46,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const step = stepOf(request)
   const api = loaderApi(context)
-  const target = checkoutRedirect(step, await api.getCart())
-  if (target) localRedirect(request, target, 303)
+  const cart = await api.getCart()
+  const target = checkoutRedirect(step, cart)
+  if (target) {
+    // 'Pay now' sent again (a double click, a dropped connection) after its order was placed: that order's page
+    const placed = step === 'payment' && !cart ? await api.placedOrder() : null
+    localRedirect(request, placed ? thankYouPath(placed.number) : target, 303)
+  }
   return checkoutAction(step, request, api, { stripe: Boolean(context.get(requestInfoContext).thirdParty.stripe) })
 }
 

@@ -6,6 +6,7 @@ import { ApiError } from '#web/api/storefront-api.ts'
 import { catalogueBff } from './catalogue.ts'
 import { shopperBff } from './shopper.ts'
 import { allowedMethods, methodNotAllowed } from '#worker/middleware/allowed-methods.ts'
+import { busyMessage, isTransientFault, RETRY_AFTER_SECONDS } from '#worker/lib/transient.ts'
 
 /**
  * The BFF at /api/*: thin, zod-validated adapters from HTTP to the server StorefrontApi.
@@ -31,10 +32,16 @@ bff.onError((err, c) => {
     const body: ApiErrorBody = { error: err.message }
     if (err.errors) body.errors = err.errors
     if (err.status === 429) c.header('Retry-After', String(err.retryAfter ?? 60))
+    // a passing fault behind the API (503): the browser may send the same request again after this many seconds
+    else if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))
     return c.json(body, (err.status >= 400 && err.status < 600 ? err.status : 502) as 400)
   }
   if (err instanceof HTTPException) {
     return c.json({ error: err.message || 'The request could not be processed.' } satisfies ApiErrorBody, err.status)
+  }
+  if (isTransientFault(err)) {
+    console.warn('bff: D1 fault passing', c.var.requestId, err.message)
+    return c.json({ error: busyMessage(c.var.locale) } satisfies ApiErrorBody, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) })
   }
   console.error('bff error', c.var.requestId, err)
   return c.json({ error: 'Something went wrong on our side. Please try again.' } satisfies ApiErrorBody, 500)

@@ -52,6 +52,7 @@ shopperBff.post('/checkout/shipping-method', valid('json', S.ShippingMethodSchem
 shopperBff.post('/checkout/gift-card', valid('json', S.GiftCardCodeSchema), async (c) => c.json(await serverApi(c).applyGiftCard(c.req.valid('json').code)))
 shopperBff.delete('/checkout/gift-card', async (c) => c.json(await serverApi(c).removeGiftCard()))
 shopperBff.post('/checkout/complete', valid('json', S.PaymentSchema), async (c) => c.json(await serverApi(c).makeOrder(c.req.valid('json'))))
+shopperBff.get('/checkout/placed-order', async (c) => c.json({ order: await serverApi(c).placedOrder() }))
 shopperBff.post('/checkout/hosted-payment', valid('json', S.HostedPaymentSchema), async (c) => c.json(await serverApi(c).openHostedPayment(c.req.valid('json'))))
 shopperBff.get('/account/cards', async (c) => c.json(await serverApi(c).getSavedCards()))
 shopperBff.get('/orders', valid('query', S.OrdersQuerySchema), async (c) => {

@@ -1,10 +1,12 @@
 import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
 import type { Document, ListDocument, SpreeClient } from './spree-client.ts'
 import { toAddressPayload, toCart, toOrder, toShippingRates } from './shopper-mappers.ts'
+import { fetchCart } from './cart.ts'
+import type { Order } from '#kernel/models.ts'
 
 type CheckoutOperations = Pick<
   ShopperOperations,
-  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'applyGiftCard' | 'removeGiftCard' | 'saveShippingMethod' | 'makeOrder' | 'openHostedPayment' | 'getOrder' | 'getOrders' | 'requestReturn'
+  'saveCheckoutShippingAddress' | 'saveCheckoutBillingAddress' | 'getShipments' | 'applyGiftCard' | 'removeGiftCard' | 'saveShippingMethod' | 'makeOrder' | 'placedOrder' | 'openHostedPayment' | 'getOrder' | 'getOrders' | 'requestReturn'
 >
 
 /** The payment form's field names for the API's card fields, so the form can show each message under its input. */
@@ -46,6 +48,32 @@ function cardPaymentBody(payment: Payment) {
   return { payment_method_id: '1', source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } }
 }
 
+/** How long after it was placed a resent 'Pay now' still lands on the order's thank-you page (docs/checkout.md). */
+export const PLACED_ORDER_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * The order this shopper's checkout last became, if it was placed within the window: a member's newest order (their
+ * order history, read only), a guest's by the cart token the browser kept after paying (completing an order that is
+ * already complete answers it; docs/decisions/0016). The token is the shopper's HttpOnly cookie, so nobody else's
+ * order can be found this way. Null when there is none.
+ */
+async function lastPlacedOrder(client: SpreeClient): Promise<Order | null> {
+  let order: Order | null = null
+  try {
+    if (client.isAuthenticated) {
+      const list = await client.request<ListDocument>('/account/orders', { auth: 'user', query: { page: 1, per_page: 1 } })
+      order = list.data[0] ? toOrder({ data: list.data[0], included: list.included }) : null
+    } else if (client.ctx.session.cartToken) {
+      order = toOrder(await client.request<Document>('/checkout/complete', { method: 'PATCH' }))
+    }
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null
+    throw error
+  }
+  const placedAt = order?.completedAt ? Date.parse(order.completedAt) : NaN
+  return order && order.state === 'complete' && Date.now() - placedAt < PLACED_ORDER_WINDOW_MS ? order : null
+}
+
 export function checkoutOperations(client: SpreeClient): CheckoutOperations {
   const patchCheckout = async (order: Record<string, unknown>) => toCart(await client.request<Document>('/checkout', { method: 'PATCH', body: { order } }))
   return {
@@ -72,13 +100,22 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
       toCart(await client.request<Document>('/checkout/select_shipping_method', { method: 'PATCH', body: { shipping_method_id: shippingRateId } })),
     makeOrder: async (payment) => {
       try {
-        if (payment.giftCardCode) {
-          await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: payment.giftCardCode } } })
-        }
-        if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
-        if (payment.method === 'card') {
-          const captcha = payment.captchaToken ? { captcha_token: payment.captchaToken } : {}
-          await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment), ...captcha } })
+        try {
+          if (payment.giftCardCode) {
+            await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: payment.giftCardCode } } })
+          }
+          if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
+          if (payment.method === 'card') {
+            const captcha = payment.captchaToken ? { captcha_token: payment.captchaToken } : {}
+            await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment), ...captcha } })
+          }
+        } catch (error) {
+          // The same completion sent again (a double click, a retry after its answer was lost): the order was placed,
+          // so there is no cart to pay for any more. Answer that order, never a second one.
+          if (!(error instanceof ApiError && error.status === 404)) throw error
+          const placed = await lastPlacedOrder(client)
+          if (placed) return placed
+          throw error
         }
         const body = {
           ...(payment.expectedBalance === undefined ? {} : { expected_balance: payment.expectedBalance.toFixed(2) }),
@@ -93,6 +130,7 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
         renameFields(error)
       }
     },
+    placedOrder: async () => ((await fetchCart(client)) ? null : lastPlacedOrder(client)),
     openHostedPayment: async ({ successUrl, cancelUrl, expectedBalance, saveCard }) => {
       const body = {
         success_url: successUrl,

@@ -97,7 +97,10 @@ export class SpreeClient {
         const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
         throw new ApiError(429, tooManyAttemptsMessage(createTranslator(this.ctx.locale), retryAfter), undefined, retryAfter)
       }
-      throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors)
+      // a passing fault behind the API (503 with Retry-After): said in the backend's words (already in the shopper's
+      // language), and when to send the request again, which the BFF and pages pass on
+      const retryAfter = response.status === 503 && response.headers.has('retry-after') ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
+      throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors, retryAfter)
     }
     return json as T
   }

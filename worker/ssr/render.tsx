@@ -12,6 +12,7 @@ import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import { assetsFor, bodyFont, dictionaryModules } from './assets.ts'
 import { splitLocalePath } from '#kernel/config.ts'
 import { scriptJson } from '#kernel/script-json.ts'
+import { RETRY_AFTER_SECONDS } from '#worker/lib/transient.ts'
 
 const handler = createStaticHandler(routes, { future: { v8_middleware: true } })
 
@@ -185,9 +186,11 @@ export async function renderPage({ request, api, info, nonce, onError }: RenderI
   headers.set('Vary', 'Cookie')
   const hints = earlyHints(assets)
   if (hints) headers.set('Link', hints)
-  // a rate-limited form post (429) tells the browser when to try again
+  // a rate-limited form post (429) tells the browser when to try again; so does a 503 (a backend that failed or met a
+  // passing D1 fault: the page says to try again)
   const retryAfter = Object.values(context.actionHeaders ?? {}).map((h) => h.get('Retry-After')).find(Boolean)
   if (retryAfter) headers.set('Retry-After', retryAfter)
+  else if (context.statusCode === 503) headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
   const response = new Response(stream, { status: context.statusCode, headers })
   completeCopies.set(response, async () => {
     await stream.allReady

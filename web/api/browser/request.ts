@@ -39,7 +39,7 @@ async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path
   }
   if (!response.ok) {
     const error = json as Partial<ApiErrorBody> | null
-    const retryAfter = response.status === 429 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
+    const retryAfter = response.status === 429 || (response.status === 503 && response.headers.has('retry-after')) ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
     throw new ApiError(response.status, error?.error ?? `Request failed with status code ${response.status}`, error?.errors, retryAfter)
   }
   return json as T

@@ -1,3 +1,4 @@
+import type { Order } from '#kernel/models.ts'
 import type { ShopperOperations } from '../storefront-api.ts'
 import { apiRequest, withQuery } from './request.ts'
 
@@ -26,6 +27,7 @@ export function browserShopper(): ShopperOperations {
     removeGiftCard: () => apiRequest('DELETE', '/api/checkout/gift-card'),
     saveShippingMethod: (shippingRateId) => apiRequest('POST', '/api/checkout/shipping-method', { shippingRateId }),
     makeOrder: (payment) => apiRequest('POST', '/api/checkout/complete', payment),
+    placedOrder: async () => (await apiRequest<{ order: Order | null }>('GET', '/api/checkout/placed-order')).order,
     openHostedPayment: (input) => apiRequest('POST', '/api/checkout/hosted-payment', input),
     getOrder: async (orderNumber) => {
       try {

@@ -1,12 +1,11 @@
-import { data } from 'react-router'
 import type { Address } from '#kernel/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
-import { ApiError } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
-import { localeOf, localRedirect, readForm, type ErrorKind } from '../../routes/route-helpers.ts'
+import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
 import { localizeApiMessage } from '../../routes/cart-action.ts'
 import { attempt, captchaFailure, failure } from './step-results.ts'
 import { stripePaymentAction } from './stripe-payment-action.ts'
+import { outcomeUnknown, placeOrderOnce } from './place-order.ts'
 import { shippingCountries } from '../../forms/countries.ts'
 import { addressFromForm, savedChoice, validateAddress, validateCard, validateGuestEmail, type AddressInput, type FieldErrors } from '../../forms/address-validation.ts'
 import { CAPTCHA_FIELD } from '../../forms/captcha/captcha-field.tsx'
@@ -87,7 +86,7 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
   let refused: Awaited<ReturnType<typeof attempt>>
   try {
     refused = await attempt(form, t, async () => {
-      const order = await api.makeOrder({
+      const order = await placeOrderOnce(api, {
         method: giftOnly ? 'gift_card' : 'card',
         ...(giftOnly ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
         ...(giftCardCode ? { giftCardCode } : {}),
@@ -97,11 +96,7 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
       number = order.number
     })
   } catch (error) {
-    // The backend failed or gave no answer in time, so the order may or may not have been placed. Say so: trying
-    // again is safe, because completing an order that is already complete returns that same order, never a second.
-    // Thrown, not returned: the order may be complete, so the step's own loader would redirect the answer away.
-    if (error instanceof ApiError && error.status >= 500) throw data({ kind: 'outcome-unknown' satisfies ErrorKind }, { status: 503 })
-    throw error
+    throw outcomeUnknown(error) ?? error
   }
   const captcha = captchaFailure(form, refused, t)
   if (captcha) return captcha
@@ -110,5 +105,8 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
     const balance = (await api.getCart())?.totals.balance ?? ''
     return failure(form, {}, t(refused.data.errors.payment.includes('order changed') ? 'checkout.orderChanged' : 'checkout.balanceChanged', { balance }), 409)
   }
-  return refused ?? localRedirect(request, `/checkout/thank-you?order=${encodeURIComponent(number)}`, 303)
+  return refused ?? localRedirect(request, thankYouPath(number), 303)
 }
+
+/** The placed order's page (its number in the address; who may see it is the page's own check). */
+export const thankYouPath = (number: string) => `/checkout/thank-you?order=${encodeURIComponent(number)}`

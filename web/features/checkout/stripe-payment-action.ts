@@ -1,11 +1,12 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { ApiError, type StorefrontApi } from '../../api/storefront-api.ts'
 import type { Translate } from '../../i18n/index.tsx'
 import { localePath } from '#kernel/config.ts'
-import { localeOf, localRedirect, type ErrorKind } from '../../routes/route-helpers.ts'
+import { localeOf, localRedirect } from '../../routes/route-helpers.ts'
 import { REFUSALS } from './payment-refusals.ts'
 import { attempt, captchaFailure, failure } from './step-results.ts'
 import { CAPTCHA_FIELD } from '../../forms/captcha/captcha-field.tsx'
+import { outcomeUnknown, placeOrderOnce } from './place-order.ts'
 
 /** Stripe could not be reached (the backend's 503): nothing was charged, and the shopper may simply try again. */
 const providerDown = (error: unknown) => error instanceof ApiError && Boolean(error.errors?.payment?.includes('provider unavailable'))
@@ -62,7 +63,7 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
   let unreachable = false
   const refused = await attempt(form, t, async () => {
     try {
-      const order = await api.makeOrder({
+      const order = await placeOrderOnce(api, {
         method: covered ? 'gift_card' : 'card',
         ...card,
         returnUrl: storeUrl(request, PAYMENT_RETURN_PATH),
@@ -76,8 +77,7 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
       if (bankPage && /^https?:\/\//.test(bankPage)) throw redirect(bankPage, 303)
       if (providerDown(error)) return void (unreachable = true)
       // the order may or may not be placed (a timeout, a 5xx): retrying is safe, completing twice returns the order
-      if (error instanceof ApiError && error.status >= 500) throw data({ kind: 'outcome-unknown' satisfies ErrorKind }, { status: 503 })
-      throw error
+      throw outcomeUnknown(error) ?? error
     }
   })
   if (unreachable) return failure(form, {}, t(REFUSALS.providerDown), 503)

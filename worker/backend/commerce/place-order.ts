@@ -1,6 +1,7 @@
 import type { Locale } from '#kernel/models.ts'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
+import { isTransientFault } from '#worker/lib/transient.ts'
 import { loadCartState, type CartState } from './cart-state.ts'
 import { balanceChanged, balanceMoved, completeOrder, completionConflict, completionProblems } from './complete.ts'
 import { reloadOrder, type OrderRow } from './orders.ts'
@@ -40,6 +41,8 @@ export async function placeOrder(env: Env, state: CartState, locale: Locale, sto
     if (error instanceof BackendError) throw error
     const fresh = await reloadOrder(db, state.order.id)
     if (fresh.state === 'complete') return fresh
+    // D1 locked or reset for a moment: nothing was written, and the same completion sent again may well succeed (503)
+    if (isTransientFault(error)) throw error
     const again = await loadCartState(db, fresh, locale)
     const now = completionProblems(again)
     if (Object.keys(now).length) throw completionConflict(now)

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { busyMessage, isTransientFault, RETRY_AFTER_SECONDS } from '#worker/lib/transient.ts'
 
 /**
  * The contract's error shape (spree-api Error / ValidationErrors): `{ error, errors? }`.
@@ -92,6 +93,12 @@ export function backendErrorResponse(err: Error, c: Context) {
   }
   // the store's request id: set when the backend is reached directly, sent as X-Request-Id when called in-process
   const requestId = (c.var as { requestId?: string }).requestId ?? c.req.header('x-request-id') ?? 'unknown'
+  if (isTransientFault(err)) {
+    // D1 was locked, reset or out of reach for a moment: not a bug, and sending the request again is what fixes it
+    console.warn('backend: D1 fault passing', requestId, err.message)
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+    return c.json({ error: busyMessage(c.req.query('locale') === 'de' ? 'de' : 'en') } satisfies BackendErrorBody, 503)
+  }
   console.error('backend error', requestId, err)
   return c.json({ error: 'Something went wrong on our side. Please try again.' } satisfies BackendErrorBody, 500)
 }
