@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
-import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '#kernel/config.ts'
+import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT, SORT_OPTIONS } from '#kernel/config.ts'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'
@@ -9,9 +9,12 @@ import { LocalLink } from '../components/local-link.tsx'
 /** /Category: every top category, or with ?term= the search results (the search form's no-JavaScript target). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = loaderApi(context)
-  const term = new URL(request.url).searchParams.get('term')?.trim().slice(0, 100) ?? ''
+  const search = new URL(request.url).searchParams
+  const term = search.get('term')?.trim().slice(0, 100) ?? ''
   if (term) {
-    const results = await api.getProducts({ term, sort: SEARCH_SORT, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
+    // relevance unless the address chose one of the listing's sorts (page-query.ts keeps only those)
+    const sort = (SORT_OPTIONS as readonly string[]).includes(search.get('sort') ?? '') ? search.get('sort')! : SEARCH_SORT
+    const results = await api.getProducts({ term, sort, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
     // no hits: the top categories as a way on (docs/routes.md), instead of a page with nothing to tap
     const categories = results.data.length === 0 ? await api.getCategoryTree().catch(() => []) : []
     return { term, results: { data: results.data.map(listedCard) }, categories }

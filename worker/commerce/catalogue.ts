@@ -145,6 +145,7 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
     },
 
     async search(term, opts): Promise<SearchResult> {
+      // SEARCH_SORT '' sends no sort (storefrontPath leaves empty values out): the API's relevance order
       const text = term.trim()
       if (!text) return { products: [], categories: [], productsMeta: { totalCount: 0, count: 0 } }
       const [list, tree] = await Promise.all([
