@@ -1,9 +1,10 @@
 // Issue 39 on the shopper's side: the search results page (/Category?term=…) lists products in the API's relevance
 // order (the name above the categories above the description), not alphabetically; an explicit sort still applies.
+import { SELF } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
-import { get, html } from './helpers.ts'
+import { get, html, ORIGIN } from './helpers.ts'
 
 beforeAll(async () => {
   await seedCatalogue(40)
@@ -35,5 +36,41 @@ describe('the search results page', () => {
     expect(titles.length).toBeGreaterThan(2)
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en')))
     expect(titles).not.toEqual(await cardTitles('/Category?term=trail'))
+  })
+})
+
+describe('a colour or who it is for, read from the search term, shows as a filter the shopper can remove', () => {
+  const chips = (body: string) =>
+    [...body.matchAll(/<a [^>]*data-testid="inferred-filter"[^>]*>/g)].map((m) => ({
+      href: /href="([^"]*)"/.exec(m[0])![1]!.replaceAll('&amp;', '&'),
+      kind: /data-kind="(\w+)"/.exec(m[0])![1],
+      label: /aria-label="([^"]*)"/.exec(m[0])![1],
+    }))
+
+  it('the API tells which facet filters the words set (meta.search), and not when the shopper chose the facet', async () => {
+    const inferred = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=red%20jacket&facets=false`)).json()) as { meta: { search?: unknown } }
+    expect(inferred.meta.search).toEqual({ filters: [{ filter: 'options.color', words: ['red'] }], term_without: { 'options.color': 'jacket' } })
+    const chosen = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=red%20jacket&filter[options][color]=blue&facets=false`)).json()) as { meta: { search?: unknown } }
+    expect(chosen.meta.search).toBeUndefined()
+    const plain = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=jacket&facets=false`)).json()) as { meta: { search?: unknown } }
+    expect(plain.meta.search).toBeUndefined()
+  })
+
+  it('"red jacket": the page shows the colour ticked; its link (no JavaScript needed) searches jackets in every colour', async () => {
+    const body = await html(await get('/Category?term=red%20jacket'))
+    expect(chips(body)).toEqual([{ href: '/Category?term=jacket', kind: 'color', label: 'Remove filter: Colour: red' }])
+    const red = await cardTitles('/Category?term=red%20jacket')
+    const all = await cardTitles('/Category?term=jacket')
+    expect(red.length).toBeGreaterThan(0)
+    expect(all.length).toBeGreaterThan(red.length)
+    expect(chips(await html(await get('/Category?term=jacket')))).toEqual([])
+  })
+
+  it('in German, "Kinder rote Jacke" shows both filters, each removing only its own words', async () => {
+    const found = chips(await html(await get('/de/Category?term=Kinder%20rote%20Jacke')))
+    expect(found).toEqual([
+      { href: '/de/Category?term=Kinder%20Jacke', kind: 'color', label: 'Filter entfernen: Farbe: rote' },
+      { href: '/de/Category?term=rote%20Jacke', kind: 'gender', label: 'Filter entfernen: Für: kinder' },
+    ])
   })
 })
