@@ -26,7 +26,11 @@ export const PRICE_FILTER_BUCKETS = ['0-50', '51-100', '101-150', '151-200', '20
 export const SORT_OPTIONS = ['', 'member_price', '-member_price', 'name', '-name'] as const
 
 export const SEARCH_ITEMS_PER_PAGE = 40
-export const SEARCH_SORT = 'name'
+/**
+ * The search's order: '' asks the API for none, which for a search means relevance (the name above the categories
+ * above the description; docs/catalogue-api.md, Search). Spec §9 said 'name'; decision 0024 explains the change.
+ */
+export const SEARCH_SORT = ''
 export const SEARCH_DEBOUNCE_MS = 1000
 export const CART_QUANTITY_DEBOUNCE_MS = 500
 /** A tab shown again after at least this long hidden asks the server who the shopper is (a logout in another tab). */

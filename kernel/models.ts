@@ -127,11 +127,20 @@ export interface Facet {
   options: FacetOption[]
 }
 
+/** A facet filter the search set from its own words ('red' in 'red jacket'), and the term that searches without it. */
+export interface InferredFilter {
+  kind: 'color' | 'gender'
+  words: string[]
+  termWithout: string
+}
+
 export interface ProductListMeta {
   facets: Facet[]
   totalPages: number
   totalCount: number
   count: number
+  /** Facet filters the backend read from the search term (our backend's `meta.search`; empty from a real Spree). */
+  inferredFilters?: InferredFilter[]
 }
 export interface ProductList {
   data: ProductCard[]

@@ -25,8 +25,9 @@ describe('pageQuery', () => {
     expect(q('/t/men', 'itemsPerPage=12&term=%20tent%20')).toBe('itemsPerPage=12&term=tent')
   })
 
-  it('search keeps the term only; a product its options and the gift card notice; home the newsletter notice; other pages nothing', () => {
-    expect(q('/Category', 'term=tent&sort=name&utm_source=x')).toBe('term=tent')
+  it('search keeps the term and an explicit sort; a product its options and the gift card notice; home the newsletter notice; other pages nothing', () => {
+    expect(q('/Category', 'term=tent&sort=name&utm_source=x&page=2')).toBe('sort=name&term=tent')
+    expect(q('/Category', 'term=tent&sort=relevance')).toBe('term=tent')
     expect(q('/category', 'term=' + 'x'.repeat(150))).toBe('term=' + 'x'.repeat(100))
     expect(q('/products/jacket', 'color=4&size=15&utm_id=123&ac=5&ref=7&whatever=abc&giftCard=added')).toBe('color=4&giftCard=added&size=15')
     expect(q('/de/p/2/jacket', 'color=4&color=1')).toBe('color=4')

@@ -110,6 +110,8 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     cancel: 'Abbrechen',
     goBack: 'Zurück',
     close: 'Suche schließen',
+    inferredFilters: 'Filter aus Ihrer Suche',
+    inferred: { color: 'Farbe: {{words}}', gender: 'Für: {{words}}' },
   },
   price: { sale: 'SALE', rrp: 'UVP', club: 'Club-Preis', wasRrp: 'statt {{amount}}, unverbindliche Preisempfehlung', youSave: 'Sie sparen {{amount}}', from: 'ab {{amount}}' },
   badge: { sale: 'Sale', club: 'Club-Preis', new: 'Neu', soldOut: 'Ausverkauft' },

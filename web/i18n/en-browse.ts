@@ -107,6 +107,8 @@ export const enBrowse = {
     cancel: 'Cancel',
     goBack: 'Go back',
     close: 'Close search',
+    inferredFilters: 'Filters from your search',
+    inferred: { color: 'Colour: {{words}}', gender: 'For: {{words}}' },
   },
   price: { sale: 'SALE', rrp: 'RRP', club: 'Club Price', wasRrp: 'was {{amount}}, recommended retail price', youSave: 'You save {{amount}}', from: 'from {{amount}}' },
   badge: { sale: 'Sale', club: 'Club Price', new: 'New', soldOut: 'Sold out' },

@@ -1,26 +1,32 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
-import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '#kernel/config.ts'
+import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT, SORT_OPTIONS } from '#kernel/config.ts'
 import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
+import { Icon } from '../components/icons.tsx'
+import { cx, focusRing } from '../components/ui/cx.ts'
+import type { InferredFilter } from '#kernel/models.ts'
 
 /** /Category: every top category, or with ?term= the search results (the search form's no-JavaScript target). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = loaderApi(context)
-  const term = new URL(request.url).searchParams.get('term')?.trim().slice(0, 100) ?? ''
+  const search = new URL(request.url).searchParams
+  const term = search.get('term')?.trim().slice(0, 100) ?? ''
   if (term) {
-    const results = await api.getProducts({ term, sort: SEARCH_SORT, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
+    // relevance unless the address chose one of the listing's sorts (page-query.ts keeps only those)
+    const sort = (SORT_OPTIONS as readonly string[]).includes(search.get('sort') ?? '') ? search.get('sort')! : SEARCH_SORT
+    const results = await api.getProducts({ term, sort, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
     // no hits: the top categories as a way on (docs/routes.md), instead of a page with nothing to tap
     const categories = results.data.length === 0 ? await api.getCategoryTree().catch(() => []) : []
-    return { term, results: { data: results.data.map(listedCard) }, categories }
+    return { term, results: { data: results.data.map(listedCard) }, categories, inferred: results.meta.inferredFilters ?? [] }
   }
-  return { term, results: null, categories: await api.getCategoryTree() }
+  return { term, results: null, categories: await api.getCategoryTree(), inferred: [] }
 }
 
 export function Component() {
-  const { term, results, categories } = useLoaderData<typeof loader>()
+  const { term, results, categories, inferred } = useLoaderData<typeof loader>()
   const { t } = useT()
   if (results) {
     return (
@@ -28,6 +34,7 @@ export function Component() {
       <section className="break-words">
         <PageTitle title={term} noindex />
         <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
+        <InferredFilterChips filters={inferred} />
         {results.data.length === 0 ? (
           <div className="space-y-4 py-8">
             <p className="text-lg" data-testid="search-no-results">
@@ -73,5 +80,39 @@ function CategoryLinks({ categories, className, linkClassName, 'data-testid': te
           </li>
         ))}
     </ul>
+  )
+}
+
+/**
+ * The facet filters the search read from the term ('red' in 'red jacket', issue 39), each a chip that removes it: a
+ * plain link to the search for the term without those words, so it works without JavaScript.
+ */
+function InferredFilterChips({ filters }: { filters: InferredFilter[] }) {
+  const { t } = useT()
+  if (filters.length === 0) return null
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="inferred-filters">
+      <h2 className="sr-only">{t('search.inferredFilters')}</h2>
+      <ul className="flex flex-wrap gap-2">
+        {filters.map((filter) => {
+          const label = t(`search.inferred.${filter.kind}`, { words: filter.words.join(' ') })
+          return (
+            <li key={filter.kind}>
+              <LocalLink
+                to={filter.termWithout ? `/Category?term=${encodeURIComponent(filter.termWithout)}` : '/Category'}
+                className={cx('inline-flex min-h-9 items-center gap-1 rounded-full border border-neutral-400 bg-neutral-100 py-1 pl-3 pr-2 text-sm text-neutral-900 hover:border-neutral-900', focusRing)}
+                aria-label={t('listing.removeFilter', { label })}
+                data-testid="inferred-filter"
+                data-kind={filter.kind}
+              >
+                <span aria-hidden="true" className="font-bold">✓</span>
+                {label}
+                <Icon name="close" className="h-4 w-4" />
+              </LocalLink>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }

@@ -1,4 +1,5 @@
-import type { Facet, Locale, ProductQuery } from '#kernel/models.ts'
+import * as z from 'zod'
+import type { Facet, InferredFilter, Locale, ProductQuery } from '#kernel/models.ts'
 import { PRICE_FILTER_BUCKETS } from '#kernel/config.ts'
 import { optionValueLabel } from './catalogue-mappers.ts'
 
@@ -83,4 +84,20 @@ export function mapFacets(filters: SpreeFilters | undefined, query: ProductQuery
     })),
   })
   return facets
+}
+
+const InferredSearchSchema = z.object({
+  filters: z.array(z.object({ filter: z.enum(['options.color', 'properties.gender']), words: z.array(z.string()) })),
+  term_without: z.record(z.string(), z.string().optional()),
+})
+const INFERRED_KIND = { 'options.color': 'color', 'properties.gender': 'gender' } as const
+
+/**
+ * `meta.search` (our backend's extension: the facet filters a search set from its own words) → what the search page
+ * shows as removable filters. A real Spree sends none; anything malformed counts as none (it only adds a chip).
+ */
+export function inferredFilters(search: unknown): InferredFilter[] {
+  const parsed = InferredSearchSchema.safeParse(search)
+  if (!parsed.success) return []
+  return parsed.data.filters.map((f) => ({ kind: INFERRED_KIND[f.filter], words: f.words, termWithout: parsed.data.term_without[f.filter] ?? '' }))
 }

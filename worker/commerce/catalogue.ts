@@ -2,7 +2,7 @@ import type { Category, CmsPage, ProductList, ProductQuery, SearchResult } from 
 import type { CatalogueOperations } from '#web/api/storefront-api.ts'
 import { ITEMS_PER_PAGE_DEFAULT, SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '#kernel/config.ts'
 import { cacheKeys, cached } from './cache.ts'
-import { mapFacets, priceFilterParam } from './catalogue-facets.ts'
+import { inferredFilters, mapFacets, priceFilterParam } from './catalogue-facets.ts'
 import { mapBanner, mapCard, mapCategoryTree, mapCountry, mapProduct } from './catalogue-mappers.ts'
 import { mapCmsPage, mapMenu } from './content-mappers.ts'
 import type { CommerceContext } from './context.ts'
@@ -32,6 +32,7 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
         totalPages: Number(meta.total_pages ?? 0),
         totalCount: Number(meta.total_count ?? 0),
         count: Number(meta.count ?? data.length),
+        inferredFilters: inferredFilters(meta.search),
       },
     }
   }
@@ -145,6 +146,7 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
     },
 
     async search(term, opts): Promise<SearchResult> {
+      // SEARCH_SORT '' sends no sort (storefrontPath leaves empty values out): the API's relevance order
       const text = term.trim()
       if (!text) return { products: [], categories: [], productsMeta: { totalCount: 0, count: 0 } }
       const [list, tree] = await Promise.all([

@@ -3,6 +3,7 @@ import { inList } from './jsonapi.ts'
 import { badParam, booleanFilter, idList, priceRange, stringList, type ListParams } from './params.ts'
 import { searchLexicon, type Lexicon } from './search-lexicon.ts'
 import { planSearch, type SearchPlan } from './search-query.ts'
+import { queryWords } from './search-words.ts'
 
 export const PRODUCT_FILTERS = [
   'ids', 'skus', 'price', 'taxons', 'name', 'in_stock', 'backorderable', 'purchasable', 'show_discontinued', 'show_deleted',
@@ -34,6 +35,17 @@ export interface ProductFilter {
   options: Map<number, number[]>
   /** Property id → filter params: any value within a property, every property. */
   properties: Map<number, string[]>
+  /** The facet filters the search's own words set ('red jacket'), told to the client in `meta.search`. */
+  inferred?: InferredFilters
+}
+
+/**
+ * `meta.search` of a listing (extension): each facet the words of `filter[name]` chose, with the words, and the text
+ * without them, which searches the same minus that filter (the client's way to remove it).
+ */
+export interface InferredFilters {
+  filters: Array<{ filter: 'options.color' | 'properties.gender'; words: string[] }>
+  term_without: Record<'options.color' | 'properties.gender', string | undefined>
 }
 
 /**
@@ -104,7 +116,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
   const optionFilters = [...f].filter(([key]) => key.startsWith('options.'))
   const propertyFilters = [...f].filter(([key]) => key.startsWith('properties.'))
   const valueIds = f.has('option_value_ids') ? idList('filter[option_value_ids]', f.get('option_value_ids')!) : []
-  if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return withSearchAttributes(filter, plan)
+  if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return withSearchAttributes(filter, plan, f.get('name'))
   const named = optionFilters.map(([key, raw]) => {
     const typeName = key.slice('options.'.length)
     return { typeName, names: stringList(`filter[options][${typeName}]`, raw).map((n) => n.toLowerCase()) }
@@ -125,17 +137,39 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
     if (!property) throw badParam(`filter[properties][${name}]`, `There is no property '${name}'`)
     filter.properties.set(property.id, stringList(`filter[properties][${name}]`, raw).map((v) => v.toLowerCase()))
   }
-  return withSearchAttributes(filter, plan)
+  return withSearchAttributes(filter, plan, f.get('name'))
 }
 
 /**
  * The colour and gender a search's words named, as the facet filters they are ('red jacket' = jackets in red), unless
  * the shopper chose that facet themselves (their choice stands).
  */
-function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null): ProductFilter {
-  if (plan?.colours && !filter.options.has(plan.colours.typeId)) filter.options.set(plan.colours.typeId, plan.colours.ids)
-  if (plan?.genders && !filter.properties.has(plan.genders.propertyId)) filter.properties.set(plan.genders.propertyId, plan.genders.params)
+function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, text = ''): ProductFilter {
+  const inferred: InferredFilters = { filters: [], term_without: { 'options.color': undefined, 'properties.gender': undefined } }
+  if (plan?.colours && !filter.options.has(plan.colours.typeId)) {
+    filter.options.set(plan.colours.typeId, plan.colours.ids)
+    inferred.filters.push({ filter: 'options.color', words: plan.colourWords ?? [] })
+    inferred.term_without['options.color'] = textWithout(text, plan.colourWords ?? [])
+  }
+  if (plan?.genders && !filter.properties.has(plan.genders.propertyId)) {
+    filter.properties.set(plan.genders.propertyId, plan.genders.params)
+    inferred.filters.push({ filter: 'properties.gender', words: plan.genderWords ?? [] })
+    inferred.term_without['properties.gender'] = textWithout(text, plan.genderWords ?? [])
+  }
+  if (inferred.filters.length > 0) filter.inferred = inferred
   return filter
+}
+
+/** The shopper's text without the tokens that are only the given (folded) words, spaced as typed otherwise. */
+function textWithout(text: string, words: string[]): string {
+  return text
+    .split(/\s+/)
+    .filter((token) => {
+      const parts = queryWords(token)
+      return parts.length === 0 || !parts.every((w) => words.includes(w))
+    })
+    .join(' ')
+    .trim()
 }
 
 function add(map: Map<number, number[]>, key: number, value: number) {

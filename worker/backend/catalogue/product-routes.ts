@@ -69,7 +69,7 @@ productRoutes.get('/products', async (c) => {
   return jsonApi(c, {
     data: resources,
     ...(params.include.size ? { included: included.list() } : {}),
-    meta: facets ? { ...meta, filters: facets } : meta,
+    meta: { ...meta, ...(facets ? { filters: facets } : {}), ...(filter.inferred ? { search: filter.inferred } : {}) },
     links,
   })
 })

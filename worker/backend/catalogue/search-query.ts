@@ -15,6 +15,9 @@ export interface SearchPlan {
   colours?: { typeId: number; ids: number[] }
   /** Gender filter params the words named (with 'unisex', which fits everyone). */
   genders?: { propertyId: number; params: string[] }
+  /** The shopper's words that became those filters (folded, as `queryWords` gives them). */
+  colourWords?: string[]
+  genderWords?: string[]
 }
 
 type Locale = 'en' | 'de'
@@ -36,6 +39,7 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
 
   // Colours: 'red', 'rote', 'forest green', 'grün' (a compound colour's last part).
   const colourIds = new Set<number>()
+  const colourWords: string[] = []
   if (lexicon.colour) {
     const rest: string[] = []
     for (let i = 0; i < words.length; i++) {
@@ -43,12 +47,13 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
       const ids = (two && lexicon.colour.words.get(two)) || colourOf(words[i]!, locale, lexicon)
       if (ids) {
         ids.forEach((id) => colourIds.add(id))
-        if (two && lexicon.colour.words.has(two)) i++
+        colourWords.push(words[i]!)
+        if (two && lexicon.colour.words.has(two)) colourWords.push(words[++i]!)
       } else rest.push(words[i]!)
     }
     words = rest
   }
-  if (colourIds.size > 0) plan.colours = { typeId: lexicon.colour!.typeId, ids: [...colourIds] }
+  if (colourIds.size > 0) Object.assign(plan, { colours: { typeId: lexicon.colour!.typeId, ids: [...colourIds] }, colourWords })
 
   // Gender and age: a filter when other words say what to find ('kids rain jacket'); alone ('Damen') it is searched.
   if (lexicon.genderPropertyId !== null) {
@@ -56,6 +61,7 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
     const rest = words.filter((w) => !GENDER_OF.has(w))
     if (genders.size > 0 && (rest.length > 0 || colourIds.size > 0)) {
       plan.genders = { propertyId: lexicon.genderPropertyId, params: [...genders, 'unisex'] }
+      plan.genderWords = words.filter((w) => GENDER_OF.has(w))
       words = rest
     }
   }

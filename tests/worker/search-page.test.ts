@@ -1,0 +1,76 @@
+// Issue 39 on the shopper's side: the search results page (/Category?term=…) lists products in the API's relevance
+// order (the name above the categories above the description), not alphabetically; an explicit sort still applies.
+import { SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
+import { get, html, ORIGIN } from './helpers.ts'
+
+beforeAll(async () => {
+  await seedCatalogue(40)
+})
+
+/** The product names of the page's cards, in the order shown. */
+async function cardTitles(path: string): Promise<string[]> {
+  const response = await get(path)
+  expect(response.status, path).toBe(200)
+  const body = await html(response)
+  return [...body.matchAll(/data-testid="product-card"[\s\S]*?class="card-link"[^>]*>([^<]+)</g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
+}
+
+describe('the search results page', () => {
+  it('lists the products whose name matches "trail" before those that only mention it in their description', async () => {
+    // what can be bought comes first whatever the order (featured-order.test.ts), so sold-out products are left out here
+    const soldOut = (await env.DB.prepare('SELECT name FROM products WHERE sold_out = 1').all<{ name: string }>()).results.map((r) => r.name)
+    const titles = (await cardTitles('/Category?term=trail')).filter((title) => !soldOut.includes(title))
+    const inName = titles.map((title) => /\btrail/i.test(title))
+    // the sample catalogue holds both kinds (by name: Basecamp Summit Beanie, a description-only match, would be first)
+    expect(inName).toContain(true)
+    expect(inName).toContain(false)
+    expect(inName[0]).toBe(true)
+    expect(inName.indexOf(false)).toBeGreaterThan(inName.lastIndexOf(true))
+  })
+
+  it('keeps an explicit sort by name from the address', async () => {
+    const titles = await cardTitles('/Category?term=trail&sort=name')
+    expect(titles.length).toBeGreaterThan(2)
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en')))
+    expect(titles).not.toEqual(await cardTitles('/Category?term=trail'))
+  })
+})
+
+describe('a colour or who it is for, read from the search term, shows as a filter the shopper can remove', () => {
+  const chips = (body: string) =>
+    [...body.matchAll(/<a [^>]*data-testid="inferred-filter"[^>]*>/g)].map((m) => ({
+      href: /href="([^"]*)"/.exec(m[0])![1]!.replaceAll('&amp;', '&'),
+      kind: /data-kind="(\w+)"/.exec(m[0])![1],
+      label: /aria-label="([^"]*)"/.exec(m[0])![1],
+    }))
+
+  it('the API tells which facet filters the words set (meta.search), and not when the shopper chose the facet', async () => {
+    const inferred = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=red%20jacket&facets=false`)).json()) as { meta: { search?: unknown } }
+    expect(inferred.meta.search).toEqual({ filters: [{ filter: 'options.color', words: ['red'] }], term_without: { 'options.color': 'jacket' } })
+    const chosen = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=red%20jacket&filter[options][color]=blue&facets=false`)).json()) as { meta: { search?: unknown } }
+    expect(chosen.meta.search).toBeUndefined()
+    const plain = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=jacket&facets=false`)).json()) as { meta: { search?: unknown } }
+    expect(plain.meta.search).toBeUndefined()
+  })
+
+  it('"red jacket": the page shows the colour ticked; its link (no JavaScript needed) searches jackets in every colour', async () => {
+    const body = await html(await get('/Category?term=red%20jacket'))
+    expect(chips(body)).toEqual([{ href: '/Category?term=jacket', kind: 'color', label: 'Remove filter: Colour: red' }])
+    const red = await cardTitles('/Category?term=red%20jacket')
+    const all = await cardTitles('/Category?term=jacket')
+    expect(red.length).toBeGreaterThan(0)
+    expect(all.length).toBeGreaterThan(red.length)
+    expect(chips(await html(await get('/Category?term=jacket')))).toEqual([])
+  })
+
+  it('in German, "Kinder rote Jacke" shows both filters, each removing only its own words', async () => {
+    const found = chips(await html(await get('/de/Category?term=Kinder%20rote%20Jacke')))
+    expect(found).toEqual([
+      { href: '/de/Category?term=Kinder%20Jacke', kind: 'color', label: 'Filter entfernen: Farbe: rote' },
+      { href: '/de/Category?term=rote%20Jacke', kind: 'gender', label: 'Filter entfernen: Für: kinder' },
+    ])
+  })
+})
