@@ -30,6 +30,11 @@ describe('add to cart', () => {
       await waitForHydration(page)
       // every add the page sends is counted and held until released
       let adds = 0
+      let answered = 0
+      const isAdd = (request: { url(): string; method(): string }) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/cart/items'
+      const settle = (request: { url(): string; method(): string }) => void (isAdd(request) && (answered += 1))
+      page.on('requestfinished', settle)
+      page.on('requestfailed', settle)
       let release!: () => void
       const released = new Promise<void>((resolve) => (release = resolve))
       await page.route('**/api/cart/items', async (route: Route) => {
@@ -47,7 +52,8 @@ describe('add to cart', () => {
       await sidebar.waitFor({ state: 'visible' })
       await page.waitForFunction(() => document.querySelector('[data-testid=add-to-cart]')?.getAttribute('aria-busy') === null)
       expect(await button.isDisabled()).toBe(false)
-      // what the store holds, asked after every request the page sent has been answered
+      // what the store holds, asked once every add the page sent has been answered
+      await expect.poll(() => answered).toBe(adds)
       await page.unroute('**/api/cart/items')
       const cart = (await (await page.request.get('/api/cart')).json()) as { lineItems: Array<{ qty: number }> }
       expect({ adds, units: cart.lineItems.reduce((sum, line) => sum + line.qty, 0) }).toEqual({ adds: 1, units: 1 })
