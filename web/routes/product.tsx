@@ -10,6 +10,7 @@ import { ProductDetails } from '../features/product/product-details.tsx'
 import { SimilarItems } from '../features/product/similar-items.tsx'
 import { BackLink } from '../features/product/back-link.tsx'
 import { chosenValues, imagesFor } from '../features/product/variant-selection.ts'
+import { ADD_TO_CART } from '../features/product/use-add-to-cart.ts'
 import { notFound } from './route-helpers.ts'
 import { usePageQuery } from '../lib/page-query.ts'
 
@@ -22,15 +23,20 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { product }
 }
 
-/** Choosing a colour or size only changes the query: the product is already here, so it is not read again. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * Choosing a colour or size only changes the query, and adding to the cart changes the cart, not the product: the
+ * product is already here, so it is not read again.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  if (formData?.get('intent') === ADD_TO_CART) return false
   return defaultShouldRevalidate
 }
 
 /**
- * The page's forms posted without JavaScript (add to cart, the heart, the gift card): features/product/product-action.ts,
- * loaded when a post arrives. With JavaScript these forms call the API themselves, so a first visit never loads it.
+ * The page's forms (add to cart, the heart, the gift card): routes/product-action.ts, loaded when a post arrives. With
+ * JavaScript add to cart posts here through a fetcher (features/product/use-add-to-cart.ts), so the action runs in the
+ * browser on the first add; the heart and the gift card call the API themselves.
  */
 export const action = async (args: ActionFunctionArgs) => (await import('./product-action.ts')).productAction(args)
 

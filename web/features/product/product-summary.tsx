@@ -1,18 +1,13 @@
 import { lazy, Suspense } from 'react'
-import { Form, useNavigation } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import type { Product, Variant } from '#kernel/models.ts'
-import { useApi } from '../../api/use-api.ts'
-import { errorMessage } from '../../api/storefront-api.ts'
-import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { useT, withAllTexts } from '../../i18n/index.tsx'
 import { preloadPanel, usePanelTrigger } from '../../components/layouts/lazy-panels.tsx'
 import { formatMoney } from '#kernel/format.ts'
-import { cartAtom, isAuthenticatedAtom } from '../../state/session/atoms.ts'
+import { isAuthenticatedAtom } from '../../state/session/atoms.ts'
 import { PERSONAL } from '../../state/session/personal-state.ts'
 import { openPanelAtom } from '../../state/ui.ts'
-import { notifyAtom } from '../../state/notifications.ts'
 import { WishlistButton } from '../../components/wishlist-button.tsx'
 import { VariantPicker } from './variant-picker.tsx'
 import { SizeGuide } from './size-guide.tsx'
@@ -22,6 +17,7 @@ import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, optionQuery, type Availability } from './variant-selection.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
 import { usePageQuery } from '../../lib/page-query.ts'
+import { ADD_TO_CART, useAddToCart } from './use-add-to-cart.ts'
 
 /**
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
@@ -90,13 +86,9 @@ function StockIndicator({ availability }: { availability: Availability }) {
 /** Name, prices, stock, the variant choice and the add-to-cart form (a fixed bar at the bottom of phones). */
 export function ProductSummary({ product, chosen, error }: { product: Product; chosen: Record<string, string>; error?: string }) {
   const { t } = useT()
-  const navigation = useNavigation()
-  const setCart = useSetAtom(cartAtom)
-  const openPanel = useSetAtom(openPanelAtom)
+  const add = useAddToCart()
   // the cart drawer opens after the add: its code starts loading when the button is pointed at, focused or touched
   const cartIntent = { onPointerEnter: () => preloadPanel('cart'), onFocus: () => preloadPanel('cart'), onTouchStart: () => preloadPanel('cart') }
-  const notify = useSetAtom(notifyAtom)
-  const api = useApi()
   // the chosen options only: no heart's notice, tracking or unknown parameter goes into the wishlist's link
   const search = optionQuery(product, usePageQuery())
   const variant = chosenVariant(product, chosen)
@@ -122,28 +114,21 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
           <div className="mt-5">
             <StockIndicator availability={availability} />
           </div>
-          <Form
+          {/* With JavaScript the page's action runs in the browser through a fetcher: the page stays, the cart opens,
+              and the button is busy until the add is answered. Without, the same form posts and comes back 303. */}
+          <add.Form
             method="post"
             className="fixed inset-x-0 bottom-14 z-30 flex items-center gap-3 border-t border-neutral-200 bg-white p-3 shadow-lg lg:static lg:mt-6 lg:border-0 lg:p-0 lg:shadow-none"
             data-testid="add-to-cart-form"
-            onSubmit={async (event) => {
-              // With JavaScript: add in place and open the cart instead of reloading the page.
-              event.preventDefault()
-              if (!variant) return
-              try {
-                setCart(await api.addToCart(variant.id, 1))
-                openPanel('cart')
-              } catch (failure) {
-                notify({ message: errorMessage(failure), type: 'error', timeout: TOAST_TIMEOUT_MS })
-              }
-            }}
+            onSubmit={add.onSubmit}
           >
+            <input type="hidden" name="intent" value={ADD_TO_CART} />
             <input type="hidden" name="variantId" value={variant?.id ?? ''} />
             <input type="hidden" name="quantity" value="1" />
-            <Button type="submit" size="lg" className="flex-1" disabled={!buyable} loading={navigation.state === 'submitting'} data-testid="add-to-cart" {...cartIntent}>
+            <Button type="submit" size="lg" className="flex-1" disabled={!buyable} loading={add.busy} data-testid="add-to-cart" {...cartIntent}>
               {buyable ? t('product.addToCart') : needsChoice ? t('product.chooseSize') : t('pages.soldOut')}
             </Button>
-          </Form>
+          </add.Form>
           {error ? (
             <p role="alert" {...LAND_HERE} className="mt-2 text-sm text-sale-700">
               {error}
