@@ -15,6 +15,8 @@ import { pageQuery } from '#web/lib/page-query.ts'
 const UNCACHED_SEGMENTS = new Set([
   'admin', 'account', 'myaccount', 'my-account', 'cart', 'checkout', 'login', 'logout', 'signup', 'register',
   'reset-password', 'resetpassword', 'wishlist', 'offline', 'latestversion',
+  // the newsletter's confirm and unsubscribe pages read one shopper's signed link from their query
+  'newsletter',
   // answered by other routes of worker/index.ts (the API, the embedded backend, the operator console, email previews)
   'api', 'spree_oauth', 'dev',
 ])
