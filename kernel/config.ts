@@ -28,7 +28,7 @@ export const SORT_OPTIONS = ['', 'member_price', '-member_price', 'name', '-name
 export const SEARCH_ITEMS_PER_PAGE = 40
 /**
  * The search's order: '' asks the API for none, which for a search means relevance (the name above the categories
- * above the description; docs/catalogue-api.md, Search). Spec §9 said 'name'; decision 0024 explains the change.
+ * above the description; docs/catalogue-api.md, Search). Spec §9 said 'name'; decision 0009 explains the change.
  */
 export const SEARCH_SORT = ''
 export const SEARCH_DEBOUNCE_MS = 1000

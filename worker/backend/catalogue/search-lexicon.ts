@@ -1,7 +1,7 @@
 import { queryWords } from './search-words.ts'
 
 /**
- * What search knows about the catalogue's words (docs/decisions/0019-search.md): the index's vocabulary
+ * What search knows about the catalogue's words (docs/decisions/0008-search.md): the index's vocabulary
  * (`products_fts_vocab`, migration 0260, which FTS5 keeps in step with the index), the operators' synonyms
  * (`search_synonyms`), the colour option values by their names in both languages and the gender property. Read once
  * per isolate and kept while its stamp holds: a listing reads the stamp in its own batch (product-routes.ts), so a

@@ -2,7 +2,7 @@ import { hasPrefix, type Lexicon } from './search-lexicon.ts'
 import { baseForms, editDistance, editsAllowed, phrase, queryWords } from './search-words.ts'
 
 /**
- * A shopper's text → what to search (docs/decisions/0019-search.md): colour and gender words become filters, the
+ * A shopper's text → what to search (docs/decisions/0008-search.md): colour and gender words become filters, the
  * rest an FTS5 expression in which each word (or synonym phrase) is a group of alternatives — the word as a prefix,
  * its spelled-out umlauts, its base form, the compounds it ends (German), its parts when it is a compound or two
  * joined words, and, only when none of those is in the catalogue's vocabulary, its near spellings. Every group must

@@ -1,4 +1,4 @@
-// The word-level parts of search (docs/decisions/0019-search.md): folding a typed word the way the FTS5 index folds
+// The word-level parts of search (docs/decisions/0008-search.md): folding a typed word the way the FTS5 index folds
 // its tokens, the forgiveness a word gets by its length, and an edit distance that counts a swap of two letters as
 // one edit. Pure functions, no catalogue.
 

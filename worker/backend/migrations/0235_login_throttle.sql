@@ -1,4 +1,4 @@
--- Issue 38: a lockout an attacker cannot cause (docs/decisions/0007-login-throttling.md, docs/security.md).
+-- Issue 38: a lockout an attacker cannot cause (docs/decisions/0004-login-throttling.md, docs/security.md).
 -- The addresses an account last logged in from (90 days): guesses from elsewhere are slowed after several wrong
 -- passwords, these never. Stored as an HMAC of user and address under a key derived from the pepper, not the address.
 CREATE TABLE login_addresses (

@@ -1,4 +1,4 @@
--- Search that finds what shoppers mean (issue 39, docs/decisions/0019-search.md).
+-- Search that finds what shoppers mean (issue 39, docs/decisions/0008-search.md).
 
 -- The search vocabulary: every token of the search index with the number of index rows (product × locale) that hold
 -- it. FTS5 keeps it in step with products_fts itself, so every way the catalogue changes (the console's edits, the

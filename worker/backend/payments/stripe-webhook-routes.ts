@@ -47,7 +47,7 @@ stripeWebhookRoutes.post('/stripe', async (c) => {
     throw error
   }
   // an event the store cannot take is still answered 200: Stripe retries anything else for days, and no retry makes
-  // it fit (decision 0010); it was recorded for an operator
+  // it fit (decision 0005); it was recorded for an operator
   return c.json(ignored ? { received: true, ignored } : { received: true })
 })
 

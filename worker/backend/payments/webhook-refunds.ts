@@ -10,7 +10,7 @@ import { auditStatement, type AuditSubject } from '../services/audit-log.ts'
  *
  * A figure the store cannot take (more than the payment took, negative, not whole cents, another currency, a payment
  * the store never placed) changes nothing and is recorded in the audit log for an operator: the order page's history,
- * or /admin/audit for an unknown payment. The webhook still answers 200 with the reason (decision 0010): Stripe
+ * or /admin/audit for an unknown payment. The webhook still answers 200 with the reason (decision 0005): Stripe
  * retries any other answer for three days, and no retry would make the figure fit.
  */
 
