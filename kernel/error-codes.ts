@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'authentication_failed',
   'card_unknown',
   'payment_not_completed',
+  'captcha_required',
+  'captcha_invalid',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
