@@ -1,6 +1,7 @@
 // Error codes across the wire (issue 43 point 3): the backend names each refusal the storefront tells apart with a
 // stable `code` beside Spree's `error`/`errors`; the storefront words it from the code, in the shopper's language,
 // and no code path matches a backend sentence (so rewording one changes nothing a shopper sees).
+import { SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formBrowser } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
@@ -49,6 +50,21 @@ describe('the backend names its refusals with a code beside Spree\'s error', () 
     expect(line).toMatchObject({ status: 404, body: { code: 'line_not_found' } })
     const gone = await call('/cart', { orderToken: 'no-such-cart-token' })
     expect(gone).toMatchObject({ status: 404, body: { code: 'cart_not_found' } })
+  })
+})
+
+describe('the code reaches the browser', () => {
+  it("the BFF's refusal keeps the backend's code beside its sentence", async () => {
+    const b = formBrowser()
+    expect((await b.post(`/products/${product.slug}`, { variantId: String(product.variantId), quantity: '1' })).status).toBe(303)
+    const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await SELF.fetch('https://store.test/api/cart/coupon', {
+      method: 'POST',
+      headers: { cookie, origin: 'https://store.test', 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ code: 'NOPE-NOPE' }),
+    })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({ error: "The coupon code you entered doesn't exist. Please try again.", code: 'coupon_unknown' })
   })
 })
 
