@@ -7,6 +7,10 @@ import { formBrowser } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { createProduct, createPromotion, type CreatedProduct } from '#tests/factories/catalogue.ts'
 import { call, guestCart } from '#tests/factories/api.ts'
+import { ApiError } from '#web/api/storefront-api.ts'
+import { localizeApiError } from '#web/i18n/api-errors.ts'
+import { createTranslator } from '#web/i18n/index.tsx'
+import { errorCodeOf } from '#kernel/error-codes.ts'
 
 const SOURCES = import.meta.glob(['/web/**/*.{ts,tsx}', '/worker/**/*.{ts,tsx}', '/kernel/**/*.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>
 
@@ -88,5 +92,14 @@ describe('a German shopper reads every cart refusal in German', () => {
     const gone = await b.post('/de/Cart', { intent: 'remove', lineId: '999999' })
     expect(gone.status).toBe(422)
     expect(gone.body).toContain('Dieser Artikel ist nicht mehr in Ihrem Warenkorb.')
+  })
+})
+
+describe('a refusal without a code (a remote Spree)', () => {
+  it("shows Spree's own sentence; a code ours does not know counts as none", () => {
+    const de = createTranslator('de')
+    expect(localizeApiError(new ApiError(422, 'Coupon code is not valid.'), de)).toBe('Coupon code is not valid.')
+    expect(localizeApiError(new ApiError(422, 'Coupon code is not valid.', undefined, undefined, errorCodeOf('some_spree_code')), de)).toBe('Coupon code is not valid.')
+    expect(localizeApiError(new ApiError(422, 'Whatever the backend says.', undefined, undefined, errorCodeOf('coupon_expired')), de)).toBe('Dieser Gutscheincode ist abgelaufen.')
   })
 })
