@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.ts'
 /**
  * The storefront models of spec §3. These are what loaders, components and the BFF speak;
  * JSON:API never reaches the browser. Money amounts are numbers in major units of `currency`
@@ -408,4 +409,6 @@ export interface ApiErrorBody {
   error: string
   /** Field messages, keyed by field name. */
   errors?: Record<string, string[]>
+  /** The refusal's stable code (our extension of Spree's shape; a remote Spree sends none). */
+  code?: ErrorCode
 }

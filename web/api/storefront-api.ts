@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/index.tsx'
+import type { ErrorCode } from '#kernel/error-codes.ts'
 import type {
   Address,
   Banner,
@@ -169,6 +170,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Seconds until the shopper may try again (`Retry-After`): a 429's, or a 503's when a passing fault caused it. */
     readonly retryAfter?: number,
+    /** The backend's stable code for the refusal (kernel/error-codes.ts); words come from it, never from `message`. */
+    readonly code?: ErrorCode,
   ) {
     super(message)
     this.name = 'ApiError'

@@ -199,6 +199,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     invalidQuantity: 'Bitte geben Sie eine ganze Zahl ab 1 ein.',
     stockLimit: 'Von diesem Artikel sind nur {{max}} verfügbar.',
     lineGone: 'Dieser Artikel ist nicht mehr in Ihrem Warenkorb.',
+    cartGone: 'Ihr Warenkorb wurde nicht gefunden: Vielleicht wurde er schon bestellt. Bitte sehen Sie sich Ihren Warenkorb noch einmal an.',
     orderTooLarge: 'Eine Bestellung kann höchstens 999.999,99 betragen, mehr kann eine Karte nicht auf einmal belastet werden. Bitte wählen Sie weniger.',
     shippingAtCheckout: 'Wird an der Kasse berechnet',
     clubSavings: 'Ihre Ersparnis mit Club-Preisen',

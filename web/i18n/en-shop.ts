@@ -198,6 +198,7 @@ export const enShop = {
     invalidQuantity: 'Please enter a whole number of at least 1.',
     stockLimit: 'Only {{max}} of this item are available.',
     lineGone: 'This item is no longer in your cart.',
+    cartGone: 'Your cart could not be found: it may have been ordered already. Please look at your cart again.',
     orderTooLarge: 'An order can be at most 999,999.99, the most a card can be charged at once. Please choose fewer.',
     shippingAtCheckout: 'Calculated at checkout',
     clubSavings: 'Your Club Price savings',

@@ -1,27 +1,14 @@
 import { data, redirect } from 'react-router'
 import type { Cart } from '#kernel/models.ts'
 import { ApiError, rateLimitedInit, type StorefrontApi } from '../api/storefront-api.ts'
-import { createTranslator, type MessageKey, type Translate } from '../i18n/index.tsx'
+import { createTranslator, type Translate } from '../i18n/index.tsx'
+import { localizeApiError } from '../i18n/api-errors.ts'
 import { localeOf, localRedirect, readForm } from './route-helpers.ts'
 
 /** What a refused cart form answers (422, or 429 with Retry-After): the sentence, in the page's language. */
 export interface CartFailure {
   error: string
 }
-
-/** The backend's English sentences for codes, in the page's language (others are shown as they come). */
-const KNOWN: Record<string, MessageKey> = {
-  "The coupon code you entered doesn't exist. Please try again.": 'shop.couponUnknown',
-  'This coupon code has expired.': 'shop.couponExpired',
-  'This coupon code has been used up.': 'shop.couponUsedUp',
-  'This coupon code is not active yet.': 'shop.couponNotActive',
-  'You have already used this coupon code.': 'shop.couponAlreadyUsed',
-  'This gift card code is not valid.': 'shop.giftCardInvalid',
-  'This gift card has no balance left.': 'shop.giftCardEmpty',
-  'This item is not in the cart.': 'shop.lineGone',
-}
-export const localizeApiMessage = (message: string, t: Translate) =>
-  KNOWN[message] ? t(KNOWN[message]!) : /^Your card was declined/.test(message) ? t('shop.declined') : /^An order can be at most /.test(message) ? t('shop.orderTooLarge') : message
 
 /**
  * The quantity a stepper form asks for. The typed value wins when it differs from what the line holds (Enter in the
@@ -87,7 +74,7 @@ export async function cartAction(request: Request, api: StorefrontApi) {
   } catch (error) {
     const limited = rateLimitedInit(error)
     if (limited) return data<CartFailure>({ error: (error as Error).message }, limited)
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return refuse(localizeApiMessage(error.message, t))
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return refuse(localizeApiError(error, t))
     throw error
   }
 }

@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error
     // still at the bank (402), declined, or the order refused (stock gone, a balance moved): say why on the payment step
-    const reason = error.status === 402 ? 'notFinished' : (refusalOf(error.message) ?? 'notPlaced')
+    const reason = error.status === 402 ? 'notFinished' : (refusalOf(error.code) ?? 'notPlaced')
     localRedirect(request, `/checkout/payment?refused=${reason}`, 303)
   }
   localRedirect(request, `/checkout/thank-you?order=${encodeURIComponent(number)}`, 303)

@@ -31,6 +31,7 @@ bff.onError((err, c) => {
   if (err instanceof ApiError) {
     const body: ApiErrorBody = { error: err.message }
     if (err.errors) body.errors = err.errors
+    if (err.code) body.code = err.code
     if (err.status === 429) c.header('Retry-After', String(err.retryAfter ?? 60))
     // a passing fault behind the API (503): the browser may send the same request again after this many seconds
     else if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))

@@ -46,7 +46,7 @@ async function logIn(client: SpreeClient, username: string, password: string, ca
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) throw new ApiError(400, 'invalid_grant', error.errors)
     // many wrong passwords for this account from elsewhere: the form shows the captcha (backend login-throttle.ts)
-    if (error instanceof ApiError && error.status === 422 && error.errors?.captcha_token) throw new ApiError(422, 'captcha_after_wrong_passwords', { captcha: error.errors.captcha_token })
+    if (error instanceof ApiError && error.status === 422 && error.errors?.captcha_token) throw new ApiError(422, 'captcha_after_wrong_passwords', { captcha: error.errors.captcha_token }, undefined, error.code)
     throw error
   }
   session.setAuth(token)

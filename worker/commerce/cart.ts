@@ -28,7 +28,8 @@ export async function createCart(client: SpreeClient): Promise<Cart> {
   return cart
 }
 
-const cartGone = (error: unknown) => error instanceof ApiError && error.status === 404 && /cart could not be found/i.test(error.message)
+/** The cart has gone (placed or deleted): said by its code (a remote Spree's plain 404 is not retried, as before). */
+const cartGone = (error: unknown) => error instanceof ApiError && error.status === 404 && error.code === 'cart_not_found'
 
 /**
  * Runs a cart call; when there is no cart (or it has gone: placed or deleted), starts a new one. If the call is then

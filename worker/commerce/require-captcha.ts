@@ -7,9 +7,9 @@ import { captchaEnabled, checkCaptcha, type CaptchaEnv } from '#worker/lib/captc
  */
 export async function requireCaptcha(env: CaptchaEnv, token: string | undefined, ip?: string): Promise<void> {
   if (!captchaEnabled(env)) return
-  if (!token) throw new ApiError(422, 'Please confirm you are not a robot.', { captcha: ['is required'] })
+  if (!token) throw new ApiError(422, 'Please confirm you are not a robot.', { captcha: ['is required'] }, undefined, 'captcha_required')
   const result = await checkCaptcha(env, token, ip)
   if (result === 'passed') return
-  if (result === 'failed') throw new ApiError(422, 'The check that you are not a robot failed or expired. Please try it again.', { captcha: ['is invalid'] })
+  if (result === 'failed') throw new ApiError(422, 'The check that you are not a robot failed or expired. Please try it again.', { captcha: ['is invalid'] }, undefined, 'captcha_invalid')
   throw new ApiError(503, 'We cannot check that you are not a robot just now. Please try again in a minute.')
 }

@@ -1,3 +1,4 @@
+import { errorCodeOf } from '#kernel/error-codes.ts'
 import { ApiError, retryAfterSeconds, tooManyAttemptsMessage } from '#web/api/storefront-api.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
 import type { AuthToken } from '#worker/middleware/session.ts'
@@ -100,7 +101,7 @@ export class SpreeClient {
       // a passing fault behind the API (503 with Retry-After): said in the backend's words (already in the shopper's
       // language), and when to send the request again, which the BFF and pages pass on
       const retryAfter = response.status === 503 && response.headers.has('retry-after') ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
-      throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors, retryAfter)
+      throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors, retryAfter, errorCodeOf(json?.code))
     }
     return json as T
   }

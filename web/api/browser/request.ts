@@ -1,3 +1,4 @@
+import { errorCodeOf } from '#kernel/error-codes.ts'
 import { ApiError, retryAfterSeconds } from '../storefront-api.ts'
 import type { ApiErrorBody } from '#kernel/models.ts'
 import { isKeeping, keep, takeKept } from './prefetched.ts'
@@ -40,7 +41,7 @@ async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path
   if (!response.ok) {
     const error = json as Partial<ApiErrorBody> | null
     const retryAfter = response.status === 429 || (response.status === 503 && response.headers.has('retry-after')) ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
-    throw new ApiError(response.status, error?.error ?? `Request failed with status code ${response.status}`, error?.errors, retryAfter)
+    throw new ApiError(response.status, error?.error ?? `Request failed with status code ${response.status}`, error?.errors, retryAfter, errorCodeOf(error?.code))
   }
   return json as T
 }

@@ -7,7 +7,7 @@ import { useApi } from '../../api/use-api.ts'
 import { CartLineView, CartTotals, checkoutEntry } from '../../components/cart-view.tsx'
 import { CouponForm } from '../../components/coupon-form.tsx'
 import { QuantityStepper } from './quantity-stepper.tsx'
-import { localizeApiMessage } from '../../routes/cart-action.ts'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
@@ -30,7 +30,7 @@ function useCartAction() {
       notify({ message: success, type: 'success', timeout: TOAST_TIMEOUT_MS })
       return true
     } catch (error) {
-      notify({ message: localizeApiMessage(errorMessage(error), t), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      notify({ message: localizeApiError(error, t), type: 'error', timeout: TOAST_TIMEOUT_MS })
       return false
     }
   }

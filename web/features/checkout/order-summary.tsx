@@ -10,7 +10,7 @@ import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { notifyAtom } from '../../state/notifications.ts'
 import { CartTotals } from '../../components/cart-view.tsx'
 import { CouponForm } from '../../components/coupon-form.tsx'
-import { localizeApiMessage } from '../../routes/cart-action.ts'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 
 /**
  * What the shopper is about to pay for: lines, then the cart's own totals (promotions, the included GST, shipping,
@@ -31,7 +31,7 @@ export function OrderSummary({ cart, member }: { cart: Cart; member: boolean }) 
       notify({ message: success, type: 'success', timeout: TOAST_TIMEOUT_MS })
       return true
     } catch (error) {
-      notify({ message: localizeApiMessage(errorMessage(error), t), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      notify({ message: localizeApiError(error, t), type: 'error', timeout: TOAST_TIMEOUT_MS })
       return false
     } finally {
       setBusy(false)

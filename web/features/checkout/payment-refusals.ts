@@ -1,3 +1,4 @@
+import type { ErrorCode } from '#kernel/error-codes.ts'
 import type { MessageKey } from '../../i18n/index.tsx'
 
 /**
@@ -20,22 +21,18 @@ export const REFUSALS = {
 
 export type Refusal = keyof typeof REFUSALS
 
-/** The backend's English sentences (worker/backend/payments/stripe-client.ts and friends) and the reason each is. */
-const SENTENCES: Array<[RegExp, Refusal]> = [
-  [/^Your card was declined: insufficient funds/, 'insufficientFunds'],
-  [/^Your card was declined/, 'declined'],
-  [/^The card has expired/, 'expired'],
-  [/^The security code of the card is not correct/, 'incorrectCvc'],
-  [/^Your bank could not confirm the payment/, 'authFailed'],
-  [/^The payment on the payment page was not finished/, 'notFinished'],
-  [/^The payment provider cannot be reached/, 'providerDown'],
-  [/^(Enter the card again|The payment provider does not know this card)/, 'reenter'],
-  [/^(The payment was not completed|This payment page belongs to another order)/, 'notPlaced'],
-]
-
-/** The reason behind a refusal's sentence, or null when it is not one of the provider's (stock, addresses…). */
-export function refusalOf(message: string): Refusal | null {
-  return SENTENCES.find(([pattern]) => pattern.test(message))?.[1] ?? null
+/** The reason behind a refusal's code (kernel/error-codes.ts), or null when it is not the card provider's. */
+const OF_CODE: Partial<Record<ErrorCode, Refusal>> = {
+  card_declined: 'declined',
+  insufficient_funds: 'insufficientFunds',
+  card_expired: 'expired',
+  incorrect_cvc: 'incorrectCvc',
+  authentication_failed: 'authFailed',
+  provider_unavailable: 'providerDown',
+  card_unknown: 'reenter',
+  payment_not_completed: 'notPlaced',
 }
+
+export const refusalOf = (code: ErrorCode | undefined): Refusal | null => (code && OF_CODE[code]) ?? null
 
 export const isRefusal = (value: string | null): value is Refusal => value !== null && Object.hasOwn(REFUSALS, value)

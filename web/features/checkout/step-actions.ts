@@ -2,7 +2,6 @@ import type { Address } from '#kernel/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../../i18n/index.tsx'
 import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
-import { localizeApiMessage } from '../../routes/cart-action.ts'
 import { attempt, captchaFailure, failure } from './step-results.ts'
 import { stripePaymentAction } from './stripe-payment-action.ts'
 import { outcomeUnknown, placeOrderOnce } from './place-order.ts'
@@ -58,7 +57,7 @@ async function giftCardStep(form: FormData, intent: string, request: Request, ap
   const refused = await attempt(form, t, () => (intent === 'gift-card' ? api.applyGiftCard(code) : api.removeGiftCard()))
   if (refused) {
     // the backend's sentence, in the page's language, under the field
-    const message = localizeApiMessage(refused.data.message ?? '', t)
+    const message = refused.data.message ?? ''
     return failure(form, { giftCardCode: [message] }, null, refused.init?.status ?? 422, rateHeaders(refused.init ?? undefined))
   }
   return localRedirect(request, `/checkout/payment?done=${intent}`, 303)
@@ -103,7 +102,7 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
   if (refused?.init?.status === 409 && refused.data.errors.payment) {
     // say what the shopper will pay now, in their language (the page below shows the same new balance due)
     const balance = (await api.getCart())?.totals.balance ?? ''
-    return failure(form, {}, t(refused.data.errors.payment.includes('order changed') ? 'checkout.orderChanged' : 'checkout.balanceChanged', { balance }), 409)
+    return failure(form, {}, t(refused.data.code === 'order_changed' ? 'checkout.orderChanged' : 'checkout.balanceChanged', { balance }), 409)
   }
   return refused ?? localRedirect(request, thankYouPath(number), 303)
 }

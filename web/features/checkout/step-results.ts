@@ -1,23 +1,24 @@
 import { data } from 'react-router'
 import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
 import type { Translate } from '../../i18n/index.tsx'
-import { localizeApiMessage } from '../../routes/cart-action.ts'
-import { REFUSALS, refusalOf } from './payment-refusals.ts'
+import type { ErrorCode } from '#kernel/error-codes.ts'
+import { codeOf, localizeApiError } from '../../i18n/api-errors.ts'
 import { formFieldErrors, type FieldErrors } from '../../forms/address-validation.ts'
 
-/** What a refused step answers: the messages, and what the shopper typed (never card details). */
+/** What a refused step answers: the messages, what the shopper typed (never card details), the backend's code. */
 export interface StepFailure {
   errors: FieldErrors
   message: string | null
   values: Record<string, string>
+  code?: ErrorCode
 }
 
 const SECRET_FIELDS = new Set(['cardNumber', 'expiry', 'cvc'])
 
-export function failure(form: FormData, errors: FieldErrors, message: string | null, status = 422, headers?: Record<string, string>) {
+export function failure(form: FormData, errors: FieldErrors, message: string | null, status = 422, headers?: Record<string, string>, code?: ErrorCode) {
   const values: Record<string, string> = {}
   for (const [key, value] of form.entries()) if (typeof value === 'string' && !SECRET_FIELDS.has(key)) values[key] = value
-  return data<StepFailure>({ errors, message, values }, { status, headers })
+  return data<StepFailure>(code ? { errors, message, values, code } : { errors, message, values }, { status, headers })
 }
 
 /** The spec §5 sentences the backend answers in English, in the page's language. */
@@ -31,12 +32,6 @@ const KNOWN: Record<string, 'validation.required' | 'validation.email' | 'valida
 const localize = (errors: FieldErrors, t: Translate): FieldErrors =>
   Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => (KNOWN[m] ? t(KNOWN[m]) : m))]))
 
-/** The backend's sentence in the page's language: the card provider's refusals, then the cart's known sentences. */
-export function localizeMessage(message: string, t: Translate) {
-  const refusal = refusalOf(message)
-  return refusal ? t(REFUSALS[refusal]) : localizeApiMessage(message, t)
-}
-
 /** Runs one API call of a step; a 4xx ApiError becomes the form again with its messages, anything else is thrown. */
 export async function attempt(form: FormData, t: Translate, run: () => Promise<unknown>) {
   try {
@@ -45,7 +40,7 @@ export async function attempt(form: FormData, t: Translate, run: () => Promise<u
   } catch (error) {
     const limited = rateLimitedInit(error)
     if (limited) return failure(form, {}, error instanceof Error ? error.message : null, limited.status, limited.headers)
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), localizeMessage(error.message, t), error.status === 409 ? 409 : 422)
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), localizeApiError(error, t), error.status === 409 ? 409 : 422, undefined, codeOf(error))
     throw error
   }
 }

@@ -9,7 +9,7 @@ import { CAPTCHA_FIELD } from '../../forms/captcha/captcha-field.tsx'
 import { outcomeUnknown, placeOrderOnce } from './place-order.ts'
 
 /** Stripe could not be reached (the backend's 503): nothing was charged, and the shopper may simply try again. */
-const providerDown = (error: unknown) => error instanceof ApiError && Boolean(error.errors?.payment?.includes('provider unavailable'))
+const providerDown = (error: unknown) => error instanceof ApiError && error.code === 'provider_unavailable'
 
 const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{6,100}$/
 const SAVED_CARD_ID = /^[A-Za-z0-9_-]{1,64}$/
@@ -84,8 +84,8 @@ export async function stripePaymentAction(form: FormData, request: Request, api:
   // card testing defence: after repeated declines the page shows the captcha (payment-step.tsx DeclinesCaptcha)
   const captcha = captchaFailure(form, refused, t)
   if (captcha) return captcha
-  const orderChanged = refused?.data.errors.payment?.includes('order changed')
-  if (refused?.init?.status === 409 && (orderChanged || refused.data.errors.payment?.includes('balance changed'))) {
+  const orderChanged = refused?.data.code === 'order_changed'
+  if (refused?.init?.status === 409 && (orderChanged || refused.data.code === 'balance_changed')) {
     const balance = (await api.getCart())?.totals.balance ?? ''
     return failure(form, {}, t(orderChanged ? 'checkout.orderChanged' : 'checkout.balanceChanged', { balance }), 409)
   }

@@ -4,7 +4,7 @@ import { createTranslator, useT } from '../../i18n/index.tsx'
 import { localeOf } from '../../routes/route-helpers.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { Field } from '../../forms/field.tsx'
-import { localizeApiMessage } from '../../routes/cart-action.ts'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 
 /** The balance check's answer: the balance, or why not (the code stays in the field). */
 export interface BalanceAnswer {
@@ -24,7 +24,7 @@ export async function balanceAction(request: Request, form: FormData, api: Store
   } catch (error) {
     const limited = rateLimitedInit(error)
     if (limited) return data<BalanceAnswer>({ balanceCheck: true, code, error: errorMessage(error) }, limited)
-    if (error instanceof ApiError && error.status < 500) return data<BalanceAnswer>({ balanceCheck: true, code, error: localizeApiMessage(error.message, t) }, { status: 422 })
+    if (error instanceof ApiError && error.status < 500) return data<BalanceAnswer>({ balanceCheck: true, code, error: localizeApiError(error, t) }, { status: 422 })
     throw error
   }
 }

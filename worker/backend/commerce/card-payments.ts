@@ -83,11 +83,11 @@ export async function createCardPayment(c: BackendContext, order: OrderRow, body
   await requireCaptchaAfterDeclines(c, order.token, body.captcha_token)
   const auth = stripe ? await stripeCard(c, source.profileId) : await cardGateway.authorize(db, source.profileId)
   await rateLimit(c, 'payment', { cart: order.token, ...(auth && 'fingerprint' in auth.card && typeof auth.card.fingerprint === 'string' ? { card: auth.card.fingerprint } : {}) })
-  if (!auth) throw new BackendError(422, 'The payment provider does not know this card. Please enter it again.', { [source.field]: ['is not known to the payment provider'] })
+  if (!auth) throw new BackendError(422, 'The payment provider does not know this card. Please enter it again.', { [source.field]: ['is not known to the payment provider'] }, undefined, 'card_unknown')
   if (!auth.approved) {
     // kept for the operator console's dashboard (failed payments); the checkout itself is unchanged
     await db.prepare('INSERT INTO payment_failures (order_id, message) VALUES (?, ?)').bind(order.id, auth.message).run()
-    throw await declineRefusal(c, order.token, auth.message, { [source.field]: ['was declined'] })
+    throw await declineRefusal(c, order.token, auth.message, { [source.field]: ['was declined'] }, auth.code)
   }
   const card: CardDetails = { ...auth.card, name: source.name ?? auth.card.name }
   const userId = await currentUserId(c)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
-import { BackendError, notFound } from '../shared/errors.ts'
+import { BackendError, cartNotFound, notFound } from '../shared/errors.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { currentUserId, requireUser } from './auth.ts'
 import { loadCartState, type CartLine, type CartState } from './cart-state.ts'
@@ -64,7 +64,7 @@ function assertChargeable(state: CartState, order: OrderRow, change: { lineId?: 
     const most = formatMoney(CHARGE_MAX_CENTS / 100, order.currency, 'en')
     throw new BackendError(422, `An order can be at most ${most} (the most a card can be charged at once); this would make it ${formatMoney(total / 100, order.currency, 'en')}. Choose fewer.`, {
       quantity: [`would take the order past ${most}`],
-    })
+    }, undefined, 'order_too_large')
   }
 }
 
@@ -126,7 +126,7 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
   const state = await loadCartState(c.env.DB, order, 'en')
   const cartLine = state.lines.find((l) => l.row.id === body.line_item_id)
   const line = cartLine?.row
-  if (!line) throw new BackendError(404, 'This item is not in the cart.', { line_item_id: ['is not in the cart'] })
+  if (!line) throw new BackendError(404, 'This item is not in the cart.', { line_item_id: ['is not in the cart'] }, undefined, 'line_not_found')
   if (line.gift_card_cents === null) await assertSellable(c.env.DB, order, line.variant_id, body.quantity, cartLine.variant)
   else if (body.quantity > GIFT_CARD_LINE_MAX_QUANTITY) {
     throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
@@ -143,7 +143,7 @@ cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
   return cartResponse(c, order, {
     writes: [c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id), touchOrder(c.env.DB, order.id, { ifChanged: true })],
     checkWrites: ([removed]) => {
-      if (removed!.meta.changes === 0) throw notFound('This item is not in the cart.')
+      if (removed!.meta.changes === 0) throw notFound('This item is not in the cart.', 'line_not_found')
     },
   })
 })
@@ -167,7 +167,7 @@ cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
   const promo = await findPromotionByCode(c.env.DB, body.coupon_code)
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   const problem = await promotionProblem(c.env.DB, promo, order, state.totals.merchandiseTotal, state.money)
-  if (problem) throw new BackendError(422, problem, { coupon_code: [problem] })
+  if (problem) throw new BackendError(422, problem.message, { coupon_code: [problem.message] }, undefined, problem.code)
   return cartResponse(c, order, { writes: [c.env.DB.prepare('INSERT OR IGNORE INTO order_promotions (order_id, promotion_id) VALUES (?, ?)').bind(order.id, promo.id)] })
 })
 
@@ -219,7 +219,7 @@ cartRoutes.patch('/cart/associate', async (c) => {
   const { guest_order_token } = await readParams(c, GuestTokenSchema)
   const guest = await orderByToken(c.env.DB, guest_order_token)
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
-    throw new BackendError(404, 'The guest cart could not be found.')
+    throw cartNotFound('The guest cart could not be found.')
   }
   const { orderId: merged, capped } = await mergeCarts(c.env.DB, userId, guest)
   // a line whose two quantities add up past the bound add_item keeps is kept at it; the answer says so

@@ -1,7 +1,7 @@
 import type { Currency, Locale } from '#kernel/models.ts'
 import { formatMoney } from '#kernel/format.ts'
 import { isGstFree } from '#kernel/destinations.ts'
-import { BackendError } from '../shared/errors.ts'
+import { BackendError, cartNotFound } from '../shared/errors.ts'
 import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Totals } from './pricing.ts'
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'
@@ -129,7 +129,7 @@ export async function loadCartState(
   checkWrites?.(results.slice(0, writes.length))
   const [orderRes, linesRes, promosRes, paymentsRes, addressesRes, shipmentRes, creditRes, methodRes, ...variantResults] = results.slice(writes.length)
   const order = orderRes!.results[0] as OrderRow | undefined
-  if (!order) throw new BackendError(404, 'The cart could not be found.')
+  if (!order) throw cartNotFound()
   const currency: Currency = order.currency
   const money = (cents: number) => formatMoney(cents / 100, currency, locale)
   const rows = linesRes!.results as unknown as LineRow[]

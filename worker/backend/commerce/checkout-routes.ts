@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
-import { BackendError } from '../shared/errors.ts'
+import { BackendError, cartNotFound } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
 import { completionConflict, completionProblems } from './complete.ts'
@@ -171,7 +171,7 @@ async function orderToComplete(c: BackendContext): Promise<OrderRow> {
     const order = await c.env.DB.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY id DESC LIMIT 1').bind(userId).first<OrderRow>()
     if (order) return order
   }
-  throw new BackendError(404, 'The cart could not be found.')
+  throw cartNotFound()
 }
 
 /** Extension: the balance due the shopper was shown and agreed to pay by card (docs/commerce-api.md). */

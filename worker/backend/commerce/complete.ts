@@ -179,6 +179,8 @@ export function balanceMoved(state: CartState, expectedCents: number | null): Ba
     409,
     `Your order changed since its total was shown, so it was not placed. The balance due is now ${state.money(state.totals.balance)}. Please review it and pay again.`,
     { payment: ['order changed'] },
+    undefined,
+    'order_changed',
   )
 }
 
@@ -188,6 +190,8 @@ export function balanceChanged(state: CartState): BackendError {
     409,
     `The balance of your gift card or store credit has changed, so the order was not placed. The balance due is now ${state.money(state.totals.balance)}. Please review it and pay again.`,
     { payment: ['balance changed'] },
+    undefined,
+    'balance_changed',
   )
 }
 

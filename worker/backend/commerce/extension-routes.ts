@@ -88,7 +88,7 @@ extensionRoutes.post('/gift_cards/balance', async (c) => {
   const { code } = await readParams(c, GiftCardCodeSchema)
   await rateLimit(c, 'code')
   const card = await c.env.DB.prepare('SELECT balance_cents, currency FROM gift_cards WHERE code = ?').bind(code).first<{ balance_cents: number; currency: Currency }>()
-  if (!card) throw new BackendError(422, 'This gift card code is not valid.', { code: ['is not valid'] })
+  if (!card) throw new BackendError(422, 'This gift card code is not valid.', { code: ['is not valid'] }, undefined, 'gift_card_invalid')
   return c.json({ data: { balance: (card.balance_cents / 100).toFixed(2), display_balance: formatMoney(card.balance_cents / 100, card.currency, requestLocale(c)), currency: card.currency } })
 })
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '#kernel/error-codes.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { APPROVED_TEST_CARDS, type CardSource } from './payments.ts'
 
@@ -12,7 +13,7 @@ export interface CardDetails {
   name: string | null
 }
 
-export type Authorization = { approved: true; card: CardDetails } | { approved: false; card: CardDetails; message: string }
+export type Authorization = { approved: true; card: CardDetails } | { approved: false; card: CardDetails; message: string; code: ErrorCode }
 
 /**
  * The store's card payment provider. The browser tokenises a card with the provider (its script, or the test
@@ -66,8 +67,8 @@ export const testGateway = {
     const row = await db.prepare('SELECT * FROM test_gateway_tokens WHERE id = ?').bind(profileId).first<TokenRow>()
     if (!row) return null
     const card: CardDetails = { ccType: row.cc_type, lastDigits: row.last_digits, month: row.month, year: row.year, name: row.name }
-    if (expired(card)) return { approved: false, card, message: 'The card has expired.' }
-    if (row.approves !== 1) return { approved: false, card, message: 'Your card was declined. Please use another card.' }
+    if (expired(card)) return { approved: false, card, message: 'The card has expired.', code: 'card_expired' }
+    if (row.approves !== 1) return { approved: false, card, message: 'Your card was declined. Please use another card.', code: 'card_declined' }
     return { approved: true, card }
   },
 } satisfies CardGateway & Record<string, unknown>

@@ -1,5 +1,5 @@
 import type { Currency } from '#kernel/models.ts'
-import { BackendError } from '../shared/errors.ts'
+import { BackendError, cartNotFound } from '../shared/errors.ts'
 import { randomDigits, randomToken } from '../../lib/crypto.ts'
 import { currentUserId } from './auth.ts'
 import { requestParams, type BackendContext } from './http.ts'
@@ -66,7 +66,7 @@ export async function orderByToken(db: D1Database, token: string): Promise<Order
 
 export async function reloadOrder(db: D1Database, id: number): Promise<OrderRow> {
   const row = await db.prepare('SELECT * FROM orders WHERE id = ?').bind(id).first<OrderRow>()
-  if (!row) throw new BackendError(404, 'The cart could not be found.')
+  if (!row) throw cartNotFound()
   return row
 }
 
@@ -89,7 +89,7 @@ export async function findCart(c: BackendContext): Promise<OrderRow | null> {
 
 export async function requireCart(c: BackendContext): Promise<OrderRow> {
   const order = await findCart(c)
-  if (!order) throw new BackendError(404, 'The cart could not be found.')
+  if (!order) throw cartNotFound()
   return order
 }
 

@@ -59,8 +59,8 @@ paymentRoutes.post('/checkout/create_payment', async (c) => {
   await rateLimit(c, 'code', { cart: order.token })
   const code = body.source_attributes.gift_card_code
   const card = await db.prepare('SELECT id, currency, balance_cents FROM gift_cards WHERE code = ?').bind(code).first<{ id: number; currency: string; balance_cents: number }>()
-  if (!card) throw new BackendError(422, 'This gift card code is not valid.', { 'source_attributes.gift_card_code': ['is not valid'] })
-  if (card.balance_cents <= 0) throw new BackendError(422, 'This gift card has no balance left.', { 'source_attributes.gift_card_code': ['has no balance'] })
+  if (!card) throw new BackendError(422, 'This gift card code is not valid.', { 'source_attributes.gift_card_code': ['is not valid'] }, undefined, 'gift_card_invalid')
+  if (card.balance_cents <= 0) throw new BackendError(422, 'This gift card has no balance left.', { 'source_attributes.gift_card_code': ['has no balance'] }, undefined, 'gift_card_empty')
   if (card.currency !== order.currency) {
     throw new BackendError(422, `This gift card is in ${card.currency}; the cart is in ${order.currency}.`, { 'source_attributes.gift_card_code': ['is in another currency'] })
   }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '#kernel/error-codes.ts'
 import { BackendError } from '../shared/errors.ts'
 
 export interface PromotionRow {
@@ -28,26 +29,26 @@ export async function promotionProblem(
   order: { id: number; user_id: number | null; email: string | null },
   merchandiseCents: number,
   formatCents: (cents: number) => string,
-): Promise<string | null> {
+): Promise<{ message: string; code?: ErrorCode } | null> {
   const now = new Date().toISOString()
-  if (promo.starts_at && promo.starts_at > now) return 'This coupon code is not active yet.'
-  if (promo.expires_at && promo.expires_at <= now) return 'This coupon code has expired.'
-  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit) return 'This coupon code has been used up.'
+  if (promo.starts_at && promo.starts_at > now) return { message: 'This coupon code is not active yet.', code: 'coupon_not_active' }
+  if (promo.expires_at && promo.expires_at <= now) return { message: 'This coupon code has expired.', code: 'coupon_expired' }
+  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit) return { message: 'This coupon code has been used up.', code: 'coupon_used_up' }
   if (promo.per_customer_limit !== null) {
     const row = await db
       .prepare('SELECT COUNT(*) AS n FROM promotion_redemptions WHERE promotion_id = ? AND customer_key = ?')
       .bind(promo.id, customerKey(order))
       .first<{ n: number }>()
-    if ((row?.n ?? 0) >= promo.per_customer_limit) return 'You have already used this coupon code.'
+    if ((row?.n ?? 0) >= promo.per_customer_limit) return { message: 'You have already used this coupon code.', code: 'coupon_already_used' }
   }
   if (promo.min_item_total_cents !== null && merchandiseCents < promo.min_item_total_cents) {
-    return `This coupon code needs an item total of at least ${formatCents(promo.min_item_total_cents)}.`
+    return { message: `This coupon code needs an item total of at least ${formatCents(promo.min_item_total_cents)}.` }
   }
   return null
 }
 
 export async function findPromotionByCode(db: D1Database, code: string): Promise<PromotionRow> {
   const promo = await db.prepare('SELECT * FROM promotions WHERE code = ?').bind(code.trim().toLowerCase()).first<PromotionRow>()
-  if (!promo) throw new BackendError(422, 'The coupon code you entered doesn\'t exist. Please try again.', { coupon_code: ['does not exist'] })
+  if (!promo) throw new BackendError(422, 'The coupon code you entered doesn\'t exist. Please try again.', { coupon_code: ['does not exist'] }, undefined, 'coupon_unknown')
   return promo
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '#kernel/error-codes.ts'
 import { captchaEnabled, checkCaptcha } from '#worker/lib/captcha.ts'
 import { BackendError } from '../shared/errors.ts'
 import { clientIp } from '../services/rate-limit.ts'
@@ -35,10 +36,10 @@ export async function declinesOf(db: D1Database, cartToken: string): Promise<num
  * A declined card's refusal: the decline that reaches the limit already names `captcha_token`, so the payment step
  * shows the captcha with the bank's reason at once, rather than after one more refused try.
  */
-export async function declineRefusal(c: Pick<BackendContext, 'env'>, cartToken: string, message: string, errors: Record<string, string[]>): Promise<BackendError> {
+export async function declineRefusal(c: Pick<BackendContext, 'env'>, cartToken: string, message: string, errors: Record<string, string[]>, code: ErrorCode = 'card_declined'): Promise<BackendError> {
   await recordDecline(c.env.DB, cartToken)
   const captchaNext = captchaEnabled(c.env) && (await declinesOf(c.env.DB, cartToken)) >= DECLINES_BEFORE_CAPTCHA
-  return new BackendError(422, message, captchaNext ? { ...errors, captcha_token: ['is required'] } : errors)
+  return new BackendError(422, message, captchaNext ? { ...errors, captcha_token: ['is required'] } : errors, undefined, code)
 }
 
 /** Refuses (422 naming `captcha_token`) a card payment on a cart that was declined too often, unless solved. */

@@ -56,7 +56,7 @@ export async function payAndPlace(c: BackendContext, order: OrderRow, expectedCe
   card = await latestCard(db, order.id)
   if (!card) throw completionConflict({ payment: ['Add a payment for the balance of the order.'] })
   if (!intent) {
-    if (!card.gateway_payment_profile_id?.startsWith('pm_')) throw new BackendError(422, 'Enter the card again: it was not entered with the payment provider.', { payment: ['is not a payment method of the provider'] })
+    if (!card.gateway_payment_profile_id?.startsWith('pm_')) throw new BackendError(422, 'Enter the card again: it was not entered with the payment provider.', { payment: ['is not a payment method of the provider'] }, undefined, 'card_unknown')
     const member = userId !== null && order.user_id === userId
     const customerId = member ? await customerOf(env, userId, order.email) : null
     intent = await authorize(env, {
@@ -88,14 +88,14 @@ export async function settle(env: Env, state: CartState, card: CardPayment, inte
       const refusal = declined(error?.decline_code ?? error?.code)
       // the operator console's dashboard counts failed payments
       await db.prepare('INSERT INTO payment_failures (order_id, message) VALUES (?, ?)').bind(state.order.id, refusal.message).run()
-      throw await declineRefusal({ env }, state.order.token, refusal.message, refusal.errors ?? {})
+      throw await declineRefusal({ env }, state.order.token, refusal.message, refusal.errors ?? {}, refusal.code)
     }
     case 'requires_capture':
     case 'succeeded':
       break
     default:
       await setProvider(db, card.id, { intent: intent.id, provider: intent.status === 'canceled' ? 'canceled' : 'failed', state: 'void' })
-      throw new BackendError(409, 'The payment was not completed. Please pay again.', { payment: [intent.status] })
+      throw new BackendError(409, 'The payment was not completed. Please pay again.', { payment: [intent.status] }, undefined, 'payment_not_completed')
   }
   // the card is charged exactly the balance due the order shows, in its currency, or not at all
   if (intent.amount !== state.totals.balance || intent.currency !== state.order.currency.toLowerCase()) {

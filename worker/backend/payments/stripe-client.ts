@@ -1,3 +1,4 @@
+import type { ErrorCode } from '#kernel/error-codes.ts'
 import type Stripe from 'stripe'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
@@ -34,7 +35,7 @@ export function isStripeError(error: unknown): error is StripeErrorLike {
 
 /** When Stripe cannot be reached or fails on its side: nothing was charged, and the shopper is told so. */
 export const providerDown = () =>
-  new BackendError(503, 'The payment provider cannot be reached right now, so nothing was charged. Please try again in a few minutes.', { payment: ['provider unavailable'] })
+  new BackendError(503, 'The payment provider cannot be reached right now, so nothing was charged. Please try again in a few minutes.', { payment: ['provider unavailable'] }, undefined, 'provider_unavailable')
 
 /** Card errors are the shopper's to fix; anything else from Stripe (connection, API, auth) is the provider being down. */
 export function providerError(error: unknown): BackendError {
@@ -56,5 +57,7 @@ export function declined(code: string | undefined): BackendError {
           : code === 'authentication_required' || code === 'payment_intent_authentication_failure'
             ? 'Your bank could not confirm the payment. Please try again or use another card.'
             : 'Your card was declined. Please use another card.'
-  return new BackendError(422, message, { payment: ['was declined'] })
+  const refusal: ErrorCode =
+    code === 'insufficient_funds' ? 'insufficient_funds' : code === 'expired_card' ? 'card_expired' : code === 'incorrect_cvc' ? 'incorrect_cvc' : code === 'authentication_required' || code === 'payment_intent_authentication_failure' ? 'authentication_failed' : 'card_declined'
+  return new BackendError(422, message, { payment: ['was declined'] }, undefined, refusal)
 }

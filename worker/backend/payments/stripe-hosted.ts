@@ -56,7 +56,7 @@ export async function intentOfSession(env: Env, order: OrderRow, sessionId: stri
   }
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null
   if (session.client_reference_id !== String(order.id) || !intent) {
-    throw new BackendError(422, 'This payment page belongs to another order.', { stripe_session_id: ['is not of this order'] })
+    throw new BackendError(422, 'This payment page belongs to another order.', { stripe_session_id: ['is not of this order'] }, undefined, 'payment_not_completed')
   }
   if (intent.status === 'requires_payment_method' || intent.status === 'requires_action') {
     throw new BackendError(422, 'The payment on the payment page was not finished. Please pay again.', { payment: ['not finished'] })

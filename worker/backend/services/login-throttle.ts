@@ -52,7 +52,7 @@ export async function loginGate(c: LoginContext, email: string, { captchaToken, 
   if (answer === 'unavailable') throw new BackendError(503, 'We cannot check that you are not a robot just now. Please try again in a minute.')
   throw new BackendError(422, 'Several wrong passwords were tried for this account. Please confirm you are not a robot, then log in again.', {
     captcha_token: [captchaToken ? 'is invalid' : 'is required'],
-  })
+  }, undefined, captchaToken ? 'captcha_invalid' : 'captcha_required')
 }
 
 async function isKnownAddress(c: LoginContext, email: string, now: number): Promise<boolean> {

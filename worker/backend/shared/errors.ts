@@ -1,15 +1,18 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorCode } from '#kernel/error-codes.ts'
 import { busyMessage, isTransientFault, RETRY_AFTER_SECONDS } from '#worker/lib/transient.ts'
 
 /**
  * The contract's error shape (spree-api Error / ValidationErrors): `{ error, errors? }`.
- * `error` is a sentence a person understands; `errors` maps field names to messages.
+ * `error` is a sentence a person understands; `errors` maps field names to messages. `code` is our extension: a
+ * stable name for a refusal the storefront tells apart (kernel/error-codes.ts), so it never matches the sentence.
  */
 export interface BackendErrorBody {
   error: string
   errors?: Record<string, string[]>
+  code?: ErrorCode
 }
 
 /** An error the backend answers with its status and the contract's error shape. */
@@ -20,12 +23,17 @@ export class BackendError extends HTTPException {
     readonly errors?: Record<string, string[]>,
     /** Seconds until a refused client may try again (429s): sent as `Retry-After`. */
     readonly retryAfter?: number,
+    /** The refusal's stable code, sent as `code` beside the sentence. */
+    readonly code?: ErrorCode,
   ) {
     super(status, { message })
   }
 }
 
-export const notFound = (what = 'The resource you were looking for could not be found.') => new BackendError(404, what)
+export const notFound = (what = 'The resource you were looking for could not be found.', code?: ErrorCode) => new BackendError(404, what, undefined, undefined, code)
+
+/** The shopper's cart is not there (placed, deleted, or a token that never was). */
+export const cartNotFound = (what = 'The cart could not be found.') => notFound(what, 'cart_not_found')
 
 /** Turns zod issues into `{ field: [messages] }`, with nested paths joined by dots (`address.zipcode`). */
 export function fieldErrors(error: ZodIssues): Record<string, string[]> {
@@ -85,6 +93,7 @@ export function backendErrorResponse(err: Error, c: Context) {
   if (err instanceof BackendError) {
     const body: BackendErrorBody = { error: err.message }
     if (err.errors) body.errors = err.errors
+    if (err.code) body.code = err.code
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))
     return c.json(body, err.status)
   }
