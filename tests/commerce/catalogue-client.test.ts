@@ -151,14 +151,15 @@ describe('categories and listings', () => {
 })
 
 describe('search', () => {
-  it('40 per page sorted by name, folding diacritics, with matching categories', async () => {
+  it('40 per page by relevance (what can be bought first), folding diacritics, with matching categories', async () => {
     const result = await ops().search('muller')
     SearchResultModel.parse(result)
     expect(result.products.length).toBeLessThanOrEqual(40)
     expect(result.products.every((p) => p.title.includes('Müller'))).toBe(true)
     expect(result.productsMeta.totalCount).toBe(listed().filter((p) => p.name.includes('Müller')).length)
-    const titles = result.products.map((p) => p.title.toLowerCase())
-    expect(titles).toEqual([...titles].sort())
+    // decision 0009: no sort means relevance, and a product that can be bought comes before one that cannot
+    const buyable = result.products.map((p) => p.inStock)
+    expect(buyable).toEqual([...buyable].sort((a, b) => Number(b) - Number(a)))
     const jack = await ops().search('jack')
     expect(jack.categories).toEqual(expect.arrayContaining([{ name: 'Jackets', slug: 'men/jackets' }]))
     expect(await ops().search('   ')).toEqual({ products: [], categories: [], productsMeta: { totalCount: 0, count: 0 } })

@@ -79,7 +79,13 @@ const FacetOptionModel = z.strictObject({
 export const FacetModel = z.strictObject({ name: z.string(), label: z.string(), kind: z.enum(['color', 'price', 'checkbox']), options: z.array(FacetOptionModel) })
 export const ProductListModel = z.strictObject({
   data: z.array(ProductCardModel),
-  meta: z.strictObject({ facets: z.array(FacetModel), totalPages: z.number().int().min(0), totalCount: z.number().int().min(0), count: z.number().int().min(0) }),
+  meta: z.strictObject({
+    facets: z.array(FacetModel),
+    totalPages: z.number().int().min(0),
+    totalCount: z.number().int().min(0),
+    count: z.number().int().min(0),
+    inferredFilters: z.array(z.strictObject({ kind: z.enum(['color', 'gender']), words: z.array(z.string().min(1)).min(1), termWithout: z.string() })).optional(),
+  }),
 })
 export const SearchResultModel = z.strictObject({
   products: z.array(ProductCardModel),
