@@ -1,17 +1,14 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { backend } from '#worker/backend/index.ts'
-import type { Env } from '#worker/env.ts'
 import { refundPayment } from '#worker/backend/payments/refunds.ts'
 import { AU_ADDRESS, call, guestCart, registerAndLogin, type CallOptions } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
-import { createFakeStripe, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe } from '#tests/fakes/stripe-api.ts'
+import { createFakeStripe, type FakeStripe } from '#tests/fakes/stripe-api.ts'
+import { deliverWebhook, STRIPE, stripeEnv } from '#tests/factories/stripe.ts'
 
 // Stripe switched on against a local fake of its API (tests/fakes/stripe-api.ts), reached through the store's own
 // fetch: authorise, place the order in D1, capture; void when the order is refused; 3-D Secure; webhooks.
 
-const STRIPE: Partial<Env> = { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: 'http://stripe.fake' }
-const stripeEnv = { ...env, ...STRIPE } as unknown as Env
 let fake: FakeStripe
 let providerDown = false
 
@@ -55,15 +52,7 @@ const confirmations = async (orderNumber: string) =>
 
 async function webhook(type: string, object: object, secret?: string) {
   const { body, signature } = await fake.event(type, object, secret)
-  return deliver(body, signature)
-}
-async function deliver(body: string, signature: string) {
-  const res = await backend.fetch(new Request('https://store.test/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': signature, 'content-type': 'application/json' }, body }), stripeEnv, {
-    waitUntil() {},
-    passThroughOnException() {},
-    props: {},
-  } as unknown as ExecutionContext)
-  return { status: res.status, body: (await res.json()) as any }
+  return deliverWebhook(body, signature)
 }
 
 describe('paying by card with Stripe', () => {
@@ -351,15 +340,15 @@ describe('Stripe webhooks', () => {
     await expect(refundPayment(stripeEnv, row.id, row.amount_cents + 1)).rejects.toThrow(/is left to refund/)
     const charge = { id: 'ch_x', object: 'charge', payment_intent: row.payment_intent_id, amount: row.amount_cents, currency: 'aud', amount_refunded: 1000, refunded: false }
     const { body, signature } = await fake.event('charge.refunded', charge)
-    expect((await deliver(body, signature)).body).toEqual({ received: true })
-    expect((await deliver(body, signature)).body).toEqual({ received: true, duplicate: true })
+    expect((await deliverWebhook(body, signature)).body).toEqual({ received: true })
+    expect((await deliverWebhook(body, signature)).body).toEqual({ received: true, duplicate: true })
     expect(await payment(number)).toMatchObject({ refunded_cents: 1000, provider_state: 'partially_refunded' })
 
     const forged = await webhook('charge.refunded', { ...charge, amount_refunded: row.amount_cents }, 'whsec_someone_else')
     expect(forged.status).toBe(400)
     expect(forged.body.error).toBe('The webhook signature is not valid.')
     const tampered = await fake.event('charge.refunded', charge)
-    expect((await deliver(tampered.body.replace('"amount_refunded":1000', `"amount_refunded":${row.amount_cents}`), tampered.signature)).status).toBe(400)
+    expect((await deliverWebhook(tampered.body.replace('"amount_refunded":1000', `"amount_refunded":${row.amount_cents}`), tampered.signature)).status).toBe(400)
     expect((await payment(number)).refunded_cents).toBe(1000)
 
     const failing = await readyCart('AUD')

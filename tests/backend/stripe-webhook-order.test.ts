@@ -1,7 +1,5 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { backend } from '#worker/backend/index.ts'
-import type { Env } from '#worker/env.ts'
 import { refundPayment } from '#worker/backend/payments/refunds.ts'
 import { refundLine } from '#worker/admin/line-refunds.ts'
 import { refund } from '#worker/admin/order-actions.ts'
@@ -9,14 +7,13 @@ import { loadOrderDetail } from '#worker/admin/order-detail.ts'
 import { createAdmin, operator } from '#tests/worker/admin-helpers.ts'
 import { AU_ADDRESS, call, guestCart, type CallOptions } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
-import { createFakeStripe, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, signPayload, type FakeStripe } from '#tests/fakes/stripe-api.ts'
+import { createFakeStripe, FAKE_WEBHOOK_SECRET, signPayload, type FakeStripe } from '#tests/fakes/stripe-api.ts'
+import { deliverWebhook, STRIPE, stripeEnv } from '#tests/factories/stripe.ts'
 
 // Stripe sends events in no particular order, sometimes twice (docs/operations.md 'Stripe'): a payment follows
 // Stripe's state, never the order events arrive in; a figure the store cannot take is answered (200, so Stripe stops
 // retrying) and recorded for an operator; a webhook signed for a time far from now is refused.
 
-const STRIPE: Partial<Env> = { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: 'http://stripe.fake' }
-const stripeEnv = { ...env, ...STRIPE } as unknown as Env
 let fake: FakeStripe
 
 beforeEach(() => {
@@ -63,14 +60,6 @@ const payment = (number: string) =>
 const notices = (number: string) =>
   env.DB.prepare("SELECT admin_email, action, before_json, after_json FROM audit_log WHERE subject_type = 'order' AND subject_id = ? ORDER BY id").bind(number).all<any>().then((r) => r.results)
 
-async function deliver(body: string, signature: string) {
-  const res = await backend.fetch(new Request('https://store.test/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': signature, 'content-type': 'application/json' }, body }), stripeEnv, {
-    waitUntil() {},
-    passThroughOnException() {},
-    props: {},
-  } as unknown as ExecutionContext)
-  return { status: res.status, body: (await res.json()) as any }
-}
 
 /** The `charge.refunded` Stripe sends when `refunded` of the payment's charge is refunded in all. */
 const refundedEvent = (paid: Paid, refunded: number, extra: object = {}) =>
@@ -89,11 +78,11 @@ describe('refund events in any order', () => {
       const totals = [1000, 3000, paid.amount]
       const events = await Promise.all(totals.map((t) => refundedEvent(paid, t)))
       for (const i of order) {
-        expect((await deliver(events[i]!.body, events[i]!.signature)).status).toBe(200)
+        expect((await deliverWebhook(events[i]!.body, events[i]!.signature)).status).toBe(200)
         // Stripe delivers an event twice now and then; an older total again under a new event id does nothing either
-        expect((await deliver(events[i]!.body, events[i]!.signature)).body).toEqual({ received: true, duplicate: true })
+        expect((await deliverWebhook(events[i]!.body, events[i]!.signature)).body).toEqual({ received: true, duplicate: true })
         const again = await refundedEvent(paid, totals[order[0]!]!)
-        expect((await deliver(again.body, again.signature)).status).toBe(200)
+        expect((await deliverWebhook(again.body, again.signature)).status).toBe(200)
       }
       expect(await payment(paid.number), `events in the order ${order}`).toMatchObject({ refunded_cents: paid.amount, provider_state: 'refunded' })
       await expect(refundPayment(stripeEnv, paid.id, 1)).rejects.toThrow(/At most 0.00 is left/)
@@ -105,7 +94,7 @@ describe('refund events in any order', () => {
       const paid = await paidOrder()
       const totals = [500, 1500, 3000]
       const events = await Promise.all(totals.map((t) => refundedEvent(paid, t)))
-      for (const i of order) expect((await deliver(events[i]!.body, events[i]!.signature)).status).toBe(200)
+      for (const i of order) expect((await deliverWebhook(events[i]!.body, events[i]!.signature)).status).toBe(200)
       expect(await payment(paid.number), `events in the order ${order}`).toMatchObject({ refunded_cents: 3000, provider_state: 'partially_refunded' })
       const left = paid.amount - 3000
       await expect(refundPayment(stripeEnv, paid.id, left + 1)).rejects.toThrow(`At most ${(left / 100).toFixed(2)} is left`)
@@ -117,7 +106,7 @@ describe('a figure the store cannot take', () => {
   it('above the payment, negative, not a whole number, in another currency or for an unknown payment: 200 and ignored (Stripe stops retrying), nothing changed, recorded for an operator', async () => {
     const paid = await paidOrder()
     const ok = await refundedEvent(paid, 1000)
-    expect((await deliver(ok.body, ok.signature)).body).toEqual({ received: true })
+    expect((await deliverWebhook(ok.body, ok.signature)).body).toEqual({ received: true })
     const cases: Array<[string, object]> = [
       ['more than the payment took', { amount_refunded: paid.amount + 1 }],
       ['negative', { amount_refunded: -500 }],
@@ -127,11 +116,11 @@ describe('a figure the store cannot take', () => {
     ]
     for (const [why, extra] of cases) {
       const event = await refundedEvent(paid, 0, extra)
-      const answer = await deliver(event.body, event.signature)
+      const answer = await deliverWebhook(event.body, event.signature)
       expect(answer.status, why).toBe(200)
       expect(answer.body, why).toEqual({ received: true, ignored: expect.stringMatching(/recorded for an operator/) })
       // delivered again (Stripe retries only a failure, but an event may come twice): answered, not recorded twice
-      expect((await deliver(event.body, event.signature)).body, why).toEqual({ received: true, duplicate: true })
+      expect((await deliverWebhook(event.body, event.signature)).body, why).toEqual({ received: true, duplicate: true })
     }
     expect(await payment(paid.number)).toMatchObject({ refunded_cents: 1000, provider_state: 'partially_refunded' })
     const recorded = await notices(paid.number)
@@ -148,7 +137,7 @@ describe('a figure the store cannot take', () => {
     expect(page).toContain('is in USD, but the order was paid in AUD')
 
     const stranger = await refundedEvent({ ...paid, intent: 'pi_not_this_stores' }, 1000)
-    const unknown = await deliver(stranger.body, stranger.signature)
+    const unknown = await deliverWebhook(stranger.body, stranger.signature)
     expect(unknown).toEqual({ status: 200, body: { received: true, ignored: expect.stringMatching(/no placed payment/) } })
     const row = await env.DB.prepare("SELECT action FROM audit_log WHERE subject_type = 'payment' AND subject_id = 'pi_not_this_stores'").first<{ action: string }>()
     expect(row?.action).toBe('payment.webhook_ignored')
@@ -161,12 +150,12 @@ describe('webhook timestamps', () => {
     const { body } = await refundedEvent(paid, 1000)
     const now = Math.floor(Date.now() / 1000)
     for (const t of [now + 365 * 24 * 3600, now + 301, now - 301]) {
-      const answer = await deliver(body, await signPayload(body, FAKE_WEBHOOK_SECRET, t))
+      const answer = await deliverWebhook(body, await signPayload(body, FAKE_WEBHOOK_SECRET, t))
       expect(answer, `t = now ${t - now}`).toEqual({ status: 400, body: expect.objectContaining({ error: 'The webhook signature is not valid.' }) })
     }
     expect((await payment(paid.number)).refunded_cents).toBe(0)
     // a clock a minute apart is still fine
-    expect((await deliver(body, await signPayload(body, FAKE_WEBHOOK_SECRET, now + 60))).body).toEqual({ received: true })
+    expect((await deliverWebhook(body, await signPayload(body, FAKE_WEBHOOK_SECRET, now + 60))).body).toEqual({ received: true })
     expect((await payment(paid.number)).refunded_cents).toBe(1000)
   })
 })
@@ -224,7 +213,7 @@ describe('refunds the store asks Stripe for', () => {
         // Stripe's event overtakes its own answer
         const total = fake.refunds.reduce((sum, r) => sum + r.amount, 0)
         const event = await refundedEvent(paid, total)
-        expect((await deliver(event.body, event.signature)).status).toBe(200)
+        expect((await deliverWebhook(event.body, event.signature)).status).toBe(200)
       }
       return answer
     })
@@ -252,7 +241,7 @@ describe('a payment’s state follows Stripe’s, not the order events arrive in
     // the next card asks for 3-D Secure on the same intent; the decline's event comes in while the bank page is open
     await pay('4000002760003184')
     expect((await api('/checkout/complete', { method: 'PATCH', orderToken, body: { return_url: 'https://shop.example/checkout/payment/return' } })).status).toBe(402)
-    expect((await deliver(declined.body, declined.signature)).status).toBe(200)
+    expect((await deliverWebhook(declined.body, declined.signature)).status).toBe(200)
     fake.completeAction(intent!.id)
     const placed = await api('/checkout/complete', { method: 'PATCH', orderToken })
     expect(placed.status, JSON.stringify(placed.body)).toBe(200)

@@ -1,9 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Env } from '#worker/env.ts'
 import { call, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
-import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '#tests/fakes/stripe-api.ts'
+import { stripeEnv } from '#tests/factories/stripe.ts'
 import { refundLine } from '#worker/admin/line-refunds.ts'
 import { cancel, refund } from '#worker/admin/order-actions.ts'
 import { ActionRefused } from '#worker/admin/action-refused.ts'
@@ -15,8 +14,6 @@ import { createAdmin, placeOrder } from './admin-helpers.ts'
 // 'Operator console: refund claims'): the claim is written to D1 before the card provider is asked, so exactly one
 // reaches the provider; the other is refused with a sentence; a provider refusal gives the claim back.
 
-const STRIPE: Partial<Env> = { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: 'http://stripe.fake' }
-const stripeEnv = { ...env, ...STRIPE } as unknown as Env
 const URL_ = 'https://store.test/admin/orders/x'
 
 /** A slow card provider (50 ms a refund, so two refunds overlap), counting the refunds it was asked for. */

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
-import type { Env } from '#worker/env.ts'
 import { AU_ADDRESS, call, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
-import { createFakeStripe, FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '#tests/fakes/stripe-api.ts'
+import { createFakeStripe } from '#tests/fakes/stripe-api.ts'
+import { STRIPE, stripeEnv } from '#tests/factories/stripe.ts'
 import { approveReturn, loadReturn } from '#worker/admin/return-actions.ts'
 import { ADMIN_PASSWORD, auditOf, createAdmin, operator, placeOrder } from './admin-helpers.ts'
 
@@ -125,8 +125,6 @@ describe('returns', () => {
   })
 
   it('refunds a Stripe card through the provider (fake Stripe API), split with a gift card', async () => {
-    const STRIPE: Partial<Env> = { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: 'http://stripe.fake' }
-    const stripeEnv = { ...env, ...STRIPE } as unknown as Env
     const fake = createFakeStripe('http://stripe.fake')
     const realFetch = globalThis.fetch
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
