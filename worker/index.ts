@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from './app-env.ts'
-import { configProblem, hostProblem, isProduction, type Env } from './env.ts'
+import { isProduction, type Env } from './env.ts'
+import { failClosed } from './middleware/fail-closed.ts'
 import { requestId } from './middleware/request-id.ts'
 import { d1RoundTrips } from './middleware/d1-round-trips.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
@@ -25,19 +26,7 @@ import { refreshFacetCounts } from './backend/catalogue/facet-counts.ts'
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
 
-// Fail closed: a misconfigured store (e.g. a plain deploy without PASSWORD_PEPPER or card-provider keys, or `--env dev`
-// deployed to a public host) answers every request 503 with the one-line reason, logged once per isolate, instead of
-// serving with public development secrets or taking orders nobody pays for (docs/operations.md 'Deploying').
-const reported = new Set<string>()
-app.use(async (c, next) => {
-  const problem = configProblem(c.env) ?? hostProblem(c.env, c.req.url)
-  if (!problem) return next()
-  if (!reported.has(problem) && reported.size < 100) {
-    reported.add(problem)
-    console.error(problem)
-  }
-  return c.text(problem, 503, { 'cache-control': 'no-store', 'retry-after': '300' })
-})
+app.use(failClosed())
 app.use(requestId())
 app.use(d1RoundTrips())
 app.use(safePath())
@@ -68,7 +57,8 @@ app.all('/admin/*', adminRequest)
 app.all('/admin', adminRequest)
 
 // Development only: every email in both languages (worker/mail/preview.ts); production answers the store's 404.
-app.get('/dev/emails/*', async (c, next) => (isProduction(c.env) ? next() : (await import('./mail/preview.tsx')).emailPreview(c)))
+const devEmails = async (c: Context<AppEnv>, next: () => Promise<void>) => (isProduction(c.env) ? next() : (await import('./mail/preview.tsx')).emailPreview(c))
+app.get('/dev/emails/*', devEmails)
 
 app.route('/', backend)
 app.route('/api', bff)
