@@ -47,7 +47,7 @@ const BARE_VAR = /var\((--tw-[\w-]+)\)/g
  * `--tw-*` variables (`*,::before,::after{--tw-ring-shadow:0 0 #0000;…}`), so that a ring, shadow, filter or transform
  * utility finds them. That is 40 custom properties to cascade and store on each of a page's 1,500 elements and their
  * pseudo-elements, on every style recalculation. Measured on a category page at 1x CPU (thread time, 8 loads each):
- * style 42 -> 31-34 ms (docs/performance.md, session of 24 Nov 2026 evening).
+ * style 42 -> 31-34 ms (docs/decisions/0022-main-thread-work-at-start.md).
  *
  * As Tailwind 4 does, each becomes a registered property that does not inherit (`@property`, so a parent's ring
  * colour never reaches its children), with its default as initial value, and every `var(--tw-x)` gets the same

@@ -270,7 +270,7 @@ function ownerPage(request: Request): Page | null {
  * The store starts its client after the page's load event and largest paint (worker/ssr/render.tsx), so a test can
  * be done with a page while its chunks are still downloading. Closing the context then aborts them, and `wrangler dev`
  * (the server under the browser tests) answered the next page's stylesheet only after 30-43 s following such aborts
- * (docs/performance.md, 23 Nov). `close` therefore waits for the requests in flight to finish first (bounded: a test
+ * (docs/decisions/0020-client-starts-after-load-and-largest-paint.md). `close` therefore waits for the requests in flight to finish first (bounded: a test
  * that holds a route on purpose still closes).
  */
 export function trackRequests(context: BrowserContext) {

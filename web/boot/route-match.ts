@@ -11,7 +11,7 @@ export type MatchingRouter = { routes: RouteObject[]; branches?: unknown }
  * flattened, ranked and compiled once when it was created (`router.branches`). `matchRoutes` does all of that again on
  * every call: about 100 branches (two languages), a regular expression for every route of every branch, 5-20 ms at
  * 1x CPU per call. The prefetcher asks once per visible product card, in the idle time right after hydration
- * (docs/performance.md, session of 24 Nov 2026 evening).
+ * (docs/decisions/0022-main-thread-work-at-start.md).
  *
  * `router.branches` is React Router's own and not in its documented API, so anything unexpected in its shape answers
  * with `matchRoutes` instead; tests/web/route-match.test.ts compares both over the store's addresses.

@@ -8,7 +8,7 @@ import { useSetAtom, useStore, type Atom, type PrimitiveAtom, type SetStateActio
  * catch a change between render and subscription). React cannot bail out of a reducer dispatch before rendering, so
  * after hydration every component that reads an atom rendered once more, in one task that cannot be split: on a
  * category page the 48 cards' wishlist hearts, the header and the filters, a 35-44 ms task in an unminified build's
- * profile (docs/performance.md, session of 24 Nov 2026 evening). `useSyncExternalStore` compares the store's value
+ * profile (docs/decisions/0022-main-thread-work-at-start.md). `useSyncExternalStore` compares the store's value
  * with the one rendered and renders again only when it changed. Hydration reads the same store (the server snapshot
  * is the client store's value, as with jotai's hook), so the first render is unchanged.
  *

@@ -6,7 +6,7 @@ import { startTransition, useEffect, useState } from 'react'
  *
  * The switch renders in a transition: React renders it in slices of a few milliseconds instead of one task. Set at
  * once, the filter panel's re-render with every facet checkbox was a synchronous 14 ms task (unminified build,
- * profiled) right after a category page hydrated (docs/performance.md, session of 24 Nov 2026 evening); a shopper who
+ * profiled) right after a category page hydrated (docs/decisions/0022-main-thread-work-at-start.md); a shopper who
  * acts in between still has the no-JavaScript form, which works.
  */
 export function useEnhanced(): boolean {
