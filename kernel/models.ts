@@ -361,7 +361,7 @@ export interface OrderPayment {
   lastDigits: string | null
 }
 
-/** A shopper's return request on a placed order (docs/operations.md 'Returns'). */
+/** A shopper's return request on a placed order (docs/console.md 'Returns'). */
 export interface OrderReturn {
   id: string
   state: 'requested' | 'approved' | 'declined'

@@ -20,7 +20,7 @@ export interface Env {
   /** The store's public address (https://shop.example.com), for links in emails; required in production and staging. */
   STORE_URL?: string
   /**
-   * Opt-ins around the start-up checks (docs/operations.md 'Fail closed'), each `true` or unset, each shown on the console's
+   * Opt-ins around the start-up checks (docs/deploying.md 'Fail closed'), each `true` or unset, each shown on the console's
    * dashboard while in force: the test gateway outside development (a staging store without Stripe), a production or
    * staging store without a mail provider, a development configuration on a host that is not this machine.
    */
@@ -39,7 +39,7 @@ export interface Env {
   CAPTCHA_SCRIPT_URL?: string
   CAPTCHA_SITE_KEY?: string
   /**
-   * Mail (docs/operations.md "Mail"): the queue the outbox is delivered through (its consumer is this worker), and the
+   * Mail (docs/deploying.md "Mail"): the queue the outbox is delivered through (its consumer is this worker), and the
    * Resend API key that switches delivery on; without the key the outbox is the development mailbox.
    */
   MAIL_QUEUE?: Queue<{ id: number }>

@@ -10,7 +10,7 @@ import { createProduct } from '#tests/factories/catalogue.ts'
 import { createFakeStripe, FAKE_WEBHOOK_SECRET, signPayload, type FakeStripe } from '#tests/fakes/stripe-api.ts'
 import { deliverWebhook, STRIPE, stripeEnv } from '#tests/factories/stripe.ts'
 
-// Stripe sends events in no particular order, sometimes twice (docs/operations.md 'Stripe'): a payment follows
+// Stripe sends events in no particular order, sometimes twice (docs/deploying.md 'Stripe'): a payment follows
 // Stripe's state, never the order events arrive in; a figure the store cannot take is answered (200, so Stripe stops
 // retrying) and recorded for an operator; a webhook signed for a time far from now is refused.
 

@@ -1,4 +1,4 @@
-// 'Add a size' on the console's product page (worker/admin/size-add.ts, docs/operations.md 'Adding a size'): the new
+// 'Add a size' on the console's product page (worker/admin/size-add.ts, docs/console.md 'Adding a size'): the new
 // size is in the storefront's size picker, in the category's size filter, buyable, and counts for 'Sold out'; every
 // bad form is refused with a sentence and changes nothing.
 import { env } from 'cloudflare:workers'

@@ -5,7 +5,7 @@ import { createProduct, stockOf } from '#tests/factories/catalogue.ts'
 import { addDays, storeDayOf } from '#worker/admin/store-day.ts'
 import { auditOf, consoleBrowser, operator, placeOrder } from './admin-helpers.ts'
 
-// The points of issue 14 items 1–5 that no other console test shows (docs/operations.md 'What the console can do'):
+// The points of issue 14 items 1–5 that no other console test shows (docs/console.md 'What the console can do'):
 // the dashboard's figures move with the day's orders, the orders list's filters and paging, what an order's page
 // shows, a coupon's limits per code and per customer as edited in the console, gift-card look-up, discontinue_on and
 // backorderable as the store sees them.

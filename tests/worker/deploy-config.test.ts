@@ -12,7 +12,7 @@ const SHIPPED_VARS = (env as unknown as { SHIPPED_VARS: Record<string, string> }
 // ...and what `wrangler deploy --env dev` ships.
 const DEV_VARS = (env as unknown as { DEV_VARS: Record<string, string> }).DEV_VARS
 
-/** Everything a production store on the embedded backend needs (docs/operations.md 'Deploying'). */
+/** Everything a production store on the embedded backend needs (docs/deploying.md 'Deploying'). */
 const LIVE = {
   PASSWORD_PEPPER: 'a-real-production-pepper-0123',
   STRIPE_SECRET_KEY: 'sk_live_from_wrangler_secret',

@@ -12,7 +12,7 @@ import { operator } from './admin-helpers.ts'
 import { ORIGIN } from './helpers.ts'
 
 const testEnv = env as unknown as Env
-/** A production store with everything it needs to start (docs/operations.md 'Deploying'). */
+/** A production store with everything it needs to start (docs/deploying.md 'Deploying'). */
 const LIVE: Env = {
   ...testEnv,
   ENVIRONMENT: 'production',

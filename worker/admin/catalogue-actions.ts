@@ -85,7 +85,7 @@ export const STOCK_MOVED = (now: number, seen: number) =>
  * SKU, stock and backorderable of one size. The stock is a count the operator typed over the one the page showed, so
  * it is written only while the variant still holds that count (compared in the same statement): a page loaded before
  * a sale cannot overwrite the sale (409, reload). Saving without touching the count leaves the stock alone, so a
- * SKU or backorderable change is not refused because units sold meanwhile. (docs/operations.md 'Stock counts')
+ * SKU or backorderable change is not refused because units sold meanwhile. (docs/console.md 'Stock counts')
  */
 export async function saveVariant(db: D1Database, operator: Operator, detail: ProductDetail, variantId: number, input: VariantInput) {
   const variant = detail.variants.find((v) => v.id === variantId)

@@ -3,7 +3,7 @@ import type { Operator } from './context.ts'
 import { ActionRefused } from './action-refused.ts'
 
 /**
- * A console form that gives out money is done once (docs/operations.md 'Operator console: a form is sent once').
+ * A console form that gives out money is done once (docs/console.md 'Operator console: a form is sent once').
  *
  * Issuing a gift card, granting store credit, adjusting a card's balance and refunding a payment each carry a hidden
  * `form_token` (worker/admin/pages/parts.tsx FormToken), new each time the page is drawn. Doing the form writes

@@ -2,7 +2,7 @@ import { priceRuleBreaks, stockAllowed } from './catalogue-rules.ts'
 import { CSV_COLUMNS, CURRENCIES, money, sizeCells, type CsvColumn, type CurrentProduct, type CurrentSize, type PriceCells, type SizeRecord } from './product-csv.ts'
 
 /**
- * The prices of a product CSV import (docs/operations.md 'Product CSV'): the console's rule for every line (an RRP
+ * The prices of a product CSV import (docs/console.md 'Product CSV'): the console's rule for every line (an RRP
  * not below the price, a Club Price below it), a size's own line, and product-level prices of an older one-line-per-
  * product file, which never flatten sizes priced apart.
  */

@@ -1,6 +1,6 @@
 import { csvLine } from './orders-data.ts'
 /**
- * The product CSV of the console (docs/operations.md 'Product CSV'): one line per product, keyed by slug, and below a
+ * The product CSV of the console (docs/console.md 'Product CSV'): one line per product, keyed by slug, and below a
  * product with sizes one line per size, keyed by its SKU, with that size's prices, stock and backorderable (the
  * product's own columns empty). Export and import use the same columns and the same reading of the catalogue, so an
  * exported file imports as all unchanged.

@@ -11,7 +11,7 @@ import { refundable, refundStatements } from './order-actions.ts'
 import { ActionRefused } from './action-refused.ts'
 import { PAYMENT_BUSY, paymentClaim, underClaim, type Claim, type ClaimSubject } from './refund-claims.ts'
 
-/** Approving or declining a shopper's return (issue 14 item 6; docs/operations.md 'Returns'). */
+/** Approving or declining a shopper's return (issue 14 item 6; docs/console.md 'Returns'). */
 
 export interface ReturnDetail {
   ret: ReturnRow & { items: ReturnItemRow[] }

@@ -6,7 +6,7 @@ import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
 import { ActionRefused } from './action-refused.ts'
 
 /**
- * 'Add a size' on the console's product page (docs/operations.md 'Adding a size'): a new variant of the product, one
+ * 'Add a size' on the console's product page (docs/console.md 'Adding a size'): a new variant of the product, one
  * value of each of its option types (size, colour …), with its SKU, prices and stock. One D1 batch writes it the way
  * the seed and the import shape a size (variants, variant_option_values, prices, product_option_values) and rebuilds
  * the product's derived rows (derivedStatements: listing price, search). The rest follows by triggers: the sold-out

@@ -83,7 +83,7 @@ function mailOf(row: OutboxRow): Mail {
   return { kind: row.kind, to: row.to_email, locale: (row.locale === 'de' ? 'de' : 'en') as Locale, payload: JSON.parse(row.payload!) } as Mail
 }
 
-/** Messages that used up their retries: the row is marked dead (docs/operations.md says how to send them again). */
+/** Messages that used up their retries: the row is marked dead (docs/troubleshooting.md says how to send them again). */
 async function buryDeadLetters(batch: MessageBatch<MailMessage>, env: Env, now: Date): Promise<void> {
   for (const message of batch.messages) {
     const id = message.body?.id

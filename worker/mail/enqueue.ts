@@ -5,7 +5,7 @@ import { enqueueOutboxIds } from './queue.ts'
 import type { Mail, MailSettings } from './types.ts'
 
 /**
- * The mail API for the rest of the store (docs/operations.md "Mail").
+ * The mail API for the rest of the store (docs/deploying.md "Mail").
  *
  * In a change that causes mail, put the mail in the change's own batch and dispatch after it commits:
  *

@@ -158,7 +158,7 @@ export type Mail = {
   }
 }[MailKind]
 
-/** Where the store's own mail goes and what it is signed with (wrangler.toml vars; docs/operations.md "Mail"). */
+/** Where the store's own mail goes and what it is signed with (wrangler.toml vars; docs/deploying.md "Mail"). */
 export interface MailSettings {
   /** The ABN printed on tax invoices. */
   abn: string

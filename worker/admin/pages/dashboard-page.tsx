@@ -73,7 +73,7 @@ export function DashboardPage({ data }: { data: DashboardView; errors?: FieldErr
       <PageHeader title="Dashboard" />
       {data.optIns.length ? (
         <Notice tone="error">
-          <p>This store runs with start-up checks switched off (docs/operations.md, 'Deploying'):</p>
+          <p>This store runs with start-up checks switched off (docs/deploying.md, 'Deploying'):</p>
           <ul data-testid="opt-ins" className="mt-2 list-disc pl-5 font-normal">
             {data.optIns.map((line) => (
               <li key={line}>{line}</li>

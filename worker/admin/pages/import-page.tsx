@@ -45,7 +45,7 @@ export function ImportPage({ jobs, error, errors, maxMegabytes }: { jobs: Import
       <ErrorSummary errors={errors} />
       <Panel title="Check a file">
         <p className="mb-3 text-sm">
-          One line per product, keyed by its slug, and below a product with sizes one line per size, keyed by its SKU, with that size's prices and stock; the columns are those of the export (docs/operations.md, 'Product CSV'). Columns you leave out are kept as they are. First a dry run shows what would change; nothing changes until you apply it. At most {maxMegabytes} MB.
+          One line per product, keyed by its slug, and below a product with sizes one line per size, keyed by its SKU, with that size's prices and stock; the columns are those of the export (docs/console.md, 'Product CSV'). Columns you leave out are kept as they are. First a dry run shows what would change; nothing changes until you apply it. At most {maxMegabytes} MB.
         </p>
         <form method="post" action="/admin/products/import" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label="Check a product CSV">
           <FieldFrame id="file" label="CSV file" error={errors?.file}>

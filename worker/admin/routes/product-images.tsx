@@ -10,7 +10,7 @@ import { storefrontChanged } from '../freshness.ts'
 import { seeOther } from '../render.tsx'
 import { productOf, showProduct } from './products.tsx'
 
-/** A product's pictures (docs/operations.md 'Operator console: catalogue'). Every refusal re-shows the page with why. */
+/** A product's pictures (docs/console.md 'Operator console: catalogue'). Every refusal re-shows the page with why. */
 export const productImages = new Hono<AdminEnv>()
 
 /** The words and colour of a picture (upload and edit); the files themselves are checked by image-checks.ts. */

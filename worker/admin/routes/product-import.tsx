@@ -11,7 +11,7 @@ import { productsCsv } from '../product-csv.ts'
 import { ActionRefused } from '../action-refused.ts'
 import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
 
-/** Product CSV export and import (docs/operations.md 'Product CSV'). */
+/** Product CSV export and import (docs/console.md 'Product CSV'). */
 export const productImport = new Hono<AdminEnv>()
 
 const ROWS_PAGE_SIZE = 100

@@ -16,7 +16,7 @@ import { requestLocale } from './respond.ts'
 import { EmailSchema } from './schemas.ts'
 
 /**
- * The newsletter with double opt-in (extension; docs/operations.md 'Newsletter'). Subscribing sends a confirmation
+ * The newsletter with double opt-in (extension; docs/console.md 'Newsletter'). Subscribing sends a confirmation
  * link through the mail queue; only a confirmed address is subscribed. The answer is the same whether the address is
  * new, waiting or already subscribed, so the form tells nobody who reads the newsletter.
  */

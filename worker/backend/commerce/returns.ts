@@ -7,7 +7,7 @@ import { orderLines, orderUrl } from './order-mails.ts'
 import type { OrderRow } from './orders.ts'
 
 /**
- * Shopper returns (docs/operations.md 'Returns'): what of a placed order can still go back, the request a member
+ * Shopper returns (docs/console.md 'Returns'): what of a placed order can still go back, the request a member
  * makes from their order details, and the emails about it. The console decides (worker/admin/return-actions.ts).
  */
 
