@@ -3,17 +3,12 @@
 //   node bench/catalogue-bench.mjs [--products 50000] [--requests 100] [--state .wrangler/bench-state] [--port 8788]
 // The large catalogue is generated and loaded once into its own local D1 (--state) and reused on later runs.
 // Not part of `npm test`: it measures, it does not pass or fail.
-import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { countProducts, load, refreshAllFacetCounts } from '../kv-seed/load.mjs'
-
-const root = fileURLToPath(new URL('..', import.meta.url))
-const wranglerBin = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
-const childEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' }
+import { ensureClientBuild, prepareLargeCatalogue, startLargeCatalogueWorker } from './lib/large-catalogue.mjs'
+import { root } from './lib/store.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -29,62 +24,6 @@ const STATE = values.state
 const BASE = `http://127.0.0.1:${values.port}`
 const API = `${BASE}/api/v2/storefront`
 const log = (message) => console.log(`[catalogue-bench] ${message}`)
-
-function prepareDatabase() {
-  mkdirSync(STATE, { recursive: true })
-  const applied = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], { cwd: root, env: childEnv, encoding: 'utf8' })
-  if (applied.status !== 0) throw new Error(`migrations failed:\n${applied.stdout}\n${applied.stderr}`)
-  const existing = countProducts(['--local', '--persist-to', STATE])
-  if (existing === PRODUCTS + 1) {
-    log(`Reusing the ${existing}-product catalogue in ${STATE}; recounting its precomputed facets…`)
-    return refreshAllFacetCounts(['--local', '--persist-to', STATE], STATE)
-  }
-  log(`Generating and loading ${PRODUCTS} products into ${STATE} (a few minutes, once)…`)
-  load({ persistTo: STATE, products: PRODUCTS, out: join('.wrangler', `bench-seed-${PRODUCTS}`), force: existing > 0, writeImages: false })
-}
-
-/** The worker imports the client build's manifest; build it when missing, as `npm start` would. */
-function ensureClientBuild() {
-  if (existsSync(join(root, 'build/client/.vite/manifest.json'))) return
-  log('Building the client bundle (npm run build)…')
-  const built = spawnSync('npm', ['run', 'build'], { cwd: root, env: childEnv, encoding: 'utf8' })
-  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout?.slice(-2000)}\n${built.stderr?.slice(-2000)}`)
-}
-
-async function startWorker() {
-  const logFile = join(STATE, 'wrangler-dev.log')
-  const fd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, [wranglerBin, 'dev', '--env', 'dev', '--port', values.port, '--ip', '127.0.0.1', '--persist-to', STATE, '--show-interactive-dev-session=false'], {
-    cwd: root, env: childEnv, stdio: ['ignore', fd, fd], detached: true,
-  })
-  closeSync(fd)
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((done) => child.once('exit', done))
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      child.kill('SIGTERM')
-    }
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000).unref())])
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL')
-  }
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
-    try {
-      const res = await fetch(`${API}/store`, { signal: AbortSignal.timeout(5000) })
-      if (res.ok) return stop
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`wrangler dev did not answer within 120 s:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
-    }
-    await new Promise((done) => setTimeout(done, 300))
-  }
-}
 
 function get(agent, url) {
   return new Promise((resolve, reject) => {
@@ -146,10 +85,10 @@ async function scenarios() {
 }
 
 async function main() {
-  ensureClientBuild()
-  prepareDatabase()
+  ensureClientBuild(log)
+  prepareLargeCatalogue({ state: STATE, products: PRODUCTS, log })
   log(`Starting wrangler dev on ${BASE}…`)
-  const stop = await startWorker()
+  const stop = await startLargeCatalogueWorker({ state: STATE, port: values.port })
   try {
     const results = []
     for (const [name, urls] of await scenarios()) {

@@ -12,12 +12,13 @@
 //   - the budgets: first-visit JavaScript of home, category and product (gzip) against 100 KB, and the worker bundle
 //     (`wrangler deploy --dry-run`) against 450 KiB;
 // then runs bench/search-bench.mjs on the same server (judged search queries: zero-result rate, precision, recall,
-// latency) and bench/catalogue-bench.mjs. It only reports figures: it never fails on a timing or a budget.
+// latency), bench/catalogue-bench.mjs and bench/search-scale.mjs (every kind of search on the same 50,000-product
+// catalogue: p50/p95 and D1 rows read per kind). It only reports figures: it never fails on a timing or a budget.
 //
 //   node bench/run.mjs [--quick] [--requests 200] [--connections 10] [--duration 10] [--lighthouse-runs 3]
 //                      [--no-lighthouse] [--lighthouse-hide-scrollbars] [--no-load] [--dev-react] [--no-catalogue]
-//                      [--catalogue-args="--products 50000"] [--no-search]
-// --quick: 50 sequential requests, 3 s of load per row, one Lighthouse run per page, no catalogue bench.
+//                      [--catalogue-args="--products 50000"] [--no-search] [--no-search-scale]
+// --quick: 50 sequential requests, 3 s of load per row, one Lighthouse run per page, no catalogue or search-scale bench.
 // The worker is bundled as for production (NODE_ENV=production, as `wrangler deploy` does); --dev-react measures what
 // plain `wrangler dev` serves instead (React's development build on the server).
 import { spawn } from 'node:child_process'
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     'dev-react': { type: 'boolean', default: false },
     'no-catalogue': { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
+    'no-search-scale': { type: 'boolean', default: false },
     // A second Lighthouse pass with Chromium's overlay scrollbars hidden (bench/lib/lighthouse.mjs `extraFlags`).
     'lighthouse-hide-scrollbars': { type: 'boolean', default: false },
     // Passed on to bench/catalogue-bench.mjs (write it with =, e.g. --catalogue-args="--products 5000 --requests 50").
@@ -320,6 +322,15 @@ async function main() {
     const args = ['--port', String(await freePort()), ...values['catalogue-args'].split(/\s+/).filter(Boolean)]
     const code = await runScript(catalogueBench, args, {})
     if (code !== 0) console.log(`bench/catalogue-bench.mjs ended with ${code}`)
+  }
+
+  const searchScale = join(root, 'bench', 'search-scale.mjs')
+  if (!QUICK && !values['no-search-scale'] && existsSync(searchScale)) {
+    console.log('\n=== bench/search-scale.mjs ===')
+    // The catalogue bench's 50,000 products (its --products, when given, so both read one catalogue).
+    const products = /--products[= ](\d+)/.exec(values['catalogue-args'])?.[1]
+    const code = await runScript(searchScale, ['--port', String(await freePort()), ...(products ? ['--products', products] : [])], {})
+    if (code !== 0) console.log(`bench/search-scale.mjs ended with ${code}`)
   }
 }
 

@@ -57,6 +57,21 @@ describe('the D1 round-trip counter', () => {
     expect(trips.count).toBe(7)
   })
 
+  it('adds up the rows D1 read for what it answered, and reports them beside the round trips', async () => {
+    const trips = new D1RoundTrips()
+    const db = countRoundTrips(env.DB, trips)
+    const listed = (await env.DB.prepare('SELECT count(*) AS n FROM products').first<{ n: number }>())!.n
+    const { meta } = await db.prepare('SELECT id FROM products').all()
+    expect(trips.rowsRead).toBe(meta.rows_read)
+    expect(trips.rowsRead).toBeGreaterThanOrEqual(listed)
+    const [one] = await db.batch([db.prepare('SELECT id FROM products WHERE id = (SELECT min(id) FROM products)')])
+    expect(trips.rowsRead).toBe(meta.rows_read + one!.meta.rows_read)
+    // a search over HTTP tells what it read, so a bench can compare searches whatever the machine's load
+    const search = await SELFfetch('/api/v2/storefront/products?filter[name]=jacket&per_page=2')
+    const rows = Number(/(?:^|,\s*)d1-rows;desc=(\d+)/.exec(search.headers.get('server-timing') ?? '')?.[1])
+    expect(rows).toBeGreaterThan(0)
+  })
+
   it('reports the count in Server-Timing on API answers and pages', async () => {
     const api = await SELFfetch('/api/v2/storefront/products?per_page=2&include=images')
     expect(api.status).toBe(200)

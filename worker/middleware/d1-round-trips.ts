@@ -9,6 +9,15 @@ import type { AppEnv } from '#worker/app-env.ts'
  */
 export class D1RoundTrips {
   count = 0
+  /** Rows the database read for the answered statements (`meta.rows_read`): what D1 bills, and what a query costs
+   * whatever the machine's load (bench/search-scale.mjs reports it per search). */
+  rowsRead = 0
+}
+
+/** Adds a result's (or a batch's results') `meta.rows_read` to the tally, passing the result on unchanged. */
+function tallyRows<T>(trips: D1RoundTrips, result: T): T {
+  for (const r of Array.isArray(result) ? result : [result]) trips.rowsRead += Number((r as D1Result | undefined)?.meta?.rows_read ?? 0) || 0
+  return result
 }
 
 type Session = Pick<D1DatabaseSession, 'prepare' | 'batch'> & Partial<Pick<D1DatabaseSession, 'getBookmark'>>
@@ -24,11 +33,11 @@ function countedStatement(statement: D1PreparedStatement, trips: D1RoundTrips): 
     },
     all: () => {
       trips.count++
-      return statement.all()
+      return statement.all().then((result) => tallyRows(trips, result))
     },
     run: () => {
       trips.count++
-      return statement.run()
+      return statement.run().then((result) => tallyRows(trips, result))
     },
     raw: (options?: { columnNames?: boolean }) => {
       trips.count++
@@ -48,7 +57,7 @@ function countedSession<S extends Session>(session: S, trips: D1RoundTrips): S {
     prepare: (query: string) => countedStatement(session.prepare(query), trips),
     batch: <T>(statements: D1PreparedStatement[]) => {
       trips.count++
-      return session.batch<T>(unwrap(statements))
+      return session.batch<T>(unwrap(statements)).then((results) => tallyRows(trips, results))
     },
     ...(session.getBookmark ? { getBookmark: () => session.getBookmark!() } : {}),
   }
@@ -67,8 +76,11 @@ export function countRoundTrips(db: D1Database, trips: D1RoundTrips): D1Database
   } as D1Database
 }
 
-/** The Server-Timing entry perf tooling parses: `d1;desc=<round trips>` (a bare count, no duration). */
-export const d1TimingEntry = (trips: D1RoundTrips) => `d1;desc=${trips.count}`
+/**
+ * The Server-Timing entries perf tooling parses: `d1;desc=<round trips>` (a bare count, no duration), then
+ * `d1-rows;desc=<rows read>` (the rows of statements read with `all`/`run`/`batch`; `first` and `raw` do not report them).
+ */
+export const d1TimingEntry = (trips: D1RoundTrips) => `d1;desc=${trips.count}, d1-rows;desc=${trips.rowsRead}`
 
 /**
  * Puts a counting DB in this request's env, so every layer below (SSR loaders → commerce client → embedded backend)
