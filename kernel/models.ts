@@ -167,6 +167,8 @@ export interface SearchResult {
   products: ProductCard[]
   categories: Array<{ name: string; slug: string }>
   productsMeta: { totalCount: number; count: number }
+  /** Queries the shopper may mean, completed or corrected (our backend's; none from a remote Spree). */
+  suggestions?: string[]
 }
 
 export interface MenuItem {

@@ -161,8 +161,19 @@ describe('search', () => {
     const buyable = result.products.map((p) => p.inStock)
     expect(buyable).toEqual([...buyable].sort((a, b) => Number(b) - Number(a)))
     const jack = await ops().search('jack')
-    expect(jack.categories).toEqual(expect.arrayContaining([{ name: 'Jackets', slug: 'men/jackets' }]))
-    expect(await ops().search('   ')).toEqual({ products: [], categories: [], productsMeta: { totalCount: 0, count: 0 } })
+    // a name several branches share is told apart by its parent
+    expect(jack.categories).toEqual(expect.arrayContaining([{ name: 'Men › Jackets', slug: 'men/jackets' }]))
+    expect(await ops().search('   ')).toEqual({ products: [], categories: [], productsMeta: { totalCount: 0, count: 0 }, suggestions: [] })
+  })
+
+  it('a typo finds its categories and the query meant, written as the catalogue writes it (issue 39 point 7)', async () => {
+    const typo = await ops().search('jakcet')
+    SearchResultModel.parse(typo)
+    expect(typo.suggestions).toContain('jacket')
+    expect(typo.categories).toEqual(expect.arrayContaining([{ name: 'Women › Jackets', slug: 'women/jackets' }]))
+    const de = await ops({ locale: 'de' }).search('Rucksak')
+    expect(de.suggestions).toContain('Rucksack')
+    expect(de.categories.map((c) => c.name).join(' ')).toMatch(/Rucksäcke/)
   })
 })
 

@@ -91,6 +91,7 @@ export const SearchResultModel = z.strictObject({
   products: z.array(ProductCardModel),
   categories: z.array(z.strictObject({ name: z.string(), slug: z.string() })),
   productsMeta: z.strictObject({ totalCount: z.number().int(), count: z.number().int() }),
+  suggestions: z.array(z.string().min(1)).max(5).optional(),
 })
 
 const MenuItemModel: z.ZodType<unknown> = z.lazy(() => z.strictObject({ label: z.string().min(1), link: z.string(), items: z.array(MenuItemModel) }))

@@ -142,7 +142,7 @@ describe(`axe at ${WIDTHS.map((w) => w.width).join(' and ')} px: no serious or c
     await panel(() => page.locator('[data-testid=wishlist-button]').click(), 'wishlist-sidebar', 'wishlist (empty)')
     const search = await openSearch(page)
     await search.fill('jacket')
-    await page.locator('[data-testid=search-overlay] a[href*="/products/"]').first().waitFor()
+    await page.locator('[data-testid=search-overlay] [data-testid=suggestion-product]').first().waitFor()
     found.push(...(await check('search suggestions')))
     await page.keyboard.press('Escape')
     for (const [path, label] of [['/Category?term=zzqqxx', 'search, no hits'], ['/de/Category?term=zzqqxx', 'search, no hits (de)'], ['/giftcards', 'gift cards'], ['/de/giftcards', 'gift cards (de)'], ['/contactus', 'contact'], ['/faqs', 'FAQs'], ['/login', 'login page'], ['/de/login', 'login page (de)']] as const) {

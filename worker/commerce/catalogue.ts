@@ -5,6 +5,7 @@ import { cacheKeys, cached } from './cache.ts'
 import { inferredFilters, mapFacets, priceFilterParam } from './catalogue-facets.ts'
 import { mapBanner, mapCard, mapCategoryTree, mapCountry, mapProduct } from './catalogue-mappers.ts'
 import { mapCmsPage, mapMenu } from './content-mappers.ts'
+import { searchExtras } from './search-extras.ts'
 import type { CommerceContext } from './context.ts'
 import { Deserialized, getDocument, storefrontPath, type JsonApiResource } from './jsonapi.ts'
 import { createTransport } from './transport.ts'
@@ -148,21 +149,17 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
     async search(term, opts): Promise<SearchResult> {
       // SEARCH_SORT '' sends no sort (storefrontPath leaves empty values out): the API's relevance order
       const text = term.trim()
-      if (!text) return { products: [], categories: [], productsMeta: { totalCount: 0, count: 0 } }
-      const [list, tree] = await Promise.all([
+      if (!text) return { products: [], categories: [], productsMeta: { totalCount: 0, count: 0 }, suggestions: [] }
+      const [list, tree, completions] = await Promise.all([
         listProducts({ 'filter[name]': text, sort: SEARCH_SORT, per_page: opts?.itemsPerPage ?? SEARCH_ITEMS_PER_PAGE, page: opts?.page ?? 1, facets: 'false' }),
         categoryTree().catch(() => [] as Category[]),
+        // Our backend's completions (search-suggest.ts); a Spree without them answers 404 (null): none, never a failure.
+        get('/search_suggestions', { 'filter[name]': text, currency: undefined }).then(
+          (doc) => (doc?.data ?? []).map((r) => String(r.attributes.query ?? '')).filter(Boolean),
+          () => [] as string[],
+        ),
       ])
-      const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-      const needle = fold(text)
-      const categories: SearchResult['categories'] = []
-      const visit = (list: Category[]) =>
-        list.forEach((c) => {
-          if (!c.hide_from_nav && fold(c.name).includes(needle)) categories.push({ name: c.name, slug: c.permalink })
-          visit(c.items)
-        })
-      visit(tree)
-      return { products: list.data, categories: categories.slice(0, 10), productsMeta: { totalCount: list.meta.totalCount, count: list.meta.count } }
+      return { products: list.data, ...searchExtras(text, tree, list.data, completions, ctx.locale), productsMeta: { totalCount: list.meta.totalCount, count: list.meta.count } }
     },
 
     async getAvailableCountries() {

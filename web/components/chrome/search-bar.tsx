@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import { useT } from '../../i18n/index.tsx'
@@ -10,9 +11,14 @@ import { cx, focusRing } from '../ui/cx.ts'
 /** The overlay's code (results, skeletons) loads when the shopper first opens the search, not with the page. */
 const SearchOverlay = lazy(() => import('./search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })))
 
+/** The overlay's listbox (search-overlay.tsx holds the same; repeated here so the field needs none of its code). */
+const LISTBOX_ID = 'search-suggestions'
+
 /**
  * A real GET form to the catalogue (works without JavaScript); with JavaScript it opens the search overlay on focus,
- * shows suggestions after a 1000 ms pause in typing, and closes on Esc or the cross (spec §2, §4, §9).
+ * shows suggestions after a 1000 ms pause in typing, and closes on Esc or the cross (spec §2, §4, §9). The field is
+ * an ARIA combobox: the arrow keys move through the overlay's suggestions, Enter opens the one chosen (or, with none
+ * chosen, submits the search), Escape closes.
  */
 export function SearchBar() {
   const { t } = useT()
@@ -21,6 +27,14 @@ export function SearchBar() {
   const openSearch = useSetAtom(openSearchAtom)
   const closeSearch = useSetAtom(closeSearchAtom)
   const [term, setTerm] = useState('')
+  const navigate = useNavigate()
+  // The overlay's suggestions (their addresses, in order) and the one the arrow keys chose (-1: none).
+  const [options, setOptions] = useState<string[]>([])
+  const [active, setActive] = useState(-1)
+  const onOptions = useCallback((hrefs: string[]) => {
+    setOptions(hrefs)
+    setActive(-1)
+  }, [])
   const form = useRef<HTMLFormElement>(null)
   const input = useRef<HTMLInputElement>(null)
   // The overlay starts under the search field, wherever the header has put it (its own row on phones).
@@ -42,6 +56,16 @@ export function SearchBar() {
     return () => window.removeEventListener('keydown', onKey)
   }, [open, closeSearch])
 
+  const close = () => {
+    closeSearch()
+    setActive(-1)
+    input.current?.blur()
+  }
+  const select = (href: string) => {
+    close()
+    void navigate(href)
+  }
+
   return (
     <div className="relative">
       <form
@@ -60,12 +84,26 @@ export function SearchBar() {
           name="term"
           type="search"
           value={term}
+          role="combobox"
+          aria-expanded={open && options.length > 0}
+          aria-controls={LISTBOX_ID}
+          aria-autocomplete="list"
+          aria-activedescendant={open && active >= 0 ? `search-option-${active}` : undefined}
           onChange={(e) => {
             setTerm(e.target.value)
             openSearch()
           }}
           onKeyDown={(e) => {
             if (e.key === 'Escape') e.preventDefault()
+            if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && open && options.length > 0) {
+              e.preventDefault()
+              const step = e.key === 'ArrowDown' ? 1 : -1
+              setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length))
+            }
+            if (e.key === 'Enter' && open && active >= 0 && options[active]) {
+              e.preventDefault()
+              select(options[active]!)
+            }
           }}
           onFocus={() => openSearch()}
           placeholder={t('search.placeholder')}
@@ -81,14 +119,13 @@ export function SearchBar() {
           <SearchOverlay
             term={term}
             top={top}
-            onClose={() => {
-              closeSearch()
-              input.current?.blur()
-            }}
+            active={active}
+            onOptions={onOptions}
+            onSelect={select}
+            onClose={close}
             onCancel={() => {
               setTerm('')
-              closeSearch()
-              input.current?.blur()
+              close()
             }}
           />
         </Suspense>

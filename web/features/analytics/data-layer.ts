@@ -1,5 +1,6 @@
 import type { Cart, Currency, LineItem, Order, Product, ProductCard, SearchResult, Wishlist } from '#kernel/models.ts'
 import { CART_EVENT_CURRENCY } from '#kernel/config.ts'
+import { groupByName } from '../../lib/search-suggestions.ts'
 
 /**
  * The data layer of spec §7 and the GA4 e-commerce events a tag manager expects. Payloads are built here from
@@ -56,8 +57,9 @@ export function trackRemoveFromCart(line: LineItem, quantity: number) {
   if (quantity > 0) pushEvent({ event: 'removeFromCart', currencyCode: CART_EVENT_CURRENCY, products: [cartProduct(line, quantity)] })
 }
 
+/** §7's productSearch: what was searched, how many products match, and how many product suggestions the overlay shows. */
 export function trackSearch(term: string, result: SearchResult) {
-  pushEvent({ event: 'productSearch', searchTerms: term, resultsReturned: result.productsMeta.totalCount, resultsDisplayed: result.products.length })
+  pushEvent({ event: 'productSearch', searchTerms: term, resultsReturned: result.productsMeta.totalCount, resultsDisplayed: groupByName(result.products).length })
 }
 
 export function trackViewItem(product: Product) {

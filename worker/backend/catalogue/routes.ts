@@ -3,6 +3,7 @@ import type { Env } from '#worker/env.ts'
 import { contentRoutes } from './content-routes.ts'
 import { countryRoutes } from './country-routes.ts'
 import { productRoutes } from './product-routes.ts'
+import { searchSuggestRoutes } from './search-suggest.ts'
 import { taxonRoutes } from './taxon-routes.ts'
 
 /** Read side of the Storefront API: products, taxons, CMS pages, menus, countries, store (issue 3). */
@@ -12,3 +13,4 @@ catalogueRoutes.route('/', productRoutes)
 catalogueRoutes.route('/', taxonRoutes)
 catalogueRoutes.route('/', contentRoutes)
 catalogueRoutes.route('/', countryRoutes)
+catalogueRoutes.route('/', searchSuggestRoutes)

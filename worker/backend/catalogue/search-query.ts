@@ -205,7 +205,7 @@ function compoundsEndingIn(head: string, lexicon: Lexicon): string[] {
  * The vocabulary's terms within the word's forgiven edits (4–7 letters one, longer two; a swap counts one), the
  * first letter kept for words under 8 letters; a plural is compared by its base ('sandles' → sandals). Closest first.
  */
-function nearSpellings(word: string, locale: Locale, lexicon: Lexicon): string[] {
+export function nearSpellings(word: string, locale: Locale, lexicon: Lexicon): string[] {
   const max = editsAllowed(word)
   if (max === 0 || /^\d+$/.test(word)) return []
   const found: Array<{ term: string; d: number; n: number }> = []
