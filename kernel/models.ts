@@ -223,6 +223,15 @@ export interface User {
   storeCredits: number
 }
 
+/**
+ * A login's answer: the member, and how many units their saved cart (from an earlier visit) added to the cart they had
+ * as a guest, when it added any (the embedded backend's `/cart/associate` says so; issue 42). The storefront tells
+ * the shopper, so a merged cart never changes unseen.
+ */
+export interface LoggedIn extends User {
+  savedItemsAdded?: number
+}
+
 /** A member's saved card: what the provider tells of it (brand, last four, expiry), never the number. */
 export interface SavedCard {
   id: string

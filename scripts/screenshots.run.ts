@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, inject, test } from 'vitest'
 import { launchBrowser, settleBeforeNavigating, waitForHydration } from '#tests/e2e/browser.ts'
 import { baseUrl } from '#tests/e2e/browser.ts'
+import { audit } from '#tests/e2e/axe.ts'
 import { api as storefront, memberOrder } from '#tests/e2e/operator-steps.ts'
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
@@ -181,6 +182,67 @@ for (const locale of LOCALES) {
       } finally {
         await context.close()
       }
+    })
+  }
+}
+
+// Issue 42's changed screens (`-t shopper` retakes just these), each checked by axe (0 serious or critical, else the
+// run fails): the cart page after a login that added the saved cart's items (where a login without JavaScript lands),
+// the toast a login with JavaScript shows, the product page without JavaScript (one form: options and 'Add to cart')
+// and /Checkout/ThankYou without an order (the 404).
+for (const locale of LOCALES) {
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    test(`shopper ${locale} ${width}`, async () => {
+      const options = { baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', locale: locale === 'de' ? 'de-DE' : 'en-AU', reducedMotion: 'reduce' as const }
+      const context = await newShopperContext(options)
+      const noScript = await newShopperContext({ ...options, javaScriptEnabled: false })
+      const page = await context.newPage()
+      settleBeforeNavigating(page, context)
+      const prefix = locale === 'de' ? '/de' : ''
+      const file = (screen: string) => `${screen}-${locale}-${width}`
+      const serious: string[] = []
+      const checked = async (name: string) => {
+        await shoot(page, file(name))
+        serious.push(...(await audit(page, file(name))))
+      }
+      try {
+        await page.goto(`${prefix}/Checkout/ThankYou`)
+        await waitForHydration(page)
+        await checked('thank-you-not-found')
+
+        // a saved cart of an earlier visit, then a guest cart, then the login form of /Login
+        const { variantId } = await purchasableVariant(context)
+        const email = `shots-merge-${locale}-${width}-${Date.now()}@example.com`
+        const earlier = await browser.newContext({ baseURL: baseUrl() })
+        const origin = { origin: baseUrl(), 'content-type': 'application/json' }
+        await earlier.request.post('/api/account', { headers: origin, data: { email, password: 'correct-horse-battery-9', firstName: 'Ada', lastName: 'Lovelace' } })
+        await earlier.request.post('/api/cart/items', { headers: origin, data: { variantId, quantity: 2 } })
+        await earlier.close()
+        await page.goto(`${prefix}/`)
+        await waitForHydration(page)
+        await api(page, 'POST', '/api/cart/items', { variantId, quantity: 1 })
+        await page.goto(`${prefix}/Login`)
+        await waitForHydration(page)
+        await page.locator('#login-email').fill(email)
+        await page.locator('#login-password').fill('correct-horse-battery-9')
+        await page.getByTestId('login-form').locator('button[type=submit]').click()
+        await page.getByTestId('notifications').locator('li').first().waitFor()
+        await page.screenshot({ path: `${OUT}${file('login-merged-toast')}.png`, animations: 'disabled', caret: 'hide' })
+        serious.push(...(await audit(page, file('login-merged-toast'))))
+        await page.goto(`${prefix}/Cart?done=saved-items&items=1`)
+        await waitForHydration(page)
+        await checked('cart-merged')
+
+        const product = await noScript.newPage()
+        const list = await noScript.request.get('/api/v2/storefront/products?filter[purchasable]=true&filter[options][size]=m&per_page=1')
+        const slug = ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data[0]!.attributes.slug
+        await product.goto(`${prefix}/products/${slug}`)
+        await shoot(product, file('product-nojs'))
+      } finally {
+        await noScript.close()
+        await context.close()
+      }
+      if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
     })
   }
 }

@@ -145,24 +145,43 @@ describe('a whole member checkout through the API', () => {
 })
 
 describe('carts', () => {
-  it('merges a guest cart into the customer cart at login without losing a line', async () => {
+  it('merges a guest cart into the customer cart at login by variant: a product in both keeps the larger quantity, not the sum, and the answer counts what the saved cart added', async () => {
     const a = await createProduct({ stock: 20 })
     const b = await createProduct({ stock: 20 })
+    const c = await createProduct({ stock: 20 })
     const member = await registerAndLogin()
     await call('/cart', { method: 'POST', bearer: member.bearer })
+    // the saved cart of an earlier visit: two of a, one of c
     await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: a.variantId, quantity: 2 } })
+    await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: c.variantId, quantity: 1 } })
     const token = await guestCart()
     await call('/cart/add_item', { orderToken: token, body: { variant_id: a.variantId, quantity: 1 } })
     await call('/cart/add_item', { orderToken: token, body: { variant_id: b.variantId, quantity: 3 } })
     const merged = await call(`/cart/associate?guest_order_token=${token}`, { method: 'PATCH', bearer: member.bearer })
     expect(merged.status).toBe(200)
     const qty = Object.fromEntries(lines(merged).map((l: any) => [l.attributes.sku, l.attributes.quantity]))
-    expect(qty).toEqual({ [a.sku]: 3, [b.sku]: 3 })
-    expect(attrs(merged)).toMatchObject({ item_count: 6, club_member_pricing: true })
+    expect(qty).toEqual({ [a.sku]: 2, [b.sku]: 3, [c.sku]: 1 })
+    // the guest had 4 units; the saved cart added one more a and the c
+    expect(attrs(merged)).toMatchObject({ item_count: 6, item_total: '480.00', club_member_pricing: true })
+    expect(merged.body.meta).toEqual({ saved_items_added: 2 })
     expect((await call('/cart', { orderToken: token })).status).toBe(404)
+    // what the cart shows is what checkout reads: the same lines and total on the next read
+    expect(attrs(await call('/cart', { bearer: member.bearer }))).toMatchObject({ item_count: 6, item_total: '480.00' })
   })
 
-  it('a merge that would put more than 9999 of one product in the cart keeps it at 9999 and says so; removing a line moves updated_at, removing a missing one does not', async () => {
+  it('a product the guest cart holds more of keeps the guest quantity, and a saved cart that adds nothing says nothing', async () => {
+    const a = await createProduct({ stock: 20 })
+    const member = await registerAndLogin()
+    await call('/cart', { method: 'POST', bearer: member.bearer })
+    await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: a.variantId, quantity: 1 } })
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: a.variantId, quantity: 3 } })
+    const merged = await call(`/cart/associate?guest_order_token=${token}`, { method: 'PATCH', bearer: member.bearer })
+    expect(lines(merged).map((l: any) => l.attributes.quantity)).toEqual([3])
+    expect(merged.body.meta?.saved_items_added).toBeUndefined()
+  })
+
+  it('a merge of two large quantities of one product keeps the larger, within the 9999 bound; removing a line moves updated_at, removing a missing one does not', async () => {
     const a = await createProduct({ stock: 0, backorderable: true, prices: { AUD: { amount: 100 }, USD: { amount: 70 } } })
     const member = await registerAndLogin()
     await call('/cart', { method: 'POST', bearer: member.bearer })
@@ -171,10 +190,10 @@ describe('carts', () => {
     await call('/cart/add_item', { orderToken: token, body: { variant_id: a.variantId, quantity: 5000 } })
     const merged = await call(`/cart/associate?guest_order_token=${token}`, { method: 'PATCH', bearer: member.bearer })
     expect(merged.status).toBe(200)
-    expect(lines(merged).map((l: any) => l.attributes.quantity)).toEqual([9999])
-    expect(merged.body.meta).toMatchObject({ capped_lines: 1, notice: 'The cart holds at most 9999 of one product: 1 line was kept at 9999 when the carts were merged.' })
-    // and the line can still be changed within the bound afterwards (add_item refuses one more, with its sentence)
-    expect((await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: a.variantId, quantity: 1 } })).status).toBe(422)
+    expect(lines(merged).map((l: any) => l.attributes.quantity)).toEqual([9000])
+    expect(merged.body.meta).toEqual({ saved_items_added: 4000 })
+    // and the line can still be changed within the bound afterwards (add_item refuses past it, with its sentence)
+    expect((await call('/cart/add_item', { bearer: member.bearer, body: { variant_id: a.variantId, quantity: 1000 } })).status).toBe(422)
 
     const before = attrs(merged).updated_at
     await new Promise((r) => setTimeout(r, 5))

@@ -37,8 +37,10 @@ function table(): Row[] {
     { path: '/Checkout/Shipping', status: 302, location: '/' },
     { path: '/Checkout/Billing', status: 302, location: '/checkout/shipping' },
     { path: '/Checkout/Payment', status: 302, location: '/checkout/shipping' },
-    { path: '/checkout/thank-you', status: 200, layout: 'blank' },
-    { path: '/Checkout/ThankYou', status: 200, layout: 'blank' },
+    // without an order of this shopper's there is nothing to thank them for (spec §8, issue 42)
+    { path: '/checkout/thank-you', status: 404, layout: 'blank', text: 'This page could not be found' },
+    { path: '/Checkout/ThankYou', status: 404, layout: 'blank', text: 'This page could not be found' },
+    { path: '/Checkout/ThankYou?order=R123456789', status: 404, layout: 'blank', text: 'Order details not found' },
     { path: '/Checkout/CheckoutType', status: 200, layout: 'blank' },
     // Account guard: no bearer cookie → home.
     { path: '/MyAccount', status: 302, location: '/' },

@@ -8,6 +8,7 @@ import type {
   CmsPage,
   Country,
   Currency,
+  LoggedIn,
   Menu,
   Order,
   Product,
@@ -105,7 +106,7 @@ export interface StorefrontApi {
   requestReturn(orderNumber: string, input: ReturnRequestInput): Promise<Order>
   getCurrentUser(): Promise<User | null>
   /** `captchaToken`: a solved captcha, which the backend asks for after many wrong passwords for the account. */
-  logIn(username: string, password: string, captchaToken?: string): Promise<User>
+  logIn(username: string, password: string, captchaToken?: string): Promise<LoggedIn>
   logOut(): Promise<void>
   /** `captchaToken`: the captcha's answer, required when one is configured (worker/lib/captcha.ts). */
   registerUser(input: { email: string; password: string; firstName: string; lastName: string; captchaToken?: string }): Promise<User>

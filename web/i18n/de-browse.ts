@@ -60,6 +60,7 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     clubSave: 'Melden Sie sich an oder treten Sie dem Club bei, um bei dieser Bestellung {{amount}} zu sparen',
     updated: 'Warenkorb erfolgreich aktualisiert',
     removed: 'Artikel erfolgreich aus dem Warenkorb entfernt',
+    savedItemsAdded: (p: { count: number }) => (p.count === 1 ? '1 Artikel von Ihrem letzten Besuch wurde Ihrem Warenkorb hinzugefügt.' : `${p.count} Artikel von Ihrem letzten Besuch wurden Ihrem Warenkorb hinzugefügt.`),
     saveForLater: 'Für später merken',
     savedForLater: 'Auf Ihrer Wunschliste gespeichert',
   },

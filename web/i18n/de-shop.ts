@@ -11,7 +11,6 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     asMember: 'Für Club-Preise anmelden',
     thankYou: 'Vielen Dank für Ihre Bestellung',
     thankYouText: 'Ihre Bestellnummer lautet {{number}}. Wir haben Ihnen eine Bestätigung gesendet.',
-    thankYouNoOrder: 'Ihre Bestellung ist abgeschlossen.',
     backToShop: 'Zurück zum Shop',
     stepPending: 'Geben Sie Ihre Daten ein, um fortzufahren.',
     contact: 'Kontakt',

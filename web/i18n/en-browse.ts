@@ -57,6 +57,8 @@ export const enBrowse = {
     clubSave: 'Login or Join the Club to save {{amount}} on this order',
     updated: 'Cart updated successfully',
     removed: 'Item removed from cart successfully',
+    // said after a login whose saved cart (an earlier visit's) added to the guest cart (issue 42)
+    savedItemsAdded: (p: { count: number }) => (p.count === 1 ? '1 item from your last visit was added to your cart.' : `${p.count} items from your last visit were added to your cart.`),
     saveForLater: 'Save for later',
     savedForLater: 'Saved to your wishlist',
   },

@@ -8,7 +8,6 @@ export const enShop = {
     asMember: 'Log in for Club Prices',
     thankYou: 'Thank you for your order',
     thankYouText: 'Your order number is {{number}}. We have emailed you a confirmation.',
-    thankYouNoOrder: 'Your order is complete.',
     backToShop: 'Back to the shop',
     stepPending: 'Enter your details to continue.',
     contact: 'Contact',

@@ -14,6 +14,7 @@ import { CouponForm } from '../components/coupon-form.tsx'
 import { cartAtom } from '../state/session/atoms.ts'
 import type { LineItem } from '#kernel/models.ts'
 import { LAND_HERE } from '../components/ui/cx.ts'
+import { SAVED_ITEMS_ADDED } from './route-helpers.ts'
 
 /**
  * /Cart: the cart as a page, every control a real form, so the cart works without JavaScript (the header's cart
@@ -68,14 +69,17 @@ export function Component() {
     setCart(cart)
   }, [cart, setCart])
   const done = DONE[(params.get('done') ?? (params.has('added') ? 'added' : '')) as keyof typeof DONE]
+  // after a login without JavaScript that added the saved cart's items (features/auth/auth-action.ts)
+  const savedItems = params.get('done') === SAVED_ITEMS_ADDED ? Number(params.get('items')) : 0
+  const message = Number.isInteger(savedItems) && savedItems > 0 && savedItems < 1e6 ? t('cart.savedItemsAdded', { count: savedItems }) : done ? t(done) : null
   const empty = !cart || cart.lineItems.length === 0
   return (
     <section className="mx-auto max-w-5xl" data-testid="cart-page">
       <PageTitle title={t('shop.cartPage')} />
       <h1 className="mb-4 text-3xl font-bold">{t('shop.cartPage')}</h1>
-      {done && !failure ? (
+      {message && !failure ? (
         <p className="mb-4 rounded-md bg-success-50 px-3 py-2 text-success-800" role="status" data-testid="cart-message">
-          {t(done)}
+          {message}
         </p>
       ) : null}
       {failure ? (

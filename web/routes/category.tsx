@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
@@ -15,6 +16,7 @@ import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
 import { listedFacets } from '../features/catalogue/listed-facets.ts'
+import { useListTopOnPageChange } from '../features/catalogue/use-list-top.ts'
 import type { Category } from '#kernel/models.ts'
 import { usePageQuery } from '../lib/page-query.ts'
 
@@ -69,6 +71,9 @@ export function Component() {
   const view = search.get('view') === 'list' ? 'list' : 'grid'
   const facets = products.meta.facets
   const active = appliedFilters(facets, search).length
+  const list = useRef<HTMLElement>(null)
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  useListTopOnPageChange(page, list, listHeading)
   return (
     <div data-testid="category-page">
       <CategorySeo category={category} page={page} />
@@ -100,12 +105,13 @@ export function Component() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]">
         <FilterPanel facets={facets} total={products.meta.totalCount} />
         <section
+          ref={list}
           aria-labelledby="products-heading"
           aria-busy={busy || undefined}
-          className={cx('lg:col-start-2 motion-safe:transition-opacity', busy && 'opacity-60')}
+          className={cx('scroll-mt-4 lg:col-start-2 motion-safe:transition-opacity', busy && 'opacity-60')}
           data-testid="listing-results"
         >
-          <h2 id="products-heading" className="sr-only">
+          <h2 id="products-heading" ref={listHeading} tabIndex={-1} className="sr-only">
             {t('listing.productsHeading')}
           </h2>
           {products.data.length === 0 ? (

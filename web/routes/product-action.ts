@@ -7,13 +7,34 @@ import { readForm } from './route-helpers.ts'
 import { wishReturnAddress } from '#kernel/wish-return.ts'
 import { WISH_FIELD } from '#kernel/wish-post.ts'
 import { readWishValue } from '#kernel/wish-value.ts'
+import { chosenVariant, optionGroups } from '../features/product/variant-selection.ts'
+
+/**
+ * The variant a post without JavaScript picked: the add-to-cart form holds the option radios (one field per option
+ * type, named after it, with an option value id), not a variant of its own, since the page's HTML cannot know what
+ * will be picked (issue 42). Every option must be posted and name a variant, or nothing is added ('' is refused below).
+ */
+async function pickedVariant({ params, context }: ActionFunctionArgs, form: FormData): Promise<string> {
+  const api = loaderApi(context)
+  if (params.id !== undefined && !/^\d{1,12}$/.test(params.id)) return ''
+  const product = params.id !== undefined ? await api.getProductById(params.id) : params.slug ? await api.getProduct(params.slug) : null
+  if (!product) return ''
+  const chosen: Record<string, string> = {}
+  for (const group of optionGroups(product)) {
+    const posted = form.get(group.type.name)
+    if (typeof posted !== 'string' || !group.values.some((value) => value.id === posted)) return ''
+    chosen[group.type.id] = posted
+  }
+  return chosenVariant(product, chosen)?.id ?? ''
+}
 
 /**
  * The page's forms as real posts, so they work before and without JavaScript: add to cart (303 back to the page with
  * the chosen variant), and the wishlist heart, which saves or removes as its `wish` value asks (wish-post.ts; a guest
  * is sent to log in first, as wishlists belong to accounts).
  */
-export async function productAction({ request, context }: ActionFunctionArgs) {
+export async function productAction(args: ActionFunctionArgs) {
+  const { request, context } = args
   const form = await readForm(request)
   // The gift card product posts the gift card form instead (web/features/gift-cards/).
   // Its code and texts load with the post: only the gift card product has that form.
@@ -24,7 +45,7 @@ export async function productAction({ request, context }: ActionFunctionArgs) {
   // a heart sends one field, `wish` (wish-post.ts), and a card's heart the page's `back` from the page's one form;
   // `intent=wishlist` with `variantId` and `wished` is the heart's form of earlier releases (a page kept open)
   const heart = form.has(WISH_FIELD) ? readWishValue(form.get(WISH_FIELD)) : undefined
-  const variantId = heart ? heart.variantId : String(form.get('variantId') ?? '')
+  const variantId = heart ? heart.variantId : form.has('variantId') ? String(form.get('variantId')) : await pickedVariant(args, form)
   const quantity = Number(form.get('quantity') ?? 1)
   const url = new URL(request.url)
   const t = createTranslator(splitLocalePath(url.pathname).locale)

@@ -14,6 +14,9 @@ export function notFound(kind: NotFoundKind = 'page'): never {
   throw data({ kind }, { status: 404 })
 }
 
+/** The cart page's `?done=` after a login whose saved cart added items (routes/cart.tsx reads `items` with it). */
+export const SAVED_ITEMS_ADDED = 'saved-items'
+
 /** The language of the page a loader serves, from its URL. */
 export function localeOf(request: Request): Locale {
   return splitLocalePath(new URL(request.url).pathname).locale

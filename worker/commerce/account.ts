@@ -1,5 +1,5 @@
 import { ApiError, type ShopperOperations } from '#web/api/storefront-api.ts'
-import type { User } from '#kernel/models.ts'
+import type { LoggedIn, User } from '#kernel/models.ts'
 import type { AuthToken } from '#worker/middleware/session.ts'
 import type { Document, ListDocument, SpreeClient } from './spree-client.ts'
 import { toAddress, toAddressPayload, toUser } from './shopper-mappers.ts'
@@ -34,10 +34,12 @@ export async function fetchUser(client: SpreeClient): Promise<User | null> {
 
 /**
  * Password grant; then the guest cart (if any) is merged into the customer's cart so no line is lost, and the guest
- * cart token is dropped (a customer's cart is found by the bearer). A bad login throws `ApiError` with the message
- * `invalid_grant`, which the login form turns into its own sentence (spec §8).
+ * cart token is dropped (a customer's cart is found by the bearer). The answer says how many units the saved cart
+ * added (`savedItemsAdded`, from the merge's `meta.saved_items_added`; a remote Spree does not say, so nothing is
+ * told). A bad login throws `ApiError` with the message `invalid_grant`, which the login form turns into its own
+ * sentence (spec §8).
  */
-async function logIn(client: SpreeClient, username: string, password: string, captchaToken?: string): Promise<User> {
+async function logIn(client: SpreeClient, username: string, password: string, captchaToken?: string): Promise<LoggedIn> {
   const session = client.ctx.session
   let token: AuthToken
   try {
@@ -51,9 +53,12 @@ async function logIn(client: SpreeClient, username: string, password: string, ca
   }
   session.setAuth(token)
   const guestToken = session.cartToken
+  let savedItemsAdded = 0
   if (guestToken) {
     try {
-      await client.request('/cart/associate', { method: 'PATCH', auth: 'user', query: { guest_order_token: guestToken } })
+      const merged = await client.request<Document>('/cart/associate', { method: 'PATCH', auth: 'user', query: { guest_order_token: guestToken } })
+      const added = (merged.meta as { saved_items_added?: unknown } | undefined)?.saved_items_added
+      if (typeof added === 'number' && Number.isInteger(added) && added > 0) savedItemsAdded = added
     } catch (error) {
       // a guest token that names no open cart (already placed, deleted) has nothing to merge
       if (!(error instanceof ApiError && error.status === 404)) throw error
@@ -62,7 +67,7 @@ async function logIn(client: SpreeClient, username: string, password: string, ca
   }
   const user = await fetchUser(client)
   if (!user) throw new ApiError(401, 'invalid_grant')
-  return user
+  return savedItemsAdded > 0 ? { ...user, savedItemsAdded } : user
 }
 
 export function accountOperations(client: SpreeClient): AccountOperations {

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import { ApiError, errorMessage, rateLimitedInit, type StorefrontApi } from '../../api/storefront-api.ts'
 import { createTranslator } from '../../i18n/index.tsx'
-import { localeOf, localRedirect, readForm } from '../../routes/route-helpers.ts'
+import { localeOf, localRedirect, readForm, SAVED_ITEMS_ADDED } from '../../routes/route-helpers.ts'
 import type { AuthFailure } from './auth-modals.tsx'
 import { SIGNUP_API_FIELDS } from '../../forms/validation.ts'
 import { apiFieldErrors } from '../../api/field-errors.ts'
@@ -45,8 +45,9 @@ export async function authAction(request: Request, api: StorefrontApi) {
     const kept = { email, ...(safeBack(form.get('back')) ? { back: safeBack(form.get('back'))! } : {}) }
     const errors = { email: validateEmail(email, t), password: validateRequired(password, t) }
     if (errors.email || errors.password) return refuse(errors, kept)
+    let savedItemsAdded = 0
     try {
-      await api.logIn(email, password, text(form, CAPTCHA_FIELD) || undefined)
+      savedItemsAdded = (await api.logIn(email, password, text(form, CAPTCHA_FIELD) || undefined)).savedItemsAdded ?? 0
     } catch (error) {
       const answer = failed(error, 'password', kept)
       if (answer) return answer
@@ -55,6 +56,9 @@ export async function authAction(request: Request, api: StorefrontApi) {
       const message = (error as ApiError).message === 'invalid_grant' ? t('auth.invalidCredentials') : errorMessage(error)
       return refuse({ password: message }, kept)
     }
+    // the saved cart of an earlier visit joined the guest cart: the cart page shows it and says so before anything
+    // else (a checkout the shopper came from is one button away), so the cart never changes unseen (issue 42)
+    if (savedItemsAdded > 0) return localRedirect(request, `/Cart?done=${SAVED_ITEMS_ADDED}&items=${savedItemsAdded}`, 303)
     const back = safeBack(form.get('back'))
     return back ? redirect(back, 303) : localRedirect(request, '/my-account', 303)
   }

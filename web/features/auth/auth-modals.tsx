@@ -18,6 +18,8 @@ import { useEmailVerification } from './use-email-verification.ts'
 import type { EmailCheckStatus } from './email-verification-widget.ts'
 import { CaptchaField, useCaptchaConfigured } from '../../forms/captcha/captcha-field.tsx'
 import { captchaMessage } from '../../forms/captcha/captcha-error.ts'
+import { notifyAtom } from '../../state/notifications.ts'
+import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 
 /** Session storage marker of a guest checkout; cleared at login and signup (spec §4). */
 export const GUEST_MARKER_KEY = 'guest-checkout'
@@ -66,6 +68,7 @@ export function LoginForm({ onDone, failure, back, page = false }: { onDone: () 
   const reload = useReloadSession()
   const setScreen = useSetAtom(loginScreenAtom)
   const toSignup = useSetAtom(switchToSignupAtom)
+  const notify = useSetAtom(notifyAtom)
   const mine = failure?.intent === 'login' ? failure : undefined
   const [email, setEmail] = useState(mine?.values.email ?? '')
   const [password, setPassword] = useState('')
@@ -82,10 +85,12 @@ export function LoginForm({ onDone, failure, back, page = false }: { onDone: () 
     if (next.email || next.password) return
     setBusy(true)
     try {
-      await api.logIn(email.trim(), password, captchaShown ? captchaToken.current || undefined : undefined)
+      const user = await api.logIn(email.trim(), password, captchaShown ? captchaToken.current || undefined : undefined)
       sessionStorage.removeItem(GUEST_MARKER_KEY)
       await reload()
       onDone()
+      // the saved cart of an earlier visit joined the guest cart: said, so the cart never changes unseen (issue 42)
+      if (user.savedItemsAdded) notify({ message: t('cart.savedItemsAdded', { count: user.savedItemsAdded }), type: 'info', timeout: TOAST_TIMEOUT_MS })
     } catch (error) {
       const captcha = captchaMessage(error, t)
       const message = error instanceof ApiError && error.message === 'invalid_grant' ? t('auth.invalidCredentials') : errorMessage(error)

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type FormEvent } from 'react'
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import type { Product, Variant } from '#kernel/models.ts'
@@ -9,7 +9,8 @@ import { isAuthenticatedAtom } from '../../state/session/atoms.ts'
 import { PERSONAL } from '../../state/session/personal-state.ts'
 import { openPanelAtom } from '../../state/ui.ts'
 import { WishlistButton } from '../../components/wishlist-button.tsx'
-import { VariantPicker } from './variant-picker.tsx'
+import { SHOW_CHOICE, useShowChoice, VariantPicker } from './variant-picker.tsx'
+import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import { SizeGuide } from './size-guide.tsx'
 import { PriceBlock } from '../../components/ui/price-block.tsx'
 import { Button } from '../../components/ui/button.tsx'
@@ -65,6 +66,10 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
   )
 }
 
+const isBuyable = (availability: Availability) => availability.state === 'in-stock' || availability.state === 'low-stock'
+/** A change of one of the option radios (not of a field some other part of the form may hold). */
+const isOption = (target: EventTarget) => target instanceof HTMLInputElement && target.type === 'radio'
+
 function StockIndicator({ availability }: { availability: Availability }) {
   const { t } = useT()
   const [text, tone] =
@@ -93,8 +98,20 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
   const search = optionQuery(product, usePageQuery())
   const variant = chosenVariant(product, chosen)
   const availability = availabilityOf(product, variant)
-  const buyable = variant !== null && (availability.state === 'in-stock' || availability.state === 'low-stock')
+  const buyable = variant !== null && isBuyable(availability)
   const needsChoice = variant === null && optionGroups(product).length > 0 && availability.state === 'in-stock'
+  // without JavaScript the button cannot know what is picked until it is posted: it adds whenever something can be
+  // bought, and the action refuses a sold-out or incomplete choice with its sentence
+  const enhanced = useEnhanced()
+  const canAdd = enhanced ? buyable : product.variants.some((v) => isBuyable(availabilityOf(product, v)))
+  const showChoice = useShowChoice(product)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    // 'Show' (before hydration finished): the choice goes into the address, nothing is added
+    if (submitter?.dataset.action !== SHOW_CHOICE) return add.onSubmit(event)
+    event.preventDefault()
+    showChoice(event.currentTarget)
+  }
   const wishVariant = variant?.id ?? product.variants.find((v) => v.optionValueIds.includes(Object.values(chosen)[0] ?? ''))?.id ?? product.variants[0]?.id
   return (
     <div data-testid="product-summary">
@@ -108,26 +125,29 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
         </div>
       ) : (
         <>
-          <div className="mt-6">
-            <VariantPicker product={product} chosen={chosen} sizeGuide={<SizeGuide />} />
-          </div>
-          <div className="mt-5">
-            <StockIndicator availability={availability} />
-          </div>
-          {/* With JavaScript the page's action runs in the browser through a fetcher: the page stays, the cart opens,
-              and the button is busy until the add is answered. Without, the same form posts and comes back 303. */}
-          <add.Form
-            method="post"
-            className="fixed inset-x-0 bottom-14 z-30 flex items-center gap-3 border-t border-neutral-200 bg-white p-3 shadow-lg lg:static lg:mt-6 lg:border-0 lg:p-0 lg:shadow-none"
-            data-testid="add-to-cart-form"
-            onSubmit={add.onSubmit}
-          >
-            <input type="hidden" name="intent" value={ADD_TO_CART} />
-            <input type="hidden" name="variantId" value={variant?.id ?? ''} />
-            <input type="hidden" name="quantity" value="1" />
-            <Button type="submit" size="lg" className="flex-1" disabled={!buyable} loading={add.busy} data-testid="add-to-cart" {...cartIntent}>
-              {buyable ? t('product.addToCart') : needsChoice ? t('product.chooseSize') : t('pages.soldOut')}
-            </Button>
+          {/* One form: the options and 'Add to cart', so without JavaScript the post carries what was picked
+              (product-action.ts reads the variant from them). With JavaScript the page's action runs in the browser
+              through a fetcher: the page stays, the cart opens, and the button is busy until the add is answered;
+              the chosen variant is then also a field of its own, so the action needs no product read. */}
+          <add.Form method="post" data-testid="add-to-cart-form" onSubmit={onSubmit} onChange={(event) => isOption(event.target) && showChoice(event.currentTarget)}>
+            <div className="mt-6">
+              <VariantPicker product={product} chosen={chosen} sizeGuide={<SizeGuide />} />
+            </div>
+            <div className="mt-5">
+              <StockIndicator availability={availability} />
+            </div>
+            <div className="fixed inset-x-0 bottom-14 z-30 flex items-center gap-3 border-t border-neutral-200 bg-white p-3 shadow-lg lg:static lg:mt-6 lg:border-0 lg:p-0 lg:shadow-none">
+              {enhanced ? (
+                <>
+                  <input type="hidden" name="intent" value={ADD_TO_CART} />
+                  <input type="hidden" name="variantId" value={variant?.id ?? ''} />
+                  <input type="hidden" name="quantity" value="1" />
+                </>
+              ) : null}
+              <Button type="submit" name="intent" value={ADD_TO_CART} size="lg" className="flex-1" disabled={!canAdd} loading={add.busy} data-testid="add-to-cart" {...cartIntent}>
+                {canAdd ? t('product.addToCart') : needsChoice ? t('product.chooseSize') : t('pages.soldOut')}
+              </Button>
+            </div>
           </add.Form>
           {error ? (
             <p role="alert" {...LAND_HERE} className="mt-2 text-sm text-sale-700">

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react'
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
-import { Form, useLocation, useSubmit } from 'react-router'
+import { useLocation, useSubmit } from 'react-router'
 import type { Product } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Swatch } from '../../components/ui/swatch.tsx'
@@ -10,20 +10,38 @@ import { optionGroups, valueInStock } from './variant-selection.ts'
 
 const keepChoice = () => {}
 
+/** The 'Show' button's marker: a submit of the add-to-cart form that shows the choice instead of adding it. */
+export const SHOW_CHOICE = 'show-choice'
+
 /**
- * Colour swatches and size buttons as radio groups in a GET form, so the chosen variant is in the URL
- * (`?color=4&size=15`): it survives a reload and a shared link. Without JavaScript the 'Show' button submits the
- * choice; with it, each change replaces the URL at once (the route does not reload the product for it).
+ * Puts the options chosen in `form` into the address (`?color=4&size=15`), replacing it: the chosen variant survives a
+ * reload and a shared link, and the page shows its pictures, prices and stock. Only the option fields go into the
+ * query, never the add-to-cart form's own fields (the page's cache key would read a `variantId=…` as an option).
+ */
+export function useShowChoice(product: Product) {
+  // the path only: the fields are the query (React Router's default repeats the whole address)
+  const { pathname } = useLocation()
+  const submit = useSubmit()
+  const names = new Set(optionGroups(product).map((group) => group.type.name))
+  return (form: HTMLFormElement) => {
+    const query = new URLSearchParams([...new FormData(form)].filter((pair): pair is [string, string] => names.has(pair[0]) && typeof pair[1] === 'string'))
+    void submit(query, { method: 'get', action: pathname, replace: true, preventScrollReset: true })
+  }
+}
+
+/**
+ * Colour swatches and size (or style) buttons as radio groups inside the add-to-cart form (features/product/
+ * product-summary.tsx), so without JavaScript 'Add to cart' posts the options the shopper picked, whether or not they
+ * pressed 'Show' first (issue 42: Purple/L picked, Black/XS added). 'Show' submits the same form as a GET of the page
+ * with the choice; with JavaScript each change replaces the URL at once and there is no 'Show'.
  */
 export function VariantPicker({ product, chosen, sizeGuide }: { product: Product; chosen: Record<string, string>; sizeGuide?: ReactNode }) {
   const { t } = useT()
-  // the form's action is the path only: its fields are the query (React Router's default repeats the whole address)
   const { pathname } = useLocation()
-  const submit = useSubmit()
   const enhanced = useEnhanced()
   const groups = optionGroups(product)
   return (
-    <Form method="get" action={pathname} preventScrollReset replace className="space-y-5" data-testid="variant-picker" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+    <div className="space-y-5" data-testid="variant-picker">
       {groups.map((group) => {
         const current = group.values.find((v) => v.id === chosen[group.type.id])
         return (
@@ -49,11 +67,11 @@ export function VariantPicker({ product, chosen, sizeGuide }: { product: Product
           </fieldset>
         )
       })}
-      {enhanced ? null : (
-        <Button type="submit" variant="secondary" size="sm">
+      {enhanced || groups.length === 0 ? null : (
+        <Button type="submit" variant="secondary" size="sm" formMethod="get" formAction={pathname} data-action={SHOW_CHOICE}>
           {t('product.showChoice')}
         </Button>
       )}
-    </Form>
+    </div>
   )
 }

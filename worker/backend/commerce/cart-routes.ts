@@ -221,9 +221,9 @@ cartRoutes.patch('/cart/associate', async (c) => {
   if (!guest || guest.state === 'complete' || (guest.user_id !== null && guest.user_id !== userId)) {
     throw cartNotFound('The guest cart could not be found.')
   }
-  const { orderId: merged, capped } = await mergeCarts(c.env.DB, userId, guest)
-  // a line whose two quantities add up past the bound add_item keeps is kept at it; the answer says so
-  return cartResponse(c, merged, { meta: capped ? { notice: `The cart holds at most ${LINE_QUANTITY_MAX} of one product: ${capped === 1 ? '1 line was' : `${capped} lines were`} kept at ${LINE_QUANTITY_MAX} when the carts were merged.`, capped_lines: capped } : undefined })
+  const { orderId: merged, added } = await mergeCarts(c.env.DB, userId, guest)
+  // how many units the member's saved cart added to the cart they had as a guest: the storefront says so (issue 42)
+  return cartResponse(c, merged, { meta: added > 0 ? { saved_items_added: added } : undefined })
 })
 
 cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
