@@ -130,7 +130,8 @@ export interface Facet {
 
 /** A facet filter the search set from its own words ('red' in 'red jacket'), and the term that searches without it. */
 export interface InferredFilter {
-  kind: 'color' | 'gender'
+  kind: 'color' | 'size' | 'gender' | 'brand' | 'material'
+  /** What to show: the values' names when known ('Müller Outdoor'), else the words typed. */
   words: string[]
   termWithout: string
 }
@@ -142,6 +143,8 @@ export interface ProductListMeta {
   count: number
   /** Facet filters the backend read from the search term (our backend's `meta.search`; empty from a real Spree). */
   inferredFilters?: InferredFilter[]
+  /** A search that found nothing: the corrected term that finds something (our backend's `meta.search.did_you_mean`). */
+  didYouMean?: string
 }
 export interface ProductList {
   data: ProductCard[]

@@ -106,6 +106,11 @@ for (const locale of LOCALES) {
         await shoot(page, file('product'))
         await at(`/Category?term=${locale === 'de' ? 'Jacke' : 'jacket'}`)
         await shoot(page, file('search'))
+        // issue 39: the colour read from the words as a removable filter; a typo that finds nothing and its 'Did you mean'
+        await at(`/Category?term=${encodeURIComponent(locale === 'de' ? 'rote Jacke' : 'red jacket')}`)
+        await shoot(page, file('search-colour'))
+        await at(`/Category?term=${locale === 'de' ? 'Hacke' : 'hacket'}`)
+        await shoot(page, file('search-did-you-mean'), true)
         await at('/aboutus')
         await shoot(page, file('content'))
         await at('/this-page-does-not-exist')

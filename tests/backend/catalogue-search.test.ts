@@ -121,7 +121,7 @@ describe('search sorted by name: the name-ordered walk', () => {
   }
 
   it('gives the same products in the same order as sorting every match, page by page, with and without other filters', async () => {
-    for (const term of ['a', 'jack', 'muller', 'down jacket', 'Müller', 'hohenweg', 'zzzqqq']) {
+    for (const term of ['a', 'jack', 'alpine', 'down jacket', 'Müller alpine', 'muller jacket', 'zzzqqq']) {
       for (const page of [1, 2, 3]) {
         for (const extra of ['', '&filter[price]=0,150', '&filter[show_discontinued]=true']) {
           const query = `filter[name]=${encodeURIComponent(term)}&sort=name&per_page=7&page=${page}${extra}`

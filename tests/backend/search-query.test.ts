@@ -118,3 +118,69 @@ describe('colour and gender in the query', () => {
     expect(chosen.body.data.map((p: any) => p.id)).toEqual(blue.body.data.map((p: any) => p.id))
   })
 })
+
+describe('brand, material and size in the query', () => {
+  /** The products a listing with the given filters answers (the facet filters the search words should equal). */
+  const listed = async (query: string, locale: 'en' | 'de' = 'en') =>
+    (await api(`/products?${query}&locale=${locale}&per_page=100&facets=false`)).body.data.map((p: any) => Number(p.id)).sort()
+  const searched = async (text: string, locale: 'en' | 'de' = 'en') => {
+    const res = await api(`/products?filter[name]=${encodeURIComponent(text)}&locale=${locale}&per_page=100&facets=false`)
+    return { ids: res.body.data.map((p: any) => Number(p.id)).sort(), search: res.body.meta.search }
+  }
+
+  it("'leather boots', 'Leder Wanderschuhe', 'wool pants' and 'Wolle Hose' are those products in that material, told as a filter", async () => {
+    const leather = await listed('filter[name]=boots&filter[properties][material]=leather')
+    expect(leather.length).toBeGreaterThan(0)
+    const en = await searched('leather boots')
+    expect(en.ids).toEqual(leather)
+    expect(en.search.filters).toEqual([{ filter: 'properties.material', words: ['leather'], values: ['Leather'] }])
+    expect(en.search.term_without['properties.material']).toBe('boots')
+    const de = await searched('Leder Wanderschuhe', 'de')
+    expect(de.ids).toEqual(await listed('filter[name]=Wanderschuhe&filter[properties][material]=leather', 'de'))
+    expect(de.search.filters[0].values).toEqual(['Leder'])
+    const wool = await listed('filter[name]=pants&filter[properties][material]=merino-wool')
+    expect(wool.length).toBeGreaterThan(0)
+    expect((await searched('wool pants')).ids).toEqual(wool)
+    expect((await searched('merino wool pants')).ids).toEqual(wool)
+    const hose = await listed('filter[name]=Hose&filter[properties][material]=merino-wool', 'de')
+    expect(hose.length).toBeGreaterThan(0)
+    expect((await searched('Wolle Hose', 'de')).ids).toEqual(hose)
+    expect((await searched('Merinowolle Hose', 'de')).ids).toEqual(hose)
+  })
+
+  it("'XL hoodie', 'size m jacket' and 'Jacke Größe L' are the products in that size; a lone 'm' inside a query is not a size", async () => {
+    const xl = await listed('filter[name]=hoodie&filter[options][size]=xl')
+    expect(xl.length).toBeGreaterThan(0)
+    const en = await searched('XL hoodie')
+    expect(en.ids).toEqual(xl)
+    expect(en.search.filters).toEqual([{ filter: 'options.size', words: ['xl'], values: ['XL'] }])
+    expect((await searched('Kapuzenpullover XL', 'de')).ids).toEqual(await listed('filter[name]=Kapuzenpullover&filter[options][size]=xl', 'de'))
+    const m = await searched('size m jacket')
+    expect(m.ids).toEqual(await listed('filter[name]=jacket&filter[options][size]=m'))
+    expect(m.search.term_without['options.size']).toBe('jacket')
+    expect((await searched('Jacke Größe L', 'de')).ids).toEqual(await listed('filter[name]=Jacke&filter[options][size]=l', 'de'))
+    expect((await searched('m jacket')).search).toBeUndefined()
+  })
+
+  it("'Bergfeld tent' and 'mueller jacket' are the brand's products; the house brand 'Basecamp' stays a word (it is no brand property)", async () => {
+    const bergfeld = await listed('filter[name]=tent&filter[properties][brand]=bergfeld')
+    expect(bergfeld.length).toBeGreaterThan(0)
+    const tent = await searched('Bergfeld tent')
+    expect(tent.ids).toEqual(bergfeld)
+    expect(tent.search.filters).toEqual([{ filter: 'properties.brand', words: ['bergfeld'], values: ['Bergfeld'] }])
+    expect((await searched('mueller jacket')).ids).toEqual(await listed('filter[name]=jacket&filter[properties][brand]=muller-outdoor'))
+    const house = await search('Basecamp jacket')
+    expect(house.total).toBeGreaterThan(0)
+    expect(house.names.every((n) => n.startsWith('Basecamp '))).toBe(true)
+    expect((await searched('Basecamp jacket')).search).toBeUndefined()
+  })
+
+  it("a word the catalogue also uses otherwise stays searched: 'down jacket' keeps Down Jackets of any material, 'summit' is no brand filter", async () => {
+    const down = await searched('down jacket')
+    expect(down.search).toBeUndefined()
+    const names = (await search('down jacket')).names
+    expect(names.some((n) => n.endsWith('Down Jacket'))).toBe(true)
+    expect((await searched('summit')).search).toBeUndefined()
+    expect((await searched('Summit & Co')).search.filters[0]).toMatchObject({ filter: 'properties.brand', values: ['Summit & Co'] })
+  })
+})

@@ -74,3 +74,67 @@ describe('a colour or who it is for, read from the search term, shows as a filte
     ])
   })
 })
+
+describe('brand, material and size words show as filters the shopper can remove', () => {
+  it('"Bergfeld leather XL jacket" shows brand, material and size, each chip searching without its words (en); German names in German', async () => {
+    const body = await html(await get('/Category?term=Bergfeld%20leather%20XL%20jacket'))
+    const found = [...body.matchAll(/<a [^>]*data-testid="inferred-filter"[^>]*>/g)].map((m) => ({
+      href: /href="([^"]*)"/.exec(m[0])![1]!.replaceAll('&amp;', '&'),
+      label: /aria-label="([^"]*)"/.exec(m[0])![1],
+    }))
+    expect(found).toEqual([
+      { href: '/Category?term=leather%20XL%20jacket', label: 'Remove filter: Brand: Bergfeld' },
+      { href: '/Category?term=Bergfeld%20XL%20jacket', label: 'Remove filter: Material: Leather' },
+      { href: '/Category?term=Bergfeld%20leather%20jacket', label: 'Remove filter: Size: XL' },
+    ])
+    const de = await html(await get('/de/Category?term=Leder%20Jacke'))
+    expect(de).toContain('aria-label="Filter entfernen: Material: Leder"')
+  })
+})
+
+describe('a search that finds nothing is no dead end', () => {
+  const api = async (text: string, locale = 'en') =>
+    (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=${encodeURIComponent(text)}&locale=${locale}&facets=false`)).json()) as { data: unknown[]; meta: { search?: { did_you_mean?: string } } }
+
+  it('the API offers the corrected text when it finds something (meta.search.did_you_mean), and none for what the shop does not sell', async () => {
+    // 'hacket': a short word's first letter is never corrected silently, so it finds nothing, but it may be suggested
+    const hacket = await api('hacket')
+    expect(hacket.data).toEqual([])
+    expect(hacket.meta.search?.did_you_mean).toBe('jacket')
+    expect((await api('jacket')).data.length).toBeGreaterThan(0)
+    expect((await api('Hacke', 'de')).meta.search?.did_you_mean).toBe('jacke')
+    for (const [q, l] of [['kayak', 'en'], ['Handschuhe', 'de'], ['zzqq', 'en']]) {
+      const answer = await api(q!, l)
+      expect(answer.data, q).toEqual([])
+      expect(answer.meta.search, q).toBeUndefined()
+    }
+  })
+
+  it('the page shows "Did you mean" with a plain link to the corrected search, the closest categories, and popular products labelled as no match (en, de)', async () => {
+    const en = await html(await get('/Category?term=hacket'))
+    expect(en).toContain('We haven&#x27;t found any results for')
+    const link = /data-testid="search-did-you-mean"[^>]*>([\s\S]*?)<\/p>/.exec(en)![1]!
+    expect(link.replace(/<!-- -->/g, '')).toMatch(/^Did you mean <a [^>]*href="\/Category\?term=jacket"[^>]*>jacket<\/a>\?$/)
+    const categories = [...(en.split('data-testid="search-no-results-categories"')[1] ?? '').split('</ul>')[0]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1])
+    expect(categories).toContain('/t/men/jackets')
+    expect(categories).not.toContain('/t/camping')
+    const popular = en.split('data-testid="search-popular"')[1] ?? ''
+    expect(popular).toContain('Popular products')
+    expect(popular.replace(/<!-- -->/g, '')).toContain('These are not results for “hacket”')
+    expect(popular).toContain('data-testid="product-card"')
+    // every product card on the page is one of the labelled popular ones, none offered as a result
+    expect(en.split('data-testid="search-popular"')[0]).not.toContain('data-testid="product-card"')
+    const de = await html(await get('/de/Category?term=Hacke'))
+    expect(/data-testid="search-did-you-mean"[^>]*>([\s\S]*?)<\/p>/.exec(de)![1]!.replace(/<!-- -->/g, '')).toMatch(/^Meinten Sie <a [^>]*href="\/de\/Category\?term=jacke"[^>]*>jacke<\/a>\?$/)
+    expect(de).toContain('Beliebte Produkte')
+  })
+
+  it("'kayak' shows no 'Did you mean', the top categories and popular products, none of them as a result", async () => {
+    const body = await html(await get('/Category?term=kayak'))
+    expect(body).not.toContain('search-did-you-mean')
+    const categories = [...(body.split('data-testid="search-no-results-categories"')[1] ?? '').split('</ul>')[0]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1])
+    expect(categories).toEqual(expect.arrayContaining(['/t/men', '/t/camping']))
+    expect(body.split('data-testid="search-popular"')[0]).not.toContain('data-testid="product-card"')
+    expect(body.split('data-testid="search-popular"')[1]).toContain('data-testid="product-card"')
+  })
+})

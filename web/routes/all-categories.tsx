@@ -8,6 +8,7 @@ import { LocalLink } from '../components/local-link.tsx'
 import { Icon } from '../components/icons.tsx'
 import { cx, focusRing } from '../components/ui/cx.ts'
 import type { InferredFilter } from '#kernel/models.ts'
+import { closestCategories } from '../lib/closest-categories.ts'
 
 /** /Category: every top category, or with ?term= the search results (the search form's no-JavaScript target). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,15 +19,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // relevance unless the address chose one of the listing's sorts (page-query.ts keeps only those)
     const sort = (SORT_OPTIONS as readonly string[]).includes(search.get('sort') ?? '') ? search.get('sort')! : SEARCH_SORT
     const results = await api.getProducts({ term, sort, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
-    // no hits: the top categories as a way on (docs/routes.md), instead of a page with nothing to tap
-    const categories = results.data.length === 0 ? await api.getCategoryTree().catch(() => []) : []
-    return { term, results: { data: results.data.map(listedCard) }, categories, inferred: results.meta.inferredFilters ?? [] }
+    const inferred = results.meta.inferredFilters ?? []
+    if (results.data.length > 0) return { term, results: { data: results.data.map(listedCard) }, categories: [], inferred, noHits: null }
+    // no hits: never a dead end (docs/routes.md): the corrected term, the closest categories (else the top ones) and
+    // popular products, labelled as not matching
+    const didYouMean = results.meta.didYouMean ?? null
+    const [tree, popular] = await Promise.all([
+      api.getCategoryTree().catch(() => []),
+      api.getProducts({ itemsPerPage: POPULAR_COUNT, page: 1, facets: false }).catch(() => null),
+    ])
+    const closest = closestCategories(tree, didYouMean ?? term)
+    return { term, results: { data: [] }, categories: closest.categories, inferred, noHits: { didYouMean, close: closest.close, popular: (popular?.data ?? []).map(listedCard) } }
   }
-  return { term, results: null, categories: await api.getCategoryTree(), inferred: [] }
+  return { term, results: null, categories: await api.getCategoryTree(), inferred: [], noHits: null }
 }
 
+/** How many popular products a search without results offers. */
+const POPULAR_COUNT = 8
+
 export function Component() {
-  const { term, results, categories, inferred } = useLoaderData<typeof loader>()
+  const { term, results, categories, inferred, noHits } = useLoaderData<typeof loader>()
   const { t } = useT()
   if (results) {
     return (
@@ -40,8 +52,25 @@ export function Component() {
             <p className="text-lg" data-testid="search-no-results">
               {t('search.noResults')} {t('search.quoted', { term })}
             </p>
+            {noHits?.didYouMean ? (
+              <p className="text-lg" data-testid="search-did-you-mean">
+                {t('search.didYouMean')}{' '}
+                <LocalLink to={`/Category?term=${encodeURIComponent(noHits.didYouMean)}`} className={cx('font-bold text-primary-700 underline', focusRing)}>
+                  {noHits.didYouMean}
+                </LocalLink>
+                ?
+              </p>
+            ) : null}
             <p className="text-neutral-700">{t('search.noResultsHint')}</p>
+            {noHits?.close ? <h2 className="text-lg font-bold">{t('search.closestCategories')}</h2> : null}
             <CategoryLinks categories={categories} className="flex flex-wrap gap-2" linkClassName="chip-link" data-testid="search-no-results-categories" />
+            {noHits && noHits.popular.length > 0 ? (
+              <section aria-labelledby="search-popular-heading" className="pt-6" data-testid="search-popular">
+                <h2 id="search-popular-heading" className="text-lg font-bold">{t('search.popular')}</h2>
+                <p className="mb-4 text-neutral-700">{t('search.popularNote', { term })}</p>
+                <ProductGrid products={noHits.popular} />
+              </section>
+            ) : null}
           </div>
         ) : (
           <div className="mt-6">

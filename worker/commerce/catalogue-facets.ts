@@ -86,11 +86,25 @@ export function mapFacets(filters: SpreeFilters | undefined, query: ProductQuery
   return facets
 }
 
+const INFERRED_KIND = {
+  'options.color': 'color',
+  'options.size': 'size',
+  'properties.gender': 'gender',
+  'properties.brand': 'brand',
+  'properties.material': 'material',
+} as const
 const InferredSearchSchema = z.object({
-  filters: z.array(z.object({ filter: z.enum(['options.color', 'properties.gender']), words: z.array(z.string()) })),
+  filters: z.array(z.object({ filter: z.enum(Object.keys(INFERRED_KIND) as [keyof typeof INFERRED_KIND]), words: z.array(z.string()), values: z.array(z.string()).optional() })),
   term_without: z.record(z.string(), z.string().optional()),
 })
-const INFERRED_KIND = { 'options.color': 'color', 'properties.gender': 'gender' } as const
+
+const DidYouMeanSchema = z.object({ did_you_mean: z.string().trim().min(1).max(200) })
+
+/** `meta.search.did_you_mean` (our backend's extension): the corrected text of a search that found nothing. */
+export function didYouMean(search: unknown): string | undefined {
+  const parsed = DidYouMeanSchema.safeParse(search)
+  return parsed.success ? parsed.data.did_you_mean : undefined
+}
 
 /**
  * `meta.search` (our backend's extension: the facet filters a search set from its own words) → what the search page
@@ -99,5 +113,10 @@ const INFERRED_KIND = { 'options.color': 'color', 'properties.gender': 'gender' 
 export function inferredFilters(search: unknown): InferredFilter[] {
   const parsed = InferredSearchSchema.safeParse(search)
   if (!parsed.success) return []
-  return parsed.data.filters.map((f) => ({ kind: INFERRED_KIND[f.filter], words: f.words, termWithout: parsed.data.term_without[f.filter] ?? '' }))
+  return parsed.data.filters.map((f) => ({
+    kind: INFERRED_KIND[f.filter],
+    // the values' own names ('Müller Outdoor', 'Merinowolle') when the backend gives them, else the words typed
+    words: f.values?.length ? f.values : f.words,
+    termWithout: parsed.data.term_without[f.filter] ?? '',
+  }))
 }

@@ -44,9 +44,10 @@ export interface ProductFilter {
  * without them, which searches the same minus that filter (the client's way to remove it).
  */
 export interface InferredFilters {
-  filters: Array<{ filter: 'options.color' | 'properties.gender'; words: string[] }>
-  term_without: Record<'options.color' | 'properties.gender', string | undefined>
+  filters: Array<{ filter: InferredFilterKey; words: string[]; values?: string[] }>
+  term_without: Partial<Record<InferredFilterKey, string>>
 }
+export type InferredFilterKey = 'options.color' | 'options.size' | 'properties.gender' | 'properties.brand' | 'properties.material'
 
 /**
  * The option types, properties and option values filters name, as the statements of `catalogueNameStatements` read
@@ -108,7 +109,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
   if (f.has('taxons')) filter.taxons = idList('filter[taxons]', f.get('taxons')!)
   const plan = f.has('name') ? planSearch(f.get('name')!, params.locale, lexicon ?? (await searchLexicon(db))) : null
   // Nothing searchable typed ('!!!'): no products; only a colour or who it is for ('red'): those products.
-  if (plan) filter.match = plan.match ?? (plan.colours || plan.genders ? undefined : '')
+  if (plan) filter.match = plan.match ?? (plan.colours || plan.genders || plan.attributes ? undefined : '')
   if (f.has('in_stock')) filter.inStock = booleanFilter('filter[in_stock]', f.get('in_stock')!)
   if (f.has('backorderable')) filter.backorderable = booleanFilter('filter[backorderable]', f.get('backorderable')!)
   if (f.has('purchasable')) filter.purchasable = booleanFilter('filter[purchasable]', f.get('purchasable')!)
@@ -145,7 +146,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
  * the shopper chose that facet themselves (their choice stands).
  */
 function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, text = ''): ProductFilter {
-  const inferred: InferredFilters = { filters: [], term_without: { 'options.color': undefined, 'properties.gender': undefined } }
+  const inferred: InferredFilters = { filters: [], term_without: {} }
   if (plan?.colours && !filter.options.has(plan.colours.typeId)) {
     filter.options.set(plan.colours.typeId, plan.colours.ids)
     inferred.filters.push({ filter: 'options.color', words: plan.colourWords ?? [] })
@@ -155,6 +156,18 @@ function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, te
     filter.properties.set(plan.genders.propertyId, plan.genders.params)
     inferred.filters.push({ filter: 'properties.gender', words: plan.genderWords ?? [] })
     inferred.term_without['properties.gender'] = textWithout(text, plan.genderWords ?? [])
+  }
+  for (const attribute of plan?.attributes ?? []) {
+    const key: InferredFilterKey = attribute.kind === 'size' ? 'options.size' : `properties.${attribute.kind}`
+    if ('typeId' in attribute.on) {
+      if (filter.options.has(attribute.on.typeId)) continue
+      filter.options.set(attribute.on.typeId, attribute.values.map((v) => Number(v.value)))
+    } else {
+      if (filter.properties.has(attribute.on.propertyId)) continue
+      filter.properties.set(attribute.on.propertyId, attribute.values.map((v) => String(v.value)))
+    }
+    inferred.filters.push({ filter: key, words: attribute.words, values: attribute.values.map((v) => v.label[filter.locale]) })
+    inferred.term_without[key] = textWithout(text, attribute.words)
   }
   if (inferred.filters.length > 0) filter.inferred = inferred
   return filter

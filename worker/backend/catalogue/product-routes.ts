@@ -13,6 +13,7 @@ import {
   catalogueNameStatements, featuredPage, filterNeedsNames, nameSearchPage, priceRangePage, PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, readCatalogueNames, resolveProductFilter,
   type CatalogueNames, type ProductFilter,
 } from './product-filter.ts'
+import { correctedSearch } from './search-correction.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
 /** GET /products and GET /products/{slug or id} of the Storefront API. */
@@ -63,13 +64,16 @@ productRoutes.get('/products', async (c) => {
   // The names or the search lexicon moved since this isolate read them: resolve the filter afresh and answer again.
   if (answer === 'names changed') answer = (await listProducts(db, params, (filter = await resolveProductFilter(db, params, namesMemo)), wantFacets, { names: null, lexiconStamp: null }, background)) as Listing
   const { data, total, facets } = answer
+  // Nothing found: 'Did you mean …?' (meta.search.did_you_mean) when a corrected text finds something.
+  const didYouMean = total === 0 && params.filters.has('name') ? await correctedSearch(db, params, namesMemo) : null
+  const search = filter.inferred || didYouMean ? { ...(filter.inferred ?? { filters: [], term_without: {} }), ...(didYouMean ? { did_you_mean: didYouMean } : {}) } : undefined
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
   const { meta, links } = pagination(url, params.page, params.perPage, total, resources.length)
   return jsonApi(c, {
     data: resources,
     ...(params.include.size ? { included: included.list() } : {}),
-    meta: { ...meta, ...(facets ? { filters: facets } : {}), ...(filter.inferred ? { search: filter.inferred } : {}) },
+    meta: { ...meta, ...(facets ? { filters: facets } : {}), ...(search ? { search } : {}) },
     links,
   })
 })

@@ -1,3 +1,4 @@
+import { attributeStatements, readAttributes } from './search-attributes.ts'
 import { queryWords } from './search-words.ts'
 
 /**
@@ -19,6 +20,22 @@ export interface Lexicon {
   colour: { typeId: number; words: Map<string, number[]> } | null
   /** The gender property's id, when the catalogue has one. */
   genderPropertyId: number | null
+  /** Brand, material and size values by the folded words that name them (search-attributes.ts reads them). */
+  attributes: AttributeWords[]
+}
+
+/** One filterable attribute's values by the words and phrases a shopper may type for them. */
+export interface AttributeWords {
+  kind: 'brand' | 'material' | 'size'
+  /** The property (brand, material) or option type (size) the filter is on. */
+  on: { propertyId: number } | { typeId: number }
+  /** Folded word or phrase ('merino wool', 'leder', 'xl') → the values it names. */
+  words: Map<string, AttributeValue[]>
+}
+/** A property's filter param or an option value's id, with its names to show. */
+export interface AttributeValue {
+  value: string | number
+  label: { en: string; de: string }
 }
 
 let cached: { stamp: string; lexicon: Lexicon } | null = null
@@ -75,7 +92,7 @@ export async function searchLexicon(db: D1Database): Promise<Lexicon> {
 }
 
 async function readLexicon(db: D1Database): Promise<Lexicon> {
-  const [vocab, synonyms, colours, gender] = await db.batch([
+  const [vocab, synonyms, colours, gender, properties, sizes] = await db.batch([
     db.prepare('SELECT term, doc FROM products_fts_vocab'),
     db.prepare('SELECT locale, terms, one_way FROM search_synonyms ORDER BY id'),
     db.prepare(`SELECT ov.id, ov.option_type_id AS type_id, ov.name, ov.presentation, t.presentation AS translated
@@ -83,6 +100,7 @@ async function readLexicon(db: D1Database): Promise<Lexicon> {
       LEFT JOIN option_value_translations t ON t.option_value_id = ov.id
       WHERE ot.name IN ('color', 'colour')`),
     db.prepare("SELECT id FROM properties WHERE name = 'gender'"),
+    ...attributeStatements(db),
   ])
   const terms = new Map<string, number>()
   for (const row of vocab!.results as Array<{ term: string; doc: number }>) terms.set(row.term, row.doc)
@@ -117,6 +135,7 @@ async function readLexicon(db: D1Database): Promise<Lexicon> {
     })),
     colour: typeId ? { typeId, words: colourWords } : null,
     genderPropertyId: (gender!.results[0] as { id: number } | undefined)?.id ?? null,
+    attributes: readAttributes(properties!, sizes!, terms),
   }
 }
 

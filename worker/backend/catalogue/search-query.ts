@@ -1,3 +1,4 @@
+import { takeAttributes, type FoundAttribute } from './search-attributes.ts'
 import { hasPrefix, type Lexicon } from './search-lexicon.ts'
 import { baseForms, editDistance, editsAllowed, phrase, queryWords } from './search-words.ts'
 
@@ -18,6 +19,8 @@ export interface SearchPlan {
   /** The shopper's words that became those filters (folded, as `queryWords` gives them). */
   colourWords?: string[]
   genderWords?: string[]
+  /** Brand, material and size filters the words named (search-attributes.ts). */
+  attributes?: FoundAttribute[]
 }
 
 type Locale = 'en' | 'de'
@@ -55,11 +58,17 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
   }
   if (colourIds.size > 0) Object.assign(plan, { colours: { typeId: lexicon.colour!.typeId, ids: [...colourIds] }, colourWords })
 
+  // Brands, materials and sizes: 'Bergfeld tent', 'merino', 'XL hoodie' (not where a synonym phrase starts: 'down jacket').
+  const typed = words
+  const taken = takeAttributes(typed, lexicon, (i) => synonymAt(typed, i, locale, lexicon) !== null)
+  words = taken.rest
+  if (taken.found.length > 0) plan.attributes = taken.found
+
   // Gender and age: a filter when other words say what to find ('kids rain jacket'); alone ('Damen') it is searched.
   if (lexicon.genderPropertyId !== null) {
     const genders = new Set(words.map((w) => GENDER_OF.get(w)).filter((g): g is string => g !== undefined))
     const rest = words.filter((w) => !GENDER_OF.has(w))
-    if (genders.size > 0 && (rest.length > 0 || colourIds.size > 0)) {
+    if (genders.size > 0 && (rest.length > 0 || colourIds.size > 0 || taken.found.length > 0)) {
       plan.genders = { propertyId: lexicon.genderPropertyId, params: [...genders, 'unisex'] }
       plan.genderWords = words.filter((w) => GENDER_OF.has(w))
       words = rest
