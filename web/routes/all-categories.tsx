@@ -8,6 +8,7 @@ import { LocalLink } from '../components/local-link.tsx'
 import { Icon } from '../components/icons.tsx'
 import { cx, focusRing } from '../components/ui/cx.ts'
 import type { InferredFilter } from '#kernel/models.ts'
+import { countResultClicks } from '../lib/search-clicks.ts'
 
 /** /Category: every top category, or with ?term= the search results (the search form's no-JavaScript target). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -44,7 +45,7 @@ export function Component() {
             <CategoryLinks categories={categories} className="flex flex-wrap gap-2" linkClassName="chip-link" data-testid="search-no-results-categories" />
           </div>
         ) : (
-          <div className="mt-6">
+          <div className="mt-6" ref={countResultClicks}>
             <ProductGrid products={results.data} />
           </div>
         )}
