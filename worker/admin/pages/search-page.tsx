@@ -43,7 +43,7 @@ function PeriodForm({ choice, keptFrom }: { choice: PeriodChoice; keptFrom: stri
 /** A list of queries; `action` adds a last column (the zero-result list's 'Add a synonym'). */
 function QueryTable({ caption, rows, columns, action, empty }: { caption: string; rows: QueryRow[]; columns: Array<[string, (row: QueryRow) => string]>; action?: (row: QueryRow) => ReactNode; empty: string }) {
   return (
-    <section className="mb-6" aria-label={caption}>
+    <div className="mb-6">
       <h2 className="mb-2 text-lg font-bold">{caption}</h2>
       {rows.length === 0 ? (
         <p className="text-sm text-neutral-700">{empty}</p>
@@ -51,7 +51,7 @@ function QueryTable({ caption, rows, columns, action, empty }: { caption: string
         <Table caption={caption} head={['Query', 'Language', ...columns.map(([title]) => title), ...(action ? [''] : [])]}>
           {rows.map((row) => (
             <tr key={`${row.locale} ${row.query}`}>
-              <td className={`${cell} break-all font-semibold`}>{row.query}</td>
+              <td className={`${cell} min-w-32 break-words font-semibold`}>{row.query}</td>
               <td className={cell}>{LANGUAGE[row.locale]}</td>
               {columns.map(([title, value]) => (
                 <td key={title} className={`${cell} tabular-nums`}>
@@ -63,7 +63,7 @@ function QueryTable({ caption, rows, columns, action, empty }: { caption: string
           ))}
         </Table>
       )}
-    </section>
+    </div>
   )
 }
 
@@ -82,9 +82,9 @@ function SynonymForm({ values, errors, prefilledFrom }: { values: FormValues; er
         error={errors?.terms}
         hint={prefilledFrom ? `After '${prefilledFrom}', type the words of the products it should find.` : 'For example: thongs, flip flops, sandals'}
       />
-      <Select id="direction" name="direction" label="Direction" defaultValue={values.direction ?? 'two-way'} error={errors?.direction}>
-        <option value="two-way">Two-way: each finds the others</option>
-        <option value="one-way">One-way: the first also finds the rest</option>
+      <Select id="direction" name="direction" label="Direction" defaultValue={values.direction ?? 'two-way'} error={errors?.direction} hint="One-way: only the first finds the rest.">
+        <option value="two-way">Two-way</option>
+        <option value="one-way">One-way</option>
       </Select>
       <Select id="locale" name="locale" label="Language" defaultValue={values.locale ?? 'en'} error={errors?.locale}>
         <option value="en">English</option>
@@ -100,11 +100,11 @@ function SynonymForm({ values, errors, prefilledFrom }: { values: FormValues; er
 
 function SynonymTable({ synonyms }: { synonyms: SynonymRow[] }) {
   return (
-    <Table caption="Synonyms" head={['Words', 'Direction', 'Language', '']}>
+    <Table caption="Synonyms in use" head={['Words', 'Direction', 'Language', '']}>
       {synonyms.map((row) => (
         <tr key={row.id}>
-          <td className={cell}>{row.terms}</td>
-          <td className={cell}>{row.one_way ? `One-way: '${row.terms.split(',')[0]!.trim()}' also finds the rest` : 'Two-way'}</td>
+          <td className={`${cell} min-w-40`}>{row.terms}</td>
+          <td className={`${cell} min-w-32`}>{row.one_way ? `One-way: '${row.terms.split(',')[0]!.trim()}' also finds the rest` : 'Two-way'}</td>
           <td className={cell}>{language(row.locale)}</td>
           <td className={cell}>
             <form method="post" action={`/admin/search/synonyms/${row.id}/remove`}>
