@@ -22,6 +22,8 @@ import type { ImportChunk } from './admin/import-apply.ts'
 import { pageCache } from './edge-cache/page-cache.ts'
 import { back } from './back.ts'
 import { refreshFacetCounts } from './backend/catalogue/facet-counts.ts'
+import { searchClick, searchStats } from './search-stats/middleware.ts'
+import { purgeOldSearchStats } from './search-stats/retention.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
@@ -44,6 +46,8 @@ app.use(d1Session())
 app.use(csrf())
 // After the session (cookies are written after it answers), before every route: shared pages come from the edge cache.
 // A route mounted below that answers GETs of pages other than the storefront's must be listed in edge-cache/page-key.ts.
+// Search analytics wrap it, so a search page served from the cache is counted too (worker/search-stats).
+app.use(searchStats())
 app.use(pageCache())
 
 // The operator console loads on its first request, so shoppers' requests never evaluate it (worker/admin/app.tsx).
@@ -61,6 +65,7 @@ const devEmails = async (c: Context<AppEnv>, next: () => Promise<void>) => (isPr
 app.get('/dev/emails/*', devEmails)
 
 app.route('/', backend)
+app.post('/api/search-click', searchClick)
 app.route('/api', bff)
 app.route('/', ssr)
 app.onError(unhandledError)
@@ -90,5 +95,7 @@ export default {
     // Precomputed facet counts made stale by edits (or by a product going on sale) are recounted here, so listings
     // and remembered searches are counted live for at most one interval after a change (docs/performance-d1.md).
     ctx.waitUntil(refreshStaleFacetCounts(env))
+    // search analytics are kept for 90 store days (worker/search-stats/retention.ts)
+    ctx.waitUntil(purgeOldSearchStats(env.DB, new Date(controller.scheduledTime)).catch((error) => console.error('purging old search analytics failed', error)))
   },
 } satisfies ExportedHandler<Env, MailMessage | ImportChunk>

@@ -9,6 +9,7 @@ import { Icon } from '../components/icons.tsx'
 import { cx, focusRing } from '../components/ui/cx.ts'
 import type { InferredFilter } from '#kernel/models.ts'
 import { closestCategories } from '../lib/closest-categories.ts'
+import { countResultClicks } from '../lib/search-clicks.ts'
 
 /** /Category: every top category, or with ?term= the search results (the search form's no-JavaScript target). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -73,7 +74,7 @@ export function Component() {
             ) : null}
           </div>
         ) : (
-          <div className="mt-6">
+          <div className="mt-6" ref={countResultClicks}>
             <ProductGrid products={results.data} />
           </div>
         )}

@@ -17,6 +17,7 @@ import { customers } from './routes/customers.tsx'
 import { returns } from './routes/returns.tsx'
 import { roles } from './routes/roles.tsx'
 import { menus } from './routes/menus.tsx'
+import { search } from './routes/search.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -59,6 +60,7 @@ adminApp.route('/', customers)
 adminApp.route('/', returns)
 adminApp.route('/', roles)
 adminApp.route('/', menus)
+adminApp.route('/', search)
 
 adminApp.notFound(() => notFound())
 

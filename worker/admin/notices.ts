@@ -30,6 +30,8 @@ const NOTICES: Record<string, string> = {
   'reset-failed': 'The reset link could not be sent. Please try again.',
   'return-approved': 'The return is approved: the units are back in stock, the refund was made and the customer has been emailed.',
   'return-declined': 'The return is declined and the customer has been emailed why.',
+  'synonym-added': 'The synonym was added: the next search uses it.',
+  'synonym-removed': 'The synonym was removed: the next search goes without it.',
   'too-many': 'Too many reset links were sent from here just now. Please try again in a minute.',
 }
 

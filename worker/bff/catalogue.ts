@@ -4,6 +4,7 @@ import type { AppEnv } from '#worker/app-env.ts'
 import type { ApiErrorBody, ProductQuery } from '#kernel/models.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
 import { valid } from './validation.ts'
+import { SEARCH_HEADER, searchHeaderValue } from '#worker/search-stats/record.ts'
 
 /**
  * Catalogue reads for the hydrated client: each route is one StorefrontApi call, so the browser gets exactly what
@@ -68,7 +69,10 @@ catalogueBff.get('/products', valid('query', ProductsQuerySchema), async (c) => 
     sort: q.sort,
     facets: q.facets === 'false' ? false : undefined,
   }
-  return c.json(await serverApi(c).getProducts(query))
+  const list = await serverApi(c).getProducts(query)
+  // the search page's listing, as the app loads it: counted by the search analytics (worker/search-stats)
+  if (q.term?.trim() && !q.categoryId && (q.page ?? 1) === 1) c.header(SEARCH_HEADER, searchHeaderValue(q.term.trim(), list.meta.totalCount))
+  return c.json(list)
 })
 
 catalogueBff.get('/products/by-id/:id{[0-9]{1,12}}', async (c) => c.json(await serverApi(c).getProductById(c.req.param('id'))))

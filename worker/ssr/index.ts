@@ -6,6 +6,7 @@ import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/lib/captcha.ts'
 import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
 import { renderPage } from './render.tsx'
 import { APP_VERSION } from './version.ts'
+import { SEARCH_HEADER, searchHeaderValue } from '#worker/search-stats/record.ts'
 
 /** Every page: React Router's static handler, streamed. */
 export const ssr = new Hono<AppEnv>()
@@ -15,10 +16,11 @@ export const ssr = new Hono<AppEnv>()
  * renders shared pages with an anonymous api and a placeholder nonce (worker/edge-cache/page-cache.ts).
  */
 export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = serverApi(c), nonce = c.var.nonce }: { request?: Request; api?: StorefrontApi; nonce?: string } = {}) {
-  return c.var.timing.measure('ssr', () =>
-    renderPage({
+  const search = noteSearch(api)
+  return c.var.timing.measure('ssr', async () =>
+    search.mark(await renderPage({
       request,
-      api,
+      api: search.api,
       nonce,
       info: {
         locale: c.var.locale,
@@ -40,8 +42,32 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
         if (request.signal.aborted) return
         console.error('render error', c.var.requestId, error)
       },
-    }),
+    })),
   )
+}
+
+/**
+ * The search a page's loaders ran (the search page's: a term, no category, its first page), so its answer carries
+ * what it found to the search analytics (SEARCH_HEADER, worker/search-stats); the edge cache stores the header with
+ * the page, so a cached copy is counted with the same figure.
+ */
+function noteSearch(api: StorefrontApi) {
+  let noted: string | null = null
+  return {
+    api: {
+      ...api,
+      getProducts: async (query) => {
+        const list = await api.getProducts(query)
+        if (query.term && !query.categoryId && (query.page ?? 1) === 1) noted = searchHeaderValue(query.term, list.meta.totalCount)
+        return list
+      },
+    } satisfies StorefrontApi,
+    mark(response: Response): Response {
+      // in place: the page cache asks render.tsx for this very Response's whole copy (`wholePage`)
+      if (noted !== null && response.status === 200) response.headers.set(SEARCH_HEADER, noted)
+      return response
+    },
+  }
 }
 
 ssr.on(['GET', 'HEAD', 'POST'], '*', (c) => renderDocument(c))

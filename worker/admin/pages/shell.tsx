@@ -13,6 +13,7 @@ export const ADMIN_NAV = [
   { href: '/admin/gift-cards', label: 'Gift cards' },
   { href: '/admin/content', label: 'Content' },
   { href: '/admin/menus', label: 'Menus' },
+  { href: '/admin/search', label: 'Search' },
   { href: '/admin/customers', label: 'Customers' },
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
