@@ -45,10 +45,36 @@ interface SetNames {
 }
 const ONE_SET: SetNames = { m: 'm', mc: 'mc' }
 
-// CROSS JOIN keeps the matching set as the outer loop (SQLite does not reorder it): each matching product looks up
-// its own rows in a covering index, instead of the whole table being scanned against the set.
-const options = ({ m }: SetNames) => `SELECT 'o' AS k, pov.option_value_id AS a, NULL AS b, count(*) AS n, NULL AS v
-  FROM ${m} m CROSS JOIN product_option_values pov ON pov.product_id = m.id`
+/**
+ * Option value counts, read as sets (migration 0276: one integer per product): the statement gives the number of
+ * matching products per option value set (`k` 'os', the set's option value ids as JSON in `v`), and `countOptionSets`
+ * adds each set's count to each of its values in the worker. Joining every match to its product_option_values rows
+ * and grouping them read ~12 rows a match (72,000 of the 191,769 rows a cold 'jacket' search read); a set id is one
+ * lookup a match, and expanding the sets in SQL (json_each, grouped) would read more than the lookups save. The same
+ * counts as grouping the rows (tests/backend/option-sets.test.ts). CROSS JOIN keeps the matching set as the outer
+ * loop (SQLite does not reorder it): each match looks up its own set instead of the table being scanned.
+ */
+const options = ({ m }: SetNames) => `SELECT 'os' AS k, NULL AS a, NULL AS b, c.n AS n, s.signature AS v
+  FROM (SELECT os.set_id AS set_id, count(*) AS n FROM ${m} m CROSS JOIN product_option_sets os ON os.product_id = m.id GROUP BY os.set_id) c
+  JOIN option_sets s ON s.id = c.set_id`
+
+/**
+ * A facet group's rows with its option value sets ('os') turned into the per-value counts ('o') readFacets reads;
+ * `keep` says which values the group counts (a chosen option type's group: that type's only).
+ */
+export function countOptionSets(rows: FacetRow[], keep: (valueId: number) => boolean): FacetRow[] {
+  const counts = new Map<number, number>()
+  const out: FacetRow[] = []
+  for (const row of rows) {
+    if (row.k !== 'os') {
+      out.push(row)
+      continue
+    }
+    for (const id of JSON.parse(String(row.v)) as number[]) if (keep(id)) counts.set(id, (counts.get(id) ?? 0) + row.n)
+  }
+  for (const [id, n] of counts) out.push({ k: 'o', a: id, b: null, n, v: null })
+  return out
+}
 /** From this many matching products on, property values are counted per property set (below), else row by row. */
 export const PROPERTY_SETS_FROM = 600
 
@@ -69,8 +95,8 @@ const properties = (loc: string, propertyId?: number, setsFrom = PROPERTY_SETS_F
   const rows = (index: string) => `FROM product_properties x INDEXED BY ${index} WHERE x.property_id = g.a AND x.filter_param = g.b AND x.product_id IN (SELECT id FROM ${m})`
   const byRow = `SELECT g.a AS a, g.b AS b, g.n AS n, COALESCE(ppt.value, g.v) AS v FROM (
       SELECT x.property_id AS a, x.filter_param AS b, count(*) AS n, min(x.value) AS v, min(x.id) AS rep
-      FROM ${m} m CROSS JOIN product_properties x ON x.product_id = m.id
-      WHERE (SELECT c FROM ${mc}) < ${setsFrom}${only === '' ? '' : ` AND x.property_id = ${only}`}
+      FROM ${mc} gate CROSS JOIN ${m} m CROSS JOIN product_properties x ON x.product_id = m.id
+      WHERE gate.c < ${setsFrom}${only === '' ? '' : ` AND x.property_id = ${only}`}
       GROUP BY x.property_id, x.filter_param) g
     LEFT JOIN product_property_translations ppt ON ppt.product_property_id = g.rep AND ppt.locale = ${loc}`
   const bySet = `SELECT g.a, g.b, g.n, COALESCE(
@@ -78,8 +104,8 @@ const properties = (loc: string, propertyId?: number, setsFrom = PROPERTY_SETS_F
          AND ppt.product_property_id = (SELECT x.id ${rows('product_properties_first')} ORDER BY x.id LIMIT 1)),
       (SELECT x.value ${rows('product_properties_text')} ORDER BY x.value LIMIT 1))
     FROM (SELECT json_extract(j.value, '$[0]') AS a, json_extract(j.value, '$[1]') AS b, sum(c.n) AS n
-      FROM (SELECT ps.set_id AS set_id, count(*) AS n FROM ${m} m CROSS JOIN product_property_sets ps ON ps.product_id = m.id
-            WHERE (SELECT c FROM ${mc}) >= ${setsFrom} GROUP BY ps.set_id) c
+      FROM (SELECT ps.set_id AS set_id, count(*) AS n FROM ${mc} gate CROSS JOIN ${m} m CROSS JOIN product_property_sets ps ON ps.product_id = m.id
+            WHERE gate.c >= ${setsFrom} GROUP BY ps.set_id) c
       JOIN property_sets s ON s.id = c.set_id, json_each(s.signature) j${only === '' ? '' : ` WHERE json_extract(j.value, '$[0]') = ${only}`}
       GROUP BY 1, 2) g`
   return `SELECT 'p' AS k, a, b, n, v FROM (${byRow} UNION ALL ${bySet})`
@@ -120,7 +146,7 @@ function facetGroups(filter: ProductFilter, loc: string, setsFrom: number): Arra
       exclude: {},
       parts: (names) => [
         `SELECT 'count' AS k, NULL AS a, NULL AS b, c AS n, NULL AS v FROM ${names.mc}`,
-        `${options(names)} GROUP BY pov.option_value_id`,
+        options(names),
         properties(loc, undefined, setsFrom, names),
         ...(priced ? [] : [prices(names)]),
       ],
@@ -128,7 +154,7 @@ function facetGroups(filter: ProductFilter, loc: string, setsFrom: number): Arra
     ...(priced ? [{ exclude: { price: true }, parts: (names: SetNames) => [prices(names)] }] : []),
     ...[...filter.options.keys()].map((typeId) => ({
       exclude: { option: typeId },
-      parts: (names: SetNames) => [`${options(names)} WHERE pov.option_value_id IN (SELECT id FROM option_values WHERE option_type_id = ${Math.trunc(typeId)}) GROUP BY pov.option_value_id`],
+      parts: (names: SetNames) => [options(names)],
     })),
     ...[...filter.properties.keys()].map((propertyId) => ({ exclude: { property: propertyId }, parts: (names: SetNames) => [properties(loc, propertyId, setsFrom, names)] })),
   ]
@@ -169,6 +195,15 @@ export function facetStatements(db: D1Database, filter: ProductFilter, setsFrom 
   const loc = sqlLiteral(filter.locale, ['en', 'de'])
   const groups = facetGroups(filter, loc, setsFrom)
   const labels = facetLabelStatements(db, loc)
+  // Each group's option value sets become per-value counts; a chosen option type's group counts that type's values.
+  const withOptionCounts = (values: D1Result<Record<string, unknown>>, results: D1Result<Record<string, unknown>>[]) => {
+    const typeOf = new Map((values.results as Array<{ id: number; type_id: number }>).map((v) => [v.id, v.type_id]))
+    return results.map((result, i) => {
+      const only = groups[i]!.exclude.option
+      const keep = only === undefined ? () => true : (id: number) => typeOf.get(id) === only
+      return { ...result, results: countOptionSets(result.results as unknown as FacetRow[], keep) as unknown as Record<string, unknown>[] }
+    })
+  }
   if (merge && groups.length > 1) {
     const expand = (results: D1Result<Record<string, unknown>>[]) => {
       const [values, props, merged] = results
@@ -177,12 +212,13 @@ export function facetStatements(db: D1Database, filter: ProductFilter, setsFrom 
         const { g, ...rest } = row
         byGroup[Number(g)]!.push(rest)
       }
-      return [values!, props!, ...byGroup.map((rows) => ({ ...merged!, results: rows }))]
+      return [values!, props!, ...withOptionCounts(values!, byGroup.map((rows) => ({ ...merged!, results: rows })))]
     }
     return { statements: [...labels, mergedFacetStatement(db, filter, groups)], expand, read: (results) => readFacets(filter, expand(results)) }
   }
   const statements = [...labels, ...groups.map((group) => facetStatement(db, filter, group.exclude, group.parts(ONE_SET)))]
-  return { statements, expand: (results) => results, read: (results) => readFacets(filter, results) }
+  const expand = ([values, props, ...rest]: D1Result<Record<string, unknown>>[]) => [values!, props!, ...withOptionCounts(values!, rest)]
+  return { statements, expand, read: (results) => readFacets(filter, expand(results)) }
 }
 
 /** The option values and filterable properties with their names in the asked language (`loc`, an SQL literal). */
