@@ -26,11 +26,73 @@ export const ERROR_CODES = [
   'payment_not_completed',
   'captcha_required',
   'captcha_invalid',
+  'captcha_unavailable',
+  // the cart and what goes in it
+  'product_unavailable',
+  'gift_card_form_only',
+  'no_price_in_currency',
+  'out_of_stock',
+  'stock_limited',
+  'line_quantity_limit',
+  'gift_card_quantity_limit',
+  'coupon_minimum',
+  'coupon_not_applied',
+  'coupon_removed',
+  'currency_unavailable',
+  'gift_card_currency',
+  'gift_card_unavailable',
+  'gift_card_lines_limit',
+  'store_credit_unavailable',
+  'store_credit_empty',
+  // checkout and paying
+  'address_missing',
+  'shipping_unavailable',
+  'card_missing',
+  'card_brand_not_accepted',
+  'authentication_required',
+  'nothing_to_pay',
+  'order_not_ready',
+  // accounts
+  'login_required',
+  'session_expired',
+  'email_taken',
+  'email_unknown',
+  'password_common',
+  'password_required',
+  'password_incorrect',
+  'reset_link_invalid',
+  'address_unknown',
+  'account_is_operator',
+  'too_many_attempts',
+  'newsletter_link_invalid',
+  'wishlist_item_gone',
+  // returns
+  'return_order_cancelled',
+  'return_not_shipped',
+  'return_window_closed',
+  'return_already_open',
+  'return_none_chosen',
+  'return_unknown_item',
+  'return_gift_card',
+  'return_all_returned',
+  'return_too_many',
+  // a request the storefront's own forms do not send (a hand-made call), or an address that is not there
+  'invalid_details',
+  'invalid_request',
+  'not_found',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
 const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES)
+
+/** The figures a refusal's sentence names (`{ left: 3 }`), from an answer body: strings and numbers only. */
+export const errorParamsOf = (value: unknown): Record<string, string | number> | undefined => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const out: Record<string, string | number> = {}
+  for (const [key, v] of Object.entries(value)) if ((typeof v === 'string' && v.length <= 40) || (typeof v === 'number' && Number.isFinite(v))) out[key] = v
+  return Object.keys(out).length ? out : undefined
+}
 
 /** A code from an answer body: only one of ours counts (a remote Spree sends none; anything else is ignored). */
 export const errorCodeOf = (value: unknown): ErrorCode | undefined => (typeof value === 'string' && KNOWN.has(value) ? (value as ErrorCode) : undefined)

@@ -425,4 +425,6 @@ export interface ApiErrorBody {
   errors?: Record<string, string[]>
   /** The refusal's stable code (our extension of Spree's shape; a remote Spree sends none). */
   code?: ErrorCode
+  /** The figures the refusal's sentence names, beside the code. */
+  params?: Record<string, string | number>
 }

@@ -136,7 +136,7 @@ describe('error page texts', () => {
       const response = await get(path)
       expect(response.status, path).toBe(404)
       expect(response.headers.get('content-type'), path).toContain('application/json')
-      expect(await response.json(), path).toEqual({ error: 'There is no such API endpoint.' })
+      expect(await response.json(), path).toMatchObject({ error: 'There is no such API endpoint.' })
     }
     expect((await get('/api/v2/storefront/no-such-thing')).status).toBe(404)
     // a page address no route knows still goes home

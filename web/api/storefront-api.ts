@@ -173,6 +173,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** The backend's stable code for the refusal (kernel/error-codes.ts); words come from it, never from `message`. */
     readonly code?: ErrorCode,
+    /** The figures the refusal's sentence names (`{ left: 3 }`), for saying it in the shopper's words. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message)
     this.name = 'ApiError'

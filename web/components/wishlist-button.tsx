@@ -4,6 +4,8 @@ import { useAtomSelection } from '../state/use-atom.ts'
 import { useApi } from '../api/use-api.ts'
 import { errorMessage, type StorefrontApi } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
+import { sayRefusal } from '../i18n/say-refusal.ts'
+import type { Locale } from '#kernel/models.ts'
 import { Icon } from './icons.tsx'
 import { cx } from './ui/cx.ts'
 import { localePath } from '#kernel/config.ts'
@@ -23,7 +25,7 @@ const wishIntentAtom = atom<Record<string, boolean>>({})
 const syncing = new Set<string>()
 
 type Store = ReturnType<typeof useStore>
-type Texts = { added: string; removed: string }
+type Texts = { added: string; removed: string; locale: Locale }
 
 function setIntent(store: Store, variantId: string, want: boolean | undefined) {
   const { [variantId]: _previous, ...others } = store.get(wishIntentAtom)
@@ -48,7 +50,7 @@ async function syncWish(store: Store, api: StorefrontApi, variantId: string, tex
     const after = Boolean(serverHolds(store, variantId))
     if (after !== before) store.set(notifyAtom, { message: after ? texts.added : texts.removed, type: 'success' })
   } catch (error) {
-    store.set(notifyAtom, { message: errorMessage(error), type: 'error' })
+    store.set(notifyAtom, { message: await sayRefusal(error, texts.locale).catch(() => errorMessage(error)), type: 'error' })
     // the heart shows what the server holds, not what was asked for: read it again (another tab may have changed it)
     try {
       store.set(wishlistAtom, await api.getWishlist())
@@ -106,7 +108,7 @@ export function WishlistButton({ productLink, variantId, name, anchor }: { produ
       return
     }
     setIntent(store, variantId, !wished)
-    void syncWish(store, api, variantId, { added: t('product.wishlistAdded'), removed: t('product.wishlistRemoved') })
+    void syncWish(store, api, variantId, { added: t('product.wishlistAdded'), removed: t('product.wishlistRemoved'), locale })
   }
   const label = wished ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })
   // what this click asks for rides on the button, so a repeated post (a double click without JavaScript) asks for the

@@ -4,6 +4,7 @@ import { ApiError, rateLimitedInit } from '../api/storefront-api.ts'
 import { localePath, splitLocalePath } from '#kernel/config.ts'
 import { createTranslator, withAllTexts } from '../i18n/index.tsx'
 import { readForm } from './route-helpers.ts'
+import { sayRefusal } from '../i18n/say-refusal.ts'
 import { wishReturnAddress } from '#kernel/wish-return.ts'
 import { WISH_FIELD } from '#kernel/wish-post.ts'
 import { readWishValue } from '#kernel/wish-value.ts'
@@ -83,7 +84,7 @@ export async function productAction(args: ActionFunctionArgs) {
     return { cart }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return redirect(localePath(splitLocalePath(url.pathname).locale, '/Login'), 303)
-    if (error instanceof ApiError) return data({ error: error.message }, rateLimitedInit(error) ?? (error.status >= 400 && error.status < 500 ? error.status : 422))
+    if (error instanceof ApiError) return data({ error: await sayRefusal(error, splitLocalePath(url.pathname).locale) }, rateLimitedInit(error) ?? (error.status >= 400 && error.status < 500 ? error.status : 422))
     throw error
   }
 }

@@ -7,8 +7,9 @@ import { PageTitle } from '../components/page-title.tsx'
 import { useLocalPath } from '../components/local-link.tsx'
 import { Field } from '../features/auth/auth-modals.tsx'
 import { validateConfirmation, validateNewPassword } from '../forms/validation.ts'
-import { ApiError, errorMessage, rateLimitedInit } from '../api/storefront-api.ts'
+import { ApiError, rateLimitedInit } from '../api/storefront-api.ts'
 import { createTranslator } from '../i18n/index.tsx'
+import { localizeApiError } from '../i18n/api-errors.ts'
 import { localRedirect, localeOf, readForm } from './route-helpers.ts'
 import { LAND_HERE } from '../components/ui/cx.ts'
 
@@ -33,8 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await loaderApi(context).resetPassword(token, password)
   } catch (error) {
     const limited = rateLimitedInit(error)
-    if (limited) return data<ResetFailure>({ errors: { form: errorMessage(error) } }, limited)
-    if (error instanceof ApiError && error.status < 500) return error.errors?.reset_password_token || error.status === 404 ? linkInvalid() : data<ResetFailure>({ errors: { form: errorMessage(error) } }, { status: 422 })
+    if (limited) return data<ResetFailure>({ errors: { form: localizeApiError(error, t) } }, limited)
+    if (error instanceof ApiError && error.status < 500) return error.errors?.reset_password_token || error.status === 404 ? linkInvalid() : data<ResetFailure>({ errors: { form: localizeApiError(error, t) } }, { status: 422 })
     throw error
   }
   return localRedirect(request, '/Login?reset=1', 303)
@@ -61,7 +62,7 @@ export function Component() {
       await api.resetPassword(token, password)
       navigate(local('/Login?reset=1'))
     } catch (error) {
-      setErrors({ form: errorMessage(error) })
+      setErrors({ form: localizeApiError(error, t) })
     }
   }
   return (

@@ -30,7 +30,7 @@ const personal = createMiddleware<{ Bindings: Env }>(async (c, next) => {
 // development and tests (unless ALLOW_TEST_GATEWAY=true), since it approves cards no provider saw.
 const servedWhen = (served: (env: Env) => boolean) =>
   createMiddleware<{ Bindings: Env }>(async (c, next) => {
-    if (!served(c.env)) throw new BackendError(404, 'There is no such API endpoint.')
+    if (!served(c.env)) throw new BackendError(404, 'There is no such API endpoint.', undefined, undefined, 'not_found')
     await next()
   })
 const embedded = servedWhen((env) => !env.COMMERCE_URL)
@@ -52,14 +52,14 @@ const refuseMethod = (c: Context) => {
   const allowed = methodsAt(c.req.path)
   if (allowed.length === 0) return
   c.header('Allow', allowed.join(', '))
-  throw new BackendError(405, methodNotAllowed(c.req.method, allowed))
+  throw new BackendError(405, methodNotAllowed(c.req.method, allowed), undefined, undefined, 'invalid_request')
 }
 backend.all('/api/v2/storefront/*', (c) => {
   refuseMethod(c)
-  throw new BackendError(404, 'The resource you were looking for could not be found.')
+  throw new BackendError(404, 'The resource you were looking for could not be found.', undefined, undefined, 'not_found')
 })
 backend.all('/spree_oauth/*', (c) => {
   refuseMethod(c)
-  throw new BackendError(404, 'There is no such API endpoint.')
+  throw new BackendError(404, 'There is no such API endpoint.', undefined, undefined, 'not_found')
 })
 backend.onError(backendErrorResponse)

@@ -17,7 +17,7 @@ export const testGatewayRoutes = new Hono<{ Bindings: Env }>()
 testGatewayRoutes.post('/tokens', async (c) => {
   const { card } = await readParams(c, z.object({ card: CardSourceSchema }))
   const brand = cardBrand(card.number)
-  if (!brand) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { 'card.number': ['is not a card type we accept'] })
+  if (!brand) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { 'card.number': ['is not a card type we accept'] }, undefined, 'card_brand_not_accepted')
   const token = await testGateway.tokenize(c.env.DB, { ...card, brand })
   return c.json(
     { id: token.id, card: { brand: token.card.ccType, last4: token.card.lastDigits, exp_month: token.card.month, exp_year: token.card.year, name: token.card.name } },

@@ -7,6 +7,7 @@ import { catalogueBff } from './catalogue.ts'
 import { shopperBff } from './shopper.ts'
 import { allowedMethods, methodNotAllowed } from '#worker/middleware/allowed-methods.ts'
 import { busyMessage, isTransientFault, RETRY_AFTER_SECONDS } from '#worker/lib/transient.ts'
+import { refusalInBody } from './refusal-in-body.ts'
 
 /**
  * The BFF at /api/*: thin, zod-validated adapters from HTTP to the server StorefrontApi.
@@ -14,6 +15,8 @@ import { busyMessage, isTransientFault, RETRY_AFTER_SECONDS } from '#worker/lib/
  */
 export const bff = new Hono<AppEnv>()
 
+// First, so it sees every answer: the routes', the validators' 400s, onError's and the unknown address's.
+bff.use('*', refusalInBody)
 bff.route('/', catalogueBff)
 bff.route('/', shopperBff)
 
@@ -32,6 +35,7 @@ bff.onError((err, c) => {
     const body: ApiErrorBody = { error: err.message }
     if (err.errors) body.errors = err.errors
     if (err.code) body.code = err.code
+    if (err.params) body.params = err.params
     if (err.status === 429) c.header('Retry-After', String(err.retryAfter ?? 60))
     // a passing fault behind the API (503): the browser may send the same request again after this many seconds
     else if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))

@@ -11,7 +11,7 @@ import { fieldErrors } from '#worker/backend/shared/errors.ts'
 export function valid<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result, c: Context) => {
     if (result.success) return
-    const body: ApiErrorBody = { error: 'Some of the details are not valid.', errors: fieldErrors(result.error) }
+    const body: ApiErrorBody = { error: 'Some of the details are not valid.', errors: fieldErrors(result.error), code: 'invalid_details' }
     return c.json(body, 400)
   })
 }

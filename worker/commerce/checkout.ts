@@ -22,7 +22,7 @@ function renameFields(error: unknown): never {
   if (error instanceof ApiError && error.errors) {
     const errors: Record<string, string[]> = {}
     for (const [key, messages] of Object.entries(error.errors)) (errors[CARD_FIELDS[key] ?? key] ??= []).push(...messages)
-    throw new ApiError(error.status, error.message, errors, error.retryAfter, error.code)
+    throw new ApiError(error.status, error.message, errors, error.retryAfter, error.code, error.params)
   }
   throw error
 }

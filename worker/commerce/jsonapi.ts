@@ -1,4 +1,4 @@
-import { errorCodeOf } from '#kernel/error-codes.ts'
+import { errorCodeOf, errorParamsOf } from '#kernel/error-codes.ts'
 import { ApiError } from '#web/api/storefront-api.ts'
 import type { Transport } from './transport.ts'
 
@@ -88,7 +88,7 @@ export async function getDocument<D = JsonApiResource | JsonApiResource[]>(trans
   }
   if (!response.ok) {
     const status = response.status >= 500 ? 502 : response.status
-    throw new ApiError(status, typeof body?.error === 'string' && response.status < 500 ? body.error : UNAVAILABLE, body?.errors, undefined, errorCodeOf(body?.code))
+    throw new ApiError(status, typeof body?.error === 'string' && response.status < 500 ? body.error : UNAVAILABLE, body?.errors, undefined, errorCodeOf(body?.code), errorParamsOf(body?.params))
   }
   if (!body || typeof body !== 'object' || !('data' in body)) throw new ApiError(502, UNAVAILABLE)
   return new Deserialized<D>(body as JsonApiDocument<D>)

@@ -11,5 +11,5 @@ export async function requireCaptcha(env: CaptchaEnv, token: string | undefined,
   const result = await checkCaptcha(env, token, ip)
   if (result === 'passed') return
   if (result === 'failed') throw new ApiError(422, 'The check that you are not a robot failed or expired. Please try it again.', { captcha: ['is invalid'] }, undefined, 'captcha_invalid')
-  throw new ApiError(503, 'We cannot check that you are not a robot just now. Please try again in a minute.')
+  throw new ApiError(503, 'We cannot check that you are not a robot just now. Please try again in a minute.', undefined, undefined, 'captcha_unavailable')
 }

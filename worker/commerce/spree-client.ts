@@ -1,4 +1,4 @@
-import { errorCodeOf } from '#kernel/error-codes.ts'
+import { errorCodeOf, errorParamsOf } from '#kernel/error-codes.ts'
 import { ApiError, retryAfterSeconds, tooManyAttemptsMessage } from '#web/api/storefront-api.ts'
 import { createTranslator } from '#web/i18n/index.tsx'
 import type { AuthToken } from '#worker/middleware/session.ts'
@@ -96,12 +96,12 @@ export class SpreeClient {
       if (response.status === 429) {
         // said in the shopper's language, with when to try again (pages and the BFF pass Retry-After on)
         const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
-        throw new ApiError(429, tooManyAttemptsMessage(createTranslator(this.ctx.locale), retryAfter), undefined, retryAfter)
+        throw new ApiError(429, tooManyAttemptsMessage(createTranslator(this.ctx.locale), retryAfter), undefined, retryAfter, 'too_many_attempts')
       }
       // a passing fault behind the API (503 with Retry-After): said in the backend's words (already in the shopper's
       // language), and when to send the request again, which the BFF and pages pass on
       const retryAfter = response.status === 503 && response.headers.has('retry-after') ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
-      throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors, retryAfter, errorCodeOf(json?.code))
+      throw new ApiError(response.status, typeof json?.error === 'string' ? json.error : `Request failed with status code ${response.status}`, json?.errors, retryAfter, errorCodeOf(json?.code), errorParamsOf(json?.params))
     }
     return json as T
   }

@@ -19,7 +19,7 @@ export async function fetchWishlist(client: SpreeClient): Promise<Wishlist | nul
 export function wishlistOperations(client: SpreeClient): WishlistOperations {
   const token = async () => {
     const wishlist = await fetchWishlist(client)
-    if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.')
+    if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.', undefined, undefined, 'login_required')
     return encodeURIComponent(wishlist.token)
   }
   const showWishlist = async (list: string) =>

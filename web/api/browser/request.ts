@@ -1,11 +1,14 @@
-import { errorCodeOf } from '#kernel/error-codes.ts'
+import { errorCodeOf, errorParamsOf } from '#kernel/error-codes.ts'
 import { ApiError, retryAfterSeconds } from '../storefront-api.ts'
 import type { ApiErrorBody } from '#kernel/models.ts'
 import { isKeeping, keep, takeKept } from './prefetched.ts'
+import { REFUSAL_ASK_HEADER, REFUSAL_STATUS_HEADER } from '#kernel/refusal-wire.ts'
 
 /**
  * The one fetch wrapper of the browser: JSON in and out of the BFF at /api/*, same-origin cookies,
- * and an `ApiError` carrying the server's sentence when the answer is not 2xx.
+ * and an `ApiError` carrying the server's sentence when the answer is not 2xx. A request that changes something asks
+ * for an expected refusal in the body (200 and `x-refused-status`, kernel/refusal-wire.ts), so a mistyped coupon or
+ * password leaves no error line in the console; it becomes the same `ApiError` as a 4xx would.
  */
 export function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   if (method !== 'GET') return send<T>(method, path, body)
@@ -24,7 +27,11 @@ async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(method === 'GET' ? {} : { [REFUSAL_ASK_HEADER]: '1' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch {
@@ -38,10 +45,11 @@ async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path
   } catch {
     // A non-JSON answer (a proxy's error page, say) still becomes a readable error below.
   }
-  if (!response.ok) {
+  const status = Number(response.headers.get(REFUSAL_STATUS_HEADER)) || response.status
+  if (status >= 400 || !response.ok) {
     const error = json as Partial<ApiErrorBody> | null
-    const retryAfter = response.status === 429 || (response.status === 503 && response.headers.has('retry-after')) ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
-    throw new ApiError(response.status, error?.error ?? `Request failed with status code ${response.status}`, error?.errors, retryAfter, errorCodeOf(error?.code))
+    const retryAfter = status === 429 || (status === 503 && response.headers.has('retry-after')) ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
+    throw new ApiError(status, error?.error ?? `Request failed with status code ${status}`, error?.errors, retryAfter, errorCodeOf(error?.code), errorParamsOf(error?.params))
   }
   return json as T
 }

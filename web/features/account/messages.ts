@@ -1,5 +1,7 @@
 import type { MessageKey, Translate } from '../../i18n/index.tsx'
 import { ApiError } from '../../api/storefront-api.ts'
+import { knownFieldMessage } from '../../api/field-errors.ts'
+import { API_ERROR_KEYS } from '../../i18n/api-errors.ts'
 
 /** A message an action returns: a dictionary key (translated where it is shown) or the backend's own sentence. */
 export type Msg = { key: MessageKey; params?: Record<string, string | number> } | { text: string }
@@ -54,7 +56,14 @@ export function fromApiError(error: unknown, intent: string, fallback?: Msg): Ac
   const errors: FieldErrors = {}
   for (const [field, messages] of Object.entries(error.errors ?? {})) {
     const first = messages[0]
-    if (first) errors[FIELD_NAMES[field] ?? field] = { text: first }
+    // a spec §5 sentence, or else the refusal's whole sentence (never a fragment such as 'is not correct')
+    if (first) errors[FIELD_NAMES[field] ?? field] = knownFieldMessage(first) ?? refusalMsg(error)
   }
-  return { intent, ok: false, errors, message: fallback ?? { text: error.message } }
+  return { intent, ok: false, errors, message: fallback ?? refusalMsg(error) }
+}
+
+/** A refusal as words in the page's language: by its code (web/i18n/api-errors.ts), or a remote Spree's own sentence. */
+export function refusalMsg(error: ApiError): Msg {
+  if (!error.code || error.code === 'too_many_attempts') return { text: error.message }
+  return msg(API_ERROR_KEYS[error.code], error.params)
 }

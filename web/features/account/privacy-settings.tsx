@@ -10,7 +10,7 @@ import { buttonClass } from '../../components/ui/button.tsx'
 import { useLocalPath } from '../../components/local-link.tsx'
 import { resetSessionAtom } from '../../state/session/atoms.ts'
 import { Field, FormStatus, useFormResult } from './fields.tsx'
-import { msg, type Msg } from './messages.ts'
+import { msg, refusalMsg, type Msg } from './messages.ts'
 
 /** Where a deleted member lands: the login page, saying so (also the no-JS action's redirect). */
 export const ACCOUNT_DELETED_PATH = '/Login?accountDeleted=1'
@@ -41,7 +41,7 @@ export function PrivacySettings({ user }: { user: User }) {
       reset()
       navigate(local(ACCOUNT_DELETED_PATH))
     } catch (err) {
-      setError(err instanceof ApiError && err.errors?.password ? msg('account.deletePasswordWrong') : { text: errorMessage(err) })
+      setError(err instanceof ApiError && err.errors?.password ? msg('account.deletePasswordWrong') : err instanceof ApiError ? refusalMsg(err) : { text: errorMessage(err) })
       setBusy(false)
     }
   }

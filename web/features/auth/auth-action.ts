@@ -8,6 +8,7 @@ import { apiFieldErrors } from '../../api/field-errors.ts'
 import { signupErrors, validateEmail, validateRequired } from '../../forms/validation.ts'
 import { CAPTCHA_FIELD } from '../../forms/captcha/captcha-field.tsx'
 import { captchaMessage } from '../../forms/captcha/captcha-error.ts'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 
 /** Where a form may send the shopper afterwards: one of our own paths, never another site. */
 export function safeBack(value: FormDataEntryValue | null): string | null {
@@ -53,7 +54,7 @@ export async function authAction(request: Request, api: StorefrontApi) {
       if (answer) return answer
       const captcha = captchaMessage(error, t)
       if (captcha) return refuse({ captcha }, kept)
-      const message = (error as ApiError).message === 'invalid_grant' ? t('auth.invalidCredentials') : errorMessage(error)
+      const message = (error as ApiError).message === 'invalid_grant' ? t('auth.invalidCredentials') : localizeApiError(error, t)
       return refuse({ password: message }, kept)
     }
     // the saved cart of an earlier visit joined the guest cart: the cart page shows it and says so before anything
@@ -77,7 +78,7 @@ export async function authAction(request: Request, api: StorefrontApi) {
       // a refusal naming fields (a name with a line break or a direction mark, an address the backend does not take)
       // is said beside those fields, not only as 'Some of the details are not valid.'
       const fields = apiFieldErrors(error, SIGNUP_API_FIELDS, t)
-      return refuse(captcha ? { captcha } : Object.keys(fields).length ? fields : { form: errorMessage(error) }, values)
+      return refuse(captcha ? { captcha } : Object.keys(fields).length ? fields : { form: localizeApiError(error, t) }, values)
     }
     return localRedirect(request, '/?joined=1', 303)
   }
@@ -90,7 +91,7 @@ export async function authAction(request: Request, api: StorefrontApi) {
     } catch (error) {
       const answer = failed(error, 'email', { email })
       if (answer) return answer
-      return refuse({ email: (error as ApiError).status === 404 ? t('auth.noUser') : errorMessage(error) }, { email })
+      return refuse({ email: (error as ApiError).status === 404 ? t('auth.noUser') : localizeApiError(error, t) }, { email })
     }
     // the thank-you screen names the address (spec §4); answered in the page, not put in a URL
     return data<AuthFailure>({ intent: 'forgot-sent', errors: {}, values: { email } })

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { ApiError, errorMessage } from '../../api/storefront-api.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -235,7 +236,7 @@ export function SignupForm({ onDone, failure }: { onDone: () => void; failure?: 
     } catch (error) {
       const captcha = captchaMessage(error, t)
       const fields = apiFieldErrors(error, SIGNUP_API_FIELDS, t)
-      setErrors(captcha ? { captcha } : Object.keys(fields).length ? fields : { form: errorMessage(error) })
+      setErrors(captcha ? { captcha } : Object.keys(fields).length ? fields : { form: localizeApiError(error, t) })
       // the answer was spent on this attempt: a fresh widget for the next
       captchaToken.current = ''
       setCaptchaRound((n) => n + 1)

@@ -17,7 +17,6 @@ import { LocalLink } from '../../components/local-link.tsx'
 import { cartAtom, isAuthenticatedAtom, wishlistAtom } from '../../state/session/atoms.ts'
 import { cartSidebarOpenAtom, closePanelAtom, openPanelAtom } from '../../state/ui.ts'
 import { notifyAtom } from '../../state/notifications.ts'
-import { errorMessage } from '../../api/storefront-api.ts'
 
 /** Runs a cart call, puts the refreshed cart in place and says how it went (toasts of spec §8, 5000 ms). */
 function useCartAction() {
@@ -55,7 +54,7 @@ function SaveForLater({ item }: { item: LineItem }) {
       setCart(await api.removeFromCart(item.id))
       notify({ message: t('cart.savedForLater'), type: 'success', timeout: TOAST_TIMEOUT_MS })
     } catch (error) {
-      notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      notify({ message: localizeApiError(error, t), type: 'error', timeout: TOAST_TIMEOUT_MS })
     }
   }
   return (

@@ -4,6 +4,7 @@ import type { Translate } from '../../i18n/index.tsx'
 import type { ErrorCode } from '#kernel/error-codes.ts'
 import { codeOf, localizeApiError } from '../../i18n/api-errors.ts'
 import { formFieldErrors, type FieldErrors } from '../../forms/address-validation.ts'
+import { fieldSentence } from '../../api/field-errors.ts'
 
 /** What a refused step answers: the messages, what the shopper typed (never card details), the backend's code. */
 export interface StepFailure {
@@ -21,16 +22,13 @@ export function failure(form: FormData, errors: FieldErrors, message: string | n
   return data<StepFailure>(code ? { errors, message, values, code } : { errors, message, values }, { status, headers })
 }
 
-/** The spec §5 sentences the backend answers in English, in the page's language. */
-const KNOWN: Record<string, 'validation.required' | 'validation.email' | 'validation.phone' | 'validation.country' | 'shop.hiddenCharacters'> = {
-  'This field is required.': 'validation.required',
-  'This field contains characters that are not allowed.': 'shop.hiddenCharacters',
-  'Please, provide a valid email address.': 'validation.email',
-  'Please, provide a valid phone number.': 'validation.phone',
-  'Invalid country.': 'validation.country',
-}
-const localize = (errors: FieldErrors, t: Translate): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => (KNOWN[m] ? t(KNOWN[m]) : m))]))
+/**
+ * The field messages in the page's language. A coded refusal's fragment ('was declined' under the card number) is
+ * said as the refusal's whole sentence (fieldSentence); every field stays, as the steps read some (`payment`,
+ * `captcha_token`) to tell refusals apart.
+ */
+const localize = (errors: FieldErrors, error: unknown, t: Translate): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => fieldSentence(m, error, t) ?? localizeApiError(error, t))]))
 
 /** Runs one API call of a step; a 4xx ApiError becomes the form again with its messages, anything else is thrown. */
 export async function attempt(form: FormData, t: Translate, run: () => Promise<unknown>) {
@@ -40,7 +38,7 @@ export async function attempt(form: FormData, t: Translate, run: () => Promise<u
   } catch (error) {
     const limited = rateLimitedInit(error)
     if (limited) return failure(form, {}, error instanceof Error ? error.message : null, limited.status, limited.headers)
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), t), localizeApiError(error, t), error.status === 409 ? 409 : 422, undefined, codeOf(error))
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return failure(form, localize(formFieldErrors(error.errors), error, t), localizeApiError(error, t), error.status === 409 ? 409 : 422, undefined, codeOf(error))
     throw error
   }
 }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs } from 'react-router'
 import { loaderApi } from '../../api/loader-api.ts'
 import { ApiError, rateLimitedInit } from '../../api/storefront-api.ts'
 import { apiFieldErrors } from '../../api/field-errors.ts'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 import { createTranslator } from '../../i18n/index.tsx'
 import { splitLocalePath } from '#kernel/config.ts'
 import { validateEmail } from '../../forms/validation.ts'
@@ -25,7 +26,7 @@ export async function newsletterAction({ request, context }: ActionFunctionArgs)
   } catch (error) {
     const limited = rateLimitedInit(error)
     if (limited) return data({ newsletterError: (error as Error).message, email }, limited)
-    if (error instanceof ApiError && error.status < 500) return data({ newsletterError: apiFieldErrors(error, { email: 'email' }, t).email ?? error.message, email }, { status: 422 })
+    if (error instanceof ApiError && error.status < 500) return data({ newsletterError: apiFieldErrors(error, { email: 'email' }, t).email ?? localizeApiError(error, t), email }, { status: 422 })
     throw error
   }
   return redirect(`${url.pathname}?newsletter=subscribed#newsletter`, { status: 303, headers: { 'Set-Cookie': subscribedCookieHeader(url.protocol === 'https:') } })

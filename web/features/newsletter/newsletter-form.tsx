@@ -3,6 +3,7 @@ import { Form, useActionData, useSearchParams } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
+import { sayRefusal } from '../../i18n/say-refusal.ts'
 import { notifyAtom } from '../../state/notifications.ts'
 import { validateEmail } from '../../forms/validation.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
@@ -15,7 +16,7 @@ import { controlBase, controlEdge, cx, LAND_HERE } from '../../components/ui/cx.
  * JavaScript; with it, subscribes in place. Either way the newsletter prompt is not shown again.
  */
 export function NewsletterForm({ idPrefix = 'newsletter', onSubscribed, compact = false }: { idPrefix?: string; onSubscribed?: () => void; compact?: boolean }) {
-  const { t } = useT()
+  const { t, locale } = useT()
   const api = useApi()
   const notify = useSetAtom(notifyAtom)
   const actionData = useActionData() as { newsletterError?: string; email?: string } | undefined
@@ -36,7 +37,7 @@ export function NewsletterForm({ idPrefix = 'newsletter', onSubscribed, compact 
       notify({ message: t('pages.subscribed'), type: 'success' })
       onSubscribed?.()
     } catch (err) {
-      setError(errorMessage(err))
+      setError(await sayRefusal(err, locale).catch(() => errorMessage(err)))
     }
   }
   const inputId = `${idPrefix}-email`

@@ -3,7 +3,7 @@ import { useAtomValue } from '../../state/use-atom.ts'
 import { useState, type FormEvent } from 'react'
 import { Form, useActionData, useSearchParams } from 'react-router'
 import { useApi } from '../../api/use-api.ts'
-import { ApiError, errorMessage } from '../../api/storefront-api.ts'
+import { ApiError } from '../../api/storefront-api.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { controlBase, controlEdge, cx } from '../../components/ui/cx.ts'
 import { describedBy, FieldFrame } from '../../components/ui/field-frame.tsx'
@@ -11,6 +11,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { Radio } from '../../components/ui/radio.tsx'
 import { GIFT_CARD_AMOUNT_MAX, GIFT_CARD_AMOUNT_MIN, GIFT_CARD_PRESET_AMOUNTS, TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { useT } from '../../i18n/index.tsx'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 import { formatWholeMoney } from '#kernel/format.ts'
 import { useRequestInfo } from '../../state/session/request-info.ts'
 import { LocalLink } from '../../components/local-link.tsx'
@@ -67,7 +68,7 @@ export function GiftCardForm() {
       if (error instanceof ApiError && error.status === 401) askToLogIn()
       // a refusal naming fields is said beside them, as the form's own checks are
       else if (Object.keys(fields).length) setErrors(fields)
-      else notify({ message: errorMessage(error), type: 'error', timeout: TOAST_TIMEOUT_MS })
+      else notify({ message: localizeApiError(error, t), type: 'error', timeout: TOAST_TIMEOUT_MS })
     } finally {
       setBusy(false)
     }

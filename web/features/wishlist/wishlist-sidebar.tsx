@@ -2,6 +2,7 @@ import { useSetAtom } from 'jotai'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
+import { localizeApiError } from '../../i18n/api-errors.ts'
 import { Drawer } from '../../components/ui/drawer.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { Icon } from '../../components/icons.tsx'
@@ -9,7 +10,6 @@ import { LocalLink } from '../../components/local-link.tsx'
 import { isAuthenticatedAtom, wishlistAtom } from '../../state/session/atoms.ts'
 import { closePanelAtom, openPanelAtom, wishlistSidebarOpenAtom } from '../../state/ui.ts'
 import { notifyAtom } from '../../state/notifications.ts'
-import { errorMessage } from '../../api/storefront-api.ts'
 
 /** The wishlist (spec §2): items with colour and size, remove, total items and price, and a way back to shopping. */
 export function WishlistSidebar() {
@@ -26,7 +26,7 @@ export function WishlistSidebar() {
     try {
       setWishlist(await api.removeFromWishlist(id))
     } catch (error) {
-      notify({ message: errorMessage(error), type: 'error' })
+      notify({ message: localizeApiError(error, t), type: 'error' })
     }
   }
   return (

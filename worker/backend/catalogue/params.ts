@@ -10,7 +10,7 @@ export const MAX_LIST_VALUES = 100
 
 /** A query parameter the contract calls bad: 400 with a message per parameter, in the contract's error shape. */
 export function badParam(field: string, message: string): BackendError {
-  return new BackendError(400, message, { [field]: [message] })
+  return new BackendError(400, message, { [field]: [message] }, undefined, 'invalid_details')
 }
 
 const PageSchema = z.object({
@@ -53,7 +53,7 @@ export function readListParams(url: URL, rules: ListRules = {}): ListParams {
     if (value !== null && value !== '') plain[key] = value
   }
   const parsed = PageSchema.safeParse(plain)
-  if (!parsed.success) throw new BackendError(400, 'Some parameters are not valid.', fieldErrors(parsed.error))
+  if (!parsed.success) throw new BackendError(400, 'Some parameters are not valid.', fieldErrors(parsed.error), undefined, 'invalid_details')
 
   const include = new Set<string>()
   for (const item of (q.get('include') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {

@@ -98,7 +98,7 @@ accountRoutes.patch('/account', async (c) => {
     const own = await c.env.DB.prepare('SELECT 1 FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').bind(defaultId, userId).first()
     if (!own) {
       const key = input.bill_address_id !== undefined ? 'bill_address_id' : 'ship_address_id'
-      throw new BackendError(422, 'This address is not one of your saved addresses.', { [key]: ['is not one of your addresses'] })
+      throw new BackendError(422, 'This address is not one of your saved addresses.', { [key]: ['is not one of your addresses'] }, undefined, 'address_unknown')
     }
   }
   const hash = input.password === undefined ? user.password_hash : await hashPassword(c.env, input.password)
@@ -124,11 +124,11 @@ accountRoutes.patch('/account', async (c) => {
 })
 
 async function checkCurrentPassword(c: BackendContext, user: { id: number; email: string; password_hash: string }, given: string | undefined) {
-  if (!given) throw new BackendError(422, 'Enter your current password to change your email or password.', { current_password: ["can't be blank"] })
+  if (!given) throw new BackendError(422, 'Enter your current password to change your email or password.', { current_password: ["can't be blank"] }, undefined, 'password_required')
   // a stolen access token must not become a way to guess the password
   await sessionPasswordGate(c, user)
   if (!(await verifyPassword(c.env, given, user.password_hash))) {
     await recordSessionPasswordFailure(c.env.DB, user.id)
-    throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] })
+    throw new BackendError(422, 'The current password is not correct.', { current_password: ['is not correct'] }, undefined, 'password_incorrect')
   }
 }

@@ -11,7 +11,7 @@ export interface UserRow {
 
 export async function loadUser(db: D1Database, id: number): Promise<UserRow> {
   const user = await db.prepare('SELECT * FROM users WHERE id = ?').bind(id).first<UserRow>()
-  if (!user) throw new BackendError(401, 'You need to log in for this.')
+  if (!user) throw new BackendError(401, 'You need to log in for this.', undefined, undefined, 'login_required')
   return user
 }
 
@@ -50,7 +50,7 @@ export async function userDocument(db: D1Database, user: UserRow) {
 export function duplicateEmail(): BackendError {
   return new BackendError(422, 'An account with this email address already exists. Please log in instead.', {
     email: ['has already been taken'],
-  })
+  }, undefined, 'email_taken')
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -16,7 +16,7 @@ export function currentUserId(c: BackendContext): Promise<number | null> {
       if (!c.req.header('authorization')) return null
       const token = bearerOf(c)
       const userId = token ? await userIdForAccessToken(c.env.DB, token) : null
-      if (userId === null) throw new BackendError(401, 'The access token is invalid or has expired.')
+      if (userId === null) throw new BackendError(401, 'The access token is invalid or has expired.', undefined, undefined, 'session_expired')
       return userId
     })()
     cache.set(c.req.raw, found)
@@ -36,6 +36,6 @@ export async function currentAccessHash(c: BackendContext): Promise<string | nul
 
 export async function requireUser(c: BackendContext): Promise<number> {
   const id = await currentUserId(c)
-  if (id === null) throw new BackendError(401, 'You need to log in for this.')
+  if (id === null) throw new BackendError(401, 'You need to log in for this.', undefined, undefined, 'login_required')
   return id
 }

@@ -49,22 +49,22 @@ async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentS
   if (body.source_id !== undefined) {
     const userId = await currentUserId(c)
     const saved = userId === null ? null : await db.prepare('SELECT id, gateway_payment_profile_id FROM credit_cards WHERE id = ? AND user_id = ?').bind(body.source_id, userId).first<{ id: number; gateway_payment_profile_id: string }>()
-    if (!saved) throw new BackendError(404, 'This saved card could not be found.', { source_id: ['is not one of your cards'] })
+    if (!saved) throw new BackendError(404, 'This saved card could not be found.', { source_id: ['is not one of your cards'] }, undefined, 'card_unknown')
     return { profileId: saved.gateway_payment_profile_id, field: 'source_id', name: null, savedId: saved.id }
   }
   const raw = body.source_attributes
-  if (!raw) throw new BackendError(422, 'Add the card to pay with.', { source_attributes: ['This field is required.'] })
+  if (!raw) throw new BackendError(422, 'Add the card to pay with.', { source_attributes: ['This field is required.'] }, undefined, 'card_missing')
   if ('gateway_payment_profile_id' in raw) {
     const token = parseSource(TokenSourceSchema, raw)
     return { profileId: token.gateway_payment_profile_id, field: 'source_attributes.gateway_payment_profile_id', name: token.name, savedId: null }
   }
   if (stripeEnabled(c.env)) {
-    throw new BackendError(422, 'Enter the card in the payment form: card numbers go to the payment provider, never to the store.', { 'source_attributes.number': ['is not accepted by this store'] })
+    throw new BackendError(422, 'Enter the card in the payment form: card numbers go to the payment provider, never to the store.', { 'source_attributes.number': ['is not accepted by this store'] }, undefined, 'invalid_request')
   }
   // The raw card goes straight to the test gateway's tokenisation and is forgotten: only the token is kept.
   const card = parseSource(CardSourceSchema, raw)
   const brand = cardBrand(card.number)
-  if (!brand) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { 'source_attributes.number': ['is not a card type we accept'] })
+  if (!brand) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { 'source_attributes.number': ['is not a card type we accept'] }, undefined, 'card_brand_not_accepted')
   const token = await testGateway.tokenize(db, { ...card, brand })
   return { profileId: token.id, field: 'source_attributes.number', name: card.name ?? null, savedId: null }
 }

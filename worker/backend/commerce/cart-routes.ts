@@ -37,14 +37,14 @@ const CouponSchema = z.object({
  */
 async function assertSellable(db: D1Database, order: OrderRow, variantId: number, quantity: number, known?: VariantInfo | null) {
   const variant = known ?? (await loadVariants(db, [variantId], order.currency, 'en')).get(variantId)
-  if (!variant || !variant.available) throw new BackendError(404, 'This product is not available.', { variant_id: ['is not available'] })
-  if (variant.isGiftCard) throw new BackendError(422, 'Gift cards are bought with the gift card form.', { variant_id: ['is a gift card'] })
-  if (variant.amountCents === null) throw new BackendError(422, `This product cannot be bought in ${order.currency}.`, { variant_id: ['has no price'] })
+  if (!variant || !variant.available) throw new BackendError(404, 'This product is not available.', { variant_id: ['is not available'] }, undefined, 'product_unavailable')
+  if (variant.isGiftCard) throw new BackendError(422, 'Gift cards are bought with the gift card form.', { variant_id: ['is a gift card'] }, undefined, 'gift_card_form_only')
+  if (variant.amountCents === null) throw new BackendError(422, `This product cannot be bought in ${order.currency}.`, { variant_id: ['has no price'] }, undefined, 'no_price_in_currency')
   if (!variant.backorderable && quantity > variant.stockOnHand) {
     const left = Math.max(variant.stockOnHand, 0)
     throw new BackendError(422, left === 0 ? 'This product is out of stock.' : `Only ${left} of this product are in stock.`, {
       quantity: [`must be at most ${left}`],
-    })
+    }, undefined, left === 0 ? 'out_of_stock' : 'stock_limited', { left })
   }
   return variant
 }
@@ -104,7 +104,7 @@ cartRoutes.post('/cart/add_item', async (c) => {
   // the line the item is added to stays within the bound set_quantity keeps
   const room = LINE_QUANTITY_MAX - (existing?.quantity ?? 0)
   if (body.quantity > room) {
-    throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${existing?.quantity ?? 0} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] })
+    throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${existing?.quantity ?? 0} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] }, undefined, 'line_quantity_limit', { max: LINE_QUANTITY_MAX, has: existing?.quantity ?? 0 })
   }
   const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity, existingLine?.variant)
   assertChargeable(state, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
@@ -129,7 +129,7 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
   if (!line) throw new BackendError(404, 'This item is not in the cart.', { line_item_id: ['is not in the cart'] }, undefined, 'line_not_found')
   if (line.gift_card_cents === null) await assertSellable(c.env.DB, order, line.variant_id, body.quantity, cartLine.variant)
   else if (body.quantity > GIFT_CARD_LINE_MAX_QUANTITY) {
-    throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] })
+    throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] }, undefined, 'gift_card_quantity_limit', { max: GIFT_CARD_LINE_MAX_QUANTITY })
   }
   assertChargeable(state, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
   return cartResponse(c, order, { writes: [c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)] })
@@ -167,7 +167,7 @@ cartRoutes.patch('/cart/apply_coupon_code', async (c) => {
   const promo = await findPromotionByCode(c.env.DB, body.coupon_code)
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   const problem = await promotionProblem(c.env.DB, promo, order, state.totals.merchandiseTotal, state.money)
-  if (problem) throw new BackendError(422, problem.message, { coupon_code: [problem.message] }, undefined, problem.code)
+  if (problem) throw new BackendError(422, problem.message, { coupon_code: [problem.message] }, undefined, problem.code, problem.params)
   return cartResponse(c, order, { writes: [c.env.DB.prepare('INSERT OR IGNORE INTO order_promotions (order_id, promotion_id) VALUES (?, ?)').bind(order.id, promo.id)] })
 })
 
@@ -181,7 +181,7 @@ async function removeCoupons(c: Parameters<typeof requireCart>[0], code: string 
     )
       .bind(order.id, code.trim().toLowerCase())
       .run()
-    if (meta.changes === 0) throw new BackendError(422, 'This coupon code is not applied to the cart.', { coupon_code: ['is not applied'] })
+    if (meta.changes === 0) throw new BackendError(422, 'This coupon code is not applied to the cart.', { coupon_code: ['is not applied'] }, undefined, 'coupon_not_applied')
   }
   return cartResponse(c, order)
 }
@@ -203,7 +203,7 @@ cartRoutes.patch('/cart/change_currency', async (c) => {
     .bind(new_currency, order.id)
     .all()
   if (results.length > 0) {
-    throw new BackendError(422, `Some items in the cart cannot be bought in ${new_currency}.`, { new_currency: ['is not available for every item'] })
+    throw new BackendError(422, `Some items in the cart cannot be bought in ${new_currency}.`, { new_currency: ['is not available for every item'] }, undefined, 'currency_unavailable')
   }
   // Prices are re-resolved from the price table on every read; gift card and store credit payments are per currency.
   return cartResponse(c, order, {
@@ -231,7 +231,7 @@ cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
   const { country_iso } = await readParams(c, z.object({ country_iso: CountryIsoSchema }))
   const options = await knownCountryShippingOptions(c.env.DB, country_iso, order.currency)
   // a code of no country ('ZZ') is refused, not answered with no rates as if the country had none (docs/commerce-api.md)
-  if (options === null) throw new BackendError(422, `There is no country '${country_iso}'. Use a country's ISO or ISO3 code, such as AU or AUS.`, { country_iso: [MESSAGES.country] })
+  if (options === null) throw new BackendError(422, `There is no country '${country_iso}'. Use a country's ISO or ISO3 code, such as AU or AUS.`, { country_iso: [MESSAGES.country] }, undefined, 'invalid_details')
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
   return c.json({
     data: options.map((o) => {

@@ -42,16 +42,16 @@ function assertOwnShipment(order: OrderRow, shipmentId: string | undefined, fiel
   if (shipmentId === undefined) return
   const id = shipmentId.trim()
   if (id === String(order.id) || id === `order-${order.id}`) return
-  throw new BackendError(422, 'This cart has no shipment with that id. Leave shipment_id out, or use the id GET /checkout/shipping_rates answers.', { [field]: ['is not a shipment of this cart'] })
+  throw new BackendError(422, 'This cart has no shipment with that id. Leave shipment_id out, or use the id GET /checkout/shipping_rates answers.', { [field]: ['is not a shipment of this cart'] }, undefined, 'invalid_request')
 }
 
 /** Selects a shipping method if it ships to the order's address; otherwise 422 naming the field. */
 async function selectShipping(db: D1Database, order: OrderRow, methodId: number) {
   const address = order.ship_address_id ? await db.prepare('SELECT country_iso FROM addresses WHERE id = ?').bind(order.ship_address_id).first<{ country_iso: string }>() : null
-  if (!address) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] })
+  if (!address) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] }, undefined, 'address_missing')
   const options = await shippingOptions(db, address.country_iso, order.currency)
   if (!options.some((o) => o.method.id === methodId)) {
-    throw new BackendError(422, 'This shipping method is not available for the address.', { shipping_method_id: ['is not available'] })
+    throw new BackendError(422, 'This shipping method is not available for the address.', { shipping_method_id: ['is not available'] }, undefined, 'shipping_unavailable')
   }
   return db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(methodId, order.id)
 }
@@ -69,9 +69,9 @@ checkoutRoutes.patch('/checkout', async (c) => {
   const country = input.ship_address_attributes?.country_iso ?? existingShip?.country_iso ?? null
   const options = country ? await shippingOptions(db, country, order.currency) : []
   if (rate !== undefined) {
-    if (!country) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] })
+    if (!country) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] }, undefined, 'address_missing')
     if (!options.some((o) => o.method.id === rate)) {
-      throw new BackendError(422, 'This shipping method is not available for the address.', { 'shipments_attributes.0.selected_shipping_rate_id': ['is not available'] })
+      throw new BackendError(422, 'This shipping method is not available for the address.', { 'shipments_attributes.0.selected_shipping_rate_id': ['is not available'] }, undefined, 'shipping_unavailable')
     }
   }
   const statements: D1PreparedStatement[] = []
@@ -98,7 +98,7 @@ checkoutRoutes.patch('/checkout', async (c) => {
 checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
   const order = await requireCart(c)
   const state = await loadCartState(c.env.DB, order, requestLocale(c))
-  if (!state.shipAddress) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] })
+  if (!state.shipAddress) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] }, undefined, 'address_missing')
   const options = await shippingOptions(c.env.DB, state.shipAddress.country_iso, order.currency)
   const merchAfterPromos = state.totals.merchandiseAfterPromotions
   const rates = options.map((o) => {

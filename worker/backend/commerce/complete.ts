@@ -198,6 +198,6 @@ export function balanceChanged(state: CartState): BackendError {
 /** After a failed batch: why, in words (the order may have been placed by a parallel request meanwhile). */
 export function completionConflict(problems: Record<string, string[]>): BackendError {
   const first = Object.values(problems)[0]?.[0]
-  return new BackendError(422, first ?? 'The order changed while it was being placed. Please review it and try again.', problems)
+  return new BackendError(422, first ?? 'The order changed while it was being placed. Please review it and try again.', problems, undefined, 'order_not_ready')
 }
 

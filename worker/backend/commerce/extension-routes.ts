@@ -55,9 +55,9 @@ const ContactSchema = z.object({ name: RequiredText(100), email: EmailSchema, me
 extensionRoutes.post('/gift_cards', async (c) => {
   const userId = await currentUserId(c)
   const { gift_card } = await readParams(c, GiftCardSchema)
-  if (userId === null) throw new BackendError(401, 'Please login in to add gift card', { base: ['login required'] })
+  if (userId === null) throw new BackendError(401, 'Please login in to add gift card', { base: ['login required'] }, undefined, 'login_required')
   const variantId = await giftCardVariantId(c.env.DB)
-  if (variantId === null) throw new BackendError(422, 'Gift cards are not sold in this store.', { gift_card: ['is not sold in this store'] })
+  if (variantId === null) throw new BackendError(422, 'Gift cards are not sold in this store.', { gift_card: ['is not sold in this store'] }, undefined, 'gift_card_unavailable')
   const order = (await openCartOfUser(c.env.DB, userId)) ?? (await createOrder(c.env.DB, userId, (await requestCurrency(c)) ?? 'AUD'))
   // bounded per order (the completion issues every card in one batch); the count and the insert are one statement
   const { meta } = await c.env.DB.prepare(
@@ -67,7 +67,7 @@ extensionRoutes.post('/gift_cards', async (c) => {
     .bind(order.id, variantId, gift_card.amount * 100, gift_card.recipient_name, gift_card.recipient_email, gift_card.message ?? null, GIFT_CARD_LINES_MAX, gift_card.deliver_on ?? null)
     .run()
   if (meta.changes === 0) {
-    throw new BackendError(422, `An order can hold at most ${GIFT_CARD_LINES_MAX} gift cards for different recipients. Please place this order first.`, { base: ['too many gift cards'] })
+    throw new BackendError(422, `An order can hold at most ${GIFT_CARD_LINES_MAX} gift cards for different recipients. Please place this order first.`, { base: ['too many gift cards'] }, undefined, 'gift_card_lines_limit', { max: GIFT_CARD_LINES_MAX })
   }
   await c.env.DB.prepare('UPDATE orders SET email = COALESCE(email, (SELECT email FROM users WHERE id = ?)) WHERE id = ?').bind(userId, order.id).run()
   return cartResponse(c, order)

@@ -29,7 +29,7 @@ async function readMultipart(url: string, type: string, text: string): Promise<F
   try {
     return await new Request(url, { method: 'POST', headers: { 'content-type': type }, body: text }).formData()
   } catch {
-    throw new BackendError(400, 'The request body is not a valid form.', { base: ['The request body is not a valid form.'] })
+    throw new BackendError(400, 'The request body is not a valid form.', { base: ['The request body is not a valid form.'] }, undefined, 'invalid_request')
   }
 }
 
@@ -39,8 +39,8 @@ async function parseParams(c: BackendContext): Promise<unknown> {
   const type = (c.req.header('content-type') ?? '').toLowerCase()
   // bytes, decoded here: workerd warns when .text() reads a form body
   const text = await c.req.arrayBuffer().then((b) => new TextDecoder().decode(b)).catch(() => null)
-  if (text !== null && text.length > MAX_BODY_BYTES) throw new BackendError(413, 'The request body is too large.', { base: ['is too large'] })
-  if (text === null) throw new BackendError(400, 'The request body could not be read.', { base: ['The request body could not be read.'] })
+  if (text !== null && text.length > MAX_BODY_BYTES) throw new BackendError(413, 'The request body is too large.', { base: ['is too large'] }, undefined, 'invalid_request')
+  if (text === null) throw new BackendError(400, 'The request body could not be read.', { base: ['The request body could not be read.'] }, undefined, 'invalid_request')
   let body: unknown
   if (FORM_TYPES.some((t) => type.startsWith(t))) {
     body = type.startsWith('multipart/') ? nestParams(await readMultipart(c.req.url, type, text)) : nestParams(new URLSearchParams(text))
@@ -48,7 +48,7 @@ async function parseParams(c: BackendContext): Promise<unknown> {
     try {
       body = text.trim() === '' ? {} : JSON.parse(text)
     } catch {
-      throw new BackendError(400, 'The request body is not valid JSON.', { base: ['The request body is not valid JSON.'] })
+      throw new BackendError(400, 'The request body is not valid JSON.', { base: ['The request body is not valid JSON.'] }, undefined, 'invalid_request')
     }
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
@@ -70,7 +70,7 @@ export async function readParams<S extends z.ZodType>(c: BackendContext, schema:
 export function pathId(value: string | undefined): number {
   const id = Number(value)
   if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id) || id < 1) {
-    throw new BackendError(404, 'The resource you were looking for could not be found.')
+    throw new BackendError(404, 'The resource you were looking for could not be found.', undefined, undefined, 'not_found')
   }
   return id
 }

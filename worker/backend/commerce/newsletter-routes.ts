@@ -70,7 +70,7 @@ newsletterRoutes.post('/newsletter/confirm', async (c) => {
     .first<{ email: string }>()
   if (!row) {
     const de = requestLocale(c) === 'de'
-    throw new BackendError(422, de ? 'Dieser Bestätigungslink ist ungültig oder wurde schon benutzt.' : 'This confirmation link is not valid or was already used.', { token: ['is not valid'] })
+    throw new BackendError(422, de ? 'Dieser Bestätigungslink ist ungültig oder wurde schon benutzt.' : 'This confirmation link is not valid or was already used.', { token: ['is not valid'] }, undefined, 'newsletter_link_invalid')
   }
   return c.json({ data: { email: row.email, subscribed: true } })
 })
@@ -93,7 +93,7 @@ newsletterRoutes.post('/newsletter/unsubscribe', async (c) => {
   let email: string
   if (userId !== null) {
     const user = await c.env.DB.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string }>()
-    if (!user) throw new BackendError(401, 'You need to log in for this.')
+    if (!user) throw new BackendError(401, 'You need to log in for this.', undefined, undefined, 'login_required')
     email = user.email
   } else {
     if (!body.email || !body.token || !(await signedForPurpose(c.env, UNSUBSCRIBE, body.email, body.token))) {
@@ -104,7 +104,7 @@ newsletterRoutes.post('/newsletter/unsubscribe', async (c) => {
           ? 'Dieser Abmeldelink ist ungültig. Bitte nutzen Sie den Link aus Ihrem letzten Newsletter oder melden Sie sich an und bestellen Sie ihn in Ihrem Konto ab.'
           : 'This unsubscribe link is not valid. Please use the link in your latest newsletter, or log in and unsubscribe from your account.',
         { token: ['is not valid'] },
-      )
+      undefined, 'newsletter_link_invalid')
     }
     email = body.email
   }

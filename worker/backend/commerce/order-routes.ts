@@ -104,7 +104,7 @@ orderRoutes.post('/account/orders/:number/returns', async (c) => {
     await dispatchWritten(c.env, await c.env.DB.batch([...returnRequestStatements(c.env.DB, order.id, request, locale), await mailStatement(c.env, mail)]))
   } catch (error) {
     // the one-open-request index: the same request sent twice at once
-    if (String(error).includes('UNIQUE')) throw new BackendError(409, locale === 'de' ? 'Eine Rücksendung für diese Bestellung wartet bereits auf unsere Antwort.' : 'A return for this order is already waiting for our answer.')
+    if (String(error).includes('UNIQUE')) throw new BackendError(409, locale === 'de' ? 'Eine Rücksendung für diese Bestellung wartet bereits auf unsere Antwort.' : 'A return for this order is already waiting for our answer.', undefined, undefined, 'return_already_open')
     throw error
   }
   return c.json(await placedOrderDocument(c.env.DB, (await completedOrder(c.env.DB, order.number!, 'id', order.id))!, locale), 201)

@@ -34,7 +34,7 @@ passwordRoutes.post('/passwords', async (c) => {
   await rateLimit(c, 'forgotPassword')
   const found = await c.env.DB.prepare('SELECT id, first_name, selected_locale FROM users WHERE email = ?').bind(user.email).first<{ id: number; first_name: string; selected_locale: string | null }>()
   // The storefront shows its own sentence for a 404 here (spec §8), as Spree's auth extension answers.
-  if (!found) throw new BackendError(404, 'No user is registered with this email address.', { email: ['not found'] })
+  if (!found) throw new BackendError(404, 'No user is registered with this email address.', { email: ['not found'] }, undefined, 'email_unknown')
   const token = randomToken()
   const link = `${await storeUrl(c.env, new URL(c.req.url).origin)}/reset-password?token=${token}`
   // the language of the page that asked, else the one the customer chose
@@ -53,7 +53,7 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
   await rateLimit(c, 'resetPassword')
   const hash = await sha256Hex(token)
   const now = nowSeconds()
-  const invalid = () => new BackendError(422, 'This password reset link is invalid or has expired. Please ask for a new one.', { reset_password_token: ['is invalid or expired'] })
+  const invalid = () => new BackendError(422, 'This password reset link is invalid or has expired. Please ask for a new one.', { reset_password_token: ['is invalid or expired'] }, undefined, 'reset_link_invalid')
   // A link that cannot work is refused before the PBKDF2 below: a guessed token costs a lookup, not a hash.
   const usable = await c.env.DB.prepare('SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ?')
     .bind(hash, now)

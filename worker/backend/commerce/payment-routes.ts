@@ -62,7 +62,7 @@ paymentRoutes.post('/checkout/create_payment', async (c) => {
   if (!card) throw new BackendError(422, 'This gift card code is not valid.', { 'source_attributes.gift_card_code': ['is not valid'] }, undefined, 'gift_card_invalid')
   if (card.balance_cents <= 0) throw new BackendError(422, 'This gift card has no balance left.', { 'source_attributes.gift_card_code': ['has no balance'] }, undefined, 'gift_card_empty')
   if (card.currency !== order.currency) {
-    throw new BackendError(422, `This gift card is in ${card.currency}; the cart is in ${order.currency}.`, { 'source_attributes.gift_card_code': ['is in another currency'] })
+    throw new BackendError(422, `This gift card is in ${card.currency}; the cart is in ${order.currency}.`, { 'source_attributes.gift_card_code': ['is in another currency'] }, undefined, 'gift_card_currency')
   }
   // The balance is remembered as the shopper sees it now; entering the code again shows (and remembers) the new one.
   await db.batch([
@@ -97,9 +97,9 @@ paymentRoutes.post('/checkout/add_store_credit', async (c) => {
   const order = await requireCart(c)
   const { amount } = await readParams(c, AmountQuerySchema)
   await assertReadyToPay(c, order)
-  if (order.user_id !== userId) throw new BackendError(422, 'Log in and use your own cart to pay with store credit.', { amount: ['not your cart'] })
+  if (order.user_id !== userId) throw new BackendError(422, 'Log in and use your own cart to pay with store credit.', { amount: ['not your cart'] }, undefined, 'store_credit_unavailable')
   const credit = await c.env.DB.prepare('SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = ?').bind(userId, order.currency).first<{ balance_cents: number }>()
-  if (!credit || credit.balance_cents <= 0) throw new BackendError(422, 'You have no store credit to use.', { amount: ['no store credit available'] })
+  if (!credit || credit.balance_cents <= 0) throw new BackendError(422, 'You have no store credit to use.', { amount: ['no store credit available'] }, undefined, 'store_credit_empty')
   return cartResponse(c, order, {
     writes: [
       c.env.DB.prepare("DELETE FROM payments WHERE order_id = ? AND method = 'store_credit' AND state = 'checkout'").bind(order.id),

@@ -23,7 +23,7 @@ export async function readyToPlace(db: D1Database, order: OrderRow, locale: Loca
   const stale = applied.results.filter((row) => !state.promotions.some((p) => p.promo.id === row.id))
   if (stale.length) {
     await db.prepare(`DELETE FROM order_promotions WHERE order_id = ? AND promotion_id IN (${stale.map((r) => r.id).join(',')})`).bind(order.id).run()
-    throw new BackendError(422, `The coupon ${stale[0]!.code.toUpperCase()} no longer applies and was removed. Please review the new total.`, { coupon_code: ['no longer applies'] })
+    throw new BackendError(422, `The coupon ${stale[0]!.code.toUpperCase()} no longer applies and was removed. Please review the new total.`, { coupon_code: ['no longer applies'] }, undefined, 'coupon_removed')
   }
   return { state, needsPayment: Boolean(payment) }
 }
@@ -52,8 +52,8 @@ export async function placeOrder(env: Env, state: CartState, locale: Locale, sto
     const couponsNow = new Set(again.promotions.map((p) => p.promo.id))
     const lost = state.promotions.find((p) => !couponsNow.has(p.promo.id))
     if (lost) {
-      throw new BackendError(409, `The coupon ${lost.promo.code.toUpperCase()} can no longer be used, so the order was not placed. Please review the new total.`, { coupon_code: ['can no longer be used'] })
+      throw new BackendError(409, `The coupon ${lost.promo.code.toUpperCase()} can no longer be used, so the order was not placed. Please review the new total.`, { coupon_code: ['can no longer be used'] }, undefined, 'order_changed')
     }
-    throw new BackendError(409, 'The order changed while it was being placed (a stock level, a coupon or a payment). Please review it and try again.')
+    throw new BackendError(409, 'The order changed while it was being placed (a stock level, a coupon or a payment). Please review it and try again.', undefined, undefined, 'order_changed')
   }
 }

@@ -107,16 +107,16 @@ privacyRoutes.post('/account/delete', async (c) => {
   const userId = await requireUser(c)
   const { password } = await readParams(c, DeleteSchema)
   const user = await loadUser(c.env.DB, userId)
-  if (!password) throw new BackendError(422, 'Enter your password to delete your account.', { password: ["can't be blank"] })
+  if (!password) throw new BackendError(422, 'Enter your password to delete your account.', { password: ["can't be blank"] }, undefined, 'password_required')
   // a stolen session must not become a way to guess the password
   await sessionPasswordGate(c, user)
   if (!(await verifyPassword(c.env, password, user.password_hash))) {
     await recordSessionPasswordFailure(c.env.DB, user.id)
-    throw new BackendError(422, 'The password is not correct.', { password: ['is not correct'] })
+    throw new BackendError(422, 'The password is not correct.', { password: ['is not correct'] }, undefined, 'password_incorrect')
   }
   // the console's records name their operator (audit log, imports): another operator removes an operator account
   const { role } = (await c.env.DB.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()) ?? { role: 'customer' }
-  if (role === 'admin') throw new BackendError(409, 'An operator account cannot be deleted here. Please ask another operator to remove it.')
+  if (role === 'admin') throw new BackendError(409, 'An operator account cannot be deleted here. Please ask another operator to remove it.', undefined, undefined, 'account_is_operator')
 
   const db = c.env.DB
   const kept = "SELECT id FROM orders WHERE user_id = ?1 AND state = 'complete'"

@@ -29,7 +29,7 @@ export async function promotionProblem(
   order: { id: number; user_id: number | null; email: string | null },
   merchandiseCents: number,
   formatCents: (cents: number) => string,
-): Promise<{ message: string; code?: ErrorCode } | null> {
+): Promise<{ message: string; code: ErrorCode; params?: Record<string, string> } | null> {
   const now = new Date().toISOString()
   if (promo.starts_at && promo.starts_at > now) return { message: 'This coupon code is not active yet.', code: 'coupon_not_active' }
   if (promo.expires_at && promo.expires_at <= now) return { message: 'This coupon code has expired.', code: 'coupon_expired' }
@@ -42,7 +42,8 @@ export async function promotionProblem(
     if ((row?.n ?? 0) >= promo.per_customer_limit) return { message: 'You have already used this coupon code.', code: 'coupon_already_used' }
   }
   if (promo.min_item_total_cents !== null && merchandiseCents < promo.min_item_total_cents) {
-    return { message: `This coupon code needs an item total of at least ${formatCents(promo.min_item_total_cents)}.` }
+    const amount = formatCents(promo.min_item_total_cents)
+    return { message: `This coupon code needs an item total of at least ${amount}.`, code: 'coupon_minimum', params: { amount } }
   }
   return null
 }

@@ -95,30 +95,30 @@ export interface ReturnRequestInput {
  * record. Every refusal is a 4xx sentence in the shopper's language and changes nothing.
  */
 export async function checkReturnRequest(db: D1Database, order: OrderRow & { canceled_at?: string | null }, input: ReturnRequestInput, locale: Locale, now = new Date()) {
-  if (order.canceled_at) throw new BackendError(422, say(locale, 'This order was cancelled, so there is nothing to return.', 'Diese Bestellung wurde storniert; es gibt nichts zurückzusenden.'))
+  if (order.canceled_at) throw new BackendError(422, say(locale, 'This order was cancelled, so there is nothing to return.', 'Diese Bestellung wurde storniert; es gibt nichts zurückzusenden.'), undefined, undefined, 'return_order_cancelled')
   const shipment = await db.prepare('SELECT shipped_at FROM shipments WHERE order_id = ?').bind(order.id).first<{ shipped_at: string | null }>()
   if (!shipment?.shipped_at) {
-    throw new BackendError(422, say(locale, 'This order has not shipped yet. To change it, please contact us instead.', 'Diese Bestellung ist noch nicht versandt. Für Änderungen kontaktieren Sie uns bitte.'))
+    throw new BackendError(422, say(locale, 'This order has not shipped yet. To change it, please contact us instead.', 'Diese Bestellung ist noch nicht versandt. Für Änderungen kontaktieren Sie uns bitte.'), undefined, undefined, 'return_not_shipped')
   }
   if (now > returnWindowEnd(shipment.shipped_at)) {
     throw new BackendError(
       422,
       say(locale, `Returns are accepted within ${FREE_RETURNS_DAYS} days of shipping; the window for this order has closed.`, `Rücksendungen sind innerhalb von ${FREE_RETURNS_DAYS} Tagen nach Versand möglich; diese Frist ist für diese Bestellung abgelaufen.`),
       { base: ['return window closed'] },
-    )
+    undefined, 'return_window_closed', { days: FREE_RETURNS_DAYS })
   }
   const open = await db.prepare("SELECT id FROM return_requests WHERE order_id = ? AND state = 'requested'").bind(order.id).first()
-  if (open) throw new BackendError(409, say(locale, 'A return for this order is already waiting for our answer. We will email you soon.', 'Eine Rücksendung für diese Bestellung wartet bereits auf unsere Antwort. Wir melden uns per E-Mail.'))
+  if (open) throw new BackendError(409, say(locale, 'A return for this order is already waiting for our answer. We will email you soon.', 'Eine Rücksendung für diese Bestellung wartet bereits auf unsere Antwort. Wir melden uns per E-Mail.'), undefined, undefined, 'return_already_open')
 
   const lines = await returnableLines(db, order.id)
   const wanted = input.items.filter((i) => i.quantity > 0)
-  if (wanted.length === 0) throw new BackendError(422, say(locale, 'Choose at least one item and how many to return.', 'Wählen Sie mindestens einen Artikel und die Anzahl aus.'), { items: ['none chosen'] })
+  if (wanted.length === 0) throw new BackendError(422, say(locale, 'Choose at least one item and how many to return.', 'Wählen Sie mindestens einen Artikel und die Anzahl aus.'), { items: ['none chosen'] }, undefined, 'return_none_chosen')
   const seen = new Set<number>()
   for (const item of wanted) {
     const line = lines.find((l) => l.id === item.line_item_id)
-    if (!line || seen.has(item.line_item_id)) throw new BackendError(422, say(locale, 'One of the items is not part of this order.', 'Einer der Artikel gehört nicht zu dieser Bestellung.'), { items: ['unknown line'] })
+    if (!line || seen.has(item.line_item_id)) throw new BackendError(422, say(locale, 'One of the items is not part of this order.', 'Einer der Artikel gehört nicht zu dieser Bestellung.'), { items: ['unknown line'] }, undefined, 'return_unknown_item')
     seen.add(item.line_item_id)
-    if (line.gift_card) throw new BackendError(422, say(locale, 'Gift cards cannot be returned.', 'Geschenkkarten können nicht zurückgegeben werden.'), { items: ['gift card'] })
+    if (line.gift_card) throw new BackendError(422, say(locale, 'Gift cards cannot be returned.', 'Geschenkkarten können nicht zurückgegeben werden.'), { items: ['gift card'] }, undefined, 'return_gift_card')
     const left = line.quantity - line.returned
     if (item.quantity > left) {
       throw new BackendError(
@@ -127,7 +127,7 @@ export async function checkReturnRequest(db: D1Database, order: OrderRow & { can
           ? say(locale, 'All units of one of these items have already been returned.', 'Alle Stück eines dieser Artikel wurden bereits zurückgesendet.')
           : say(locale, `You can return at most ${left} of one of these items (you bought ${line.quantity}).`, `Von einem dieser Artikel können Sie höchstens ${left} zurücksenden (gekauft: ${line.quantity}).`),
         { items: ['more than bought'] },
-      )
+      undefined, left === 0 ? 'return_all_returned' : 'return_too_many', { left, bought: line.quantity })
     }
   }
   return wanted

@@ -118,7 +118,7 @@ wishlistRoutes.get('/wishlists', async (c) => {
 wishlistRoutes.post('/wishlists', async (c) => {
   const userId = await requireUser(c)
   const input = await readParams(c, WishlistSchema)
-  if (!input.name) throw new BackendError(422, 'Give the wishlist a name.', { name: ['This field is required.'] })
+  if (!input.name) throw new BackendError(422, 'Give the wishlist a name.', { name: ['This field is required.'] }, undefined, 'invalid_details')
   const token = randomToken(16)
   const db = c.env.DB
   await db.batch([
@@ -158,7 +158,7 @@ wishlistRoutes.delete('/wishlists/:token', async (c) => {
 async function assertVariants(db: D1Database, ids: number[]) {
   const variants = await loadVariants(db, ids, 'AUD', 'en')
   const missing = ids.find((id) => !variants.get(id)?.available)
-  if (missing !== undefined) throw new BackendError(404, 'This product is not available.', { variant_id: ['does not exist'] })
+  if (missing !== undefined) throw new BackendError(404, 'This product is not available.', { variant_id: ['does not exist'] }, undefined, 'product_unavailable')
 }
 
 const upsertItem = (db: D1Database, wishlistId: number, item: z.output<typeof ItemSchema>) =>
@@ -204,7 +204,7 @@ wishlistRoutes.delete('/wishlists/:token/remove_items', async (c) => {
   const { wished_items_ids } = await readParams(c, RemoveItemsSchema)
   const found = await itemsOf(c.env.DB, [wishlist.id])
   if (!wished_items_ids.every((id) => found.some((item) => item.id === id))) {
-    throw new BackendError(404, 'Some of these items are not in the wishlist.', { wished_items_ids: ['are not all in the wishlist'] })
+    throw new BackendError(404, 'Some of these items are not in the wishlist.', { wished_items_ids: ['are not all in the wishlist'] }, undefined, 'wishlist_item_gone')
   }
   await c.env.DB.prepare(`DELETE FROM wished_items WHERE wishlist_id = ? AND id IN (${wished_items_ids.map(() => '?').join(',')})`).bind(wishlist.id, ...wished_items_ids).run()
   return c.json(await wishlistDocument(c, wishlist))

@@ -47,5 +47,5 @@ export async function requireCaptchaAfterDeclines(c: BackendContext, cartToken: 
   if (!captchaEnabled(c.env)) return
   if ((await declinesOf(c.env.DB, cartToken)) < DECLINES_BEFORE_CAPTCHA) return
   if (token && (await checkCaptcha(c.env, token, clientIp(c))) === 'passed') return
-  throw new BackendError(422, 'Several cards were declined. Please confirm you are not a robot, then pay again.', { captcha_token: ['is required'] })
+  throw new BackendError(422, 'Several cards were declined. Please confirm you are not a robot, then pay again.', { captcha_token: ['is required'] }, undefined, 'captcha_required')
 }

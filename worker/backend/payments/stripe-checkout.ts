@@ -80,7 +80,7 @@ export async function settle(env: Env, state: CartState, card: CardPayment, inte
       await setProvider(db, card.id, { intent: intent.id, provider: 'requires_action' })
       const url = intent.next_action?.redirect_to_url?.url
       if (!url) throw new BackendError(502, 'The payment provider asked for a step the store cannot show. Please use another card.')
-      throw new BackendError(402, 'Your bank asks you to confirm this payment.', { payment: ['requires_action'], redirect_url: [url] })
+      throw new BackendError(402, 'Your bank asks you to confirm this payment.', { payment: ['requires_action'], redirect_url: [url] }, undefined, 'authentication_required')
     }
     case 'requires_payment_method': {
       const error = intent.last_payment_error

@@ -31,7 +31,7 @@ export async function paymentMethodCard(env: Env, paymentMethodId: string): Prom
   try {
     const pm = await stripeClient(env).paymentMethods.retrieve(paymentMethodId)
     const card = cardOf(pm)
-    if (!card) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { payment: ['is not a card type we accept'] })
+    if (!card) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { payment: ['is not a card type we accept'] }, undefined, 'card_brand_not_accepted')
     return card
   } catch (error) {
     if (isStripeError(error) && error.code === 'resource_missing') return null

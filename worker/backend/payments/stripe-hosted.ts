@@ -59,7 +59,7 @@ export async function intentOfSession(env: Env, order: OrderRow, sessionId: stri
     throw new BackendError(422, 'This payment page belongs to another order.', { stripe_session_id: ['is not of this order'] }, undefined, 'payment_not_completed')
   }
   if (intent.status === 'requires_payment_method' || intent.status === 'requires_action') {
-    throw new BackendError(422, 'The payment on the payment page was not finished. Please pay again.', { payment: ['not finished'] })
+    throw new BackendError(422, 'The payment on the payment page was not finished. Please pay again.', { payment: ['not finished'] }, undefined, 'payment_not_completed')
   }
   await adoptIntent(env.DB, order, intent)
   return intent

@@ -29,11 +29,11 @@ const SessionSchema = z.object({
 })
 
 stripeSessionRoutes.post('/checkout/stripe_session', async (c) => {
-  if (!stripeEnabled(c.env)) throw new BackendError(404, 'The hosted payment page is not available: this store takes cards with its test gateway.')
+  if (!stripeEnabled(c.env)) throw new BackendError(404, 'The hosted payment page is not available: this store takes cards with its test gateway.', undefined, undefined, 'not_found')
   const order = await requireCart(c)
   const body = await readParams(c, SessionSchema)
   const { state } = await readyToPlace(c.env.DB, order, requestLocale(c), body.expected_balance ?? null)
-  if (state.totals.balance === 0) throw new BackendError(422, 'Nothing is left to pay by card.', { payment: ['balance is zero'] })
+  if (state.totals.balance === 0) throw new BackendError(422, 'Nothing is left to pay by card.', { payment: ['balance is zero'] }, undefined, 'nothing_to_pay')
   await rateLimit(c, 'payment', { cart: order.token })
   const userId = body.save_card ? await currentUserId(c) : null
   const saveOn = userId !== null && order.user_id === userId ? await customerOf(c.env, userId, order.email) : null

@@ -32,5 +32,5 @@ export function refuseGuessablePassword(password: string, email: string | undefi
     locale === 'de'
       ? 'Dieses Passwort ist zu leicht zu erraten: Es gehört zu den meistgenutzten Passwörtern oder besteht aus dem Namen des Shops oder Ihrer E-Mail-Adresse. Bitte wählen Sie ein anderes.'
       : "This password is too easy to guess: it is one of the most used passwords, or made of the store's name or your email address. Please choose another one."
-  throw new BackendError(422, message, { password: [message] })
+  throw new BackendError(422, message, { password: [message] }, undefined, 'password_common')
 }

@@ -49,7 +49,7 @@ export async function loginGate(c: LoginContext, email: string, { captchaToken, 
   if (!withCaptcha || row.count < ACCOUNT_FAILURES.captchaAfter) return
   const answer = captchaToken ? await checkCaptcha(c.env, captchaToken, clientIp(c)) : 'failed'
   if (answer === 'passed') return
-  if (answer === 'unavailable') throw new BackendError(503, 'We cannot check that you are not a robot just now. Please try again in a minute.')
+  if (answer === 'unavailable') throw new BackendError(503, 'We cannot check that you are not a robot just now. Please try again in a minute.', undefined, undefined, 'captcha_unavailable')
   throw new BackendError(422, 'Several wrong passwords were tried for this account. Please confirm you are not a robot, then log in again.', {
     captcha_token: [captchaToken ? 'is invalid' : 'is required'],
   }, undefined, captchaToken ? 'captcha_invalid' : 'captcha_required')

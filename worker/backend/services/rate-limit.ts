@@ -101,7 +101,7 @@ function wait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
-export const tooMany = (seconds: number) => new BackendError(429, `Too many attempts. Please try again in ${wait(seconds)}.`, undefined, seconds)
+export const tooMany = (seconds: number) => new BackendError(429, `Too many attempts. Please try again in ${wait(seconds)}.`, undefined, seconds, 'too_many_attempts', { seconds })
 
 /**
  * Counts one attempt of `action` by this client against every counter it touches, and throws when

@@ -13,6 +13,8 @@ export interface BackendErrorBody {
   error: string
   errors?: Record<string, string[]>
   code?: ErrorCode
+  /** The figures the refusal's sentence names (`{ left: 3 }`), so the storefront can say it in its own words too. */
+  params?: Record<string, string | number>
 }
 
 /** An error the backend answers with its status and the contract's error shape. */
@@ -25,12 +27,14 @@ export class BackendError extends HTTPException {
     readonly retryAfter?: number,
     /** The refusal's stable code, sent as `code` beside the sentence. */
     readonly code?: ErrorCode,
+    /** The figures its sentence names, sent as `params` beside the code. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(status, { message })
   }
 }
 
-export const notFound = (what = 'The resource you were looking for could not be found.', code?: ErrorCode) => new BackendError(404, what, undefined, undefined, code)
+export const notFound = (what = 'The resource you were looking for could not be found.', code: ErrorCode = 'not_found') => new BackendError(404, what, undefined, undefined, code)
 
 /** The shopper's cart is not there (placed, deleted, or a token that never was). */
 export const cartNotFound = (what = 'The cart could not be found.') => notFound(what, 'cart_not_found')
@@ -85,7 +89,7 @@ export interface ZodIssues {
 }
 
 export function invalid(error: ZodIssues, message = 'Some of the details are not valid.') {
-  return new BackendError(422, message, fieldErrors(error))
+  return new BackendError(422, message, fieldErrors(error), undefined, 'invalid_details')
 }
 
 /** Hono onError for the backend: known errors keep their status; anything else is a 500 that is logged. */
@@ -94,6 +98,7 @@ export function backendErrorResponse(err: Error, c: Context) {
     const body: BackendErrorBody = { error: err.message }
     if (err.errors) body.errors = err.errors
     if (err.code) body.code = err.code
+    if (err.params) body.params = err.params
     if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))
     return c.json(body, err.status)
   }
