@@ -23,3 +23,9 @@ export function countryName(iso: string, languageTag = 'en'): string {
     return iso
   }
 }
+
+/**
+ * Something in the cart is to be shipped: a line that is not an (emailed) e-gift card. A cart of only gift cards has
+ * no shipping step, address or charge (docs/checkout.md 'Nothing to ship').
+ */
+export const needsDelivery = (lines: ReadonlyArray<{ giftCard?: boolean }>) => lines.some((line) => !line.giftCard)

@@ -327,7 +327,13 @@ export interface ShippingRate {
   id: string
   name: string
   cost: string
+  /** What it costs this cart, as a number (which rate is the cheapest). */
+  costAmount: number
   selected: boolean
+  /** Collected by the shopper (Click & Collect): never chosen for them. */
+  pickup: boolean
+  /** Business days it usually takes (until ready to collect, for a pickup); null when the backend does not say. */
+  deliveryDays: { min: number; max: number } | null
 }
 
 export interface Order {

@@ -30,10 +30,13 @@ export async function fillShippingAddress(address: Locator, guestEmail?: string)
   await address.getByLabel('Phone').fill('0412 345 678')
 }
 
-/** 'go to checkout' in the cart sidebar; a guest then chooses 'Check out as a guest' on /Checkout/CheckoutType. */
+/**
+ * 'go to checkout' in the cart sidebar; a guest then chooses 'Check out as a guest' on /Checkout/CheckoutType. A cart
+ * of only e-gift cards has no shipping step: it lands on billing.
+ */
 export async function goToCheckout(page: Page) {
   await page.locator('[data-testid=cart-sidebar]').getByRole('link', { name: 'go to checkout' }).click()
-  await page.waitForURL(/\/checkout\/shipping|\/Checkout\/CheckoutType/)
+  await page.waitForURL(/\/checkout\/(shipping|billing)|\/Checkout\/CheckoutType/)
   if (page.url().includes('CheckoutType')) {
     await page.getByTestId('as-guest').click()
     await page.waitForURL('**/checkout/shipping')
@@ -62,6 +65,16 @@ export async function rateToPayment(page: Page, { lastRate = false } = {}) {
   await rates.locator('button[type=submit]').click()
   await page.waitForURL('**/checkout/billing')
   await page.getByTestId('billing-form').locator('button[type=submit]').click()
+  await page.waitForURL('**/checkout/payment')
+}
+
+/** A cart of only e-gift cards, from the cart sidebar: no shipping step, the billing address, the payment step. */
+export async function giftCardsToPayment(page: Page) {
+  await goToCheckout(page)
+  await page.waitForURL('**/checkout/billing')
+  const billing = page.getByTestId('billing-form')
+  await fillShippingAddress(billing)
+  await billing.locator('button[type=submit]').click()
   await page.waitForURL('**/checkout/payment')
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Cart, LineItem } from '#kernel/models.ts'
+import { needsDelivery } from '#kernel/destinations.ts'
 import { SummaryRow } from './summary-row.tsx'
 import { LocalLink } from './local-link.tsx'
 import { useT } from '../i18n/index.tsx'
@@ -37,7 +38,7 @@ export function CartLineView({ item, children }: { item: LineItem; children?: Re
 
 /**
  * The totals of spec §2: total items, subtotal, promotions (name, amount), the included GST, shipping ('calculated
- * at checkout' until a rate is chosen), total, gift card and store credit, and the balance still due.
+ * at checkout' until a rate is chosen; 'none' when only e-gift cards are bought), total, gift card and store credit, and the balance still due.
  */
 export function CartTotals({ cart, member }: { cart: Cart; member: boolean }) {
   const { t } = useT()
@@ -49,7 +50,7 @@ export function CartTotals({ cart, member }: { cart: Cart; member: boolean }) {
         <SummaryRow key={promotion.id} label={promotion.name} value={promotion.amount} testId="cart-promotion" />
       ))}
       <SummaryRow label={cart.gstFree ? t('shop.gstFree') : t('cart.tax')} value={cart.totals.tax} testId="cart-tax" />
-      <SummaryRow label={t('cart.shipping')} value={cart.shippingMethod ? cart.totals.shipping : t('shop.shippingAtCheckout')} testId="cart-shipping" />
+      <SummaryRow label={t('cart.shipping')} value={cart.lineItems.length > 0 && !needsDelivery(cart.lineItems) ? t('shop.noShipping') : cart.shippingMethod ? cart.totals.shipping : t('shop.shippingAtCheckout')} testId="cart-shipping" />
       <SummaryRow label={t('cart.total')} value={cart.totals.total} testId="order-total" total />
       {cart.giftCard ? (
         <>

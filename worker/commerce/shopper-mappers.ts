@@ -210,7 +210,16 @@ export function toUser(doc: Document): User {
 export function toShippingRates(doc: { data: Resource[]; included?: Resource[] }): ShippingRate[] {
   const rates = doc.data.flatMap((shipment) => related(doc, shipment, 'shipping_rates'))
   return rates
-    .map((r) => ({ id: String(r.attributes.shipping_method_id ?? r.id), name: r.attributes.name ?? '', cost: r.attributes.display_cost ?? r.attributes.cost ?? '', selected: r.attributes.selected === true }))
+    .map((r) => ({
+      id: String(r.attributes.shipping_method_id ?? r.id),
+      name: r.attributes.name ?? '',
+      cost: r.attributes.display_cost ?? r.attributes.cost ?? '',
+      costAmount: num(r.attributes.cost),
+      selected: r.attributes.selected === true,
+      // extensions of the embedded backend (docs/commerce-api.md); a remote Spree says neither
+      pickup: r.attributes.pickup === true,
+      deliveryDays: typeof r.attributes.delivery_days_min === 'number' && typeof r.attributes.delivery_days_max === 'number' ? { min: r.attributes.delivery_days_min, max: r.attributes.delivery_days_max } : null,
+    }))
     .sort((x, y) => x.name.localeCompare(y.name, 'en', { sensitivity: 'base' }))
 }
 

@@ -36,6 +36,7 @@ export interface OrderConfirmationPayload {
   itemTotalCents: number
   promotions: Array<{ name: string; amountCents: number }>
   shipTotalCents: number
+  /** The shipping method's name; empty for an order with nothing to ship (only e-gift cards), which has no shipping row. */
   shippingMethod: string
   /** GST included in the total (0 for a delivery abroad). */
   gstCents: number

@@ -1,4 +1,5 @@
 import type { Address, Order } from '#kernel/models.ts'
+import { needsDelivery } from '#kernel/destinations.ts'
 import { SummaryRow } from '../../components/summary-row.tsx'
 import { useT, type Translate } from '../../i18n/index.tsx'
 import { formatDate, formatMoney } from '#kernel/format.ts'
@@ -71,7 +72,7 @@ export function OrderDetails({ order }: { order: Order }) {
         {order.orderPromotions.map((p) => (
           <SummaryRow key={p.id} label={`${t('account.promotions')}: ${p.name}`} value={p.amount} testId="order-promotion" />
         ))}
-        <SummaryRow label={t('account.shipping')} value={order.shipTotal} />
+        <SummaryRow label={t('account.shipping')} value={needsDelivery(order.lineItems) ? order.shipTotal : t('shop.noShipping')} />
         <SummaryRow label={order.gstFree ? t('shop.gstFree') : t('account.tax')} value={formatMoney(order.taxTotalAmount, order.currency, locale)} testId="order-tax" />
         <div className="flex justify-between border-t border-neutral-300 pt-1 font-semibold">
           <dt>{t('account.total')}</dt>

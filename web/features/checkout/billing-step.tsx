@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import type { Cart, Country } from '#kernel/models.ts'
+import { needsDelivery } from '#kernel/destinations.ts'
 import { useT } from '../../i18n/index.tsx'
 import { AddressFields } from '../../forms/address-fields.tsx'
 import { FormMessage } from '../../forms/field.tsx'
@@ -17,15 +18,26 @@ export function BillingForm({ cart, countries }: { cart: Cart; countries: Countr
   const { t } = useT()
   const form = useStepForm((data) => (data.get('sameAsShipping') === 'on' ? {} : validateAddress(addressFromForm(data), t, countries)))
   const same = form.values ? form.values.sameAsShipping === 'on' : true
+  // an order of only e-gift cards has no shipping address to copy: the billing address is asked for outright
+  const ships = needsDelivery(cart.lineItems) && cart.address.shipping !== null
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="space-y-6" data-testid="billing-form">
       <FormMessage message={form.message} />
+      {ships ? null : (
+        <p className="rounded-md bg-neutral-100 px-4 py-3 text-sm text-neutral-800" data-testid="nothing-to-ship">
+          {t('checkout.nothingToShip')}
+        </p>
+      )}
       <div>
-        <input id="sameAsShipping" type="checkbox" name="sameAsShipping" defaultChecked={same} className={cx('peer align-middle', checkboxInput)} />
-        <label htmlFor="sameAsShipping" className={cx('pl-3 align-middle font-semibold', checkboxRow)}>
-          {t('checkout.sameAsShipping')}
-        </label>
-        <fieldset className="mt-6 peer-checked:hidden" data-testid="billing-address">
+        {ships ? (
+          <>
+            <input id="sameAsShipping" type="checkbox" name="sameAsShipping" defaultChecked={same} className={cx('peer align-middle', checkboxInput)} />
+            <label htmlFor="sameAsShipping" className={cx('pl-3 align-middle font-semibold', checkboxRow)}>
+              {t('checkout.sameAsShipping')}
+            </label>
+          </>
+        ) : null}
+        <fieldset className={ships ? 'mt-6 peer-checked:hidden' : undefined} data-testid="billing-address">
           <legend className="mb-2 text-lg font-semibold">{t('checkout.billingAddress')}</legend>
           <AddressFields values={form.values ?? cart.address.billing} errors={form.errors} countries={countries} />
         </fieldset>

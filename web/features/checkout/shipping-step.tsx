@@ -88,11 +88,22 @@ function SavedAddressPicker({ addresses, countries, chosen, fields }: { addresse
 const NEW_OPTION = 'flex min-h-14 cursor-pointer items-start gap-3 rounded-md border border-neutral-300 bg-white px-4 py-3 transition-colors duration-fast hover:border-neutral-600'
 const OPTION = 'flex min-h-14 cursor-pointer items-start gap-3 rounded-md border border-neutral-300 bg-white px-4 py-3 transition-colors duration-fast hover:border-neutral-600 [&:has(:checked)]:border-primary-600 [&:has(:checked)]:bg-primary-50'
 
-/** Shipping, part two (once the cart has an address): the rates, sorted by name, with their cost. */
+/**
+ * The rate ticked when the step opens: the one the checkout has (the shopper's choice, or the backend's default, the
+ * cheapest rate that delivers), else the cheapest that delivers. A pickup is never ticked unless the shopper chose it,
+ * so pressing Continue without choosing never turns a delivery into Click & Collect.
+ */
+export function preselectedRate(rates: ShippingRate[]): string | undefined {
+  const chosen = rates.find((r) => r.selected)
+  if (chosen) return chosen.id
+  return rates.filter((r) => !r.pickup).reduce<ShippingRate | undefined>((best, r) => (best && best.costAmount <= r.costAmount ? best : r), undefined)?.id
+}
+
+/** Shipping, part two (once the cart has an address): the rates, sorted by name, with their cost and when they arrive. */
 export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
   const { t } = useT()
   const form = useStepForm((data): FieldErrorMap => (data.get('rateId') ? {} : { rateId: [t('checkout.chooseRate')] }), 'rate')
-  const chosen = form.values?.rateId ?? rates.find((r) => r.selected)?.id ?? rates[0]?.id
+  const chosen = form.values?.rateId ?? preselectedRate(rates)
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-8 space-y-4" data-testid="shipping-rate-form">
       <input type="hidden" name="intent" value="rate" />
@@ -101,10 +112,16 @@ export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
       {rates.length === 0 ? <p className="text-neutral-700">{t('checkout.noRates')}</p> : null}
       <div role="radiogroup" aria-label={t('checkout.shippingMethod')} className="space-y-2">
         {rates.map((rate) => (
-          <label key={rate.id} className="flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-neutral-300 bg-white px-4 py-3 transition-colors duration-fast hover:border-neutral-600 [&:has(:checked)]:border-primary-600 [&:has(:checked)]:bg-primary-50" data-testid="shipping-rate">
+          // a grid: the radio, the name and the cost on the first row, when it arrives under the name
+          <label key={rate.id} className="grid min-h-14 cursor-pointer grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-0.5 rounded-md border border-neutral-300 bg-white px-4 py-3 transition-colors duration-fast hover:border-neutral-600 [&:has(:checked)]:border-primary-600 [&:has(:checked)]:bg-primary-50" data-testid="shipping-rate">
             <input type="radio" name="rateId" value={rate.id} defaultChecked={rate.id === chosen} className="h-5 w-5 accent-primary-600" />
-            <span className="flex-1">{rate.name}</span>
+            <span data-testid="rate-name">{rate.name}</span>
             <span className="font-semibold">{rate.cost}</span>
+            {rate.deliveryDays ? (
+              <span className="col-span-2 col-start-2 text-sm text-neutral-700" data-testid="rate-arrives">
+                {t(rate.pickup ? 'checkout.readyIn' : 'checkout.arrivesIn', { days: daysText(rate.deliveryDays) })}
+              </span>
+            ) : null}
           </label>
         ))}
       </div>
@@ -115,3 +132,5 @@ export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
     </Form>
   )
 }
+
+const daysText = ({ min, max }: { min: number; max: number }) => (min === max ? String(min) : `${min}–${max}`)

@@ -1,4 +1,5 @@
 import type { Order } from '#kernel/models.ts'
+import { needsDelivery } from '#kernel/destinations.ts'
 import { BRAND } from '#kernel/brand.ts'
 import { OrderLines, SummaryRow } from '../../components/summary-row.tsx'
 import { formatDate, formatMoney } from '#kernel/format.ts'
@@ -29,7 +30,7 @@ export function TaxInvoice({ order }: { order: Order }) {
         {order.orderPromotions.map((promotion) => (
           <SummaryRow key={promotion.id} label={promotion.name} value={promotion.amount} />
         ))}
-        <SummaryRow label={t('cart.shipping')} value={order.shipTotal} />
+        <SummaryRow label={t('cart.shipping')} value={needsDelivery(order.lineItems) ? order.shipTotal : t('shop.noShipping')} testId="invoice-shipping" />
         <SummaryRow
           label={order.gstFree ? t('shop.gstFree') : t('shop.gstIncluded')}
           value={order.taxTotal || formatMoney(order.taxTotalAmount, order.currency, locale)}

@@ -240,7 +240,17 @@ cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
       return {
         id: String(o.method.id),
         type: 'shipping_rate',
-        attributes: { name: o.method.name, selected: false, cost: (cost / 100).toFixed(2), display_cost: state.money(cost), shipping_method_id: o.method.id, free: cost === 0 },
+        attributes: {
+          name: o.method.name,
+          selected: false,
+          cost: (cost / 100).toFixed(2),
+          display_cost: state.money(cost),
+          shipping_method_id: o.method.id,
+          free: cost === 0,
+          pickup: o.method.pickup === 1,
+          delivery_days_min: o.method.delivery_days_min,
+          delivery_days_max: o.method.delivery_days_max,
+        },
       }
     }),
   })

@@ -77,7 +77,10 @@ export interface CartState {
   locale: Locale
   lines: CartLine[]
   promotions: Array<{ promo: PromotionRow; amountCents: number }>
+  /** The chosen shipping method; always null on a cart with nothing to ship (only e-gift cards). */
   shippingMethod: ShippingMethodRow | null
+  /** Something is to be shipped: a line that is not a gift card (gift cards are emailed). */
+  needsDelivery: boolean
   shipment: { id: number; number: string; tracking_id: string | null; shipping_method_id: number } | null
   billAddress: AddressRow | null
   shipAddress: AddressRow | null
@@ -153,7 +156,9 @@ export async function loadCartState(
     return { row, variant, pricing, paidUnitCents, rrpCents }
   })
   const payments = paymentsRes!.results as unknown as PaymentRow[]
-  const method = (methodRes!.results[0] as ShippingMethodRow | undefined) ?? null
+  const needsDelivery = rows.some((row) => row.gift_card_cents === null)
+  // a cart of only e-gift cards ships nothing, so a method chosen earlier neither charges nor shows
+  const method = complete || needsDelivery ? ((methodRes!.results[0] as ShippingMethodRow | undefined) ?? null) : null
   const storeCreditAvailable = (creditRes!.results[0] as { balance_cents: number } | undefined)?.balance_cents ?? 0
   const promoRows = promosRes!.results as unknown as Array<PromotionRow & { applied_cents: number | null }>
 
@@ -197,6 +202,7 @@ export async function loadCartState(
     lines,
     promotions,
     shippingMethod: method,
+    needsDelivery,
     shipment: shipmentRow ?? null,
     billAddress: addresses.find((a) => a.id === order.bill_address_id) ?? null,
     shipAddress,

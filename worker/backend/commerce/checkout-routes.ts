@@ -13,7 +13,7 @@ import { orderByToken, requireCart, type OrderRow } from './orders.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 import { insertAddress } from './address-routes.ts'
 import { AddressPayloadSchema, EmailSchema, IdSchema, ReturnUrlSchema } from './schemas.ts'
-import { shippingOptions } from './shipping.ts'
+import { costFor, defaultOption, shippingOptions, type ShippingOption } from './shipping.ts'
 import { storeUrl } from '../services/store-url.ts'
 import type { BackendContext } from './http.ts'
 
@@ -56,6 +56,14 @@ async function selectShipping(db: D1Database, order: OrderRow, methodId: number)
   return db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(methodId, order.id)
 }
 
+/** The method a cart gets with a new address: the cheapest delivering rate at its totals; none when nothing ships. */
+async function defaultRateFor(c: BackendContext, order: OrderRow, options: ShippingOption[]): Promise<number | null> {
+  if (options.length === 0) return null
+  const state = await loadCartState(c.env.DB, order, requestLocale(c))
+  if (!state.needsDelivery) return null
+  return defaultOption(options, state.totals.merchandiseAfterPromotions)?.method.id ?? null
+}
+
 checkoutRoutes.patch('/checkout', async (c) => {
   const order = await requireCart(c)
   const { order: input } = await readParams(c, CheckoutSchema)
@@ -80,9 +88,11 @@ checkoutRoutes.patch('/checkout', async (c) => {
   if (input.ship_address_attributes) {
     statements.push(insertAddress(db, input.ship_address_attributes, null))
     statements.push(db.prepare("UPDATE orders SET ship_address_id = last_insert_rowid(), state = CASE WHEN state = 'cart' THEN 'address' ELSE state END WHERE id = ?").bind(order.id))
-    // a new destination may not be served by the chosen method
-    if (order.shipping_method_id && !options.some((o) => o.method.id === order.shipping_method_id)) {
-      statements.push(db.prepare('UPDATE orders SET shipping_method_id = NULL WHERE id = ?').bind(order.id))
+    // A chosen method that serves the new destination stays; otherwise the checkout gets the cheapest rate that
+    // delivers there (never Click & Collect), as Spree selects a rate when it builds the shipments.
+    if (rate === undefined && !options.some((o) => o.method.id === order.shipping_method_id)) {
+      const fallback = await defaultRateFor(c, order, options)
+      statements.push(db.prepare('UPDATE orders SET shipping_method_id = ? WHERE id = ?').bind(fallback, order.id))
     }
   }
   if (input.bill_address_attributes) {
@@ -102,7 +112,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
   const options = await shippingOptions(c.env.DB, state.shipAddress.country_iso, order.currency)
   const merchAfterPromos = state.totals.merchandiseAfterPromotions
   const rates = options.map((o) => {
-    const cost = o.freeOverCents !== null && merchAfterPromos >= o.freeOverCents ? 0 : o.costCents
+    const cost = costFor(o, merchAfterPromos)
     return {
       id: String(o.method.id),
       type: 'shipping_rate',
@@ -116,6 +126,10 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
         display_final_price: state.money(cost),
         tax_amount: '0.00',
         free: cost === 0,
+        // extensions (docs/commerce-api.md): a pickup is never chosen for the shopper; when it usually arrives
+        pickup: o.method.pickup === 1,
+        delivery_days_min: o.method.delivery_days_min,
+        delivery_days_max: o.method.delivery_days_max,
       },
     }
   })

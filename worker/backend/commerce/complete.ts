@@ -23,9 +23,10 @@ export function completionProblems(state: CartState): Record<string, string[]> {
     }
   }
   if (!state.order.email) add('email', 'An email address is needed.')
-  if (!state.shipAddress) add('ship_address', 'A shipping address is needed.')
+  // an order of only e-gift cards is emailed: no shipping address, no shipping method (spec §5 asks the billing address)
+  if (!state.shipAddress && state.needsDelivery) add('ship_address', 'A shipping address is needed.')
   if (!state.billAddress) add('bill_address', 'A billing address is needed.')
-  if (!state.shippingMethod) add('shipping_method', 'Choose a shipping method.')
+  if (!state.shippingMethod && state.needsDelivery) add('shipping_method', 'Choose a shipping method.')
   const card = state.payments.find((p) => p.method === 'card')
   if (state.totals.balance > 0 && !card) add('payment', 'Add a payment for the balance of the order.')
   // the card provider refuses a larger charge: said here, before any payment is attempted (cart-routes refuses earlier)
@@ -135,23 +136,26 @@ export async function completeOrder(env: Env, state: CartState, storeUrl: string
       .bind(order.id, json(promos)),
   )
 
-  s.push(
-    db
-      .prepare(
-        `INSERT INTO shipments (order_id, number, shipping_method_id, cost_cents) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (order_id) DO UPDATE SET shipping_method_id = excluded.shipping_method_id, cost_cents = excluded.cost_cents`,
-      )
-      .bind(order.id, `H${randomDigits(11)}`, state.shippingMethod!.id, totals.shipTotal),
-  )
+  // nothing to ship (only e-gift cards): no shipment, and no method on the order
+  if (state.shippingMethod) {
+    s.push(
+      db
+        .prepare(
+          `INSERT INTO shipments (order_id, number, shipping_method_id, cost_cents) VALUES (?1, ?2, ?3, ?4)
+           ON CONFLICT (order_id) DO UPDATE SET shipping_method_id = excluded.shipping_method_id, cost_cents = excluded.cost_cents`,
+        )
+        .bind(order.id, `H${randomDigits(11)}`, state.shippingMethod.id, totals.shipTotal),
+    )
+  }
   s.push(
     db
       .prepare(
         `UPDATE orders SET state = 'complete', number = ?, completed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), item_total_cents = ?, promo_total_cents = ?, ship_total_cents = ?,
            tax_total_cents = ?, total_cents = ?, gift_card_total_cents = ?, store_credit_total_cents = ?, club_savings_cents = ?,
-           member_pricing = ? WHERE id = ? AND state != 'complete'`,
+           member_pricing = ?, shipping_method_id = ? WHERE id = ? AND state != 'complete'`,
       )
-      .bind(number, totals.itemTotal, totals.promoTotal, totals.shipTotal, totals.includedTax, totals.total, totals.giftCardTotal, totals.storeCreditTotal, totals.clubSavings, state.member ? 1 : 0, order.id),
+      .bind(number, totals.itemTotal, totals.promoTotal, totals.shipTotal, totals.includedTax, totals.total, totals.giftCardTotal, totals.storeCreditTotal, totals.clubSavings, state.member ? 1 : 0, state.shippingMethod?.id ?? null, order.id),
   )
   s.push(await mailStatement(env, orderConfirmationMail(state, number, storeUrl)))
   await dispatchWritten(env, await db.batch(s))

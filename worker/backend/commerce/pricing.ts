@@ -25,7 +25,7 @@ export interface PricingInput {
   member: boolean
   /** Promotions already found eligible (dates, uses, minimum total), applied percent → fixed → free shipping. */
   promotions: PricingPromotion[]
-  /** The selected shipping method, or null before one is chosen. */
+  /** The selected shipping method, or null before one is chosen; ignored when every line is a gift card. */
   shipping: { costCents: number; freeOverCents: number | null } | null
   /** Gift card balances to spend, in the order they were added. */
   giftCards: Array<{ id: number; balanceCents: number }>
@@ -111,7 +111,8 @@ export function computeTotals(input: PricingInput): Totals {
   const merchAfterPromos = discountable
 
   let shipTotal = 0
-  if (input.shipping) {
+  // shipping is charged on what is shipped: an order of only gift cards (emailed) has none to pay
+  if (input.shipping && input.lines.some((l) => !l.giftCard)) {
     const free = input.shipping.freeOverCents !== null && merchAfterPromos >= input.shipping.freeOverCents
     shipTotal = free ? 0 : input.shipping.costCents
   }

@@ -10,6 +10,11 @@ export interface ShippingMethodRow {
   free_over_aud_cents: number | null
   free_over_usd_cents: number | null
   countries: string | null
+  /** 1: collected by the shopper (Click & Collect); never chosen for them (migration 0280). */
+  pickup: number
+  /** Business days it usually takes (or until ready to collect); null when the method does not say. */
+  delivery_days_min: number | null
+  delivery_days_max: number | null
 }
 
 export interface ShippingOption {
@@ -50,3 +55,18 @@ function optionsOf(results: ShippingMethodRow[], countryIso: string, currency: C
     .sort((a, b) => a.method.name.localeCompare(b.method.name, 'en', { sensitivity: 'base' }))
 }
 
+
+/** What a rate costs this cart: free once the items after promotions reach its threshold. */
+export const costFor = (option: ShippingOption, merchandiseAfterPromotionsCents: number) =>
+  option.freeOverCents !== null && merchandiseAfterPromotionsCents >= option.freeOverCents ? 0 : option.costCents
+
+/**
+ * The rate a checkout gets before the shopper chooses one (Spree selects a rate when it builds the shipments; its
+ * estimator takes the cheapest, which here would be the free Click & Collect): the cheapest rate that DELIVERS to the
+ * address, never a pickup, the quicker on a tie. Null when no delivering rate serves it (the shopper then chooses).
+ */
+export function defaultOption(options: ShippingOption[], merchandiseAfterPromotionsCents: number): ShippingOption | null {
+  const cost = (o: ShippingOption) => costFor(o, merchandiseAfterPromotionsCents)
+  const days = (o: ShippingOption) => o.method.delivery_days_max ?? Number.MAX_SAFE_INTEGER
+  return options.filter((o) => !o.method.pickup).sort((a, b) => cost(a) - cost(b) || days(a) - days(b) || a.method.id - b.method.id)[0] ?? null
+}

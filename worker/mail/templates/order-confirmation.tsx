@@ -118,7 +118,8 @@ function summaryRows(p: OrderConfirmationPayload, ctx: RenderContext): Array<[st
   const money = (cents: number) => ctx.money(cents, p.currency)
   const rows: Array<[string, string, boolean]> = [[m.order.subtotal, money(p.itemTotalCents), false]]
   for (const promo of p.promotions) rows.push([promo.name, money(promo.amountCents), false])
-  rows.push([m.order.shipping(p.shippingMethod), p.shipTotalCents === 0 ? m.order.free : money(p.shipTotalCents), false])
+  // an order of only e-gift cards ships nothing (no method): no shipping row rather than 'Shipping (): Free'
+  if (p.shippingMethod) rows.push([m.order.shipping(p.shippingMethod), p.shipTotalCents === 0 ? m.order.free : money(p.shipTotalCents), false])
   rows.push([m.order.total, money(p.totalCents), true])
   rows.push(p.exportDelivery ? [m.order.gstFree, money(0), false] : [m.order.gst, money(p.gstCents), false])
   if (p.giftCards?.length) for (const card of p.giftCards) rows.push([`${m.order.giftCard} ${card.code}`.trim(), money(card.cents), false])
