@@ -212,7 +212,7 @@ describe('the bars before and without JavaScript, on a phone', () => {
   })
 
   // The client starts after the load event and the largest paint (or at a first pointerdown), then hydrates: at 4x CPU
-  // that is seconds on a phone. The tap lands at first paint, while the hero image (the largest paint) is held back.
+  // that is seconds on a phone. The tap lands at first paint, while the images (the hero is the largest paint; the seed's are SVG files) are held back.
   test.each([
     ['Menu', 'mobile-menu-button', '[data-testid=mobile-menu] [role=dialog]'],
     ['Account', 'mobile-account-button', '[data-testid=login-page], [data-testid=login-modal]'],
@@ -225,7 +225,7 @@ describe('the bars before and without JavaScript, on a phone', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
       let release = () => {}
       const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\.(avif|webp|jpe?g|png)(\?|$)/, async (route) => {
+      await page.route(/\.(avif|webp|jpe?g|png|svg)(\?|$)/, async (route) => {
         await held
         await route.continue().catch(() => {})
       })
