@@ -11,7 +11,7 @@ const CLASS_SOURCES = ['./web', './kernel', './worker/admin/pages'].map((dir) =>
 /** The modules of the `shell` chunk (see build.rollupOptions.output.codeSplitting), minus the lazy ones. */
 const SHELL =
   /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|consent)|state\/(use-atom|session\/|ui\.|notifications\.)|api\/use-api|i18n\/(index|dictionaries))|\/kernel\/(config|brand|tokens|format)\./
-const NOT_SHELL = /\/(search-overlay|consent-banner|consent-effects|tag-manager|non-essential|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
+const NOT_SHELL = /\/(search-overlay|focus-trap|consent-banner|consent-effects|tag-manager|non-essential|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
 const TWIND_ID = '/__twind.css'
 /**
  * React Router publishes its development build (dev warnings on) under every import condition; its production build

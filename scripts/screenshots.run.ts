@@ -117,7 +117,7 @@ for (const locale of LOCALES) {
         await shoot(page, file('not-found'))
 
         await at('/')
-        await page.locator(width === 'phone' ? '[data-testid=mobile-account-button]' : '[data-testid=top-bar] button').first().click()
+        await page.locator(width === 'phone' ? '[data-testid=mobile-account-button]' : '[data-testid=top-bar] a').first().click()
         await page.locator('[data-testid=login-modal]').waitFor({ state: 'visible' })
         await shoot(page, file('login'))
 
@@ -251,6 +251,24 @@ for (const locale of LOCALES) {
     })
   }
 }
+
+// The phone's menu without JavaScript (issue 46): the bottom bar's Menu is a `<details>` drawer, a category open.
+// `-t "menu without"` retakes just these.
+test('menu without JavaScript', async () => {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS.phone, isMobile: true, hasTouch: true, javaScriptEnabled: false, reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  try {
+    for (const locale of LOCALES) {
+      await page.goto(locale === 'de' ? '/de' : '/')
+      await page.locator('[data-testid=mobile-menu-button]').tap()
+      await page.locator('[data-testid=mobile-menu] summary').first().tap()
+      await page.locator('[data-testid=mobile-menu] details[open] a').first().waitFor()
+      await page.screenshot({ path: `${OUT}menu-nojs-${locale}-phone.png`, animations: 'disabled', caret: 'hide' })
+    }
+  } finally {
+    await context.close()
+  }
+})
 
 // The footer alone (its link blocks come from the console's footer menu): `npx vitest run --config
 // vitest.screenshots.config.mts scripts/screenshots.run.ts -t footer` retakes just these.

@@ -64,6 +64,7 @@ function screens(locale: Locale): RouteObject[] {
         { id: id('cms-index'), path: 'CMSPage', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
         { id: id('latest-version'), path: 'LatestVersion', ...screen('./routes/latest-version.tsx', () => import('./routes/latest-version.tsx'), NOINDEX) },
         { id: id('cart'), path: 'Cart', ...screen('./routes/cart.tsx', () => import('./routes/cart.tsx'), { ...PERSONAL, ...NOINDEX }) },
+        { id: id('wishlist'), path: 'Wishlist', ...screen('./routes/wishlist.tsx', () => import('./routes/wishlist.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('login'), path: 'Login', ...screen('./routes/login.tsx', () => import('./routes/login.tsx'), NOINDEX) },
         { id: id('reset-password'), path: 'reset-password', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
         { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },

@@ -518,7 +518,7 @@ describe('the menu, wishlist, checkout and account screens on a 390 px phone', (
         expect(await smallTargets(page), `${prefix} menu`).toEqual([])
         found.push(...(await audit(page, `${prefix || '/en'} menu`)))
         // the header's heart shows from lg only and the bottom bar has no wishlist: a phone had no way to open it
-        await menu.getByRole('button', { name: wishlist, exact: true }).click()
+        await menu.getByRole('link', { name: wishlist, exact: true }).click()
         const sidebar = page.getByTestId('wishlist-sidebar')
         await sidebar.waitFor({ state: 'visible' })
         expect(await menu.isVisible()).toBe(false)

@@ -2,6 +2,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration } from './browser.ts'
+import { audit } from './axe.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -62,12 +63,12 @@ describe('mobile chrome', () => {
       })
       expect(await menu.getByRole('dialog').isVisible()).toBe(true)
       await menu.getByRole('button', { name: 'Close menu' }).tap()
-      await menu.waitFor({ state: 'detached' })
+      await menu.waitFor({ state: 'hidden' })
 
       await menuButton.tap()
       await menu.waitFor({ state: 'visible' })
       await page.keyboard.press('Escape')
-      await menu.waitFor({ state: 'detached' })
+      await menu.waitFor({ state: 'hidden' })
 
       await page.waitForLoadState('networkidle')
       visit.expectNoProblems()
@@ -145,4 +146,106 @@ describe('a refused form without JavaScript, on a phone', () => {
       }
     })
   }
+})
+
+// Issue 46: every control of the bars is a link or a form first. Without JavaScript the bottom bar's Menu is a
+// `<details>` drawer and Account a link to the login page, and the menu's Wishlist a link to the wishlist page; with
+// JavaScript, a tap that lands before the client has started is not lost.
+describe('the bars before and without JavaScript, on a phone', () => {
+  for (const [prefix, deal, wishlist] of [
+    ['', 'WEDNESDAY - ONE DAY DEAL', 'Wishlist'],
+    ['/de', 'MITTWOCH - EINTAGES-ANGEBOT', 'Wunschliste'],
+  ] as const) {
+    test(`${prefix || '/'}: without JavaScript, Menu opens and reaches a category; Account reaches the login page, the menu's Wishlist the wishlist page`, { timeout: 90_000 }, async () => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, isMobile: true, hasTouch: true, javaScriptEnabled: false, locale: 'en-AU' })
+      try {
+        const page = await context.newPage()
+        page.setDefaultTimeout(30_000)
+        await page.goto(`${prefix}/`)
+        const menu = page.getByTestId('mobile-menu')
+        expect(await menu.isVisible()).toBe(false)
+        await page.getByTestId('mobile-menu-button').tap()
+        await menu.waitFor({ state: 'visible' })
+        expect(await menu.getByRole('link', { name: deal, exact: true }).isVisible()).toBe(true)
+        // the drawer leaves the bar in sight: its Menu closes the drawer again
+        await page.getByTestId('mobile-menu-button').tap()
+        await menu.waitFor({ state: 'hidden' })
+        await page.getByTestId('mobile-menu-button').tap()
+        const row = menu.locator('summary').first()
+        await row.tap()
+        const category = menu.locator('details[open] a').nth(1)
+        const href = await category.getAttribute('href')
+        expect(href).toMatch(new RegExp(`^${prefix}/t/`))
+        await category.tap()
+        await page.waitForURL((url) => url.pathname === href)
+        await page.locator('[data-testid=product-card]').first().waitFor()
+
+        await page.getByTestId('mobile-account-button').tap()
+        await page.waitForURL(new RegExp(`${prefix}/Login$`))
+        await page.getByTestId('login-page').waitFor()
+
+        await page.getByTestId('mobile-menu-button').tap()
+        await menu.getByRole('link', { name: wishlist, exact: true }).tap()
+        await page.waitForURL(new RegExp(`${prefix}/Wishlist$`))
+        // a guest is asked to log in (wishlists belong to accounts), and comes back here
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(wishlist)
+        expect(await page.getByTestId('wishlist-login').getAttribute('href')).toBe(`${prefix}/Login?back=/Wishlist`)
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  test('the open menu without JavaScript: axe finds nothing serious, no control under 44 px', { timeout: 60_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, isMobile: true, hasTouch: true, javaScriptEnabled: false, locale: 'en-AU' })
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      await page.getByTestId('mobile-menu-button').tap()
+      await page.getByTestId('mobile-menu').locator('summary').first().tap()
+      const small = await page.getByTestId('mobile-menu').locator('a, summary').evaluateAll((nodes) => nodes.filter((node) => node.getBoundingClientRect().height < 44).map((node) => node.textContent))
+      expect(small).toEqual([])
+      expect(await audit(page, 'menu without JavaScript')).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  // The client starts after the load event and the largest paint (or at a first pointerdown), then hydrates: at 4x CPU
+  // that is seconds on a phone. The tap lands at first paint, while the images (the hero is the largest paint; the seed's are SVG files) are held back.
+  test.each([
+    ['Menu', 'mobile-menu-button', '[data-testid=mobile-menu] [role=dialog]'],
+    ['Account', 'mobile-account-button', '[data-testid=login-page], [data-testid=login-modal]'],
+    ['Basket', 'mobile-cart-button', '[data-testid=cart-page], [data-testid=cart-sidebar]'],
+  ])('at 4x CPU, %s tapped at first paint, before the client starts, opens without a second tap', { timeout: 60_000 }, async (_name, button, opened) => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\.(avif|webp|jpe?g|png|svg)(\?|$)/, async (route) => {
+        await held
+        await route.continue().catch(() => {})
+      })
+      await page.goto('/', { waitUntil: 'commit' })
+      const control = page.getByTestId(button)
+      await control.waitFor({ state: 'visible' })
+      expect(await page.evaluate(() => (window as unknown as { __clientStarted?: number }).__clientStarted ?? 0)).toBe(0)
+      await control.tap()
+      release()
+      await page.locator(opened).first().waitFor({ state: 'visible', timeout: 20_000 })
+      if (button === 'mobile-menu-button') {
+        // the client took over the drawer the browser opened: Esc closes it
+        await page.keyboard.press('Escape')
+        await page.getByTestId('mobile-menu').waitFor({ state: 'hidden' })
+      }
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
 })

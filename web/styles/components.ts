@@ -40,6 +40,9 @@ const components: Record<string, string> = {
   // A footer link on the dark footer, with its own lighter focus ring (web/components/chrome/footer.tsx).
   'foot-link': 'inline-flex min-h-11 items-center rounded-sm text-neutral-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-400 lg:min-h-0',
   // An item of the phone's bottom bar (web/components/chrome/mobile-bottom-bar.tsx): its focus ring is inset.
+  // The logged-out visitor's top bar (web/components/chrome/top-bar.tsx): one link across the page.
+  'top-bar-link': 'flex min-h-11 w-full items-center justify-center px-4 py-2 font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-white lg:min-h-9',
+  'bottom-bar': 'fixed inset-x-0 bottom-0 z-40 flex border-t border-neutral-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-lg lg:hidden',
   'bar-item': 'relative flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 py-1.5 text-xs font-semibold text-neutral-700 hover:text-neutral-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary-600',
   // A row of the filter panel (web/features/catalogue/filter-panel.tsx): the box, a colour's swatch, the label.
   'facet-row': 'flex items-center gap-2 py-1 text-sm',
@@ -49,6 +52,18 @@ const components: Record<string, string> = {
   'page-cell': 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-sm font-semibold',
   // The language and currency selects of the header and the footer (web/components/chrome/locale-selector.tsx).
   'locale-select': 'min-h-11 cursor-pointer appearance-none rounded-md border py-1 pl-2 pr-7 text-sm font-semibold transition-colors duration-fast focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-1 lg:min-h-9',
+  // The phone's menu drawer (web/components/chrome/mobile-menu.tsx): in every page's HTML, so its rows name one class.
+  // the layer is the backdrop too; it ends above the bottom bar, whose Menu closes the drawer without JavaScript
+  'menu-layer': 'fixed inset-x-0 top-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] bg-neutral-900/50',
+  'menu-toggle': 'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+  'menu-panel': 'absolute inset-y-0 left-0 flex w-full max-w-md flex-col bg-white shadow-xl outline-none',
+  'menu-head': 'flex min-h-14 items-center justify-between border-b border-neutral-200 px-5 py-1',
+  'menu-body': 'flex-1 overflow-y-auto overscroll-contain px-5 py-4',
+  'menu-row': `flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-md font-semibold uppercase tracking-wide text-neutral-900 [&::-webkit-details-marker]:hidden ${FOCUS_RING}`,
+  'menu-chevron': 'h-5 w-5 shrink-0 text-neutral-600 transition-transform duration-fast group-open:rotate-90',
+  'menu-link': 'flex min-h-11 items-center text-neutral-800',
+  'menu-wish': `flex min-h-12 w-full items-center gap-3 rounded-md font-semibold text-neutral-900 ${FOCUS_RING}`,
+  'menu-extra': 'flex min-h-12 items-center font-semibold uppercase tracking-wide text-primary-700',
   'chip-link': 'flex min-h-11 items-center rounded-full border border-neutral-300 px-4 text-sm hover:border-neutral-900 lg:min-h-9',
 }
 

@@ -1,9 +1,8 @@
-import { useSetAtom } from 'jotai'
 import type { MenuItem } from '#kernel/models.ts'
 import { BRAND } from '#kernel/brand.ts'
 import { FREE_RETURNS_DAYS, SOCIAL_LINKS } from '#kernel/config.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
-import { openPanelAtom } from '../../state/ui.ts'
+import { usePanelLink } from '../layouts/lazy-panels.tsx'
 import { Icon, type IconName } from '../icons.tsx'
 import { LocalLink } from '../local-link.tsx'
 import { Logo } from '../logo.tsx'
@@ -119,7 +118,7 @@ function Separated({ items, className }: { items: string[]; className?: string }
 /** Link blocks from the footer menu (else help and company), club, social, payment marks, language and currency (spec §2), in both languages. */
 export function Footer() {
   const { t } = useT()
-  const openPanel = useSetAtom(openPanelAtom)
+  const opensSignup = usePanelLink('signup')
   const menu = useMenu('footer')
   const fixed = useFixedGroups()
   return (
@@ -133,9 +132,14 @@ export function Footer() {
           <div className="lg:flex-1">
             <h2 className="text-sm font-bold uppercase tracking-wider text-white">{t('footer.club')}</h2>
             <p className="mt-4 max-w-sm text-sm">{t('footer.clubText')}</p>
-            <button type="button" onClick={() => openPanel('signup')} className={cx(buttonClass('primary', 'md'), 'mt-4 focus-visible:ring-offset-neutral-900')}>
+            {/* the login page, which holds the join form (without JavaScript); with JavaScript the signup modal */}
+            <LocalLink
+              to="/Login"
+              {...opensSignup}
+              className={cx(buttonClass('primary', 'md'), 'mt-4 focus-visible:ring-offset-neutral-900')}
+            >
               {t('footer.joinClub')}
-            </button>
+            </LocalLink>
           </div>
         </nav>
         <div className="flex flex-col gap-8 border-t border-neutral-700 pt-8 lg:flex-row lg:items-end lg:justify-between">

@@ -1,11 +1,9 @@
-import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import { BRAND } from '#kernel/brand.ts'
 import { SOCIAL_LINKS } from '#kernel/config.ts'
 import { useT } from '../../i18n/index.tsx'
 import { greetingNameAtom, isAuthenticatedAtom, useCartCount } from '../../state/session/atoms.ts'
 import { CART_BADGE, PERSONAL } from '../../state/session/personal-state.ts'
-import { openPanelAtom } from '../../state/ui.ts'
 import { Icon } from '../icons.tsx'
 import { LocalLink } from '../local-link.tsx'
 import { Logo } from '../logo.tsx'
@@ -13,7 +11,7 @@ import { cx, focusRing } from '../ui/cx.ts'
 import { SearchBar } from './search-bar.tsx'
 import { LocaleSelector } from './locale-selector.tsx'
 import { Navigation } from './navigation.tsx'
-import { usePanelTrigger } from '../layouts/lazy-panels.tsx'
+import { usePanelLink } from '../layouts/lazy-panels.tsx'
 
 /** The header's icon actions: 44 px targets, a label beside the icon on desktop where there is room. */
 const action = cx('relative h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-neutral-800 transition-colors duration-fast hover:bg-neutral-100 hover:text-neutral-900', focusRing)
@@ -37,17 +35,12 @@ function AccountButton() {
 export function CartButton({ className = '' }: { className?: string }) {
   const { t } = useT()
   const count = useCartCount()
-  const openPanel = useSetAtom(openPanelAtom)
-  const trigger = usePanelTrigger('cart')
+  const opensCart = usePanelLink('cart')
   // a link to the cart page (works without JavaScript); with JavaScript it opens the sidebar instead
   return (
     <LocalLink
       to="/Cart"
-      {...trigger}
-      onClick={(event) => {
-        event.preventDefault()
-        openPanel('cart')
-      }}
+      {...opensCart}
       className={cx(action, className || 'inline-flex')}
       aria-label={t('header.cartCount', { count })}
       data-testid="cart-button"
@@ -69,8 +62,7 @@ export function CartButton({ className = '' }: { className?: string }) {
  */
 export function Header() {
   const { t } = useT()
-  const openPanel = useSetAtom(openPanelAtom)
-  const wishlistTrigger = usePanelTrigger('wishlist')
+  const opensWishlist = usePanelLink('wishlist')
   return (
     <header className="border-b border-neutral-200 bg-white" data-testid="site-header">
       {/* Chromium paints nothing until the page's <main id="main"> (every layout with this header has one) has begun,
@@ -98,9 +90,16 @@ export function Header() {
         </div>
         <div className="flex items-center gap-1">
           <AccountButton />
-          <button type="button" {...wishlistTrigger} onClick={() => openPanel('wishlist')} className={cx(action, 'hidden lg:inline-flex')} aria-label={t('header.wishlist')} data-testid="wishlist-button">
+          {/* a link to the wishlist page (works without JavaScript); with JavaScript it opens the sidebar instead */}
+          <LocalLink
+            to="/Wishlist"
+            {...opensWishlist}
+            className={cx(action, 'hidden lg:inline-flex')}
+            aria-label={t('header.wishlist')}
+            data-testid="wishlist-button"
+          >
             <Icon name="heart" />
-          </button>
+          </LocalLink>
           <CartButton className="hidden lg:inline-flex" />
         </div>
       </div>

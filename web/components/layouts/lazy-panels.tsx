@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentType, type MouseEvent } from 'react'
 import { atom, useSetAtom, type Atom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import { withAllTexts } from '../../i18n/index.tsx'
 import {
   cartSidebarOpenAtom,
   forgotPasswordModalOpenAtom,
+  openPanelAtom,
   loginModalOpenAtom,
   signupModalOpenAtom,
   wishlistSidebarOpenAtom,
@@ -59,6 +60,21 @@ export function usePanelTrigger(panel: Panel) {
   const busy = useAtomValue(loadingPanelsAtom).has(panel)
   const preload = () => preloadPanel(panel)
   return { onPointerEnter: preload, onFocus: preload, onTouchStart: preload, 'aria-busy': busy || undefined }
+}
+
+/**
+ * Props for a link that opens `panel` (the cart page's link opens the cart sidebar): the link works before and without
+ * JavaScript; once hydrated, its click opens the panel instead and its code loads on intent (usePanelTrigger).
+ */
+export function usePanelLink(panel: Panel) {
+  const openPanel = useSetAtom(openPanelAtom)
+  return {
+    ...usePanelTrigger(panel),
+    onClick: (event: MouseEvent) => {
+      event.preventDefault()
+      openPanel(panel)
+    },
+  }
 }
 
 const authModals = () => import('../../features/auth/auth-modals.tsx')

@@ -3,7 +3,8 @@ import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
 import type { Product, Variant } from '#kernel/models.ts'
 import { useT, withAllTexts } from '../../i18n/index.tsx'
-import { preloadPanel, usePanelTrigger } from '../../components/layouts/lazy-panels.tsx'
+import { preloadPanel, usePanelLink } from '../../components/layouts/lazy-panels.tsx'
+import { LocalLink } from '../../components/local-link.tsx'
 import { formatMoney } from '#kernel/format.ts'
 import { isAuthenticatedAtom } from '../../state/session/atoms.ts'
 import { PERSONAL } from '../../state/session/personal-state.ts'
@@ -33,8 +34,7 @@ const GiftCardForm = lazy(withAllTexts(() => import('./gift-card-form.tsx').then
 function Prices({ product, variant }: { product: Product; variant: Variant | null }) {
   const { t, locale } = useT()
   const isMember = useAtomValue(isAuthenticatedAtom)
-  const openPanel = useSetAtom(openPanelAtom)
-  const signupTrigger = usePanelTrigger('signup')
+  const opensSignup = usePanelLink('signup')
   const amounts = product.variants.map((v) => v.price.current)
   const from = variant === null && amounts.length > 1 && Math.max(...amounts) > Math.min(...amounts)
   const { current, original } = variant?.price ?? product.price
@@ -56,9 +56,14 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
       />
       {product.displayMemberPrice && !isMember ? (
         <p className="text-sm text-neutral-700" data-testid="club-join" data-personal={PERSONAL.guestOnly}>
-          <button type="button" {...signupTrigger} onClick={() => openPanel('signup')} className={cx('rounded-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-800', focusRing)}>
+          {/* the login page with its join form; with JavaScript the signup modal */}
+          <LocalLink
+            to="/Login"
+            {...opensSignup}
+            className={cx('rounded-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-800', focusRing)}
+          >
             {t('product.joinClub')}
-          </button>{' '}
+          </LocalLink>{' '}
           {t('product.joinClubText')}
         </p>
       ) : null}
