@@ -139,8 +139,8 @@ async function readLexicon(db: D1Database): Promise<Lexicon> {
   }
 }
 
-/** Whether some term starts with `prefix` (the term itself included). */
-export function hasPrefix(lexicon: Lexicon, prefix: string): boolean {
+/** The index of the first term at or after `prefix` in the sorted vocabulary (a binary search). */
+export function firstTermFrom(lexicon: Lexicon, prefix: string): number {
   const sorted = lexicon.sorted
   let lo = 0
   let hi = sorted.length
@@ -149,5 +149,11 @@ export function hasPrefix(lexicon: Lexicon, prefix: string): boolean {
     if (sorted[mid]! < prefix) lo = mid + 1
     else hi = mid
   }
-  return lo < sorted.length && sorted[lo]!.startsWith(prefix)
+  return lo
+}
+
+/** Whether some term starts with `prefix` (the term itself included). */
+export function hasPrefix(lexicon: Lexicon, prefix: string): boolean {
+  const lo = firstTermFrom(lexicon, prefix)
+  return lo < lexicon.sorted.length && lexicon.sorted[lo]!.startsWith(prefix)
 }

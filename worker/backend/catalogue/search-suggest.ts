@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { Env } from '#worker/env.ts'
 import { readListParams } from './params.ts'
-import { hasPrefix, searchLexicon, type Lexicon } from './search-lexicon.ts'
+import { firstTermFrom, hasPrefix, searchLexicon, type Lexicon } from './search-lexicon.ts'
 import { nearSpellings, planSearch } from './search-query.ts'
 import { phrase, queryWords } from './search-words.ts'
 
@@ -26,15 +26,8 @@ type Locale = 'en' | 'de'
 /** The vocabulary's terms that start with `prefix`, most products first (terms of digits only left out). */
 export function termsStarting(lexicon: Lexicon, prefix: string, limit: number): string[] {
   const sorted = lexicon.sorted
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (sorted[mid]! < prefix) lo = mid + 1
-    else hi = mid
-  }
   const found: string[] = []
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) if (!/^\d+$/.test(sorted[i]!)) found.push(sorted[i]!)
+  for (let i = firstTermFrom(lexicon, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i++) if (!/^\d+$/.test(sorted[i]!)) found.push(sorted[i]!)
   return found.sort((a, b) => (lexicon.terms.get(b) ?? 0) - (lexicon.terms.get(a) ?? 0) || a.length - b.length).slice(0, limit)
 }
 
