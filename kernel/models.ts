@@ -358,6 +358,10 @@ export interface Order {
   address: { billing: Address | null; shipping: Address | null }
   orderPromotions: Promotion[]
   shipmentItems: Array<{ tracking_id: string | null }>
+  /** Spree's `shipment_state`: 'shipped' once the order left the shop (or was collected); null before it is placed. */
+  shipmentState?: string | null
+  /** Collected in store rather than delivered (its shipment's method is Click & Collect). */
+  pickup?: boolean
   shipmentMethods: Array<{ name: string }>
   /** Set when the store cancelled the placed order (`state` is then 'canceled'). */
   canceledAt?: string | null

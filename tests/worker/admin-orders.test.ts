@@ -29,6 +29,10 @@ describe('orders in the console', () => {
     expect(list.body).toContain(number)
     expect((await b.get('/admin/orders?shipment=pending')).body).toContain(number)
 
+    const cookie = authCookie({ access_token: shopper.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })
+    const stateShown = async (path: string) => /data-testid="order-state">([^<]+)</.exec(await (await get(path, { cookie })).text())?.[1]
+    expect(await stateShown(`/my-account/OrderDetails/${number}`)).toBe('Placed')
+
     const bad = await b.post(`/admin/orders/${number}/fulfil`, { carrier: 'Australia Post', tracking: '' })
     expect(bad.status).toBe(422)
     expect(bad.body).toContain('The tracking number is required.')
@@ -38,7 +42,11 @@ describe('orders in the console', () => {
     expect((await b.get(ok.location!)).body).toContain('marked as shipped')
     expect((await b.post(`/admin/orders/${number}/fulfil`, { carrier: 'Australia Post', tracking: 'AGAIN1' })).status).toBe(409)
 
-    const cookie = authCookie({ access_token: shopper.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 })
+    // the shopper's order follows the fulfilment (issue 42: it stayed 'Placed' with the tracking number beside it)
+    expect(await stateShown(`/my-account/OrderDetails/${number}`)).toBe('Shipped')
+    expect(await stateShown(`/de/my-account/OrderDetails/${number}`)).toBe('Versandt')
+    const history = await (await get('/my-account/OrderHistory', { cookie })).text()
+    expect(history.replace(/<!-- -->/g, '')).toMatch(new RegExp(`${number}[\\s\\S]*?Shipped`))
     const page = await get(`/my-account/OrderDetails/${number}`, { cookie })
     const shown = await page.text()
     expect(shown).toContain('AP123456789AU')
@@ -187,6 +195,7 @@ describe('orders in the console', () => {
     const mine = await (await get(`/my-account/OrderDetails/${number}`, { cookie })).text()
     expect(mine).toContain(number)
     expect(mine).not.toMatch(TRACKING_LINE)
+    expect(mine).toContain('data-testid="order-state">Collected<')
 
     // and a delivered order cannot be 'collected'
     const posted = await placeOrder(product.variantId)

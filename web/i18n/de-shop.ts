@@ -140,6 +140,8 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     shippingMethods: 'Versandart',
     tracking: 'Sendungsverfolgung',
     stateComplete: 'Aufgegeben',
+    stateShipped: 'Versandt',
+    stateCollected: 'Abgeholt',
     stateCanceled: 'Storniert',
     canceledNote: 'Diese Bestellung wurde am {{date}} storniert. Alles, was Sie bezahlt haben, ging auf demselben Weg zurück.',
     newsletterText: 'Neuigkeiten, Angebote und Events an {{email}}.',

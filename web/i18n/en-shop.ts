@@ -139,6 +139,8 @@ export const enShop = {
     shippingMethods: 'Shipping method',
     tracking: 'Tracking',
     stateComplete: 'Placed',
+    stateShipped: 'Shipped',
+    stateCollected: 'Collected',
     stateCanceled: 'Cancelled',
     canceledNote: 'This order was cancelled on {{date}}. Everything you paid has gone back the way you paid it.',
     newsletterText: 'News, deals and events sent to {{email}}.',

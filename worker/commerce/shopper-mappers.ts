@@ -179,6 +179,8 @@ export function toOrder(doc: Document): Order {
     address: addressesOf(doc),
     orderPromotions: promotionsOf(doc),
     shipmentItems: shipments.map((s) => ({ tracking_id: s.attributes.tracking ?? null })),
+    shipmentState: a.shipment_state ?? null,
+    pickup: shipments.some((s) => s.attributes.pickup === true),
     shipmentMethods: shipments.map((s) => ({ name: s.attributes.shipping_method_name ?? s.attributes.name ?? '' })),
     canceledAt: a.canceled_at ?? null,
     returnableUntil: a.returnable_until ?? null,

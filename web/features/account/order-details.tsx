@@ -6,9 +6,15 @@ import { formatDate, formatMoney } from '#kernel/format.ts'
 import { ReturnForm, ReturnStatus } from './return-form.tsx'
 import { PaidWith } from '../../components/paid-with.tsx'
 
-/** 'complete' / 'canceled' in the shopper's language (the API's state names are not words for people). */
-export function orderStateLabel(t: Translate, state: string): string {
-  return state === 'canceled' ? t('account.stateCanceled') : state === 'complete' ? t('account.stateComplete') : state
+/**
+ * The order's state in the shopper's language (the API's state names are not words for people): placed, then shipped
+ * (or collected, for Click & Collect) once the shop has fulfilled it, or cancelled.
+ */
+export function orderStateLabel(t: Translate, order: Pick<Order, 'state' | 'shipmentState' | 'pickup'>): string {
+  if (order.state === 'canceled') return t('account.stateCanceled')
+  if (order.state !== 'complete') return order.state
+  if (order.shipmentState === 'shipped') return order.pickup ? t('account.stateCollected') : t('account.stateShipped')
+  return t('account.stateComplete')
 }
 
 function AddressBlock({ title, address }: { title: string; address: Address | null }) {
@@ -39,7 +45,7 @@ export function OrderDetails({ order }: { order: Order }) {
     <div data-testid="order-details" className="space-y-6">
       {/* the order's heading under the page's h1, so the addresses' and payment's h3 do not skip a level */}
       <h2 className="text-sm font-normal text-neutral-700">
-        {t('account.orderNumber', { number: order.number })} · <span data-testid="order-state">{orderStateLabel(t, order.state)}</span> · {order.completedAt ? formatDate(order.completedAt) : ''}
+        {t('account.orderNumber', { number: order.number })} · <span data-testid="order-state">{orderStateLabel(t, order)}</span> · {order.completedAt ? formatDate(order.completedAt) : ''}
       </h2>
       {order.state === 'canceled' ? (
         <p role="status" className="rounded-md bg-danger-50 p-3 text-sm font-semibold text-danger-700" data-testid="order-canceled">

@@ -46,7 +46,7 @@ export function OrderHistory({ orders, page, totalPages }: Props) {
                 </LocalLink>
               </td>
               <td className="py-3">{o.completedAt ? formatDate(o.completedAt) : ''}</td>
-              <td className="py-3">{orderStateLabel(t, o.state)}</td>
+              <td className="py-3">{orderStateLabel(t, o)}</td>
               <td className="py-3 text-right">{o.total}</td>
             </tr>
           ))}

@@ -126,7 +126,10 @@ export function cartDocument(state: CartState) {
       attributes: {
         number: state.shipment?.number ?? null,
         tracking: state.shipment?.tracking_id ?? null,
+        state: state.shipment?.state ?? 'pending',
         shipping_method_name: state.shippingMethod?.name ?? null,
+        // extension: a Click & Collect shipment is collected, not delivered (the shopper's order state says which)
+        pickup: state.shippingMethod ? Boolean(state.shippingMethod.pickup) : false,
       },
     })
   }
@@ -146,6 +149,8 @@ export function cartDocument(state: CartState) {
         number: order.number,
         token: order.token,
         state: order.state,
+        // Spree's overall state of the order's shipments: 'shipped' once the console fulfilled (or handed over) it
+        shipment_state: state.shipment?.state ?? null,
         currency: order.currency,
         email: order.email,
         item_count: totals.itemCount,
