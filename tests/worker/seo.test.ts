@@ -10,9 +10,9 @@ import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
 
 /** The head of a page as a crawler reads it: tags by name/property/rel, and every JSON-LD block parsed. */
-async function head(path: string, headers: Record<string, string> = {}) {
+async function head(path: string, headers: Record<string, string> = {}, status = 200) {
   const response = await get(path, headers)
-  expect(response.status).toBe(200)
+  expect(response.status, path).toBe(status)
   const meta: Array<Record<string, string>> = []
   const links: Array<Record<string, string>> = []
   const titles: string[] = []
@@ -174,8 +174,9 @@ describe('other pages', () => {
   })
 
   it('search results, checkout and password reset are noindex without a canonical', async () => {
-    for (const path of ['/Category?term=jacket', '/checkout/thank-you', '/reset-password?token=abc']) {
-      const page = await head(path)
+    // (the thank-you page without an order is the 404 of spec §8, still noindex)
+    for (const [path, status] of [['/Category?term=jacket', 200], ['/checkout/thank-you', 404], ['/reset-password?token=abc', 200]] as const) {
+      const page = await head(path, {}, status)
       expect(page.meta('robots'), path).toEqual(['noindex, follow'])
       expect(page.canonical, path).toEqual([])
     }
