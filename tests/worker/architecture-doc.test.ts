@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest'
 import entry from '/worker/index.ts?raw'
 import doc from '/docs/architecture.md?raw'
 
-/** The name each `app.use/route/get/all/onError` line of the entry hands to Hono, in order (a path's repeats once). */
+/** The name each `app.use/route/<method>/all/onError` line of the entry hands to Hono, in order (a path's repeats once). */
 function stagesInEntry(source: string): string[] {
   const names: string[] = []
   for (const line of source.split('\n')) {
-    const call = /^app\.(use|route|get|all|onError)\((.*)\)\s*$/.exec(line.trim())
+    const call = /^app\.(use|route|get|post|put|patch|delete|all|on|onError)\((.*)\)\s*$/.exec(line.trim())
     if (!call) continue
     const args = call[2]!.split(',').map((arg) => arg.trim())
     const handler = call[1] === 'use' || call[1] === 'onError' ? args[0]! : args[args.length - 1]!
