@@ -19,6 +19,9 @@ describe('selecting a shipping method for a shipment', () => {
   it('refuses a shipment id that is not the cart’s (422) and changes nothing', async () => {
     const { token, rates, methodOf } = await cartWithAddress()
     const express = rates.find((r) => r.attributes.name === 'Express')!
+    // saving the address chose the cheapest rate that delivers there (issue 42); a refusal leaves that choice alone
+    const chosen = await methodOf()
+    expect(chosen).not.toBe(Number(express.id))
     for (const shipment_id of ['999999', 'H12345', 'order-999999', 7]) {
       const refused = await call('/checkout/select_shipping_method', { method: 'PATCH', orderToken: token, body: { shipping_method_id: express.id, shipment_id } })
       expect(refused.status, String(shipment_id)).toBe(422)
@@ -28,7 +31,7 @@ describe('selecting a shipping method for a shipment', () => {
     const nested = await call('/checkout', { method: 'PATCH', orderToken: token, body: { order: { shipments_attributes: [{ id: '999999', selected_shipping_rate_id: express.id }] } } })
     expect(nested.status).toBe(422)
     expect(nested.body.errors['shipments_attributes.0.id']).toEqual(['is not a shipment of this cart'])
-    expect(await methodOf()).toBeNull()
+    expect(await methodOf()).toBe(chosen)
   })
 
   it('accepts the shipment id the API answers (shipping_rates’ and the cart’s), and no id at all', async () => {
@@ -49,10 +52,12 @@ describe('selecting a shipping method for a shipment', () => {
   it('refuses another cart’s shipment id', async () => {
     const mine = await cartWithAddress()
     const theirs = await cartWithAddress()
-    const refused = await call('/checkout/select_shipping_method', { method: 'PATCH', orderToken: mine.token, body: { shipping_method_id: mine.rates[0]!.id, shipment_id: theirs.shipmentId } })
+    const [mineBefore, theirsBefore] = [await mine.methodOf(), await theirs.methodOf()]
+    const other = mine.rates.find((r) => Number(r.id) !== mineBefore)!
+    const refused = await call('/checkout/select_shipping_method', { method: 'PATCH', orderToken: mine.token, body: { shipping_method_id: other.id, shipment_id: theirs.shipmentId } })
     expect(refused.status).toBe(422)
-    expect(await mine.methodOf()).toBeNull()
-    expect(await theirs.methodOf()).toBeNull()
+    expect(await mine.methodOf()).toBe(mineBefore)
+    expect(await theirs.methodOf()).toBe(theirsBefore)
   })
 })
 

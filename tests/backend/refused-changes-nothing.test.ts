@@ -38,7 +38,8 @@ describe('a refused add to cart', () => {
     const before = await orders()
     const refused = await send(`/products/${product.slug}`, { form: { variantId: UNKNOWN_VARIANT, quantity: '1' } })
     expect(refused.status).toBeLessThan(500)
-    expect(refused.text).toContain('This product is not available.')
+    // worded from the refusal's code by the storefront (decision 0010), not the backend's sentence
+    expect(refused.text).toContain('This product is not available any more.')
     expect(refused.cookies.filter((c) => c.startsWith('cart_token='))).toEqual([])
     expect(await orders()).toBe(before)
   })
