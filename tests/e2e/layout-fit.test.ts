@@ -383,7 +383,7 @@ describe('the club bar', () => {
         await visit.goto(path)
         for (const viewport of [MOBILE, { width: 1440, height: 900 }]) {
           await page.setViewportSize(viewport)
-          const bar = await page.getByTestId('top-bar').locator('button').evaluate((button) => {
+          const bar = await page.getByTestId('top-bar').locator('a').evaluate((button) => {
             const range = document.createRange()
             range.selectNodeContents(button)
             const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
