@@ -72,7 +72,7 @@ const pageGlobal = (page: Page, name: string) => page.evaluate((key) => (window 
 
 async function openSignup(page: Page) {
   await untilItWorks(async () => {
-    await page.locator('footer').getByRole('button', { name: 'Join the Club' }).click()
+    await page.locator('footer').getByRole('link', { name: 'Join the Club' }).click()
     await modal(page).waitFor({ timeout: 2_000 })
   })
 }
@@ -199,7 +199,7 @@ describe('email verification and captcha', () => {
       await visit.goto('/de')
       await waitForHydration(page)
       await untilItWorks(async () => {
-        await page.locator('footer').getByRole('button', { name: 'Club beitreten' }).click()
+        await page.locator('footer').getByRole('link', { name: 'Club beitreten' }).click()
         await modal(page).waitFor({ timeout: 2_000 })
       })
       await page.fill('#signup-email', `e2e-widgets-de-${Date.now()}@example.com`)
