@@ -137,7 +137,7 @@ describe(`axe at ${WIDTHS.map((w) => w.width).join(' and ')} px: no serious or c
       await page.keyboard.press('Escape')
       await page.locator(`[data-testid=${testId}]`).waitFor({ state: 'hidden' })
     }
-    await panel(() => page.locator('[data-testid=top-bar] button').click(), 'login-modal', 'sign-in dialog')
+    await panel(() => page.locator('[data-testid=top-bar] a').click(), 'login-modal', 'sign-in dialog')
     await panel(() => page.locator('[data-testid=site-footer] a', { hasText: 'Join the Club' }).click(), 'signup-modal', 'join dialog')
     await panel(() => page.locator('[data-testid=wishlist-button]').click(), 'wishlist-sidebar', 'wishlist (empty)')
     const search = await openSearch(page)
