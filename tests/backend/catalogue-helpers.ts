@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { SELF } from 'cloudflare:test'
+import { expect } from 'vitest'
 import { defaultSeedStatements, generateSeed, type Seed } from '#kv-seed/sql.mjs'
 
 /** Loads the sample store (the same generator as `node kv-seed/generate.mjs`) into this test file's D1. */
@@ -41,4 +42,15 @@ export async function busiestLeafColourBrand(): Promise<{ leaf: number; red: num
      GROUP BY 1, 2, 3 ORDER BY count(*) DESC LIMIT 1`,
   ).first<{ leaf: number; red: number; brand: string }>()
   return pick!
+}
+
+/** The ids of every product a listing query matches, page by page (100 a page, no facets). */
+export async function matchingIds(query: string): Promise<number[]> {
+  const ids: number[] = []
+  for (let page = 1; ; page++) {
+    const res = await api(`/products?${query}&facets=false&per_page=100&page=${page}`)
+    expect(res.status).toBe(200)
+    ids.push(...res.body.data.map((p: { id: string }) => Number(p.id)))
+    if (page >= res.body.meta.total_pages) return ids
+  }
 }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, busiestLeafColourBrand, seedCatalogue } from './catalogue-helpers.ts'
+import { api, busiestLeafColourBrand, matchingIds, seedCatalogue } from './catalogue-helpers.ts'
 
 // The option facets of live-counted listings (searches, filtered categories, price ranges) are counted per option
 // value set (migration 0276). What they must show is what the old counting gave, grouping the matching products' own
@@ -8,16 +8,6 @@ import { api, busiestLeafColourBrand, seedCatalogue } from './catalogue-helpers.
 // rows themselves, and checks that the sets follow every change of a product's option values.
 
 type Counts = Record<number, number>
-
-async function matchingIds(query: string): Promise<number[]> {
-  const ids: number[] = []
-  for (let page = 1; ; page++) {
-    const res = await api(`/products?${query}&facets=false&per_page=100&page=${page}`)
-    expect(res.status).toBe(200)
-    ids.push(...res.body.data.map((p: { id: string }) => Number(p.id)))
-    if (page >= res.body.meta.total_pages) return ids
-  }
-}
 
 /** What grouping the matching products' option value rows gives; a chosen type counts without its own choice. */
 async function expectedCounts(query: string, chosenTypes: number[]): Promise<Counts> {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readListParams } from '#worker/backend/catalogue/params.ts'
 import { facetStatements } from '#worker/backend/catalogue/product-facets.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, resolveProductFilter } from '#worker/backend/catalogue/product-filter.ts'
-import { api, busiestLeafColourBrand, seedCatalogue } from './catalogue-helpers.ts'
+import { api, busiestLeafColourBrand, matchingIds, seedCatalogue } from './catalogue-helpers.ts'
 
 // The property facets of live-counted listings (searches, filtered categories, price ranges) are counted per
 // property set (migration 0191). What they must show is what grouping the matching products' own property rows
@@ -12,16 +12,6 @@ import { api, busiestLeafColourBrand, seedCatalogue } from './catalogue-helpers.
 
 interface Row { id: number; product_id: number; property: string; filter_param: string; value: string; de: string | null }
 type Facet = { name: string; values: Array<{ value: string; filter_param: string; count: number }> }
-
-async function matchingIds(query: string): Promise<number[]> {
-  const ids: number[] = []
-  for (let page = 1; ; page++) {
-    const res = await api(`/products?${query}&facets=false&per_page=100&page=${page}`)
-    expect(res.status).toBe(200)
-    ids.push(...res.body.data.map((p: { id: string }) => Number(p.id)))
-    if (page >= res.body.meta.total_pages) return ids
-  }
-}
 
 async function propertyRows(): Promise<Row[]> {
   const { results } = await env.DB.prepare(
