@@ -68,7 +68,8 @@ function buildMenus(rows) {
 }
 
 function buildPages(rows, taxonIds) {
-  let pageId = 0
+  // above the ids the reference data's draft pages take (kv-seed/reference.mjs), so the two never meet
+  let pageId = 100
   let sectionId = 0
   for (const page of PAGES) {
     for (const locale of ['en', 'de']) {

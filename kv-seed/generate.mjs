@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the sample store as SQL files (for `wrangler d1 execute --file`) and its images as real files.
+// Writes the sample store (the reference data, then the sample catalogue) as SQL files (for `wrangler d1 execute --file`) and its images as real files.
 //   node kv-seed/generate.mjs [--products N] [--out DIR] [--images DIR] [--no-images]
 // Defaults: 420 products, SQL into build/seed, images into build/client/images (served as static assets).
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import { DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { SCENES } from './content.mjs'
 import { productImageFiles, sceneImageFiles, tileImageFiles } from './images.mjs'
 import { generateSeed, seedStatements, SEED_VERSION } from './sql.mjs'
+import { referenceStatements } from './reference.mjs'
 
 /** Statements per file stay under this many characters, well inside wrangler's limits for one file. */
 const MAX_FILE_CHARS = 8_000_000
@@ -46,7 +47,8 @@ export function generate({ products = DEFAULT_PRODUCT_COUNT, out = 'build/seed',
     chunk = []
     size = 0
   }
-  for (const statement of seedStatements(seed)) {
+  // the reference data first (idempotent: a store set up without the sample keeps its rows), then the sample over it
+  for (const statement of [...referenceStatements(), ...seedStatements(seed)]) {
     if (size + statement.length > MAX_FILE_CHARS) flush()
     chunk.push(statement)
     size += statement.length + 2

@@ -6,6 +6,7 @@ export interface SeedTable {
 export type Seed = Record<string, SeedTable>
 export const SEED_VERSION: number
 export const SEED_TABLES: string[]
+export const SAMPLE_RECORDED: string[]
 export const DERIVED_SQL: string[]
 export const SEED_PRICE_BUCKETS: Array<[number, number]>
 export function sqlValue(value: unknown): string

@@ -3,11 +3,12 @@
 import { generateCatalogue, DEFAULT_PRODUCT_COUNT } from './catalogue.mjs'
 import { generateContent } from './content.mjs'
 import { generateCountries, generateStore } from './countries.mjs'
+import { MENUS, referenceStatements } from './reference.mjs'
 import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
 import { productPricesInsert } from '../worker/backend/catalogue/product-prices-sql.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 9
+export const SEED_VERSION = 10
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
@@ -84,10 +85,46 @@ export function generateSeed({ products = DEFAULT_PRODUCT_COUNT } = {}) {
   return { ...generateStore(), ...generateCountries(), ...catalogue, ...generateContent(taxonIds) }
 }
 
-/** The statements that load a seed into an empty database, derived tables included. */
+/** Rows the reference data owns (kv-seed/reference.mjs): the sample leaves them out or fills them in, never duplicates them. */
+const REFERENCE_TABLES = new Set(['store', 'countries', 'country_translations', 'states', 'cms_pages', 'menus'])
+
+/** Tables whose sample rows are listed in `sample_records` (migration 0305), so `npm run sample:remove` finds them. */
+export const SAMPLE_RECORDED = ['products', 'taxonomies', 'taxons', 'option_types', 'option_values', 'properties', 'cms_pages', 'cms_sections', 'banners', 'menu_items']
+
+/**
+ * The sample catalogue over the reference data (which must be loaded first): its products, categories, content and
+ * menus, the store's settings where they are still empty, the legal pages' texts where they are still drafts, and the
+ * list of what it wrote (`sample_records`). Derived tables included.
+ */
 export function* seedStatements(seed) {
+  if (seed.store) {
+    const { columns, rows } = seed.store
+    const keep = columns.filter((c) => c !== 'id').map((c) => `${c} = COALESCE(NULLIF(store.${c}, ''), excluded.${c})`)
+    yield `INSERT INTO store (${columns.join(', ')}) VALUES (${rows[0].map(sqlValue).join(', ')}) ON CONFLICT (id) DO UPDATE SET ${keep.join(', ')}`
+  }
+  // The reference's menus are empty: the sample's take their place (a menu the shop has filled is kept).
+  for (const [location, locale] of MENUS) {
+    yield `DELETE FROM menus WHERE location = ${sqlValue(location)} AND locale = ${sqlValue(locale)}
+      AND NOT EXISTS (SELECT 1 FROM menu_items i WHERE i.menu_id = menus.id AND i.parent_id IS NOT NULL)`
+  }
   for (const name of SEED_TABLES) {
-    if (seed[name]) yield* insertStatements(name, seed[name])
+    if (!seed[name] || (REFERENCE_TABLES.has(name) && name !== 'cms_pages' && name !== 'menus')) continue
+    if (name !== 'cms_pages') {
+      yield* insertStatements(name, seed[name])
+      continue
+    }
+    // A page the reference holds as a draft (the legal pages) takes the sample's text and is published; a page the
+    // shop has published keeps its own.
+    const set = ['title', 'content', 'meta_title', 'meta_description', 'updated_at'].map((c) => `${c} = excluded.${c}`).join(', ')
+    for (const statement of insertStatements(name, seed[name])) {
+      yield `${statement}\nON CONFLICT (slug, locale) DO UPDATE SET ${set}, visible = 1 WHERE cms_pages.visible = 0`
+    }
+  }
+  for (const name of SAMPLE_RECORDED) {
+    if (!seed[name]) continue
+    const ids = seed[name].rows.map((row) => Number(row[seed[name].columns.indexOf('id')]))
+    // only rows that exist: a legal page the sample filled in kept the reference's id and is not the sample's
+    yield `INSERT OR IGNORE INTO sample_records (table_name, row_id) SELECT '${name}', id FROM ${name} WHERE id IN (${ids.join(', ')})`
   }
   yield* DERIVED_SQL
   const taxonIds = (seed.taxons?.rows ?? []).map((row) => Number(row[seed.taxons.columns.indexOf('id')]))
@@ -100,12 +137,12 @@ export function* seedStatements(seed) {
  */
 export const SEED_PRICE_BUCKETS = [[0, 5099], [5100, 10099], [10100, 15099], [15100, 20099], [20100, 30099]]
 
-/** Statements that empty every seeded table (children first), for `load.mjs --force`. */
+/** Statements that empty every seeded table (children first), for `load.mjs --force`; the reference data is loaded again after. */
 export function clearStatements() {
-  return [...DERIVED_TABLES, ...[...SEED_TABLES].reverse()].map((name) => `DELETE FROM ${name}`)
+  return [...DERIVED_TABLES, 'sample_records', ...[...SEED_TABLES].reverse()].map((name) => `DELETE FROM ${name}`)
 }
 
-/** Convenience for tests: the whole default store as statements. */
+/** What `npm start` loads: the reference data, then the sample over it (tests load the same). */
 export function defaultSeedStatements(options) {
-  return [...seedStatements(generateSeed(options))]
+  return [...referenceStatements(), ...seedStatements(generateSeed(options))]
 }
