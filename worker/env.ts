@@ -119,7 +119,7 @@ export const optInsInForce = (env: Partial<Record<OptIn, string>>): string[] =>
   (Object.keys(OPT_IN_WARNINGS) as OptIn[]).filter((name) => optedIn(env, name)).map((name) => OPT_IN_WARNINGS[name])
 
 /** Stripe keys the card provider needs: both keys to take payments, the webhook secret to hear of refunds and disputes. */
-const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+export const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
 
 /**
  * The offline test gateway (POST /test_gateway/tokens, raw test cards) pays for orders no provider saw, so it exists only
@@ -128,7 +128,7 @@ const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBH
 export const testGatewayAllowed = (env: Env) => !isProduction(env) || optedIn(env, 'ALLOW_TEST_GATEWAY')
 
 /** Names no public DNS resolves (RFC 6761): loopback, `localhost`, and the reserved `.test`, `.example`, `.invalid`. */
-const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|.+\.(localhost|test|example|invalid))$/
+export const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|.+\.(localhost|test|example|invalid))$/
 
 /**
  * A development configuration (public pepper, readable mailbox, test gateway) serves only on this machine: a deployed

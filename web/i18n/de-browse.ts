@@ -281,6 +281,8 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     view: 'Ansicht',
   },
   landing: {
+    openingSoon: 'Wir eröffnen bald',
+    openingSoonText: 'Wir bereiten den Shop gerade vor. Hinterlassen Sie unten Ihre E-Mail-Adresse, dann sagen wir Ihnen Bescheid, sobald er öffnet.',
     usp: 'Warum bei uns einkaufen',
     uspReturns: 'Kostenlose Rücksendung innerhalb von {{days}} Tagen',
     uspClub: 'Club-Preise 30-70 % günstiger',

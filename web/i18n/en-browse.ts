@@ -279,6 +279,8 @@ export const enBrowse = {
     view: 'View',
   },
   landing: {
+    openingSoon: 'Opening soon',
+    openingSoonText: 'We are getting the shop ready. Leave your email address below and we will tell you when it opens.',
     usp: 'Why shop with us',
     uspReturns: 'Free returns within {{days}} days',
     uspClub: 'Club Prices 30-70% off',

@@ -13,6 +13,7 @@ import { ProductCarousel } from '../components/product-carousel.tsx'
 import { listedCard, type ListedCard } from '../components/product-card.tsx'
 import { CategoryTiles, type CategoryTile } from '../features/home/category-tiles.tsx'
 import { UspBar } from '../features/home/usp-bar.tsx'
+import { OpeningSoon } from '../features/home/opening-soon.tsx'
 
 const CAROUSEL_SIZE = 12
 const MAX_TILES = 8
@@ -29,7 +30,10 @@ export async function action(args: ActionFunctionArgs) {
  * deferred part. A CMS that fails only leaves the sections out, as before.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { page: listedSections(await loaderApi(context).getCMSPage('home').catch(() => null)) }
+  const api = loaderApi(context)
+  // One card is enough to know the shop sells something; a failed count never closes the shop (it is not 'empty').
+  const [page, listed] = await Promise.all([api.getCMSPage('home').catch(() => null), api.getProducts({ itemsPerPage: 1, facets: false }).catch(() => null)])
+  return { page: listedSections(page), openingSoon: listed?.meta.totalCount === 0 }
 }
 
 type HomeSection = Omit<CmsSection, 'products'> & { products?: ListedCard[] }
@@ -128,7 +132,16 @@ function HomeSections({ page, content }: { page: HomePage | null; content: HomeC
 export function Component() {
   const { t, locale } = useT()
   const api = useApi()
-  const { page } = useLoaderData<typeof loader>()
+  const { page, openingSoon } = useLoaderData<typeof loader>()
+  if (openingSoon) {
+    return (
+      <div className="space-y-12">
+        <HomeSeo />
+        <OpeningSoon />
+        <NewsletterForm />
+      </div>
+    )
+  }
   return (
     <div className="space-y-12">
       {/* One child of the stack, so the hero gets no stack gap above it from the invisible heading */}

@@ -1,4 +1,6 @@
 import { Fragment } from 'react'
+import type { LaunchItem } from '../launch-checklist.ts'
+import { LaunchChecklist } from './launch-checklist-panel.tsx'
 import { Notice, Panel, PageHeader, Table, TextLink, cell, money, type FieldErrors } from './parts.tsx'
 
 interface Figure {
@@ -20,6 +22,8 @@ export interface DashboardView {
   lowStockThreshold: number
   /** Start-up checks switched off by an opt-in (worker/env.ts optInsInForce): what each gives up. */
   optIns: string[]
+  /** What the store still lacks before shoppers can buy (worker/admin/launch-checklist.ts). */
+  launch: LaunchItem[]
 }
 
 function Sales({ title, figures }: { title: string; figures: Figure[] }) {
@@ -81,6 +85,7 @@ export function DashboardPage({ data }: { data: DashboardView; errors?: FieldErr
           </ul>
         </Notice>
       ) : null}
+      <LaunchChecklist items={data.launch} />
       <div className="grid gap-4 md:grid-cols-2">
         <Sales title="Today" figures={data.today} />
         <Sales title="This week" figures={data.week} />

@@ -3,6 +3,7 @@ import { DashboardPage } from '#worker/admin/pages/dashboard-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { optInsInForce } from '#worker/env.ts'
 import { LOW_STOCK_THRESHOLD, loadDashboard } from '../dashboard-data.ts'
+import { loadLaunchChecklist } from '../launch-checklist.ts'
 import { renderPage } from '../render.tsx'
 import { AuditPage } from '#worker/admin/pages/audit-page.tsx'
 import { AUDIT_PAGE_SIZE, auditPage } from '../audit.ts'
@@ -11,8 +12,8 @@ import { pageOf } from '../forms.ts'
 export const dashboard = new Hono<AdminEnv>()
 
 dashboard.get('/', async (c) => {
-  const data = await loadDashboard(c.env.DB)
-  return renderPage(c, 'Dashboard', <DashboardPage data={{ ...data, lowStockThreshold: LOW_STOCK_THRESHOLD, optIns: optInsInForce(c.env) }} />)
+  const [data, launch] = await Promise.all([loadDashboard(c.env.DB), loadLaunchChecklist(c.env)])
+  return renderPage(c, 'Dashboard', <DashboardPage data={{ ...data, lowStockThreshold: LOW_STOCK_THRESHOLD, optIns: optInsInForce(c.env), launch }} />)
 })
 
 dashboard.get('/audit', async (c) => {
