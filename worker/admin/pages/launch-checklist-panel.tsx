@@ -1,4 +1,5 @@
 import type { LaunchItem } from '../launch-checklist.ts'
+import { cx } from '#web/components/ui/cx.ts'
 import { Panel, TextLink } from './parts.tsx'
 
 /**
@@ -16,7 +17,7 @@ export function LaunchChecklist({ items }: { items: LaunchItem[] }) {
       <ol className="space-y-3" data-testid="launch-checklist">
         {items.map((item) => (
           <li key={item.key} data-item={item.key} data-done={item.done} className="flex gap-3">
-            <span aria-hidden="true" className={item.done ? 'font-bold text-success-800' : 'font-bold text-danger-700'}>
+            <span aria-hidden="true" className={cx('w-5 shrink-0 text-center font-bold', item.done ? 'text-success-800' : 'text-danger-700')}>
               {item.done ? '✓' : '○'}
             </span>
             <div className="min-w-0">
