@@ -19,6 +19,8 @@ const remote = Boolean(values.remote)
 const persistTo = values['persist-to']
 const target = targetFlags({ remote, persistTo })
 try {
+  const last = () => parseJsonOutput(wrangler(['d1', 'execute', 'DB', ...target, '--command', "SELECT max(id) AS id, (SELECT after_json FROM audit_log WHERE id = (SELECT max(id) FROM audit_log WHERE action = 'sample.remove')) AS after_json FROM audit_log WHERE action = 'sample.remove'", '--json'], { quiet: true }))[0].results[0]
+  const before = last()
   const out = 'build/seed'
   mkdirSync(out, { recursive: true })
   const file = join(out, 'sample-remove.sql')
@@ -26,10 +28,12 @@ try {
   wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', file], { quiet: true })
   refreshAllFacetCounts(target, out)
   purgeCache({ remote, persistTo })
-  const sql = `SELECT after_json FROM audit_log WHERE action = 'sample.remove' ORDER BY id DESC LIMIT 1`
-  const row = parseJsonOutput(wrangler(['d1', 'execute', 'DB', ...target, '--command', sql, '--json'], { quiet: true }))[0].results[0]
-  const done = row ? JSON.parse(row.after_json) : { deleted_products: 0, archived_products: 0 }
-  console.log(`Sample removed (${remote ? 'remote' : 'local'}): ${done.deleted_products} products deleted, ${done.archived_products} archived (on completed orders). Reference data kept.`)
+  const after = last()
+  if (after.id === before.id) console.log(`Nothing of the sample left to remove (${remote ? 'remote' : 'local'}).`)
+  else {
+    const done = JSON.parse(after.after_json)
+    console.log(`Sample removed (${remote ? 'remote' : 'local'}): ${done.deleted_products} products deleted, ${done.archived_products} archived (on completed orders). Reference data kept.`)
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -86,7 +86,8 @@ describe("docs/deploying.md 'Deploying'", () => {
       if (!has(new RegExp(`^npx wrangler secret put ${secret}$`))) missing.push(`secret ${secret}`)
     }
     expect(missing).toEqual([])
-    expect(has(/^npx wrangler d1 migrations apply DB --remote$/)).toBe(true)
+    // migrations, reference data and the first admin in one command (scripts/setup.mjs)
+    expect(has(/^npm run setup:remote\b/)).toBe(true)
     expect(has(/^npx wrangler deploy --env=""$/)).toBe(true)
   })
 })
