@@ -6,6 +6,7 @@ import { readListParams } from '#worker/backend/catalogue/params.ts'
 import { facetStatements } from '#worker/backend/catalogue/product-facets.ts'
 import { PRODUCT_FILTERS, PRODUCT_SORTS, productFrom, productOrder, resolveProductFilter } from '#worker/backend/catalogue/product-filter.ts'
 import { PRODUCT_INCLUDES } from '#worker/backend/catalogue/product-serializer.ts'
+import { searchListingStatements } from '#worker/backend/catalogue/search-listing.ts'
 import { QUERIES } from '#tests/fixtures/search-judgements.mjs'
 import { api, busiestLeafColourBrand, seedCatalogue } from './catalogue-helpers.ts'
 
@@ -82,5 +83,20 @@ describe('a search answered from one matching set', () => {
     expect(rememberedListings()).toEqual([expect.objectContaining({ total: expected.total, orderLength: expected.total })])
     const second = await api('/products?filter[name]=jacket&per_page=5&page=2')
     expect(second.body.data.map((p: { id: string }) => Number(p.id))).toEqual(expected.ids.slice(5, 10))
+  })
+
+  it('carries at most a bounded order in its answer; past it the page is still right and the total is counted apart', async () => {
+    const path = '/products?filter[name]=jacket&per_page=2&page=2'
+    const expected = await separately(path)
+    const url = new URL(`https://store.test/api/v2/storefront${path}`)
+    const filter = await resolveProductFilter(env.DB, readListParams(url, { includes: PRODUCT_INCLUDES, sorts: PRODUCT_SORTS, filters: PRODUCT_FILTERS }))
+    for (const facets of [false, true]) {
+      const search = searchListingStatements(env.DB, filter, { locale: 'en', currency: 'AUD', perPage: 2, offset: 2, taxons: false }, facets, 4)
+      const read = search.read(await env.DB.batch(search.statements))
+      expect(read.truncated).toBe(true)
+      expect(read.ids).toEqual(expected.ids.slice(0, 4))
+      expect(read.data.products.map((p) => p.id)).toEqual(expected.page)
+      expect(read.total).toBe(facets ? expected.total : -1)
+    }
   })
 })
