@@ -9,7 +9,9 @@
 //   overlay GET /api/search?term=… (the overlay as you type: the BFF, no facet counts; German by the locale cookie),
 //          on that restarted worker, cold as well (its API call is remembered apart from the page's)
 // It prints p50/p95/max per kind, and per search the D1 round trips and rows read (Server-Timing `d1`, `d1-rows`),
-// which do not depend on the machine's load. Figures only, nothing is asserted.
+// which do not depend on the machine's load, and the floor: the p50/p95 of `GET /back` (a worker route that reads no
+// D1 and renders nothing: what any answer costs through wrangler dev on this machine now). Figures only, nothing is
+// asserted. SEARCH_SCALE_RUNS=N asks the first N queries of each kind only (a shorter run).
 //   node bench/search-scale.mjs [--products 50000] [--state .wrangler/bench-state] [--port 8788] [--kinds typo,prefix] [--no-page] [--json out.json]
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -112,6 +114,26 @@ function timedGet(url, agent, accept, cookie) {
   })
 }
 
+/** Queries per kind (SEARCH_SCALE_RUNS), all when unset. */
+const RUNS = Number(process.env.SEARCH_SCALE_RUNS) > 0 ? Math.trunc(Number(process.env.SEARCH_SCALE_RUNS)) : Infinity
+
+/** The floor: a worker route with no D1 read and no rendering (a 303), asked `n` times on one keep-alive connection. */
+async function floor(base, n = 60) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  try {
+    const times = []
+    for (let i = 0; i < n; i++) {
+      const res = await timedGet(`${base}/back`, agent, 'text/html')
+      if (res.status !== 303) throw new Error(`/back answered ${res.status}`)
+      times.push(res.ms)
+    }
+    times.sort((a, b) => a - b)
+    return { p50: percentile(times, 50), p95: percentile(times, 95) }
+  } finally {
+    agent.destroy()
+  }
+}
+
 const apiUrl = (base, [q, locale]) => `${base}/api/v2/storefront/products?filter[name]=${encodeURIComponent(q)}&locale=${locale}&per_page=40&include=images`
 const overlayUrl = (base, [q]) => `${base}/api/search?term=${encodeURIComponent(q.slice(0, 200))}`
 let missCounter = 0
@@ -160,21 +182,24 @@ async function main() {
   const base = `http://127.0.0.1:${port}`
   const all = queryKinds()
   const chosen = values.kinds ? values.kinds.split(',').map((k) => k.trim()) : Object.keys(all)
-  const kinds = Object.entries(all).filter(([name]) => chosen.includes(name))
+  const kinds = Object.entries(all).filter(([name]) => chosen.includes(name)).map(([name, queries]) => [name, queries.slice(0, RUNS)])
   ensureClientBuild(log)
   prepareLargeCatalogue({ state, products, log })
   const load = [loadavg()[0]]
   const results = []
+  const floors = []
   log(`Starting wrangler dev on ${base} (API passes)…`)
   let stop = await startLargeCatalogueWorker({ state, port })
   try {
     await warmUp(base)
+    floors.push(await floor(base))
     for (const [kind, queries] of kinds) {
       const cold = summary(await pass(kind, queries, (q) => apiUrl(base, q), 'application/vnd.api+json'))
       const again = summary(await pass(kind, queries, (q) => apiUrl(base, q), 'application/vnd.api+json'))
       results.push({ kind, queries: queries.length, cold, again })
       log(`${kind}: API done`)
     }
+    floors.push(await floor(base))
   } finally {
     await stop()
   }
@@ -187,8 +212,9 @@ async function main() {
       await timedGet(pageUrl(base, ['warmup', 'en']), undefined, 'text/html')
       await timedGet(pageUrl(base, ['aufwärmen', 'de']), undefined, 'text/html')
       for (const r of results) {
-        r.page = summary(await pass(r.kind, all[r.kind], (q) => pageUrl(base, q), 'text/html'))
-        r.overlay = summary(await pass(r.kind, all[r.kind], (q) => overlayUrl(base, q), 'application/json', ([, locale]) => `locale=${locale}`))
+        const queries = all[r.kind].slice(0, RUNS)
+        r.page = summary(await pass(r.kind, queries, (q) => pageUrl(base, q), 'text/html'))
+        r.overlay = summary(await pass(r.kind, queries, (q) => overlayUrl(base, q), 'application/json', ([, locale]) => `locale=${locale}`))
         log(`${r.kind}: page and overlay done`)
       }
     } finally {
@@ -205,8 +231,9 @@ async function main() {
       results.map((r) => [r.kind, String(r.queries), ms(r.cold.p50), ms(r.cold.p95), ms(r.cold.max), ms(r.again.p50), ms(r.again.p95), ms(r.page?.p50), ms(r.page?.p95), ms(r.overlay?.p50), ms(r.overlay?.p95), num(r.cold.trips), num(r.cold.rowsP50), num(r.cold.rowsMax), num(r.again.rowsP50), num(r.cold.matches)]),
     ),
   )
+  console.log(`Floor, GET /back (no D1, nothing rendered), 60 asks before and after the API passes: p50 ${floors.map((f) => ms(f.p50)).join(' / ')}, p95 ${floors.map((f) => ms(f.p95)).join(' / ')}.`)
   console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
-  if (values.json) writeFileSync(values.json, JSON.stringify({ products, at: new Date().toISOString(), load, results }, null, 2) + '\n')
+  if (values.json) writeFileSync(values.json, JSON.stringify({ products, at: new Date().toISOString(), load, floors, results }, null, 2) + '\n')
 }
 
 main().catch((error) => {

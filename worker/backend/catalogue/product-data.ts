@@ -154,6 +154,14 @@ export interface PageSql {
  * `DB.batch` with the listing's counts, so a listing page is a single D1 round trip (docs/performance-d1.md).
  */
 export function productDataStatement(db: D1Database, page: PageSql, locale: Locale, currency: Currency, options: { taxons?: boolean } = {}): D1PreparedStatement {
+  return db.prepare(`WITH page AS MATERIALIZED (${page.sql}) SELECT ${productDataParts(locale, currency, options).join(', ')}`).bind(...page.binds)
+}
+
+/**
+ * The result columns of `productDataStatement` over a CTE named `page` (id, in page order), for a statement that
+ * defines `page` itself (search-listing.ts). They bind nothing: the locale and currency are inlined literals.
+ */
+export function productDataParts(locale: Locale, currency: Currency, options: { taxons?: boolean } = {}): string[] {
   const loc = literal(locale, LOCALES)
   const cur = literal(currency, CURRENCIES)
   const parts = [
@@ -187,7 +195,7 @@ export function productDataStatement(db: D1Database, page: PageSql, locale: Loca
     part('classifications', 'FROM page CROSS JOIN classifications c ON c.product_id = page.id'),
     ...(options.taxons ? [taxonRowsPart(loc, 't.id IN (SELECT c.taxon_id FROM page CROSS JOIN classifications c ON c.product_id = page.id)')] : []),
   ]
-  return db.prepare(`WITH page AS MATERIALIZED (${page.sql}) SELECT ${parts.join(', ')}`).bind(...page.binds)
+  return parts
 }
 
 const byNumbers = <T>(...keys: Array<(row: T) => number>) => (a: T, b: T) => {

@@ -115,15 +115,36 @@ const prices = ({ m }: SetNames) => `SELECT 'price' AS k, min(m.cents) AS a, max
      ${BUCKETS.map((b) => `coalesce(sum(m.cents BETWEEN ${b.min} AND ${b.max}), 0)`).join(` || ',' || `)} AS v FROM ${m} m`
 
 /**
+ * A facet statement's SQL in two parts, so a statement of its own (`WITH ${ctes} ${select}`) or a larger one
+ * (search-listing.ts: the page and the order read the same set) can hold it: `ctes` defines the matching sets, the
+ * first of them (`whole`) every product the whole filter matches (id, cents and the `extra` columns), and `select` is
+ * the facet rows (`merged`: each with its group's number `g` first). Only `ctes` binds, with `binds`.
+ */
+export interface FacetSql {
+  ctes: string
+  select: string
+  binds: unknown[]
+  whole: string
+  merged: boolean
+}
+
+/** Columns a larger statement wants on the whole matching set besides id and cents (SQL over `p`, `pp`, `s`). */
+export type ExtraColumns = Array<{ name: string; sql: string }>
+
+/**
  * One statement over the products matching `filter` minus `exclude`: the set is computed once (a materialised CTE)
  * and every count reads it, so a listing costs one pass over its products per facet group, not per facet.
  */
-function facetStatement(db: D1Database, filter: ProductFilter, exclude: FacetExclusion, parts: string[]) {
+function facetSql(filter: ProductFilter, exclude: FacetExclusion, parts: string[], extra: ExtraColumns = []): FacetSql {
   const q = productFrom(filter, exclude)
-  return db
-    .prepare(`WITH m AS MATERIALIZED (SELECT p.id AS id, pp.amount_cents AS cents ${q.from} ${q.where}), mc AS MATERIALIZED (SELECT count(*) AS c FROM m)
-      ${parts.join(' UNION ALL ')}`)
-    .bind(...q.fromBinds, ...q.whereBinds)
+  const more = extra.map((c) => `, ${c.sql} AS ${c.name}`).join('')
+  return {
+    ctes: `m AS MATERIALIZED (SELECT p.id AS id, pp.amount_cents AS cents${more} ${q.from} ${q.where}), mc AS MATERIALIZED (SELECT count(*) AS c FROM m)`,
+    select: parts.join(' UNION ALL '),
+    binds: [...q.fromBinds, ...q.whereBinds],
+    whole: 'm',
+    merged: false,
+  }
 }
 
 export interface FacetQuery {
@@ -169,21 +190,27 @@ function facetGroups(filter: ProductFilter, loc: string, setsFrom: number): Arra
  * carries its group's number `g`, so `expand` hands readFacets the same results the separate statements gave. Not for
  * the whole catalogue, whose chosen values drive the loop as lists instead of a pass over every product.
  */
-function mergedFacetStatement(db: D1Database, filter: ProductFilter, groups: ReturnType<typeof facetGroups>) {
+function mergedFacetSql(filter: ProductFilter, groups: ReturnType<typeof facetGroups>, extra: ExtraColumns = []): FacetSql {
   const parts = productParts(filter)
   const flags = parts.groups.map((group, i) => ({ key: group.key, column: `f${i}`, sql: group.sql, binds: group.binds }))
   const flagged = flags.map((f) => `(${f.sql}) AS ${f.column}`).join(', ')
   const where = [...parts.before, ...parts.after]
+  const more = extra.map((c) => `, ${c.sql} AS ${c.name}`).join('')
+  const names = extra.map((c) => `, ${c.name}`).join('')
   const sets = groups.map((group, i) => {
     const wanted = flags.filter((f) => !isExcluded(f.key, group.exclude)).map((f) => f.column)
-    return `m${i} AS MATERIALIZED (SELECT id, cents FROM base${wanted.length ? ` WHERE ${wanted.join(' AND ')}` : ''}), mc${i} AS MATERIALIZED (SELECT count(*) AS c FROM m${i})`
+    // The first group excludes nothing: its set is every product the whole filter matches, with the extra columns.
+    return `m${i} AS MATERIALIZED (SELECT id, cents${i === 0 ? names : ''} FROM base${wanted.length ? ` WHERE ${wanted.join(' AND ')}` : ''}), mc${i} AS MATERIALIZED (SELECT count(*) AS c FROM m${i})`
   })
   const selects = groups.map((group, i) => `SELECT ${i} AS g, k, a, b, n, v FROM (${group.parts({ m: `m${i}`, mc: `mc${i}` }).join(' UNION ALL ')})`)
-  return db
-    .prepare(`WITH base AS MATERIALIZED (SELECT p.id AS id, pp.amount_cents AS cents${flagged ? `, ${flagged}` : ''} ${parts.from} WHERE ${where.join(' AND ')}),
-      ${sets.join(',\n      ')}
-      ${selects.join(' UNION ALL ')}`)
-    .bind(...flags.flatMap((f) => f.binds), ...parts.fromBinds, ...parts.beforeBinds)
+  return {
+    ctes: `base AS MATERIALIZED (SELECT p.id AS id, pp.amount_cents AS cents${more}${flagged ? `, ${flagged}` : ''} ${parts.from} WHERE ${where.join(' AND ')}),
+      ${sets.join(',\n      ')}`,
+    select: selects.join(' UNION ALL '),
+    binds: [...flags.flatMap((f) => f.binds), ...parts.fromBinds, ...parts.beforeBinds],
+    whole: 'm0',
+    merged: true,
+  }
 }
 
 /**
@@ -192,6 +219,21 @@ function mergedFacetStatement(db: D1Database, filter: ProductFilter, groups: Ret
  * search or a list of ids) counts every chosen group in one statement; false keeps one statement per group.
  */
 export function facetStatements(db: D1Database, filter: ProductFilter, setsFrom = PROPERTY_SETS_FROM, merge = filter.taxons !== undefined || filter.match !== undefined || filter.ids !== undefined): FacetQuery {
+  const plan = facetPlan(db, filter, { setsFrom, merge })
+  const statements = [...plan.labels, ...plan.sql.map((sql) => db.prepare(`WITH ${sql.ctes} ${sql.select}`).bind(...sql.binds))]
+  return { statements, expand: plan.expand, read: (results) => readFacets(filter, plan.expand(results)) }
+}
+
+/**
+ * What `facetStatements` runs, as SQL: the label statements, one `FacetSql` per statement (one when merged or when
+ * nothing is chosen), and `expand`, which takes the labels' results and then each statement's. `extra` adds columns
+ * to the whole matching set (search-listing.ts orders it).
+ */
+export function facetPlan(
+  db: D1Database,
+  filter: ProductFilter,
+  { setsFrom = PROPERTY_SETS_FROM, merge = filter.taxons !== undefined || filter.match !== undefined || filter.ids !== undefined, extra = [] as ExtraColumns } = {},
+): { labels: D1PreparedStatement[]; sql: FacetSql[]; expand: FacetQuery['expand'] } {
   const loc = sqlLiteral(filter.locale, ['en', 'de'])
   const groups = facetGroups(filter, loc, setsFrom)
   const labels = facetLabelStatements(db, loc)
@@ -214,11 +256,11 @@ export function facetStatements(db: D1Database, filter: ProductFilter, setsFrom 
       }
       return [values!, props!, ...withOptionCounts(values!, byGroup.map((rows) => ({ ...merged!, results: rows })))]
     }
-    return { statements: [...labels, mergedFacetStatement(db, filter, groups)], expand, read: (results) => readFacets(filter, expand(results)) }
+    return { labels, sql: [mergedFacetSql(filter, groups, extra)], expand }
   }
-  const statements = [...labels, ...groups.map((group) => facetStatement(db, filter, group.exclude, group.parts(ONE_SET)))]
+  const sql = groups.map((group, i) => facetSql(filter, group.exclude, group.parts(ONE_SET), i === 0 ? extra : []))
   const expand = ([values, props, ...rest]: D1Result<Record<string, unknown>>[]) => [values!, props!, ...withOptionCounts(values!, rest)]
-  return { statements, expand, read: (results) => readFacets(filter, expand(results)) }
+  return { labels, sql, expand }
 }
 
 /** The option values and filterable properties with their names in the asked language (`loc`, an SQL literal). */

@@ -14,6 +14,7 @@ import {
   type CatalogueNames, type ProductFilter,
 } from './product-filter.ts'
 import { correctedSearch } from './search-correction.ts'
+import { isSearchListing, searchListingStatements } from './search-listing.ts'
 import { imageResource, optionValueResource, PRODUCT_INCLUDES, productResource, variantResource } from './product-serializer.ts'
 
 /** GET /products and GET /products/{slug or id} of the Storefront API. */
@@ -137,6 +138,23 @@ async function listProducts(db: D1Database, params: ListParams, filter: ProductF
     }
     // The catalogue changed since: count again (a second round trip, once).
     forget(key!)
+  }
+
+  // A search by relevance: its page, counts and whole order from one matching set (search-listing.ts).
+  if (!precomputed && isSearchListing(filter, params.sort, offset + params.perPage)) {
+    const search = searchListingStatements(db, filter, { locale: params.locale, currency: params.currency, perPage: params.perPage, offset, taxons: params.include.has('taxons') }, wantFacets)
+    const results = await db.batch<Record<string, unknown>>([...nameChecks, ...search.statements, ...(key === null ? [] : stampStatements(db, filter))])
+    if (namesMoved(results)) return 'names changed'
+    const read = search.read(results.splice(0, search.statements.length))
+    // More matches than the order carries, without facets: counted apart (a second round trip), not remembered.
+    const total = read.total >= 0 ? read.total : Number((await db.prepare(`SELECT count(*) AS n ${q.from} ${q.where}`).bind(...q.fromBinds, ...q.whereBinds).first<{ n: number }>())?.n ?? 0)
+    const counted = read.facetResults ? readFacets(filter, read.facetResults) : { totalCount: total, facets: undefined }
+    const stamp = key === null || read.truncated ? null : readStamp(filter, results)
+    if (key !== null && stamp !== null) {
+      remember(key, { stamp, total: counted.totalCount, facetRows: read.facetResults ? read.facetResults.slice(2).map((r) => r.results as unknown as FacetRow[]) : null })
+      if (counted.totalCount > params.perPage) rememberOrder(key, stamp, read.ids)
+    }
+    return { data: read.data, total: counted.totalCount, facets: counted.facets }
   }
 
   // A category's page sorted as shoppers sort it walks listing_rows; its tree's state rides in the same batch.
