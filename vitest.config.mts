@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { unstable_readConfig } from 'wrangler'
 
 // Tests of the Worker and the embedded backend, run inside workerd with real D1 and KV (isolated per test file).
