@@ -172,3 +172,63 @@ describe("'New product' in the console", () => {
     expect((await call('/products?filter[name]=quietfold')).body.data).toHaveLength(0)
   })
 })
+
+describe('archive and delete in the console', () => {
+  /** A new active product of one colour in two sizes, made through the form; its id and variant ids. */
+  async function madeProduct(b: Awaited<ReturnType<typeof operator>>['b'], name: string) {
+    const sku = name.toUpperCase().replace(/\W+/g, '-')
+    const form = new URLSearchParams({ form_token: crypto.randomUUID(), name, status: 'active', taxon: String(ids.taxon), intent: 'save' })
+    form.append('opt', String(ids.size))
+    for (const s of ['s', 'm']) {
+      form.append(`opt_${ids.size}`, String(ids.sizes[s]))
+      const key = `v${ids.sizes[s]}`
+      form.append('row', key)
+      for (const [col, value] of Object.entries({ sku: `${sku}-${s}`, stock: '5', aud: '50', usd: '40' })) form.set(`${col}__${key}`, value)
+    }
+    const res = await b.post('/admin/products/new', form)
+    expect(res.status, alerts(res.body)).toBe(303)
+    const id = Number(/\/admin\/products\/(\d+)/.exec(res.location!)![1])
+    const variants = (await env.DB.prepare('SELECT id FROM variants WHERE product_id = ? AND is_master = 0 ORDER BY position').bind(id).all<{ id: number }>()).results.map((r) => r.id)
+    return { id, variants, slug: name.toLowerCase().replace(/\s+/g, '-') }
+  }
+
+  it('archives a product: gone from the storefront, kept on its past order; refused deletion says archive instead (en and de)', async () => {
+    const { b } = await operator()
+    const made = await madeProduct(b, 'Harbourline Smock')
+    const orderToken = await guestCart()
+    expect((await call('/cart/add_item', { orderToken, body: { variant_id: made.variants[0], quantity: 1 } })).status).toBe(200)
+
+    const refused = await b.post(`/admin/products/${made.id}/delete`, {})
+    expect(refused.status).toBe(409)
+    expect(refused.body).toContain('so it cannot be deleted (past orders show it): archive it instead.')
+    expect(sayProductRefusal('product_sold', { name: 'Harbourline Smock', count: 1 }, 'de')).toContain('Archivieren Sie es stattdessen')
+
+    expect((await b.post(`/admin/products/${made.id}/status`, { status: 'archived' })).status).toBe(303)
+    expect((await call(`/products/${made.slug}`)).status).toBe(404)
+    expect((await call(`/products?filter[taxons]=${ids.taxon}&per_page=100`)).body.data.map((p: any) => Number(p.id))).not.toContain(made.id)
+    // the cart still shows its line with the product's name
+    const cart = await call('/cart?include=line_items', { orderToken })
+    expect(JSON.stringify(cart.body)).toContain('Harbourline Smock')
+    expect((await auditOf('product.status'))[0]!.after).toEqual({ status: 'archived' })
+
+    expect((await b.post(`/admin/products/${made.id}/status`, { status: 'active' })).status).toBe(303)
+    expect((await call(`/products/${made.slug}`)).status).toBe(200)
+  })
+
+  it('deletes a variant and a product nobody ordered; archives a variant so shoppers cannot pick it', async () => {
+    const { b } = await operator()
+    const made = await madeProduct(b, 'Saltmarsh Beanie')
+    expect((await b.post(`/admin/products/${made.id}/variants/${made.variants[0]}/archive`, {})).status).toBe(303)
+    const shown = await call(`/products/${made.slug}?include=variants`)
+    expect(shown.body.data.relationships.variants.data.map((v: any) => Number(v.id))).toEqual([made.variants[1]])
+    expect((await b.post(`/admin/products/${made.id}/variants/${made.variants[0]}/delete`, {})).status).toBe(303)
+    expect(await count(`SELECT COUNT(*) AS n FROM variants WHERE id = ${made.variants[0]}`)).toBe(0)
+
+    const gone = await b.post(`/admin/products/${made.id}/delete`, {})
+    expect(gone.status).toBe(303)
+    expect(await count(`SELECT COUNT(*) AS n FROM products WHERE id = ${made.id}`)).toBe(0)
+    expect(await count(`SELECT COUNT(*) AS n FROM listing_rows WHERE product_id = ${made.id}`)).toBe(0)
+    expect((await call(`/products/${made.slug}`)).status).toBe(404)
+    expect((await auditOf('product.delete'))[0]!.before.name).toBe('Saltmarsh Beanie')
+  })
+})
