@@ -8,6 +8,8 @@ import { auth } from './routes/auth.tsx'
 import { dashboard } from './routes/dashboard.tsx'
 import { orders } from './routes/orders.tsx'
 import { products } from './routes/products.tsx'
+import { productNew } from './routes/product-new.tsx'
+import { productLifecycle } from './routes/product-lifecycle.tsx'
 import { productImages } from './routes/product-images.tsx'
 import { productImport } from './routes/product-import.tsx'
 import { categories } from './routes/categories.tsx'
@@ -51,6 +53,8 @@ adminApp.route('/', auth)
 adminApp.route('/', dashboard)
 adminApp.route('/', orders)
 adminApp.route('/', products)
+adminApp.route('/', productNew)
+adminApp.route('/', productLifecycle)
 adminApp.route('/', productImages)
 adminApp.route('/', productImport)
 adminApp.route('/', categories)

@@ -2,11 +2,11 @@ import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
 import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
 import { ActionRefused, unlessTaken } from './action-refused.ts'
+import { isoDay, productDetailsStatements } from './product-details.ts'
 
 /** Catalogue changes from the console. Each is one batch: the change, the derived tables, the audit entry. */
 
 const touch = (db: D1Database, id: number) => db.prepare("UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(id)
-const isoDate = (d: string | null) => (d ? `${d}T00:00:00Z` : null)
 
 export interface DetailsInput {
   name: string
@@ -19,15 +19,9 @@ export interface DetailsInput {
 
 export async function saveDetails(db: D1Database, operator: Operator, detail: ProductDetail, input: DetailsInput) {
   const { product } = detail
-  const after = { name: input.name, name_de: input.nameDe, description: input.description, description_de: input.descriptionDe, available_on: isoDate(input.availableOn), discontinue_on: isoDate(input.discontinueOn) }
+  const after = { name: input.name, name_de: input.nameDe, description: input.description, description_de: input.descriptionDe, available_on: isoDay(input.availableOn), discontinue_on: isoDay(input.discontinueOn) }
   await db.batch([
-    db.prepare('UPDATE products SET name = ?, description = ?, available_on = ?, discontinue_on = ? WHERE id = ?').bind(input.name, input.description, after.available_on, after.discontinue_on, product.id),
-    input.nameDe
-      ? db
-          .prepare("INSERT INTO product_translations (product_id, locale, name, description) VALUES (?, 'de', ?, ?) ON CONFLICT (product_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description")
-          .bind(product.id, input.nameDe, input.descriptionDe)
-      : db.prepare("DELETE FROM product_translations WHERE product_id = ? AND locale = 'de'").bind(product.id),
-    touch(db, product.id),
+    ...productDetailsStatements(db, product.id, { name: input.name, nameDe: input.nameDe, description: input.description, descriptionDe: input.descriptionDe, availableOn: after.available_on, discontinueOn: after.discontinue_on }),
     ...derivedStatements(db, product.id),
     auditStatement(db, operator, 'product.details', { type: 'product', id: product.id }, { name: product.name, name_de: product.name_de, description: product.description, description_de: product.description_de, available_on: product.available_on, discontinue_on: product.discontinue_on }, after),
   ])

@@ -42,10 +42,12 @@ export interface VariantRow {
   stock_on_hand: number
   backorderable: number
   options: string | null
+  /** set: archived (hidden from shoppers, kept on past orders) */
+  deleted_at: string | null
 }
 
 export interface ProductDetail {
-  product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; kind: string; name_de: string | null; description_de: string | null }
+  product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; deleted_at: string | null; kind: string; name_de: string | null; description_de: string | null }
   prices: PriceRow[]
   variants: VariantRow[]
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
@@ -68,7 +70,7 @@ export interface OptionTypeRow {
 export async function loadProduct(db: D1Database, id: number): Promise<ProductDetail | null> {
   const product = await db
     .prepare(
-      `SELECT p.id, p.slug, p.name, p.description, p.available_on, p.discontinue_on, p.kind, t.name AS name_de, t.description AS description_de
+      `SELECT p.id, p.slug, p.name, p.description, p.available_on, p.discontinue_on, p.deleted_at, p.kind, t.name AS name_de, t.description AS description_de
        FROM products p LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = 'de' WHERE p.id = ? AND p.kind = 'standard'`,
     )
     .bind(id)
@@ -78,11 +80,11 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     db.prepare("SELECT pr.currency, pr.amount_cents, pr.compare_at_cents, pr.member_cents FROM prices pr JOIN variants v ON v.id = pr.variant_id WHERE v.product_id = ? AND v.is_master = 1 ORDER BY pr.currency").bind(id),
     db
       .prepare(
-        `SELECT v.id, v.sku, v.is_master, v.stock_on_hand, v.backorderable,
+        `SELECT v.id, v.sku, v.is_master, v.stock_on_hand, v.backorderable, v.deleted_at,
            (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = v.id) AS options,
            (SELECT json_group_array(json_object('currency', pr.currency, 'amount_cents', pr.amount_cents, 'compare_at_cents', pr.compare_at_cents, 'member_cents', pr.member_cents))
             FROM (SELECT * FROM prices pr WHERE pr.variant_id = v.id ORDER BY pr.currency) pr) AS prices
-         FROM variants v WHERE v.product_id = ? AND v.deleted_at IS NULL ORDER BY v.is_master DESC, v.position, v.id`,
+         FROM variants v WHERE v.product_id = ? ORDER BY v.is_master DESC, v.position, v.id`,
       )
       .bind(id),
     db

@@ -5,6 +5,7 @@ import { derivedStatements } from './catalogue-data.ts'
 import type { StoredRow } from './import-check.ts'
 import { recheckRows, staleStatements } from './import-recheck.ts'
 import { ActionRefused } from './action-refused.ts'
+import { isoDay, productDetailsStatements } from './product-details.ts'
 import { storefrontChanged } from './freshness.ts'
 import { CURRENCIES, type ProductRecord, type SizeRecord } from './product-csv.ts'
 
@@ -165,8 +166,6 @@ async function finish(env: Env, jobId: number) {
   await storefrontChanged(env, { taxons: true })
 }
 
-const isoDate = (d: string | null) => (d ? `${d}T00:00:00Z` : null)
-
 const pricesOf = (r: SizeRecord, c: 'aud' | 'usd') => ({ currency: c.toUpperCase(), amount_cents: r[`price_${c}`], compare_at_cents: r[`rrp_${c}`], member_cents: r[`club_${c}`] })
 
 /** A size's line: its prices and stock, audited as the console's price and stock forms are (variant.prices, variant.stock). */
@@ -214,14 +213,7 @@ function productStatements(db: D1Database, id: number, r: ProductRecord): D1Prep
             .bind(id, currency, amount, rrp, club),
         ]
   return [
-    db
-      .prepare("UPDATE products SET name = ?, description = ?, available_on = ?, discontinue_on = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
-      .bind(r.name, r.description, isoDate(r.available_on), isoDate(r.discontinue_on), id),
-    r.name_de
-      ? db
-          .prepare("INSERT INTO product_translations (product_id, locale, name, description) VALUES (?, 'de', ?, ?) ON CONFLICT (product_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description")
-          .bind(id, r.name_de, r.description_de)
-      : db.prepare("DELETE FROM product_translations WHERE product_id = ? AND locale = 'de'").bind(id),
+    ...productDetailsStatements(db, id, { name: r.name, nameDe: r.name_de, description: r.description, descriptionDe: r.description_de, availableOn: isoDay(r.available_on), discontinueOn: isoDay(r.discontinue_on) }),
     db.prepare("INSERT INTO variants (product_id, sku, is_master, stock_on_hand, backorderable) SELECT ?1, ?2, 1, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM variants WHERE product_id = ?1 AND is_master = 1)").bind(id, r.sku),
     db.prepare('UPDATE variants SET sku = ? WHERE product_id = ? AND is_master = 1').bind(r.sku, id),
     // stock is the master's only for a product without sizes (the dry run refuses it otherwise)

@@ -16,6 +16,8 @@ const NOTICES: Record<string, string> = {
   unpublished: 'Unpublished: the page is hidden from the store.',
   purged: 'Every cached storefront page will be built afresh.',
   imported: 'The import was applied.',
+  'product-created': 'The product was created. Add its pictures below; a colour’s pictures are shown when a shopper picks that colour.',
+  'product-deleted': 'The product was deleted.',
   'size-added': 'The size was added: the store offers it now, in its size picker and the size filter.',
   'image-added': 'The picture was added in all three sizes.',
   'image-removed': 'The picture was removed.',

@@ -4,6 +4,7 @@
  * that size's file field, then the form posts as it would without JavaScript, where the operator picks the three
  * sizes themselves. The sizes come from the form's data attributes, so this imports nothing of the store.
  */
+import { enhanceProductForm } from './product-form.ts'
 
 interface Target {
   input: HTMLInputElement
@@ -60,3 +61,4 @@ function enhance(form: HTMLFormElement) {
 }
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-image-upload]')) enhance(form)
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-product-form]')) enhanceProductForm(form)

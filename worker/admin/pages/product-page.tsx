@@ -3,12 +3,13 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { ProductImagesPanel } from './product-images-panel.tsx'
+import { LifecyclePanel } from './product-lifecycle-panel.tsx'
 import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, TextArea, TextLink, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface ProductView {
-  product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; name_de: string | null; description_de: string | null }
+  product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; deleted_at?: string | null; name_de: string | null; description_de: string | null }
   prices: Array<{ currency: 'AUD' | 'USD'; amount_cents: number; compare_at_cents: number | null; member_cents: number | null }>
-  variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null; prices: ProductView['prices'] }>
+  variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null; prices: ProductView['prices']; deleted_at?: string | null }>
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
   images: Array<{ id: number; alt: string | null; alt_de: string | null; option_value_id: number | null; mobile_url: string; desktop_url: string; large_url: string }>
   colours: Array<{ id: number; presentation: string }>
@@ -24,7 +25,8 @@ export function ProductPage({ view, notice, error, form, errors, values, already
   const mine = (name: string) => form === name
   const v = (name: string, key: string, fallback: string) => (mine(name) ? (values?.[key] ?? '') : fallback)
   const e = (name: string, key: string) => (mine(name) ? errors?.[key] : undefined)
-  const sellable = view.variants.filter((x) => x.is_master === 0).length ? view.variants.filter((x) => x.is_master === 0) : view.variants
+  const live = view.variants.filter((x) => !x.deleted_at)
+  const sellable = live.filter((x) => x.is_master === 0).length ? live.filter((x) => x.is_master === 0) : live
   const action = `/admin/products/${product.id}`
   return (
     <>
@@ -118,6 +120,8 @@ export function ProductPage({ view, notice, error, form, errors, values, already
           </Button>
         </form>
       </Panel>
+
+      <LifecyclePanel view={view} />
 
       <Panel title="Categories">
         <form method="post" action={`${action}/taxons`} aria-label="Categories">

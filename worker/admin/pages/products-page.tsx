@@ -22,6 +22,7 @@ export function ProductsPage(props: { products: ProductListItem[]; total: number
   return (
     <>
       <PageHeader title="Products">
+        <TextLink href="/admin/products/new">New product</TextLink>
         <TextLink href="/admin/products/import">Import (CSV)</TextLink>
         <TextLink href="/admin/products.csv">Export (CSV)</TextLink>
       </PageHeader>
