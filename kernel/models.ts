@@ -134,6 +134,9 @@ export interface InferredFilter {
   /** What to show: the values' names when known ('Müller Outdoor'), else the words typed. */
   words: string[]
   termWithout: string
+  /** The facet it ticks ('color', 'brand') and that facet's option values it chose (option value ids, filter params). */
+  facet: string
+  values: string[]
 }
 
 export interface ProductListMeta {
@@ -143,6 +146,8 @@ export interface ProductListMeta {
   count: number
   /** Facet filters the backend read from the search term (our backend's `meta.search`; empty from a real Spree). */
   inferredFilters?: InferredFilter[]
+  /** The search term without the words of `inferredFilters`: with those filters chosen, it finds the same. */
+  termWithoutFilters?: string
   /** A search that found nothing: the corrected term that finds something (our backend's `meta.search.did_you_mean`). */
   didYouMean?: string
 }

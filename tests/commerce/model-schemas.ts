@@ -84,7 +84,8 @@ export const ProductListModel = z.strictObject({
     totalPages: z.number().int().min(0),
     totalCount: z.number().int().min(0),
     count: z.number().int().min(0),
-    inferredFilters: z.array(z.strictObject({ kind: z.enum(['color', 'size', 'gender', 'brand', 'material']), words: z.array(z.string().min(1)).min(1), termWithout: z.string() })).optional(),
+    inferredFilters: z.array(z.strictObject({ kind: z.enum(['color', 'size', 'gender', 'brand', 'material']), words: z.array(z.string().min(1)).min(1), termWithout: z.string(), facet: z.enum(['color', 'size', 'gender', 'brand', 'material']), values: z.array(z.string().min(1)) })).optional(),
+    termWithoutFilters: z.string().optional(),
     didYouMean: z.string().min(1).optional(),
   }),
 })

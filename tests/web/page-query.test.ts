@@ -25,6 +25,10 @@ describe('pageQuery', () => {
     expect(q('/t/men', 'itemsPerPage=12&term=%20tent%20')).toBe('itemsPerPage=12&term=tent')
   })
 
+  it('search keeps the term, an explicit sort and the facet panel\'s filters (the inferred ones it ticks, issue 39)', () => {
+    expect(q('/Category', 'term=jacket&o.color=12&o.color=4&p.brand=bergfeld&price=0%2C50&page=2&view=list')).toBe('o.color=12&o.color=4&p.brand=bergfeld&price=0%2C50&term=jacket')
+  })
+
   it('search keeps the term and an explicit sort; a product its options and the gift card notice; home the newsletter notice; other pages nothing', () => {
     expect(q('/Category', 'term=tent&sort=name&utm_source=x&page=2')).toBe('sort=name&term=tent')
     expect(q('/Category', 'term=tent&sort=relevance')).toBe('term=tent')

@@ -68,6 +68,15 @@ describe('recording searches', () => {
     expect(rendered.body).toContain('data-testid="product-card"')
   })
 
+  it('counts the search once: narrowing it with a filter from the facet panel is no new search', async () => {
+    const before = (await stored('hoodie'))?.searches ?? 0
+    await shopper('/Category?term=hoodie')
+    const red = await env.DB.prepare("SELECT ov.id FROM option_values ov JOIN option_types ot ON ot.id = ov.option_type_id WHERE ot.name = 'color' AND lower(ov.name) = 'red'").first<{ id: number }>()
+    const narrowed = await shopper(`/Category?term=hoodie&o.color=${red!.id}`)
+    expect(narrowed.response.status).toBe(200)
+    expect((await stored('hoodie'))!.searches - before).toBe(1)
+  })
+
   it('counts the German search page under German, and the listing the app loads the page with', async () => {
     await shopper('/de/Category?term=Jacke')
     expect((await stored('jacke', 'de'))?.searches).toBe(1)

@@ -49,7 +49,7 @@ describe('a colour or who it is for, read from the search term, shows as a filte
 
   it('the API tells which facet filters the words set (meta.search), and not when the shopper chose the facet', async () => {
     const inferred = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=red%20jacket&facets=false`)).json()) as { meta: { search?: unknown } }
-    expect(inferred.meta.search).toEqual({ filters: [{ filter: 'options.color', words: ['red'] }], term_without: { 'options.color': 'jacket' } })
+    expect(inferred.meta.search).toEqual({ filters: [{ filter: 'options.color', words: ['red'], params: [expect.stringMatching(/^\d+$/)] }], term_without: { 'options.color': 'jacket' }, term_without_filters: 'jacket' })
     const chosen = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=red%20jacket&filter[options][color]=blue&facets=false`)).json()) as { meta: { search?: unknown } }
     expect(chosen.meta.search).toBeUndefined()
     const plain = (await (await SELF.fetch(`${ORIGIN}/api/v2/storefront/products?filter[name]=jacket&facets=false`)).json()) as { meta: { search?: unknown } }
@@ -136,5 +136,76 @@ describe('a search that finds nothing is no dead end', () => {
     expect(categories).toEqual(expect.arrayContaining(['/t/men', '/t/camping']))
     expect(body.split('data-testid="search-popular"')[0]).not.toContain('data-testid="product-card"')
     expect(body.split('data-testid="search-popular"')[1]).toContain('data-testid="product-card"')
+  })
+})
+
+describe("the facet panel shows the filters the term's words set as ticked, and unticking one widens the results (issue 39)", () => {
+  const decode = (text: string) => text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#x27;', "'")
+  /** The panel's form as the browser submits it without JavaScript: hidden fields, ticked boxes (with their facet and label). */
+  function panelOf(body: string) {
+    const form = body.split('data-testid="filters"')[1]?.split('</form>')[0] ?? ''
+    const attr = (tag: string, name: string) => decode(new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1] ?? '')
+    const hidden = [...form.matchAll(/<input type="hidden"[^>]*>/g)].map((m) => [attr(m[0], 'name'), attr(m[0], 'value')] as [string, string])
+    const label = (row: string) => decode(row.replace(/<span class="text-neutral-700">[\s\S]*$/, '').replace(/<[^>]*>/g, '')).trim()
+    const ticked = [...form.matchAll(/<label class="facet-row">(<input[^>]*>)([\s\S]*?)<\/label>/g)]
+      .filter((m) => / checked=""/.test(m[1]!))
+      .map((m) => ({ name: attr(m[1]!, 'name'), value: attr(m[1]!, 'value'), label: label(m[2]!) }))
+    return { hidden, ticked, submit: (without: string[] = []) => new URLSearchParams([...hidden, ...ticked.filter((t) => !without.includes(t.label)).map((t) => [t.name, t.value] as [string, string])]).toString() }
+  }
+
+  it("'red jacket' on the search page: Red is ticked under Colour, the term the form keeps is 'jacket'; as is it finds the same jackets, unticked jackets in every colour", async () => {
+    const body = await html(await get('/Category?term=red%20jacket'))
+    const panel = panelOf(body)
+    expect(panel.ticked.map((t) => [t.name, t.label])).toEqual([['o.color', 'Red']])
+    expect(panel.hidden).toEqual([['term', 'jacket']])
+    const red = await cardTitles('/Category?term=red%20jacket')
+    expect((await cardTitles(`/Category?${panel.submit()}`)).sort()).toEqual([...red].sort())
+    const widened = await cardTitles(`/Category?${panel.submit(['Red'])}`)
+    expect(widened.length).toBeGreaterThan(red.length)
+    expect(widened.sort()).toEqual((await cardTitles('/Category?term=jacket')).sort())
+    // the chosen colour is now the shopper's own: its chip and the panel say so, and no word of the term is read as a filter
+    const chosen = await html(await get(`/Category?${panel.submit()}`))
+    expect(panelOf(chosen).ticked.map((t) => t.label)).toEqual(['Red'])
+    expect(chosen).toMatch(/aria-label="Remove filter: Colou?r: Red"/)
+  })
+
+  it("'red jacket' in a category (/t/…?term=): the same, the form keeping the category's address", async () => {
+    const body = await html(await get('/t/men/jackets?term=red%20jacket'))
+    const panel = panelOf(body)
+    expect(panel.ticked.map((t) => [t.name, t.label])).toEqual([['o.color', 'Red']])
+    expect(panel.hidden).toEqual([['term', 'jacket']])
+    expect(body).toMatch(/<form[^>]*action="\/t\/men\/jackets"/)
+    const red = await cardTitles('/t/men/jackets?term=red%20jacket')
+    expect(red.length).toBeGreaterThan(0)
+    expect((await cardTitles(`/t/men/jackets?${panel.submit()}`)).sort()).toEqual([...red].sort())
+    expect((await cardTitles(`/t/men/jackets?${panel.submit(['Red'])}`)).length).toBeGreaterThan(red.length)
+    // its chip removes the colour too, in this category
+    const chip = /<a [^>]*data-testid="inferred-filter"[^>]*>/.exec(body)![0]
+    expect(chip).toContain('href="?term=jacket"')
+  })
+
+  it("brand, material, size and who it is for are ticked in their facets too (en, de); a term of only such words keeps its chips", async () => {
+    const en = panelOf(await html(await get('/Category?term=Bergfeld%20nylon%20jacket')))
+    expect(en.ticked.map((t) => [t.name, t.label]).sort()).toEqual([['p.brand', 'Bergfeld'], ['p.material', 'Nylon']])
+    expect(en.hidden).toEqual([['term', 'jacket']])
+    const bergfeld = await cardTitles('/Category?term=Bergfeld%20nylon%20jacket')
+    expect(bergfeld.length).toBeGreaterThan(0)
+    expect((await cardTitles(`/Category?${en.submit()}`)).sort()).toEqual([...bergfeld].sort())
+    expect((await cardTitles(`/Category?${en.submit(['Bergfeld'])}`)).length).toBeGreaterThan(bergfeld.length)
+    const size = panelOf(await html(await get('/Category?term=XL%20jacket')))
+    expect(size.ticked.map((t) => [t.name, t.label])).toEqual([['o.size', 'XL']])
+    const de = panelOf(await html(await get('/de/Category?term=Kinder%20Jacke')))
+    // (kids, and unisex which fits everyone, where the facet lists it)
+    expect(de.ticked.map((t) => t.name)).toContain('p.gender')
+    expect(de.ticked.every((t) => t.name === 'p.gender')).toBe(true)
+    expect(de.hidden).toEqual([['term', 'Jacke']])
+    const kids = await cardTitles('/de/Category?term=Kinder%20Jacke')
+    expect(kids.length).toBeGreaterThan(0)
+    expect((await cardTitles(`/de/Category?${de.submit()}`)).sort()).toEqual([...kids].sort())
+    expect((await cardTitles(`/de/Category?${de.submit(de.ticked.map((t) => t.label))}`)).length).toBeGreaterThan(kids.length)
+    // 'red' alone: without a term the page lists categories, so nothing is ticked; its chip still removes it
+    const only = await html(await get('/Category?term=red'))
+    expect(panelOf(only).ticked).toEqual([])
+    expect(only).toContain('data-testid="inferred-filter"')
   })
 })

@@ -45,9 +45,11 @@ function understood(pathname: string): Understood {
   const [first = '', second] = segments
   // categories (and the legacy /c/ addresses, which redirect there or show one): spec §2's listing query
   if (first === 't' || first === 'c') return (name) => LISTING[name] ?? (name.startsWith('o.') || name.startsWith('p.') ? MANY : undefined)
-  // search results: the search bar's term (all-categories.tsx reads at most 100 characters of it)
-  // and an explicit sort (none is relevance)
-  if (first === 'category' && !second) return (name) => (name === 'term' ? { read: (value) => value.trim().slice(0, 100) || null } : name === 'sort' ? LISTING.sort : undefined)
+  // search results: the search bar's term (all-categories.tsx reads at most 100 characters of it), an explicit sort
+  // (none is relevance) and the facet panel's filters (spec §2's o., p. and price)
+  if (first === 'category' && !second) {
+    return (name) => (name === 'term' ? { read: (value) => value.trim().slice(0, 100) || null } : name === 'sort' || name === 'price' ? LISTING[name] : name.startsWith('o.') || name.startsWith('p.') ? MANY : undefined)
+  }
   // a product: the chosen variant, one parameter per option type named after it with an option value id
   // (variant-selection.ts; which names are options depends on the product), and the gift card's 'added' notice
   if (first === 'products' || first === 'p') {

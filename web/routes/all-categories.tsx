@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT, SORT_OPTIONS } from '#kernel/config.ts'
@@ -5,9 +6,14 @@ import { useT } from '../i18n/index.tsx'
 import { PageTitle } from '../components/page-title.tsx'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
-import { Icon } from '../components/icons.tsx'
 import { cx, focusRing } from '../components/ui/cx.ts'
-import type { InferredFilter } from '#kernel/models.ts'
+import { FilterPanel, FiltersButton } from '../features/catalogue/filter-panel.tsx'
+import { AppliedFilterChips } from '../features/catalogue/listing-toolbar.tsx'
+import { appliedFilters, filterEntries } from '../features/catalogue/listing-links.ts'
+import { listedFacets } from '../features/catalogue/listed-facets.ts'
+import { InferredFilterChips, withInferredFilters } from '../features/catalogue/inferred-filters.tsx'
+import { usePageQuery } from '../lib/page-query.ts'
+import { parseListingQuery } from './category-query.ts'
 import { closestCategories } from '../lib/closest-categories.ts'
 import { countResultClicks } from '../lib/search-clicks.ts'
 
@@ -19,9 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (term) {
     // relevance unless the address chose one of the listing's sorts (page-query.ts keeps only those)
     const sort = (SORT_OPTIONS as readonly string[]).includes(search.get('sort') ?? '') ? search.get('sort')! : SEARCH_SORT
-    const results = await api.getProducts({ term, sort, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1 })
+    // the facet panel's filters (spec §2's o., p. and price; a malformed one is left out, the search still answers)
+    const filters = parseListingQuery(new URLSearchParams([...search].filter(([key]) => key !== 'page')))
+    const { optionTypeFilters, productPropertyFilters, priceFilter } = filters ?? {}
+    const results = await api.getProducts({ term, sort, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1, optionTypeFilters, productPropertyFilters, priceFilter })
     const inferred = results.meta.inferredFilters ?? []
-    if (results.data.length > 0) return { term, results: { data: results.data.map(listedCard) }, categories: [], inferred, noHits: null }
+    // only what the cards and the filter panel read goes into the page's hydration data
+    const facets = { facets: listedFacets(results.meta.facets), total: results.meta.totalCount, termWithoutFilters: results.meta.termWithoutFilters }
+    if (results.data.length > 0) return { term, results: { data: results.data.map(listedCard) }, categories: [], inferred, facets, noHits: null }
     // no hits: never a dead end (docs/routes.md): the corrected term, the closest categories (else the top ones) and
     // popular products, labelled as not matching
     const didYouMean = results.meta.didYouMean ?? null
@@ -30,26 +41,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       api.getProducts({ itemsPerPage: POPULAR_COUNT, page: 1, facets: false }).catch(() => null),
     ])
     const closest = closestCategories(tree, didYouMean ?? term)
-    return { term, results: { data: [] }, categories: closest.categories, inferred, noHits: { didYouMean, close: closest.close, popular: (popular?.data ?? []).map(listedCard) } }
+    return { term, results: { data: [] }, categories: closest.categories, inferred, facets, noHits: { didYouMean, close: closest.close, popular: (popular?.data ?? []).map(listedCard) } }
   }
-  return { term, results: null, categories: await api.getCategoryTree(), inferred: [], noHits: null }
+  return { term, results: null, categories: await api.getCategoryTree(), inferred: [], facets: null, noHits: null }
 }
 
 /** How many popular products a search without results offers. */
 const POPULAR_COUNT = 8
 
 export function Component() {
-  const { term, results, categories, inferred, noHits } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
   const { t } = useT()
-  if (results) {
-    return (
-      // break-words: a long term without spaces wraps rather than widening a phone's page
-      <section className="break-words">
-        <PageTitle title={term} noindex />
-        <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
-        <InferredFilterChips filters={inferred} />
+  if (data.results) return <SearchResults />
+  return (
+    <section>
+      <PageTitle title={t('pages.static.Category')} />
+      <h1 className="mb-6 text-3xl font-bold">{t('pages.static.Category')}</h1>
+      {data.categories.length === 0 ? (
+        <p className="text-neutral-600" data-testid="empty-state">{t('pages.categoryEmpty')}</p>
+      ) : (
+        <CategoryLinks categories={data.categories} className="grid grid-cols-2 gap-4 lg:grid-cols-4" linkClassName="block rounded border border-neutral-200 p-4 font-semibold hover:border-primary-500" />
+      )}
+    </section>
+  )
+}
+
+/** The search results: the facet panel beside the cards, or, with none, what the page offers instead. */
+function SearchResults() {
+  const { term, results, categories, inferred, facets, noHits } = useLoaderData<typeof loader>()
+  const { t } = useT()
+  const search = usePageQuery()
+  // the colour, size, brand … the term's words set ('red jacket') shown ticked in the panel, which unticks them
+  const panel = useMemo(() => (facets ? withInferredFilters(facets.facets, inferred, facets.termWithoutFilters, search, { termRequired: true }) : null), [facets, inferred, search])
+  if (!results) return null
+  // the panel shows with results, or when the shopper's own filters left none (to untick them)
+  const showPanel = panel !== null && panel.facets.length > 0 && (results.data.length > 0 || filterEntries(search).length > 0)
+  return (
+    // break-words: a long term without spaces wraps rather than widening a phone's page
+    <section className="break-words">
+      <PageTitle title={term} noindex />
+      <h1 className="text-2xl font-bold">{t('search.results', { term })}</h1>
+      {panel && showPanel ? (
+        <div className="mt-4 lg:hidden">
+          <FiltersButton active={appliedFilters(panel.facets, panel.search).length} />
+        </div>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <InferredFilterChips filters={inferred} path="/Category" />
+        {facets ? <AppliedFilterChips facets={facets.facets} /> : null}
+      </div>
+      <div className={cx(showPanel && 'mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]')}>
+        {panel && showPanel ? <FilterPanel facets={panel.facets} search={panel.search} total={facets!.total} /> : null}
         {results.data.length === 0 ? (
-          <div className="space-y-4 py-8">
+          <div className="space-y-4 py-8 lg:col-start-2">
             <p className="text-lg" data-testid="search-no-results">
               {t('search.noResults')} {t('search.quoted', { term })}
             </p>
@@ -74,22 +118,11 @@ export function Component() {
             ) : null}
           </div>
         ) : (
-          <div className="mt-6" ref={countResultClicks}>
+          <div className={cx('lg:col-start-2', !showPanel && 'mt-6')} ref={countResultClicks}>
             <ProductGrid products={results.data} />
           </div>
         )}
-      </section>
-    )
-  }
-  return (
-    <section>
-      <PageTitle title={t('pages.static.Category')} />
-      <h1 className="mb-6 text-3xl font-bold">{t('pages.static.Category')}</h1>
-      {categories.length === 0 ? (
-        <p className="text-neutral-600" data-testid="empty-state">{t('pages.categoryEmpty')}</p>
-      ) : (
-        <CategoryLinks categories={categories} className="grid grid-cols-2 gap-4 lg:grid-cols-4" linkClassName="block rounded border border-neutral-200 p-4 font-semibold hover:border-primary-500" />
-      )}
+      </div>
     </section>
   )
 }
@@ -110,39 +143,5 @@ function CategoryLinks({ categories, className, linkClassName, 'data-testid': te
           </li>
         ))}
     </ul>
-  )
-}
-
-/**
- * The facet filters the search read from the term ('red' in 'red jacket', issue 39), each a chip that removes it: a
- * plain link to the search for the term without those words, so it works without JavaScript.
- */
-function InferredFilterChips({ filters }: { filters: InferredFilter[] }) {
-  const { t } = useT()
-  if (filters.length === 0) return null
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="inferred-filters">
-      <h2 className="sr-only">{t('search.inferredFilters')}</h2>
-      <ul className="flex flex-wrap gap-2">
-        {filters.map((filter) => {
-          const label = t(`search.inferred.${filter.kind}`, { words: filter.words.join(' ') })
-          return (
-            <li key={filter.kind}>
-              <LocalLink
-                to={filter.termWithout ? `/Category?term=${encodeURIComponent(filter.termWithout)}` : '/Category'}
-                className={cx('inline-flex min-h-9 items-center gap-1 rounded-full border border-neutral-400 bg-neutral-100 py-1 pl-3 pr-2 text-sm text-neutral-900 hover:border-neutral-900', focusRing)}
-                aria-label={t('listing.removeFilter', { label })}
-                data-testid="inferred-filter"
-                data-kind={filter.kind}
-              >
-                <span aria-hidden="true" className="font-bold">✓</span>
-                {label}
-                <Icon name="close" className="h-4 w-4" />
-              </LocalLink>
-            </li>
-          )
-        })}
-      </ul>
-    </div>
   )
 }

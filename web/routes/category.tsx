@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import { useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
@@ -16,6 +16,7 @@ import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
 import { listedFacets } from '../features/catalogue/listed-facets.ts'
+import { InferredFilterChips, withInferredFilters } from '../features/catalogue/inferred-filters.tsx'
 import { useListTopOnPageChange } from '../features/catalogue/use-list-top.ts'
 import type { Category } from '#kernel/models.ts'
 import { usePageQuery } from '../lib/page-query.ts'
@@ -54,7 +55,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if ((query.page ?? 1) > Math.max(1, products.meta.totalPages)) notFound('router')
   const trail = categoryTrail(tree, category.permalink)
   // only what the cards, the filters and the pagination read goes into the page's hydration data
-  return { category: listedCategory(category), products: { data: products.data.map(listedCard), meta: { facets: listedFacets(products.meta.facets), totalCount: products.meta.totalCount, totalPages: products.meta.totalPages } }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
+  const { inferredFilters = [], termWithoutFilters } = products.meta
+  const meta = { facets: listedFacets(products.meta.facets), totalCount: products.meta.totalCount, totalPages: products.meta.totalPages, inferredFilters, termWithoutFilters }
+  return { category: listedCategory(category), products: { data: products.data.map(listedCard), meta }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
 }
 
 export function Component() {
@@ -70,7 +73,10 @@ export function Component() {
   useViewItemList(`category:${category.permalink}`, category.name, products.data, search.toString())
   const view = search.get('view') === 'list' ? 'list' : 'grid'
   const facets = products.meta.facets
-  const active = appliedFilters(facets, search).length
+  // a term's colour, size, brand … ('red jacket' in a category) shown ticked in the panel, which unticks them
+  const { inferredFilters, termWithoutFilters } = products.meta
+  const panel = useMemo(() => withInferredFilters(facets, inferredFilters, termWithoutFilters, search, { termRequired: false }), [facets, inferredFilters, termWithoutFilters, search])
+  const active = appliedFilters(panel.facets, panel.search).length
   const list = useRef<HTMLElement>(null)
   const listHeading = useRef<HTMLHeadingElement>(null)
   useListTopOnPageChange(page, list, listHeading)
@@ -99,11 +105,12 @@ export function Component() {
         <FiltersButton active={active} />
         <ListingToolbar />
       </div>
-      <div className="mt-4">
+      <div className="mt-4 flex flex-wrap gap-2">
+        <InferredFilterChips filters={inferredFilters} path="" />
         <AppliedFilterChips facets={facets} />
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]">
-        <FilterPanel facets={facets} total={products.meta.totalCount} />
+        <FilterPanel facets={panel.facets} search={panel.search} total={products.meta.totalCount} />
         <section
           ref={list}
           aria-labelledby="products-heading"

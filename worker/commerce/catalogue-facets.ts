@@ -94,8 +94,9 @@ const INFERRED_KIND = {
   'properties.material': 'material',
 } as const
 const InferredSearchSchema = z.object({
-  filters: z.array(z.object({ filter: z.enum(Object.keys(INFERRED_KIND) as [keyof typeof INFERRED_KIND]), words: z.array(z.string()), values: z.array(z.string()).optional() })),
+  filters: z.array(z.object({ filter: z.enum(Object.keys(INFERRED_KIND) as [keyof typeof INFERRED_KIND]), words: z.array(z.string()), values: z.array(z.string()).optional(), params: z.array(z.string()).optional() })),
   term_without: z.record(z.string(), z.string().optional()),
+  term_without_filters: z.string().optional(),
 })
 
 const DidYouMeanSchema = z.object({ did_you_mean: z.string().trim().min(1).max(200) })
@@ -118,5 +119,14 @@ export function inferredFilters(search: unknown): InferredFilter[] {
     // the values' own names ('Müller Outdoor', 'Merinowolle') when the backend gives them, else the words typed
     words: f.values?.length ? f.values : f.words,
     termWithout: parsed.data.term_without[f.filter] ?? '',
+    // the facet (its name is the filter's: 'options.color' → 'color') and the option values it ticks
+    facet: f.filter.slice(f.filter.indexOf('.') + 1),
+    values: f.params ?? [],
   }))
+}
+
+/** `meta.search.term_without_filters`: the search's text without the words that set facet filters ('jacket'). */
+export function termWithoutFilters(search: unknown): string | undefined {
+  const parsed = InferredSearchSchema.safeParse(search)
+  return parsed.success && parsed.data.filters.length > 0 ? parsed.data.term_without_filters : undefined
 }

@@ -2,7 +2,7 @@ import type { Category, CmsPage, ProductList, ProductQuery, SearchResult } from 
 import type { CatalogueOperations } from '#web/api/storefront-api.ts'
 import { ITEMS_PER_PAGE_DEFAULT, SEARCH_ITEMS_PER_PAGE, SEARCH_SORT } from '#kernel/config.ts'
 import { cacheKeys, cached } from './cache.ts'
-import { didYouMean, inferredFilters, mapFacets, priceFilterParam } from './catalogue-facets.ts'
+import { didYouMean, inferredFilters, mapFacets, priceFilterParam, termWithoutFilters } from './catalogue-facets.ts'
 import { mapBanner, mapCard, mapCategoryTree, mapCountry, mapProduct } from './catalogue-mappers.ts'
 import { mapCmsPage, mapMenu } from './content-mappers.ts'
 import { searchExtras } from './search-extras.ts'
@@ -34,6 +34,7 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
         totalCount: Number(meta.total_count ?? 0),
         count: Number(meta.count ?? data.length),
         inferredFilters: inferredFilters(meta.search),
+        ...(termWithoutFilters(meta.search) !== undefined ? { termWithoutFilters: termWithoutFilters(meta.search) } : {}),
         ...(didYouMean(meta.search) ? { didYouMean: didYouMean(meta.search) } : {}),
       },
     }

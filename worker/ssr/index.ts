@@ -47,9 +47,9 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
 }
 
 /**
- * The search a page's loaders ran (the search page's: a term, no category, its first page), so its answer carries
- * what it found to the search analytics (SEARCH_HEADER, worker/search-stats); the edge cache stores the header with
- * the page, so a cached copy is counted with the same figure.
+ * The search a page's loaders ran (the search page's: a term, no category, no chosen filter, its first page), so its
+ * answer carries what it found to the search analytics (SEARCH_HEADER, worker/search-stats); the edge cache stores
+ * the header with the page, so a cached copy is counted with the same figure.
  */
 function noteSearch(api: StorefrontApi) {
   let noted: string | null = null
@@ -58,7 +58,9 @@ function noteSearch(api: StorefrontApi) {
       ...api,
       getProducts: async (query) => {
         const list = await api.getProducts(query)
-        if (query.term && !query.categoryId && (query.page ?? 1) === 1) noted = searchHeaderValue(query.term, list.meta.totalCount)
+        // a filter the shopper chose in the panel narrows a search already counted: not another one
+        const filtered = Boolean(query.optionTypeFilters?.length || query.productPropertyFilters?.length || query.priceFilter)
+        if (query.term && !query.categoryId && !filtered && (query.page ?? 1) === 1) noted = searchHeaderValue(query.term, list.meta.totalCount)
         return list
       },
     } satisfies StorefrontApi,

@@ -44,10 +44,12 @@ export function FiltersButton({ active }: { active: number }) {
  * JavaScript the drawer opens as the `#filters` target and the Apply button submits; with it, every change applies at
  * once and the button just shows the results.
  */
-export function FilterPanel({ facets, total }: { facets: ListedFacet[]; total: number }) {
+export function FilterPanel({ facets, total, search: given }: { facets: ListedFacet[]; total: number; search?: URLSearchParams }) {
   const { t } = useT()
-  // only what the listing reads (web/lib/page-query.ts): no heart's notice, tracking or unknown parameter is repeated
-  const search = usePageQuery()
+  // only what the listing reads (web/lib/page-query.ts): no heart's notice, tracking or unknown parameter is repeated;
+  // or the query `given` (with a search's inferred filters as chosen ones, inferred-filters.tsx)
+  const pageSearch = usePageQuery()
+  const search = given ?? pageSearch
   const { pathname } = useLocation()
   const submit = useSubmit()
   const [open, setOpen] = useAtom(filterSidebarOpenAtom)

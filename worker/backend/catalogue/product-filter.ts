@@ -40,12 +40,16 @@ export interface ProductFilter {
 }
 
 /**
- * `meta.search` of a listing (extension): each facet the words of `filter[name]` chose, with the words, and the text
- * without them, which searches the same minus that filter (the client's way to remove it).
+ * `meta.search` of a listing (extension): each facet the words of `filter[name]` chose, with the words, the values'
+ * keys (`params`: option value ids as `filter[option_value_ids]` takes them, or the property's filter params), and
+ * the text without them, which searches the same minus that filter (the client's way to remove it); the text
+ * without every such word (`term_without_filters`) with the `params` as chosen filters searches the same again, so a
+ * client can show them as ticked facets that unticking removes.
  */
 export interface InferredFilters {
-  filters: Array<{ filter: InferredFilterKey; words: string[]; values?: string[] }>
+  filters: Array<{ filter: InferredFilterKey; words: string[]; values?: string[]; params: string[] }>
   term_without: Partial<Record<InferredFilterKey, string>>
+  term_without_filters: string
 }
 export type InferredFilterKey = 'options.color' | 'options.size' | 'properties.gender' | 'properties.brand' | 'properties.material'
 
@@ -146,15 +150,15 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
  * the shopper chose that facet themselves (their choice stands).
  */
 function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, text = ''): ProductFilter {
-  const inferred: InferredFilters = { filters: [], term_without: {} }
+  const inferred: InferredFilters = { filters: [], term_without: {}, term_without_filters: '' }
   if (plan?.colours && !filter.options.has(plan.colours.typeId)) {
     filter.options.set(plan.colours.typeId, plan.colours.ids)
-    inferred.filters.push({ filter: 'options.color', words: plan.colourWords ?? [] })
+    inferred.filters.push({ filter: 'options.color', words: plan.colourWords ?? [], params: plan.colours.ids.map(String) })
     inferred.term_without['options.color'] = textWithout(text, plan.colourWords ?? [])
   }
   if (plan?.genders && !filter.properties.has(plan.genders.propertyId)) {
     filter.properties.set(plan.genders.propertyId, plan.genders.params)
-    inferred.filters.push({ filter: 'properties.gender', words: plan.genderWords ?? [] })
+    inferred.filters.push({ filter: 'properties.gender', words: plan.genderWords ?? [], params: plan.genders.params })
     inferred.term_without['properties.gender'] = textWithout(text, plan.genderWords ?? [])
   }
   for (const attribute of plan?.attributes ?? []) {
@@ -166,9 +170,10 @@ function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, te
       if (filter.properties.has(attribute.on.propertyId)) continue
       filter.properties.set(attribute.on.propertyId, attribute.values.map((v) => String(v.value)))
     }
-    inferred.filters.push({ filter: key, words: attribute.words, values: attribute.values.map((v) => v.label[filter.locale]) })
+    inferred.filters.push({ filter: key, words: attribute.words, values: attribute.values.map((v) => v.label[filter.locale]), params: attribute.values.map((v) => String(v.value)) })
     inferred.term_without[key] = textWithout(text, attribute.words)
   }
+  inferred.term_without_filters = textWithout(text, inferred.filters.flatMap((f) => f.words))
   if (inferred.filters.length > 0) filter.inferred = inferred
   return filter
 }

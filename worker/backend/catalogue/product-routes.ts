@@ -67,7 +67,7 @@ productRoutes.get('/products', async (c) => {
   const { data, total, facets } = answer
   // Nothing found: 'Did you mean …?' (meta.search.did_you_mean) when a corrected text finds something.
   const didYouMean = total === 0 && params.filters.has('name') ? await correctedSearch(db, params, namesMemo) : null
-  const search = filter.inferred || didYouMean ? { ...(filter.inferred ?? { filters: [], term_without: {} }), ...(didYouMean ? { did_you_mean: didYouMean } : {}) } : undefined
+  const search = filter.inferred || didYouMean ? { ...(filter.inferred ?? { filters: [], term_without: {}, term_without_filters: '' }), ...(didYouMean ? { did_you_mean: didYouMean } : {}) } : undefined
   const included = new Included()
   const resources = data.products.map((p) => productResource(p, data, params.include, included, params, filter.now))
   const { meta, links } = pagination(url, params.page, params.perPage, total, resources.length)
