@@ -84,7 +84,8 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES)
+// pure: a module that takes only errorParamsOf (the browser, web/api/browser/request.ts) leaves the list out
+const KNOWN: ReadonlySet<string> = /* @__PURE__ */ new Set(ERROR_CODES)
 
 /** The figures a refusal's sentence names (`{ left: 3 }`), from an answer body: strings and numbers only. */
 export const errorParamsOf = (value: unknown): Record<string, string | number> | undefined => {

@@ -107,11 +107,14 @@ describe('mobile chrome', () => {
 // page as before with no sign of what went wrong. The first message is now where the page opens (en and de).
 describe('a refused form without JavaScript, on a phone', () => {
   const errorInView = (page: import('playwright-core').Page, selector: string) =>
-    page.locator(selector).first().evaluate((element) => {
-      const box = element.getBoundingClientRect()
-      const bar = document.querySelector('[data-testid=mobile-bottom-bar]')?.getBoundingClientRect().top ?? innerHeight
-      return box.top >= 0 && box.bottom <= bar
-    })
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        const bar = document.querySelector('[data-testid=mobile-bottom-bar]')?.getBoundingClientRect().top ?? innerHeight
+        return box.top >= 0 && box.bottom <= bar
+      })
 
   for (const locale of ['en', 'de'] as const) {
     test(`${locale}: join with a short password, and a new address left empty, open at their messages`, { timeout: 90_000 }, async () => {
@@ -203,7 +206,10 @@ describe('the bars before and without JavaScript, on a phone', () => {
       await page.goto('/')
       await page.getByTestId('mobile-menu-button').tap()
       await page.getByTestId('mobile-menu').locator('summary').first().tap()
-      const small = await page.getByTestId('mobile-menu').locator('a, summary').evaluateAll((nodes) => nodes.filter((node) => node.getBoundingClientRect().height < 44).map((node) => node.textContent))
+      const small = await page
+        .getByTestId('mobile-menu')
+        .locator('a, summary')
+        .evaluateAll((nodes) => nodes.filter((node) => node.getBoundingClientRect().height < 44).map((node) => node.textContent))
       expect(small).toEqual([])
       // axe is a script: it runs on the same markup (the open drawer as the shopper sees it) in a page whose own
       // scripts are left out, so nothing hydrates or enhances it
@@ -225,11 +231,13 @@ describe('the bars before and without JavaScript, on a phone', () => {
 
   // The client starts after the load event and the largest paint (or at a first pointerdown), then hydrates: at 4x CPU
   // that is seconds on a phone. The tap lands at first paint, while the images (the hero is the largest paint; the seed's are SVG files) are held back.
+  // Each waits on what the shopper sees, however long the loaded machine takes: the drawer, login or cart shows, and
+  // the menu is then taken over by the client (a dialog that Esc closes) once it has hydrated, still without a second tap.
   test.each([
-    ['Menu', 'mobile-menu-button', '[data-testid=mobile-menu] [role=dialog]'],
+    ['Menu', 'mobile-menu-button', '[data-testid=mobile-menu]'],
     ['Account', 'mobile-account-button', '[data-testid=login-page], [data-testid=login-modal]'],
     ['Basket', 'mobile-cart-button', '[data-testid=cart-page], [data-testid=cart-sidebar]'],
-  ])('at 4x CPU, %s tapped at first paint, before the client starts, opens without a second tap', { timeout: 60_000 }, async (_name, button, opened) => {
+  ])('at 4x CPU, %s tapped at first paint, before the client starts, opens without a second tap', { timeout: 120_000 }, async (_name, button, opened) => {
     const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
     try {
       const { page } = visit
@@ -247,9 +255,10 @@ describe('the bars before and without JavaScript, on a phone', () => {
       expect(await page.evaluate(() => (window as unknown as { __clientStarted?: number }).__clientStarted ?? 0)).toBe(0)
       await control.tap()
       release()
-      await page.locator(opened).first().waitFor({ state: 'visible', timeout: 20_000 })
+      await page.locator(opened).first().waitFor({ state: 'visible', timeout: 60_000 })
       if (button === 'mobile-menu-button') {
-        // the client took over the drawer the browser opened: Esc closes it
+        // the client takes over the drawer the browser opened (its flag follows the element): a dialog Esc closes
+        await page.locator('[data-testid=mobile-menu] [role=dialog]').waitFor({ timeout: 60_000 })
         await page.keyboard.press('Escape')
         await page.getByTestId('mobile-menu').waitFor({ state: 'hidden' })
       }

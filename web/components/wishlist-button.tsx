@@ -2,10 +2,8 @@ import type { MouseEvent } from 'react'
 import { atom, useStore } from 'jotai'
 import { useAtomSelection } from '../state/use-atom.ts'
 import { useApi } from '../api/use-api.ts'
-import { errorMessage, type StorefrontApi } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { sayRefusal } from '../i18n/say-refusal.ts'
-import type { Locale } from '#kernel/models.ts'
+import { setIntent, wishIntentAtom } from '../state/wish-intent.ts'
 import { Icon } from './icons.tsx'
 import { cx } from './ui/cx.ts'
 import { localePath } from '#kernel/config.ts'
@@ -15,53 +13,8 @@ import { openPanelAtom } from '../state/ui.ts'
 import { WISH_FIELD, WISH_POST_FORM, wishValue } from '#kernel/wish-post.ts'
 import { notifyAtom } from '../state/notifications.ts'
 
-/**
- * What the shopper's last click on a heart asked for (variant id → saved or not), until the server holds it. The
- * heart shows this at once; one request per variant is on its way at a time, and when it answers the next one is
- * sent only if the last click still asks for something else. So any run of quick clicks ends in the state the last
- * click asked for, and the heart and the wishlist end as the server's answer says.
- */
-const wishIntentAtom = atom<Record<string, boolean>>({})
-const syncing = new Set<string>()
-
-type Store = ReturnType<typeof useStore>
-type Texts = { added: string; removed: string; locale: Locale }
-
-function setIntent(store: Store, variantId: string, want: boolean | undefined) {
-  const { [variantId]: _previous, ...others } = store.get(wishIntentAtom)
-  store.set(wishIntentAtom, want === undefined ? others : { ...others, [variantId]: want })
-}
-
-const serverHolds = (store: Store, variantId: string) => store.get(wishlistAtom)?.wishedProducts.find((item) => item.variantId === variantId)
-
-async function syncWish(store: Store, api: StorefrontApi, variantId: string, texts: Texts) {
-  if (syncing.has(variantId)) return
-  syncing.add(variantId)
-  try {
-    // a click before /api/session answered: the wishlist is read first, so a remove knows which item to remove
-    if (!store.get(wishlistAtom)) store.set(wishlistAtom, await api.getWishlist())
-    const before = Boolean(serverHolds(store, variantId))
-    for (;;) {
-      const want = store.get(wishIntentAtom)[variantId]
-      const held = serverHolds(store, variantId)
-      if (want === undefined || want === Boolean(held)) break
-      store.set(wishlistAtom, want ? await api.addToWishlist(variantId) : await api.removeFromWishlist(held!.wishedProductId))
-    }
-    const after = Boolean(serverHolds(store, variantId))
-    if (after !== before) store.set(notifyAtom, { message: after ? texts.added : texts.removed, type: 'success' })
-  } catch (error) {
-    store.set(notifyAtom, { message: await sayRefusal(error, texts.locale).catch(() => errorMessage(error)), type: 'error' })
-    // the heart shows what the server holds, not what was asked for: read it again (another tab may have changed it)
-    try {
-      store.set(wishlistAtom, await api.getWishlist())
-    } catch {
-      // the notice above already says what went wrong; the heart keeps the last answer
-    }
-  } finally {
-    setIntent(store, variantId, undefined)
-    syncing.delete(variantId)
-  }
-}
+/** The sync of a click with the server (wish-sync.ts): its code loads with the first click on a heart. */
+const syncWish = (...args: Parameters<typeof import('./wish-sync.ts').syncWish>) => import('./wish-sync.ts').then((m) => m.syncWish(...args))
 
 /**
  * Everything a heart shows depends on, as one atom: the wishlist the session loaded, the clicks on their way and the
@@ -108,13 +61,26 @@ export function WishlistButton({ productLink, variantId, name, anchor }: { produ
       return
     }
     setIntent(store, variantId, !wished)
-    void syncWish(store, api, variantId, { added: t('product.wishlistAdded'), removed: t('product.wishlistRemoved'), locale })
+    // a sync that could not even load (offline) leaves the heart as the server holds it
+    syncWish(store, api, variantId, { added: t('product.wishlistAdded'), removed: t('product.wishlistRemoved'), locale }).catch(() => setIntent(store, variantId, undefined))
   }
   const label = wished ? t('product.removeFromWishlist', { name }) : t('product.addToWishlist', { name })
   // what this click asks for rides on the button, so a repeated post (a double click without JavaScript) asks for the
   // same; no title or data-name (48 times on a listing): the worker reads the name back from the label
   return (
-    <button type="submit" form={WISH_POST_FORM} formAction={localePath(locale, productLink)} name={WISH_FIELD} value={wishValue(!wished, variantId, anchor)} onClick={submit} aria-pressed={wished} aria-label={label} className="heart-btn" data-testid="wishlist-heart" data-personal={PERSONAL.wish}>
+    <button
+      type="submit"
+      form={WISH_POST_FORM}
+      formAction={localePath(locale, productLink)}
+      name={WISH_FIELD}
+      value={wishValue(!wished, variantId, anchor)}
+      onClick={submit}
+      aria-pressed={wished}
+      aria-label={label}
+      className="heart-btn"
+      data-testid="wishlist-heart"
+      data-personal={PERSONAL.wish}
+    >
       <Icon name="heart" className={cx('h-5 w-5', wished && WISHED_ICON)} />
     </button>
   )

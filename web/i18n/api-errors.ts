@@ -102,12 +102,19 @@ export function localizeApiError(error: unknown, t: Translate): string {
   const code = codeOf(error)
   if (!code) return error.message
   const { params, retryAfter } = error as Partial<Refused>
-  const key = API_ERROR_KEYS[code]
   if (code === 'too_many_attempts') return tooManyAttemptsMessage(t, Number(params?.seconds ?? retryAfter ?? 60))
+  const key = keyOfCode(code)
+  if (!key) return error.message
   const text = t(key, params)
   // a key the page has not loaded yet (its dictionary part comes with the screens that need it) reads as itself
   return text === key ? error.message : text
 }
+
+/**
+ * The dictionary key of a code, or undefined for a code this build does not know: the browser takes any code-shaped
+ * string from the BFF (web/api/browser/request.ts), so a newer worker's code shows the answer's own sentence.
+ */
+export const keyOfCode = (code: ErrorCode): MessageKey | undefined => (Object.hasOwn(API_ERROR_KEYS, code) ? API_ERROR_KEYS[code] : undefined)
 
 /** The code an error carries (an `ApiError` from the commerce client or the browser), if any. */
 export const codeOf = (error: unknown): ErrorCode | undefined => (error as Partial<Refused> | null)?.code

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { ProductSeo } from '../features/seo/page-seo.tsx'
+import { ProductSeo } from '../features/seo/product-seo.tsx'
 import { useViewItem } from '../features/analytics/use-track.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
 import { Gallery } from '../features/product/gallery.tsx'

@@ -1,4 +1,4 @@
-import { errorCodeOf, errorParamsOf } from '#kernel/error-codes.ts'
+import { errorParamsOf, type ErrorCode } from '#kernel/error-codes.ts'
 import { ApiError, retryAfterSeconds } from '../storefront-api.ts'
 import type { ApiErrorBody } from '#kernel/models.ts'
 import { isKeeping, keep, takeKept } from './prefetched.ts'
@@ -46,10 +46,13 @@ async function send<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path
     // A non-JSON answer (a proxy's error page, say) still becomes a readable error below.
   }
   const status = Number(response.headers.get(REFUSAL_STATUS_HEADER)) || response.status
+  // The code is our own BFF's, whose commerce client let only known codes through (kernel/error-codes.ts); the browser
+  // does not carry the list (first-visit JavaScript). A code this build does not know (a newer worker) finds no words
+  // in web/i18n/api-errors.ts (keyOfCode), which then shows the answer's own sentence.
   if (status >= 400 || !response.ok) {
     const error = json as Partial<ApiErrorBody> | null
     const retryAfter = status === 429 || (status === 503 && response.headers.has('retry-after')) ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
-    throw new ApiError(status, error?.error ?? `Request failed with status code ${status}`, error?.errors, retryAfter, errorCodeOf(error?.code), errorParamsOf(error?.params))
+    throw new ApiError(status, error?.error ?? `Request failed with status code ${status}`, error?.errors, retryAfter, error?.code as ErrorCode | undefined, errorParamsOf(error?.params))
   }
   return json as T
 }

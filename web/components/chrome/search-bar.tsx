@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useSetAtom } from 'jotai'
 import { useAtomValue } from '../../state/use-atom.ts'
@@ -18,7 +18,7 @@ const LISTBOX_ID = 'search-suggestions'
  * A real GET form to the catalogue (works without JavaScript); with JavaScript it opens the search overlay on focus,
  * shows suggestions after a 1000 ms pause in typing, and closes on Esc or the cross (spec §2, §4, §9). The field is
  * an ARIA combobox: the arrow keys move through the overlay's suggestions, Enter opens the one chosen (or, with none
- * chosen, submits the search), Escape closes.
+ * chosen, submits the search), Escape closes. The overlay's code handles the keys and the combobox state while open.
  */
 export function SearchBar() {
   const { t } = useT()
@@ -28,13 +28,6 @@ export function SearchBar() {
   const closeSearch = useSetAtom(closeSearchAtom)
   const [term, setTerm] = useState('')
   const navigate = useNavigate()
-  // The overlay's suggestions (their addresses, in order) and the one the arrow keys chose (-1: none).
-  const [options, setOptions] = useState<string[]>([])
-  const [active, setActive] = useState(-1)
-  const onOptions = useCallback((hrefs: string[]) => {
-    setOptions(hrefs)
-    setActive(-1)
-  }, [])
   const form = useRef<HTMLFormElement>(null)
   const input = useRef<HTMLInputElement>(null)
   // The overlay starts under the search field, wherever the header has put it (its own row on phones).
@@ -58,7 +51,6 @@ export function SearchBar() {
 
   const close = () => {
     closeSearch()
-    setActive(-1)
     input.current?.blur()
   }
   const select = (href: string) => {
@@ -85,32 +77,27 @@ export function SearchBar() {
           type="search"
           value={term}
           role="combobox"
-          aria-expanded={open && options.length > 0}
+          // never changed by React: the open overlay sets it (and aria-activedescendant) as its suggestions come and go
+          aria-expanded="false"
           aria-controls={LISTBOX_ID}
           aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 ? `search-option-${active}` : undefined}
           onChange={(e) => {
             setTerm(e.target.value)
             openSearch()
           }}
           onKeyDown={(e) => {
             if (e.key === 'Escape') e.preventDefault()
-            if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && open && options.length > 0) {
-              e.preventDefault()
-              const step = e.key === 'ArrowDown' ? 1 : -1
-              setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length))
-            }
-            if (e.key === 'Enter' && open && active >= 0 && options[active]) {
-              e.preventDefault()
-              select(options[active]!)
-            }
           }}
           onFocus={() => openSearch()}
           placeholder={t('search.placeholder')}
           autoComplete="off"
           className="h-full w-full min-w-0 bg-transparent pl-4 pr-2 text-base text-neutral-900 placeholder-neutral-500 outline-none"
         />
-        <button type="submit" className={cx('mr-0.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-200 hover:text-neutral-900 lg:mr-1 lg:h-9 lg:w-9', focusRing)} aria-label={t('header.searchButton')}>
+        <button
+          type="submit"
+          className={cx('mr-0.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-neutral-700 hover:bg-neutral-200 hover:text-neutral-900 lg:mr-1 lg:h-9 lg:w-9', focusRing)}
+          aria-label={t('header.searchButton')}
+        >
           <Icon name="search" className="h-5 w-5" />
         </button>
       </form>
@@ -119,8 +106,7 @@ export function SearchBar() {
           <SearchOverlay
             term={term}
             top={top}
-            active={active}
-            onOptions={onOptions}
+            input={input}
             onSelect={select}
             onClose={close}
             onCancel={() => {

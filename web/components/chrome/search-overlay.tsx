@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type RefObject } from 'react'
 import type { SearchResult } from '#kernel/models.ts'
 import { SEARCH_DEBOUNCE_MS } from '#kernel/config.ts'
 import { useApi } from '../../api/use-api.ts'
@@ -47,10 +47,7 @@ function useSearch(term: string): SearchState {
 }
 
 type Suggestion =
-  | { kind: 'query'; text: string; href: string }
-  | { kind: 'category'; text: string; href: string }
-  | { kind: 'product'; item: ProductSuggestion; href: string }
-  | { kind: 'all'; href: string }
+  { kind: 'query'; text: string; href: string } | { kind: 'category'; text: string; href: string } | { kind: 'product'; item: ProductSuggestion; href: string } | { kind: 'all'; href: string }
 
 function Marked({ text, words }: { text: string; words: string[] }) {
   return (
@@ -74,7 +71,11 @@ function ProductOption({ item, words }: { item: ProductSuggestion; words: string
   const img = shown.image?.styles.mobile
   return (
     <span className="flex gap-3 lg:flex-col">
-      {img ? <img src={img.url} width={96} height={96} alt="" loading="lazy" className="h-20 w-20 shrink-0 rounded-md bg-neutral-100 object-cover lg:aspect-square lg:h-auto lg:w-full" /> : <span className="h-20 w-20 shrink-0 rounded-md bg-neutral-100 lg:aspect-square lg:h-auto lg:w-full" />}
+      {img ? (
+        <img src={img.url} width={96} height={96} alt="" loading="lazy" className="h-20 w-20 shrink-0 rounded-md bg-neutral-100 object-cover lg:aspect-square lg:h-auto lg:w-full" />
+      ) : (
+        <span className="h-20 w-20 shrink-0 rounded-md bg-neutral-100 lg:aspect-square lg:h-auto lg:w-full" />
+      )}
       <span className="min-w-0 space-y-1">
         <span className="block text-sm text-neutral-800" data-testid="suggestion-title">
           <Marked text={item.title} words={words} />
@@ -93,10 +94,26 @@ function ProductOption({ item, words }: { item: ProductSuggestion; words: string
 /**
  * Suggestions under the search field (spec §2, §4; issue 39 point 7, issue 42 point 6): query completions,
  * categories and products (a name once, with the card's labels and prices), then 'See all results'. One listbox the
- * search field controls: the arrow keys move through it from the field (search-bar.tsx), Enter opens the one chosen.
+ * search field controls: the arrow keys move through it from the field, Enter opens the one chosen (or, with none
+ * chosen, submits the search). The field's combobox state (aria-expanded, aria-activedescendant) and its keys are
+ * this module's, set on the field while the overlay is open, so the header's first-visit code carries none of it.
  * Options hold no links (an option's content is presentational): a click or Enter opens its address.
  */
-export function SearchOverlay({ term, top, active, onOptions, onSelect, onClose, onCancel }: { term: string; top: number; active: number; onOptions: (hrefs: string[]) => void; onSelect: (href: string) => void; onClose: () => void; onCancel: () => void }) {
+export function SearchOverlay({
+  term,
+  top,
+  input,
+  onSelect,
+  onClose,
+  onCancel,
+}: {
+  term: string
+  top: number
+  input: RefObject<HTMLInputElement | null>
+  onSelect: (href: string) => void
+  onClose: () => void
+  onCancel: () => void
+}) {
   const { t } = useT()
   const local = useLocalPath()
   const state = useSearch(term)
@@ -113,13 +130,36 @@ export function SearchOverlay({ term, top, active, onOptions, onSelect, onClose,
     return list
   }, [state])
   const hrefs = suggestions.map((s) => s.href).join('\n')
+  // the suggestion the arrow keys chose (-1: none); new suggestions start with none chosen
+  const [active, setActive] = useState(-1)
+  useEffect(() => setActive(-1), [hrefs])
   useEffect(() => {
-    onOptions(hrefs ? hrefs.split('\n') : [])
-    return () => onOptions([])
-  }, [hrefs, onOptions])
-  useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' })
-  }, [active])
+    const field = input.current
+    if (!field) return
+    const options = hrefs ? hrefs.split('\n') : []
+    field.setAttribute('aria-expanded', String(options.length > 0))
+    if (active >= 0) {
+      field.setAttribute('aria-activedescendant', optionId(active))
+      document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' })
+    } else field.removeAttribute('aria-activedescendant')
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && options.length > 0) {
+        e.preventDefault()
+        const step = e.key === 'ArrowDown' ? 1 : -1
+        setActive(active < 0 ? (step > 0 ? 0 : options.length - 1) : (active + step + options.length) % options.length)
+      }
+      if (e.key === 'Enter' && options[active]) {
+        e.preventDefault()
+        onSelect(options[active]!)
+      }
+    }
+    field.addEventListener('keydown', onKey)
+    return () => {
+      field.removeEventListener('keydown', onKey)
+      field.setAttribute('aria-expanded', 'false')
+      field.removeAttribute('aria-activedescendant')
+    }
+  }, [input, hrefs, active, onSelect])
 
   const words = state.status === 'done' ? [...state.term.split(/[^\p{L}\p{N}]+/u), ...(state.result.suggestions ?? []).flatMap((s) => s.split(' '))] : []
   const option = (s: Suggestion, index: number, className: string, children: React.ReactNode) => (
@@ -182,7 +222,9 @@ export function SearchOverlay({ term, top, active, onOptions, onSelect, onClose,
             </li>
             <li role="presentation" className="min-w-0">
               <ul role="presentation">
-                {group('product', t('search.products'), 'grid gap-2 lg:grid-cols-4 lg:gap-4', (s, i) => option(s, i, 'p-2', <ProductOption item={(s as { item: ProductSuggestion }).item} words={words} />))}
+                {group('product', t('search.products'), 'grid gap-2 lg:grid-cols-4 lg:gap-4', (s, i) =>
+                  option(s, i, 'p-2', <ProductOption item={(s as { item: ProductSuggestion }).item} words={words} />),
+                )}
                 {suggestions.map((s, i) => (s.kind === 'all' ? option(s, i, 'inline-block px-2 py-2 font-semibold text-primary-700 underline', t('search.seeAll', { term: state.term })) : null))}
               </ul>
             </li>

@@ -1,7 +1,7 @@
 import type { MessageKey, Translate } from '../../i18n/index.tsx'
 import { ApiError } from '../../api/storefront-api.ts'
 import { knownFieldMessage } from '../../api/field-errors.ts'
-import { API_ERROR_KEYS } from '../../i18n/api-errors.ts'
+import { keyOfCode } from '../../i18n/api-errors.ts'
 
 /** A message an action returns: a dictionary key (translated where it is shown) or the backend's own sentence. */
 export type Msg = { key: MessageKey; params?: Record<string, string | number> } | { text: string }
@@ -64,6 +64,6 @@ export function fromApiError(error: unknown, intent: string, fallback?: Msg): Ac
 
 /** A refusal as words in the page's language: by its code (web/i18n/api-errors.ts), or a remote Spree's own sentence. */
 export function refusalMsg(error: ApiError): Msg {
-  if (!error.code || error.code === 'too_many_attempts') return { text: error.message }
-  return msg(API_ERROR_KEYS[error.code], error.params)
+  const key = error.code && error.code !== 'too_many_attempts' ? keyOfCode(error.code) : undefined
+  return key ? msg(key, error.params) : { text: error.message }
 }

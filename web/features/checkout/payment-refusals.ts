@@ -33,6 +33,6 @@ const OF_CODE: Partial<Record<ErrorCode, Refusal>> = {
   payment_not_completed: 'notPlaced',
 }
 
-export const refusalOf = (code: ErrorCode | undefined): Refusal | null => (code && OF_CODE[code]) ?? null
+export const refusalOf = (code: ErrorCode | undefined): Refusal | null => (code && Object.hasOwn(OF_CODE, code) ? OF_CODE[code]! : null)
 
 export const isRefusal = (value: string | null): value is Refusal => value !== null && Object.hasOwn(REFUSALS, value)

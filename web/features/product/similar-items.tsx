@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { Product } from '#kernel/models.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
-import { ProductCarousel } from '../../components/product-carousel.tsx'
 import { listedCard } from '../../components/product-card.tsx'
+
+/**
+ * The carousel's code (and the carousel's scrolling) loads with the cards, when the section nears the screen: a first
+ * view of a product, which most visitors never scroll to the end of, downloads none of it (first-visit JavaScript).
+ */
+const ProductCarousel = lazy(() => import('../../components/product-carousel.tsx').then((m) => ({ default: m.ProductCarousel })))
 
 const SIMILAR_ITEMS = 12
 /** How far below the screen the section starts loading: a fast flick still finds it drawn. */
@@ -39,7 +44,10 @@ function SimilarItemsOf({ productId, categoryPermalink }: { productId: string; c
     const load = async () => {
       const category = await api.getCategory(categoryPermalink).catch(() => null)
       const list = category ? await api.getProducts({ categoryId: category.id, itemsPerPage: SIMILAR_ITEMS + 1, facets: false }).catch(() => null) : null
-      const found = (list?.data ?? []).filter((card) => card.id !== productId).slice(0, SIMILAR_ITEMS).map(listedCard)
+      const found = (list?.data ?? [])
+        .filter((card) => card.id !== productId)
+        .slice(0, SIMILAR_ITEMS)
+        .map(listedCard)
       if (list) shown.set(key, found)
       if (live) setCards(found)
     }
@@ -65,5 +73,10 @@ function SimilarItemsOf({ productId, categoryPermalink }: { productId: string; c
   }, [api, categoryPermalink, key, productId])
 
   if (cards === null) return <div ref={placeholder} className="mt-16 h-80" aria-hidden="true" data-testid="similar-items-placeholder" />
-  return cards.length > 0 ? <ProductCarousel title={t('product.similarItems')} products={cards} className="mt-16" testId="similar-items" /> : null
+  return cards.length > 0 ? (
+    // the reserved space stays until the carousel's code is in, so nothing below moves twice
+    <Suspense fallback={<div className="mt-16 h-80" aria-hidden="true" />}>
+      <ProductCarousel title={t('product.similarItems')} products={cards} className="mt-16" testId="similar-items" />
+    </Suspense>
+  ) : null
 }

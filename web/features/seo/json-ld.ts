@@ -1,12 +1,15 @@
-import type { Locale, Product } from '#kernel/models.ts'
-import { SOCIAL_LINKS, STORE_NAME, localePath } from '#kernel/config.ts'
-import { absoluteAsset, absoluteUrl } from './urls.ts'
+import type { Locale } from '#kernel/models.ts'
+import { absoluteUrl } from './urls.ts'
 import { scriptJson } from '#kernel/script-json.ts'
 
-/** schema.org structured data (JSON-LD) for Google's rich results: products, breadcrumbs, the store, its search. */
+/**
+ * schema.org structured data (JSON-LD) for Google's rich results: what every kind of page uses (breadcrumbs, plain
+ * text, the script's JSON). The store's and a product's own are in store-json-ld.ts and product-json-ld.ts, so each
+ * lands in the one page's chunk that renders it, not in the shell every first visit loads.
+ */
 export type JsonLd = Record<string, unknown>
 
-const SCHEMA = 'https://schema.org'
+export const SCHEMA = 'https://schema.org'
 
 /** Rich text and descriptions as plain text: tags dropped, whitespace collapsed, at most `max` characters. */
 export function plainText(html: string, max = 5000): string {
@@ -23,83 +26,11 @@ export function plainText(html: string, max = 5000): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
-export function organizationJsonLd(origin: string): JsonLd {
-  return {
-    '@context': SCHEMA,
-    '@type': 'Organization',
-    '@id': `${origin}/#organization`,
-    name: STORE_NAME,
-    url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
-    sameAs: SOCIAL_LINKS.map((link) => link.href),
-  }
-}
-
-/** The store and its search box (Google's sitelinks search box reads the SearchAction). */
-export function websiteJsonLd(origin: string, locale: Locale): JsonLd {
-  return {
-    '@context': SCHEMA,
-    '@type': 'WebSite',
-    '@id': `${origin}/#website`,
-    name: STORE_NAME,
-    url: absoluteUrl(origin, locale, '/'),
-    inLanguage: locale,
-    publisher: { '@id': `${origin}/#organization` },
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${origin}${localePath(locale, '/Category')}?term={search_term_string}` },
-      'query-input': 'required name=search_term_string',
-    },
-  }
-}
-
 export function breadcrumbJsonLd(origin: string, locale: Locale, crumbs: Array<{ text: string; link: string }>): JsonLd {
   return {
     '@context': SCHEMA,
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.text, item: absoluteUrl(origin, locale, crumb.link) })),
-  }
-}
-
-function availability(product: Product, now: Date): string {
-  if (product.discontinue_on && new Date(product.discontinue_on) <= now) return `${SCHEMA}/Discontinued`
-  if (product.inStock) return `${SCHEMA}/InStock`
-  if (product.variants.some((v) => v.backorderable)) return `${SCHEMA}/BackOrder`
-  return `${SCHEMA}/OutOfStock`
-}
-
-/** One price, or (sizes priced differently) an AggregateOffer from the cheapest size to the dearest. */
-function offerPrice(product: Product) {
-  const prices = product.variants.map((v) => v.price.current)
-  const low = prices.length ? Math.min(...prices) : product.price.current
-  const high = prices.length ? Math.max(...prices) : product.price.current
-  if (high === low) return { '@type': 'Offer', price: low.toFixed(2) }
-  return { '@type': 'AggregateOffer', lowPrice: low.toFixed(2), highPrice: high.toFixed(2), offerCount: prices.length }
-}
-
-/** A product with its offer in the currency the page shows (what a guest pays, GST included). */
-export function productJsonLd(origin: string, locale: Locale, product: Product, path: string, now = new Date()): JsonLd {
-  const brand = product.properties.find((p) => p.name.toLowerCase() === 'brand')?.value
-  const url = absoluteUrl(origin, locale, path)
-  return {
-    '@context': SCHEMA,
-    '@type': 'Product',
-    '@id': `${url}#product`,
-    name: product.name,
-    description: plainText(product.description) || product.name,
-    url,
-    sku: product.variants[0]?.sku ?? product._id,
-    productID: product._id,
-    image: product.images.map((image) => absoluteAsset(origin, image.styles.large.url)),
-    ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
-    offers: {
-      ...offerPrice(product),
-      url,
-      priceCurrency: product.currency,
-      availability: availability(product, now),
-      itemCondition: `${SCHEMA}/NewCondition`,
-      seller: { '@type': 'Organization', name: STORE_NAME },
-    },
   }
 }
 

@@ -1,39 +1,17 @@
 import { useRouteLoaderData } from 'react-router'
 import type { RequestInfo } from '../../app-context.ts'
-import type { Category, CmsPage, Product } from '#kernel/models.ts'
+import type { Category, CmsPage } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { SeoHead } from './seo-head.tsx'
-import { breadcrumbJsonLd, organizationJsonLd, productJsonLd, websiteJsonLd } from './json-ld.ts'
+import { breadcrumbJsonLd } from './json-ld.ts'
 
 /**
  * The head of each kind of page, built from what its loader already has. Screens render one of these in place of
- * a bare title, so the catalogue screens can change freely around them.
+ * a bare title, so the catalogue screens can change freely around them. The home page's and a product's are in
+ * home-seo.tsx and product-seo.tsx (with their JSON-LD): each lands in its page's chunk, not in the shell.
  */
-function useOrigin() {
+export function useOrigin() {
   return (useRouteLoaderData('root') as RequestInfo | undefined)?.origin ?? ''
-}
-
-/** The home page: the store itself, and its search (sitelinks search box). */
-export function HomeSeo() {
-  const { locale } = useT()
-  const origin = useOrigin()
-  return <SeoHead path="/" jsonLd={[organizationJsonLd(origin), websiteJsonLd(origin, locale)]} />
-}
-
-export function ProductSeo({ product }: { product: Product }) {
-  const { locale } = useT()
-  const origin = useOrigin()
-  const path = `/products/${product.slug}`
-  return (
-    <SeoHead
-      title={product.metaTitle || product.name}
-      description={product.metaDescription || product.description}
-      path={path}
-      image={product.images[0]?.styles.large.url}
-      type="product"
-      jsonLd={[productJsonLd(origin, locale, product, path), breadcrumbJsonLd(origin, locale, product.breadcrumbs)]}
-    />
-  )
 }
 
 /** A category listing; `trail` is the breadcrumb without Home (the category's ancestors and itself). */
@@ -66,7 +44,12 @@ export function CmsPageSeo({ page, path, fallbackTitle }: { page: CmsPage | null
       path={path}
       image={image}
       type="article"
-      jsonLd={[breadcrumbJsonLd(origin, locale, [{ text: t('pages.home'), link: '/' }, { text: page.title, link: path }])]}
+      jsonLd={[
+        breadcrumbJsonLd(origin, locale, [
+          { text: t('pages.home'), link: '/' },
+          { text: page.title, link: path },
+        ]),
+      ]}
     />
   )
 }
