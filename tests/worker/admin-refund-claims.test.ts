@@ -128,10 +128,11 @@ describe('refund claims', () => {
     await approveReturn(stripeEnv, a, await returnOf(orders[1]!), null, URL_)
     const raced = await received(orders[1]!)
     const [refunded, declined] = await Promise.allSettled([refundReturn(stripeEnv, a, raced, { to: 'original', shipping: false, formToken: crypto.randomUUID() }, URL_), declineReturn(stripeEnv, b, raced, 'No', URL_)])
-    expect(refunded.status).toBe('fulfilled')
-    expect(declined.status).toBe('rejected')
-    expect((await returnOf(orders[1]!)).ret.stage).toBe('refunded')
-    expect(asked).toHaveLength(2)
+    // whichever took the return's claim first goes on; the other is refused, and the money moved at most once
+    expect([refunded.status, declined.status].sort()).toEqual(['fulfilled', 'rejected'])
+    expect((await returnOf(orders[1]!)).ret.stage).toBe(refunded.status === 'fulfilled' ? 'refunded' : 'declined')
+    expect(asked).toHaveLength(refunded.status === 'fulfilled' ? 2 : 1)
+    expect((await refundedOf(orders[1]!)).rows).toBe(refunded.status === 'fulfilled' ? 1 : 0)
   })
 })
 

@@ -55,10 +55,7 @@ export function RefundDialog({ number, currency, lines, shippingLeftCents, quote
       {shippingLeftCents > 0 ? <Checkbox id="refund-shipping" name="shipping" label={`Refund the shipping (${money(shippingLeftCents, currency)})`} defaultChecked={values?.shipping === 'on'} /> : null}
       {quote ? (
         <div role="status" className="rounded border border-neutral-300 bg-neutral-50 p-3 text-sm" data-testid="refund-quote">
-          <p className="font-semibold">
-            Refund total {money(quote.totalCents, currency)} (GST {money(quote.gstCents, currency)}
-            {quote.shippingCents ? `, shipping ${money(quote.shippingCents, currency)}` : ''})
-          </p>
+          <p className="font-semibold">{`Refund total ${money(quote.totalCents, currency)} (GST ${money(quote.gstCents, currency)}${quote.shippingCents ? `, shipping ${money(quote.shippingCents, currency)}` : ''})`}</p>
           <ul aria-label="Refund split">
             {quote.shares.map((s) => (
               <li key={s.label}>{`${s.label}: ${money(s.cents, currency)}`}</li>
