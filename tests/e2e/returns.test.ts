@@ -24,7 +24,7 @@ beforeAll(async () => {
   await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
   browser = await launchBrowser()
   visit = await openPage(browser)
-}, 60_000)
+}, 180_000)
 afterAll(async () => browser?.close())
 
 /** The emails the store queued for `to`, newest first. */
