@@ -393,11 +393,19 @@ export interface OrderPayment {
 /** A shopper's return request on a placed order (docs/console.md 'Returns'). */
 export interface OrderReturn {
   id: string
-  state: 'requested' | 'approved' | 'declined'
+  /** The step it reached: asked, approved (send the goods), received, refunded (closed) or declined. */
+  state: 'requested' | 'approved' | 'received' | 'refunded' | 'declined'
   reason: string
   createdAt: string
-  /** What was refunded, as a decimal amount in the order's currency (approved only). */
+  /** What was refunded, as a decimal amount in the order's currency (refunded only). */
   refundTotal: string | null
+  /** Refunded: back to the payments, as store credit or on a new gift card. */
+  refundTo?: 'original' | 'store_credit' | 'gift_card' | null
+  /** The reference to write on the parcel, and (approved) the address to send it to, line by line. */
+  returnNumber?: string
+  returnAddress?: string[] | null
+  /** The shop's note (why it was declined). */
+  note?: string | null
   items: Array<{ lineItemId: string; quantity: number }>
 }
 

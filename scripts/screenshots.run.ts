@@ -467,18 +467,67 @@ test('returns', async () => {
       await shoot(page, `return-request-${locale}-${width}`, true)
     }
   })
-  await storefront(`/account/orders/${order.number}/returns`, {
-    bearer: order.bearer,
-    body: { return_request: { reason: 'too_small', comment: 'A size up, please', items: [{ line_item_id: order.lines[1], quantity: 1 }] } },
-  })
+  await storefront(`/account/orders/${order.number}/returns`, { bearer: order.bearer, body: { return_request: { reason: 'too_small', comment: 'A size up, please', items: [{ line_item_id: order.lines[1], quantity: 1 }] } } })
+  const returnId = async (page: Page) => {
+    await page.goto('/admin/returns')
+    await page.getByRole('row').filter({ hasText: order.number }).getByRole('link', { name: /^#\d+$/ }).first().click()
+    return new URL(page.url()).pathname
+  }
+  let path = ''
+  // each step of the return (issue 41): the list with its filters, the return waiting, approved (goods received form),
+  // received (refund form); the order's refund dialog with its worked-out total; the shopper's page at each step
   await each(async (page, width) => {
     await logIn(page)
     await page.goto('/admin/returns')
     await shoot(page, `admin-returns-en-${width}`, true)
+    path = await returnId(page)
+    await shoot(page, `admin-return-requested-en-${width}`, true)
     await page.goto(`/admin/orders/${order.number}`)
-    const refund = page.getByRole('form', { name: 'Refund a line' })
+    const dialog = page.getByRole('form', { name: 'Refund items' })
+    await dialog.locator('input[name^="qty-"]').first().fill('1')
+    await dialog.getByRole('button', { name: 'Work out the total' }).click()
+    await page.getByTestId('refund-quote').waitFor()
+    const refund = page.getByRole('form', { name: 'Refund items' })
     await refund.scrollIntoViewIfNeeded()
     await page.evaluate(() => document.fonts.ready)
-    await refund.screenshot({ path: `${OUT}admin-line-refund-en-${width}.png`, animations: 'disabled', caret: 'hide' })
+    await refund.screenshot({ path: `${OUT}admin-refund-dialog-en-${width}.png`, animations: 'disabled', caret: 'hide' })
   })
+  const steps = await browser.newContext({ baseURL: baseUrl() })
+  const op = await steps.newPage()
+  await logIn(op)
+  const step = async (button: string, done: string) => {
+    await op.goto(path)
+    await op.getByRole('button', { name: button }).click()
+    await op.getByText(done).waitFor()
+  }
+  await step('Approve and email the return address', 'The return is approved')
+  const shopperShots = async (stage: string) =>
+    each(async (page, width) => {
+      await page.goto('/')
+      await api(page, 'POST', '/api/auth/login', { username: order.email, password: order.password })
+      for (const locale of LOCALES) {
+        await page.goto(`${locale === 'de' ? '/de' : ''}/my-account/OrderDetails/${order.number}`)
+        await waitForHydration(page)
+        await page.getByTestId('return-status').waitFor()
+        await shoot(page, `return-${stage}-${locale}-${width}`, true)
+      }
+    })
+  await shopperShots('approved')
+  await each(async (page, width) => {
+    await logIn(page)
+    await page.goto(path)
+    await shoot(page, `admin-return-approved-en-${width}`, true)
+  })
+  await step('Record as received and email the customer', 'The goods are recorded as received')
+  await each(async (page, width) => {
+    await logIn(page)
+    await page.goto(path)
+    await shoot(page, `admin-return-received-en-${width}`, true)
+  })
+  await op.goto(path)
+  await op.getByLabel('Your password, to confirm').fill(operator.password)
+  await op.getByRole('button', { name: 'Refund and close the return' }).click()
+  await op.getByText('The return is refunded and closed').waitFor()
+  await steps.close()
+  await shopperShots('refunded')
 })

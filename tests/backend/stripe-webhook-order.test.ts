@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { refundPayment } from '#worker/backend/payments/refunds.ts'
-import { refundLine } from '#worker/admin/line-refunds.ts'
+import { refundQuantities } from '#worker/admin/quantity-refunds.ts'
 import { refund } from '#worker/admin/order-actions.ts'
 import { loadOrderDetail } from '#worker/admin/order-detail.ts'
 import { createAdmin, operator } from '#tests/worker/admin-helpers.ts'
@@ -180,6 +180,10 @@ describe('refunds the store asks Stripe for', () => {
     const a = await anOperator()
     const line = (await loadOrderDetail(env.DB, paid.number))!.lines[0]!
     const input = { lineId: line.id, reason: 'Never arrived', restock: false }
+    // one refund dialog, sent again by the operator after each failure (its form key names the refund at Stripe)
+    const formToken = crypto.randomUUID()
+    const refundLine = (e: typeof stripeEnv, op: typeof a, detail: NonNullable<Awaited<ReturnType<typeof loadOrderDetail>>>, i: typeof input, url: string) =>
+      refundQuantities(e, op, detail, { lines: [{ id: i.lineId, quantity: line.quantity, restock: i.restock }], shipping: false, reason: i.reason, formToken }, url)
     // Stripe refuses (and keeps that answer under the key for a day): the operator is told, nothing is recorded
     fake.intents.get(paid.intent)!.status = 'processing'
     await expect(refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, paid.number))!, input, ADMIN_URL)).rejects.toThrow()

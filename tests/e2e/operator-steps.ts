@@ -66,38 +66,38 @@ export async function memberOrder(variantId: string): Promise<MemberOrder> {
   return { number: done.data.attributes.number, bearer, email, password, lines }
 }
 
-/** On the order's console page: refunds its first line (back in stock) and sees the refund listed. */
+/** On the order's console page: refunds the first line's one unit (back in stock) in the refund dialog and sees it listed. */
 export async function refundOneLine(visit: Visit, number: string, password: string) {
   const { page } = visit
   await visit.goto(`/admin/orders/${number}`)
-  const form = page.getByRole('form', { name: 'Refund a line' })
-  // the first line is chosen; its label ends with what it gives back
-  const first = form.getByRole('radio').first()
-  expect(await first.isChecked()).toBe(true)
-  const line = await first.evaluate((radio) => radio.closest('label')?.textContent ?? '')
-  const amount = line.match(/: ([^:]+)$/)![1]!.trim()
-  await form.getByLabel('Why is the line refunded?').fill('Arrived torn')
-  await form.getByLabel('Put the units back in stock').check()
-  await form.getByLabel('Your password, to confirm the line refund').fill(password)
-  await form.getByRole('button', { name: 'Refund the line' }).click()
-  await page.getByText('The line was refunded and the customer has been emailed.').waitFor()
-  await page.getByRole('list', { name: 'Refunds' }).getByText('Arrived torn').waitFor()
+  const form = page.getByRole('form', { name: 'Refund items' })
+  const qty = form.locator('input[name^="qty-"]').first()
+  await qty.fill('1')
+  // worked out first: the total it comes to, then refunded
+  await form.getByRole('button', { name: 'Work out the total' }).click()
+  const total = (await page.getByTestId('refund-quote').getByText(/^Refund total/).textContent())!
+  const amount = /Refund total (\S+ [\d.,]+)/.exec(total)![1]!
+  const again = page.getByRole('form', { name: 'Refund items' })
+  await again.getByLabel('Why is it refunded? (the customer reads this)').fill('Arrived torn')
+  await again.getByLabel('Your password, to confirm the refund').fill(password)
+  await again.getByRole('button', { name: 'Refund', exact: true }).click()
+  await page.getByText('The units were refunded').waitFor()
+  await page.getByRole('list', { name: 'Refunds' }).getByText('Arrived torn').first().waitFor()
   await page.getByText(`Refunded 1 for ${amount}, back in stock`).waitFor()
 }
 
 /**
  * The member asks to return the order's second line (the Storefront API route their order page's form posts to), the
- * operator approves it from the returns list, and the member's order then shows the return approved.
+ * operator approves it from the returns list, and the member's order then shows the return approved (the goods to send).
  */
-export async function approveReturn(visit: Visit, order: MemberOrder, password: string) {
+export async function approveReturn(visit: Visit, order: MemberOrder, _password: string) {
   const { page } = visit
   await api(`/account/orders/${order.number}/returns`, { bearer: order.bearer, body: { return_request: { reason: 'too_small', comment: 'A size up, please', items: [{ line_item_id: order.lines[1], quantity: 1 }] } } })
   await visit.goto('/admin/returns')
   await page.getByRole('row').filter({ hasText: order.number }).getByRole('link', { name: /^#\d+$/ }).click()
   await page.getByText('A size up, please').waitFor()
   const form = page.getByRole('form', { name: 'Approve the return' })
-  await form.getByLabel('Your password, to confirm').fill(password)
-  await form.getByRole('button', { name: 'Approve and refund' }).click()
+  await form.getByRole('button', { name: 'Approve and email the return address' }).click()
   await page.getByText('The return is approved').waitFor()
   const seen = await api(`/account/orders/${order.number}`, { bearer: order.bearer })
   expect(seen.data.attributes.returns).toMatchObject([{ state: 'approved' }])

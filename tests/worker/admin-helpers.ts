@@ -109,3 +109,8 @@ export async function placeOrder(variantId: number, opts: { quantity?: number; m
   if (done.status !== 200) throw new Error(`complete failed: ${JSON.stringify(done.body)}`)
   return done.body.data.attributes.number as string
 }
+
+/** The store's address, where shoppers send returns (a test store has no store row: approving a return needs one). */
+export async function storeAddress(address = '12 Flinders Lane, Melbourne VIC 3000, Australia') {
+  await env.DB.prepare("INSERT INTO store (id, name, url, address) VALUES (1, 'Test store', '', ?) ON CONFLICT (id) DO UPDATE SET address = excluded.address").bind(address).run()
+}

@@ -3,12 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { stripeEnv } from '#tests/factories/stripe.ts'
-import { refundLine } from '#worker/admin/line-refunds.ts'
+import { refundQuantities } from '#worker/admin/quantity-refunds.ts'
 import { cancel, refund } from '#worker/admin/order-actions.ts'
 import { ActionRefused } from '#worker/admin/action-refused.ts'
 import { loadOrderDetail } from '#worker/admin/order-detail.ts'
-import { approveReturn, declineReturn, loadReturn } from '#worker/admin/return-actions.ts'
-import { createAdmin, placeOrder } from './admin-helpers.ts'
+import { approveReturn, declineReturn, loadReturn, receiveReturn } from '#worker/admin/return-actions.ts'
+import { refundReturn } from '#worker/admin/return-refund.ts'
+import type { OrderDetail } from '#worker/admin/order-detail.ts'
+import { createAdmin, placeOrder, storeAddress } from './admin-helpers.ts'
 
 // Two operators refunding the same line, or deciding the same return, in the same second (docs/operations.md
 // 'Operator console: refund claims'): the claim is written to D1 before the card provider is asked, so exactly one
@@ -50,6 +52,10 @@ async function admin() {
 
 afterEach(() => vi.restoreAllMocks())
 
+/** Every unit of a line from the order's refund dialog (each call a form of its own, as two operators send two). */
+const refundLine = (e: typeof stripeEnv, op: Awaited<ReturnType<typeof admin>>, detail: OrderDetail, input: { lineId: number; reason: string; restock: boolean }, url: string) =>
+  refundQuantities(e, op, detail, { lines: [{ id: input.lineId, quantity: detail.lines.find((l) => l.id === input.lineId)!.quantity, restock: input.restock }], shipping: false, reason: input.reason, formToken: crypto.randomUUID() }, url)
+
 describe('refund claims', () => {
   it('two operators refund the same line at once: one reaches the provider, the other is refused, nothing twice', async () => {
     const number = await cardOrder(2)
@@ -74,14 +80,15 @@ describe('refund claims', () => {
     const input = { lineId: line.id, reason: 'Damaged', restock: false }
     await expect(refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, input, URL_)).rejects.toBeInstanceOf(ActionRefused)
     expect(await refundedOf(number)).toEqual({ n: 0, rows: 0 })
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM refund_claims WHERE subject = ?').bind(`line:${line.id}`).first('n')).toBe(0)
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM refund_claims WHERE subject LIKE ? || ':%'").bind(`line:${line.id}`).first('n')).toBe(0)
     const tries = asked.length
     await refundLine(stripeEnv, a, (await loadOrderDetail(env.DB, number))!, input, URL_)
     expect(asked).toHaveLength(tries + 1)
     expect(await refundedOf(number)).toEqual({ n: line.price_cents, rows: 1 })
   })
 
-  it('a return approved twice at once, or declined while its refund is at the provider, is refunded once', async () => {
+  it('a return approved twice at once is approved once; refunded twice at once, or declined while its refund is at the provider, it is refunded once', async () => {
+    await storeAddress()
     const shopper = await registerAndLogin()
     const product = await createProduct({ stock: 5 })
     const orders: string[] = []
@@ -98,20 +105,34 @@ describe('refund claims', () => {
       (await loadReturn(env.DB, (await env.DB.prepare('SELECT r.id FROM return_requests r JOIN orders o ON o.id = r.order_id WHERE o.number = ?').bind(number).first<{ id: number }>())!.id))!
     const asked = slowProvider()
     const [a, b] = [await admin(), await admin()]
+    const received = async (number: string) => {
+      const ret = await returnOf(number)
+      await receiveReturn(stripeEnv, a, ret, ret.ret.items.map((i) => ({ line_item_id: i.line_item_id, quantity: i.quantity, restock: true })), URL_)
+      return returnOf(number)
+    }
 
     const twice = await returnOf(orders[0]!)
     const approvals = await Promise.allSettled([approveReturn(stripeEnv, a, twice, null, URL_), approveReturn(stripeEnv, b, twice, null, URL_)])
     expect(approvals.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
-    expect(String((approvals.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message)).toContain('Another operator is deciding this return')
+    expect(String((approvals.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message)).toContain('moved on a moment ago')
+    expect(asked).toHaveLength(0)
+    const toRefund = await received(orders[0]!)
+    const refunds = await Promise.allSettled([
+      refundReturn(stripeEnv, a, toRefund, { to: 'original', shipping: false, formToken: crypto.randomUUID() }, URL_),
+      refundReturn(stripeEnv, b, toRefund, { to: 'original', shipping: false, formToken: crypto.randomUUID() }, URL_),
+    ])
+    expect(refunds.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     expect(asked).toHaveLength(1)
     expect((await refundedOf(orders[0]!)).rows).toBe(1)
 
-    const raced = await returnOf(orders[1]!)
-    const [approved, declined] = await Promise.allSettled([approveReturn(stripeEnv, a, raced, null, URL_), declineReturn(stripeEnv, b, raced, 'No', URL_)])
-    expect(approved.status).toBe('fulfilled')
-    expect(declined.status).toBe('rejected')
-    expect((await returnOf(orders[1]!)).ret.state).toBe('approved')
-    expect(asked).toHaveLength(2)
+    await approveReturn(stripeEnv, a, await returnOf(orders[1]!), null, URL_)
+    const raced = await received(orders[1]!)
+    const [refunded, declined] = await Promise.allSettled([refundReturn(stripeEnv, a, raced, { to: 'original', shipping: false, formToken: crypto.randomUUID() }, URL_), declineReturn(stripeEnv, b, raced, 'No', URL_)])
+    // whichever took the return's claim first goes on; the other is refused, and the money moved at most once
+    expect([refunded.status, declined.status].sort()).toEqual(['fulfilled', 'rejected'])
+    expect((await returnOf(orders[1]!)).ret.stage).toBe(refunded.status === 'fulfilled' ? 'refunded' : 'declined')
+    expect(asked).toHaveLength(refunded.status === 'fulfilled' ? 2 : 1)
+    expect((await refundedOf(orders[1]!)).rows).toBe(refunded.status === 'fulfilled' ? 1 : 0)
   })
 })
 
@@ -205,7 +226,8 @@ describe('refund claims: a payment refunded or an order cancelled twice at once'
     }
   })
 
-  it('a return approved at the same moment as a refund of its payment: one reaches the provider, the other is refused (409)', async () => {
+  it('a return refunded at the same moment as a refund of its payment: one reaches the provider, the other is refused (409)', async () => {
+    await storeAddress()
     const shopper = await registerAndLogin()
     const product = await createProduct({ stock: 5 })
     const number = await placeOrder(product.variantId, { member: shopper, quantity: 2 })
@@ -214,11 +236,15 @@ describe('refund claims: a payment refunded or an order cancelled twice at once'
     const detail = (await loadOrderDetail(env.DB, number))!
     const asked0 = await call(`/account/orders/${number}/returns`, { bearer: shopper.bearer, body: { return_request: { reason: 'faulty', comment: '', items: [{ line_item_id: detail.lines[0]!.id, quantity: 2 }] } } })
     expect(asked0.status).toBe(201)
-    const ret = (await loadReturn(env.DB, (await env.DB.prepare('SELECT r.id FROM return_requests r JOIN orders o ON o.id = r.order_id WHERE o.number = ?').bind(number).first<{ id: number }>())!.id))!
+    const id = (await env.DB.prepare('SELECT r.id FROM return_requests r JOIN orders o ON o.id = r.order_id WHERE o.number = ?').bind(number).first<{ id: number }>())!.id
+    const [a, b] = [await admin(), await admin()]
+    await approveReturn(stripeEnv, a, (await loadReturn(env.DB, id))!, null, URL_)
+    const approved = (await loadReturn(env.DB, id))!
+    await receiveReturn(stripeEnv, a, approved, [{ line_item_id: detail.lines[0]!.id, quantity: 2, restock: true }], URL_)
+    const ret = (await loadReturn(env.DB, id))!
     const payment = detail.payments.find((p) => p.method === 'card')!
     const asked = slowProvider()
-    const [a, b] = [await admin(), await admin()]
-    const results = await Promise.allSettled([approveReturn(stripeEnv, a, ret, null, URL_), refund(stripeEnv, b, detail, { paymentId: payment.id, cents: payment.amount_cents!, reason: 'Goodwill' }, URL_)])
+    const results = await Promise.allSettled([refundReturn(stripeEnv, a, ret, { to: 'original', shipping: false, formToken: crypto.randomUUID() }, URL_), refund(stripeEnv, b, detail, { paymentId: payment.id, cents: payment.amount_cents!, reason: 'Goodwill' }, URL_)])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
     expect(asked).toHaveLength(1)

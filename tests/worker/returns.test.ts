@@ -4,11 +4,13 @@ import { AU_ADDRESS, call, registerAndLogin } from '#tests/factories/api.ts'
 import { createGiftCard, createProduct, giftCardBalance, stockOf } from '#tests/factories/catalogue.ts'
 import { createFakeStripe } from '#tests/fakes/stripe-api.ts'
 import { STRIPE, stripeEnv } from '#tests/factories/stripe.ts'
-import { approveReturn, loadReturn } from '#worker/admin/return-actions.ts'
-import { ADMIN_PASSWORD, auditOf, createAdmin, operator, placeOrder } from './admin-helpers.ts'
+import { approveReturn, loadReturn, receiveReturn } from '#worker/admin/return-actions.ts'
+import { refundReturn } from '#worker/admin/return-refund.ts'
+import { ADMIN_PASSWORD, auditOf, createAdmin, operator, placeOrder, storeAddress } from './admin-helpers.ts'
 
-// Shopper returns: a member asks from their order (window, quantities, one open request), the console approves
-// (restock, refund split across gift card, store credit and card, once) or declines; an email at each step.
+// Shopper returns: a member asks from their order (window, quantities, one open request); the console approves (the
+// return address emailed), receives the goods line by line, refunds (split across gift card, store credit and card,
+// once; the units marked for it back in stock) or declines before the refund; an email at each step.
 
 const credit = async (userId: number) => (await env.DB.prepare("SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = 'AUD'").bind(userId).first<{ balance_cents: number }>())?.balance_cents ?? 0
 const mails = async (to: string) =>
@@ -23,7 +25,7 @@ const ask = (bearer: string, number: string, items: Array<{ line_item_id: number
 const returnId = async (number: string) => (await env.DB.prepare("SELECT r.id FROM return_requests r JOIN orders o ON o.id = r.order_id WHERE o.number = ? ORDER BY r.id DESC").bind(number).first<{ id: number }>())!.id
 
 describe('returns', () => {
-  it('a member asks within the window; the console approves: restocked, refunded split across gift card, store credit and card, once', async () => {
+  it('a member asks within the window; the console approves (the return address emailed), receives one unit and refunds it split across gift card, store credit and card, once', async () => {
     const { b, email: adminEmail } = await operator()
     const shopper = await registerAndLogin()
     const product = await createProduct({ stock: 5 })
@@ -59,14 +61,42 @@ describe('returns', () => {
     const id = await returnId(number)
     expect((await b.get('/admin/returns')).body).toContain(`/admin/returns/${id}`)
     const page = await b.get(`/admin/returns/${id}`)
-    // the split the operator sees before approving: half of what each source paid (one of two units)
-    expect(page.body).toMatch(/Gift card •••• \w{4}(<!-- -->)?: <span[^>]*>AUD 25.00/)
-    expect(page.body).toMatch(/Store credit(<!-- -->)?: <span[^>]*>AUD 15.00/)
-    expect((await b.post(`/admin/returns/${id}/approve`, { note: '', password: 'wrong password' })).status).toBe(422)
+    expect(page.body).toContain('Approve and email the return address')
     expect(await stockOf(product.variantId)).toBe(3)
 
-    const approved = await b.post(`/admin/returns/${id}/approve`, { note: 'Thanks!', password: ADMIN_PASSWORD })
+    await storeAddress()
+    const approved = await b.post(`/admin/returns/${id}/approve`, { note: 'Thanks!' })
     expect(approved.status, approved.body.slice(0, 500)).toBe(303)
+    // approved: nothing is refunded or restocked before the goods arrive; the shopper is told where to send them
+    expect(await stockOf(product.variantId)).toBe(3)
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM refunds WHERE return_id = ?').bind(id).first('n')).toBe(0)
+    const [, approvedMail] = await mails(shopper.email)
+    expect(approvedMail!.locale).toBe('de')
+    expect(approvedMail!.subject).toBe(`Ihre Rücksendung zu Bestellung ${number} ist angenommen: so senden Sie sie`)
+    expect(approvedMail!.body).toContain('12 Flinders Lane')
+    expect(approvedMail!.body).toContain(`Rücksendenummer ${number}-${id}`)
+    expect((await auditOf('return.approve'))[0]).toMatchObject({ admin_email: adminEmail, subject_id: number, after: { return_id: id, stage: 'approved' } })
+    expect((await call(`/account/orders/${number}`, { bearer: shopper.bearer })).body.data.attributes.returns).toMatchObject([{ state: 'approved', return_number: `${number}-${id}`, return_address: ['Basecamp Outfitters Pty Ltd', '12 Flinders Lane', 'Melbourne VIC 3000', 'Australia'] }])
+    // idempotent: a replayed approval changes nothing and sends no second email
+    expect((await b.post(`/admin/returns/${id}/approve`, { note: '' })).status).toBe(409)
+    expect(await mails(shopper.email)).toHaveLength(2)
+
+    // received: more than was asked back is refused; then one unit, back in stock (at the refund)
+    expect((await b.post(`/admin/returns/${id}/receive`, { [`received-${line}`]: '2', [`restock-${line}`]: 'on' })).status).toBe(422)
+    const receivedRes = await b.post(`/admin/returns/${id}/receive`, { [`received-${line}`]: '1', [`restock-${line}`]: 'on' })
+    expect(receivedRes.status, receivedRes.body.slice(0, 500)).toBe(303)
+    expect((await b.post(`/admin/returns/${id}/receive`, { [`received-${line}`]: '1', [`restock-${line}`]: 'on' })).status).toBe(409)
+    expect(await stockOf(product.variantId)).toBe(3)
+    expect((await mails(shopper.email)).at(-1)!.subject).toBe(`Ihre Rücksendung zu Bestellung ${number} ist angekommen`)
+    const toRefund = await b.get(`/admin/returns/${id}`)
+    expect(toRefund.body).toMatch(/Gift card •••• \w{4}: AUD 25.00/)
+    expect(toRefund.body).toMatch(/Store credit: AUD 15.00/)
+
+    // refunded: the money split as the order was paid, once; the unit back in stock; closed
+    const form = { to: 'original', password: ADMIN_PASSWORD, form_token: crypto.randomUUID() }
+    expect((await b.post(`/admin/returns/${id}/refund`, { ...form, password: 'wrong password' })).status).toBe(422)
+    const refundedRes = await b.post(`/admin/returns/${id}/refund`, form)
+    expect(refundedRes.status, refundedRes.body.slice(0, 500)).toBe(303)
     expect(await stockOf(product.variantId)).toBe(4)
     expect(await giftCardBalance(card.id)).toBe(2500)
     expect(await credit(shopper.userId)).toBe(1500)
@@ -76,22 +106,19 @@ describe('returns', () => {
       { method: 'gift_card', amount_cents: 2500, provider_reference: null },
       { method: 'store_credit', amount_cents: 1500, provider_reference: null },
     ])
-    const [, approvedMail] = await mails(shopper.email)
-    expect(approvedMail!.locale).toBe('de')
-    expect(approvedMail!.body).toContain('Auf Ihre Karte: 40,00')
-    expect(JSON.parse(approvedMail!.payload)).toMatchObject({ status: 'approved', note: 'Thanks!', refunds: [{ method: 'gift_card', amountCents: 2500 }, { method: 'store_credit', amountCents: 1500 }, { method: 'card', amountCents: 4000 }] })
-    expect((await auditOf('return.approve'))[0]).toMatchObject({ admin_email: adminEmail, subject_id: number, after: { return_id: id, state: 'approved' } })
-
-    // idempotent: a replayed approval refunds and restocks nothing more
-    const twice = await b.post(`/admin/returns/${id}/approve`, { note: '', password: ADMIN_PASSWORD })
-    expect(twice.status).toBe(409)
-    expect(await stockOf(product.variantId)).toBe(4)
+    const refundedMail = (await mails(shopper.email)).at(-1)!
+    expect(refundedMail.body).toContain('Auf Ihre Karte: 40,00')
+    expect(JSON.parse(refundedMail.payload)).toMatchObject({ status: 'refunded', refundTo: 'original', refunds: [{ method: 'gift_card', amountCents: 2500 }, { method: 'store_credit', amountCents: 1500 }, { method: 'card', amountCents: 4000 }] })
+    expect((await auditOf('return.refund'))[0]).toMatchObject({ admin_email: adminEmail, subject_id: number, after: { return_id: id, stage: 'refunded', goods_cents: 8000 } })
+    // the same form again refunds nothing more
+    expect((await b.post(`/admin/returns/${id}/refund`, form)).status).toBe(409)
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM refunds WHERE return_id = ?').bind(id).first('n')).toBe(3)
+    expect(await stockOf(product.variantId)).toBe(4)
 
     // one unit is left to return; the shopper's order page says what happened
     expect((await ask(shopper.bearer, number, [{ line_item_id: line, quantity: 2 }])).body.error).toContain('at most 1')
     const order = await call(`/account/orders/${number}`, { bearer: shopper.bearer })
-    expect(order.body.data.attributes.returns).toMatchObject([{ state: 'approved', refund_total: '80.00' }])
+    expect(order.body.data.attributes.returns).toMatchObject([{ state: 'refunded', refund_total: '80.00', refund_to: 'original' }])
 
     // a declined request gives its units back to what may be returned
     expect((await ask(shopper.bearer, number, [{ line_item_id: line, quantity: 1 }], { reason: 'changed_mind' })).status).toBe(201)
@@ -147,11 +174,17 @@ describe('returns', () => {
     await ship(number)
     expect((await ask(shopper.bearer, number, [{ line_item_id: await lineOf(number), quantity: 1 }], { reason: 'faulty' })).status).toBe(201)
 
-    const admin = await createAdmin()
-    const detail = (await loadReturn(env.DB, await returnId(number)))!
+    const admin = { ...(await createAdmin()), firstName: 'Olive', sessionHash: '' }
+    await storeAddress()
+    const id = await returnId(number)
+    await approveReturn(stripeEnv, admin, (await loadReturn(env.DB, id))!, null, 'https://store.test/admin/returns/1/approve')
+    const approved = (await loadReturn(env.DB, id))!
+    await receiveReturn(stripeEnv, admin, approved, [{ line_item_id: approved.ret.items[0]!.line_item_id, quantity: 1, restock: true }], 'https://store.test/admin/returns/1/receive')
+    expect(fake.refunds).toEqual([])
+    const detail = (await loadReturn(env.DB, id))!
     const [cardPaid, giftPaid] = (['card', 'gift_card'] as const).map((m) => detail.order.payments.find((p) => p.method === m)!.amount_cents!)
     const unit = detail.order.lines[0]!.price_cents!
-    await approveReturn(stripeEnv, { ...admin, firstName: 'Olive', sessionHash: '' }, detail, null, 'https://store.test/admin/returns/1/approve')
+    await refundReturn(stripeEnv, admin, detail, { to: 'original', shipping: false, formToken: crypto.randomUUID() }, 'https://store.test/admin/returns/1/refund')
     // the unit's price (not the shipping) goes back in the shares the gift card and the card paid the order
     const cardShare = Math.round((unit * cardPaid!) / (cardPaid! + giftPaid!))
     expect(fake.refunds).toMatchObject([{ amount: cardShare, payment_intent: expect.stringMatching(/^pi_/) }])
@@ -159,5 +192,60 @@ describe('returns', () => {
     const ref = await env.DB.prepare("SELECT r.provider_reference FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.method = 'card' AND r.return_id = ?").bind(detail.ret.id).first<string>('provider_reference')
     expect(ref).toMatch(/^re_/)
     vi.restoreAllMocks()
+  })
+
+  it('refunds as store credit with the shipping, or on a new gift card; a return declined after its goods came in moves no stock', async () => {
+    const { b } = await operator()
+    await storeAddress()
+    const shopper = await registerAndLogin()
+    const product = await createProduct({ stock: 20 })
+    const step = async (path: string, form: Record<string, string>) => {
+      const res = await b.post(path, form)
+      expect(res.status, res.body.slice(0, 400)).toBe(303)
+    }
+    const walk = async (to: string, shipping: boolean) => {
+      const number = await placeOrder(product.variantId, { member: shopper, quantity: 2 })
+      await env.DB.prepare('UPDATE orders SET ship_total_cents = 1000 WHERE number = ?').bind(number).run()
+      await ship(number)
+      const line = await lineOf(number)
+      expect((await ask(shopper.bearer, number, [{ line_item_id: line, quantity: 2 }])).status).toBe(201)
+      const id = await returnId(number)
+      await step(`/admin/returns/${id}/approve`, { note: '' })
+      // two asked back, one came (damaged: not restocked)
+      await step(`/admin/returns/${id}/receive`, { [`received-${line}`]: '1' })
+      return { number, id, line }
+    }
+    const creditBefore = await credit(shopper.userId)
+    const first = await walk('store_credit', true)
+    const stock = await stockOf(product.variantId)
+    await step(`/admin/returns/${first.id}/refund`, { to: 'store_credit', shipping: 'on', password: ADMIN_PASSWORD, form_token: crypto.randomUUID() })
+    // one unit (80.00) and the shipping (10.00, capped by what was paid) as credit; the payment counts it as refunded
+    const row = await env.DB.prepare('SELECT p.refund_to, p.goods_cents, p.shipping_cents FROM return_progress p WHERE return_id = ?').bind(first.id).first()
+    expect(row).toMatchObject({ refund_to: 'store_credit', goods_cents: 8000 })
+    const given = (row as { goods_cents: number; shipping_cents: number }).goods_cents + (row as { shipping_cents: number }).shipping_cents
+    expect(await credit(shopper.userId)).toBe(creditBefore + given)
+    expect(await env.DB.prepare('SELECT SUM(refunded_cents) AS n FROM payments WHERE order_id = (SELECT id FROM orders WHERE number = ?)').bind(first.number).first('n')).toBe(given)
+    expect(await stockOf(product.variantId)).toBe(stock)
+    expect((await mails(shopper.email)).at(-1)!.body).toContain('As store credit')
+
+    const second = await walk('gift_card', false)
+    await step(`/admin/returns/${second.id}/refund`, { to: 'gift_card', password: ADMIN_PASSWORD, form_token: crypto.randomUUID() })
+    const card = await env.DB.prepare('SELECT g.code, g.balance_cents FROM return_progress p JOIN gift_cards g ON g.id = p.gift_card_id WHERE p.return_id = ?').bind(second.id).first<{ code: string; balance_cents: number }>()
+    expect(card!.balance_cents).toBe(8000)
+    expect((await mails(shopper.email)).at(-1)!.body).toContain(card!.code)
+
+    const third = await walk('original', false)
+    const before = await stockOf(product.variantId)
+    await step(`/admin/returns/${third.id}/decline`, { note: 'The jacket was worn' })
+    expect(await stockOf(product.variantId)).toBe(before)
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM refunds WHERE return_id = ?').bind(third.id).first('n')).toBe(0)
+    expect((await call(`/account/orders/${third.number}`, { bearer: shopper.bearer })).body.data.attributes.returns).toMatchObject([{ state: 'declined', note: 'The jacket was worn' }])
+    // declined: nothing more can happen to it
+    expect((await b.post(`/admin/returns/${third.id}/refund`, { to: 'original', password: ADMIN_PASSWORD, form_token: crypto.randomUUID() })).status).toBe(409)
+    // the returns list filters by stage and by order number
+    const list = await b.get(`/admin/returns?stage=declined&q=${third.number}`)
+    expect(list.body).toContain(`/admin/returns/${third.id}`)
+    expect(list.body).not.toContain(`/admin/returns/${second.id}"`)
+    expect((await b.get('/admin/returns?stage=refunded')).body).toContain(`/admin/returns/${second.id}"`)
   })
 })

@@ -182,7 +182,11 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     requested: 'Danke: Ihre Rücksendeanfrage ist bei uns. Wir haben Ihnen per E-Mail geschrieben, wie es weitergeht.',
     yourReturns: 'Rücksendungen',
     refunded: 'Erstattet: {{amount}}',
-    state: { requested: 'Rücksendung angefragt: wartet auf unsere Antwort', approved: 'Rücksendung angenommen und erstattet', declined: 'Rücksendung abgelehnt' },
+    state: { requested: 'Rücksendung angefragt: wartet auf unsere Antwort', approved: 'Rücksendung angenommen: bitte senden Sie die Artikel zurück', received: 'Rücksendung angekommen: Ihre Erstattung folgt in Kürze', refunded: 'Rücksendung erstattet und abgeschlossen', declined: 'Rücksendung abgelehnt' },
+    sendTo: 'Bitte senden Sie die Artikel mit einem Zettel mit Ihrer Rücksendenummer {{reference}} an:',
+    receivedNote: 'Ihr Paket ist angekommen und wurde geprüft.',
+    refundedTo: { original: '{{amount}} auf dem Weg erstattet, auf dem Sie bezahlt haben.', store_credit: '{{amount}} als Guthaben auf Ihrem Konto erstattet.', gift_card: '{{amount}} auf einer neuen Geschenkkarte erstattet (den Code finden Sie in unserer E-Mail).' },
+    declinedNote: 'Unsere Begründung: {{note}}',
     reasons: { too_small: 'Zu klein', too_large: 'Zu groß', not_as_described: 'Nicht wie beschrieben', faulty: 'Defekt oder beschädigt', changed_mind: 'Nicht mehr gewünscht', other: 'Anderer Grund' },
   },
   shop: {

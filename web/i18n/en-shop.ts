@@ -181,7 +181,11 @@ export const enShop = {
     requested: 'Thanks: your return request is with us. We have emailed you what happens next.',
     yourReturns: 'Returns',
     refunded: 'Refunded {{amount}}',
-    state: { requested: 'Return requested: waiting for our answer', approved: 'Return approved and refunded', declined: 'Return declined' },
+    state: { requested: 'Return requested: waiting for our answer', approved: 'Return approved: please send the items back', received: 'Return received: your refund follows shortly', refunded: 'Return refunded and closed', declined: 'Return declined' },
+    sendTo: 'Please send the items, with a note of your return reference {{reference}}, to:',
+    receivedNote: 'Your parcel has arrived and been checked.',
+    refundedTo: { original: 'Refunded {{amount}} the way you paid.', store_credit: 'Refunded {{amount}} as store credit on your account.', gift_card: 'Refunded {{amount}} on a new gift card (its code is in our email).' },
+    declinedNote: 'Our reason: {{note}}',
     reasons: { too_small: 'Too small', too_large: 'Too large', not_as_described: 'Not as described', faulty: 'Faulty or damaged', changed_mind: 'Changed my mind', other: 'Other' },
   },
   shop: {

@@ -112,8 +112,12 @@ function returnToBalance(db: D1Database, detail: OrderDetail, payment: OrderPaym
   return []
 }
 
-/** The D1 side of giving `cents` back to one payment (a return's refunds name it). */
-export function refundStatements(db: D1Database, detail: OrderDetail, payment: OrderPayment, cents: number, reason: string, reference: string | null, returnId: number | null = null): D1PreparedStatement[] {
+/**
+ * The D1 side of giving `cents` back to one payment (a return's refunds name it). `toBalance` false: the payment's
+ * share is counted as refunded (so no more than was captured is ever given back) but the money goes elsewhere (a
+ * return refunded as store credit or on a new gift card), so a gift card or store credit that paid is not refilled.
+ */
+export function refundStatements(db: D1Database, detail: OrderDetail, payment: OrderPayment, cents: number, reason: string, reference: string | null, returnId: number | null = null, toBalance = true): D1PreparedStatement[] {
   return [
     // the CHECK on payments.refunded_cents refuses the whole batch if this would give back more than was taken. A Stripe
     // payment's figure is also raised by the charge.refunded webhook (Stripe's total, only ever forward), which may have
@@ -123,7 +127,7 @@ export function refundStatements(db: D1Database, detail: OrderDetail, payment: O
       .prepare('UPDATE payments SET refunded_cents = CASE WHEN payment_intent_id IS NULL THEN refunded_cents + ?1 ELSE MAX(refunded_cents, ?3 + ?1) END WHERE id = ?2')
       .bind(cents, payment.id, payment.refunded_cents),
     db.prepare('INSERT INTO refunds (order_id, payment_id, amount_cents, reason, provider_reference, return_id) VALUES (?, ?, ?, ?, ?, ?)').bind(detail.order.id, payment.id, cents, reason, reference, returnId),
-    ...returnToBalance(db, detail, payment, cents),
+    ...(toBalance ? returnToBalance(db, detail, payment, cents) : []),
   ]
 }
 

@@ -42,7 +42,7 @@ export interface OrderDetail {
   promotions: Array<{ id: number; code: string; name: string; amount_cents: number | null }>
   payments: OrderPayment[]
   refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
-  /** Lines the console refunded as a whole (line_refunds, migration 0197). */
+  /** Units the console refunded: whole lines (line_refunds, migration 0197) and by quantity (quantity_refunds, 0320). */
   lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
   shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code: string } | null
@@ -70,7 +70,7 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
       )
       .bind(order.id),
     db.prepare('SELECT id, payment_id, amount_cents, reason, created_at FROM refunds WHERE order_id = ? ORDER BY id').bind(order.id),
-    db.prepare('SELECT line_item_id, quantity, amount_cents, restocked FROM line_refunds WHERE order_id = ?').bind(order.id),
+    db.prepare('SELECT line_item_id, quantity, amount_cents, restocked FROM line_refunds WHERE order_id = ?1 UNION ALL SELECT line_item_id, quantity, amount_cents, restocked FROM quantity_refunds WHERE order_id = ?1').bind(order.id),
     db.prepare('SELECT * FROM addresses WHERE id IN (?, ?)').bind(order.bill_address_id ?? 0, order.ship_address_id ?? 0),
     db.prepare('SELECT s.number, s.state, s.tracking_id, s.carrier, s.shipped_at, m.name AS method, m.code AS method_code FROM shipments s JOIN shipping_methods m ON m.id = s.shipping_method_id WHERE s.order_id = ?').bind(order.id),
     db.prepare("SELECT id, kind, subject, created_at, sent_at FROM outbox WHERE ref = ?1 OR (ref IS NULL AND to_email = ?2 AND subject LIKE '%' || ?1 || '%') ORDER BY id").bind(number, order.email ?? ''),

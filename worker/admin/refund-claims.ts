@@ -6,7 +6,8 @@ import type { FormSubject } from './form-tokens.ts'
  * The claim recorded before the card provider is asked for a refund (migration 0204): a conditional INSERT, so of two
  * operators settling the same line or return at once exactly one goes on; the other gets `busy` as a 409.
  */
-export type ClaimSubject = `line:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}` | FormSubject
+export type ClaimSubject = `line:${number}` | `line:${number}:${number}` | `shipping:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}` | FormSubject
+// (`line:<id>:<units settled>`: a line as the refund dialog saw it; `shipping:<order id>`: the order's shipping refunded)
 // (`ship:<order id>`: fulfil() writes it in its own batch, an order is shipped once; cancel() takes it first, so an
 // order being cancelled cannot be shipped meanwhile)
 /**

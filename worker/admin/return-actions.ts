@@ -1,17 +1,24 @@
 import type { Env } from '#worker/env.ts'
 import { reloadOrder } from '#worker/backend/commerce/orders.ts'
-import { returnableLines, returnMail, returnsOfOrder, type ReturnItemRow, type ReturnRow } from '#worker/backend/commerce/returns.ts'
+import { returnsOfOrder, type ReturnItemRow, type ReturnRow, type ReturnStage } from '#worker/backend/commerce/returns.ts'
+import { returnMail } from '#worker/backend/commerce/return-mails.ts'
+import { returnAddress } from '#worker/backend/commerce/return-address.ts'
 import { storeUrl } from '#worker/backend/services/store-url.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
+import type { Mail } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
-import { refundCard } from './card-refunds.ts'
-import { loadOrderDetail, type OrderDetail, type OrderPayment } from './order-detail.ts'
-import { refundable, refundStatements } from './order-actions.ts'
-import { ActionRefused } from './action-refused.ts'
-import { PAYMENT_BUSY, paymentClaim, underClaim, type Claim, type ClaimSubject } from './refund-claims.ts'
+import { loadOrderDetail, type OrderDetail } from './order-detail.ts'
+import { ActionRefused, unlessTaken } from './action-refused.ts'
+import { underClaim } from './refund-claims.ts'
 
-/** Approving or declining a shopper's return (issue 14 item 6; docs/console.md 'Returns'). */
+/**
+ * A shopper's return through its steps (docs/console.md 'Returns'; decision 0032): approve, and the shopper is emailed
+ * where and how to send the goods; receive them line by line, each back on the shelf or not (damaged); refund
+ * (return-refund.ts), which closes it. Decline with the reason at any step before the refund. Nothing moves money or
+ * stock before the refund. Each step is once: the triggers on return_requests and return_progress refuse a second
+ * (two operators, a replayed form) and the whole batch with it, so no second email or audit line is written.
+ */
 
 export interface ReturnDetail {
   ret: ReturnRow & { items: ReturnItemRow[] }
@@ -27,141 +34,113 @@ export async function loadReturn(db: D1Database, id: number): Promise<ReturnDeta
   return { ret, order }
 }
 
-/**
- * What the returned units are worth: what was paid for them, less their share of the order's promotions (shipping
- * is not refunded), never more than the order's payments still hold.
- */
-export function returnValueCents(detail: OrderDetail, items: Array<Pick<ReturnItemRow, 'line_item_id' | 'quantity'>>): number {
-  const { order } = detail
-  const goods = items.reduce((sum, i) => sum + (detail.lines.find((l) => l.id === i.line_item_id)?.price_cents ?? 0) * i.quantity, 0)
-  const itemTotal = order.item_total_cents ?? 0
-  const discount = Math.abs(order.promo_total_cents ?? 0)
-  const value = itemTotal > 0 ? Math.floor((goods * Math.max(0, itemTotal - discount)) / itemTotal) : 0
-  return Math.min(value, detail.payments.reduce((sum, p) => sum + refundable(p), 0))
+const STAGE_DONE: Record<ReturnStage, string> = {
+  requested: 'is waiting for an answer',
+  approved: 'was already approved',
+  received: 'was already received',
+  refunded: 'was already refunded and is closed',
+  declined: 'was already declined',
 }
 
-/**
- * Splits a refund across the order's payments in proportion to what each paid (largest remainder, so the cents add
- * up), then moves any part a payment can no longer take (refunded earlier) to the others. One share per source.
- */
-export function splitRefund(payments: OrderPayment[], cents: number): Array<{ payment: OrderPayment; cents: number }> {
-  const paid = payments.filter((p) => (p.amount_cents ?? 0) > 0)
-  const total = paid.reduce((sum, p) => sum + (p.amount_cents ?? 0), 0)
-  if (total === 0 || cents <= 0) return []
-  const exact = paid.map((p) => (cents * (p.amount_cents ?? 0)) / total)
-  const shares = exact.map(Math.floor)
-  let left = cents - shares.reduce((a, b) => a + b, 0)
-  for (const i of exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]).map(([, i]) => i)) {
-    if (left-- <= 0) break
-    shares[i]! += 1
+/** Refuses (409) unless the return is at one of `stages`: what it is now says why. */
+export function assertStage(detail: ReturnDetail, ...stages: ReturnStage[]) {
+  if (!stages.includes(detail.ret.stage)) throw new ActionRefused(`This return ${STAGE_DONE[detail.ret.stage]}: nothing was changed. Reload it to see where it stands.`)
+}
+
+/** Said (409) when another operator or tab took the same step a moment before (a trigger or key refused the batch). */
+export const STEP_TAKEN = 'This return was moved on a moment ago, from another tab or by another operator: nothing was changed. Reload it to see where it stands.'
+/** The refusals the return triggers and keys raise when a step was taken meanwhile (migrations 0195, 0320). */
+export const stepTaken = (error: unknown) => /return already|return not approved|UNIQUE/.test(String(error))
+
+async function run(env: Env, statements: D1PreparedStatement[]) {
+  try {
+    await dispatchWritten(env, await env.DB.batch(statements))
+  } catch (error) {
+    if (stepTaken(error)) throw new ActionRefused(STEP_TAKEN)
+    throw error
   }
-  let over = 0
-  paid.forEach((p, i) => {
-    const cap = refundable(p)
-    if (shares[i]! > cap) (over += shares[i]! - cap), (shares[i] = cap)
-  })
-  paid.forEach((p, i) => {
-    const room = refundable(p) - shares[i]!
-    const take = Math.min(room, over)
-    shares[i]! += take
-    over -= take
-  })
-  return paid.map((payment, i) => ({ payment, cents: shares[i]! })).filter((s) => s.cents > 0)
-}
-
-/**
- * Gives the card shares of a split refund back through their provider, in order, before the console records anything;
- * the first refusal stops with the provider's sentence; `subject` is what they are for (the line or the return: see
- * card-refunds.ts). Fills (and returns) each card payment's provider reference by
- * payment id, so a caller can tell whether money moved before a refusal.
- */
-export async function refundCardShares(env: Env, shares: Array<{ payment: OrderPayment; cents: number }>, subject: ClaimSubject, references = new Map<number, string>()): Promise<Map<number, string>> {
-  for (const share of shares) {
-    if (share.payment.method !== 'card') continue
-    const result = await refundCard(env, share.payment.id, share.cents, subject)
-    if (!result.ok) throw new ActionRefused(result.message)
-    references.set(share.payment.id, result.reference)
-  }
-  return references
-}
-
-const RETURN_BUSY = 'Another operator is deciding this return right now, or just did: reload it to see the decision.'
-
-function assertOpen(detail: ReturnDetail) {
-  if (detail.ret.state !== 'requested') throw new ActionRefused(`This return was already ${detail.ret.state}.`)
 }
 
 const origin = (env: Env, requestUrl: string) => storeUrl(env, new URL(requestUrl).origin)
 
-/**
- * Approves a return: the units go back on the shelf and their value is refunded split across the order's payments
- * (cards through their provider first; a refusal there changes nothing). The decision, refunds, restock, audit entry
- * and email are one batch. The return is claimed (refund_claims) before the provider is asked, so a second operator
- * approving or declining it at the same moment is refused before any money moves; the trigger on return_requests
- * refuses a second decision as well.
- */
-export async function approveReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string) {
-  assertOpen(detail)
-  const references = new Map<number, string>()
-  // the payments it draws on are claimed as well (as a payment refund, a line refund and a cancel claim them), so one
-  // of those at the same moment is refused (409) before a second card refund, not failed on the CHECK afterwards
-  const shares = splitRefund(detail.order.payments, returnValueCents(detail.order, detail.ret.items))
-  const claims: Claim[] = [[`return:${detail.ret.id}`, RETURN_BUSY], ...shares.map((s): Claim => [paymentClaim(s.payment), PAYMENT_BUSY])]
-  await underClaim(env.DB, claims, operator, () => references.size > 0, () => settleApproval(env, operator, detail, note, requestUrl, references))
+/** The email of a step, about the units it concerns. */
+export async function stepMail(env: Env, detail: ReturnDetail, status: 'approved' | 'received' | 'declined' | 'refunded', requestUrl: string, note: string | null, extra: Parameters<typeof returnMail>[6] = {}, items = detail.ret.items as Array<{ line_item_id: number; quantity: number }>): Promise<Mail> {
+  const { ret, order } = detail
+  return returnMail(env.DB, await reloadOrder(env.DB, order.order.id), { id: ret.id, reason: ret.reason, locale: ret.locale, note }, items, status, await origin(env, requestUrl), extra)
 }
 
-async function settleApproval(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string, references: Map<number, string>) {
+/** Approves a return: the shopper is emailed the return address, the reference and how to send the goods. */
+export async function approveReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string | null, requestUrl: string) {
+  assertStage(detail, 'requested')
+  const address = await returnAddress(env.DB)
+  if (address.length === 0) throw new ActionRefused('The store has no return address, so the customer could not be told where to send the goods: nothing was changed. Set the store’s address first.')
   const db = env.DB
   const { ret, order } = detail
-  const cents = returnValueCents(order, ret.items)
-  const shares = splitRefund(order.payments, cents)
-  await refundCardShares(env, shares, `return:${ret.id}`, references)
-  const lines = await returnableLines(db, order.order.id)
-  const restock = ret.items.map((i) => ({ v: lines.find((l) => l.id === i.line_item_id)!.variant_id, q: i.quantity }))
-  const shopperOrder = await reloadOrder(db, order.order.id)
-  const mail = await returnMail(
-    db,
-    shopperOrder,
-    { reason: ret.reason, locale: ret.locale, note },
-    ret.items,
-    'approved',
-    await origin(env, requestUrl),
-    shares.map((s) => ({ method: s.payment.method, amountCents: s.cents })),
-  )
-  const statements = [
-    db
-      .prepare("UPDATE return_requests SET state = 'approved', refund_cents = ?, decision_note = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
-      .bind(cents, note, operator.email, ret.id),
-    ...shares.flatMap((s) => refundStatements(db, order, s.payment, s.cents, `Return #${ret.id}: ${ret.reason}`, references.get(s.payment.id) ?? null, ret.id)),
-    db.prepare(`UPDATE variants SET stock_on_hand = stock_on_hand + json_extract(j.value, '$.q') FROM json_each(?1) AS j WHERE variants.id = json_extract(j.value, '$.v')`).bind(JSON.stringify(restock)),
-    auditStatement(db, operator, 'return.approve', { type: 'order', id: order.order.number! }, { return_id: ret.id, state: ret.state }, {
-      return_id: ret.id,
-      state: 'approved',
-      restocked: restock,
-      refunded: shares.map((s) => ({ payment_id: s.payment.id, method: s.payment.method, cents: s.cents })),
-    }),
-    await mailStatement(env, mail),
-  ]
-  await dispatchWritten(env, await db.batch(statements))
+  await run(env, [
+    db.prepare("UPDATE return_requests SET state = 'approved', decision_note = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(note, operator.email, ret.id),
+    auditStatement(db, operator, 'return.approve', { type: 'order', id: order.order.number! }, { return_id: ret.id, stage: ret.stage }, { return_id: ret.id, stage: 'approved', note }),
+    await mailStatement(env, await stepMail(env, detail, 'approved', requestUrl, note, { returnAddress: address })),
+  ])
 }
 
-/** Declines a return with the reason the shopper is told. */
+/** What came back of one line of the return. */
+export interface Receipt {
+  line_item_id: number
+  quantity: number
+  restock: boolean
+}
+
+/**
+ * Records the goods that came back, line by line (at most what was asked back), each to go back on the shelf or not.
+ * Stock moves with the refund: a return declined after this sends its goods back to the customer.
+ */
+export async function receiveReturn(env: Env, operator: Operator, detail: ReturnDetail, receipts: Receipt[], requestUrl: string) {
+  assertStage(detail, 'approved')
+  const { ret, order } = detail
+  for (const r of receipts) {
+    const item = ret.items.find((i) => i.line_item_id === r.line_item_id)
+    if (!item) throw new ActionRefused('One of the lines is not part of this return: nothing was changed.')
+    if (!Number.isInteger(r.quantity) || r.quantity < 0 || r.quantity > item.quantity) throw new ActionRefused(`At most ${item.quantity} of a line can come back (what the customer asked to return): nothing was changed.`)
+  }
+  const came = receipts.filter((r) => r.quantity > 0)
+  if (came.length === 0) throw new ActionRefused('Nothing came back: enter how many units of at least one line arrived, or decline the return with the reason.')
+  const db = env.DB
+  await run(env, [
+    // first: a second receipt fails on the key (or a decline meanwhile on the trigger) before anything else is written
+    db.prepare("INSERT INTO return_progress (return_id, received_at, received_by) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)").bind(ret.id, operator.email),
+    db
+      .prepare(`INSERT INTO return_receipts (return_id, line_item_id, quantity, restock) SELECT ?1, json_extract(value, '$.l'), json_extract(value, '$.q'), json_extract(value, '$.r') FROM json_each(?2)`)
+      .bind(ret.id, JSON.stringify(ret.items.map((i) => ({ l: i.line_item_id, q: receipts.find((r) => r.line_item_id === i.line_item_id)?.quantity ?? 0, r: receipts.find((r) => r.line_item_id === i.line_item_id)?.restock ? 1 : 0 })))),
+    auditStatement(db, operator, 'return.receive', { type: 'order', id: order.order.number! }, { return_id: ret.id, stage: ret.stage }, { return_id: ret.id, stage: 'received', received: receipts }),
+    await mailStatement(env, await stepMail(env, detail, 'received', requestUrl, null, {}, came.map((r) => ({ line_item_id: r.line_item_id, quantity: r.quantity })))),
+  ])
+}
+
+/** Declines a return with the reason the shopper is told: before the answer, or after it as long as nothing was refunded. */
 export async function declineReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
-  assertOpen(detail)
-  // claimed like an approval, so a decline cannot land while an approval's refund is at the provider
-  await underClaim(env.DB, [[`return:${detail.ret.id}`, RETURN_BUSY]], operator, () => false, () => settleDecline(env, operator, detail, note, requestUrl))
+  assertStage(detail, 'requested', 'approved', 'received')
+  // claimed as a refund claims it, so a decline cannot land while the return's refund is at the provider
+  await underClaim(env.DB, [[`return:${detail.ret.id}`, 'Another operator is refunding or declining this return right now, or just did: reload it to see where it stands.']], operator, () => false, () => settleDecline(env, operator, detail, note, requestUrl))
 }
 
 async function settleDecline(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
   const db = env.DB
   const { ret, order } = detail
-  const mail = await returnMail(db, await reloadOrder(db, order.order.id), { reason: ret.reason, locale: ret.locale, note }, ret.items, 'declined', await origin(env, requestUrl))
-  await dispatchWritten(
-    env,
-    await db.batch([
-      db.prepare("UPDATE return_requests SET state = 'declined', decision_note = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(note, operator.email, ret.id),
-      auditStatement(db, operator, 'return.decline', { type: 'order', id: order.order.number! }, { return_id: ret.id, state: ret.state }, { return_id: ret.id, state: 'declined', note }),
-      await mailStatement(env, mail),
+  const write =
+    ret.stage === 'requested'
+      ? db.prepare("UPDATE return_requests SET state = 'declined', decision_note = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(note, operator.email, ret.id)
+      : db
+          .prepare(
+            `INSERT INTO return_progress (return_id, declined_at, declined_by, decline_note) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?2, ?3)
+             ON CONFLICT (return_id) DO UPDATE SET declined_at = excluded.declined_at, declined_by = excluded.declined_by, decline_note = excluded.decline_note`,
+          )
+          .bind(ret.id, operator.email, note)
+  await unlessTaken(
+    run(env, [
+      write,
+      auditStatement(db, operator, 'return.decline', { type: 'order', id: order.order.number! }, { return_id: ret.id, stage: ret.stage }, { return_id: ret.id, stage: 'declined', note }),
+      await mailStatement(env, await stepMail(env, detail, 'declined', requestUrl, note)),
     ]),
+    STEP_TAKEN,
   )
 }

@@ -185,12 +185,16 @@ export function toOrder(doc: Document): Order {
     canceledAt: a.canceled_at ?? null,
     returnableUntil: a.returnable_until ?? null,
     returns: Array.isArray(a.returns)
-      ? a.returns.map((r: { id: number; state: OrderReturn['state']; reason: string; created_at: string; refund_total: string | null; items: Array<{ line_item_id: string; quantity: number }> }) => ({
+      ? a.returns.map((r: { id: number; state: OrderReturn['state']; reason: string; created_at: string; refund_total: string | null; refund_to?: OrderReturn['refundTo']; return_number?: string; return_address?: string[] | null; note?: string | null; items: Array<{ line_item_id: string; quantity: number }> }) => ({
           id: String(r.id),
           state: r.state,
           reason: r.reason,
           createdAt: r.created_at,
           refundTotal: r.refund_total,
+          refundTo: r.refund_to ?? null,
+          returnNumber: r.return_number ?? String(r.id),
+          returnAddress: Array.isArray(r.return_address) ? r.return_address.map(String) : null,
+          note: r.note ?? null,
           items: r.items.map((i) => ({ lineItemId: String(i.line_item_id), quantity: i.quantity })),
         }))
       : [],

@@ -9,7 +9,7 @@ const address = (locale: Locale) => ({ name: 'Alex Morgan', company: null, lines
  * and the screenshots show each, the render tests check each.
  */
 export const MAIL_VARIANTS = {
-  return_update: ['approved', 'requested', 'declined'],
+  return_update: ['approved', 'requested', 'received', 'refunded', 'declined'],
   order_update: ['refunded', 'canceled'],
 } as const satisfies Partial<Record<MailKind, readonly string[]>>
 
@@ -107,19 +107,23 @@ export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Ma
         locale,
         ref: 'R123456789',
         payload: {
-          status: variant === 'requested' || variant === 'declined' ? variant : 'approved',
+          status: variant === 'requested' || variant === 'declined' || variant === 'received' || variant === 'refunded' ? variant : 'approved',
           number: 'R123456789',
+          returnNumber: 'R123456789-12',
           customerName: 'Alex',
           currency: 'AUD',
           reason: 'too_small',
           lines: [{ name: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket', details: de ? ['Farbe: Rot', 'Größe: M'] : ['Colour: Red', 'Size: M'], quantity: 1 }],
           refunds:
-            variant === 'requested' || variant === 'declined'
-              ? []
-              : [
+            variant === 'refunded'
+              ? [
                   { method: 'gift_card', amountCents: 2500 },
                   { method: 'card', amountCents: 20495 },
-                ],
+                ]
+              : [],
+          refundTo: variant === 'refunded' ? 'original' : null,
+          shippingCents: 0,
+          returnAddress: variant === 'approved' || variant === undefined ? ['Basecamp Outfitters Pty Ltd', '12 Flinders Lane', 'Melbourne VIC 3000', 'Australia'] : null,
           note: variant === 'declined' ? (de ? 'Die Jacke wurde getragen und gewaschen; wir können sie nicht wieder verkaufen.' : 'The jacket has been worn and washed, so we cannot sell it again.') : null,
           orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
         },

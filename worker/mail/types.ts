@@ -105,16 +105,25 @@ export interface ShippingConfirmationPayload {
 
 /** A return's news for the shopper: asked for (received), approved and refunded, or declined. */
 export interface ReturnUpdatePayload {
-  status: 'requested' | 'approved' | 'declined'
+  /** The step the return reached (docs/console.md 'Returns'). */
+  status: 'requested' | 'approved' | 'received' | 'refunded' | 'declined'
   number: string
+  /** The return's own reference, to write on the parcel (null for mails queued before it existed). */
+  returnNumber?: string | null
   customerName: string
   currency: Currency
   reason: ReturnReason
   lines: MailItemLine[]
-  /** One per source the order was paid with (approved only). */
+  /** Refunded: one per source the order was paid with (to the original payment), or one for the credit or card. */
   refunds: Array<{ method: 'card' | 'gift_card' | 'store_credit'; amountCents: number }>
   /** The store's word on the decision (a declined return says why). */
   note: string | null
+  /** Approved: where to send the goods, line by line. */
+  returnAddress?: string[] | null
+  /** Refunded: where the money went, the new gift card's code (refunded as a gift card), the shipping refunded. */
+  refundTo?: 'original' | 'store_credit' | 'gift_card' | null
+  giftCardCode?: string | null
+  shippingCents?: number
   orderUrl: string
 }
 

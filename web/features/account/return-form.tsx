@@ -105,7 +105,21 @@ export function ReturnStatus({ order }: { order: Order }) {
               {t(`returns.state.${r.state}` as MessageKey)} · {formatDate(r.createdAt)}
             </p>
             <p>{r.items.map((i) => `${i.quantity} × ${names.get(i.lineItemId) ?? ''}`).join(', ')}</p>
-            {r.state === 'approved' && r.refundTotal ? <p>{t('returns.refunded', { amount: formatMoney(Number(r.refundTotal), order.currency, locale) })}</p> : null}
+            {r.state === 'approved' && r.returnAddress?.length ? (
+              <div className="mt-2" data-testid="return-address">
+                <p>{t('returns.sendTo', { reference: r.returnNumber ?? r.id })}</p>
+                <address className="not-italic font-semibold">
+                  {r.returnAddress.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </div>
+            ) : null}
+            {r.state === 'received' ? <p>{t('returns.receivedNote')}</p> : null}
+            {r.state === 'refunded' && r.refundTotal ? <p>{t(`returns.refundedTo.${r.refundTo ?? 'original'}` as MessageKey, { amount: formatMoney(Number(r.refundTotal), order.currency, locale) })}</p> : null}
+            {r.state === 'declined' && r.note ? <p>{t('returns.declinedNote', { note: r.note })}</p> : null}
           </li>
         ))}
       </ul>

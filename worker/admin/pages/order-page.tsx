@@ -1,10 +1,11 @@
 import { Button } from '#web/components/ui/button.tsx'
-import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Radio } from '#web/components/ui/radio.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
 import { ShipmentBadge } from './orders-page.tsx'
+import { RefundDialog, type DialogLine, type DialogQuote } from './refund-dialog.tsx'
+import { ReturnBadge } from './returns-page.tsx'
 import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 type Cents = number | null
@@ -104,15 +105,16 @@ function AddressBlock({ title, address, same = false }: { title: string; address
   )
 }
 
-/** A line that can still be refunded as a whole, with what that gives back (worker/admin/line-refunds.ts). */
-export interface LineOffer {
+/** A return of the order as its page lists it. */
+export interface OrderReturnItem {
   id: number
-  label: string
+  stage: 'requested' | 'approved' | 'received' | 'refunded' | 'declined'
   units: number
-  cents: number
+  created_at: string
+  refund_cents: number | null
 }
 
-export function OrderPage({ view, lineOffers = [], notice, error, form, errors, values, already }: { view: OrderView; lineOffers?: LineOffer[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
+export function OrderPage({ view, dialog, returns = [], notice, error, form, errors, values, already }: { view: OrderView; dialog?: { lines: DialogLine[]; shippingLeftCents: number; quote?: DialogQuote }; returns?: OrderReturnItem[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
   const { order, shipment } = view
   const cur = order.currency
   const open = !order.canceled_at
@@ -144,8 +146,8 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
                 {l.options ? <span className="block text-neutral-700">{l.options}</span> : null}
                 {view.lineRefunds
                   .filter((r) => r.line_item_id === l.id)
-                  .map((r) => (
-                    <span key={r.line_item_id} className="block text-neutral-700">
+                  .map((r, i) => (
+                    <span key={i} className="block text-neutral-700">
                       {`Refunded ${r.quantity} for ${money(r.amount_cents, cur)}${r.restocked ? ', back in stock' : ''}`}
                     </span>
                   ))}
@@ -167,19 +169,7 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
             Promotions: {view.promotions.map((p) => `${p.name} (${p.code}) −${money(Math.abs(p.amount_cents ?? 0), cur)}`).join(', ')}
           </p>
         ) : null}
-        {lineOffers.length ? (
-          <form method="post" action={`/admin/orders/${order.number}/refund-line`} className="mt-4 max-w-md space-y-3" aria-label="Refund a line">
-            <h3 className="font-semibold">Refund a line</h3>
-            <p className="text-sm">Gives back what was paid for the line's units not yet returned (less their share of promotions), split across the order's payments as it was paid, and emails the customer.</p>
-            <RefundChoice name="lineId" legend="Line" options={lineOffers.map((o) => ({ value: String(o.id), label: `${o.label}: ${money(o.cents, cur)}` }))} value={vals('refund-line')?.lineId} error={errs('refund-line')?.lineId} />
-            <Input id="line-reason" name="reason" label="Why is the line refunded?" required defaultValue={vals('refund-line')?.reason ?? ''} error={errs('refund-line')?.reason} />
-            <Checkbox id="line-restock" name="restock" label="Put the units back in stock" defaultChecked={vals('refund-line')?.restock === 'on'} />
-            <Input id="line-password" name="password" type="password" label="Your password, to confirm the line refund" autoComplete="current-password" required error={errs('refund-line')?.password} />
-            <Button type="submit" variant="danger">
-              Refund the line
-            </Button>
-          </form>
-        ) : null}
+        {open && dialog ? <RefundDialog number={order.number!} currency={cur} lines={dialog.lines} shippingLeftCents={dialog.shippingLeftCents} quote={dialog.quote} values={vals('refund-units')} errors={errs('refund-units')} /> : null}
       </Panel>
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -287,6 +277,20 @@ export function OrderPage({ view, lineOffers = [], notice, error, form, errors, 
           ) : null}
         </Panel>
       </div>
+
+      {returns.length ? (
+        <Panel title="Returns">
+          <ul className="space-y-1 text-sm" aria-label="Returns of this order">
+            {returns.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-2">
+                <a className="underline" href={`/admin/returns/${r.id}`}>{`Return #${r.id}`}</a>
+                <ReturnBadge state={r.stage} />
+                <span>{`${r.units} unit${r.units === 1 ? '' : 's'}, asked ${when(r.created_at)}${r.refund_cents !== null && r.stage === 'refunded' ? `, refunded ${money(r.refund_cents, cur)}` : ''}`}</span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
 
       <Panel title="Timeline">
         <ol className="space-y-1 text-sm">

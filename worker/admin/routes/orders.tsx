@@ -1,14 +1,16 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { OrdersPage } from '#worker/admin/pages/orders-page.tsx'
-import { CARRIERS, OrderPage } from '#worker/admin/pages/order-page.tsx'
+import { CARRIERS, OrderPage, type OrderReturnItem } from '#worker/admin/pages/order-page.tsx'
+import type { DialogQuote } from '#worker/admin/pages/refund-dialog.tsx'
 import type { AlreadySent, FieldErrors } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, collect, fulfil, isClickAndCollect, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
 import { ActionRefused } from '../action-refused.ts'
-import { lineOffers, refundLine } from '../line-refunds.ts'
+import { quoteQuantityRefund, refundQuantities, refundableLinesOf, type QuantityRefundInput } from '../quantity-refunds.ts'
+import { paymentLabel, shippingLeftCents } from '../refund-money.ts'
 import { loadOrderDetail, type OrderDetail } from '../order-detail.ts'
 import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
 import { reconfirm } from '../operators.ts'
@@ -43,10 +45,20 @@ orders.get('/orders.csv', (c) => {
   })
 })
 
-async function showOrder(c: AdminContext, extra: { error?: string; form?: string; errors?: FieldErrors; values?: Record<string, string | undefined>; already?: AlreadySent } = {}, status = 200) {
-  const detail = await loadOrderDetail(c.env.DB, c.req.param('number') ?? '')
+type ShowExtra = { error?: string; form?: string; errors?: FieldErrors; values?: Record<string, string | undefined>; already?: AlreadySent; quote?: DialogQuote }
+
+async function showOrder(c: AdminContext, extra: ShowExtra = {}, status = 200) {
+  const db = c.env.DB
+  const detail = await loadOrderDetail(db, c.req.param('number') ?? '')
   if (!detail) return c.notFound()
-  return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} lineOffers={await lineOffers(c.env.DB, detail)} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+  const { quote, ...rest } = extra
+  const lines = await refundableLinesOf(db, detail)
+  const dialog = { lines, shippingLeftCents: await shippingLeftCents(db, detail), quote }
+  const { results: returns } = await db
+    .prepare('SELECT r.id, s.stage, r.created_at, r.refund_cents, (SELECT SUM(quantity) FROM return_items WHERE return_id = r.id) AS units FROM return_requests r JOIN return_stages s ON s.return_id = r.id WHERE r.order_id = ? ORDER BY r.id')
+    .bind(detail.order.id)
+    .all<OrderReturnItem>()
+  return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} dialog={dialog} returns={returns} notice={noticeText(c.req.query('notice'))} {...rest} />, status)
 }
 
 orders.get('/orders/:number', (c) => showOrder(c))
@@ -60,7 +72,6 @@ const refundSchema = (detail: OrderDetail) =>
     if (!payment) ctx.addIssue({ code: 'custom', path: ['paymentId'], message: 'Choose one of this order’s payments.' })
     else if (v.amount > refundable(payment)) ctx.addIssue({ code: 'custom', path: ['amount'], message: refundTooMuch(detail, payment) })
   })
-const RefundLineSchema = z.object({ lineId: z.string().regex(/^\d+$/, 'Choose a line.').transform(Number), reason: field.text('A reason', 200), restock: field.checkbox, password: field.password })
 const CancelSchema = z.object({ reason: field.text('A reason', 200), password: field.password })
 
 /** Runs an order action: a refused form or action re-renders the order with the message (nothing changed), else 303. */
@@ -123,10 +134,51 @@ orders.post('/orders/:number/refund', async (c) => {
   }, 'refunded', true)
 })
 
-orders.post('/orders/:number/refund-line', async (c) => {
+/** What a refund dialog sent a second time is told it did the first time. */
+const UNITS_REFUNDED_ONCE = { done: 'the units were refunded then (they are listed under the lines).', label: 'See the order’s refunds' }
+const UnitsSchema = z.object({ intent: z.enum(['quote', 'refund', 'all']).catch('refund'), shipping: field.checkbox, reason: z.string().trim().max(200, 'A reason must be at most 200 characters.').catch('') })
+
+/** The refund dialog (worker/admin/quantity-refunds.ts): work out the total, refund the units chosen, or everything. */
+orders.post('/orders/:number/refund-units', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
-  return act(c, 'refund-line', await parseForm(c, RefundLineSchema), (d) => refundLine(c.env, c.var.operator, detail, d, c.req.url), 'line-refunded', true)
+  const form = await parseForm(c, UnitsSchema)
+  const values = form.values
+  const lines = await refundableLinesOf(c.env.DB, detail)
+  const intent = form.ok ? form.data.intent : 'refund'
+  const errors: FieldErrors = form.ok ? {} : { ...form.errors }
+  const chosen: QuantityRefundInput['lines'] = lines.map((l) => {
+    const raw = (values[`qty-${l.id}`] ?? '0').trim() || '0'
+    if (!/^\d{1,4}$/.test(raw)) errors[`qty-${l.id}`] = `Units of ${l.label}: enter a whole number from 0 to ${l.units}.`
+    else if (Number(raw) > l.units) errors[`qty-${l.id}`] = `Units of ${l.label}: at most ${l.units} can still be refunded.`
+    return { id: l.id, quantity: intent === 'all' ? l.units : Number(raw) || 0, restock: values[`restock-${l.id}`] === 'on' }
+  })
+  const shipping = intent === 'all' ? (await shippingLeftCents(c.env.DB, detail)) > 0 : form.ok && form.data.shipping
+  const reason = form.ok ? form.data.reason : ''
+  if (intent !== 'quote' && !reason) errors.reason = 'A reason is required.'
+  if (Object.keys(errors).length) return showOrder(c, { form: 'refund-units', errors, values }, 422)
+  if (intent === 'quote') {
+    try {
+      const q = await quoteQuantityRefund(c.env.DB, detail, { lines: chosen, shipping })
+      return showOrder(c, { form: 'refund-units', values, quote: { totalCents: q.totalCents, gstCents: q.gstCents, shippingCents: q.shippingCents, shares: q.shares.map((s) => ({ label: paymentLabel(s.payment), cents: s.cents })) } })
+    } catch (error) {
+      if (error instanceof ActionRefused) return showOrder(c, { error: error.message, form: 'refund-units', values }, 422)
+      throw error
+    }
+  }
+  const token = formTokenOf(values)
+  const sent = token ? await formAlreadySent(c.env.DB, token, UNITS_REFUNDED_ONCE) : null
+  if (sent) return showOrder(c, { already: sent.already }, 409)
+  if (!token) return showOrder(c, { error: FORM_TOKEN_MISSING, form: 'refund-units', values }, 422)
+  return act(c, 'refund-units', { ok: true, data: null, values }, async () => {
+    try {
+      await refundQuantities(c.env, c.var.operator, detail, { lines: chosen, shipping, reason, formToken: token }, c.req.url)
+    } catch (error) {
+      // the same form sent twice at once: the second is told what the first did
+      if (error instanceof ActionRefused && error.message === FORM_USED) throw (await formAlreadySent(c.env.DB, token, UNITS_REFUNDED_ONCE)) ?? error
+      throw error
+    }
+  }, 'units-refunded', true)
 })
 
 orders.post('/orders/:number/cancel', async (c) => {

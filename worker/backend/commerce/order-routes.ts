@@ -14,7 +14,9 @@ import { storeUrl } from '../services/store-url.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { BackendError } from '../shared/errors.ts'
 import * as z from 'zod'
-import { checkReturnRequest, returnMail, returnRequestStatements, returnSummary } from './returns.ts'
+import { checkReturnRequest, returnRequestStatements, returnSummary } from './returns.ts'
+import { returnMail } from './return-mails.ts'
+import { returnAddress } from './return-address.ts'
 
 /** `/account/orders` (history, newest first, paged), `/account/orders/{number}` and `/order_status/{number}`. */
 export const orderRoutes = new Hono<{ Bindings: Env }>()
@@ -57,17 +59,26 @@ orderRoutes.get('/account/orders/:number', async (c) => {
 async function placedOrderDocument(db: D1Database, order: OrderRow, locale: 'en' | 'de') {
   const doc = cartDocument(await loadCartState(db, order, locale))
   const { returns, returnableUntil } = await returnSummary(db, order)
+  // where to send the goods: told while a return waits for them (approved, not yet received)
+  const sendTo = returns.some((r) => r.stage === 'approved') ? await returnAddress(db) : null
   Object.assign(doc.data.attributes, {
     state: order.canceled_at ? 'canceled' : order.state,
     canceled_at: order.canceled_at ?? null,
     returnable_until: returnableUntil,
     returns: returns.map((r) => ({
       id: r.id,
-      state: r.state,
+      // the step it reached (received, refunded and closed, declined after approval), not only the answer
+      state: r.stage,
       reason: r.reason,
       created_at: r.created_at,
       decided_at: r.decided_at,
-      refund_total: r.refund_cents === null ? null : (r.refund_cents / 100).toFixed(2),
+      received_at: r.received_at,
+      refunded_at: r.refunded_at,
+      return_number: `${order.number}-${r.id}`,
+      return_address: r.stage === 'approved' ? sendTo : null,
+      refund_to: r.refund_to,
+      note: r.decline_note ?? r.decision_note,
+      refund_total: r.stage === 'refunded' && r.refund_cents !== null ? (r.refund_cents / 100).toFixed(2) : null,
       items: r.items.map((i) => ({ line_item_id: String(i.line_item_id), quantity: i.quantity })),
     })),
   })

@@ -1,17 +1,19 @@
 import type { Locale } from '#kernel/models.ts'
 import { FREE_RETURNS_DAYS, type ReturnReason } from '#kernel/config.ts'
-import type { Mail, ReturnUpdatePayload } from '#worker/mail/types.ts'
 import { BackendError } from '../shared/errors.ts'
-import { loadCartState } from './cart-state.ts'
-import { orderLines, orderUrl } from './order-mails.ts'
 import type { OrderRow } from './orders.ts'
 
 /**
  * Shopper returns (docs/console.md 'Returns'): what of a placed order can still go back, the request a member
- * makes from their order details, and the emails about it. The console decides (worker/admin/return-actions.ts).
+ * makes from their order details. The console answers, receives and refunds (worker/admin/return-actions.ts); the
+ * emails are in return-mails.ts.
  */
 
+/** The shopper's request answered: waiting, approved (the goods may come back) or declined. */
 export type ReturnState = 'requested' | 'approved' | 'declined'
+/** Where a return stands (the return_stages view, migration 0320): answered, received, refunded (closed) or declined. */
+export type ReturnStage = 'requested' | 'approved' | 'received' | 'refunded' | 'declined'
+export type RefundTo = 'original' | 'store_credit' | 'gift_card'
 
 export interface ReturnRow {
   id: number
@@ -24,12 +26,25 @@ export interface ReturnRow {
   decision_note: string | null
   created_at: string
   decided_at: string | null
+  stage: ReturnStage
+  received_at: string | null
+  refund_to: RefundTo | null
+  goods_cents: number | null
+  shipping_cents: number | null
+  gst_cents: number | null
+  gift_card_id: number | null
+  refunded_at: string | null
+  declined_at: string | null
+  decline_note: string | null
 }
 
 export interface ReturnItemRow {
   return_id: number
   line_item_id: number
   quantity: number
+  /** What came back of it (null before the goods are received), and whether it goes back on the shelf. */
+  received: number | null
+  restock: number | null
 }
 
 /** A line of the order as returns see it: bought, already asked back (waiting or approved) or refunded by the console, what one unit cost. */
@@ -47,14 +62,24 @@ const DAY_MS = 24 * 60 * 60_000
 /** Errors in the shopper's language (the storefront shows them as they are). */
 const say = (locale: Locale, en: string, de: string) => (locale === 'de' ? de : en)
 
+/**
+ * Units of a line no longer open to a return or a refund: asked back in a return not declined (once the return is
+ * refunded, those that came back), refunded from the console as a whole line (line_refunds) or by quantity
+ * (quantity_refunds). The trigger on quantity_refunds (migration 0320) counts the same.
+ */
+const SETTLED_UNITS = `(SELECT COALESCE(SUM(CASE WHEN p.refunded_at IS NOT NULL THEN COALESCE(rc.quantity, 0) ELSE ri.quantity END), 0)
+     FROM return_items ri JOIN return_requests r ON r.id = ri.return_id
+     LEFT JOIN return_progress p ON p.return_id = r.id
+     LEFT JOIN return_receipts rc ON rc.return_id = ri.return_id AND rc.line_item_id = ri.line_item_id
+     WHERE ri.line_item_id = li.id AND r.state != 'declined' AND p.declined_at IS NULL)
+   + (SELECT COALESCE(SUM(quantity), 0) FROM line_refunds WHERE line_item_id = li.id)
+   + (SELECT COALESCE(SUM(quantity), 0) FROM quantity_refunds WHERE line_item_id = li.id)`
+
 export async function returnableLines(db: D1Database, orderId: number): Promise<ReturnableLine[]> {
   const { results } = await db
     .prepare(
       `SELECT li.id, li.variant_id, li.quantity, COALESCE(li.price_cents, 0) AS price_cents, li.gift_card_cents IS NOT NULL AS gift_card,
-         (SELECT COALESCE(SUM(ri.quantity), 0) FROM return_items ri JOIN return_requests r ON r.id = ri.return_id
-          WHERE ri.line_item_id = li.id AND r.state != 'declined')
-         -- units the console refunded without a return (line_refunds) cannot be asked back for money again
-         + COALESCE((SELECT lr.quantity FROM line_refunds lr WHERE lr.line_item_id = li.id), 0) AS returned
+         ${SETTLED_UNITS} AS returned
        FROM line_items li WHERE li.order_id = ? ORDER BY li.id`,
     )
     .bind(orderId)
@@ -69,8 +94,18 @@ export function returnWindowEnd(shippedAt: string): Date {
 
 export async function returnsOfOrder(db: D1Database, orderId: number): Promise<Array<ReturnRow & { items: ReturnItemRow[] }>> {
   const [returns, items] = await db.batch([
-    db.prepare('SELECT * FROM return_requests WHERE order_id = ? ORDER BY id').bind(orderId),
-    db.prepare('SELECT ri.* FROM return_items ri JOIN return_requests r ON r.id = ri.return_id WHERE r.order_id = ? ORDER BY ri.line_item_id').bind(orderId),
+    db
+      .prepare(
+        `SELECT r.*, s.stage, p.received_at, p.refund_to, p.goods_cents, p.shipping_cents, p.gst_cents, p.gift_card_id, p.refunded_at, p.declined_at, p.decline_note
+         FROM return_requests r JOIN return_stages s ON s.return_id = r.id LEFT JOIN return_progress p ON p.return_id = r.id WHERE r.order_id = ? ORDER BY r.id`,
+      )
+      .bind(orderId),
+    db
+      .prepare(
+        `SELECT ri.*, rc.quantity AS received, rc.restock FROM return_items ri JOIN return_requests r ON r.id = ri.return_id
+         LEFT JOIN return_receipts rc ON rc.return_id = ri.return_id AND rc.line_item_id = ri.line_item_id WHERE r.order_id = ? ORDER BY ri.line_item_id`,
+      )
+      .bind(orderId),
   ])
   const all = items!.results as unknown as ReturnItemRow[]
   return (returns!.results as unknown as ReturnRow[]).map((r) => ({ ...r, items: all.filter((i) => i.return_id === r.id) }))
@@ -144,40 +179,4 @@ export function returnRequestStatements(db: D1Database, orderId: number, input: 
       )
       .bind(orderId, JSON.stringify(input.items)),
   ]
-}
-
-/** An email about a return, in the language the shopper asked in. */
-export async function returnMail(
-  db: D1Database,
-  order: OrderRow,
-  ret: { reason: ReturnReason; locale: Locale; note?: string | null },
-  items: Array<{ line_item_id: number; quantity: number }>,
-  status: ReturnUpdatePayload['status'],
-  storeUrl: string,
-  refunds: ReturnUpdatePayload['refunds'] = [],
-): Promise<Mail> {
-  const state = await loadCartState(db, order, ret.locale)
-  const lines = orderLines(state)
-  const named = items.map((item) => {
-    const at = state.lines.findIndex((l) => l.row.id === item.line_item_id)
-    const line = lines[at]
-    return { name: line?.name ?? '', details: line?.details ?? [], quantity: item.quantity }
-  })
-  return {
-    kind: 'return_update',
-    to: order.email!,
-    locale: ret.locale,
-    ref: order.number,
-    payload: {
-      status,
-      number: order.number!,
-      customerName: state.shipAddress?.firstname ?? state.billAddress?.firstname ?? '',
-      currency: order.currency,
-      reason: ret.reason,
-      lines: named,
-      refunds,
-      note: ret.note ?? null,
-      orderUrl: orderUrl(storeUrl, ret.locale, order.number!, order.user_id !== null),
-    },
-  }
 }
