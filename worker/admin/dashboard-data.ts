@@ -1,4 +1,4 @@
-import { addDays, storeDayOf, storeDayStart } from './store-day.ts'
+import { addDays, storeDayOf, storeDayStart } from '#kernel/store-clock.ts'
 import { CLICK_AND_COLLECT } from './order-detail.ts'
 
 /** What the dashboard shows: sales today and this week per currency, and what needs an operator's attention. */

@@ -10,7 +10,8 @@ import { COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, collect, fulfil, isClickAnd
 import { ActionRefused } from '../action-refused.ts'
 import { lineOffers, refundLine } from '../line-refunds.ts'
 import { loadOrderDetail, type OrderDetail } from '../order-detail.ts'
-import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
+import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, type OrderFilter } from '../orders-data.ts'
+import { ordersCsv, ordersCsvName } from '../orders-csv.ts'
 import { reconfirm } from '../operators.ts'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formAlreadySent, formTokenOf } from '../form-tokens.ts'
 import { FORM_USED } from '../refund-claims.ts'
@@ -37,9 +38,8 @@ orders.get('/orders', async (c) => {
 orders.get('/orders.csv', (c) => {
   const { filter, errors } = filterOf(c)
   if (errors) return c.text(Object.values(errors).join(' '), 400, PRIVATE_HEADERS)
-  const day = new Date().toISOString().slice(0, 10)
   return new Response(ordersCsv(c.env.DB, filter), {
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="orders-${day}.csv"`, ...PRIVATE_HEADERS },
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${ordersCsvName(filter)}"`, ...PRIVATE_HEADERS },
   })
 })
 
