@@ -1,4 +1,5 @@
-import { GIFT_CARD_DELIVERY_MAX_DAYS, STORE_TIME_ZONE } from './config.ts'
+import { GIFT_CARD_DELIVERY_MAX_DAYS } from './config.ts'
+import { storeToday } from './store-clock.ts'
 
 /**
  * A gift card's optional delivery date is a day on the store's clock (YYYY-MM-DD, what `<input type="date">` sends):
@@ -7,9 +8,7 @@ import { GIFT_CARD_DELIVERY_MAX_DAYS, STORE_TIME_ZONE } from './config.ts'
 export type DeliveryDateProblem = 'invalid' | 'past' | 'tooFar'
 
 /** Today on the store's clock, as YYYY-MM-DD. */
-export function storeToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
-}
+export { storeToday }
 
 /** The last day a card may be scheduled for. */
 export function lastDeliveryDay(now = new Date()): string {

@@ -531,3 +531,36 @@ test('returns', async () => {
   await steps.close()
   await shopperShots('refunded')
 })
+
+// Reports (issue 41 points 6 and 7): the sales report, the GST summary, the low-stock list and the audit log, with the
+// order placed here in them. `-t reports` retakes just these.
+test('reports', async () => {
+  const lookup = await browser.newContext({ baseURL: baseUrl() })
+  await memberOrder((await purchasableVariant(lookup)).variantId)
+  await lookup.close()
+  const operator = { email: `shots-reports-${Date.now()}@example.com`, password: 'a long operator password' }
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('admin-create.mjs', import.meta.url)), '--email', operator.email, '--password', operator.password, '--persist-to', inject('persistTo')])
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+    try {
+      const page = await context.newPage()
+      await page.goto('/admin/login')
+      await page.getByLabel('Email').fill(operator.email)
+      await page.getByLabel('Password').fill(operator.password)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      for (const [name, path, heading] of [
+        ['admin-reports-en', '/admin/reports', 'Sales report'],
+        ['admin-gst-en', '/admin/reports/gst', 'GST summary'],
+        ['admin-low-stock-en', '/admin/low-stock', 'Low stock'],
+        ['admin-audit-en', '/admin/audit', 'Audit log'],
+      ] as const) {
+        await page.goto(path)
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor()
+        await shoot(page, `${name}-${width}`, true)
+      }
+    } finally {
+      await context.close()
+    }
+  }
+})

@@ -170,7 +170,7 @@ export async function issueGiftCard(visit: Visit, shopper: Visit) {
  */
 export async function readAuditLog(visit: Visit, operatorEmail: string, expected: Array<[action: string, which: string]>) {
   const { page } = visit
-  await visit.goto(`/admin/audit?subject=${encodeURIComponent(operatorEmail)}`)
+  await visit.goto(`/admin/audit?operator=${encodeURIComponent(operatorEmail)}`)
   const rows = page.getByTestId('audit-row')
   for (const [action, which] of expected) {
     await rows.filter({ has: page.getByRole('cell', { name: action, exact: true }) }).filter({ hasText: which }).first().waitFor()

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AU_ADDRESS, call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct, stockOf } from '#tests/factories/catalogue.ts'
-import { addDays, storeDayOf } from '#worker/admin/store-day.ts'
+import { addDays, storeDayOf } from '#kernel/store-clock.ts'
 import { auditOf, consoleBrowser, operator, placeOrder } from './admin-helpers.ts'
 
 // The points of issue 14 items 1–5 that no other console test shows (docs/console.md 'What the console can do'):

@@ -74,10 +74,10 @@ export async function auditOf(action: string) {
 /**
  * A placed order of `quantity` units of the variant: a member's (bearer) or a guest's, paid by an optional gift card,
  * optional store credit (the member's) and a card for the rest; `more` adds other lines, `coupon` applies a code,
- * `billAddress` bills another address than the one shipped to, `shippingRate` picks the shipping method ('3' is the
+ * `billAddress` bills another address than the one shipped to, `shipAddress` ships elsewhere (abroad: pick its rate), `shippingRate` picks the shipping method ('3' is the
  * seed's Click & Collect; '1', Standard, unless given). Returns the order number.
  */
-export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }>; coupon?: string; billAddress?: typeof AU_ADDRESS; shippingRate?: string } = {}) {
+export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }>; coupon?: string; billAddress?: typeof AU_ADDRESS; shipAddress?: typeof AU_ADDRESS; shippingRate?: string } = {}) {
   const bearer = opts.member?.bearer
   const token = bearer ? undefined : await guestCart()
   if (bearer) await call('/cart', { method: 'POST', bearer })
@@ -93,7 +93,7 @@ export async function placeOrder(variantId: number, opts: { quantity?: number; m
     if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))
   }
   const email = bearer ? undefined : `guest-${crypto.randomUUID().slice(0, 6)}@example.com`
-  await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: AU_ADDRESS, bill_address_attributes: opts.billAddress ?? AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: opts.shippingRate ?? '1' }] } } })
+  await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: opts.shipAddress ?? AU_ADDRESS, bill_address_attributes: opts.billAddress ?? AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: opts.shippingRate ?? '1' }] } } })
   if (opts.giftCardCode) {
     const applied = await call('/checkout/create_payment', { ...auth, body: { payment_method_id: '2', source_attributes: { gift_card_code: opts.giftCardCode } } })
     if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))

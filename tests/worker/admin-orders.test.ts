@@ -7,6 +7,7 @@ import type { Env } from '#worker/env.ts'
 import { cancel, fulfil } from '#worker/admin/order-actions.ts'
 import { ActionRefused } from '#worker/admin/action-refused.ts'
 import { loadOrderDetail } from '#worker/admin/order-detail.ts'
+import { ORDERS_CSV_COLUMNS } from '#worker/admin/orders-csv.ts'
 import { ADMIN_PASSWORD, auditOf, createAdmin, operator, placeOrder } from './admin-helpers.ts'
 
 const credit = async (userId: number) => (await env.DB.prepare("SELECT balance_cents FROM store_credits WHERE user_id = ? AND currency = 'AUD'").bind(userId).first<{ balance_cents: number }>())?.balance_cents ?? 0
@@ -243,7 +244,7 @@ describe('orders in the console', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv')
     expect(csv.headers.get('cache-control')).toBe('private, no-store')
     const lines = csv.body.trim().split('\r\n')
-    expect(lines[0]).toBe('number,completed_at,email,name,currency,total,refunded,shipment_state,tracking_id,canceled_at')
+    expect(lines[0]).toBe(ORDERS_CSV_COLUMNS.join(','))
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`${number},`)
     expect((await b.get('/admin/orders.csv?currency=EUR')).status).toBe(400)

@@ -20,6 +20,7 @@ import { returns } from './routes/returns.tsx'
 import { roles } from './routes/roles.tsx'
 import { menus } from './routes/menus.tsx'
 import { search } from './routes/search.tsx'
+import { reports } from './routes/reports.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -65,6 +66,7 @@ adminApp.route('/', returns)
 adminApp.route('/', roles)
 adminApp.route('/', menus)
 adminApp.route('/', search)
+adminApp.route('/', reports)
 
 adminApp.notFound(() => notFound())
 

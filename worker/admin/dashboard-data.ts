@@ -1,4 +1,4 @@
-import { addDays, storeDayOf, storeDayStart } from './store-day.ts'
+import { addDays, storeDayOf, storeDayStart } from '#kernel/store-clock.ts'
 import { CLICK_AND_COLLECT } from './order-detail.ts'
 
 /** What the dashboard shows: sales today and this week per currency, and what needs an operator's attention. */
@@ -41,6 +41,27 @@ export interface Dashboard {
   undeliveredMail: number
 }
 
+// option variants carry the stock; a master counts only for a product without them
+const lowStockWhere = `v.deleted_at IS NULL AND v.backorderable = 0 AND v.stock_on_hand <= ${LOW_STOCK_THRESHOLD} AND p.deleted_at IS NULL AND p.kind = 'standard'
+    AND (v.is_master = 0 OR NOT EXISTS (SELECT 1 FROM variants o WHERE o.product_id = v.product_id AND o.is_master = 0 AND o.deleted_at IS NULL))`
+
+export const LOW_STOCK_PAGE_SIZE = 50
+
+/** Every variant the dashboard counts as low on stock (its tile links here), fewest left first, a page at a time. */
+export async function lowStockPage(db: D1Database, page: number) {
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT v.id, v.sku, p.name, v.stock_on_hand, p.id AS product_id,
+           (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = v.id) AS options
+         FROM variants v JOIN products p ON p.id = v.product_id WHERE ${lowStockWhere} ORDER BY v.stock_on_hand, p.name, v.id LIMIT ? OFFSET ?`,
+      )
+      .bind(LOW_STOCK_PAGE_SIZE, (page - 1) * LOW_STOCK_PAGE_SIZE),
+    db.prepare(`SELECT COUNT(*) AS n FROM variants v JOIN products p ON p.id = v.product_id WHERE ${lowStockWhere}`),
+  ])
+  return { variants: rows!.results as Array<Dashboard['lowStock'][number] & { options: string | null }>, total: (count!.results[0] as { n: number }).n }
+}
+
 export async function loadDashboard(db: D1Database, now = new Date()): Promise<Dashboard> {
   const sales = (since: Date) =>
     db
@@ -50,9 +71,6 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
          FROM orders o WHERE state = 'complete' AND canceled_at IS NULL AND completed_at >= ? GROUP BY currency ORDER BY currency`,
       )
       .bind(since.toISOString())
-  // option variants carry the stock; a master counts only for a product without them
-  const lowStockWhere = `v.deleted_at IS NULL AND v.backorderable = 0 AND v.stock_on_hand <= ${LOW_STOCK_THRESHOLD} AND p.deleted_at IS NULL AND p.kind = 'standard'
-    AND (v.is_master = 0 OR NOT EXISTS (SELECT 1 FROM variants o WHERE o.product_id = v.product_id AND o.is_master = 0 AND o.deleted_at IS NULL))`
   const [today, week, waiting, low, lowCount, failed, mail] = await db.batch([
     sales(storeMidnight(now)),
     sales(startOfWeek(now)),

@@ -1,10 +1,10 @@
 import * as z from 'zod'
 import type { OrderListItem } from '#worker/admin/pages/orders-page.tsx'
 import { isCalendarDay } from './forms.ts'
-import { addDays, storeDayStart } from './store-day.ts'
+import { addDays, storeDayStart } from '#kernel/store-clock.ts'
 import { CLICK_AND_COLLECT } from './order-detail.ts'
 
-/** Reading placed orders for the console: the filtered, server-paged list, its CSV, and one order in full. */
+/** Reading placed orders for the console: the filtered, server-paged list (its CSV: orders-csv.ts). */
 
 export const ORDERS_PAGE_SIZE = 25
 
@@ -32,7 +32,7 @@ export interface OrderListRow extends OrderListItem {
 }
 
 /** The WHERE of a filter; dates are whole days on the store's clock, Australia/Melbourne, as the list shows times ('to' included). */
-function whereOf(filter: OrderFilter): { sql: string; binds: unknown[] } {
+export function orderWhere(filter: OrderFilter): { sql: string; binds: unknown[] } {
   const parts = ["o.state = 'complete'"]
   const binds: unknown[] = []
   if (filter.q) {
@@ -59,7 +59,7 @@ const LIST_SELECT = `SELECT o.id, o.number, o.email, a.firstname || ' ' || a.las
   FROM orders o LEFT JOIN shipments s ON s.order_id = o.id LEFT JOIN addresses a ON a.id = o.bill_address_id`
 
 export async function listOrders(db: D1Database, filter: OrderFilter, page: number) {
-  const where = whereOf(filter)
+  const where = orderWhere(filter)
   const [rows, count] = await db.batch([
     db.prepare(`${LIST_SELECT} WHERE ${where.sql} ORDER BY o.completed_at DESC, o.id DESC LIMIT ? OFFSET ?`).bind(...where.binds, ORDERS_PAGE_SIZE, (page - 1) * ORDERS_PAGE_SIZE),
     db.prepare(`SELECT COUNT(*) AS n FROM orders o LEFT JOIN shipments s ON s.order_id = o.id LEFT JOIN addresses a ON a.id = o.bill_address_id WHERE ${where.sql}`).bind(...where.binds),
@@ -67,7 +67,6 @@ export async function listOrders(db: D1Database, filter: OrderFilter, page: numb
   return { orders: rows!.results as unknown as OrderListRow[], total: (count!.results[0] as { n: number }).n }
 }
 
-const CSV_CHUNK = 500
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value)
   // a leading = + - @ would be a formula in a spreadsheet
@@ -75,30 +74,3 @@ const csvCell = (value: unknown) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`
-
-/** The filtered orders as CSV, streamed in pages (keyset on completed_at, id) so a year of orders never sits in memory. */
-export function ordersCsv(db: D1Database, filter: OrderFilter): ReadableStream<Uint8Array> {
-  const where = whereOf(filter)
-  const encoder = new TextEncoder()
-  let after: { at: string; id: number } | null = null
-  let headerSent = false
-  return new ReadableStream({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true
-        controller.enqueue(encoder.encode(csvLine(['number', 'completed_at', 'email', 'name', 'currency', 'total', 'refunded', 'shipment_state', 'tracking_id', 'canceled_at'])))
-        return
-      }
-      const keyset = after ? ' AND (o.completed_at < ? OR (o.completed_at = ? AND o.id < ?))' : ''
-      const binds = after ? [...where.binds, after.at, after.at, after.id] : where.binds
-      const { results } = await db.prepare(`${LIST_SELECT} WHERE ${where.sql}${keyset} ORDER BY o.completed_at DESC, o.id DESC LIMIT ?`).bind(...binds, CSV_CHUNK).all<OrderListRow>()
-      const text = results
-        .map((o) => csvLine([o.number, o.completed_at, o.email, o.name, o.currency, (o.total_cents / 100).toFixed(2), (o.refunded_cents / 100).toFixed(2), o.canceled_at ? 'canceled' : (o.shipment_state ?? 'pending'), o.tracking_id, o.canceled_at]))
-        .join('')
-      if (text) controller.enqueue(encoder.encode(text))
-      const last = results.at(-1)
-      if (results.length < CSV_CHUNK || !last) controller.close()
-      else after = { at: last.completed_at, id: last.id }
-    },
-  })
-}

@@ -1,6 +1,6 @@
 import { splitLocalePath } from '#kernel/config.ts'
 import type { Locale } from '#kernel/models.ts'
-import { storeDayOf } from '#worker/admin/store-day.ts'
+import { storeDayOf } from '#kernel/store-clock.ts'
 
 /**
  * Search analytics for the console's Search page (issue 39 point 8, docs/decisions/0013-search-analytics.md): how

@@ -1,4 +1,4 @@
-import { addDays, storeDayOf } from '#worker/admin/store-day.ts'
+import { addDays, storeDayOf } from '#kernel/store-clock.ts'
 
 /** How many store days of search analytics are kept (today included); older days are deleted (docs/operations.md). */
 export const SEARCH_STATS_KEEP_DAYS = 90

@@ -93,7 +93,7 @@ export function DashboardPage({ data }: { data: DashboardView; errors?: FieldErr
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Count label="Orders waiting to be shipped" value={data.awaitingFulfilment} href="/admin/orders?shipment=pending" />
         <Count label="Orders waiting to be collected" value={data.awaitingCollection} href="/admin/orders?shipment=collect" />
-        <Count label={`Variants with ${data.lowStockThreshold} or fewer left`} value={data.lowStockCount} />
+        <Count label={`Variants with ${data.lowStockThreshold} or fewer left`} value={data.lowStockCount} href="/admin/low-stock" />
         <Count label="Declined card payments (7 days)" value={data.failedPayments} />
         <Count label="Emails not delivered" value={data.undeliveredMail} />
       </div>

@@ -1,7 +1,7 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
-import { storeDayOf, storeDayStart } from '#worker/admin/store-day.ts'
+import { storeDayOf, storeDayStart } from '#kernel/store-clock.ts'
 import { ErrorSummary, Notice, PageHeader, Pager, Panel, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface PromotionItem {

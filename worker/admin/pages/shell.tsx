@@ -7,6 +7,7 @@ export const ADMIN_NAV = [
   { href: '/admin', label: 'Dashboard' },
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/returns', label: 'Returns' },
+  { href: '/admin/reports', label: 'Reports' },
   { href: '/admin/products', label: 'Products' },
   { href: '/admin/categories', label: 'Categories' },
   { href: '/admin/promotions', label: 'Promotions' },

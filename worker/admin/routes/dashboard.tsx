@@ -2,11 +2,13 @@ import { Hono } from 'hono'
 import { DashboardPage } from '#worker/admin/pages/dashboard-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { optInsInForce } from '#worker/env.ts'
-import { LOW_STOCK_THRESHOLD, loadDashboard } from '../dashboard-data.ts'
+import { LOW_STOCK_PAGE_SIZE, LOW_STOCK_THRESHOLD, loadDashboard, lowStockPage } from '../dashboard-data.ts'
 import { loadLaunchChecklist } from '../launch-checklist.ts'
+import { LowStockPage } from '#worker/admin/pages/low-stock-page.tsx'
+import type { FieldErrors } from '#worker/admin/pages/parts.tsx'
 import { renderPage } from '../render.tsx'
 import { AuditPage } from '#worker/admin/pages/audit-page.tsx'
-import { AUDIT_PAGE_SIZE, auditPage } from '../audit.ts'
+import { AUDIT_PAGE_SIZE, AuditFilterSchema, auditPage } from '../audit.ts'
 import { pageOf } from '../forms.ts'
 
 export const dashboard = new Hono<AdminEnv>()
@@ -16,10 +18,19 @@ dashboard.get('/', async (c) => {
   return renderPage(c, 'Dashboard', <DashboardPage data={{ ...data, lowStockThreshold: LOW_STOCK_THRESHOLD, optIns: optInsInForce(c.env), launch }} />)
 })
 
-dashboard.get('/audit', async (c) => {
-  const action = (c.req.query('action') ?? '').trim().slice(0, 60)
-  const subject = (c.req.query('subject') ?? '').trim().slice(0, 200)
+dashboard.get('/low-stock', async (c) => {
   const page = pageOf(c)
-  const { entries, total } = await auditPage(c.env.DB, { action: action || undefined, subject: subject || undefined, page })
-  return renderPage(c, 'Audit log', <AuditPage entries={entries} total={total} page={page} pageSize={AUDIT_PAGE_SIZE} action={action} subject={subject} />)
+  const { variants, total } = await lowStockPage(c.env.DB, page)
+  return renderPage(c, 'Low stock', <LowStockPage variants={variants} total={total} page={page} pageSize={LOW_STOCK_PAGE_SIZE} threshold={LOW_STOCK_THRESHOLD} />)
+})
+
+dashboard.get('/audit', async (c) => {
+  const raw = c.req.query()
+  const parsed = AuditFilterSchema.safeParse(raw)
+  const errors: FieldErrors = {}
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
+  const page = pageOf(c)
+  const found = await auditPage(c.env.DB, { ...(parsed.success ? parsed.data : {}), page })
+  const filter = { q: raw.q, operator: raw.operator, action: raw.action, from: raw.from, to: raw.to }
+  return renderPage(c, 'Audit log', <AuditPage {...found} page={page} pageSize={AUDIT_PAGE_SIZE} filter={filter} errors={parsed.success ? undefined : errors} />, parsed.success ? 200 : 400)
 })

@@ -12,7 +12,8 @@ import { ActionRefused } from '../action-refused.ts'
 import { quoteQuantityRefund, refundQuantities, refundableLinesOf, type QuantityRefundInput } from '../quantity-refunds.ts'
 import { paymentLabel, shippingLeftCents } from '../refund-money.ts'
 import { loadOrderDetail, type OrderDetail } from '../order-detail.ts'
-import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, ordersCsv, type OrderFilter } from '../orders-data.ts'
+import { ORDERS_PAGE_SIZE, OrderFilterSchema, listOrders, type OrderFilter } from '../orders-data.ts'
+import { ordersCsv, ordersCsvName } from '../orders-csv.ts'
 import { reconfirm } from '../operators.ts'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formAlreadySent, formTokenOf } from '../form-tokens.ts'
 import { FORM_USED } from '../refund-claims.ts'
@@ -39,9 +40,8 @@ orders.get('/orders', async (c) => {
 orders.get('/orders.csv', (c) => {
   const { filter, errors } = filterOf(c)
   if (errors) return c.text(Object.values(errors).join(' '), 400, PRIVATE_HEADERS)
-  const day = new Date().toISOString().slice(0, 10)
   return new Response(ordersCsv(c.env.DB, filter), {
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="orders-${day}.csv"`, ...PRIVATE_HEADERS },
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${ordersCsvName(filter)}"`, ...PRIVATE_HEADERS },
   })
 })
 

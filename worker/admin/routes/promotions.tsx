@@ -11,7 +11,7 @@ import { reconfirm } from '../operators.ts'
 import { ActionRefused } from '../action-refused.ts'
 import { PROMOTIONS_PAGE_SIZE, adjustGiftCard, findGiftCards, grantNotice, grantStoreCredit, issueGiftCard, listPromotions, loadGiftCard, loadPromotion, savePromotion, type PromotionInput } from '../promotions-data.ts'
 import { renderPage, seeOther } from '../render.tsx'
-import { storeDayStart } from '../store-day.ts'
+import { storeDayStart } from '#kernel/store-clock.ts'
 
 export const promotions = new Hono<AdminEnv>()
 

@@ -9,7 +9,7 @@ import { isCalendarDay, parseForm } from '../forms.ts'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens.ts'
 import { noticeText } from '../notices.ts'
 import { storefrontChanged } from '../freshness.ts'
-import { addDays, storeDayOf } from '../store-day.ts'
+import { addDays, storeDayOf } from '#kernel/store-clock.ts'
 import { addSynonym, listSynonyms, loadSynonym, removeSynonym, searchReport, type SearchLanguage, type SearchPeriod } from '../search-data.ts'
 import { renderPage, seeOther } from '../render.tsx'
 
