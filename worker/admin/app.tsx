@@ -18,6 +18,7 @@ import { returns } from './routes/returns.tsx'
 import { roles } from './routes/roles.tsx'
 import { menus } from './routes/menus.tsx'
 import { search } from './routes/search.tsx'
+import { settings } from './routes/settings.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -61,6 +62,7 @@ adminApp.route('/', returns)
 adminApp.route('/', roles)
 adminApp.route('/', menus)
 adminApp.route('/', search)
+adminApp.route('/', settings)
 
 adminApp.notFound(() => notFound())
 

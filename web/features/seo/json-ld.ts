@@ -1,5 +1,6 @@
 import type { Locale, Product } from '#kernel/models.ts'
-import { SOCIAL_LINKS, STORE_NAME, localePath } from '#kernel/config.ts'
+import { localePath } from '#kernel/config.ts'
+import { shopName, socialLinks, type StoreSettings } from '#kernel/store-settings.ts'
 import { absoluteAsset, absoluteUrl } from './urls.ts'
 import { scriptJson } from '#kernel/script-json.ts'
 
@@ -23,25 +24,33 @@ export function plainText(html: string, max = 5000): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
-export function organizationJsonLd(origin: string): JsonLd {
+/** The shop as its settings describe it (the console's Settings page): only the facts that are set. */
+export function organizationJsonLd(origin: string, store: StoreSettings, locale: Locale): JsonLd {
+  const optional = (key: string, value: unknown) => (value ? { [key]: value } : {})
   return {
     '@context': SCHEMA,
     '@type': 'Organization',
     '@id': `${origin}/#organization`,
-    name: STORE_NAME,
+    name: shopName(store),
+    ...optional('legalName', store.legalName),
     url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
-    sameAs: SOCIAL_LINKS.map((link) => link.href),
+    logo: store.logoUrl ? absoluteAsset(origin, store.logoUrl) : `${origin}/favicon.svg`,
+    ...optional('description', store.description[locale]),
+    ...optional('email', store.supportEmail),
+    ...optional('telephone', store.phone),
+    ...optional('address', store.address.replace(/\s*\n\s*/g, ', ')),
+    ...optional('taxID', store.abn),
+    sameAs: socialLinks(store).map((link) => link.href),
   }
 }
 
 /** The store and its search box (Google's sitelinks search box reads the SearchAction). */
-export function websiteJsonLd(origin: string, locale: Locale): JsonLd {
+export function websiteJsonLd(origin: string, locale: Locale, store: Pick<StoreSettings, 'name'>): JsonLd {
   return {
     '@context': SCHEMA,
     '@type': 'WebSite',
     '@id': `${origin}/#website`,
-    name: STORE_NAME,
+    name: shopName(store),
     url: absoluteUrl(origin, locale, '/'),
     inLanguage: locale,
     publisher: { '@id': `${origin}/#organization` },
@@ -78,7 +87,7 @@ function offerPrice(product: Product) {
 }
 
 /** A product with its offer in the currency the page shows (what a guest pays, GST included). */
-export function productJsonLd(origin: string, locale: Locale, product: Product, path: string, now = new Date()): JsonLd {
+export function productJsonLd(origin: string, locale: Locale, product: Product, path: string, seller: string, now = new Date()): JsonLd {
   const brand = product.properties.find((p) => p.name.toLowerCase() === 'brand')?.value
   const url = absoluteUrl(origin, locale, path)
   return {
@@ -98,7 +107,7 @@ export function productJsonLd(origin: string, locale: Locale, product: Product, 
       priceCurrency: product.currency,
       availability: availability(product, now),
       itemCondition: `${SCHEMA}/NewCondition`,
-      seller: { '@type': 'Organization', name: STORE_NAME },
+      seller: { '@type': 'Organization', name: seller },
     },
   }
 }

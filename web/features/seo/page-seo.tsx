@@ -2,6 +2,8 @@ import { useRouteLoaderData } from 'react-router'
 import type { RequestInfo } from '../../app-context.ts'
 import type { Category, CmsPage, Product } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
+import { useStoreSettings } from '../../state/session/request-info.ts'
+import { shopName } from '#kernel/store-settings.ts'
 import { SeoHead } from './seo-head.tsx'
 import { breadcrumbJsonLd, organizationJsonLd, productJsonLd, websiteJsonLd } from './json-ld.ts'
 
@@ -17,12 +19,14 @@ function useOrigin() {
 export function HomeSeo() {
   const { locale } = useT()
   const origin = useOrigin()
-  return <SeoHead path="/" jsonLd={[organizationJsonLd(origin), websiteJsonLd(origin, locale)]} />
+  const store = useStoreSettings()
+  return <SeoHead path="/" description={store.description[locale] || null} jsonLd={[organizationJsonLd(origin, store, locale), websiteJsonLd(origin, locale, store)]} />
 }
 
 export function ProductSeo({ product }: { product: Product }) {
   const { locale } = useT()
   const origin = useOrigin()
+  const seller = shopName(useStoreSettings())
   const path = `/products/${product.slug}`
   return (
     <SeoHead
@@ -31,7 +35,7 @@ export function ProductSeo({ product }: { product: Product }) {
       path={path}
       image={product.images[0]?.styles.large.url}
       type="product"
-      jsonLd={[productJsonLd(origin, locale, product, path), breadcrumbJsonLd(origin, locale, product.breadcrumbs)]}
+      jsonLd={[productJsonLd(origin, locale, product, path, seller), breadcrumbJsonLd(origin, locale, product.breadcrumbs)]}
     />
   )
 }
