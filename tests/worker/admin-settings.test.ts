@@ -9,6 +9,7 @@ import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { SAMPLE_STORE } from '#kv-seed/countries.mjs'
 import { readStoreSettings } from '#worker/lib/store-settings.ts'
+import { fileOf, pngOf } from '#tests/factories/images.ts'
 
 beforeAll(async () => {
   await seedCatalogue(5)
@@ -119,5 +120,25 @@ describe('the Settings page', () => {
     expect(live.safeParse({ ...fields, url: 'https://localhost:8787' }).success).toBe(false)
     expect(live.safeParse({ ...fields, url: '' }).success).toBe(false)
     expect(live.safeParse({ ...fields, url: 'https://shop.example.org/' }).data?.url).toBe('https://shop.example.org')
+  })
+
+  it('uploads a logo to R2: the header shows it in place of the mark, audited; a file that is no picture is refused', async () => {
+    const { b } = await operator()
+    const token = () => crypto.randomUUID()
+    const bad = new FormData()
+    bad.set('form_token', token())
+    bad.set('logo', fileOf(new TextEncoder().encode('not a picture') as Uint8Array<ArrayBuffer>, 'logo.png'))
+    const refused = await b.upload('/admin/settings/logo', bad)
+    expect(refused.status).toBe(415)
+    expect(refused.body).toContain('The logo is not a JPEG, PNG or WebP picture.')
+    const good = new FormData()
+    good.set('form_token', token())
+    good.set('logo', fileOf(await pngOf(200, 60), 'logo.png'))
+    expect((await b.upload('/admin/settings/logo', good)).status).toBe(303)
+    const { logoUrl } = await readStoreSettings(env.DB)
+    expect(logoUrl).toMatch(/^\/media\/store\/logo-[\w-]+\.png$/)
+    expect((await get(logoUrl)).status).toBe(200)
+    expect(await (await get('/')).text()).toContain(`src="${logoUrl}"`)
+    expect((await auditOf('store.logo_update'))[0]!.after).toEqual({ logo: logoUrl })
   })
 })
