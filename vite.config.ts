@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { buildTwindCss } from './scripts/twind-css.ts'
-import { markSvg, PNG_ICONS, webManifest } from './kernel/brand.ts'
+import { markSvg, PNG_ICONS } from './kernel/brand.ts'
 import { markPng } from './scripts/mark-png.ts'
 import { serviceWorkerStamp } from './scripts/service-worker-stamp.ts'
 
@@ -29,14 +29,13 @@ function twindCss(): Plugin {
   }
 }
 
-/** The favicon, the app icons and the web manifest, written from the one brand value (kernel/brand.ts). */
+/** The favicon and the app icons, written from the one brand value (kernel/brand.ts); the worker serves the manifest. */
 function brandFiles(): Plugin {
   return {
     name: 'storefront:brand',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: markSvg() })
       for (const icon of PNG_ICONS) this.emitFile({ type: 'asset', fileName: icon.file, source: markPng(icon.size, icon) })
-      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: JSON.stringify(webManifest(), null, 2) })
     },
   }
 }

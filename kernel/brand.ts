@@ -1,19 +1,11 @@
 import { neutral, primary } from './tokens.ts'
 
 /**
- * The store's identity in one value: every place that shows the name or the logo reads it (header, checkout logo,
- * page titles, footer, e-mails, structured data) and the build writes the favicon, app icons and web manifest from
- * it (vite.config.ts). Rename the store here.
+ * The store's look in one value: the mark's colours, which the build writes the favicon and app icons from
+ * (vite.config.ts). The shop's facts (name, legal name, ABN, addresses, logo) are not here: they are its settings,
+ * edited on the console's Settings page (kernel/store-settings.ts).
  */
 export const BRAND = {
-  name: 'Basecamp Outfitters',
-  shortName: 'Basecamp',
-  legalName: 'Basecamp Outfitters Pty Ltd',
-  founded: 1987,
-  /** The Australian Business Number printed on tax invoices (order confirmations). */
-  abn: '12 345 678 901',
-  /** Where the contact form's messages go. */
-  contactEmail: 'hello@basecamp-outfitters.example',
   /** The mark's tile and the browser's theme colour: primary-600 (white on it is 4.78:1). */
   colour: primary[600],
   /** The mountain's snow and sun tint inside the mark. */
@@ -77,11 +69,11 @@ export const PNG_ICONS: ReadonlyArray<{ file: string; size: number; padding: num
   { file: 'icon-maskable-512.png', size: 512, padding: 6, rounded: false, manifest: 'maskable' },
 ]
 
-/** The web app manifest (served as /manifest.webmanifest). */
-export function webManifest() {
+/** The web app manifest (served as /manifest.webmanifest by the worker, with the shop's name from its settings). */
+export function webManifest(name: string) {
   return {
-    name: BRAND.name,
-    short_name: BRAND.shortName,
+    name,
+    short_name: name.split(/\s+/)[0] ?? name,
     start_url: '/',
     display: 'standalone',
     background_color: BRAND.background,

@@ -3,7 +3,6 @@
  * Shared by the worker and the browser; nothing here may import worker code.
  */
 import type { Currency, Locale } from './models.ts'
-import { BRAND } from './brand.ts'
 
 export const LOCALES = ['en', 'de'] as const satisfies readonly Locale[]
 export const DEFAULT_LOCALE: Locale = 'en'
@@ -104,11 +103,6 @@ export const ONE_DAY_DEAL_PATH = '/t/special-events/one-day-deal'
 export const GIFT_CARDS_CATEGORY_PATH = '/t/gift-cards'
 export const LAST_CHANCE_DEALS_SLUG = 'last-chance-deals'
 
-export const SOCIAL_LINKS = [
-  { name: 'Facebook', href: 'https://www.facebook.com/' },
-  { name: 'Instagram', href: 'https://www.instagram.com/' },
-] as const
-
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
@@ -132,9 +126,6 @@ export function localePath(locale: Locale, path: string): string {
   if (!prefix) return path || '/'
   return path === '/' || path === '' ? prefix : prefix + path
 }
-
-/** The store's name, everywhere it is shown or told to search engines (titles, JSON-LD, Open Graph): the brand's. */
-export const STORE_NAME = BRAND.name
 
 /** No storefront request body comes near this; anything larger is refused before it is parsed (the body-limit
  * middleware and the backend, each on its own, so a backend mounted elsewhere keeps the limit). */

@@ -55,11 +55,35 @@ export function generateCountries() {
   return { countries, country_translations: translations, states }
 }
 
+/**
+ * The sample shop's settings (the console's Settings page edits them). No store URL: the links in emails come from
+ * STORE_URL, the URL set on the Settings page, or the address the store is opened at, never from the sample
+ * (issue 40: a seeded production store linked every email to localhost).
+ */
+export const SAMPLE_STORE = {
+  id: 1,
+  name: 'Basecamp Outfitters',
+  url: '',
+  meta_description: 'Outdoor apparel and gear for Australian adventures. Club members save 30-70% on branded gear.',
+  seo_title: 'Basecamp Outfitters: outdoor apparel and gear',
+  default_currency: 'AUD',
+  supported_currencies: 'AUD,USD',
+  default_country_iso: 'AU',
+  default_locale: 'en',
+  supported_locales: 'en,de',
+  customer_support_email: 'help@basecamp.example',
+  facebook: 'https://www.facebook.com/',
+  instagram: 'https://www.instagram.com/',
+  description: 'Outdoor apparel and gear since 1987. Free returns within 30 days.',
+  description_de: 'Outdoor-Bekleidung und Ausrüstung seit 1987. Kostenlose Rücksendung innerhalb von 30 Tagen.',
+  address: '12 Flinders Lane\nMelbourne VIC 3000\nAustralia',
+  contact_phone: '+61 3 9000 0000',
+  legal_name: 'Basecamp Outfitters Pty Ltd',
+  // the ATO's published example ABN: it passes the register's check digit (the old '12 345 678 901' did not)
+  abn: '51 824 753 556',
+  return_address: 'Basecamp Outfitters Returns\n12 Flinders Lane\nMelbourne VIC 3000\nAustralia',
+}
+
 export function generateStore() {
-  return {
-    store: {
-      columns: ['id', 'name', 'url', 'meta_description', 'seo_title', 'default_currency', 'supported_currencies', 'default_country_iso', 'default_locale', 'supported_locales', 'customer_support_email', 'facebook', 'instagram', 'description', 'address', 'contact_phone'],
-      rows: [[1, 'Basecamp Outfitters', 'localhost:8787', 'Outdoor apparel and gear for Australian adventures. Club members save 30-70% on branded gear.', 'Basecamp Outfitters: outdoor apparel and gear', 'AUD', 'AUD,USD', 'AU', 'en', 'en,de', 'help@basecamp.example', 'https://www.facebook.com/', 'https://www.instagram.com/', 'Outdoor apparel and gear since 1987. Free returns within 30 days.', '12 Flinders Lane, Melbourne VIC 3000, Australia', '+61 3 9000 0000']],
-    },
-  }
+  return { store: { columns: Object.keys(SAMPLE_STORE), rows: [Object.values(SAMPLE_STORE)] } }
 }

@@ -1,6 +1,7 @@
 import { createContext } from 'react-router'
 import type { StorefrontApi } from './api/storefront-api.ts'
 import type { Currency, Locale } from '#kernel/models.ts'
+import type { StoreSettings } from '#kernel/store-settings.ts'
 
 declare module 'react-router' {
   interface Future {
@@ -34,6 +35,8 @@ export interface RequestInfo {
   version: string
   /** The public origin of the store (`https://…`), for absolute URLs: canonical, hreflang, Open Graph, JSON-LD. */
   origin: string
+  /** The shop's own facts (the console's Settings): name, legal name, ABN, address, logo, social links … */
+  store: StoreSettings
 }
 /** What the payment step needs to mount Stripe's card element. `jsUrl` is set only for tests (a local fake). */
 export interface StripePublicConfig {

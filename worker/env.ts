@@ -17,7 +17,10 @@ export interface Env {
   PAGE_CACHE_STALE_SECONDS?: string
   /** Secret pepper mixed into password hashes (set with `wrangler secret put PASSWORD_PEPPER`). */
   PASSWORD_PEPPER?: string
-  /** The store's public address (https://shop.example.com), for links in emails; required in production and staging. */
+  /**
+   * The store's public address (https://shop.example.com), for links in emails and absolute URLs; it wins over the store
+   * URL of the console's Settings page. Production and staging need one of the two (docs/deploying.md).
+   */
   STORE_URL?: string
   /**
    * Opt-ins around the start-up checks (docs/deploying.md 'Fail closed'), each `true` or unset, each shown on the console's
@@ -54,7 +57,6 @@ export interface Env {
   MAIL_API_BASE?: string
   /** Where contact-form messages go. */
   STORE_EMAIL?: string
-  /** The Australian Business Number printed on tax invoices (order confirmations). */
   /**
    * Stripe, the card provider (issue 13; docs/operations.md): on when both keys are set, else the test gateway.
    * Secrets: `wrangler secret put STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`; the publishable key is a var.
@@ -141,16 +143,27 @@ export function hostProblem(env: Env, url: string): string | null {
   return `Invalid configuration: ENVIRONMENT=${env.ENVIRONMENT} serves only on localhost, not on ${host}: deploy without --env dev (production), or set ALLOW_PUBLIC_DEV_HOST=true`
 }
 
+/** Whether `url` is a public https address (not http, not a name only this machine resolves). */
+const isPublicHttps = (url: URL | null) => Boolean(url && url.protocol === 'https:' && !LOCAL_HOST.test(url.hostname))
+
+/**
+ * Whether a production store still has to find its public address in its settings (the console's Settings page):
+ * on the embedded backend without STORE_URL. The fail-closed middleware reads the setting only then.
+ */
+export const needsStoreUrlSetting = (env: Env) => isProduction(env) && !env.COMMERCE_URL && !env.STORE_URL
+
 /** What a production or staging store on the embedded backend lacks to take real orders: a card and a mail provider, a public address. */
-function missingForProduction(env: Env): string[] {
+function missingForProduction(env: Env, storeUrlSetting: string): string[] {
   if (!isProduction(env) || env.COMMERCE_URL) return []
   const missing: string[] = []
   const stripe = STRIPE_KEYS.filter((key) => !env[key])
   if (stripe.length > 0 && !optedIn(env, 'ALLOW_TEST_GATEWAY')) missing.push(`no card provider: set ${stripe.join(', ')} (or ALLOW_TEST_GATEWAY=true)`)
   if (!env.RESEND_API_KEY && !optedIn(env, 'ALLOW_NO_MAIL')) missing.push('no mail provider: set RESEND_API_KEY (or ALLOW_NO_MAIL=true)')
   // (one that is no URL at all the schema has named already)
+  // STORE_URL wins; without it, the store URL of the console's Settings page (a public https one) will do
   const url = URL.parse(env.STORE_URL ?? '')
-  if (!env.STORE_URL || (url && (url.protocol !== 'https:' || LOCAL_HOST.test(url.hostname)))) missing.push("STORE_URL must be the store's public https address (links in emails)")
+  const fromSetting = !env.STORE_URL && isPublicHttps(URL.parse(storeUrlSetting))
+  if (!fromSetting && (!env.STORE_URL || (url && !isPublicHttps(url)))) missing.push("STORE_URL must be the store's public https address (links in emails), or set it as the store URL on the console's Settings page")
   return missing
 }
 
@@ -161,15 +174,16 @@ const checked = new WeakSet<object>()
  * Fails closed: a store that is not explicitly development or test is production and needs a real pepper, since the
  * development one is public and would make every stored password hash guessable offline; on the embedded backend it
  * also needs a card provider (else the test gateway would complete orders nobody paid for), a mail provider (else
- * shoppers are told 'we have emailed you' and nothing goes out) and its public address (else emails link elsewhere).
+ * shoppers are told 'we have emailed you' and nothing goes out) and its public address (else emails link elsewhere):
+ * STORE_URL, or `storeUrlSetting`, the store URL saved on the console's Settings page.
  */
-export function configProblem(env: Env): string | null {
+export function configProblem(env: Env, storeUrlSetting = ''): string | null {
   if (checked.has(env)) return null
   const result = EnvSchema.safeParse(env)
   const fields = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
   const pepper = env.PASSWORD_PEPPER ?? ''
   if (isProduction(env) && (pepper.length < 16 || pepper === DEVELOPMENT_PEPPER)) fields.push(PEPPER_REASON)
-  fields.push(...missingForProduction(env))
+  fields.push(...missingForProduction(env, storeUrlSetting))
   if (fields.length > 0) return `Invalid configuration: ${fields.join('; ')}`
   checked.add(env)
   return null

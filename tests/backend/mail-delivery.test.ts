@@ -1,16 +1,19 @@
 import { env } from 'cloudflare:workers'
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from 'cloudflare:test'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index.ts'
 import { AU_ADDRESS, TEST_CARD, call, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
-import { deliver, fakeMailApi, fakeQueue, mailEnv, outboxRow } from '#tests/factories/mail.ts'
+import { deliver, fakeMailApi, fakeQueue, mailEnv, namedShop, outboxRow } from '#tests/factories/mail.ts'
 import { enqueueMail } from '#worker/mail/enqueue.ts'
 import { sampleMail } from '#worker/mail/samples.ts'
 import { storeTime, storeToday } from '#worker/mail/delivery-date.ts'
 import type { MailMessage } from '#worker/mail/queue.ts'
 import { retryDelaySeconds } from '#worker/mail/consumer.ts'
 import { shippingConfirmationMail } from '#worker/backend/commerce/order-mails.ts'
+
+// the emails sign with the shop's name from its settings
+beforeAll(() => namedShop())
 
 const MINUTE = 60_000
 const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)

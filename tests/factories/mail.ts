@@ -70,3 +70,8 @@ export async function deliver(target: Env, ids: number[], { attempts = 1, now, q
 export async function outboxRow(id: number) {
   return env.DB.prepare('SELECT * FROM outbox WHERE id = ?').bind(id).first<Record<string, any>>()
 }
+
+/** The shop's name in its settings (the console's Settings page), for a test store without the sample seed: the emails sign with it. */
+export async function namedShop(name = 'Basecamp Outfitters') {
+  await env.DB.prepare("INSERT INTO store (id, name, url) VALUES (1, ?, '') ON CONFLICT (id) DO UPDATE SET name = excluded.name").bind(name).run()
+}

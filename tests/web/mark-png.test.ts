@@ -74,7 +74,7 @@ describe('the PNG app icons drawn from the brand mark', () => {
 
   it('are the icons the manifest lists, PNG with their real sizes', () => {
     const files = new Map(PNG_ICONS.map((icon) => [`/${icon.file}`, icon]))
-    for (const icon of webManifest().icons) {
+    for (const icon of webManifest('Shop').icons) {
       const drawn = files.get(icon.src)
       expect(drawn, icon.src).toBeDefined()
       expect(icon.type).toBe('image/png')

@@ -1,9 +1,13 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { namedShop } from '#tests/factories/mail.ts'
 import { AU_ADDRESS, call, guestCart, registerAndLogin } from '#tests/factories/api.ts'
 import { createProduct, stockOf } from '#tests/factories/catalogue.ts'
 import { addDays, storeDayOf } from '#kernel/store-clock.ts'
 import { auditOf, consoleBrowser, operator, placeOrder } from './admin-helpers.ts'
+
+// the emails sign with the shop's name from its settings
+beforeAll(() => namedShop())
 
 // The points of issue 14 items 1–5 that no other console test shows (docs/console.md 'What the console can do'):
 // the dashboard's figures move with the day's orders, the orders list's filters and paging, what an order's page

@@ -23,6 +23,8 @@ describe('common and guessable passwords are refused (NIST SP 800-63B)', () => {
   })
 
   it("refuses the store's name and the email's own name, whatever digits and signs are added, and any case", async () => {
+    // the store's name is its setting (the console's Settings page)
+    await env.DB.prepare("INSERT INTO store (id, name, url) VALUES (1, 'Basecamp Outfitters', '') ON CONFLICT (id) DO UPDATE SET name = excluded.name").run()
     const email = uniqueEmail('annika')
     const local = email.split('@')[0]!
     for (const password of ['Password1', 'PASSWORD123', 'Basecamp2026', 'basecamp-outfitters1', `${local}1`]) {

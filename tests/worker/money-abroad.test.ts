@@ -10,7 +10,7 @@ import { createProduct, createPromotion, type CreatedProduct } from '#tests/fact
 import { call, uniqueEmail } from '#tests/factories/api.ts'
 import { parseAuthCookie } from '#worker/middleware/session.ts'
 import { formatMoney } from '#kernel/format.ts'
-import { BRAND } from '#kernel/brand.ts'
+import { SAMPLE_STORE } from '#kv-seed/countries.mjs'
 
 let product: CreatedProduct
 let coupon: string
@@ -87,14 +87,14 @@ describe('the amount charged is the amount shown', () => {
         // the thank-you page is the tax invoice: the words, the ABN, the GST (or that none was charged), the total
         const thanks = await b.get(paid.location!)
         expect(thanks.body).toContain('Tax invoice')
-        expect(thanks.body).toContain(`ABN ${BRAND.abn}`)
+        expect(thanks.body).toContain(`ABN ${SAMPLE_STORE.abn}`)
         expect(row(thanks.body, 'invoice-gst')).toEqual(abroad ? ['GST not charged (delivery outside Australia)', money(0)] : ['GST included in the total', money(want.gst)])
         expect(row(thanks.body, 'invoice-total')).toEqual(['Total', money(want.total)])
 
         // and so is the confirmation email
         const mail = await env.DB.prepare("SELECT body FROM outbox WHERE kind = 'order_confirmation' AND ref = ?").bind(number).first<{ body: string }>()
         expect(mail!.body).toContain('TAX INVOICE')
-        expect(mail!.body).toContain(`ABN ${BRAND.abn}`)
+        expect(mail!.body).toContain(`ABN ${SAMPLE_STORE.abn}`)
         expect(mail!.body).toContain(`Total: ${money(want.total)}`)
         expect(mail!.body).toContain(`Paid by card: ${money(want.total)}`)
         expect(mail!.body).toContain(abroad ? `GST-free (delivery outside Australia): ${money(0)}` : `GST included: ${money(want.gst)}`)

@@ -4,10 +4,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
 import { ORIGIN, get, html } from './helpers.ts'
 import { seedCatalogue } from '#tests/fixtures/seed-d1.ts'
-import { STORE_NAME } from '#kernel/config.ts'
 import { backend } from '#worker/backend/index.ts'
 import worker from '#worker/index.ts'
 import type { Env } from '#worker/env.ts'
+import { SAMPLE_STORE } from '#kv-seed/countries.mjs'
+
+/** The sample shop's name (the seed's settings): titles and structured data carry it. */
+const STORE_NAME = SAMPLE_STORE.name
 
 /** The head of a page as a crawler reads it: tags by name/property/rel, and every JSON-LD block parsed. */
 async function head(path: string, headers: Record<string, string> = {}, status = 200) {

@@ -12,6 +12,7 @@ const paths = {
   home: 'M3 11 12 3l9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1Z',
   close: 'M6 6l12 12M18 6 6 18',
   facebook: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v8h4v-8h3l1-4h-4V8a0 0 0 0 1 0 0Z',
+  twitter: 'M4 4h4.5L20 20h-4.5ZM19.5 4l-6.3 7.2M4.5 20l6.3-7.2',
   instagram: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm5.5-1.5h.01',
   trash: 'M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3',
   returns: 'M4 9h11a5 5 0 0 1 0 10H8M4 9l4-4M4 9l4 4',

@@ -21,6 +21,7 @@ import { roles } from './routes/roles.tsx'
 import { menus } from './routes/menus.tsx'
 import { search } from './routes/search.tsx'
 import { reports } from './routes/reports.tsx'
+import { settings } from './routes/settings.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -67,6 +68,7 @@ adminApp.route('/', roles)
 adminApp.route('/', menus)
 adminApp.route('/', search)
 adminApp.route('/', reports)
+adminApp.route('/', settings)
 
 adminApp.notFound(() => notFound())
 

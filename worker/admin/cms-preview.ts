@@ -1,3 +1,4 @@
+import { readStoreSettings } from '#worker/lib/store-settings.ts'
 import type { CmsPage } from '#kernel/models.ts'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import type { CmsDraft } from '#worker/admin/pages/cms-fields.ts'
@@ -55,7 +56,7 @@ export async function renderPreview(c: AdminContext, group: CmsGroup, draft: Cms
   const api: StorefrontApi = { ...base, getCMSPage: async (slug) => (slug.trim().toLowerCase() === group.slug ? page : base.getCMSPage(slug)) }
   const url = new URL(storefrontPath(group, locale), c.req.url)
   const request = new Request(url, { headers: { accept: 'text/html' } })
-  const info = { locale, currency: DEFAULT_CURRENCY, country: DEFAULT_COUNTRY, version: APP_VERSION, origin: url.origin, thirdParty: {} }
+  const info = { locale, currency: DEFAULT_CURRENCY, country: DEFAULT_COUNTRY, version: APP_VERSION, origin: url.origin, thirdParty: {}, store: await readStoreSettings(c.env.DB) }
   const rendered = await renderPage({ request, api, info, nonce: 'preview', onError: (error) => console.error('preview render error', error) })
   const banner = `<p role="status" style="position:sticky;top:0;z-index:100;margin:0;padding:8px 16px;background:#111;color:#fff;font:600 14px/1.4 system-ui,sans-serif">Preview of unsaved changes (${locale === 'de' ? 'German' : 'English'}): shoppers do not see this. Close the tab to go back to the editor.</p>`
   const html = new HTMLRewriter()

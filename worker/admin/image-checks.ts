@@ -72,3 +72,20 @@ export async function checkImage(size: ImageSize, file: unknown): Promise<{ ok: 
   if (found.width !== width || found.height !== height) return { ok: false, message: `${label} is ${found.width}×${found.height}; it must be exactly ${width}×${height} pixels.` }
   return { ok: true, bytes, type }
 }
+
+/** A shop's logo: at most LOGO_MAX_BYTES, between 32 and 2000 pixels each way (the header shows it 40 px high). */
+export const LOGO_MAX_BYTES = 512 * 1024
+
+/** The uploaded logo's bytes and type, or why it is refused (in English and German: the operator may read either). */
+export async function checkLogo(file: unknown): Promise<{ ok: true; bytes: Uint8Array; type: ImageType } | { ok: false; message: string }> {
+  if (!(file instanceof File) || file.size === 0) return { ok: false, message: 'Choose a picture for the logo. (Bitte wählen Sie ein Bild für das Logo.)' }
+  if (file.size > LOGO_MAX_BYTES) return { ok: false, message: `The logo is ${Math.ceil(file.size / 1024)} KB; at most 512 KB is accepted. (Das Logo darf höchstens 512 KB groß sein.)` }
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const type = imageTypeOf(bytes)
+  if (!type) return { ok: false, message: 'The logo is not a JPEG, PNG or WebP picture. (Das Logo muss ein JPEG-, PNG- oder WebP-Bild sein.)' }
+  const found = imageDimensions(bytes, type)
+  if (!found) return { ok: false, message: 'The logo could not be read: the file is damaged. (Die Datei ist beschädigt.)' }
+  const fits = (n: number) => n >= 32 && n <= 2000
+  if (!fits(found.width) || !fits(found.height)) return { ok: false, message: `The logo is ${found.width}×${found.height}; each side must be between 32 and 2000 pixels. (Jede Seite muss zwischen 32 und 2000 Pixel messen.)` }
+  return { ok: true, bytes, type }
+}

@@ -1,4 +1,5 @@
 import { LOCAL_HOST, STRIPE_KEYS, type Env } from '#worker/env.ts'
+import { readStoreSettings } from '#worker/lib/store-settings.ts'
 
 /**
  * The dashboard's 'Before shoppers can buy' checklist (issue 40 point 2): what a new store still lacks, each with where
@@ -19,19 +20,6 @@ export interface LaunchItem {
   fix: { href: string; label: string } | { command?: string; docs: string }
 }
 
-/** The store's settings the checklist asks for; the columns that exist today (h-settings adds more at merge). */
-export interface LaunchSettings {
-  name: string | null
-  url: string | null
-  customer_support_email: string | null
-  address: string | null
-}
-
-/** The one read of the store's settings for the checklist: extend it where the settings grow. */
-export async function readLaunchSettings(db: D1Database): Promise<LaunchSettings | null> {
-  return db.prepare('SELECT name, url, customer_support_email, address FROM store WHERE id = 1').first<LaunchSettings>()
-}
-
 const isPublicHttps = (value: string | null | undefined) => {
   const url = URL.parse(value ?? '')
   return Boolean(url && url.protocol === 'https:' && !LOCAL_HOST.test(url.hostname))
@@ -44,7 +32,7 @@ export async function loadLaunchChecklist(env: Pick<Env, 'DB' | 'STORE_URL' | 'R
   const db = env.DB
   const at = now.toISOString()
   const [settings, counts] = await Promise.all([
-    readLaunchSettings(db),
+    readStoreSettings(db),
     db
       .prepare(
         `SELECT (SELECT count(*) FROM products WHERE deleted_at IS NULL AND available_on IS NOT NULL AND available_on <= ?1 AND (discontinue_on IS NULL OR discontinue_on > ?1)) AS products,
@@ -54,11 +42,11 @@ export async function loadLaunchChecklist(env: Pick<Env, 'DB' | 'STORE_URL' | 'R
       .first<{ products: number; rates: number }>(),
   ])
   const missing: string[] = []
-  if (!settings?.name?.trim()) missing.push("the shop's name")
-  if (!settings?.customer_support_email?.trim()) missing.push('the support email address')
-  if (!settings?.address?.trim()) missing.push('the address')
+  if (!settings.name.trim()) missing.push("the shop's name")
+  if (!settings.supportEmail.trim()) missing.push('the support email address')
+  if (!settings.address.trim()) missing.push('the address')
   // STORE_URL wins over the setting (worker/backend/services/store-url.ts)
-  if (!isPublicHttps(env.STORE_URL) && !isPublicHttps(settings?.url)) missing.push('the public https address (links in emails)')
+  if (!isPublicHttps(env.STORE_URL) && !isPublicHttps(settings.url)) missing.push('the public https address (links in emails)')
   const stripe = STRIPE_KEYS.filter((key) => !env[key])
   // a remote Spree takes the payments and sends the mail itself
   const remote = Boolean(env.COMMERCE_URL)

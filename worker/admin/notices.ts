@@ -37,6 +37,10 @@ const NOTICES: Record<string, string> = {
   'return-declined': 'The return is declined; the email telling the customer why is queued.',
   'synonym-added': 'The synonym was added: the next search uses it.',
   'synonym-removed': 'The synonym was removed: the next search goes without it.',
+  'logo-saved': 'The logo was uploaded: the store shows it within a minute.',
+  'logo-removed': 'The logo was removed: the store shows its name and mark again.',
+  'settings-saved': 'The settings are saved: the store and its emails show them within a minute.',
+  unchanged: 'Nothing was changed: the settings were already as sent.',
   'too-many': 'Too many reset links were sent from here just now. Please try again in a minute.',
 }
 

@@ -1,5 +1,6 @@
 import type { Env } from '#worker/env.ts'
-import { BRAND } from '#kernel/brand.ts'
+import { shopName } from '#kernel/store-settings.ts'
+import { readStoreSettings } from '#worker/lib/store-settings.ts'
 import { dueOutboxIds, outboxManyStatement, type OutboxMessage } from '#worker/backend/services/outbox.ts'
 import { enqueueOutboxIds } from './queue.ts'
 import type { Mail, MailSettings } from './types.ts'
@@ -16,15 +17,18 @@ import type { Mail, MailSettings } from './types.ts'
  */
 type MailEnv = Pick<Env, 'DB' | 'MAIL_QUEUE' | 'RESEND_API_KEY'>
 
-/** The ABN on tax invoices is the store's, set in one place with its name (kernel/brand.ts), as the thank-you page shows it. */
-export const mailSettings = (): MailSettings => ({ abn: BRAND.abn })
+/** The shop's name, legal name, ABN and address for the emails: its settings as saved now (D1, not a cached copy). */
+export async function mailSettings(db: D1Database): Promise<MailSettings> {
+  const s = await readStoreSettings(db)
+  return { name: shopName(s), legalName: s.legalName, abn: s.abn, address: s.address }
+}
 
 /** The outbox rows of these mails (subject and plain text rendered now; the HTML when sent). */
-export async function outboxMessages(mails: Mail[]): Promise<OutboxMessage[]> {
+export async function outboxMessages(db: D1Database, mails: Mail[]): Promise<OutboxMessage[]> {
   if (mails.length === 0) return []
   // the templates load on first use, not with every request
   const { composeMail } = await import('./templates/index.tsx')
-  const settings = mailSettings()
+  const settings = await mailSettings(db)
   return mails.map((mail) => {
     const { subject, text } = composeMail(mail, settings)
     return { subject, body: text, to: mail.to, kind: mail.kind, locale: mail.locale, payload: mail.payload, ref: mail.ref, replyTo: mail.replyTo, dueAt: mail.dueAt }
@@ -33,7 +37,7 @@ export async function outboxMessages(mails: Mail[]): Promise<OutboxMessage[]> {
 
 /** One statement writing these mails to the outbox, for the batch of the change that causes them. */
 export async function mailStatement(env: MailEnv, ...mails: Mail[]): Promise<D1PreparedStatement> {
-  return outboxManyStatement(env.DB, await outboxMessages(mails))
+  return outboxManyStatement(env.DB, await outboxMessages(env.DB, mails))
 }
 
 /** After the batch has committed: enqueue the mails it wrote that are due now (later ones wait for the sweep). */

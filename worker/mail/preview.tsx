@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '#worker/app-env.ts'
 import { LOCALES } from '#kernel/config.ts'
 import { mailSettings } from './enqueue.ts'
-import { mailVariants, sampleMail } from './samples.ts'
+import { mailVariants, sampleMail, SAMPLE_SHOP } from './samples.ts'
 import { renderMail } from './templates/index.tsx'
 import { MAIL_KINDS, type MailKind } from './types.ts'
 
@@ -14,6 +14,9 @@ import { MAIL_KINDS, type MailKind } from './types.ts'
 const isKind = (v: string | undefined): v is MailKind => (MAIL_KINDS as readonly string[]).includes(v ?? '')
 
 export async function emailPreview(c: Context<AppEnv>) {
+  // the shop's own settings; a store without them yet (migrations only) previews with the sample shop's
+  const stored = await mailSettings(c.env.DB).catch(() => null)
+  const shop = stored && stored.legalName ? stored : SAMPLE_SHOP
   const [kind, file] = c.req.path.replace(/^\/dev\/emails\/?/, '').split('/')
   const headers = { 'cache-control': 'no-store' }
   if (!kind) {
@@ -21,7 +24,7 @@ export async function emailPreview(c: Context<AppEnv>) {
       MAIL_KINDS.flatMap((k) =>
         mailVariants(k).flatMap((variant) =>
           LOCALES.map(async (locale) => {
-            const { subject, html } = await renderMail(sampleMail(k, locale, variant), mailSettings())
+            const { subject, html } = await renderMail(sampleMail(k, locale, variant), shop)
           const size = (new TextEncoder().encode(html).length / 1024).toFixed(1)
           const query = variant ? `?variant=${variant}` : ''
           const name = `${k}${variant ? ` ${variant}` : ''} (${locale})`
@@ -35,7 +38,7 @@ export async function emailPreview(c: Context<AppEnv>) {
   const [locale, ext] = (file ?? '').split('.')
   const variant = c.req.query('variant')
   if (!isKind(kind) || !(LOCALES as readonly string[]).includes(locale ?? '') || !mailVariants(kind).includes(variant)) return c.text('No such email.', 404, headers)
-  const rendered = await renderMail(sampleMail(kind, locale as 'en' | 'de', variant), mailSettings())
+  const rendered = await renderMail(sampleMail(kind, locale as 'en' | 'de', variant), shop)
   if (ext === 'txt') return c.text(`Subject: ${rendered.subject}\n\n${rendered.text}`, 200, headers)
   return c.html(rendered.html, 200, headers)
 }

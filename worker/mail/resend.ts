@@ -1,5 +1,4 @@
 import type { Env } from '#worker/env.ts'
-import { BRAND } from '#kernel/brand.ts'
 
 /**
  * The HTTP email API adapter: Resend's `POST /emails` (https://resend.com/docs/api-reference/emails/send-email).
@@ -11,6 +10,8 @@ export interface OutgoingEmail {
   html: string | null
   text: string
   replyTo: string | null
+  /** The sender's name when MAIL_FROM is not set (the shop's name from its settings). */
+  fromName?: string
 }
 
 export type SendResult =
@@ -21,7 +22,7 @@ export type SendResult =
 export const RESEND_API_BASE = 'https://api.resend.com'
 const TIMEOUT_MS = 10_000
 
-export const mailFrom = (env: Pick<Env, 'MAIL_FROM'>) => env.MAIL_FROM?.trim() || `${BRAND.name} <onboarding@resend.dev>`
+export const mailFrom = (env: Pick<Env, 'MAIL_FROM'>, name = 'Shop') => env.MAIL_FROM?.trim() || `${name.replace(/[<>"]/g, '')} <onboarding@resend.dev>`
 
 export async function sendWithResend(env: Pick<Env, 'RESEND_API_KEY' | 'MAIL_FROM' | 'MAIL_API_BASE'>, email: OutgoingEmail, idempotencyKey: string): Promise<SendResult> {
   const base = (env.MAIL_API_BASE?.trim() || RESEND_API_BASE).replace(/\/+$/, '')
@@ -31,7 +32,7 @@ export async function sendWithResend(env: Pick<Env, 'RESEND_API_KEY' | 'MAIL_FRO
       method: 'POST',
       headers: { authorization: `Bearer ${env.RESEND_API_KEY}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
       body: JSON.stringify({
-        from: mailFrom(env),
+        from: mailFrom(env, email.fromName),
         to: [email.to],
         subject: email.subject,
         ...(email.html ? { html: email.html } : {}),

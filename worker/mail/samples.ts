@@ -1,5 +1,8 @@
 import type { Locale } from '#kernel/models.ts'
-import type { Mail, MailKind } from './types.ts'
+import type { Mail, MailKind, MailSettings } from './types.ts'
+
+/** The sample shop the development previews sign with when the store has no settings yet (migrations only). */
+export const SAMPLE_SHOP: MailSettings = { name: 'Basecamp Outfitters', legalName: 'Basecamp Outfitters Pty Ltd', abn: '51 824 753 556', address: '12 Flinders Lane, Melbourne VIC 3000, Australia' }
 
 /** One realistic email of each kind: the development preview (/dev/emails), the screenshots and the render tests. */
 const address = (locale: Locale) => ({ name: 'Alex Morgan', company: null, lines: ['12 Ridge Road', 'Katoomba NSW 2780'], country: locale === 'de' ? 'Australien' : 'Australia', phone: '0412 345 678' })

@@ -168,8 +168,14 @@ export type Mail = {
   }
 }[MailKind]
 
-/** Where the store's own mail goes and what it is signed with (wrangler.toml vars; docs/deploying.md "Mail"). */
+/** Who the emails come from, as the shop's settings say (the console's Settings page; worker/lib/store-settings.ts). */
 export interface MailSettings {
-  /** The ABN printed on tax invoices. */
+  /** The shop's name (subjects, the header), 'Shop' while an empty store has none. */
+  name: string
+  /** The business on tax invoices and in the footer. */
+  legalName: string
+  /** The ABN printed on tax invoices ('' when none is set: the invoice leaves the line out). */
   abn: string
+  /** The shop's address, one line per line. */
+  address: string
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
-import { configProblem, hostProblem } from '#worker/env.ts'
+import { configProblem, hostProblem, needsStoreUrlSetting } from '#worker/env.ts'
+import { storeSettings } from '#worker/lib/store-settings.ts'
 
 /**
  * Fail closed: a misconfigured store (a plain deploy without PASSWORD_PEPPER or card-provider keys, or `--env dev`
@@ -10,7 +11,11 @@ import { configProblem, hostProblem } from '#worker/env.ts'
 export function failClosed() {
   const reported = new Set<string>()
   return createMiddleware<AppEnv>(async (c, next) => {
-    const problem = configProblem(c.env) ?? hostProblem(c.env, c.req.url)
+    let problem = configProblem(c.env)
+    // a production store without STORE_URL may have its address in its settings (read only until it starts: a
+    // configuration that passes is not checked again in this isolate)
+    if (problem && needsStoreUrlSetting(c.env)) problem = configProblem(c.env, (await storeSettings(c.env).catch(() => null))?.url ?? '')
+    problem ??= hostProblem(c.env, c.req.url)
     if (!problem) return next()
     if (!reported.has(problem) && reported.size < 100) {
       reported.add(problem)

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import type { AppEnv } from '#worker/app-env.ts'
-import { serverApi } from '#worker/commerce/for-request.ts'
+import { commerceContext, serverApi } from '#worker/commerce/for-request.ts'
+import { publicOrigin, storeSettings } from '#worker/lib/store-settings.ts'
 import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/lib/captcha.ts'
 import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
 import { renderPage } from './render.tsx'
@@ -17,8 +18,10 @@ export const ssr = new Hono<AppEnv>()
  */
 export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = serverApi(c), nonce = c.var.nonce }: { request?: Request; api?: StorefrontApi; nonce?: string } = {}) {
   const search = noteSearch(api)
-  return c.var.timing.measure('ssr', async () =>
-    search.mark(await renderPage({
+  return c.var.timing.measure('ssr', async () => {
+    // the shop's settings (name, address, logo …), from KV while fresh; the console's Save drops the copy
+    const store = await storeSettings(c.env, commerceContext(c).waitUntil)
+    return search.mark(await renderPage({
       request,
       api: search.api,
       nonce,
@@ -27,7 +30,9 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
         currency: c.var.currency,
         country: c.var.country,
         version: APP_VERSION,
-        origin: new URL(c.req.url).origin,
+        // absolute URLs (canonical, hreflang, Open Graph, JSON-LD): STORE_URL, else the store URL setting, else this origin
+        origin: publicOrigin(c.env, store, c.req.url),
+        store,
         thirdParty: {
           gtmId: c.env.GTM_ID || undefined,
           chatWidgetUrl: c.env.CHAT_WIDGET_URL || undefined,
@@ -42,8 +47,8 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
         if (request.signal.aborted) return
         console.error('render error', c.var.requestId, error)
       },
-    })),
-  )
+    }))
+  })
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { MenuItem } from '#kernel/models.ts'
-import { BRAND } from '#kernel/brand.ts'
-import { FREE_RETURNS_DAYS, SOCIAL_LINKS } from '#kernel/config.ts'
+import { FREE_RETURNS_DAYS } from '#kernel/config.ts'
+import { shopName, socialLinks } from '#kernel/store-settings.ts'
+import { useStoreSettings } from '../../state/session/request-info.ts'
 import { useT, type MessageKey } from '../../i18n/index.tsx'
 import { usePanelLink } from '../layouts/lazy-panels.tsx'
 import { Icon, type IconName } from '../icons.tsx'
@@ -93,6 +94,32 @@ function Promises() {
   )
 }
 
+/** The shop's address, phone and support email from its settings (the console's Settings page), as far as they are set. */
+function ShopContact() {
+  const store = useStoreSettings()
+  if (!store.address && !store.phone && !store.supportEmail) return null
+  return (
+    <address className="text-sm not-italic leading-6" data-testid="shop-contact">
+      {store.address.split('\n').map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+      {store.phone ? (
+        <a href={`tel:${store.phone.replace(/[^+\d]/g, '')}`} className={cx('inline-block min-h-6', link)}>
+          {store.phone}
+        </a>
+      ) : null}
+      {store.phone && store.supportEmail ? <span aria-hidden="true"> · </span> : null}
+      {store.supportEmail ? (
+        <a href={`mailto:${store.supportEmail}`} className={cx('inline-block min-h-6', link)}>
+          {store.supportEmail}
+        </a>
+      ) : null}
+    </address>
+  )
+}
+
 /**
  * Items on one line with a '·' between them, which wrap without a separator at either end of a line: each item
  * after the first brings its '·' in a 16 px gutter before it, and the line's first item has its gutter outside the
@@ -121,6 +148,7 @@ export function Footer() {
   const opensSignup = usePanelLink('signup')
   const menu = useMenu('footer')
   const fixed = useFixedGroups()
+  const store = useStoreSettings()
   return (
     <footer className="cv-auto mt-16 bg-neutral-900 pb-20 text-neutral-300 [--cv-height:1300px] lg:pb-0 lg:[--cv-height:620px]" data-testid="site-footer">
       <div className="mx-auto max-w-site px-4 py-12">
@@ -145,13 +173,14 @@ export function Footer() {
         <div className="flex flex-col gap-8 border-t border-neutral-700 pt-8 lg:flex-row lg:items-end lg:justify-between">
           <div className="space-y-4">
             <Logo tone="light" compact />
+            <ShopContact />
             <div>
               <h2 className="mb-2 text-sm font-semibold text-white">{t('footer.followUs')}</h2>
               <ul className="flex gap-2">
-                {SOCIAL_LINKS.map((social) => (
+                {socialLinks(store).map((social) => (
                   <li key={social.name}>
                     <a href={social.href} rel="noopener noreferrer" target="_blank" className={cx('inline-flex h-11 w-11 items-center justify-center rounded-full bg-neutral-800', link)} aria-label={t('header.social', { name: social.name })}>
-                      <Icon name={social.name === 'Facebook' ? 'facebook' : 'instagram'} className="h-5 w-5" />
+                      <Icon name={social.key} className="h-5 w-5" />
                     </a>
                   </li>
                 ))}
@@ -167,7 +196,7 @@ export function Footer() {
             <ConsentSettingsButton className={cx('min-h-9 text-left text-sm', link)} />
           </div>
         </div>
-        <Separated className="mt-8 text-sm text-neutral-400" items={[t('footer.copyright', { year: new Date().getFullYear(), legalName: BRAND.legalName }), t('footer.shippingNote')]} />
+        <Separated className="mt-8 text-sm text-neutral-400" items={[t('footer.copyright', { year: new Date().getFullYear(), legalName: store.legalName || shopName(store) }), t('footer.shippingNote')]} />
       </div>
     </footer>
   )

@@ -1,7 +1,7 @@
 import { useAtomValue } from '../../state/use-atom.ts'
-import { BRAND } from '#kernel/brand.ts'
-import { SOCIAL_LINKS } from '#kernel/config.ts'
+import { shopName, socialLinks } from '#kernel/store-settings.ts'
 import { useT } from '../../i18n/index.tsx'
+import { useStoreSettings } from '../../state/session/request-info.ts'
 import { greetingNameAtom, isAuthenticatedAtom, useCartCount } from '../../state/session/atoms.ts'
 import { CART_BADGE, PERSONAL } from '../../state/session/personal-state.ts'
 import { Icon } from '../icons.tsx'
@@ -63,6 +63,7 @@ export function CartButton({ className = '' }: { className?: string }) {
 export function Header() {
   const { t } = useT()
   const opensWishlist = usePanelLink('wishlist')
+  const store = useStoreSettings()
   return (
     <header className="border-b border-neutral-200 bg-white" data-testid="site-header">
       {/* Chromium paints nothing until the page's <main id="main"> (every layout with this header has one) has begun,
@@ -72,16 +73,16 @@ export function Header() {
           `rel=expect` ignore it. */}
       <link rel="expect" href="#main" blocking="render" />
       <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-3 gap-y-2 px-4 pb-3 pt-3 lg:flex-nowrap lg:gap-x-6 lg:py-4">
-        <LocalLink to="/" className={cx('mr-auto rounded-md lg:mr-0', focusRing)} aria-label={t('header.logo', { brand: BRAND.name })}>
+        <LocalLink to="/" className={cx('mr-auto rounded-md lg:mr-0', focusRing)} aria-label={t('header.logo', { brand: shopName(store) })}>
           <Logo />
         </LocalLink>
         <div className="order-last w-full lg:order-none lg:mx-4 lg:max-w-xl lg:flex-1">
           <SearchBar />
         </div>
         <div className="hidden items-center gap-1 xl:flex">
-          {SOCIAL_LINKS.map((link) => (
+          {socialLinks(store).map((link) => (
             <a key={link.name} href={link.href} rel="noopener noreferrer" target="_blank" className={cx(action, 'inline-flex text-neutral-600')} aria-label={t('header.social', { name: link.name })}>
-              <Icon name={link.name === 'Facebook' ? 'facebook' : 'instagram'} className="h-5 w-5" />
+              <Icon name={link.key} className="h-5 w-5" />
             </a>
           ))}
         </div>

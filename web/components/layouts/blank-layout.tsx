@@ -1,6 +1,7 @@
 import { layoutRoute } from './layout-route.tsx'
 import { LocalLink } from '../local-link.tsx'
-import { BRAND } from '#kernel/brand.ts'
+import { shopName } from '#kernel/store-settings.ts'
+import { useStoreSettings } from '../../state/session/request-info.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Icon } from '../icons.tsx'
 import { Logo } from '../logo.tsx'
@@ -15,7 +16,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       <ProgressBar />
       <header className="border-b border-neutral-200 bg-white">
         <div className="mx-auto flex max-w-site items-center justify-between px-4 py-3">
-          <LocalLink to="/" className={cx('rounded-md', focusRing)} aria-label={t('header.logo', { brand: BRAND.name })}>
+          <LocalLink to="/" className={cx('rounded-md', focusRing)} aria-label={t('header.logo', { brand: shopName(useStoreSettings()) })}>
             <Logo />
           </LocalLink>
           <p className="flex items-center gap-1.5 text-sm font-semibold text-neutral-700">

@@ -1,6 +1,6 @@
 import type { Order } from '#kernel/models.ts'
 import { needsDelivery } from '#kernel/destinations.ts'
-import { BRAND } from '#kernel/brand.ts'
+import { useStoreSettings } from '../../state/session/request-info.ts'
 import { OrderLines, SummaryRow } from '../../components/summary-row.tsx'
 import { formatDate, formatMoney } from '#kernel/format.ts'
 import { useT } from '../../i18n/index.tsx'
@@ -12,13 +12,20 @@ import { PaidWith } from '../../components/paid-with.tsx'
  */
 export function TaxInvoice({ order }: { order: Order }) {
   const { t, locale } = useT()
+  const store = useStoreSettings()
   return (
     <section className="mx-auto mt-8 max-w-xl rounded-xl bg-white p-5 text-left shadow-sm ring-1 ring-neutral-200" data-testid="tax-invoice" aria-labelledby="tax-invoice-title">
       <h3 id="tax-invoice-title" className="text-lg font-bold">
         {t('shop.taxInvoice')}
       </h3>
       <p className="text-sm text-neutral-700">
-        {BRAND.legalName} · <span data-testid="invoice-abn">{t('shop.abn', { abn: BRAND.abn })}</span>
+        {store.legalName || store.name}
+        {store.abn ? (
+          <>
+            {' · '}
+            <span data-testid="invoice-abn">{t('shop.abn', { abn: store.abn })}</span>
+          </>
+        ) : null}
       </p>
       <p className="text-sm text-neutral-700">
         {order.number}

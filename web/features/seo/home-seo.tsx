@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/index.tsx'
+import { useStoreSettings } from '../../state/session/request-info.ts'
 import { SeoHead } from './seo-head.tsx'
 import { useOrigin } from './page-seo.tsx'
 import { organizationJsonLd, websiteJsonLd } from './store-json-ld.ts'
@@ -7,5 +8,6 @@ import { organizationJsonLd, websiteJsonLd } from './store-json-ld.ts'
 export function HomeSeo() {
   const { locale } = useT()
   const origin = useOrigin()
-  return <SeoHead path="/" jsonLd={[organizationJsonLd(origin), websiteJsonLd(origin, locale)]} />
+  const store = useStoreSettings()
+  return <SeoHead path="/" description={store.description[locale] || null} jsonLd={[organizationJsonLd(origin, store, locale), websiteJsonLd(origin, locale, store)]} />
 }

@@ -1,5 +1,4 @@
 import type { Locale, Product } from '#kernel/models.ts'
-import { STORE_NAME } from '#kernel/config.ts'
 import { absoluteAsset, absoluteUrl } from './urls.ts'
 import { plainText, SCHEMA, type JsonLd } from './json-ld.ts'
 
@@ -22,7 +21,7 @@ function offerPrice(product: Product) {
 }
 
 /** A product with its offer in the currency the page shows (what a guest pays, GST included). */
-export function productJsonLd(origin: string, locale: Locale, product: Product, path: string, now = new Date()): JsonLd {
+export function productJsonLd(origin: string, locale: Locale, product: Product, path: string, seller: string, now = new Date()): JsonLd {
   const brand = product.properties.find((p) => p.name.toLowerCase() === 'brand')?.value
   const url = absoluteUrl(origin, locale, path)
   return {
@@ -42,7 +41,7 @@ export function productJsonLd(origin: string, locale: Locale, product: Product, 
       priceCurrency: product.currency,
       availability: availability(product, now),
       itemCondition: `${SCHEMA}/NewCondition`,
-      seller: { '@type': 'Organization', name: STORE_NAME },
+      seller: { '@type': 'Organization', name: seller },
     },
   }
 }

@@ -1,5 +1,7 @@
 import type { Product } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
+import { useStoreSettings } from '../../state/session/request-info.ts'
+import { shopName } from '#kernel/store-settings.ts'
 import { SeoHead } from './seo-head.tsx'
 import { useOrigin } from './page-seo.tsx'
 import { breadcrumbJsonLd } from './json-ld.ts'
@@ -9,6 +11,7 @@ import { productJsonLd } from './product-json-ld.ts'
 export function ProductSeo({ product }: { product: Product }) {
   const { locale } = useT()
   const origin = useOrigin()
+  const seller = shopName(useStoreSettings())
   const path = `/products/${product.slug}`
   return (
     <SeoHead
@@ -17,7 +20,7 @@ export function ProductSeo({ product }: { product: Product }) {
       path={path}
       image={product.images[0]?.styles.large.url}
       type="product"
-      jsonLd={[productJsonLd(origin, locale, product, path), breadcrumbJsonLd(origin, locale, product.breadcrumbs)]}
+      jsonLd={[productJsonLd(origin, locale, product, path, seller), breadcrumbJsonLd(origin, locale, product.breadcrumbs)]}
     />
   )
 }

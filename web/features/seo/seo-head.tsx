@@ -1,6 +1,7 @@
 import { useLocation, useMatches, useRouteLoaderData } from 'react-router'
 import type { RequestInfo } from '../../app-context.ts'
-import { STORE_NAME } from '#kernel/config.ts'
+import { shopName } from '#kernel/store-settings.ts'
+import { useStoreSettings } from '../../state/session/request-info.ts'
 import { useT } from '../../i18n/index.tsx'
 import { absoluteAsset, absoluteUrl, alternates, canonicalPath } from './urls.ts'
 import { jsonLdScript, plainText, type JsonLd } from './json-ld.ts'
@@ -35,7 +36,8 @@ export function SeoHead({ title, description, path, image, type = 'website', jso
     const handle = match.handle as { personal?: boolean; noindex?: boolean } | undefined
     return Boolean(handle?.personal || handle?.noindex)
   })
-  const fullTitle = title ? `${title} | ${STORE_NAME}` : t('meta.title', { brand: STORE_NAME })
+  const name = shopName(useStoreSettings())
+  const fullTitle = title ? `${title} | ${name}` : t('meta.title', { brand: name })
   const text = plainText(description ?? '', 300) || t('meta.description')
   const canonical = path ?? canonicalPath(location)
   const url = absoluteUrl(origin, locale, canonical)
@@ -46,7 +48,7 @@ export function SeoHead({ title, description, path, image, type = 'website', jso
       <meta name="description" content={text} />
       {hidden ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={url} />}
       {hidden ? null : alternates(origin, canonical).map((alt) => <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />)}
-      <meta property="og:site_name" content={STORE_NAME} />
+      <meta property="og:site_name" content={name} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title ?? fullTitle} />
       <meta property="og:description" content={text} />

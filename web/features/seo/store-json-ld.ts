@@ -1,28 +1,36 @@
 import type { Locale } from '#kernel/models.ts'
-import { SOCIAL_LINKS, STORE_NAME, localePath } from '#kernel/config.ts'
-import { absoluteUrl } from './urls.ts'
+import { localePath } from '#kernel/config.ts'
+import { shopName, socialLinks, type StoreSettings } from '#kernel/store-settings.ts'
+import { absoluteAsset, absoluteUrl } from './urls.ts'
 import { SCHEMA, type JsonLd } from './json-ld.ts'
 
-/** The store and its search as JSON-LD, for the home page only (home-seo.tsx). */
-export function organizationJsonLd(origin: string): JsonLd {
+/** The shop as its settings describe it (the console's Settings page): only the facts that are set. Home page only. */
+export function organizationJsonLd(origin: string, store: StoreSettings, locale: Locale): JsonLd {
+  const optional = (key: string, value: unknown) => (value ? { [key]: value } : {})
   return {
     '@context': SCHEMA,
     '@type': 'Organization',
     '@id': `${origin}/#organization`,
-    name: STORE_NAME,
+    name: shopName(store),
+    ...optional('legalName', store.legalName),
     url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
-    sameAs: SOCIAL_LINKS.map((link) => link.href),
+    logo: store.logoUrl ? absoluteAsset(origin, store.logoUrl) : `${origin}/favicon.svg`,
+    ...optional('description', store.description[locale]),
+    ...optional('email', store.supportEmail),
+    ...optional('telephone', store.phone),
+    ...optional('address', store.address.replace(/\s*\n\s*/g, ', ')),
+    ...optional('taxID', store.abn),
+    sameAs: socialLinks(store).map((link) => link.href),
   }
 }
 
 /** The store and its search box (Google's sitelinks search box reads the SearchAction). */
-export function websiteJsonLd(origin: string, locale: Locale): JsonLd {
+export function websiteJsonLd(origin: string, locale: Locale, store: Pick<StoreSettings, 'name'>): JsonLd {
   return {
     '@context': SCHEMA,
     '@type': 'WebSite',
     '@id': `${origin}/#website`,
-    name: STORE_NAME,
+    name: shopName(store),
     url: absoluteUrl(origin, locale, '/'),
     inLanguage: locale,
     publisher: { '@id': `${origin}/#organization` },

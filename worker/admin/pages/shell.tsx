@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { BRAND } from '#kernel/brand.ts'
 import { cx, focusRing } from '#web/components/ui/cx.ts'
 
 /** The console's sections, in the order the navigation lists them. */
@@ -16,6 +15,7 @@ export const ADMIN_NAV = [
   { href: '/admin/menus', label: 'Menus' },
   { href: '/admin/search', label: 'Search' },
   { href: '/admin/customers', label: 'Customers' },
+  { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
 
@@ -31,7 +31,7 @@ export function AdminDocument({ title, styles, script, nonce, children }: { titl
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <title>{`${title} · ${BRAND.name} console`}</title>
+        <title>{`${title} · Store console`}</title>
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -52,7 +52,7 @@ export function AdminShell({ current, operator, children }: { current: string; o
       </a>
       <header className="bg-neutral-900 text-white lg:w-56 lg:shrink-0">
         <div className="flex items-center justify-between gap-2 px-4 py-3 lg:block">
-          <p className="text-lg font-extrabold uppercase tracking-tight">{BRAND.shortName} console</p>
+          <p className="text-lg font-extrabold uppercase tracking-tight">Store console</p>
           <form method="post" action="/admin/logout" className="lg:mt-2">
             <button type="submit" className={cx('text-sm text-neutral-200 underline hover:text-white', focusRing)}>
               Log out <span className="sr-only">{operator.email}</span>

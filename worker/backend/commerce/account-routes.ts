@@ -65,7 +65,7 @@ accountRoutes.get('/account', async (c) => {
 
 accountRoutes.post('/account', async (c) => {
   const { user } = await readParams(c, RegisterSchema)
-  refuseGuessablePassword(user.password, user.email, requestLocale(c))
+  await refuseGuessablePassword(c.env.DB, user.password, user.email, requestLocale(c))
   await rateLimit(c, 'registration')
   const exists = await c.env.DB.prepare('SELECT 1 FROM users WHERE email = ?').bind(user.email).first()
   if (exists) throw duplicateEmail()
@@ -89,7 +89,7 @@ accountRoutes.patch('/account', async (c) => {
   const { user: input } = await readParams(c, UpdateSchema)
   const user = await loadUser(c.env.DB, userId)
   const emailChanges = input.email !== undefined && input.email !== user.email
-  if (input.password !== undefined) refuseGuessablePassword(input.password, input.email ?? user.email, requestLocale(c))
+  if (input.password !== undefined) await refuseGuessablePassword(c.env.DB, input.password, input.email ?? user.email, requestLocale(c))
   if (input.password !== undefined || emailChanges) await checkCurrentPassword(c, user, input.current_password)
   // an id that is not one of the customer's saved addresses (unknown, deleted, another customer's) was ignored with a
   // 200, so a client believed the default had changed; it is refused, and nothing is saved

@@ -59,7 +59,7 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
     .bind(hash, now)
     .first<{ email: string }>()
   if (!usable) throw invalid()
-  refuseGuessablePassword(user.password, usable.email, requestLocale(c))
+  await refuseGuessablePassword(c.env.DB, user.password, usable.email, requestLocale(c))
   const newHash = await hashPassword(c.env, user.password)
   // Claim the token (guarded, so a parallel second use changes nothing), then use what was claimed.
   const claimed = await c.env.DB.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id')

@@ -1,5 +1,5 @@
 import type { Locale } from '#kernel/models.ts'
-import { BRAND } from '#kernel/brand.ts'
+import { readStoreSettings } from '#worker/lib/store-settings.ts'
 import { BackendError } from '../shared/errors.ts'
 import { COMMON_PASSWORD_LIST } from './common-password-list.ts'
 
@@ -15,19 +15,21 @@ const commonPasswords = () => (common ??= new Set(COMMON_PASSWORD_LIST.split(' '
 /** The letters of a text, lowercase: 'Basecamp2026!' and 'base-camp1' are both 'basecamp'. */
 const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, '')
 
-const STORE_WORDS = [BRAND.name, BRAND.shortName, ...BRAND.name.split(/\s+/)].map(lettersOf).filter((w) => w.length >= 4)
+/** The shop's name (its settings), whole and word by word: 'Basecamp Outfitters' gives 'basecampoutfitters', 'basecamp', 'outfitters'. */
+const storeWords = (name: string) => [name, ...name.split(/\s+/)].map(lettersOf).filter((w) => w.length >= 4)
 
 /** True when the password is one of the common ones, or nothing but the store's name or the email's local part plus digits and signs. */
-export function isGuessablePassword(password: string, email?: string): boolean {
+export function isGuessablePassword(password: string, email?: string, storeName = ''): boolean {
   if (commonPasswords().has(password.toLowerCase())) return true
   const letters = lettersOf(password)
   const local = lettersOf(email?.split('@')[0] ?? '')
-  return STORE_WORDS.includes(letters) || (local.length >= 3 && letters === local)
+  return storeWords(storeName).includes(letters) || (local.length >= 3 && letters === local)
 }
 
 /** Refuses (422 naming `password`, in the request's language) a new password that is easy to guess. */
-export function refuseGuessablePassword(password: string, email: string | undefined, locale: Locale): void {
-  if (!isGuessablePassword(password, email)) return
+export async function refuseGuessablePassword(db: D1Database, password: string, email: string | undefined, locale: Locale): Promise<void> {
+  const storeName = (await readStoreSettings(db).catch(() => null))?.name ?? ''
+  if (!isGuessablePassword(password, email, storeName)) return
   const message =
     locale === 'de'
       ? 'Dieses Passwort ist zu leicht zu erraten: Es gehört zu den meistgenutzten Passwörtern oder besteht aus dem Namen des Shops oder Ihrer E-Mail-Adresse. Bitte wählen Sie ein anderes.'

@@ -1,6 +1,5 @@
 import { prerender } from '#worker/ssr/fizz.ts'
 import type { ReactElement } from 'react'
-import { BRAND } from '#kernel/brand.ts'
 import { LOCALE_TAGS, STORE_TIME_ZONE } from '#kernel/config.ts'
 import { formatMoney } from '#kernel/format.ts'
 import type { Locale } from '#kernel/models.ts'
@@ -44,10 +43,10 @@ function context(locale: Locale, settings: MailSettings): RenderContext {
   const dates = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: STORE_TIME_ZONE })
   return {
     locale,
-    m: MESSAGES[locale],
+    m: MESSAGES[locale](settings),
     money: (cents, currency) => formatMoney(cents / 100, currency, locale),
     date: (iso) => dates.format(new Date(iso)),
-    abn: settings.abn,
+    shop: settings,
   }
 }
 
@@ -59,7 +58,7 @@ function templateOf<K extends MailKind>(kind: K): Template<MailPayloads[K]> {
 export function composeMail(mail: Mail, settings: MailSettings): { subject: string; text: string } {
   const ctx = context(mail.locale, settings)
   const template = templateOf(mail.kind) as Template<unknown>
-  const text = `${template.text(mail.payload, ctx)}\n\n-- \n${BRAND.name}\n${ctx.m.footer}\n`
+  const text = `${template.text(mail.payload, ctx)}\n\n-- \n${ctx.shop.name}\n${ctx.m.footer}\n`
   return { subject: template.subject(mail.payload, ctx), text }
 }
 

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import type { Currency, Locale } from '#kernel/models.ts'
 import { BRAND } from '#kernel/brand.ts'
 import { club, neutral, primary } from '#kernel/tokens.ts'
-import type { MailAddress, MailItemLine } from '../types.ts'
+import type { MailAddress, MailItemLine, MailSettings } from '../types.ts'
 import type { Messages } from './messages.ts'
 
 /**
@@ -14,7 +14,8 @@ export interface RenderContext {
   m: Messages
   money(cents: number, currency: Currency): string
   date(iso: string): string
-  abn: string
+  /** The shop's name, legal name, ABN and address (its settings). */
+  shop: MailSettings
 }
 
 export const FONT = "Figtree, 'Segoe UI', Helvetica, Arial, sans-serif"
@@ -40,7 +41,7 @@ export function EmailLayout({ ctx, preview, children }: { ctx: RenderContext; pr
                     <tr>
                       <td style={{ backgroundColor: BRAND.colour, padding: '18px 32px' }}>
                         <span style={{ fontFamily: FONT, fontSize: 20, fontWeight: 700, color: '#ffffff', letterSpacing: '0.2px' }}>
-                          <span style={{ color: BRAND.highlight }}>▲</span> {BRAND.name}
+                          <span style={{ color: BRAND.highlight }}>▲</span> {ctx.shop.name}
                         </span>
                       </td>
                     </tr>

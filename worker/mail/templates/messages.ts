@@ -1,16 +1,19 @@
 import type { Locale } from '#kernel/models.ts'
-import { BRAND } from '#kernel/brand.ts'
+import type { MailSettings } from '../types.ts'
 
 /**
  * The emails' words in English and German. They live with the templates (worker-only), not in the web dictionaries,
  * so no email text ships to the browser.
  */
-const en = {
-  footer: `${BRAND.legalName} · Melbourne, Australia`,
+/** The footer's line: who sells, and where (the address on one line). */
+const signature = (shop: MailSettings) => [shop.legalName || shop.name, shop.address.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(' · ')
+
+const en = (shop: MailSettings) => ({
+  footer: signature(shop),
   footerWhy: 'You receive this email because of your activity at our store.',
   hello: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
   order: {
-    subject: (n: string) => `Your ${BRAND.name} order ${n}`,
+    subject: (n: string) => `Your ${shop.name} order ${n}`,
     preview: (n: string) => `Thank you for your order ${n}. Here is your tax invoice.`,
     title: 'Thank you for your order',
     intro: (n: string) => `We have received your order ${n} and are getting it ready. This email is your tax invoice.`,
@@ -44,7 +47,7 @@ const en = {
     questions: 'Questions about your order? Just reply to this email.',
   },
   reset: {
-    subject: `Reset your ${BRAND.name} password`,
+    subject: `Reset your ${shop.name} password`,
     preview: 'Choose a new password with this link.',
     title: 'Reset your password',
     intro: (minutes: number) => `Someone asked to reset the password of your account. Use this button within ${minutes} minutes to choose a new one.`,
@@ -53,7 +56,7 @@ const en = {
     ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
   },
   giftCard: {
-    subject: (from: string | null) => (from ? `${from} sent you a ${BRAND.name} gift card` : `You have received a ${BRAND.name} gift card`),
+    subject: (from: string | null) => (from ? `${from} sent you a ${shop.name} gift card` : `You have received a ${shop.name} gift card`),
     preview: (amount: string) => `A gift card worth ${amount} is waiting for you.`,
     title: 'A gift card for you',
     intro: (amount: string, from: string | null) => (from ? `${from} sent you a gift card worth ${amount}.` : `You have received a gift card worth ${amount}.`),
@@ -64,7 +67,7 @@ const en = {
     button: 'Start shopping',
   },
   newsletter: {
-    subject: `Please confirm your ${BRAND.name} newsletter subscription`,
+    subject: `Please confirm your ${shop.name} newsletter subscription`,
     preview: 'One click and you are in.',
     title: 'Confirm your subscription',
     intro: 'Thanks for signing up to our newsletter: new arrivals, members’ deals and trip ideas, about twice a month.',
@@ -82,7 +85,7 @@ const en = {
     reply: 'Reply to this email to answer them.',
   },
   shipping: {
-    subject: (n: string) => `Your ${BRAND.name} order ${n} is on its way`,
+    subject: (n: string) => `Your ${shop.name} order ${n} is on its way`,
     preview: (carrier: string) => `Your parcel is with ${carrier}.`,
     title: 'Your order is on its way',
     intro: (n: string, carrier: string) => `Good news: order ${n} has left our warehouse and is with ${carrier}.`,
@@ -137,16 +140,16 @@ const en = {
     reason: 'Reason',
     view: 'View your order',
   },
-}
+})
 
-export type Messages = typeof en
+export type Messages = ReturnType<typeof en>
 
-const de: Messages = {
-  footer: `${BRAND.legalName} · Melbourne, Australien`,
+const de = (shop: MailSettings): Messages => ({
+  footer: signature(shop),
   footerWhy: 'Sie erhalten diese E-Mail wegen Ihrer Aktivität in unserem Shop.',
   hello: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
   order: {
-    subject: (n) => `Ihre ${BRAND.name} Bestellung ${n}`,
+    subject: (n) => `Ihre ${shop.name} Bestellung ${n}`,
     preview: (n) => `Vielen Dank für Ihre Bestellung ${n}. Hier ist Ihre Steuerrechnung.`,
     title: 'Vielen Dank für Ihre Bestellung',
     intro: (n) => `Wir haben Ihre Bestellung ${n} erhalten und bereiten sie vor. Diese E-Mail ist Ihre Steuerrechnung (Tax invoice).`,
@@ -179,7 +182,7 @@ const de: Messages = {
     questions: 'Fragen zu Ihrer Bestellung? Antworten Sie einfach auf diese E-Mail.',
   },
   reset: {
-    subject: `Ihr ${BRAND.name} Passwort zurücksetzen`,
+    subject: `Ihr ${shop.name} Passwort zurücksetzen`,
     preview: 'Wählen Sie mit diesem Link ein neues Passwort.',
     title: 'Passwort zurücksetzen',
     intro: (minutes) => `Jemand möchte das Passwort Ihres Kontos zurücksetzen. Wählen Sie mit diesem Button innerhalb von ${minutes} Minuten ein neues.`,
@@ -188,7 +191,7 @@ const de: Messages = {
     ignore: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
   },
   giftCard: {
-    subject: (from) => (from ? `${from} hat Ihnen eine ${BRAND.name} Geschenkkarte geschickt` : `Sie haben eine ${BRAND.name} Geschenkkarte erhalten`),
+    subject: (from) => (from ? `${from} hat Ihnen eine ${shop.name} Geschenkkarte geschickt` : `Sie haben eine ${shop.name} Geschenkkarte erhalten`),
     preview: (amount) => `Eine Geschenkkarte über ${amount} wartet auf Sie.`,
     title: 'Eine Geschenkkarte für Sie',
     intro: (amount, from) => (from ? `${from} hat Ihnen eine Geschenkkarte über ${amount} geschickt.` : `Sie haben eine Geschenkkarte über ${amount} erhalten.`),
@@ -199,7 +202,7 @@ const de: Messages = {
     button: 'Jetzt einkaufen',
   },
   newsletter: {
-    subject: `Bitte bestätigen Sie Ihr ${BRAND.name} Newsletter-Abonnement`,
+    subject: `Bitte bestätigen Sie Ihr ${shop.name} Newsletter-Abonnement`,
     preview: 'Ein Klick, und Sie sind dabei.',
     title: 'Abonnement bestätigen',
     intro: 'Danke für Ihre Anmeldung zu unserem Newsletter: Neuheiten, Angebote für Mitglieder und Tourenideen, etwa zweimal im Monat.',
@@ -217,7 +220,7 @@ const de: Messages = {
     reply: 'Antworten Sie auf diese E-Mail, um zu antworten.',
   },
   shipping: {
-    subject: (n) => `Ihre ${BRAND.name} Bestellung ${n} ist unterwegs`,
+    subject: (n) => `Ihre ${shop.name} Bestellung ${n} ist unterwegs`,
     preview: (carrier) => `Ihr Paket ist bei ${carrier}.`,
     title: 'Ihre Bestellung ist unterwegs',
     intro: (n, carrier) => `Gute Nachrichten: Bestellung ${n} hat unser Lager verlassen und ist bei ${carrier}.`,
@@ -272,6 +275,7 @@ const de: Messages = {
     reason: 'Grund',
     view: 'Bestellung ansehen',
   },
-}
+})
 
-export const MESSAGES: Record<Locale, Messages> = { en, de }
+/** The words of one language, with the shop's name and address from its settings (worker/lib/store-settings.ts). */
+export const MESSAGES: Record<Locale, (shop: MailSettings) => Messages> = { en, de }

@@ -1,4 +1,3 @@
-import { BRAND } from '#kernel/brand.ts'
 import { club, neutral } from '#kernel/tokens.ts'
 import type { OrderConfirmationPayload } from '../types.ts'
 import { Address, addressText, Button, Callout, cellStyle, Facts, Heading, P, Subheading, type RenderContext } from './layout.tsx'
@@ -20,7 +19,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
         <Subheading>{m.order.invoice}</Subheading>
         <Facts
           rows={[
-            [BRAND.legalName, `${m.order.abn} ${ctx.abn}`],
+            [ctx.shop.legalName || ctx.shop.name, ctx.shop.abn ? `${m.order.abn} ${ctx.shop.abn}` : ''],
             [m.order.number, p.number],
             [m.order.date, ctx.date(p.placedAt)],
           ]}
@@ -93,7 +92,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
       m.order.intro(p.number),
       '',
       m.order.invoice.toUpperCase(),
-      `${BRAND.legalName}, ${m.order.abn} ${ctx.abn}`,
+      [ctx.shop.legalName || ctx.shop.name, ctx.shop.abn ? `${m.order.abn} ${ctx.shop.abn}` : ''].filter(Boolean).join(', '),
       `${m.order.number}: ${p.number}`,
       `${m.order.date}: ${ctx.date(p.placedAt)}`,
       '',
