@@ -9,6 +9,9 @@ import { generateStore } from './countries.mjs'
 import { LEGAL_PAGES } from './reference.mjs'
 import { DERIVED_SQL, SAMPLE_RECORDED, sqlValue } from './sql.mjs'
 
+/** The store row's NOT NULL text columns: empty is '' there, NULL in the rest. */
+const EMPTY_AS_TEXT = new Set(['name', 'url', 'legal_name', 'abn', 'return_address', 'logo_url'])
+
 const sample = (table) => `(SELECT row_id FROM sample_records WHERE table_name = '${table}')`
 /** Products a completed order holds: kept, archived. */
 const SOLD = `(SELECT v.product_id FROM variants v JOIN line_items li ON li.variant_id = v.id JOIN orders o ON o.id = li.order_id WHERE o.completed_at IS NOT NULL)`
@@ -64,11 +67,12 @@ export function sampleRemovalStatements({ by = 'npm run sample:remove' } = {}) {
       )
     }
   }
-  // store settings still holding the sample's values are emptied (the shop's own are kept)
+  // store settings still holding the sample's values are emptied (the shop's own are kept): '' where the column is
+  // NOT NULL (migrations 0001 and 0300), NULL elsewhere, as the reference data leaves them
   const { columns, rows } = generateStore().store
   for (const [i, column] of columns.entries()) {
     if (column === 'id' || /^(default_|supported_)/.test(column)) continue
-    statements.push(`UPDATE store SET ${column} = ${column === 'name' || column === 'url' ? "''" : 'NULL'} WHERE id = 1 AND ${column} IS ${sqlValue(rows[0][i])}`)
+    statements.push(`UPDATE store SET ${column} = ${EMPTY_AS_TEXT.has(column) ? "''" : 'NULL'} WHERE id = 1 AND ${column} IS ${sqlValue(rows[0][i])}`)
   }
   // what is left of the sample stays listed (archived products, kept categories), so a second run finds the same
   for (const table of SAMPLE_RECORDED) statements.push(`DELETE FROM sample_records WHERE table_name = '${table}' AND row_id NOT IN (SELECT id FROM ${table})`)

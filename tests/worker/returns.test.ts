@@ -76,7 +76,7 @@ describe('returns', () => {
     expect(approvedMail!.body).toContain('12 Flinders Lane')
     expect(approvedMail!.body).toContain(`Rücksendenummer ${number}-${id}`)
     expect((await auditOf('return.approve'))[0]).toMatchObject({ admin_email: adminEmail, subject_id: number, after: { return_id: id, stage: 'approved' } })
-    expect((await call(`/account/orders/${number}`, { bearer: shopper.bearer })).body.data.attributes.returns).toMatchObject([{ state: 'approved', return_number: `${number}-${id}`, return_address: ['Basecamp Outfitters Pty Ltd', '12 Flinders Lane', 'Melbourne VIC 3000', 'Australia'] }])
+    expect((await call(`/account/orders/${number}`, { bearer: shopper.bearer })).body.data.attributes.returns).toMatchObject([{ state: 'approved', return_number: `${number}-${id}`, return_address: ['Test store', '12 Flinders Lane', 'Melbourne VIC 3000', 'Australia'] }])
     // idempotent: a replayed approval changes nothing and sends no second email
     expect((await b.post(`/admin/returns/${id}/approve`, { note: '' })).status).toBe(409)
     expect(await mails(shopper.email)).toHaveLength(2)
