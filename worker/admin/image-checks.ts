@@ -77,15 +77,15 @@ export async function checkImage(size: ImageSize, file: unknown): Promise<{ ok: 
 export const LOGO_MAX_BYTES = 512 * 1024
 
 /** The uploaded logo's bytes and type, or why it is refused (in English and German: the operator may read either). */
-export async function checkLogo(file: unknown): Promise<{ ok: true; bytes: Uint8Array; type: ImageType } | { ok: false; message: string }> {
-  if (!(file instanceof File) || file.size === 0) return { ok: false, message: 'Choose a picture for the logo. (Bitte wählen Sie ein Bild für das Logo.)' }
-  if (file.size > LOGO_MAX_BYTES) return { ok: false, message: `The logo is ${Math.ceil(file.size / 1024)} KB; at most 512 KB is accepted. (Das Logo darf höchstens 512 KB groß sein.)` }
+export async function checkLogo(file: unknown): Promise<{ ok: true; bytes: Uint8Array; type: ImageType } | { ok: false; status: 413 | 415 | 422; message: string }> {
+  if (!(file instanceof File) || file.size === 0) return { ok: false, status: 422, message: 'Choose a picture for the logo. (Bitte wählen Sie ein Bild für das Logo.)' }
+  if (file.size > LOGO_MAX_BYTES) return { ok: false, status: 413, message: `The logo is ${Math.ceil(file.size / 1024)} KB; at most 512 KB is accepted. (Das Logo darf höchstens 512 KB groß sein.)` }
   const bytes = new Uint8Array(await file.arrayBuffer())
   const type = imageTypeOf(bytes)
-  if (!type) return { ok: false, message: 'The logo is not a JPEG, PNG or WebP picture. (Das Logo muss ein JPEG-, PNG- oder WebP-Bild sein.)' }
+  if (!type) return { ok: false, status: 415, message: 'The logo is not a JPEG, PNG or WebP picture. (Das Logo muss ein JPEG-, PNG- oder WebP-Bild sein.)' }
   const found = imageDimensions(bytes, type)
-  if (!found) return { ok: false, message: 'The logo could not be read: the file is damaged. (Die Datei ist beschädigt.)' }
+  if (!found) return { ok: false, status: 422, message: 'The logo could not be read: the file is damaged. (Die Datei ist beschädigt.)' }
   const fits = (n: number) => n >= 32 && n <= 2000
-  if (!fits(found.width) || !fits(found.height)) return { ok: false, message: `The logo is ${found.width}×${found.height}; each side must be between 32 and 2000 pixels. (Jede Seite muss zwischen 32 und 2000 Pixel messen.)` }
+  if (!fits(found.width) || !fits(found.height)) return { ok: false, status: 422, message: `The logo is ${found.width}×${found.height}; each side must be between 32 and 2000 pixels. (Jede Seite muss zwischen 32 und 2000 Pixel messen.)` }
   return { ok: true, bytes, type }
 }

@@ -46,7 +46,7 @@ settings.post('/settings/logo/:remove{remove}?', async (c) => {
   if (!token) return show(c, { logoError: FORM_TOKEN_MISSING }, 422)
   const remove = Boolean(c.req.param('remove'))
   const checked = remove ? null : await checkLogo(body.logo)
-  if (checked && !checked.ok) return show(c, { logoError: checked.message }, checked.message.includes('512 KB') ? 413 : checked.message.includes('not a JPEG') ? 415 : 422)
+  if (checked && !checked.ok) return show(c, { logoError: checked.message }, checked.status)
   try {
     await saveLogo(c.env, c.var.operator, checked, token)
   } catch (error) {
