@@ -210,7 +210,8 @@ describe("an operator's day in the console", () => {
     const problems: string[] = []
     await page.setViewportSize({ width: 390, height: 844 })
     await walkConsole(visit, { order: first.number, product: product.productId, sizedProduct: sizedProductId }, async (name) => {
-      if (await overflowsSideways(page)) problems.push(`${name} 390: the page scrolls sideways`)
+      const wide = await overflowsSideways(page)
+      if (wide) problems.push(`${name} 390: the page scrolls sideways (${wide})`)
       problems.push(...(await axe(page, `${name} 390`)))
     })
     await page.setViewportSize({ width: 1280, height: 800 })
@@ -232,12 +233,12 @@ describe("an operator's day in the console", () => {
     await readAuditLog(visit, EMAIL, [
       ['order.fulfil', `order ${first.number}`],
       ['order.fulfil', `order ${second.number}`],
-      ['order.refund_line', `order ${second.number}`],
+      ['order.refund_units', `order ${second.number}`],
       ['return.approve', `order ${second.number}`],
       ['variant.stock', `variant ${product.variantId}`],
       ['product.prices', `product ${product.productId}`],
       ['promotion.create', 'promotion '],
-      ['gift_card.issue', `gift_card •••• ${giftCard.slice(-4)}`],
+      ['gift_card.issue', `Gift card •••• ${giftCard.slice(-4)}`],
       ['cms_page.update', 'cms_page '],
       ['cms_page.unpublish', 'cms_page '],
       ['cms_page.publish', 'cms_page '],

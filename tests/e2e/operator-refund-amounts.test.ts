@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // What a refund gives back is on screen before the operator presses the button: on an order's console page, each
-// line's refund amount ('Refund a line') and each payment's 'up to' amount ('Refund to') are shown in full at 1440 and
+// line's unit amount (the 'Refund items' dialog) and each payment's 'up to' amount ('Refund to') are shown in full at 1440 and
 // 390 px. They were the text of a drop-down, cut off at its edge on both widths (the amount is at the end).
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
@@ -62,13 +62,24 @@ describe("an order's refund amounts in the console", () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 })
       await visit.goto(`/admin/orders/${number}`)
-      const lines = page.getByRole('form', { name: 'Refund a line' })
-      const choices = (await lines.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.closest('label')?.textContent ?? ''))) as string[]
-      expect(choices, `${width} px: one choice per line`).toHaveLength(2)
-      for (const choice of choices) {
-        const amount = /AUD \d+\.\d\d$/.exec(choice.trim())?.[0]
-        expect(amount, `${width} px: ${choice}`).toBeTruthy()
-        expect(await shownInFull(page, lines, choice.trim()), `${width} px: '${choice.trim()}' shown in full`).toBe(true)
+      // the refund dialog (issue 41): one row per line with its name and what one unit gives back, each in full
+      const lines = page.getByRole('form', { name: 'Refund items' })
+      const rows = (await lines.locator('tbody tr').evaluateAll(
+        (trs, viewport) =>
+          trs.map((tr) => {
+            const [name, each] = [tr.children[0] as HTMLElement, tr.children[1] as HTMLElement]
+            const inFull = (cell: HTMLElement) => {
+              const box = cell.getBoundingClientRect()
+              return cell.scrollWidth <= cell.clientWidth + 1 && box.left >= 0 && box.right <= viewport + 1
+            }
+            return { name: name.firstChild?.textContent ?? '', each: each.textContent ?? '', inFull: inFull(name) && inFull(each) }
+          }),
+        page.viewportSize()!.width,
+      )) as Array<{ name: string; each: string; inFull: boolean }>
+      expect(rows, `${width} px: one row per line`).toHaveLength(2)
+      for (const row of rows) {
+        expect(row.each.trim(), `${width} px: ${row.name}`).toMatch(/^AUD \d+\.\d\d$/)
+        expect(row.inFull, `${width} px: '${row.name.trim()}' and its amount shown in full`).toBe(true)
       }
       const payments = page.getByRole('form', { name: 'Refund', exact: true })
       const card = (await payments.getByRole('radio').first().evaluate((r) => r.closest('label')?.textContent ?? '')).trim()

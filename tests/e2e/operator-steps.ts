@@ -210,7 +210,12 @@ export async function walkConsole(visit: Visit, ids: WalkIds, check: (name: stri
   await open('customers', '/admin/customers')
   await follow('customer', page.getByRole('region', { name: 'Customers' }).getByRole('link'))
   await open('returns', '/admin/returns?state=')
-  await follow('return', page.getByRole('region', { name: 'Return requests' }).getByRole('link', { name: /^#\d+$/ }))
+  await follow('return', page.getByRole('region', { name: 'Returns' }).getByRole('link', { name: /^#\d+$/ }))
+  await open('reports', '/admin/reports')
+  await open('gst-summary', '/admin/reports/gst')
+  await open('low-stock', '/admin/low-stock')
+  await open('settings', '/admin/settings')
+  await open('new-product', '/admin/products/new')
   await open('content', '/admin/content')
   await follow('content-editor', page.getByRole('link', { name: 'Great Vic Bike Ride 2023' }))
   await open('menus', '/admin/menus/header')
@@ -218,7 +223,16 @@ export async function walkConsole(visit: Visit, ids: WalkIds, check: (name: stri
 }
 
 /** Whether the page is wider than the window (a phone would scroll the whole page sideways). */
-export const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+/** Whether the page scrolls sideways, and if so the innermost elements that reach past the window (to say what to fix). */
+export const overflowsSideways = (page: Page) =>
+  page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return null
+    // an absolutely placed element (sr-only text) escapes a scroller that is not positioned: only a positioned one clips it
+    const clipped = (el: Element) => { const absolute = getComputedStyle(el).position === 'absolute'; for (let up = el.parentElement; up; up = up.parentElement) { const style = getComputedStyle(up); if (style.overflowX !== 'visible' && (!absolute || style.position !== 'static')) return true } return false }
+    const past = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(el)
+    const wide = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => past(el) && ![...el.children].some(past))
+    return wide.slice(0, 3).map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${Math.round(el.getBoundingClientRect().right)} px`).join('; ') || 'no single element'
+  })
 
 /**
  * What an operator sees of a refused field after the 4xx page comes back: the sentence tied to the field

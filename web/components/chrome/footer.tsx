@@ -106,13 +106,13 @@ function ShopContact() {
         </span>
       ))}
       {store.phone ? (
-        <a href={`tel:${store.phone.replace(/[^+\d]/g, '')}`} className={cx('inline-block min-h-6', link)}>
+        <a href={`tel:${store.phone.replace(/[^+\d]/g, '')}`} className={cx('inline-flex min-h-11 items-center', link)}>
           {store.phone}
         </a>
       ) : null}
       {store.phone && store.supportEmail ? <span aria-hidden="true"> · </span> : null}
       {store.supportEmail ? (
-        <a href={`mailto:${store.supportEmail}`} className={cx('inline-block min-h-6', link)}>
+        <a href={`mailto:${store.supportEmail}`} className={cx('inline-flex min-h-11 items-center', link)}>
           {store.supportEmail}
         </a>
       ) : null}

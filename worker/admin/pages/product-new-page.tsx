@@ -62,9 +62,9 @@ export function ProductNewPage({ store, body, input, errors, error, already }: {
 
         <Panel title="Categories">
           {e('taxon') ? <Notice tone="error">{e('taxon')}</Notice> : null}
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className="sr-only">Categories of the product</legend>
-            <div className="grid max-h-72 gap-x-4 overflow-y-auto sm:grid-cols-2 lg:grid-cols-3">
+            <div className="grid max-h-72 grid-cols-1 gap-x-4 overflow-y-auto break-words sm:grid-cols-2 lg:grid-cols-3">
               {store.taxons.map((t) => (
                 <Checkbox key={t.id} id={`taxon-${t.id}`} name="taxon" value={String(t.id)} label={t.pretty_name} defaultChecked={checked('taxon', String(t.id))} />
               ))}
@@ -75,7 +75,7 @@ export function ProductNewPage({ store, body, input, errors, error, already }: {
         <Panel title="Properties">
           <div className="grid gap-3 md:grid-cols-2">
             {store.properties.map((p) => (
-              <fieldset key={p.id} className="grid gap-3 sm:grid-cols-2 md:col-span-2">
+              <fieldset key={p.id} className="grid min-w-0 gap-3 sm:grid-cols-2 md:col-span-2">
                 <legend className="sr-only">{p.presentation}</legend>
                 <Input id={`property-${p.id}`} name={`property-${p.id}`} label={`${p.presentation} (English)`} defaultValue={v(`property-${p.id}`)} error={e(`property-${p.id}`)} />
                 <Input id={`property-${p.id}-de`} name={`property-${p.id}-de`} label={`${p.presentation} (German)`} defaultValue={v(`property-${p.id}-de`)} />
@@ -89,7 +89,7 @@ export function ProductNewPage({ store, body, input, errors, error, already }: {
           {e('options') ? <Notice tone="error">{e('options')}</Notice> : null}
           <div className="space-y-4" data-options="">
             {store.optionTypes.map((t) => (
-              <fieldset key={t.id} className="rounded border border-neutral-200 p-3">
+              <fieldset key={t.id} className="min-w-0 rounded border border-neutral-200 p-3">
                 <legend className="px-1">
                   <Checkbox id={`opt-${t.id}`} name="opt" value={String(t.id)} label={<strong>{t.presentation}</strong>} defaultChecked={checked('opt', String(t.id))} />
                 </legend>
@@ -102,7 +102,7 @@ export function ProductNewPage({ store, body, input, errors, error, already }: {
                 <Input id={`opt_${t.id}_new`} name={`opt_${t.id}_new`} label={`New ${t.presentation.toLowerCase()} values`} defaultValue={v(`opt_${t.id}_new`)} error={e(`opt_${t.id}_new`)} frameClassName="mt-2" />
               </fieldset>
             ))}
-            <fieldset className="grid gap-3 rounded border border-neutral-200 p-3 sm:grid-cols-2">
+            <fieldset className="grid min-w-0 gap-3 rounded border border-neutral-200 p-3 sm:grid-cols-2">
               <legend className="px-1 font-semibold">A new option</legend>
               <Input id="newopt" name="newopt" label="Its name (English / German)" hint="e.g. “Style / Stil”" defaultValue={v('newopt')} error={e('newopt')} />
               <Input id="newopt_values" name="newopt_values" label="Its values" hint="e.g. “Classic / Klassisch, Slim / Schmal”" defaultValue={v('newopt_values')} error={e('newopt_values')} />
@@ -133,7 +133,8 @@ function VariantGrid({ body, input, v, e }: { body: Body; input: NewProduct; v: 
       <p className="mb-3 text-sm">Prices include GST. A sale price is what shoppers pay, with the price struck through; the Club Price must be below what shoppers pay. Empty: none.</p>
       {e('grid') ? <Notice tone="error">{e('grid')}</Notice> : null}
       {keys.length === 0 ? <p className="text-sm">No variants yet: choose the options above and press “Generate variants” (a product without options has one).</p> : null}
-      <div className="overflow-x-auto">
+      {/* relative: the sr-only labels inside (absolutely placed) stay in this scroller, not past the phone's edge */}
+      <div className="relative overflow-x-auto">
         <table className="text-sm">
           <caption className="sr-only">Variants of the product</caption>
           <thead>
