@@ -317,6 +317,7 @@ for (const locale of LOCALES) {
       }
       try {
         const { variantId } = await purchasableVariant(context)
+        await page.goto(prefix + '/') // the cart call is a same-origin fetch: the page must be on the store first
         await api(page, 'POST', '/api/cart/items', { variantId, quantity: 1 })
         await at('/checkout/shipping')
         const address = page.locator('[data-testid=shipping-address-form]')
