@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, seriousOnes } from './axe.ts'
-import { baseUrl, launchBrowser, openPage, type Visit } from './browser.ts'
+import { baseUrl, launchBrowser, openPage, waitForHydration, type Visit } from './browser.ts'
 import { api, memberOrder } from './operator-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -114,6 +114,8 @@ describe('a return from request to refund', () => {
     // the member's account page (German) says it is refunded and closed
     const member = await openPage(browser)
     await member.goto('/de/Login')
+    // typed before hydration, the fields were emptied by it once (the form then said the email was missing)
+    await waitForHydration(member.page)
     await member.page.locator('main [data-testid=login-form] #login-email').fill(order.email)
     await member.page.locator('main [data-testid=login-form] #login-password').fill(order.password)
     await member.page.locator('main [data-testid=login-form] button[type=submit]').click()
