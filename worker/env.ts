@@ -144,7 +144,8 @@ export function hostProblem(env: Env, url: string): string | null {
 }
 
 /** Whether `url` is a public https address (not http, not a name only this machine resolves). */
-const isPublicHttps = (url: URL | null) => Boolean(url && url.protocol === 'https:' && !LOCAL_HOST.test(url.hostname))
+/** A public https address: what production needs for the store's links (also the dashboard's launch checklist). */
+export const isPublicHttps = (url: URL | null) => Boolean(url && url.protocol === 'https:' && !LOCAL_HOST.test(url.hostname))
 
 /**
  * Whether a production store still has to find its public address in its settings (the console's Settings page):

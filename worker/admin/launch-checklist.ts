@@ -1,4 +1,4 @@
-import { LOCAL_HOST, STRIPE_KEYS, type Env } from '#worker/env.ts'
+import { isPublicHttps, STRIPE_KEYS, type Env } from '#worker/env.ts'
 import { readStoreSettings } from '#worker/lib/store-settings.ts'
 
 /**
@@ -18,11 +18,6 @@ export interface LaunchItem {
   detail: string
   /** Where it is fixed: a console page, or the command and the docs section for what is not in the console. */
   fix: { href: string; label: string } | { command?: string; docs: string }
-}
-
-const isPublicHttps = (value: string | null | undefined) => {
-  const url = URL.parse(value ?? '')
-  return Boolean(url && url.protocol === 'https:' && !LOCAL_HOST.test(url.hostname))
 }
 
 /** The console page where the store's settings are edited (issue 40 point 1). */
@@ -46,7 +41,7 @@ export async function loadLaunchChecklist(env: Pick<Env, 'DB' | 'STORE_URL' | 'R
   if (!settings.supportEmail.trim()) missing.push('the support email address')
   if (!settings.address.trim()) missing.push('the address')
   // STORE_URL wins over the setting (worker/backend/services/store-url.ts)
-  if (!isPublicHttps(env.STORE_URL) && !isPublicHttps(settings.url)) missing.push('the public https address (links in emails)')
+  if (!isPublicHttps(URL.parse(env.STORE_URL ?? '')) && !isPublicHttps(URL.parse(settings.url))) missing.push('the public https address (links in emails)')
   const stripe = STRIPE_KEYS.filter((key) => !env[key])
   // a remote Spree takes the payments and sends the mail itself
   const remote = Boolean(env.COMMERCE_URL)
