@@ -136,13 +136,14 @@ export default async function setup(project: TestProject) {
     run('applying the D1 migrations', process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo])
     run('loading the seed (kv-seed/load.mjs)', process.execPath, [join(root, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo, '--out', join(persistTo, 'seed')])
 
-    const port = await freePort()
+    // Its own inspector port too: two browser runs at once (two engineers on one machine) would both take 9229.
+    const [port, inspectorPort] = [await freePort(), await freePort()]
     const baseUrl = `http://127.0.0.1:${port}`
     const logFile = join(persistTo, 'wrangler-dev.log')
     const log = openSync(logFile, 'a')
     child = spawn(
       process.execPath,
-      [wranglerBin, 'dev', '--env', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'],
+      [wranglerBin, 'dev', '--env', 'dev', '--port', String(port), '--inspector-port', String(inspectorPort), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'],
       // Own process group, so teardown stops wrangler and its workerd together.
       { cwd: root, env: childEnv, stdio: ['ignore', log, log], detached: true },
     )
