@@ -59,7 +59,8 @@ const amount = (text: string) => Number(text.replace(/[^\d,.]/g, '').replace(','
 async function ratesShown(page: Page) {
   return page.locator('[data-testid=shipping-rate]').evaluateAll((labels) =>
     labels.map((label) => ({
-      name: label.querySelector('[data-testid=rate-name]')?.textContent ?? '',
+      // the words beside the radio (not the test id: the rate list of the main this issue was filed on had none)
+      name: label.querySelector('input[type=radio] + span')?.textContent ?? '',
       cost: label.querySelector('span.font-semibold')?.textContent ?? '',
       checked: (label.querySelector('input[type=radio]') as HTMLInputElement).checked,
       arrives: label.querySelector('[data-testid=rate-arrives]')?.textContent ?? '',

@@ -2,10 +2,17 @@
 // What the shopper audit of issue 42 found and this branch fixed, in Chromium, in English and German: a login that
 // merges an earlier visit's cart says so and does not double a product (with and without JavaScript); without
 // JavaScript 'Add to cart' adds the colour and size (or style) picked, without pressing 'Show'; /Checkout/ThankYou
-// without an order is the 404 of spec §8; a new page of results shows the top of the list.
+// without an order is the 404 of spec §8; a new page of results shows the top of the list; the shopper's order says
+// 'Shipped' once the shop has shipped it.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { allowDocumentStatus, baseUrl, DESKTOP, launchBrowser, openPage, ownAddress, waitForHydration } from './browser.ts'
+import { api, memberOrder } from './operator-steps.ts'
+import { audit } from './axe.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -132,9 +139,10 @@ describe('a new page of results shows the top of the list (with JavaScript)', ()
         expect(await listTop()).toBeLessThan(0)
         await pagination.locator('a[href*="page=2"]').first().click()
         await page.waitForURL((u) => u.searchParams.get('page') === '2')
-        await expect.poll(() => pagination.locator('[aria-current=page]').textContent()).toContain('2')
+        // the new page comes from the server after the URL changes: on a loaded machine that took over expect.poll's 1 s
+        await expect.poll(() => pagination.locator('[aria-current=page]').textContent(), { timeout: 15_000 }).toContain('2')
         // the list's top is on screen, near the top of it, and the page moved up to it
-        await expect.poll(listTop).toBeGreaterThanOrEqual(0)
+        await expect.poll(listTop, { timeout: 15_000 }).toBeGreaterThanOrEqual(0)
         expect(await listTop()).toBeLessThan(100)
         expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before)
         visit.expectNoProblems()
@@ -185,8 +193,9 @@ describe('a login that merges the saved cart keeps the larger quantity and says 
       await form.locator('#login-email').fill(email)
       await form.locator('#login-password').fill(password)
       await form.locator('button[type=submit]').click()
+      // the product in both carts once at the larger quantity (the merge used to add them up: 3), then the notice
+      await expect.poll(() => quantities(context), { timeout: 30_000 }).toEqual({ [a]: 2, [b]: 1 })
       await expect.poll(() => page.getByTestId('notifications').textContent(), { timeout: 30_000 }).toContain('1 item from your last visit was added to your cart.')
-      expect(await quantities(context)).toEqual({ [a]: 2, [b]: 1 })
       visit.expectNoProblems()
     } finally {
       await visit.close()
@@ -204,13 +213,74 @@ describe('a login that merges the saved cart keeps the larger quantity and says 
       await form.locator('#login-email').fill(email)
       await form.locator('#login-password').fill(password)
       await form.locator('button[type=submit]').click()
-      await page.waitForURL((u) => u.pathname === '/de/Cart')
-      expect(await page.getByTestId('cart-message').textContent()).toBe('1 Artikel von Ihrem letzten Besuch wurde Ihrem Warenkorb hinzugefügt.')
+      await page.waitForURL((u) => !u.pathname.endsWith('/Login'))
       expect(await quantities(context)).toEqual({ [a]: 2, [b]: 1 })
+      // the login lands on the cart, which says what the saved cart added
+      expect(new URL(page.url()).pathname).toBe('/de/Cart')
+      expect(await page.getByTestId('cart-message').textContent()).toBe('1 Artikel von Ihrem letzten Besuch wurde Ihrem Warenkorb hinzugefügt.')
       const cart = (await (await context.request.get('/api/cart')).json()) as { displayTotal?: string; itemCount?: number }
       expect(cart.itemCount).toBe(3)
     } finally {
       await context.close()
+    }
+  })
+})
+
+describe("the shopper's order follows fulfilment (it stayed 'Placed' with the tracking number beside it)", () => {
+  test("en and de: 'Shipped' / 'Versandt' on the order page and in the history once the console has shipped it; axe; screenshots", { timeout: 180_000 }, async () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const [admin, adminPassword] = [`audit-ops-${Date.now()}@example.com`, 'a long operator password']
+    await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', admin, '--password', adminPassword, '--persist-to', inject('persistTo')], { cwd: root })
+    const list = await api('/products?per_page=5&filter[in_stock]=true&include=variants')
+    // paid with the seed's rate 1, Standard (delivered): once shipped it is 'Shipped', not 'Collected'
+    const order = await memberOrder((list.data as any[]).find((p) => p.relationships.variants.data[0]).relationships.variants.data[0].id)
+    const operator = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP, javaScriptEnabled: false })
+    const member = await openPage(browser, { viewport: { width: 1440, height: 900 } })
+    try {
+      const desk = await operator.newPage()
+      await desk.goto('/admin/login')
+      await desk.getByLabel('Email').fill(admin)
+      await desk.getByLabel('Password').fill(adminPassword)
+      await desk.getByRole('button', { name: 'Log in' }).click()
+      await desk.getByRole('heading', { name: 'Dashboard' }).waitFor()
+
+      const { page } = member
+      await member.goto('/Login')
+      await waitForHydration(page)
+      const form = page.locator('main [data-testid=login-form]')
+      await form.locator('#login-email').fill(order.email)
+      await form.locator('#login-password').fill(order.password)
+      await form.locator('button[type=submit]').click()
+      await page.waitForURL((u) => !u.pathname.endsWith('/Login'))
+      const stateOn = async (path: string) => {
+        await member.goto(path)
+        return page.getByTestId('order-state').textContent()
+      }
+      // before the shop ships it: placed, in both languages
+      expect([await stateOn(`/my-account/OrderDetails/${order.number}`), await stateOn(`/de/my-account/OrderDetails/${order.number}`)]).toEqual(['Placed', 'Aufgegeben'])
+
+      await desk.goto(`/admin/orders/${order.number}`)
+      await desk.getByLabel('Tracking number').fill('AP00AUDIT42')
+      await desk.getByRole('button', { name: 'Mark as shipped and email the customer' }).click()
+      await desk.getByText('The order is marked as shipped').waitFor()
+
+      for (const [locale, prefix, shipped] of [['en', '', 'Shipped'], ['de', '/de', 'Versandt']] as const) {
+        expect(await stateOn(`${prefix}/my-account/OrderDetails/${order.number}`), locale).toBe(shipped)
+        await page.getByText('AP00AUDIT42').first().waitFor()
+        for (const [width, height, name] of [[1440, 900, 'desktop'], [390, 844, 'phone']] as const) {
+          await page.setViewportSize({ width, height })
+          await page.screenshot({ path: `docs/screenshots/account-order-shipped-${locale}-${name}.png`, fullPage: true })
+          expect(await audit(page, `shipped order ${locale} ${width}`)).toEqual([])
+        }
+        await page.setViewportSize({ width: 1440, height: 900 })
+        // the order history says the same beside the order's number
+        await member.goto(`${prefix}/my-account/OrderHistory`)
+        expect(await page.getByRole('row').filter({ hasText: order.number }).textContent()).toContain(shipped)
+      }
+      member.expectNoProblems()
+    } finally {
+      await operator.close()
+      await member.close()
     }
   })
 })
