@@ -127,7 +127,7 @@ export const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRI
  * The offline test gateway (POST /test_gateway/tokens, raw test cards) pays for orders no provider saw, so it exists only
  * in development and tests, or where ALLOW_TEST_GATEWAY=true says a staging store really wants it.
  */
-export const testGatewayAllowed = (env: Env) => !isProduction(env) || optedIn(env, 'ALLOW_TEST_GATEWAY')
+export const testGatewayAllowed = (env: Pick<Env, 'ENVIRONMENT' | OptIn>) => !isProduction(env) || optedIn(env, 'ALLOW_TEST_GATEWAY')
 
 /** Names no public DNS resolves (RFC 6761): loopback, `localhost`, and the reserved `.test`, `.example`, `.invalid`. */
 export const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|.+\.(localhost|test|example|invalid))$/

@@ -35,17 +35,32 @@ export function parseExpiry(expiry: string | undefined) {
 
 type Payment = Parameters<CheckoutOperations['makeOrder']>[0]
 
+/** Spree's payment method types by what they take: any card gateway (the test gateway, Stripe), and gift cards. */
+const METHOD_TYPES = { card: /::Gateway::|CreditCard/, giftCard: /GiftCard$/ } as const
+
+/**
+ * The id of the checkout's payment method that takes this kind of payment, as the backend lists them (GET
+ * /checkout/payment_methods): a Spree numbers its methods its own way, so ids are found, never assumed. None (a store
+ * whose card provider is not configured) is the provider being unavailable: nothing is charged.
+ */
+async function paymentMethodId(client: SpreeClient, kind: keyof typeof METHOD_TYPES): Promise<string> {
+  const list = await client.request<ListDocument>('/checkout/payment_methods')
+  const method = list.data.find((m) => METHOD_TYPES[kind].test(String((m.attributes as { type?: unknown }).type ?? '')))
+  if (!method) throw new ApiError(503, 'The payment provider cannot be reached right now, so nothing was charged.', { payment: ['provider unavailable'] }, undefined, 'provider_unavailable')
+  return method.id
+}
+
 /**
  * The card to pay with, as the contract sends it: a saved card (`source_id`), the provider's payment method id
  * (`gateway_payment_profile_id`, from Stripe's element), or raw card details for the offline test gateway.
  */
-function cardPaymentBody(payment: Payment) {
-  if (payment.savedCardId) return { payment_method_id: '1', source_id: payment.savedCardId }
+function cardPaymentBody(payment: Payment, methodId: string) {
+  if (payment.savedCardId) return { payment_method_id: methodId, source_id: payment.savedCardId }
   if (payment.paymentMethodId) {
-    return { payment_method_id: '1', source_attributes: { gateway_payment_profile_id: payment.paymentMethodId }, ...(payment.saveCard === undefined ? {} : { save_card: payment.saveCard }) }
+    return { payment_method_id: methodId, source_attributes: { gateway_payment_profile_id: payment.paymentMethodId }, ...(payment.saveCard === undefined ? {} : { save_card: payment.saveCard }) }
   }
   const { month, year } = parseExpiry(payment.expiry)
-  return { payment_method_id: '1', source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } }
+  return { payment_method_id: methodId, source_attributes: { number: payment.cardNumber ?? '', month, year, verification_value: payment.cvc ?? '' } }
 }
 
 /** How long after it was placed a resent 'Pay now' still lands on the order's thank-you page (docs/checkout.md). */
@@ -89,7 +104,8 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
     },
     applyGiftCard: async (code) => {
       try {
-        await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: code } } })
+        const methodId = await paymentMethodId(client, 'giftCard')
+        await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: methodId, source_attributes: { gift_card_code: code } } })
       } catch (error) {
         renameFields(error)
       }
@@ -102,12 +118,13 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
       try {
         try {
           if (payment.giftCardCode) {
-            await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: '2', source_attributes: { gift_card_code: payment.giftCardCode } } })
+            const methodId = await paymentMethodId(client, 'giftCard')
+            await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: methodId, source_attributes: { gift_card_code: payment.giftCardCode } } })
           }
           if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
           if (payment.method === 'card') {
             const captcha = payment.captchaToken ? { captcha_token: payment.captchaToken } : {}
-            await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment), ...captcha } })
+            await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment, await paymentMethodId(client, 'card')), ...captcha } })
           }
         } catch (error) {
           // The same completion sent again (a double click, a retry after its answer was lost): the order was placed,

@@ -1,30 +1,13 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '#worker/app-env.ts'
 import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/lib/captcha.ts'
-import { isProduction, type Env } from '#worker/env.ts'
-import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
+import { isProduction } from '#worker/env.ts'
+import { cardProviderSources } from '#worker/lib/card-provider.ts'
 
 function makeNonce() {
   const bytes = new Uint8Array(16)
   crypto.getRandomValues(bytes)
   return btoa(String.fromCharCode(...bytes))
-}
-
-/**
- * Stripe's origins, only when its keys are set: Stripe.js (script), its card element and 3-D Secure frames (frame),
- * its API (connect), and the pages a form post may be redirected to (the hosted payment page, the bank's page).
- * `STRIPE_JS_URL`/`STRIPE_API_BASE` (tests: a local fake) replace Stripe's own origins.
- */
-function stripeSources(env: Env) {
-  if (!stripeEnabled(env)) return { script: [], frame: [], connect: [], form: [] }
-  const js = env.STRIPE_JS_URL ? new URL(env.STRIPE_JS_URL).origin : 'https://js.stripe.com'
-  const api = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : null
-  return {
-    script: [js],
-    frame: api ? [js] : [js, 'https://hooks.stripe.com'],
-    connect: api ? [api] : ['https://api.stripe.com'],
-    form: api ? [api] : ['https://checkout.stripe.com', 'https://hooks.stripe.com'],
-  }
 }
 
 /**
@@ -42,18 +25,18 @@ export const securityHeaders = () =>
     const captcha = origins(captchaEnabled(c.env) ? c.env.CAPTCHA_SCRIPT_URL || TURNSTILE_SCRIPT_URL : undefined)
     const thirdParty = [...new Set([...origins(c.env.GTM_ID ? 'https://www.googletagmanager.com' : '', c.env.CHAT_WIDGET_URL, ...emailCheck, c.env.PAYMENT_SCRIPT_URL), ...captcha])]
     const fonts = origins(c.env.FONTS_CSS_URL, c.env.FONTS_CSS_URL ? c.env.FONTS_FILES_ORIGIN : undefined)
-    const stripe = stripeSources(c.env)
+    const provider = cardProviderSources(c.env)
     const csp = [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${[...thirdParty, ...stripe.script].join(' ')}`.trim(),
+      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${[...thirdParty, ...provider.script].join(' ')}`.trim(),
       `style-src 'self' 'unsafe-inline' ${fonts.join(' ')}`.trim(),
       "img-src 'self' data: blob:",
       `font-src 'self' ${fonts.join(' ')}`.trim(),
-      `connect-src 'self' ${[...thirdParty, ...stripe.connect].join(' ')}`.trim(),
-      `frame-src 'self' ${[...captcha, ...stripe.frame].join(' ')}`.trim(),
+      `connect-src 'self' ${[...thirdParty, ...provider.connect].join(' ')}`.trim(),
+      `frame-src 'self' ${[...captcha, ...provider.frame].join(' ')}`.trim(),
       "frame-ancestors 'none'",
       "base-uri 'self'",
-      `form-action 'self' ${stripe.form.join(' ')}`.trim(),
+      `form-action 'self' ${provider.form.join(' ')}`.trim(),
       "object-src 'none'",
       "worker-src 'self'",
       "manifest-src 'self'",

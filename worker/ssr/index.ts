@@ -4,7 +4,7 @@ import type { AppEnv } from '#worker/app-env.ts'
 import { commerceContext, serverApi } from '#worker/commerce/for-request.ts'
 import { publicOrigin, storeSettings } from '#worker/lib/store-settings.ts'
 import { captchaEnabled, TURNSTILE_SCRIPT_URL } from '#worker/lib/captcha.ts'
-import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
+import { cardProviderClient } from '#worker/lib/card-provider.ts'
 import { renderPage } from './render.tsx'
 import { APP_VERSION } from './version.ts'
 import { SEARCH_HEADER, searchHeaderValue } from '#worker/search-stats/record.ts'
@@ -40,7 +40,7 @@ export function renderDocument(c: Context<AppEnv>, { request = c.req.raw, api = 
           emailVerificationKey: c.env.EMAIL_VERIFICATION_URL ? c.env.EMAIL_VERIFICATION_KEY || undefined : undefined,
           captcha: captchaEnabled(c.env) ? { scriptUrl: c.env.CAPTCHA_SCRIPT_URL || TURNSTILE_SCRIPT_URL, siteKey: c.env.CAPTCHA_SITE_KEY! } : undefined,
           fontsCssUrl: c.env.FONTS_CSS_URL || undefined,
-          stripe: stripeEnabled(c.env) ? { publishableKey: c.env.STRIPE_PUBLISHABLE_KEY!, ...(c.env.STRIPE_JS_URL ? { jsUrl: c.env.STRIPE_JS_URL } : {}) } : undefined,
+          ...cardProviderClient(c.env),
         },
       },
       onError: (error) => {

@@ -1,23 +1,14 @@
 import * as z from 'zod'
 import { BackendError, invalid } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
-import { cardBrand, cardGateway, testGateway, type CardDetails } from './gateway.ts'
+import { cardBrand, type CardDetails } from './gateway.ts'
 import type { BackendContext } from './http.ts'
 import type { OrderRow } from './orders.ts'
-import { CardSourceSchema } from './payments.ts'
+import { CardSourceSchema, PAYMENT_METHOD_IDS } from './payments.ts'
 import { booleanish, IdSchema, OptionalText } from './schemas.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { declineRefusal, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
-import { providerDown } from '../payments/stripe-client.ts'
-import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
-import { testGatewayAllowed } from '#worker/env.ts'
-import { paymentMethodCard, type StripeCard } from '../payments/stripe-gateway.ts'
-
-/** With Stripe the card is authorised at completion, for the balance due; here it is only looked up. */
-async function stripeCard(c: BackendContext, profileId: string): Promise<{ approved: true; card: StripeCard } | null> {
-  const card = await paymentMethodCard(c.env, profileId)
-  return card ? { approved: true, card } : null
-}
+import { cardProvider, type CardProvider } from '../payments/provider.ts'
 
 /** A card tokenised by the provider, as the contract sends it (brand, digits and expiry are the provider's to say). */
 const TokenSourceSchema = z.object({
@@ -26,7 +17,7 @@ const TokenSourceSchema = z.object({
 })
 
 export const CardPaymentSchema = z.object({
-  payment_method_id: z.literal('1'),
+  payment_method_id: z.literal(PAYMENT_METHOD_IDS.card),
   /** Extension: the captcha answer, asked for after repeated declines where a captcha is configured. */
   captcha_token: z.string().max(4096).optional(),
   /** A saved card of the customer (Spree's credit card id). */
@@ -44,7 +35,7 @@ function parseSource<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> 
 }
 
 /** The card to pay with: a saved card, a provider token, or (the test gateway's convenience) raw card details. */
-async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentSchema>) {
+async function resolveCard(c: BackendContext, provider: CardProvider, body: z.output<typeof CardPaymentSchema>) {
   const db = c.env.DB
   if (body.source_id !== undefined) {
     const userId = await currentUserId(c)
@@ -58,14 +49,14 @@ async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentS
     const token = parseSource(TokenSourceSchema, raw)
     return { profileId: token.gateway_payment_profile_id, field: 'source_attributes.gateway_payment_profile_id', name: token.name, savedId: null }
   }
-  if (stripeEnabled(c.env)) {
+  if (!provider.tokenize) {
     throw new BackendError(422, 'Enter the card in the payment form: card numbers go to the payment provider, never to the store.', { 'source_attributes.number': ['is not accepted by this store'] }, undefined, 'invalid_request')
   }
   // The raw card goes straight to the test gateway's tokenisation and is forgotten: only the token is kept.
   const card = parseSource(CardSourceSchema, raw)
   const brand = cardBrand(card.number)
   if (!brand) throw new BackendError(422, 'We accept Visa, Mastercard and American Express.', { 'source_attributes.number': ['is not a card type we accept'] }, undefined, 'card_brand_not_accepted')
-  const token = await testGateway.tokenize(db, { ...card, brand })
+  const token = await provider.tokenize(db, { ...card, brand })
   return { profileId: token.id, field: 'source_attributes.number', name: card.name ?? null, savedId: null }
 }
 
@@ -76,13 +67,12 @@ async function resolveCard(c: BackendContext, body: z.output<typeof CardPaymentS
  */
 export async function createCardPayment(c: BackendContext, order: OrderRow, body: z.output<typeof CardPaymentSchema>) {
   const db = c.env.DB
-  const stripe = stripeEnabled(c.env)
   // No provider (a production store without Stripe keys and no ALLOW_TEST_GATEWAY): nothing may approve the card
-  if (!stripe && !testGatewayAllowed(c.env)) throw providerDown()
-  const source = await resolveCard(c, body)
+  const provider = cardProvider(c.env)
+  const source = await resolveCard(c, provider, body)
   await requireCaptchaAfterDeclines(c, order.token, body.captcha_token)
-  const auth = stripe ? await stripeCard(c, source.profileId) : await cardGateway.authorize(db, source.profileId)
-  await rateLimit(c, 'payment', { cart: order.token, ...(auth && 'fingerprint' in auth.card && typeof auth.card.fingerprint === 'string' ? { card: auth.card.fingerprint } : {}) })
+  const auth = await provider.lookup(c.env, source.profileId)
+  await rateLimit(c, 'payment', { cart: order.token, ...(auth?.card.fingerprint ? { card: auth.card.fingerprint } : {}) })
   if (!auth) throw new BackendError(422, 'The payment provider does not know this card. Please enter it again.', { [source.field]: ['is not known to the payment provider'] }, undefined, 'card_unknown')
   if (!auth.approved) {
     // kept for the operator console's dashboard (failed payments); the checkout itself is unchanged
@@ -93,9 +83,9 @@ export async function createCardPayment(c: BackendContext, order: OrderRow, body
   const userId = await currentUserId(c)
   const statements: D1PreparedStatement[] = [db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id)]
   const savedId = source.savedId
-  // with Stripe the card is saved once its payment went through (stripe-checkout.ts), on the member's customer
+  // a provider that saves cards itself (Stripe, on the member's customer) does so once the payment went through
   const save = body.save_card !== false
-  if (!stripe && save && savedId === null && userId !== null && order.user_id === userId) {
+  if (provider.savesCardOnAdd && save && savedId === null && userId !== null && order.user_id === userId) {
     statements.push(
       db
         .prepare(

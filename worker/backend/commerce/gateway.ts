@@ -15,17 +15,6 @@ export interface CardDetails {
 
 export type Authorization = { approved: true; card: CardDetails } | { approved: false; card: CardDetails; message: string; code: ErrorCode }
 
-/**
- * The store's card payment provider. The browser tokenises a card with the provider (its script, or the test
- * gateway's `POST /test_gateway/tokens`) and the store only ever handles the provider's payment-method id, Spree's
- * `gateway_payment_profile_id`. The test gateway implements this; a real provider (Stripe: a PaymentMethod id, a
- * PaymentIntent at authorisation, capture at completion) plugs in behind the same two calls.
- */
-export interface CardGateway {
-  /** Can this payment method pay? Its card details and the provider's answer, or null if the provider does not know it. */
-  authorize(db: D1Database, profileId: string): Promise<Authorization | null>
-}
-
 /** The brand by the number's prefix (the brands the store accepts), or null. */
 export function cardBrand(number: string): CardBrand | null {
   if (/^4/.test(number)) return 'visa'
@@ -48,7 +37,7 @@ interface TokenRow {
 }
 
 /**
- * The test gateway, the stand-in provider: tokenising keeps the brand, last four digits and expiry (and whether the
+ * The test gateway (payments/test-provider.ts is it as a provider): tokenising keeps the brand, last four digits and expiry (and whether the
  * number is one of the approved test cards), never the number; authorising approves exactly those test cards.
  */
 export const testGateway = {
@@ -71,7 +60,4 @@ export const testGateway = {
     if (row.approves !== 1) return { approved: false, card, message: 'Your card was declined. Please use another card.', code: 'card_declined' }
     return { approved: true, card }
   },
-} satisfies CardGateway & Record<string, unknown>
-
-/** The provider behind payment method 1 (the only card method today). */
-export const cardGateway: CardGateway = testGateway
+}

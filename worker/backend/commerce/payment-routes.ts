@@ -10,7 +10,8 @@ import { completionConflict, completionProblems } from './complete.ts'
 import type { BackendContext } from './http.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { CardPaymentSchema, createCardPayment } from './card-payments.ts'
-import { PAYMENT_METHODS } from './payments.ts'
+import { PAYMENT_METHOD_IDS, PAYMENT_METHODS } from './payments.ts'
+import { chosenProvider } from '../payments/provider.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 
 /** Payment methods, card payments (test gateway), gift card codes and store credit. */
@@ -24,7 +25,7 @@ const CreatePaymentSchema = z.discriminatedUnion(
   'payment_method_id',
   [
     CardPaymentSchema,
-    z.object({ payment_method_id: z.literal('2'), source_attributes: GiftCardSourceSchema }),
+    z.object({ payment_method_id: z.literal(PAYMENT_METHOD_IDS.gift_card), source_attributes: GiftCardSourceSchema }),
   ],
   { message: 'Choose a payment method: 1 (card) or 2 (gift card); store credit has its own endpoint.' },
 )
@@ -41,8 +42,11 @@ async function assertReadyToPay(c: BackendContext, order: OrderRow) {
 
 paymentRoutes.get('/checkout/payment_methods', async (c) => {
   await requireCart(c)
+  // the card method as its provider names it; a store with no provider (production without keys) lists none
+  const provider = chosenProvider(c.env)
+  const card = provider ? [{ id: PAYMENT_METHOD_IDS.card, ...provider.method }] : []
   return c.json({
-    data: PAYMENT_METHODS.map((m) => ({ id: m.id, type: 'payment_method', attributes: { type: m.type, name: m.name, description: m.description, preferences: {} } })),
+    data: [...card, ...PAYMENT_METHODS].map((m) => ({ id: m.id, type: 'payment_method', attributes: { type: m.type, name: m.name, description: m.description, preferences: {} } })),
   })
 })
 
@@ -51,7 +55,7 @@ paymentRoutes.post('/checkout/create_payment', async (c) => {
   const body = await readParams(c, CreatePaymentSchema)
   await assertReadyToPay(c, order)
   const db = c.env.DB
-  if (body.payment_method_id === '1') {
+  if (body.payment_method_id === PAYMENT_METHOD_IDS.card) {
     await createCardPayment(c, order, body)
     return cartResponse(c, order)
   }

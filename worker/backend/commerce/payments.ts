@@ -1,11 +1,15 @@
 import * as z from 'zod'
 import { luhnValid } from '#kernel/card-number.ts'
 
-/** The store's payment methods (ids as the contract's `payment_method_id`). */
+/**
+ * The store's payment methods: their ids as the contract's `payment_method_id` (clients find them by type in
+ * GET /checkout/payment_methods, as with any Spree), and how each is listed. The card method's type and words are
+ * its provider's (payments/provider.ts).
+ */
+export const PAYMENT_METHOD_IDS = { card: '1', gift_card: '2', store_credit: '3' } as const
 export const PAYMENT_METHODS = [
-  { id: '1', kind: 'card', type: 'Spree::Gateway::Bogus', name: 'Credit Card', description: 'Test card gateway: approves the documented test numbers only.' },
-  { id: '2', kind: 'gift_card', type: 'Spree::PaymentMethod::GiftCard', name: 'Gift Card', description: 'Pay with a gift card code.' },
-  { id: '3', kind: 'store_credit', type: 'Spree::PaymentMethod::StoreCredit', name: 'Store Credit', description: 'Use the store credit of your account.' },
+  { id: PAYMENT_METHOD_IDS.gift_card, type: 'Spree::PaymentMethod::GiftCard', name: 'Gift Card', description: 'Pay with a gift card code.' },
+  { id: PAYMENT_METHOD_IDS.store_credit, type: 'Spree::PaymentMethod::StoreCredit', name: 'Store Credit', description: 'Use the store credit of your account.' },
 ] as const
 
 /**

@@ -1,14 +1,8 @@
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
-import { randomToken } from '../../lib/crypto.ts'
-import { isStripeError, providerError, stripeClient } from './stripe-client.ts'
-import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
+import { providerOfPayment, type RefundResult } from './provider.ts'
 
-export interface RefundResult {
-  /** Stripe's refund id (`re_…`), or a `test_refund_…` reference for a payment the test gateway took. */
-  reference: string
-  provider: 'stripe' | 'test_gateway'
-}
+export type { RefundResult }
 
 interface RefundableRow {
   id: number
@@ -38,28 +32,5 @@ export async function refundPayment(env: Env, paymentId: number, amountCents: nu
   }
   const left = row.amount_cents - row.refunded_cents
   if (amountCents > left) throw new BackendError(422, `At most ${(left / 100).toFixed(2)} is left to refund on this payment.`, { amount: ['is more than is left'] })
-  if (!row.payment_intent_id) return { reference: `test_refund_${randomToken(9)}`, provider: 'test_gateway' }
-  if (!stripeEnabled(env)) throw new BackendError(503, 'This payment was taken by Stripe, which is not configured now: nothing was refunded.')
-  const attempt = (await env.DB.prepare(
-    'INSERT INTO refund_attempts (payment_id, amount_cents, subject) VALUES (?, ?, ?) ON CONFLICT (subject, payment_id, amount_cents) DO UPDATE SET subject = excluded.subject RETURNING id',
-  )
-    .bind(row.id, amountCents, subject)
-    .first<number>('id'))!
-  try {
-    const refund = await stripeClient(env).refunds.create(
-      { payment_intent: row.payment_intent_id, amount: amountCents, reason: 'requested_by_customer' },
-      { idempotencyKey: `refund-${attempt}` },
-    )
-    return { reference: refund.id, provider: 'stripe' }
-  } catch (error) {
-    // Stripe answered a refusal (4xx but a conflict or rate limit): nothing moved, and it keeps that answer under the
-    // key for a day, so trying again needs a new one. Anything else (no answer, 5xx) may have refunded: the key stays.
-    if (definiteRefusal(error)) await env.DB.prepare('DELETE FROM refund_attempts WHERE id = ?').bind(attempt).run()
-    throw providerError(error)
-  }
-}
-
-function definiteRefusal(error: unknown): boolean {
-  const status = isStripeError(error) ? error.statusCode : undefined
-  return status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429
+  return providerOfPayment(row).refund(env, row, amountCents, subject)
 }

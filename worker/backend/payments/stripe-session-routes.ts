@@ -8,7 +8,7 @@ import { readyToPlace } from '../commerce/place-order.ts'
 import { requestLocale } from '../commerce/respond.ts'
 import { booleanish, ReturnUrlSchema } from '../commerce/schemas.ts'
 import { rateLimit } from '../services/rate-limit.ts'
-import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
+import { chosenProvider } from './provider.ts'
 import { createHostedSession } from './stripe-hosted.ts'
 import { customerOf } from './stripe-gateway.ts'
 import { currentUserId } from '../commerce/auth.ts'
@@ -29,7 +29,7 @@ const SessionSchema = z.object({
 })
 
 stripeSessionRoutes.post('/checkout/stripe_session', async (c) => {
-  if (!stripeEnabled(c.env)) throw new BackendError(404, 'The hosted payment page is not available: this store takes cards with its test gateway.', undefined, undefined, 'not_found')
+  if (!chosenProvider(c.env)?.hostedPage) throw new BackendError(404, 'The hosted payment page is not available: this store takes cards with its test gateway.', undefined, undefined, 'not_found')
   const order = await requireCart(c)
   const body = await readParams(c, SessionSchema)
   const { state } = await readyToPlace(c.env.DB, order, requestLocale(c), body.expected_balance ?? null)

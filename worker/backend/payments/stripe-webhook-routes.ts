@@ -5,7 +5,7 @@ import { BackendError, backendErrorResponse } from '../shared/errors.ts'
 import { reloadOrder, type OrderRow } from '../commerce/orders.ts'
 import { readyToPlace } from '../commerce/place-order.ts'
 import { isStripeError } from './stripe-client.ts'
-import { stripeEnabled } from '#worker/lib/stripe-enabled.ts'
+import { cardProviderName } from '#worker/lib/card-provider.ts'
 import { verifiedEvent } from './stripe-rest.ts'
 import { capture, retrieveIntent } from './stripe-gateway.ts'
 import { settle, voidQuietly, type CardPayment } from './stripe-checkout.ts'
@@ -24,7 +24,7 @@ stripeWebhookRoutes.onError(backendErrorResponse)
 
 stripeWebhookRoutes.post('/stripe', async (c) => {
   const env = c.env
-  if (!stripeEnabled(env) || !env.STRIPE_WEBHOOK_SECRET) throw new BackendError(404, 'Stripe webhooks are not configured on this store.')
+  if (cardProviderName(env) !== 'stripe' || !env.STRIPE_WEBHOOK_SECRET) throw new BackendError(404, 'Stripe webhooks are not configured on this store.')
   const signature = c.req.header('stripe-signature')
   if (!signature) throw new BackendError(400, 'The Stripe-Signature header is missing.')
   const payload = await c.req.text()
