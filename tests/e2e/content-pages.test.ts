@@ -92,6 +92,9 @@ describe('content pages with the shop’s own pictures', () => {
       await page.getByRole('button', { name: 'Save draft' }).first().click()
       await page.getByText('Draft saved. The live page is unchanged until you publish.').waitFor()
       expect((await fetch(`${baseUrl()}/${slug}`)).status).toBe(404)
+      // the saved draft comes back with its preview drawn
+      await page.locator('#sections-1-en-rte_content').scrollIntoViewIfNeeded()
+      await page.frameLocator('iframe[title="Preview (English)"]').last().getByRole('heading', { name: 'Pack light' }).waitFor()
       await checkScreen(page, 'admin-content-editor')
 
       await page.getByRole('button', { name: 'Save and publish' }).first().click()
@@ -105,6 +108,10 @@ describe('content pages with the shop’s own pictures', () => {
       await shopper.page.getByRole('heading', { name: 'Aufwachen am Wasser' }).waitFor()
       await shopper.page.getByRole('img', { name: 'Ein See im Morgengrauen' }).waitFor()
       await shopper.page.getByText('Zwei Heringe pro Leine.').waitFor()
+      // the header menu: each row's Position select (moves it there in one Save)
+      await operator.goto('/admin/menus/header')
+      await page.getByRole('heading', { name: 'Menus', level: 1 }).waitFor()
+      await checkScreen(page, 'admin-menus')
       operator.expectNoProblems()
     } finally {
       await operator.close()
