@@ -75,6 +75,16 @@ export const IMAGE_SIZES = {
   large: { width: 650, height: 870 },
 } as const
 
+/**
+ * CMS section pictures (hero, gallery, side by side) are shown 2:1 at the three widths of the §9 styles' names: the
+ * console resizes an uploaded picture to each (docs/console.md 'Content').
+ */
+export const CMS_IMAGE_SIZES = {
+  mobile: { width: 600, height: 300 },
+  desktop: { width: 1200, height: 600 },
+  large: { width: 1600, height: 800 },
+} as const
+
 export const LOADING_MIN_DELAY_MS = 200
 export const PROGRESS_BAR_THROTTLE_MS = 200
 export const PROGRESS_BAR_DURATION_MS = 5000

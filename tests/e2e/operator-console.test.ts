@@ -175,7 +175,7 @@ describe("an operator's day in the console", () => {
     expect(problems).toEqual([])
   })
 
-  step('edits a CMS page in the section editor: previews the draft in a new tab, saves, and is refused an empty heading', async () => {
+  step('edits a CMS page in the section editor: previews the draft in a new tab, saves a draft, and is refused an empty heading', async () => {
     const { page } = visit
     await visit.goto('/admin/content')
     await page.getByRole('link', { name: 'Great Vic Bike Ride 2023' }).first().click()
@@ -187,11 +187,11 @@ describe("an operator's day in the console", () => {
     await preview.getByText('Preview of unsaved changes').waitFor()
     await preview.getByRole('heading', { name: text }).waitFor()
     await preview.close()
-    await page.getByRole('button', { name: 'Save the page' }).first().click()
-    await page.getByText('Your changes are saved.').waitFor()
+    await page.getByRole('button', { name: 'Save draft' }).first().click()
+    await page.getByText('Draft saved. The live page is unchanged until you publish.').waitFor()
     // the screens of the content work at 1024 and 390 px: the editor (with a refused field), the menus
     await hero.locator('#sections-0-en-title').fill('')
-    await page.getByRole('button', { name: 'Save the page' }).first().click()
+    await page.getByRole('button', { name: 'Save draft' }).first().click()
     await hero.getByText('Heading is required.').first().waitFor()
     const problems: string[] = []
     for (const width of [1024, 390]) {

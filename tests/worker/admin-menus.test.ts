@@ -87,6 +87,31 @@ describe('menus in the console', () => {
     expect(footer.items.map((i) => [i.label, i.items.map((c) => [c.label, c.link])])).toEqual([['Help', [['FAQs', '/faqs']]]])
   })
 
+  it('moves a row to the place its Position names in one Save (not one place per round trip), audited', async () => {
+    const { b } = await operator()
+    const items = [
+      { level: '1', link: '/t/women', en: 'Women', de: 'Damen' },
+      { level: '1', link: '/t/men', en: 'Men', de: 'Herren' },
+      { level: '1', link: '/t/kids', en: 'Kids', de: 'Kinder' },
+      { level: '1', link: '/t/sale', en: 'Sale', de: 'Sale' },
+    ]
+    expect((await b.post('/admin/menus/header', fieldsOf(items, { intent: 'save' }))).status).toBe(303)
+    const page = await b.get('/admin/menus/header')
+    // each row has its place as a number to pick
+    expect(page.body).toContain('name="items.3.position"')
+    const positions = Object.fromEntries(items.map((_, i) => [`items.${i}.position`, String(i + 1)]))
+    // 'Sale' from the fourth place to the first, in one post
+    const saved = await b.post('/admin/menus/header', fieldsOf(items, { ...positions, 'items.3.position': '1', intent: 'save' }))
+    expect(saved.status).toBe(303)
+    expect((await storeMenu('header')).items.map((i) => i.label)).toEqual(['Sale', 'Women', 'Men', 'Kids'])
+    expect((await storeMenu('header', 'de')).items.map((i) => i.label)).toEqual(['Sale', 'Damen', 'Herren', 'Kinder'])
+    expect((await auditOf('menu.update'))[0]!.after.map((i: { en: string }) => i.en)).toEqual(['Sale', 'Women', 'Men', 'Kids'])
+    // and the first row to the last, shown in the draft before it is saved
+    const shown = await b.post('/admin/menus/header', fieldsOf(items, { ...positions, 'items.0.position': '4', intent: 'add' }))
+    expect(shown.body.indexOf('value="Men"')).toBeLessThan(shown.body.indexOf('value="Women"'))
+    expect(shown.body.indexOf('value="Sale"')).toBeLessThan(shown.body.indexOf('value="Women"'))
+  })
+
   it('refuses bad rows with a message per field and changes nothing', async () => {
     const { b } = await operator()
     const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM menu_items i JOIN menus m ON m.id = i.menu_id WHERE m.location = 'header'").first<{ n: number }>()

@@ -26,7 +26,7 @@ beforeAll(async () => {
 const tickedTaxons = (html: string) => [...html.matchAll(/<input[^>]*name="taxon"[^>]*>/g)].filter((m) => /checked=""/.test(m[0])).map((m) => /value="(\d+)"/.exec(m[0])![1]!)
 
 describe('top-level categories in the console', () => {
-  it('shows the New in and Sale carousels with their categories chosen, and saves the page as it is with a new heading', async () => {
+  it('shows the New in and Sale carousels with their categories chosen, and publishes the page as it is with a new heading', async () => {
     const { b } = await operator()
     const home = (await env.DB.prepare("SELECT id FROM cms_pages WHERE slug = 'home' AND locale = 'en'").first<{ id: number }>())!
     const taxonOf = async (permalink: string) => String((await env.DB.prepare('SELECT id FROM taxons WHERE permalink = ?').bind(permalink).first<{ id: number }>())!.id)
@@ -37,9 +37,9 @@ describe('top-level categories in the console', () => {
     const carousels = Object.entries(fields).filter(([name]) => name.endsWith('.shared.taxon'))
     expect(carousels.map(([, id]) => id)).toEqual([await taxonOf('new-in'), await taxonOf('sale')])
 
-    const saved = await b.post(`/admin/content/${home.id}`, formOf(shown.body, { intent: 'save', 'sections.0.en.title': 'Gear up for summer', 'sections.0.de.title': 'Ausrüstung für den Sommer' }))
+    const saved = await b.post(`/admin/content/${home.id}`, formOf(shown.body, { intent: 'publish', 'sections.0.en.title': 'Gear up for summer', 'sections.0.de.title': 'Ausrüstung für den Sommer' }))
     expect(saved.status).toBe(303)
-    expect((await b.get(saved.location!)).body).toContain('Your changes are saved.')
+    expect((await b.get(saved.location!)).body).toContain('Published: the page is live.')
     expect(await (await get('/')).text()).toContain('Gear up for summer')
     expect(await (await get('/de')).text()).toContain('Ausrüstung für den Sommer')
     // the carousels still show the categories they showed

@@ -15,6 +15,7 @@ import { productImport } from './routes/product-import.tsx'
 import { categories } from './routes/categories.tsx'
 import { promotions } from './routes/promotions.tsx'
 import { content } from './routes/content.tsx'
+import { contentPictures } from './routes/content-pictures.tsx'
 import { customers } from './routes/customers.tsx'
 import { returns } from './routes/returns.tsx'
 import { roles } from './routes/roles.tsx'
@@ -61,6 +62,7 @@ adminApp.route('/', productImages)
 adminApp.route('/', productImport)
 adminApp.route('/', categories)
 adminApp.route('/', promotions)
+adminApp.route('/', contentPictures)
 adminApp.route('/', content)
 adminApp.route('/', customers)
 adminApp.route('/', returns)

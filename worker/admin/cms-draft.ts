@@ -60,7 +60,8 @@ export function reorder<T>(list: T[], intent: string): T[] {
 
 const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional().transform((v) => v || '')
 const required = (label: string, max: number) => z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `At most ${max} characters.`)
-const IMAGE = /^\/images\/[A-Za-z0-9/_-]+$/
+/** A seeded picture's path (typed paths stay accepted) or a picture uploaded under 'Pictures for pages'. */
+const IMAGE = /^(\/images\/[A-Za-z0-9/_-]+|\/media\/cms\/[0-9a-f-]{36})$/
 
 const PageTextSchema = z.object({ title: required('The title', 200), content: optional(100_000), meta_title: optional(200), meta_description: optional(400) })
 
@@ -68,7 +69,7 @@ function sectionSchema(type: SectionType) {
   const spec = SECTION_FIELDS[type]
   const shared: Record<string, z.ZodType> = {}
   for (const f of spec.shared) {
-    const base = f.key === 'link' ? optional(500).refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE) : f.key === 'taxon' ? optional(12).refine((v) => !v || /^\d+$/.test(v), 'Choose a category from the list.') : optional(300).refine((v) => !v || IMAGE.test(v), 'A picture is a path like /images/cms/hero-home.')
+    const base = f.key === 'link' ? optional(500).refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE) : f.key === 'taxon' ? optional(12).refine((v) => !v || /^\d+$/.test(v), 'Choose a category from the list.') : optional(300).refine((v) => !v || IMAGE.test(v), 'Choose one of the uploaded pictures from the list.')
     shared[f.key] = f.required ? base.refine((v) => v !== '', `${f.key === 'taxon' ? 'A category' : f.label} is required.`) : base
   }
   const text: Record<string, z.ZodType> = {}
@@ -91,6 +92,15 @@ const SectionSchema = z.discriminatedUnion(
   { message: UNKNOWN_TYPE },
 )
 export const DraftSchema = z.object({ en: PageTextSchema, de: PageTextSchema, sections: z.array(SectionSchema).max(MAX_SECTIONS, `A page has at most ${MAX_SECTIONS} sections.`) })
+
+/** A draft checked: the draft, or a message per field under the form's names ('sections.1.en.title'). */
+export function checkDraft(draft: CmsDraft): { ok: true; data: CmsDraft } | { ok: false; errors: Record<string, string> } {
+  const result = DraftSchema.safeParse(draft)
+  if (result.success) return { ok: true, data: result.data as CmsDraft }
+  const errors: Record<string, string> = {}
+  for (const issue of result.error.issues) errors[issue.path.length ? issue.path.map(String).join('.') : 'form'] ??= issue.message
+  return { ok: false, errors }
+}
 
 /** The editor's form as posted (flat names) read into a draft and checked: what `parseForm` takes for Save and Preview. */
 export const CmsFormSchema = z.preprocess((values) => draftFromForm(values as FormValues), DraftSchema).transform((draft) => draft as CmsDraft)

@@ -14,7 +14,7 @@ import { renderPage } from '#worker/ssr/render.tsx'
 import { bodyFont } from '#worker/ssr/assets.ts'
 import { APP_VERSION } from '#worker/ssr/version.ts'
 import type { AdminContext } from './context.ts'
-import { sectionRows, type CmsGroup } from './cms-store.ts'
+import { richHtml, sectionRows, type CmsGroup } from './cms-store.ts'
 import { PRIVATE_HEADERS } from './render.tsx'
 
 const CAROUSEL_SIZE = 12
@@ -29,7 +29,7 @@ async function draftPage(api: StorefrontApi, group: CmsGroup, draft: CmsDraft, l
   const page: JsonApiResource = {
     id: '0',
     type: 'cms_page',
-    attributes: { title: text.title, content: text.content || null, locale, meta_title: text.meta_title || null, meta_description: text.meta_description || null, slug: group.slug, type: PAGE_TYPES[group.type] ?? group.type },
+    attributes: { title: text.title, content: text.content ? richHtml(text.content) : null, locale, meta_title: text.meta_title || null, meta_description: text.meta_description || null, slug: group.slug, type: PAGE_TYPES[group.type] ?? group.type },
     relationships: { cms_sections: { data: rows.map((r) => ({ type: 'cms_section', id: String(r.id) })) } },
   }
   const mapped = mapCmsPage(new Deserialized<JsonApiResource>({ data: page, included: rows.map(sectionResource) as JsonApiResource[] }))

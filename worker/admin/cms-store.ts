@@ -1,4 +1,6 @@
 import { SECTION_FIELDS, type CmsDraft, type SectionDraft, type SectionType, type TextKey } from '#worker/admin/pages/cms-fields.ts'
+import { markdownToHtml } from '#kernel/markdown.ts'
+import { sanitizeHtml } from '#worker/commerce/sanitize-html.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { CmsPageRow } from './content-data.ts'
@@ -32,21 +34,32 @@ export interface CmsGroup {
   en: CmsPageRow | null
   de: CmsPageRow | null
   sections: { en: SectionRow[]; de: SectionRow[] }
+  /** The unpublished draft kept apart from the live rows (cms_drafts), if the operator saved one. */
+  draft: { value: CmsDraft; updated_at: string } | null
 }
+
+/**
+ * Rich text as stored for the store: the operator's Markdown made HTML (kernel/markdown.ts), then sanitised (no
+ * script, no on* attributes, no javascript: URLs), so the stored HTML is safe even before the storefront sanitises it
+ * again on render. HTML written before Markdown passes through the same sanitiser.
+ */
+export const richHtml = (source: string) => sanitizeHtml(markdownToHtml(source))
 
 export async function loadCmsGroup(db: D1Database, id: number): Promise<CmsGroup | null> {
   const one = await db.prepare('SELECT slug FROM cms_pages WHERE id = ?').bind(id).first<{ slug: string }>()
   if (!one) return null
-  const [pages, sections] = await db.batch([
+  const [pages, sections, drafts] = await db.batch([
     db.prepare('SELECT * FROM cms_pages WHERE slug = ?').bind(one.slug),
     db.prepare('SELECT s.* FROM cms_sections s JOIN cms_pages p ON p.id = s.cms_page_id WHERE p.slug = ? ORDER BY s.position, s.id').bind(one.slug),
+    db.prepare('SELECT draft, updated_at FROM cms_drafts WHERE slug = ?').bind(one.slug),
   ])
+  const stored = (drafts!.results as { draft: string; updated_at: string }[])[0]
   const rows = pages!.results as unknown as CmsPageRow[]
   const en = rows.find((p) => p.locale === 'en') ?? null
   const de = rows.find((p) => p.locale === 'de') ?? null
   const all = sections!.results as unknown as SectionRow[]
   const first = (en ?? de)!
-  return { slug: one.slug, type: first.type, visible: rows.some((p) => p.visible === 1), en, de, sections: { en: all.filter((s) => s.cms_page_id === en?.id), de: all.filter((s) => s.cms_page_id === de?.id) } }
+  return { slug: one.slug, type: first.type, visible: rows.some((p) => p.visible === 1), en, de, sections: { en: all.filter((s) => s.cms_page_id === en?.id), de: all.filter((s) => s.cms_page_id === de?.id) }, draft: stored ? { value: JSON.parse(stored.draft) as CmsDraft, updated_at: stored.updated_at } : null }
 }
 
 const parse = (json: string) => {
@@ -58,9 +71,9 @@ const parse = (json: string) => {
   }
 }
 
-/** The stored page as the editor shows it first. */
+/** The live page as the editor holds it (Markdown where it was written in Markdown, else the HTML). */
 export function draftOf(group: CmsGroup): CmsDraft {
-  const text = (p: CmsPageRow | null) => ({ title: p?.title ?? '', content: p?.content ?? '', meta_title: p?.meta_title ?? '', meta_description: p?.meta_description ?? '' })
+  const text = (p: CmsPageRow | null) => ({ title: p?.title ?? '', content: p?.content_markdown ?? p?.content ?? '', meta_title: p?.meta_title ?? '', meta_description: p?.meta_description ?? '' })
   const count = Math.max(group.sections.en.length, group.sections.de.length)
   const sections: SectionDraft[] = []
   for (let i = 0; i < count; i++) {
@@ -73,6 +86,7 @@ export function draftOf(group: CmsGroup): CmsDraft {
       const content = parse(row.content)
       const out: Partial<Record<TextKey, string>> = { name: row.name }
       for (const f of SECTION_FIELDS[type].text) if (f.key !== 'name' && typeof content[f.key] === 'string') out[f.key] = content[f.key] as string
+      if (typeof content.rte_markdown === 'string') out.rte_content = content.rte_markdown
       return out
     }
     sections.push({
@@ -99,6 +113,8 @@ export function sectionRows(group: CmsGroup, draft: CmsDraft, locale: 'en' | 'de
     const words = s[locale]
     const content: Record<string, string> = {}
     for (const f of spec.text) if (f.key !== 'name' && words[f.key]) content[f.key] = words[f.key]!
+    // the store reads rte_content as HTML (as from Spree); the Markdown it came from is kept beside it for the editor
+    if (content.rte_content) Object.assign(content, { rte_content: richHtml(content.rte_content), rte_markdown: content.rte_content })
     const shared = (key: 'link' | 'image_one' | 'image_two' | 'image_three' | 'taxon') => (spec.shared.some((f) => f.key === key) && s.shared[key]) || null
     const was = group.sections.en.find((row) => String(row.id) === s.key)
     const taxon = shared('taxon')
@@ -124,17 +140,17 @@ const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 const COLUMNS = ['cms_page_id', 'name', 'type', 'position', 'content', 'settings', 'link', 'fit', 'linked_resource_type', 'linked_resource_id', 'image_one', 'image_two', 'image_three'] as const
 
 /**
- * Writes both languages' words and sections in one batch with its audit line (the whole page before and after). A
- * language the page did not have yet gets its row, shown or hidden like the other.
+ * The statements that write both languages' words and sections live, with the audit line (the whole live page before
+ * and after). A language the page did not have yet gets its row, shown or hidden like the other.
  */
-export async function saveCmsGroup(db: D1Database, operator: Operator, group: CmsGroup, draft: CmsDraft): Promise<void> {
+function liveStatements(db: D1Database, operator: Operator, group: CmsGroup, draft: CmsDraft): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = []
   for (const locale of ['en', 'de'] as const) {
     const page = group[locale]
     const t = draft[locale]
-    const values = [t.title, t.content || null, t.meta_title || null, t.meta_description || null]
-    if (page) statements.push(db.prepare(`UPDATE cms_pages SET title = ?, content = ?, meta_title = ?, meta_description = ?, updated_at = ${now} WHERE id = ?`).bind(...values, page.id))
-    else statements.push(db.prepare(`INSERT INTO cms_pages (slug, locale, title, content, meta_title, meta_description, type, visible, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${now})`).bind(group.slug, locale, ...values, group.type, group.visible ? 1 : 0))
+    const values = [t.title, t.content ? richHtml(t.content) : null, t.content || null, t.meta_title || null, t.meta_description || null]
+    if (page) statements.push(db.prepare(`UPDATE cms_pages SET title = ?, content = ?, content_markdown = ?, meta_title = ?, meta_description = ?, updated_at = ${now} WHERE id = ?`).bind(...values, page.id))
+    else statements.push(db.prepare(`INSERT INTO cms_pages (slug, locale, title, content, content_markdown, meta_title, meta_description, type, visible, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${now})`).bind(group.slug, locale, ...values, group.type, group.visible ? 1 : 0))
     const pageId = `(SELECT id FROM cms_pages WHERE slug = ? AND locale = ?)`
     statements.push(db.prepare(`DELETE FROM cms_sections WHERE cms_page_id = ${pageId}`).bind(group.slug, locale))
     for (const row of sectionRows(group, draft, locale, 0)) {
@@ -143,12 +159,40 @@ export async function saveCmsGroup(db: D1Database, operator: Operator, group: Cm
     }
   }
   statements.push(auditStatement(db, operator, 'cms_page.update', { type: 'cms_page', id: group.slug }, draftOf(group), draft))
-  await db.batch(statements)
+  return statements
 }
 
-export async function setCmsGroupVisible(db: D1Database, operator: Operator, group: CmsGroup, visible: boolean): Promise<void> {
+/** Keeps the draft apart from the live page (which stays as it is until 'Publish'), audited with the draft before. */
+export async function saveCmsDraft(db: D1Database, operator: Operator, group: CmsGroup, draft: CmsDraft): Promise<void> {
   await db.batch([
-    db.prepare(`UPDATE cms_pages SET visible = ?, updated_at = ${now} WHERE slug = ?`).bind(visible ? 1 : 0, group.slug),
-    auditStatement(db, operator, visible ? 'cms_page.publish' : 'cms_page.unpublish', { type: 'cms_page', id: group.slug }, { visible: group.visible }, { visible }),
+    db.prepare(`INSERT INTO cms_drafts (slug, draft, updated_at) VALUES (?, ?, ${now}) ON CONFLICT (slug) DO UPDATE SET draft = excluded.draft, updated_at = excluded.updated_at`).bind(group.slug, JSON.stringify(draft)),
+    auditStatement(db, operator, 'cms_page.draft', { type: 'cms_page', id: group.slug }, group.draft?.value ?? draftOf(group), draft),
+  ])
+}
+
+/**
+ * 'Publish': the draft (the one posted, else the one stored) becomes the live page in both languages, shown in the
+ * store, and the stored draft goes, all in one batch. With no draft, the live page is shown as it is.
+ */
+export async function publishCmsGroup(db: D1Database, operator: Operator, group: CmsGroup, draft: CmsDraft | null): Promise<void> {
+  const live = draft ? liveStatements(db, operator, { ...group, visible: true }, draft) : []
+  await db.batch([
+    ...live,
+    db.prepare(`UPDATE cms_pages SET visible = 1, updated_at = ${now} WHERE slug = ?`).bind(group.slug),
+    db.prepare('DELETE FROM cms_drafts WHERE slug = ?').bind(group.slug),
+    auditStatement(db, operator, 'cms_page.publish', { type: 'cms_page', id: group.slug }, { visible: group.visible }, { visible: true }),
+  ])
+}
+
+/** 'Discard the draft': the editor shows the live page again. */
+export async function discardCmsDraft(db: D1Database, operator: Operator, group: CmsGroup): Promise<void> {
+  if (!group.draft) return
+  await db.batch([db.prepare('DELETE FROM cms_drafts WHERE slug = ?').bind(group.slug), auditStatement(db, operator, 'cms_page.draft_discard', { type: 'cms_page', id: group.slug }, group.draft.value, null)])
+}
+
+export async function unpublishCmsGroup(db: D1Database, operator: Operator, group: CmsGroup): Promise<void> {
+  await db.batch([
+    db.prepare(`UPDATE cms_pages SET visible = 0, updated_at = ${now} WHERE slug = ?`).bind(group.slug),
+    auditStatement(db, operator, 'cms_page.unpublish', { type: 'cms_page', id: group.slug }, { visible: group.visible }, { visible: false }),
   ])
 }

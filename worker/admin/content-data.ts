@@ -6,6 +6,8 @@ export interface CmsPageRow {
   locale: string
   title: string
   content: string | null
+  /** The Markdown `content` was made from; null when the page was written in HTML (migration 0340). */
+  content_markdown?: string | null
   type: string
   meta_title: string | null
   meta_description: string | null

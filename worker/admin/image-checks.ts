@@ -3,7 +3,7 @@ import { IMAGE_SIZES } from '#kernel/config.ts'
 /**
  * What an uploaded product picture must be before it goes to R2: a JPEG, PNG or WebP by its first bytes (the file
  * name and the browser's content type are not trusted), at most IMAGE_MAX_BYTES, and exactly one of the §9 sizes.
- * The console's browser script resizes the operator's picture to those sizes; without JavaScript the operator
+ * CMS pictures are checked the same way against their own sizes (CMS_IMAGE_SIZES). The console's browser script resizes the operator's picture to those sizes; without JavaScript the operator
  * uploads the three sizes themselves. Each refusal says what to do.
  */
 
@@ -59,8 +59,8 @@ function jpegDimensions(bytes: Uint8Array, view: DataView) {
 }
 
 /** One checked file of an upload: its bytes and type, or the reason it is refused. */
-export async function checkImage(size: ImageSize, file: unknown): Promise<{ ok: true; bytes: Uint8Array; type: ImageType } | { ok: false; message: string }> {
-  const { width, height } = IMAGE_SIZES[size]
+export async function checkImage(size: ImageSize, file: unknown, sizes: Record<ImageSize, { width: number; height: number }> = IMAGE_SIZES): Promise<{ ok: true; bytes: Uint8Array; type: ImageType } | { ok: false; message: string }> {
+  const { width, height } = sizes[size]
   const label = `The ${size} image (${width}×${height})`
   if (!(file instanceof File) || file.size === 0) return { ok: false, message: `${label} is missing: choose a picture.` }
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, message: `${label} is ${(file.size / 1024 / 1024).toFixed(1)} MB; at most 2 MB is accepted.` }

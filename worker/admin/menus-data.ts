@@ -35,13 +35,35 @@ export async function loadMenu(db: D1Database, location: MenuLocation): Promise<
   })
 }
 
+/**
+ * The rows as posted, each already at the place its 'Position' select names: an operator moves a row from 9th to 2nd
+ * in one step (on Save or any other button), not one place per round trip.
+ */
 export function menuFromForm(values: FormValues): MenuDraftItem[] {
   const items: MenuDraftItem[] = []
+  const positions: string[] = []
   for (let i = 0; i < MAX_MENU_ITEMS + 1; i++) {
     if (values[`items.${i}.level`] === undefined) break
     items.push({ level: values[`items.${i}.level`] ?? '', link: values[`items.${i}.link`] ?? '', en: values[`items.${i}.en`] ?? '', de: values[`items.${i}.de`] ?? '' })
+    positions.push(values[`items.${i}.position`] ?? '')
   }
-  return items
+  return moveToPositions(items, positions)
+}
+
+/**
+ * Each row whose position (1-based, as the select shows it) differs from where it was drawn is taken out and put at
+ * that place, in the order the rows were posted; a position that is not a number in range leaves the row where it is.
+ */
+export function moveToPositions<T>(items: T[], positions: string[]): T[] {
+  const tagged = items.map((item, i) => ({ item, was: i, want: /^\d{1,3}$/.test(positions[i] ?? '') ? Number(positions[i]) - 1 : i }))
+  const out = [...tagged]
+  // only the rows the operator gave another number move; the rest keep their order around them
+  for (const row of tagged) {
+    if (row.want === row.was || row.want < 0 || row.want >= out.length) continue
+    out.splice(out.indexOf(row), 1)
+    out.splice(row.want, 0, row)
+  }
+  return out.map((row) => row.item)
 }
 
 const label = (language: string) => z.string().trim().min(1, `The ${language} label is required.`).max(60, 'At most 60 characters.')

@@ -14,6 +14,9 @@ const NOTICES: Record<string, string> = {
   // the page names the amount and the customer from the grant's audit entry (worker/admin/promotions-data.ts grantNotice)
   'credit-granted': 'The store credit was granted.',
   published: 'Published: the page is live.',
+  'draft-saved': 'Draft saved. The live page is unchanged until you publish.',
+  'draft-discarded': 'The draft was discarded: the editor shows the live page.',
+  'page-created': 'The page was created, hidden from the store. Write it, save a draft, preview it, then publish it.',
   unpublished: 'Unpublished: the page is hidden from the store.',
   purged: 'Every cached storefront page will be built afresh.',
   imported: 'The import was applied.',

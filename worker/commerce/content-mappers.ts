@@ -1,6 +1,7 @@
 import type { CmsPage, CmsSection, Menu, MenuItem, ProductImage } from '#kernel/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
 import { safeLink } from '#kernel/safe-link.ts'
+import { CMS_IMAGE_SIZES } from '#kernel/config.ts'
 import { sanitizeHtml } from './sanitize-html.ts'
 
 /** JSON:API menus and CMS pages → the Menu and CmsPage models of spec §3. */
@@ -60,9 +61,9 @@ function sectionImages(a: Record<string, any>, alt: string): ProductImage[] {
         // The seed writes a real description per image (content.alt_one …); Spree's image titles are the fallback.
         alt: String(a.content?.[`alt_${n}`] ?? a.content?.[`title_${n}`] ?? a.content?.title ?? alt),
         styles: {
-          mobile: { url: url('sm'), width: 600, height: 300 },
-          desktop: { url: url('lg'), width: 1200, height: 600 },
-          large: { url: url('xl'), width: 1600, height: 800 },
+          mobile: { url: url('sm'), ...CMS_IMAGE_SIZES.mobile },
+          desktop: { url: url('lg'), ...CMS_IMAGE_SIZES.desktop },
+          large: { url: url('xl'), ...CMS_IMAGE_SIZES.large },
         },
       }
     })

@@ -1,10 +1,11 @@
 /**
  * The console's only browser script, loaded by the console pages that need it (never by the storefront): a product
- * picture chosen in `[data-image-upload]` is resized here to each §9 size (cropped to fill, centred) and put into
+ * or page picture chosen in `[data-image-upload]` is resized here to each §9 size (cropped to fill, centred) and put into
  * that size's file field, then the form posts as it would without JavaScript, where the operator picks the three
  * sizes themselves. The sizes come from the form's data attributes, so this imports nothing of the store.
  */
 import { enhanceProductForm } from './product-form.ts'
+import { enhanceMarkdownField } from './markdown-preview.ts'
 
 interface Target {
   input: HTMLInputElement
@@ -62,3 +63,4 @@ function enhance(form: HTMLFormElement) {
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-image-upload]')) enhance(form)
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-product-form]')) enhanceProductForm(form)
+for (const field of document.querySelectorAll<HTMLElement>('[data-markdown-field]')) enhanceMarkdownField(field)

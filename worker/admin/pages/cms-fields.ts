@@ -23,16 +23,20 @@ export interface FieldSpec<K> {
   key: K
   label: string
   required?: boolean
-  /** Several lines (rich text as HTML). */
+  /** Several lines. */
   long?: boolean
+  /** Rich text written in Markdown (a live preview beside it when the console's script runs). */
+  markdown?: boolean
   hint?: string
 }
 
 const name: FieldSpec<TextKey> = { key: 'name', label: 'Name in the console', required: true }
 const link: FieldSpec<SharedKey> = { key: 'link', label: 'Link', hint: 'A store path like /t/new-in, or https://…' }
-const image = (key: 'image_one' | 'image_two' | 'image_three', label: string, required: boolean): FieldSpec<SharedKey> => ({ key, label, required, hint: 'A CMS picture like /images/cms/hero-home (sizes are added by the store).' })
-const alt = (key: 'alt_one' | 'alt_two' | 'alt_three', label: string): FieldSpec<TextKey> => ({ key, label, hint: 'What the picture shows, for screen readers (required with a picture).' })
-const rte: FieldSpec<TextKey> = { key: 'rte_content', label: 'Text (HTML: p, h2, ul, a, strong …)', long: true, required: true }
+const image = (key: 'image_one' | 'image_two' | 'image_three', label: string, required: boolean): FieldSpec<SharedKey> => ({ key, label, required, hint: 'One of the pictures uploaded under ‘Pictures for pages’ (the store shows it at the size each screen needs).' })
+const alt = (key: 'alt_one' | 'alt_two' | 'alt_three', label: string): FieldSpec<TextKey> => ({ key, label, hint: 'What the picture shows, for screen readers. Empty: the uploaded picture’s own description.' })
+/** How the operator writes rich text (kernel/markdown.ts); shown under every Markdown field. */
+export const MARKDOWN_HINT = 'Markdown: a blank line starts a paragraph; ## Heading, **bold**, *italic*, - list item, 1. numbered item, > quote, [words](/t/women). Text written in HTML before stays HTML.'
+const rte: FieldSpec<TextKey> = { key: 'rte_content', label: 'Text', long: true, required: true, markdown: true, hint: MARKDOWN_HINT }
 
 export const SECTION_FIELDS: Record<SectionType, { shared: FieldSpec<SharedKey>[]; text: FieldSpec<TextKey>[] }> = {
   hero_image: {

@@ -1,9 +1,11 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { Select } from '#web/components/ui/select.tsx'
-import { LANGUAGES, SECTION_LABELS, SECTION_TYPES, type CmsDraft } from './cms-fields.ts'
+import { Input } from '#web/components/ui/input.tsx'
+import type { CmsImage } from '../cms-images.ts'
+import { LANGUAGES, MARKDOWN_HINT, SECTION_LABELS, SECTION_TYPES, type CmsDraft } from './cms-fields.ts'
 import { SectionEditor, TextField, type TaxonOption } from './section-editor.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, Table, TextLink, cell, when, type FieldErrors } from './parts.tsx'
+import { ErrorSummary, Notice, PageHeader, Panel, Table, TextLink, cell, when, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface CmsPageItem {
   id: number
@@ -28,6 +30,8 @@ export function ContentPage({ pages, notice }: { pages: CmsPageItem[]; notice?: 
   return (
     <>
       <PageHeader title="Content">
+        <TextLink href="/admin/content/new">New page</TextLink>
+        <TextLink href="/admin/content/pictures">Pictures for pages</TextLink>
         <TextLink href="/admin/menus">Header and footer menus</TextLink>
         <form method="post" action="/admin/content/purge">
           <Button type="submit" variant="secondary" size="sm">
@@ -60,7 +64,7 @@ export function ContentPage({ pages, notice }: { pages: CmsPageItem[]; notice?: 
 
 const PAGE_FIELDS = [
   { key: 'title', label: 'Title', required: true },
-  { key: 'content', label: 'Text above the sections (HTML: p, h2, ul, a, strong …)', long: true },
+  { key: 'content', label: 'Text above the sections', long: true, markdown: true, hint: MARKDOWN_HINT },
   { key: 'meta_title', label: 'Title for search engines' },
   { key: 'meta_description', label: 'Description for search engines' },
 ] as const
@@ -72,6 +76,10 @@ export interface CmsEditorProps {
   visible: boolean
   draft: CmsDraft
   taxons: TaxonOption[]
+  /** The pictures uploaded for pages, offered in every picture field. */
+  pictures: CmsImage[]
+  /** When the stored draft (kept apart from the live page) was saved; null: the editor shows the live page. */
+  draftSavedAt?: string | null
   /** The draft differs from what is stored (after add, move or remove). */
   unsaved?: boolean
   notice?: string
@@ -83,7 +91,10 @@ function Actions({ id }: { id: number }) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="submit" name="intent" value="save">
-        Save the page
+        Save draft
+      </Button>
+      <Button type="submit" name="intent" value="publish" variant="secondary">
+        Save and publish
       </Button>
       <Button type="submit" variant="secondary" formAction={`/admin/content/${id}/preview`} formTarget="_blank">
         Preview in English <span className="sr-only">(opens a new tab)</span>
@@ -116,9 +127,17 @@ export function CmsPageEditor(props: CmsEditorProps) {
       {props.error ? <Notice tone="error">{props.error}</Notice> : null}
       <ErrorSummary errors={errors} />
       <p className="mb-4 text-sm">
-        {`${props.type} page at ${livePath({ slug: props.slug, locale: 'en', type: props.type })} and ${livePath({ slug: props.slug, locale: 'de', type: props.type })}, ${props.visible ? 'published: saving shows the change in the store at once' : 'hidden from the store'}.`}
-        {props.unsaved ? <strong> Not saved yet: save the page to keep these changes.</strong> : null}
+        {`${props.type} page at ${livePath({ slug: props.slug, locale: 'en', type: props.type })} and ${livePath({ slug: props.slug, locale: 'de', type: props.type })}, ${props.visible ? 'published' : 'hidden from the store'}. 'Save draft' keeps your changes apart from the live page; 'Save and publish' or 'Publish' puts them in the store at once.`}
+        {props.unsaved ? <strong> Not saved yet: save the draft to keep these changes.</strong> : null}
       </p>
+      {props.draftSavedAt ? (
+        <form method="post" action={`/admin/content/${id}`} className="mb-4 flex flex-wrap items-center gap-3 rounded border border-neutral-300 bg-neutral-50 p-3 text-sm">
+          <span>{`This is the draft saved ${when(props.draftSavedAt)}; the live page is unchanged until you publish.`}</span>
+          <Button type="submit" name="intent" value="discard" variant="ghost" size="sm">
+            Discard the draft
+          </Button>
+        </form>
+      ) : null}
       <form method="post" action={`/admin/content/${id}`} aria-label="Page and sections" noValidate>
         <div className="mb-6">
           <Actions id={id} />
@@ -137,7 +156,7 @@ export function CmsPageEditor(props: CmsEditorProps) {
         </Panel>
         <h2 className="mb-3 text-xl font-bold">{`Sections (${draft.sections.length})`}</h2>
         {draft.sections.map((section, index) => (
-          <SectionEditor key={`${index}-${section.key}-${section.type}`} index={index} count={draft.sections.length} section={section} errors={errors} taxons={props.taxons} />
+          <SectionEditor key={`${index}-${section.key}-${section.type}`} index={index} count={draft.sections.length} section={section} errors={errors} taxons={props.taxons} pictures={props.pictures} />
         ))}
         <Panel title="Add a section">
           <div className="flex flex-wrap items-end gap-3">
@@ -156,6 +175,32 @@ export function CmsPageEditor(props: CmsEditorProps) {
         </Panel>
         <Actions id={id} />
       </form>
+    </>
+  )
+}
+
+/** A new page's address and titles: it starts hidden, and its editor opens. */
+export function NewPagePage({ values, errors }: { values?: FormValues; errors?: FieldErrors }) {
+  return (
+    <>
+      <PageHeader title="New page">
+        <TextLink href="/admin/content">Back to the pages</TextLink>
+      </PageHeader>
+      <ErrorSummary errors={errors} />
+      <Panel>
+        <form method="post" action="/admin/content/new" aria-label="New page" className="space-y-4" noValidate>
+          <Input id="slug" name="slug" label="Address" required defaultValue={values?.slug ?? ''} error={errors?.slug} hint="Small letters, digits and hyphens, like summer-sale: the page opens at /summer-sale, /Content/summer-sale and /de/summer-sale." />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Input id="title_en" name="title_en" label="Title (English)" required defaultValue={values?.title_en ?? ''} error={errors?.title_en} />
+            <Input id="title_de" name="title_de" label="Title (German)" required defaultValue={values?.title_de ?? ''} error={errors?.title_de} />
+          </div>
+          <Select id="type" name="type" label="Kind of page" defaultValue={values?.type ?? 'standard'} error={errors?.type} frameClassName="max-w-xs">
+            <option value="standard">Standard page</option>
+            <option value="feature">Feature page</option>
+          </Select>
+          <Button type="submit">Create the page</Button>
+        </form>
+      </Panel>
     </>
   )
 }

@@ -27,13 +27,20 @@ function MenuRow({ index, count, item, errors }: { index: number; count: number;
     <li className={cx('rounded-md border border-neutral-200 bg-white p-3', item.level === '2' && 'lg:ml-10')}>
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-bold">{title}</legend>
-        <div className="grid gap-3 lg:grid-cols-4">
+        <div className="grid gap-3 lg:grid-cols-5">
           <Input id={`items-${index}-en`} name={`${at}.en`} label="English label" required defaultValue={item.en} error={e('en')} />
           <Input id={`items-${index}-de`} name={`${at}.de`} label="German label" required defaultValue={item.de} error={e('de')} />
           <Input id={`items-${index}-link`} name={`${at}.link`} label="Link" defaultValue={item.link} error={e('link')} />
           <Select id={`items-${index}-level`} name={`${at}.level`} label="Place" defaultValue={item.level} error={e('level')}>
             <option value="1">Top level</option>
             <option value="2">Under the item above</option>
+          </Select>
+          <Select id={`items-${index}-position`} name={`${at}.position`} label="Position" defaultValue={String(index + 1)} hint="Pick a number and save: the item moves there.">
+            {Array.from({ length: count }, (_, i) => (
+              <option key={i} value={String(i + 1)}>
+                {`${i + 1}${i === index ? ' (here)' : ''}`}
+              </option>
+            ))}
           </Select>
         </div>
         <RowButtons index={index} count={count} title={title} className="mt-3" />

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
-import { LANGUAGES, SECTION_FIELDS, SECTION_LABELS, type FieldSpec, type SectionDraft, type TextKey } from './cms-fields.ts'
-import { Panel, RowButtons, TextArea, type FieldErrors } from './parts.tsx'
+import { LANGUAGES, SECTION_FIELDS, SECTION_LABELS, type FieldSpec, type SectionDraft, type SharedKey, type TextKey } from './cms-fields.ts'
+import { thumbnailOf, type CmsImage } from '../cms-images.ts'
+import { Panel, RowButtons, TextArea, TextLink, type FieldErrors } from './parts.tsx'
 
 export interface TaxonOption {
   id: number
@@ -15,8 +16,15 @@ const idOf = (name: string) => name.replace(/\./g, '-')
 const labelled = (label: string, language?: string): ReactNode => (language ? <>{label}<span className="sr-only">{` (${language})`}</span></> : label)
 
 /** One text field of a section in one language: a line, or several lines for rich text. */
-export function TextField({ name, spec, value, error, language }: { name: string; spec: FieldSpec<TextKey> | { key: string; label: string; long?: boolean; required?: boolean; hint?: string }; value: string; error?: string; language?: string }) {
+export function TextField({ name, spec, value, error, language }: { name: string; spec: FieldSpec<TextKey> | { key: string; label: string; long?: boolean; markdown?: boolean; required?: boolean; hint?: string }; value: string; error?: string; language?: string }) {
   const id = idOf(name)
+  // Markdown: the console's script adds a live preview after the field (web/admin/client/markdown-preview.ts)
+  if (spec.long && spec.markdown)
+    return (
+      <div data-markdown-field="" data-language={language}>
+        <TextArea id={id} name={name} label={labelled(spec.label, language)} rows={8} defaultValue={value} error={error} hint={spec.hint} />
+      </div>
+    )
   if (spec.long) return <TextArea id={id} name={name} label={labelled(spec.label, language)} rows={6} defaultValue={value} error={error} hint={spec.hint} />
   return <Input id={id} name={name} label={labelled(spec.label, language)} required={spec.required} defaultValue={value} error={error} hint={spec.hint} />
 }
@@ -25,7 +33,7 @@ export function TextField({ name, spec, value, error, language }: { name: string
  * A section of spec §3 as real fields: its structure once (link, pictures, category), its words in English and German
  * side by side, and buttons that move or remove it (they change the draft; nothing is stored until 'Save').
  */
-export function SectionEditor({ index, count, section, errors, taxons }: { index: number; count: number; section: SectionDraft; errors?: FieldErrors; taxons: TaxonOption[] }) {
+export function SectionEditor({ index, count, section, errors, taxons, pictures }: { index: number; count: number; section: SectionDraft; errors?: FieldErrors; taxons: TaxonOption[]; pictures: CmsImage[] }) {
   const spec = SECTION_FIELDS[section.type]
   const at = `sections.${index}`
   const e = (name: string) => errors?.[name]
@@ -48,6 +56,7 @@ export function SectionEditor({ index, count, section, errors, taxons }: { index
                   ))}
                 </Select>
               )
+            if (f.key !== 'link') return <PictureField key={f.key} name={name} spec={f} value={section.shared[f.key] ?? ''} error={e(name)} pictures={pictures} />
             return <Input key={f.key} id={idOf(name)} name={name} label={f.label} required={f.required} defaultValue={section.shared[f.key] ?? ''} error={e(name)} hint={f.hint} />
           })}
         </div>
@@ -65,5 +74,32 @@ export function SectionEditor({ index, count, section, errors, taxons }: { index
       </div>
       <RowButtons index={index} count={count} title={title} className="mt-4" />
     </Panel>
+  )
+}
+
+/**
+ * A section's picture: one of the pictures uploaded for pages (described in English and German there), or the seeded
+ * picture the section already shows (typed /images/cms/… paths stay accepted). The current one is shown small.
+ */
+function PictureField({ name, spec, value, error, pictures }: { name: string; spec: FieldSpec<SharedKey>; value: string; error?: string; pictures: CmsImage[] }) {
+  const known = pictures.some((p) => p.path === value)
+  return (
+    <div className="flex min-w-0 gap-3">
+      {value ? <img src={thumbnailOf(value)} alt="" width={96} height={48} className="mt-7 h-12 w-24 shrink-0 rounded bg-neutral-100 object-cover" /> : null}
+      <div className="min-w-0 flex-1">
+        <Select id={idOf(name)} name={name} label={spec.label} required={spec.required} defaultValue={value} error={error} hint={spec.hint}>
+          <option value="">{spec.required ? 'Choose a picture' : 'No picture'}</option>
+          {value && !known ? <option value={value}>{`${value} (as it is now)`}</option> : null}
+          {pictures.map((p) => (
+            <option key={p.id} value={p.path}>
+              {p.alt_en}
+            </option>
+          ))}
+        </Select>
+        <TextLink href="/admin/content/pictures" className="mt-1 inline-block text-sm">
+          Upload a picture (the draft stays here: save it first)
+        </TextLink>
+      </div>
+    </div>
   )
 }

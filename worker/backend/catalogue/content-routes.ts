@@ -33,17 +33,20 @@ const parseJson = (text: string) => {
     return {}
   }
 }
+/** A seeded picture is '/images/cms/<name>' (SVG files per size); one the console uploaded is '/media/cms/<id>' (R2). */
 const imageSizes = (base: string | null, name: string) =>
-  Object.fromEntries(['sm', 'md', 'lg', 'xl'].map((size) => [`image_${name}_${size}`, base ? `${base}-${size}.svg` : null]))
+  Object.fromEntries(['sm', 'md', 'lg', 'xl'].map((size) => [`image_${name}_${size}`, !base ? null : base.startsWith('/media/cms/') ? `${base}-${size === 'md' ? 'lg' : size}` : `${base}-${size}.svg`]))
 
 /** One section as the API sends it (also the console's preview of an unsaved draft, worker/admin/cms-preview.tsx). */
 export function sectionResource(s: SectionRow): Resource {
+  // the Markdown the console keeps beside the HTML is the editor's, not the store's (worker/admin/cms-store.ts)
+  const { rte_markdown: _source, ...content } = parseJson(s.content)
   return {
     id: String(s.id),
     type: 'cms_section',
     attributes: {
       name: s.name,
-      content: parseJson(s.content),
+      content,
       settings: parseJson(s.settings),
       link: s.link,
       fit: s.fit,
