@@ -31,7 +31,7 @@ export async function outboxMessages(db: D1Database, mails: Mail[]): Promise<Out
   const settings = await mailSettings(db)
   return mails.map((mail) => {
     const { subject, text } = composeMail(mail, settings)
-    return { subject, body: text, to: mail.to, kind: mail.kind, locale: mail.locale, payload: mail.payload, ref: mail.ref, replyTo: mail.replyTo, dueAt: mail.dueAt }
+    return { subject, body: text, to: mail.to, kind: mail.kind, locale: mail.locale, payload: mail.payload, ref: mail.ref, replyTo: mail.replyTo, dueAt: mail.dueAt, eventKey: mail.eventKey }
   })
 }
 
