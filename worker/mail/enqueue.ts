@@ -45,11 +45,13 @@ export async function dispatchWritten(env: MailEnv, results: D1Result[]): Promis
   await enqueueOutboxIds(env, dueOutboxIds(results))
 }
 
-/** Writes one mail to the outbox and enqueues it; answers its outbox id. */
+/** Writes one mail to the outbox and enqueues it; answers its outbox id (the existing one's when its event was mailed already). */
 export async function enqueueMail(env: MailEnv, mail: Mail): Promise<number> {
   const results = await env.DB.batch([await mailStatement(env, mail)])
   await dispatchWritten(env, results)
-  return (results[0]!.results[0] as { outbox_id: number }).outbox_id
+  const written = results[0]!.results[0] as { outbox_id: number } | undefined
+  if (written) return written.outbox_id
+  return (await env.DB.prepare('SELECT id FROM outbox WHERE event_key = ?').bind(mail.eventKey ?? null).first<{ id: number }>())!.id
 }
 
 /**
