@@ -70,7 +70,7 @@ export function FailedMailPage(props: { failed: FailedMail[]; total: number; pag
       <AlreadySentNotice already={props.already} />
       {props.error ? <Notice tone="error">{props.error}</Notice> : null}
       <p className="mb-4 max-w-prose text-sm text-neutral-700">
-        Emails the store gave up on: the mail service refused them (often a mistyped address), or they still failed after ten tries over about half an hour. Sending one again puts a new copy on the queue, once; check the address and the reason first.
+        Emails the store gave up on: the mail service refused them (often a mistyped address), or they still failed after ten tries over about 40 minutes. Sending one again puts a new copy on the queue, once; check the address and the reason first.
       </p>
       {props.failed.length === 0 ? (
         <p className="mb-6">No email has failed for good.</p>
