@@ -110,14 +110,14 @@ describe('promotions, gift cards and store credit in the console', () => {
     expect(granted.status).toBe(303)
     // the confirmation says what was granted and to whom, and what the customer now has
     const confirmation = (await b.get(granted.location!)).body
-    expect(confirmation).toContain(`AUD 10.00 of store credit granted to Jane Lovelace (${shopper.email}). Their AUD store credit is now AUD 10.00.`)
+    expect(confirmation).toContain(`AUD 10.00 of store credit granted to Jane Lovelace (${shopper.email}). Their AUD store credit is now AUD 10.00; the email telling them is queued.`)
     expect(confirmation).not.toContain('The balance was adjusted.')
     const account = await call('/account', { bearer: shopper.bearer })
     expect(account.body.data.attributes.store_credits_by_currency.AUD).toBe('10.00')
     expect((await auditOf('store_credit.grant'))[0]).toMatchObject({ subject_id: shopper.email, after: { balance_cents: 1000, granted_cents: 1000 } })
     // a second grant names its own amount and the new balance
     const more = await b.post('/admin/store-credit', { form_token: crypto.randomUUID(), email: shopper.email, currency: 'AUD', amount: '25.00', reason: 'Goodwill', password: ADMIN_PASSWORD })
-    expect((await b.get(more.location!)).body).toContain(`AUD 25.00 of store credit granted to Jane Lovelace (${shopper.email}). Their AUD store credit is now AUD 35.00.`)
+    expect((await b.get(more.location!)).body).toContain(`AUD 25.00 of store credit granted to Jane Lovelace (${shopper.email}). Their AUD store credit is now AUD 35.00; the email telling them is queued.`)
     // an address cannot put words in the console's mouth: an id that is no grant gives the plain sentence
     const gift = (await auditOf('gift_card.adjust'))[0]!
     const forged = (await b.get(`/admin/gift-cards?notice=credit-granted&grant=${gift.id}`)).body

@@ -1,15 +1,19 @@
-/** What the page after a 303 says happened (`?notice=key`); unknown keys show nothing, so a link cannot put words in the console's mouth. */
+/**
+ * What the page after a 303 says happened (`?notice=key`); unknown keys show nothing, so a link cannot put words in the
+ * console's mouth. An email is only ever queued when the page answers (the queue sends it a moment later, and it may
+ * fail): the notices say 'queued', and the order page's 'Emails' panel and /admin/mail/failed say what became of it.
+ */
 const NOTICES: Record<string, string> = {
-  fulfilled: 'The order is marked as shipped and the customer has been emailed the tracking number.',
+  fulfilled: 'The order is marked as shipped; the email with the tracking number is queued for the customer.',
   collected: 'The order is marked as collected from the store.',
-  refunded: 'The refund was made and the customer has been emailed.',
-  'line-refunded': 'The line was refunded and the customer has been emailed.',
+  refunded: 'The refund was made; the customer’s email is queued.',
+  'line-refunded': 'The line was refunded; the customer’s email is queued.',
   'units-refunded': 'The units were refunded (and put back in stock where ticked); the customer’s email is queued.',
-  canceled: 'The order is cancelled: stock is back, payments are returned and the customer has been emailed.',
-  resent: 'The order confirmation was sent again.',
+  canceled: 'The order is cancelled: stock is back, payments are returned and the customer’s email is queued.',
+  resent: 'The order confirmation is queued to be sent again.',
   saved: 'Your changes are saved.',
   created: 'Created.',
-  issued: 'The gift card was issued.',
+  issued: 'The gift card was issued (no email was given, so none is sent).',
   adjusted: 'The balance was adjusted.',
   // the page names the amount and the customer from the grant's audit entry (worker/admin/promotions-data.ts grantNotice)
   'credit-granted': 'The store credit was granted.',
@@ -32,7 +36,7 @@ const NOTICES: Record<string, string> = {
   'role-granted': 'The account is now an admin: it can log in to the console.',
   'role-revoked': 'The admin role was taken away: the account can no longer open the console.',
   'not-yourself': 'You cannot block your own account.',
-  'reset-sent': 'A password-reset link was emailed to the customer.',
+  'reset-sent': 'A password-reset link is queued to be emailed to the customer.',
   'reset-failed': 'The reset link could not be sent. Please try again.',
   'return-approved': 'The return is approved: the email with the return address and instructions is queued.',
   'return-received': 'The goods are recorded as received; the customer’s email is queued. Refund the return to close it.',
@@ -44,7 +48,11 @@ const NOTICES: Record<string, string> = {
   'logo-removed': 'The logo was removed: the store shows its name and mark again.',
   'settings-saved': 'The settings are saved: the store and its emails show them within a minute.',
   unchanged: 'Nothing was changed: the settings were already as sent.',
+  'mail-resent': 'The email is queued to be sent again. It is listed under ‘Sent again’ until it is sent; if it fails again, it comes back to this list.',
   'too-many': 'Too many reset links were sent from here just now. Please try again in a minute.',
 }
+
+/** After issuing a card to an email: the code is emailed, not yet sent. */
+export const issuedToNotice = (email: string) => `The gift card was issued; the email with its code and amount is queued for ${email}.`
 
 export const noticeText = (key: string | undefined) => (key ? NOTICES[key] : undefined)

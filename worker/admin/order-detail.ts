@@ -73,7 +73,7 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
     db.prepare('SELECT line_item_id, quantity, amount_cents, restocked FROM line_refunds WHERE order_id = ?1 UNION ALL SELECT line_item_id, quantity, amount_cents, restocked FROM quantity_refunds WHERE order_id = ?1').bind(order.id),
     db.prepare('SELECT * FROM addresses WHERE id IN (?, ?)').bind(order.bill_address_id ?? 0, order.ship_address_id ?? 0),
     db.prepare('SELECT s.number, s.state, s.tracking_id, s.carrier, s.shipped_at, m.name AS method, m.code AS method_code FROM shipments s JOIN shipping_methods m ON m.id = s.shipping_method_id WHERE s.order_id = ?').bind(order.id),
-    db.prepare("SELECT id, kind, subject, created_at, sent_at FROM outbox WHERE ref = ?1 OR (ref IS NULL AND to_email = ?2 AND subject LIKE '%' || ?1 || '%') ORDER BY id").bind(number, order.email ?? ''),
+    db.prepare("SELECT id, kind, subject, created_at, sent_at, dead_at FROM outbox WHERE ref = ?1 OR (ref IS NULL AND to_email = ?2 AND subject LIKE '%' || ?1 || '%') ORDER BY id").bind(number, order.email ?? ''),
     db.prepare("SELECT * FROM audit_log WHERE subject_type = 'order' AND subject_id = ? ORDER BY id").bind(number),
   ])
   return {

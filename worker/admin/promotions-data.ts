@@ -5,6 +5,9 @@ import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
 import type { GiftCardItem } from '#worker/admin/pages/gift-cards-page.tsx'
 import { money } from '#worker/admin/pages/parts.tsx'
 import type { PromotionRow } from '../backend/commerce/promotions.ts'
+import type { Env } from '#worker/env.ts'
+import { mailStatement } from '#worker/mail/enqueue.ts'
+import { issuedGiftCardMail, recipientLocale, storeCreditMail } from './account-mails.ts'
 
 /** Coupon promotions, gift cards and store credit as the console manages them. */
 
@@ -73,16 +76,28 @@ export const ISSUED_ONCE = { done: 'the gift card was issued then.', label: 'Ope
 export const ADJUSTED_ONCE = { done: 'the balance was adjusted then.', label: 'See the card’s balance' }
 export const GRANTED_ONCE = { done: 'the store credit was granted then.', label: 'See the customer’s store credit' }
 
-/** Issues a card once per form (`token`, worker/admin/form-tokens.ts): the form sent again issues no second card. */
-export async function issueGiftCard(db: D1Database, operator: Operator, input: { currency: 'AUD' | 'USD'; cents: number; recipientName: string | null; recipientEmail: string | null; code: string; token: string }) {
-  const [created] = await once(db, input.token, ISSUED_ONCE, () =>
+/**
+ * Issues a card once per form (`token`, worker/admin/form-tokens.ts): the form sent again issues no second card.
+ * A card issued to an email is emailed to it (its code and amount) in the same batch; dispatch the batch's results.
+ */
+export async function issueGiftCard(
+  env: Env,
+  operator: Operator,
+  input: { currency: 'AUD' | 'USD'; cents: number; recipientName: string | null; recipientEmail: string | null; code: string; token: string; locale?: string | null },
+  requestUrl: string,
+): Promise<D1Result[]> {
+  const db = env.DB
+  const mail = input.recipientEmail
+    ? await mailStatement(env, await issuedGiftCardMail(env, requestUrl, { ...input, recipientEmail: input.recipientEmail, locale: await recipientLocale(db, input.recipientEmail, input.locale) }))
+    : null
+  return once(db, input.token, ISSUED_ONCE, () =>
     db.batch([
       db.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(input.code, input.currency, input.cents, input.cents, input.recipientName, input.recipientEmail),
       auditStatement(db, operator, 'gift_card.issue', { type: 'gift_card', id: `•••• ${input.code.slice(-4)}` }, null, { currency: input.currency, balance_cents: input.cents, recipient_email: input.recipientEmail }),
       spendFormStatement(db, input.token, operator, { sql: "'/admin/gift-cards/' || (SELECT id FROM gift_cards WHERE code = ?)", binds: [input.code] }),
+      ...(mail ? [mail] : []),
     ]),
   )
-  return (created!.results[0] as { id: number }).id
 }
 
 /**
@@ -108,21 +123,29 @@ export async function adjustGiftCard(db: D1Database, operator: Operator, card: G
 
 /**
  * Grants credit once per form (`token`, worker/admin/form-tokens.ts): the form sent again grants nothing more.
- * Answers the id of its audit entry, which the confirmation reads back (grantNotice).
+ * The customer is emailed the amount and the balance in the same batch. Answers the id of its audit entry, which the
+ * confirmation reads back (grantNotice), and the batch's results (to dispatch the email).
  */
-export async function grantStoreCredit(db: D1Database, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string; token: string }): Promise<number> {
-  const user = await db.prepare('SELECT u.id, (SELECT balance_cents FROM store_credits s WHERE s.user_id = u.id AND s.currency = ?) AS balance FROM users u WHERE u.email = ?').bind(input.currency, input.email).first<{ id: number; balance: number | null }>()
+export async function grantStoreCredit(env: Env, operator: Operator, input: { email: string; currency: 'AUD' | 'USD'; cents: number; reason: string; token: string }, requestUrl: string): Promise<{ entry: number; results: D1Result[] }> {
+  const db = env.DB
+  const user = await db
+    .prepare('SELECT u.id, u.first_name, (SELECT balance_cents FROM store_credits s WHERE s.user_id = u.id AND s.currency = ?) AS balance FROM users u WHERE u.email = ?')
+    .bind(input.currency, input.email)
+    .first<{ id: number; first_name: string; balance: number | null }>()
   if (!user) throw new ActionRefused(`No customer has the email ${input.email}.`)
+  const balanceCents = (user.balance ?? 0) + input.cents
+  const mail = await mailStatement(env, await storeCreditMail(env, requestUrl, { ...input, firstName: user.first_name, balanceCents, locale: await recipientLocale(db, input.email, null) }))
   const results = await once(db, input.token, GRANTED_ONCE, () =>
     db.batch([
       spendFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/customers/${user.id}`] }),
       db
         .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
         .bind(user.id, input.currency, input.cents),
-      auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: (user.balance ?? 0) + input.cents, currency: input.currency, granted_cents: input.cents, reason: input.reason }),
+      auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: balanceCents, currency: input.currency, granted_cents: input.cents, reason: input.reason }),
+      mail,
     ]),
   )
-  return results[2]!.meta.last_row_id
+  return { entry: results[2]!.meta.last_row_id, results }
 }
 
 /**
@@ -142,5 +165,5 @@ export async function grantNotice(db: D1Database, entryId: string | undefined): 
   const granted = after.granted_cents ?? after.balance_cents - (before.balance_cents ?? 0)
   const name = [row.first_name, row.last_name].filter(Boolean).join(' ').trim()
   const whom = name ? `${name} (${row.email})` : row.email
-  return `${money(granted, after.currency)} of store credit granted to ${whom}. Their ${after.currency} store credit is now ${money(after.balance_cents, after.currency)}.`
+  return `${money(granted, after.currency)} of store credit granted to ${whom}. Their ${after.currency} store credit is now ${money(after.balance_cents, after.currency)}; the email telling them is queued.`
 }

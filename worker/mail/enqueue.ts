@@ -31,7 +31,7 @@ export async function outboxMessages(db: D1Database, mails: Mail[]): Promise<Out
   const settings = await mailSettings(db)
   return mails.map((mail) => {
     const { subject, text } = composeMail(mail, settings)
-    return { subject, body: text, to: mail.to, kind: mail.kind, locale: mail.locale, payload: mail.payload, ref: mail.ref, replyTo: mail.replyTo, dueAt: mail.dueAt }
+    return { subject, body: text, to: mail.to, kind: mail.kind, locale: mail.locale, payload: mail.payload, ref: mail.ref, replyTo: mail.replyTo, dueAt: mail.dueAt, eventKey: mail.eventKey }
   })
 }
 
@@ -45,11 +45,13 @@ export async function dispatchWritten(env: MailEnv, results: D1Result[]): Promis
   await enqueueOutboxIds(env, dueOutboxIds(results))
 }
 
-/** Writes one mail to the outbox and enqueues it; answers its outbox id. */
+/** Writes one mail to the outbox and enqueues it; answers its outbox id (the existing one's when its event was mailed already). */
 export async function enqueueMail(env: MailEnv, mail: Mail): Promise<number> {
   const results = await env.DB.batch([await mailStatement(env, mail)])
   await dispatchWritten(env, results)
-  return (results[0]!.results[0] as { outbox_id: number }).outbox_id
+  const written = results[0]!.results[0] as { outbox_id: number } | undefined
+  if (written) return written.outbox_id
+  return (await env.DB.prepare('SELECT id FROM outbox WHERE event_key = ?').bind(mail.eventKey ?? null).first<{ id: number }>())!.id
 }
 
 /**

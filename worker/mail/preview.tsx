@@ -3,13 +3,15 @@ import type { AppEnv } from '#worker/app-env.ts'
 import { LOCALES } from '#kernel/config.ts'
 import { mailSettings } from './enqueue.ts'
 import { mailVariants, sampleMail, SAMPLE_SHOP } from './samples.ts'
-import { renderMail } from './templates/index.tsx'
-import { MAIL_KINDS, type MailKind } from './types.ts'
+import { renderMail, type RenderedMail } from './templates/index.tsx'
+import { MAIL_KINDS, type MailKind, type MailSettings } from './types.ts'
+import type { Locale } from '#kernel/models.ts'
 
 /**
  * Development only (worker/index.ts answers 404 in production): /dev/emails lists every email in both languages;
  * /dev/emails/{kind}/{locale} is its HTML, `.txt` its plain-text part, `?variant=` one of the states it reads
- * differently in (samples.ts). The screenshots (docs/screenshots/emails/) are taken from these pages.
+ * differently in (samples.ts). The screenshots (docs/screenshots/emails/) are taken from these pages. The console's
+ * Emails page (/admin/mail, any environment, operators only) renders the same samples with previewOf.
  */
 const isKind = (v: string | undefined): v is MailKind => (MAIL_KINDS as readonly string[]).includes(v ?? '')
 
@@ -41,6 +43,21 @@ export async function emailPreview(c: Context<AppEnv>) {
   const rendered = await renderMail(sampleMail(kind, locale as 'en' | 'de', variant), shop)
   if (ext === 'txt') return c.text(`Subject: ${rendered.subject}\n\n${rendered.text}`, 200, headers)
   return c.html(rendered.html, 200, headers)
+}
+
+/** The shop the previews sign with: its own settings, or the sample shop while the store has none yet. */
+export async function previewShop(db: D1Database): Promise<MailSettings> {
+  const stored = await mailSettings(db).catch(() => null)
+  return stored && stored.legalName ? stored : SAMPLE_SHOP
+}
+
+/** Every email the store sends, one entry per state it reads differently in (the console's Emails page lists them). */
+export const previewList = (): Array<{ kind: MailKind; variant: string | undefined }> => MAIL_KINDS.flatMap((kind) => mailVariants(kind).map((variant) => ({ kind, variant })))
+
+/** A sample email of this kind, language and state, rendered as it is sent; null when there is no such email. */
+export async function previewOf(kind: string | undefined, locale: string | undefined, variant: string | undefined, shop: MailSettings): Promise<RenderedMail | null> {
+  if (!isKind(kind) || !(LOCALES as readonly string[]).includes(locale ?? '') || !mailVariants(kind).includes(variant)) return null
+  return renderMail(sampleMail(kind, locale as Locale, variant), shop)
 }
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)

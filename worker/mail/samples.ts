@@ -131,6 +131,8 @@ export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Ma
           orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
         },
       }
+    case 'store_credit':
+      return { kind, to: 'alex@example.com', locale, payload: { customerName: 'Alex', currency: 'AUD', amountCents: 2500, balanceCents: 3500, shopUrl: `http://localhost:8787${de ? '/de' : ''}/` } }
     case 'order_update':
       return {
         kind,

@@ -138,6 +138,16 @@ export interface OrderUpdatePayload {
   orderUrl: string
 }
 
+/** The console granted store credit to a customer's account: how much, and what the account holds now. */
+export interface StoreCreditPayload {
+  customerName: string
+  currency: Currency
+  amountCents: number
+  /** The account's store credit in this currency after the grant. */
+  balanceCents: number
+  shopUrl: string
+}
+
 export interface MailPayloads {
   order_confirmation: OrderConfirmationPayload
   password_reset: PasswordResetPayload
@@ -147,11 +157,12 @@ export interface MailPayloads {
   shipping_confirmation: ShippingConfirmationPayload
   return_update: ReturnUpdatePayload
   order_update: OrderUpdatePayload
+  store_credit: StoreCreditPayload
 }
 
 export type MailKind = keyof MailPayloads
 
-export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update'] as const satisfies readonly MailKind[]
+export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit'] as const satisfies readonly MailKind[]
 
 /** One email to write to the outbox: who gets it, in which language, what it says, and when. */
 export type Mail = {
@@ -165,6 +176,8 @@ export type Mail = {
     replyTo?: string | null
     /** Not before this ISO instant (a gift card's delivery date); at once when missing or past. */
     dueAt?: string | null
+    /** The event it tells of ('return:12:approved'): written once per event (worker/backend/services/outbox.ts). */
+    eventKey?: string | null
   }
 }[MailKind]
 

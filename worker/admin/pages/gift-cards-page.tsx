@@ -45,6 +45,11 @@ export function GiftCardsPage(props: { cards: GiftCardItem[]; q: string; notice?
             <Input id="issue-amount" name="amount" label="Amount" inputMode="decimal" required defaultValue={v('issue')?.amount ?? ''} error={e('issue')?.amount} />
             <Input id="issue-name" name="recipient_name" label="Recipient's name" defaultValue={v('issue')?.recipient_name ?? ''} error={e('issue')?.recipient_name} />
             <Input id="issue-email" name="recipient_email" type="email" label="Recipient's email" defaultValue={v('issue')?.recipient_email ?? ''} error={e('issue')?.recipient_email} />
+            <Select id="issue-locale" name="locale" label="Language of the email (the code and amount are emailed when an email is given)" defaultValue={v('issue')?.locale ?? ''} error={e('issue')?.locale}>
+              <option value="">The customer’s language (English if not known)</option>
+              <option value="en">English</option>
+              <option value="de">Deutsch</option>
+            </Select>
             <Button type="submit">Issue the card</Button>
           </form>
         </Panel>

@@ -6,7 +6,7 @@ import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
 import { ShipmentBadge } from './orders-page.tsx'
 import { RefundDialog, type DialogLine, type DialogQuote } from './refund-dialog.tsx'
 import { ReturnBadge } from './returns-page.tsx'
-import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
+import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, TextLink, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 type Cents = number | null
 
@@ -19,7 +19,7 @@ export interface OrderView {
   lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
   shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code?: string } | null
-  emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
+  emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null; dead_at?: string | null }>
   history: Array<{ id: number; at: string; admin_email: string; action: string; after_json?: string | null }>
 }
 
@@ -264,7 +264,7 @@ export function OrderPage({ view, dialog, returns = [], notice, error, form, err
           <ul className="mb-3 space-y-1 text-sm">
             {view.emails.map((e) => (
               <li key={e.id}>
-                {when(e.created_at)}: {e.subject} {e.sent_at ? '(delivered)' : '(waiting to be sent)'}
+                {when(e.created_at)}: {e.subject} {e.sent_at ? '(sent)' : e.dead_at ? <TextLink href="/admin/mail/failed">(failed for good: see Failed mail)</TextLink> : '(queued)'}
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@ export const ADMIN_NAV = [
   { href: '/admin/menus', label: 'Menus' },
   { href: '/admin/search', label: 'Search' },
   { href: '/admin/customers', label: 'Customers' },
+  { href: '/admin/mail', label: 'Emails' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/admin/audit', label: 'Audit log' },
 ] as const

@@ -6,12 +6,13 @@ import { giftCardCode } from '#worker/backend/commerce/complete.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm } from '../forms.ts'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens.ts'
-import { noticeText } from '../notices.ts'
+import { issuedToNotice, noticeText } from '../notices.ts'
 import { reconfirm } from '../operators.ts'
 import { ActionRefused } from '../action-refused.ts'
 import { PROMOTIONS_PAGE_SIZE, adjustGiftCard, findGiftCards, grantNotice, grantStoreCredit, issueGiftCard, listPromotions, loadGiftCard, loadPromotion, savePromotion, type PromotionInput } from '../promotions-data.ts'
 import { renderPage, seeOther } from '../render.tsx'
 import { storeDayStart } from '#kernel/store-clock.ts'
+import { dispatchWritten } from '#worker/mail/enqueue.ts'
 
 export const promotions = new Hono<AdminEnv>()
 
@@ -104,6 +105,8 @@ const IssueSchema = z.object({
   amount: field.money('Amount').refine((v) => v >= 100 && v <= 100_000, 'Issue between 1.00 and 1000.00.'),
   recipient_name: field.optionalText(100),
   recipient_email: z.union([z.literal(''), field.email]).optional().transform((v) => v || null),
+  // the email's language: '' = the account's, else English
+  locale: z.enum(['', 'en', 'de'], { message: 'Choose the language of the email.' }).optional(),
 })
 const CreditSchema = z.object({ email: field.email, currency, amount: field.money('Amount').refine((v) => v > 0 && v <= 100_000, 'Grant between 0.01 and 1000.00.'), reason: field.text('A reason', 200), password: field.password })
 const AdjustSchema = z.object({
@@ -128,8 +131,10 @@ promotions.post('/gift-cards', async (c) => {
   const token = formTokenOf(form.values)
   if (!token) return cardsPage(c, { form: 'issue', error: FORM_TOKEN_MISSING, values: form.values }, 422)
   const code = giftCardCode()
+  const to = form.data.recipient_email
   try {
-    await issueGiftCard(c.env.DB, c.var.operator, { currency: form.data.currency, cents: form.data.amount, recipientName: form.data.recipient_name, recipientEmail: form.data.recipient_email, code, token })
+    const results = await issueGiftCard(c.env, c.var.operator, { currency: form.data.currency, cents: form.data.amount, recipientName: form.data.recipient_name, recipientEmail: to, code, token, locale: form.data.locale }, c.req.url)
+    await dispatchWritten(c.env, results)
   } catch (error) {
     if (!(error instanceof FormAlreadySent)) throw error
     // the answer that showed the code was the first sending's, which a double click throws away: the operator who
@@ -138,7 +143,7 @@ promotions.post('/gift-cards', async (c) => {
     return cardsPage(c, { already: error.already, ...(card ? { issuedCode: card.code } : {}) }, 409)
   }
   // the code is shown once, in this answer, never in an address (it would sit in histories and logs)
-  return cardsPage(c, { issuedCode: code, notice: noticeText('issued') })
+  return cardsPage(c, { issuedCode: code, notice: to ? issuedToNotice(to) : noticeText('issued') })
 })
 
 /** The card a gift card form issued, from the page it names (`/admin/gift-cards/<id>`). */
@@ -156,7 +161,9 @@ promotions.post('/store-credit', async (c) => {
   if (wrong) return cardsPage(c, { form: 'credit', errors: { password: wrong }, values: form.values }, 422)
   let entry: number
   try {
-    entry = await grantStoreCredit(c.env.DB, c.var.operator, { ...form.data, cents: form.data.amount, token })
+    const granted = await grantStoreCredit(c.env, c.var.operator, { ...form.data, cents: form.data.amount, token }, c.req.url)
+    await dispatchWritten(c.env, granted.results)
+    entry = granted.entry
   } catch (error) {
     if (error instanceof FormAlreadySent) return cardsPage(c, { already: error.already }, 409)
     if (error instanceof ActionRefused) return cardsPage(c, { form: 'credit', error: error.message, values: form.values }, 409)

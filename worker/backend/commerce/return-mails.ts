@@ -5,7 +5,7 @@ import { loadCartState } from './cart-state.ts'
 import { orderLines, orderUrl } from './order-mails.ts'
 import type { OrderRow } from './orders.ts'
 
-/** An email about a return at one of its steps, in the language the shopper asked in (docs/console.md 'Returns'). */
+/** An email about a return at one of its steps, in the language the shopper asked in (docs/console.md 'Returns'), once per step. */
 export async function returnMail(
   db: D1Database,
   order: OrderRow,
@@ -27,6 +27,8 @@ export async function returnMail(
     to: order.email!,
     locale: ret.locale,
     ref: order.number,
+    // each step of a return is told once (a request is written with the return itself, which has no id yet)
+    eventKey: ret.id ? `return:${ret.id}:${status}` : null,
     payload: {
       status,
       number: order.number!,

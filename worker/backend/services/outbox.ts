@@ -19,6 +19,8 @@ export interface OutboxMessage {
   replyTo?: string | null
   /** ISO instant; missing = at once. */
   dueAt?: string | null
+  /** The event it tells of ('return:12:approved'): a second message for the same event is not written (migration 0360). */
+  eventKey?: string | null
 }
 
 const row = (m: OutboxMessage) => ({
@@ -31,6 +33,7 @@ const row = (m: OutboxMessage) => ({
   ref: m.ref ?? null,
   reply_to: m.replyTo ?? null,
   due_at: m.dueAt ?? null,
+  event_key: m.eventKey ?? null,
 })
 
 // Each insert answers `outbox_id` and whether the row is due now, so the caller can enqueue exactly what it wrote.
@@ -44,11 +47,12 @@ export function outboxStatement(db: D1Database, message: OutboxMessage): D1Prepa
 export function outboxManyStatement(db: D1Database, messages: OutboxMessage[]): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO outbox (to_email, kind, locale, subject, body, payload, ref, reply_to, due_at)
+      `INSERT INTO outbox (to_email, kind, locale, subject, body, payload, ref, reply_to, due_at, event_key)
        SELECT json_extract(value, '$.to'), json_extract(value, '$.kind'), json_extract(value, '$.locale'), json_extract(value, '$.subject'),
          json_extract(value, '$.body'), json_extract(value, '$.payload'), json_extract(value, '$.ref'), json_extract(value, '$.reply_to'),
-         json_extract(value, '$.due_at')
-       FROM json_each(?) ${RETURNING}`,
+         json_extract(value, '$.due_at'), json_extract(value, '$.event_key')
+       FROM json_each(?) WHERE true
+       ON CONFLICT (event_key) WHERE event_key IS NOT NULL DO NOTHING ${RETURNING}`,
     )
     .bind(JSON.stringify(messages.map(row)))
 }

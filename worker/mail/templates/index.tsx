@@ -14,6 +14,7 @@ import { passwordReset } from './password-reset.tsx'
 import { shippingConfirmation } from './shipping-confirmation.tsx'
 import { returnUpdate } from './return-update.tsx'
 import { orderUpdate } from './order-update.tsx'
+import { storeCredit } from './store-credit.tsx'
 import type { Template } from './template.ts'
 
 /**
@@ -31,6 +32,7 @@ const TEMPLATES: { [K in MailKind]: Template<MailPayloads[K]> } = {
   shipping_confirmation: shippingConfirmation,
   return_update: returnUpdate,
   order_update: orderUpdate,
+  store_credit: storeCredit,
 }
 
 export interface RenderedMail {

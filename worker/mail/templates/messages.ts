@@ -140,6 +140,16 @@ const en = (shop: MailSettings) => ({
     reason: 'Reason',
     view: 'View your order',
   },
+  storeCredit: {
+    subject: (amount: string) => `${amount} of ${shop.name} store credit for you`,
+    preview: (amount: string) => `We have added ${amount} of store credit to your account.`,
+    title: 'Store credit for you',
+    intro: (amount: string) => `We have added ${amount} of store credit to your account.`,
+    added: 'Added',
+    balance: 'Your store credit now',
+    howTo: 'It pays for your next order when you are logged in: choose it in the payment step at checkout. What you do not spend stays in your account.',
+    button: 'Start shopping',
+  },
 })
 
 export type Messages = ReturnType<typeof en>
@@ -274,6 +284,16 @@ const de = (shop: MailSettings): Messages => ({
     intro: { refunded: (n) => `Wir haben einen Teil Ihrer Bestellung ${n} erstattet, auf dem Weg, auf dem Sie bezahlt haben.`, canceled: (n) => `Ihre Bestellung ${n} wurde storniert. Alles, was Sie bezahlt haben, geht auf demselben Weg zurück.` },
     reason: 'Grund',
     view: 'Bestellung ansehen',
+  },
+  storeCredit: {
+    subject: (amount) => `${amount} ${shop.name} Guthaben für Sie`,
+    preview: (amount) => `Wir haben Ihrem Konto ${amount} Guthaben gutgeschrieben.`,
+    title: 'Guthaben für Sie',
+    intro: (amount) => `Wir haben Ihrem Konto ${amount} Guthaben gutgeschrieben.`,
+    added: 'Gutgeschrieben',
+    balance: 'Ihr Guthaben jetzt',
+    howTo: 'Es bezahlt Ihre nächste Bestellung, wenn Sie angemeldet sind: Wählen Sie es an der Kasse im Schritt Zahlung. Was Sie nicht ausgeben, bleibt in Ihrem Konto.',
+    button: 'Jetzt einkaufen',
   },
 })
 
