@@ -2,7 +2,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, type FieldErrors, type FormValues } from './parts.tsx'
+import { ErrorSummary, FormToken, Notice, PageHeader, Panel, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface CategoryItem {
   id: number
@@ -20,7 +20,8 @@ export interface CategoryItem {
 
 /**
  * Categories as the store's navigation orders them, each with its German name, whether it is hidden from the menus,
- * a form to rename it and buttons to move it among its siblings; below, a form to add one.
+ * a form to rename it, buttons to move it among its siblings, a form to move it to a place in one step and, when it
+ * is empty, to delete it; below, a form to add one.
  */
 export function CategoriesPage(props: { categories: CategoryItem[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
   const { categories } = props
@@ -60,6 +61,31 @@ export function CategoriesPage(props: { categories: CategoryItem[]; notice?: str
                   {index > 0 ? <MoveButton id={c.id} direction="up" what={c.name} /> : null}
                   {index < siblings.length - 1 ? <MoveButton id={c.id} direction="down" what={c.name} /> : null}
                 </div>
+                <div className="mt-2 flex flex-wrap items-end gap-3">
+                  <form method="post" action={`/admin/categories/${c.id}/move`} className="flex flex-wrap items-end gap-3" aria-label={`Move ${c.name}`}>
+                    <FormToken />
+                    <div>
+                      <label htmlFor={`move-${c.id}-parent`} className="mb-1 block text-sm font-semibold">
+                        Inside
+                      </label>
+                      <select id={`move-${c.id}-parent`} name="parent" defaultValue={v(`move-${c.id}`, 'parent', c.parent_id === null ? '' : String(c.parent_id))} className="min-h-11 w-56 rounded-md border border-neutral-400 bg-white px-3">
+                        {c.parent_id === null ? <option value="">(top level)</option> : destinations(categories, c).map((d) => <option key={d.id} value={String(d.id)}>{d.permalink}</option>)}
+                      </select>
+                    </div>
+                    <Input id={`move-${c.id}-position`} name="position" label="Position" inputMode="numeric" defaultValue={v(`move-${c.id}`, 'position', String(index + 1))} error={e(`move-${c.id}`, 'position')} frameClassName="w-24" />
+                    <Button type="submit" variant="secondary" size="sm">
+                      Move <span className="sr-only">{c.name}</span>
+                    </Button>
+                  </form>
+                  {c.products === 0 && !categories.some((o) => o.parent_id === c.id) ? (
+                    <form method="post" action={`/admin/categories/${c.id}/delete`}>
+                      <FormToken />
+                      <Button type="submit" variant="ghost" size="sm">
+                        Delete <span className="sr-only">{c.name}</span>
+                      </Button>
+                    </form>
+                  ) : null}
+                </div>
               </li>
             )
           })}
@@ -67,6 +93,7 @@ export function CategoriesPage(props: { categories: CategoryItem[]; notice?: str
       </Panel>
       <Panel title="Add a category">
         <form method="post" action="/admin/categories" className="grid gap-3 md:grid-cols-2" aria-label="Add a category">
+          <FormToken />
           <div>
             <label htmlFor="parent" className="mb-1 block text-sm font-semibold">
               Inside
@@ -101,4 +128,11 @@ function MoveButton({ id, direction, what }: { id: number; direction: 'up' | 'do
       </Button>
     </form>
   )
+}
+
+/** Where a sub-category can go: inside any category but itself and its own sub-categories (nested-set order). */
+function destinations(categories: CategoryItem[], category: CategoryItem): CategoryItem[] {
+  const inside = new Set([category.id])
+  for (const o of categories) if (o.parent_id !== null && inside.has(o.parent_id)) inside.add(o.id)
+  return categories.filter((o) => !inside.has(o.id))
 }
