@@ -41,7 +41,7 @@ beforeAll(async () => {
 describe('moving a category in one step', () => {
   it('puts a sub-category at a position among its siblings, audited; the store lists the children in that order', async () => {
     const harnesses = (await idOf('alpine/harnesses'))!
-    expect((await b.post(`/admin/categories/${harnesses}/move`, { parent: String(await idOf('alpine')), position: '1', form_token: token() })).status).toBe(303)
+    expect((await b.post('/admin/categories/move', { category: String(harnesses), parent: String(await idOf('alpine')), position: '1', form_token: token() })).status).toBe(303)
     expect((await tree('alpine')).map((t) => t.permalink)).toEqual(['alpine', 'alpine/harnesses', 'alpine/ropes', 'alpine/helmets'])
     expect(await childrenOf('alpine')).toEqual([harnesses, await idOf('alpine/ropes'), await idOf('alpine/helmets')])
     expect((await auditOf('taxon.move'))[0]).toMatchObject({ subject_id: String(harnesses), before: { parent: 'alpine', position: 3 }, after: { parent: 'alpine', position: 1 } })
@@ -50,7 +50,7 @@ describe('moving a category in one step', () => {
   it('moves a sub-category with its products under another top-level category: address kept, listings and menu follow', async () => {
     const harnesses = (await idOf('alpine/harnesses'))!
     expect(await listed('alpine')).toContain(fleece.productId)
-    const res = await b.post(`/admin/categories/${harnesses}/move`, { parent: String(await idOf('coast/kayaks')), position: '1', form_token: token() })
+    const res = await b.post('/admin/categories/move', { category: String(harnesses), parent: String(await idOf('coast/kayaks')), position: '1', form_token: token() })
     expect(res.status).toBe(303)
     // the address stays (links, menus and search rankings keep working); the nested sets of both trees are whole
     expect(await tree('coast')).toEqual([
@@ -69,7 +69,7 @@ describe('moving a category in one step', () => {
 
   it('reorders the top level to a position in one step', async () => {
     const coast = (await idOf('coast'))!
-    expect((await b.post(`/admin/categories/${coast}/move`, { parent: '', position: '1', form_token: token() })).status).toBe(303)
+    expect((await b.post('/admin/categories/move', { category: String(coast), parent: '', position: '1', form_token: token() })).status).toBe(303)
     const top = (await env.DB.prepare('SELECT t.permalink FROM taxons t JOIN taxonomies x ON x.id = t.taxonomy_id WHERE t.parent_id IS NULL ORDER BY x.position, x.id').all<{ permalink: string }>()).results.map((r) => r.permalink)
     expect(top[0]).toBe('coast')
     expect(top.indexOf('alpine')).toBeGreaterThan(0)
@@ -89,18 +89,18 @@ describe('moving a category in one step', () => {
       [ropes, { parent: String(alpine), position: 'first' }, 'Give the position as a whole number, 1 for the first.', 422],
     ]
     for (const [id, fields, says, status] of cases) {
-      const res = await b.post(`/admin/categories/${id}/move`, { position: '1', ...fields, form_token: token() })
+      const res = await b.post('/admin/categories/move', { category: String(id), position: '1', ...fields, form_token: token() })
       expect(res.status).toBe(status)
       expect(unescape(res.body)).toContain(says)
     }
     // a move without the form's token, and the same form sent twice: nothing done the second time
-    const bare = await b.post(`/admin/categories/${ropes}/move`, { parent: String(alpine), position: '2' })
+    const bare = await b.post('/admin/categories/move', { category: String(ropes), parent: String(alpine), position: '2' })
     expect(bare.status).toBe(422)
     expect(bare.body).toContain('This form is out of date')
     expect([await tree('alpine'), await tree('coast'), (await auditOf('taxon.move')).length]).toEqual(before)
     const once = token()
-    expect((await b.post(`/admin/categories/${ropes}/move`, { parent: String(alpine), position: '2', form_token: once })).status).toBe(303)
-    const again = await b.post(`/admin/categories/${ropes}/move`, { parent: String(alpine), position: '1', form_token: once })
+    expect((await b.post('/admin/categories/move', { category: String(ropes), parent: String(alpine), position: '2', form_token: once })).status).toBe(303)
+    const again = await b.post('/admin/categories/move', { category: String(ropes), parent: String(alpine), position: '1', form_token: once })
     expect(again.status).toBe(409)
     expect(again.body).toContain('This form was already sent')
     expect((await tree('alpine')).map((t) => t.permalink)).toEqual(['alpine', 'alpine/helmets', 'alpine/ropes'])

@@ -62,21 +62,6 @@ export function CategoriesPage(props: { categories: CategoryItem[]; notice?: str
                   {index < siblings.length - 1 ? <MoveButton id={c.id} direction="down" what={c.name} /> : null}
                 </div>
                 <div className="mt-2 flex flex-wrap items-end gap-3">
-                  <form method="post" action={`/admin/categories/${c.id}/move`} className="flex flex-wrap items-end gap-3" aria-label={`Move ${c.name}`}>
-                    <FormToken />
-                    <div>
-                      <label htmlFor={`move-${c.id}-parent`} className="mb-1 block text-sm font-semibold">
-                        Inside
-                      </label>
-                      <select id={`move-${c.id}-parent`} name="parent" defaultValue={v(`move-${c.id}`, 'parent', c.parent_id === null ? '' : String(c.parent_id))} className="min-h-11 w-56 rounded-md border border-neutral-400 bg-white px-3">
-                        {c.parent_id === null ? <option value="">(top level)</option> : destinations(categories, c).map((d) => <option key={d.id} value={String(d.id)}>{d.permalink}</option>)}
-                      </select>
-                    </div>
-                    <Input id={`move-${c.id}-position`} name="position" label="Position" inputMode="numeric" defaultValue={v(`move-${c.id}`, 'position', String(index + 1))} error={e(`move-${c.id}`, 'position')} frameClassName="w-24" />
-                    <Button type="submit" variant="secondary" size="sm">
-                      Move <span className="sr-only">{c.name}</span>
-                    </Button>
-                  </form>
                   {c.products === 0 && !categories.some((o) => o.parent_id === c.id) ? (
                     <form method="post" action={`/admin/categories/${c.id}/delete`}>
                       <FormToken />
@@ -90,6 +75,19 @@ export function CategoriesPage(props: { categories: CategoryItem[]; notice?: str
             )
           })}
         </ul>
+      </Panel>
+      <Panel title="Move a category">
+        <form method="post" action="/admin/categories/move" className="grid gap-3 md:grid-cols-3" aria-label="Move a category">
+          <FormToken />
+          <CategorySelect id="move-category" name="category" label="Category" categories={categories} value={v('move', 'category', '')} />
+          <CategorySelect id="move-parent" name="parent" label="Inside" categories={categories} value={v('move', 'parent', '')} empty="(the top level)" />
+          <Input id="move-position" name="position" label="Position" hint="1 for the first." inputMode="numeric" defaultValue={v('move', 'position', '1')} error={e('move', 'position')} />
+          <div>
+            <Button type="submit" variant="secondary">
+              Move category
+            </Button>
+          </div>
+        </form>
       </Panel>
       <Panel title="Add a category">
         <form method="post" action="/admin/categories" className="grid gap-3 md:grid-cols-2" aria-label="Add a category">
@@ -130,9 +128,20 @@ function MoveButton({ id, direction, what }: { id: number; direction: 'up' | 'do
   )
 }
 
-/** Where a sub-category can go: inside any category but itself and its own sub-categories (nested-set order). */
-function destinations(categories: CategoryItem[], category: CategoryItem): CategoryItem[] {
-  const inside = new Set([category.id])
-  for (const o of categories) if (o.parent_id !== null && inside.has(o.parent_id)) inside.add(o.id)
-  return categories.filter((o) => !inside.has(o.id))
+function CategorySelect(props: { id: string; name: string; label: string; categories: CategoryItem[]; value: string; empty?: string }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="mb-1 block text-sm font-semibold">
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={props.value} className="min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3">
+        {props.empty !== undefined ? <option value="">{props.empty}</option> : null}
+        {props.categories.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.permalink}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
 }

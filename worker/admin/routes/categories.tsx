@@ -22,6 +22,7 @@ const CreateSchema = CategorySchema.extend({
   slug: z.string().trim().toLowerCase().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Use lower-case letters, digits and single dashes.').max(60, 'At most 60 characters.'),
 })
 const MoveSchema = z.object({
+  category: z.string().regex(/^\d{1,12}$/, 'Choose the category to move from the list.').transform(Number),
   parent: z.string().regex(/^\d*$/, 'Choose where the category goes.'),
   position: z.string().trim().regex(/^\d{1,4}$/, 'Give the position as a whole number, 1 for the first.').transform(Number),
 })
@@ -88,18 +89,18 @@ categories.post('/categories/:id{[0-9]+}/:direction{up|down}', async (c) => {
   return changed(c)
 })
 
-categories.post('/categories/:id{[0-9]+}/move', async (c) => {
+categories.post('/categories/move', async (c) => {
   const all = await listCategories(c.env.DB)
-  const category = all.find((t) => t.id === Number(c.req.param('id')))
-  if (!category) return c.notFound()
   const form = await parseForm(c, MoveSchema)
-  if (!form.ok) return show(c, { form: `move-${category.id}`, errors: form.errors, values: form.values }, 422)
+  if (!form.ok) return show(c, { form: 'move', errors: form.errors, values: form.values }, 422)
+  const category = all.find((t) => t.id === form.data.category)
+  if (!category) return show(c, { form: 'move', errors: { category: 'Choose the category to move from the list.' }, values: form.values }, 422)
   const once = await tokenOr(c, form.values)
   if ('refusal' in once) return show(c, { error: once.refusal }, once.status)
   try {
     await moveCategoryTo(c.env.DB, c.var.operator, all, category, { parentId: form.data.parent ? Number(form.data.parent) : null, position: form.data.position }, once.token)
   } catch (error) {
-    if (error instanceof ActionRefused) return show(c, { form: `move-${category.id}`, error: error.message, values: form.values }, 422)
+    if (error instanceof ActionRefused) return show(c, { form: 'move', error: error.message, values: form.values }, 422)
     throw error
   }
   return changed(c)
