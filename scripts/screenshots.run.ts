@@ -555,6 +555,8 @@ test('reports', async () => {
         ['admin-gst-en', '/admin/reports/gst', 'GST summary'],
         ['admin-low-stock-en', '/admin/low-stock', 'Low stock'],
         ['admin-audit-en', '/admin/audit', 'Audit log'],
+        // categories: move to a place and delete when empty (issue 40 point 3)
+        ['admin-categories-en', '/admin/categories', 'Categories'],
       ] as const) {
         await page.goto(path)
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor()

@@ -52,6 +52,15 @@ describe("'New product' in the console", () => {
       await add.getByLabel('Name (German)').fill(`Turmfalken-Serie ${RUN}`)
       await add.getByRole('button', { name: 'Add category' }).click()
       await page.getByRole('status').waitFor()
+      // then moved to the front of Men's sub-categories in one step
+      const move = page.getByRole('form', { name: 'Move a category' })
+      await move.getByLabel('Category').selectOption({ label: `men/${CATEGORY.toLowerCase().replace(/\s+/g, '-')}` })
+      await move.getByLabel('Inside').selectOption({ label: 'men' })
+      await move.getByLabel('Position').fill('1')
+      const moved = page.waitForResponse((r) => r.url().endsWith('/admin/categories/move'))
+      await move.getByRole('button', { name: 'Move category' }).click()
+      expect((await moved).status()).toBe(303)
+      await page.getByRole('status').waitFor()
 
       await operator.goto('/admin/products')
       await page.getByRole('link', { name: 'New product' }).click()
@@ -105,6 +114,8 @@ describe("'New product' in the console", () => {
       const s = shopper.page
       await shopper.goto('/de/Category?term=' + encodeURIComponent(`Turmfalke ${RUN}`))
       await s.getByTestId('product-card').filter({ hasText: NAME_DE }).waitFor()
+      const men = await (await s.request.get('/api/v2/storefront/taxons/men?locale=de&include=children')).json()
+      expect(men.included.find((t: { id: string }) => t.id === men.data.relationships.children.data[0].id).attributes.name).toBe(`Turmfalken-Serie ${RUN}`)
       await shopper.goto(`/de/t/men/${CATEGORY.toLowerCase().replace(/\s+/g, '-')}`)
       const card = s.getByTestId('product-card').filter({ hasText: NAME_DE })
       await card.locator('a.card-link').click()

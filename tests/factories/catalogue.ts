@@ -23,6 +23,11 @@ export interface ProductInput {
   discontinued?: boolean
   /** Adds one image (three sizes), for the colour if one is given. */
   image?: boolean
+  /**
+   * As the console's status (worker/admin/product-lifecycle.ts): active (default) is on sale since a past day, draft
+   * has no on-sale day, archived is soft-deleted.
+   */
+  status?: 'active' | 'draft' | 'archived'
 }
 
 export interface CreatedProduct {
@@ -51,12 +56,14 @@ export async function createProduct(input: ProductInput = {}): Promise<CreatedPr
   const now = new Date().toISOString()
   const prices = input.prices ?? { AUD: { amount: 10000, compareAt: 12000, member: 8000 }, USD: { amount: 7000, compareAt: 8000, member: 5600 } }
   const statements = [
-    env.DB.prepare('INSERT INTO products (id, slug, name, kind, discontinue_on, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').bind(
+    env.DB.prepare('INSERT INTO products (id, slug, name, kind, available_on, discontinue_on, deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)').bind(
       productId,
       slug,
       name,
       input.kind ?? 'standard',
+      input.status === 'draft' ? null : '2020-01-01T00:00:00Z',
       input.discontinued ? '2000-01-01T00:00:00Z' : null,
+      input.status === 'archived' ? now : null,
       now,
       now,
     ),
@@ -80,7 +87,8 @@ export async function createProduct(input: ProductInput = {}): Promise<CreatedPr
       ),
     )
   }
-  await env.DB.batch(statements)
+  // the derived price and search rows, as the console's writer adds them (product-write.ts)
+  await env.DB.batch([...statements, ...derivedStatements(env.DB, productId)])
   for (const [type, value] of [['color', input.colour], ['size', input.size]] as const) {
     if (!value) continue
     const id = await optionValue(type, value)
@@ -139,7 +147,6 @@ export async function giftCardBalance(id: number): Promise<number> {
 export async function createSizedProduct(sizes: Array<{ size: string; prices: { AUD: PriceInput; USD?: PriceInput }; stock?: number }>, name?: string) {
   const first = sizes[0]!
   const product = await createProduct({ prices: first.prices, name })
-  await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(product.productId).run()
   await optionValue('size', first.size)
   const sizeType = (await env.DB.prepare("SELECT id FROM option_types WHERE name = 'size'").first<{ id: number }>())!.id
   await env.DB.prepare('INSERT INTO product_option_types (product_id, option_type_id, position) VALUES (?, ?, 0)').bind(product.productId, sizeType).run()

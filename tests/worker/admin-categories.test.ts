@@ -7,6 +7,7 @@ import { createCategory, listCategories } from '#worker/admin/taxon-actions.ts'
 import { ActionRefused } from '#worker/admin/action-refused.ts'
 import { auditOf, createAdmin, operator } from './admin-helpers.ts'
 
+const token = () => crypto.randomUUID()
 const idOf = async (permalink: string) => (await env.DB.prepare('SELECT id FROM taxons WHERE permalink = ?').bind(permalink).first<{ id: number }>())!.id
 /** The tree as the store reads it: taxonomy position, then the nested set. */
 const navOrder = async () =>
@@ -15,13 +16,13 @@ const navOrder = async () =>
 describe('categories in the console', () => {
   it('adds, renames in en and de, hides and orders categories; the store follows', async () => {
     const { b } = await operator()
-    expect((await b.post('/admin/categories', { parent: '', name: 'Trail & Hike', name_de: 'Wandern', slug: '' })).status).toBe(303)
+    expect((await b.post('/admin/categories', { parent: '', name: 'Trail & Hike', name_de: 'Wandern', slug: '', form_token: token() })).status).toBe(303)
     const root = await idOf('trail-and-hike')
-    for (const name of ['Boots', 'Packs', 'Poles']) expect((await b.post('/admin/categories', { parent: String(root), name, slug: '' })).status).toBe(303)
+    for (const name of ['Boots', 'Packs', 'Poles']) expect((await b.post('/admin/categories', { parent: String(root), name, slug: '', form_token: token() })).status).toBe(303)
     expect(await navOrder()).toEqual(['trail-and-hike', 'trail-and-hike/boots', 'trail-and-hike/packs', 'trail-and-hike/poles'])
     expect((await auditOf('taxon.create')).at(-1)).toMatchObject({ subject_type: 'taxon', subject_id: String(root), before: null, after: { permalink: 'trail-and-hike', name: 'Trail & Hike', name_de: 'Wandern' } })
 
-    const taken = await b.post('/admin/categories', { parent: String(root), name: 'Boots again', slug: 'boots' })
+    const taken = await b.post('/admin/categories', { parent: String(root), name: 'Boots again', slug: 'boots', form_token: token() })
     expect(taken.status).toBe(409)
     expect(taken.body).toContain('A category at trail-and-hike/boots exists already')
     const bad = await b.post('/admin/categories', { parent: '999999', name: '', slug: 'No Spaces' })

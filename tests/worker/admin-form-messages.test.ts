@@ -99,7 +99,7 @@ describe('console form messages', () => {
     const pages = []
     for (const locale of ['en', 'de'])
       pages.push(await env.DB.prepare("INSERT INTO cms_pages (slug, locale, title, content, type, visible, updated_at) VALUES (?, ?, 'Care', '', 'standard', 1, '2026-01-01T00:00:00Z') RETURNING id").bind(slug, locale).first<{ id: number }>())
-    await b.post('/admin/categories', { parent: '', name: 'Forms camp', slug: 'forms-camp' })
+    await b.post('/admin/categories', { parent: '', name: 'Forms camp', slug: 'forms-camp', form_token: crypto.randomUUID() })
     const category = await env.DB.prepare("SELECT id FROM taxons WHERE permalink = 'forms-camp'").first<{ id: number }>()
     f = { order, payment: ids!.payment, line: ids!.lineId, category: category!.id, returnId: ret!.id, product: product.productId, sized: (await createSizedProduct([{ size: 'M', prices: { AUD: { amount: 10000 }, USD: { amount: 7000 } } }])).productId, variant: product.variantId, customer: customer!.id, giftCard: (await createGiftCard(5000)).id, cmsPage: pages[0]!.id }
   })

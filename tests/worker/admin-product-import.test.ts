@@ -155,7 +155,7 @@ describe('product CSV', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const [header, ...lines] = res.body.trim().split('\r\n')
     expect(header).toBe('slug,name,name_de,description,description_de,available_on,discontinue_on,sku,size,price_aud,rrp_aud,club_aud,price_usd,rrp_usd,club_usd,stock,backorderable,categories')
-    expect(lines).toContain(`${jacket.slug},"Ridge Jacket, ""Pro""",,,,,,${jacket.sku},,100.00,120.00,80.00,70.00,80.00,56.00,10,no,`)
+    expect(lines).toContain(`${jacket.slug},"Ridge Jacket, ""Pro""",,,,2020-01-01,,${jacket.sku},,100.00,120.00,80.00,70.00,80.00,56.00,10,no,`)
 
     const again = await check(b, res.body, 'export.csv')
     expect(again.status).toBe(303)

@@ -41,8 +41,6 @@ describe('prices per size', () => {
       { size: 'XXL', prices: { AUD: { amount: 20000 } } },
     ])
     const single = await createProduct({ prices: { AUD: { amount: 9500 } } })
-    await env.DB.prepare("UPDATE products SET available_on = '2020-01-01T00:00:00Z' WHERE id = ?").bind(single.productId).run()
-    await env.DB.batch([env.DB.prepare("INSERT INTO product_prices (product_id, currency, amount_cents, max_cents) VALUES (?, 'AUD', 9500, 9500)").bind(single.productId)])
     const sized = await tent()
     const ids = [cheapSmall.productId, single.productId, sized.productId].join(',')
     const order = async (sort: string) => (await call(`/products?filter[ids]=${ids}&sort=${sort}`)).body.data.map((p: any) => Number(p.id))

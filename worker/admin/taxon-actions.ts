@@ -2,6 +2,7 @@ import type { Operator } from './context.ts'
 import { listingRowsRebuild } from '#worker/backend/catalogue/listing-rows-sql.mjs'
 import { auditStatement } from './audit.ts'
 import { ActionRefused, unlessTaken } from './action-refused.ts'
+import { spendFormStatement } from './form-tokens.ts'
 import type { CategoryItem } from '#worker/admin/pages/categories-page.tsx'
 
 /**
@@ -50,7 +51,7 @@ export async function saveCategory(db: D1Database, operator: Operator, category:
  * renumbered nested set with the listing rows, and the audit line; if any of them fails (the permalink taken a moment
  * ago by another operator: UNIQUE), nothing of it is written. The new taxon is found by its permalink within the batch.
  */
-export async function createCategory(db: D1Database, operator: Operator, parent: CategoryItem | null, slug: string, input: CategoryInput): Promise<number> {
+export async function createCategory(db: D1Database, operator: Operator, parent: CategoryItem | null, slug: string, input: CategoryInput, token?: string): Promise<number> {
   const permalink = parent ? `${parent.permalink}/${slug}` : slug
   const taken = `A category at ${permalink} exists already: choose another address.`
   if (await db.prepare('SELECT 1 FROM taxons WHERE permalink = ?').bind(permalink).first()) throw new ActionRefused(taken)
@@ -79,6 +80,7 @@ export async function createCategory(db: D1Database, operator: Operator, parent:
     db
       .prepare(`INSERT INTO audit_log (admin_user_id, admin_email, action, subject_type, subject_id, before_json, after_json) SELECT ?, ?, 'taxon.create', 'taxon', CAST(${fresh} AS TEXT), NULL, ?`)
       .bind(operator.id, operator.email, JSON.stringify({ permalink, name: input.name, name_de: input.nameDe, hide_from_nav: input.hideFromNav })),
+    ...(token ? [spendFormStatement(db, token, operator, { sql: "'/admin/categories'" })] : []),
     db.prepare(`SELECT ${fresh} AS id`),
   )
   const results = await unlessTaken(db.batch(statements), taken)
@@ -109,6 +111,14 @@ export async function moveCategory(db: D1Database, operator: Operator, all: Cate
 /** lft/rgt of a taxonomy's taxons from parent and position (a depth-first walk), as one statement. */
 async function renumber(db: D1Database, taxonomyId: number, fresh?: { parentId: number; permalink: string }): Promise<D1PreparedStatement[]> {
   const { results } = await db.prepare('SELECT id, parent_id FROM taxons WHERE taxonomy_id = ? ORDER BY position, lft').bind(taxonomyId).all<{ id: number; parent_id: number | null }>()
+  return nestedSetStatements(db, taxonomyId, results, fresh)
+}
+
+/**
+ * The same from a tree given in sibling order (a move computes the tree it makes, so the numbering goes into the
+ * same batch as the move itself).
+ */
+export function nestedSetStatements(db: D1Database, taxonomyId: number, results: Array<{ id: number; parent_id: number | null }>, fresh?: { parentId: number; permalink: string }): D1PreparedStatement[] {
   const children = new Map<number | null, number[]>()
   for (const t of results) children.set(t.parent_id, [...(children.get(t.parent_id) ?? []), t.id])
   // a taxon inserted in the same batch (no id yet): the last child of its parent, named -1 and found by permalink

@@ -2,7 +2,7 @@ import { Badge } from '#web/components/ui/badge.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
-import { ErrorSummary, Notice, PageHeader, Panel, type FieldErrors, type FormValues } from './parts.tsx'
+import { ErrorSummary, FormToken, Notice, PageHeader, Panel, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface CategoryItem {
   id: number
@@ -20,7 +20,8 @@ export interface CategoryItem {
 
 /**
  * Categories as the store's navigation orders them, each with its German name, whether it is hidden from the menus,
- * a form to rename it and buttons to move it among its siblings; below, a form to add one.
+ * a form to rename it, buttons to move it among its siblings, a form to move it to a place in one step and, when it
+ * is empty, to delete it; below, a form to add one.
  */
 export function CategoriesPage(props: { categories: CategoryItem[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues }) {
   const { categories } = props
@@ -60,13 +61,37 @@ export function CategoriesPage(props: { categories: CategoryItem[]; notice?: str
                   {index > 0 ? <MoveButton id={c.id} direction="up" what={c.name} /> : null}
                   {index < siblings.length - 1 ? <MoveButton id={c.id} direction="down" what={c.name} /> : null}
                 </div>
+                <div className="mt-2 flex flex-wrap items-end gap-3">
+                  {c.products === 0 && !categories.some((o) => o.parent_id === c.id) ? (
+                    <form method="post" action={`/admin/categories/${c.id}/delete`}>
+                      <FormToken />
+                      <Button type="submit" variant="ghost" size="sm">
+                        Delete <span className="sr-only">{c.name}</span>
+                      </Button>
+                    </form>
+                  ) : null}
+                </div>
               </li>
             )
           })}
         </ul>
       </Panel>
+      <Panel title="Move a category">
+        <form method="post" action="/admin/categories/move" className="grid gap-3 md:grid-cols-3" aria-label="Move a category">
+          <FormToken />
+          <CategorySelect id="move-category" name="category" label="Category" categories={categories} value={v('move', 'category', '')} />
+          <CategorySelect id="move-parent" name="parent" label="Inside" categories={categories} value={v('move', 'parent', '')} empty="(the top level)" />
+          <Input id="move-position" name="position" label="Position" hint="1 for the first." inputMode="numeric" defaultValue={v('move', 'position', '1')} error={e('move', 'position')} />
+          <div>
+            <Button type="submit" variant="secondary">
+              Move category
+            </Button>
+          </div>
+        </form>
+      </Panel>
       <Panel title="Add a category">
         <form method="post" action="/admin/categories" className="grid gap-3 md:grid-cols-2" aria-label="Add a category">
+          <FormToken />
           <div>
             <label htmlFor="parent" className="mb-1 block text-sm font-semibold">
               Inside
@@ -100,5 +125,23 @@ function MoveButton({ id, direction, what }: { id: number; direction: 'up' | 'do
         {direction === 'up' ? 'Move earlier' : 'Move later'} <span className="sr-only">{what}</span>
       </Button>
     </form>
+  )
+}
+
+function CategorySelect(props: { id: string; name: string; label: string; categories: CategoryItem[]; value: string; empty?: string }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="mb-1 block text-sm font-semibold">
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={props.value} className="min-h-11 w-full rounded-md border border-neutral-400 bg-white px-3">
+        {props.empty !== undefined ? <option value="">{props.empty}</option> : null}
+        {props.categories.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.permalink}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }

@@ -79,10 +79,11 @@ export function variantStatements(db: D1Database, source: VariantSource, locale:
   ]
 }
 
+// On sale as the catalogue's listings count it: no on-sale day is a draft (product-lifecycle.ts), never on sale.
 // The three take the same binds: SQLite counts a statement's parameters up to the highest number it names (?3 or an
 // id after it), whether or not it names each one before it.
 const variantSql = (ids: string, currency: string) => `SELECT v.id, v.product_id, v.sku, COALESCE(t.name, p.name) AS name, p.slug, p.kind,
-    (p.deleted_at IS NULL AND v.deleted_at IS NULL AND (p.available_on IS NULL OR p.available_on <= ?2)
+    (p.deleted_at IS NULL AND v.deleted_at IS NULL AND p.available_on IS NOT NULL AND p.available_on <= ?2
       AND (p.discontinue_on IS NULL OR p.discontinue_on > ?2)) AS available,
     v.stock_on_hand, v.backorderable, pr.amount_cents, pr.compare_at_cents, pr.member_cents
   FROM variants v JOIN products p ON p.id = v.product_id
