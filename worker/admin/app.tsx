@@ -22,6 +22,7 @@ import { menus } from './routes/menus.tsx'
 import { search } from './routes/search.tsx'
 import { reports } from './routes/reports.tsx'
 import { settings } from './routes/settings.tsx'
+import { shipping } from './routes/shipping.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -69,6 +70,7 @@ adminApp.route('/', menus)
 adminApp.route('/', search)
 adminApp.route('/', reports)
 adminApp.route('/', settings)
+adminApp.route('/', shipping)
 
 adminApp.notFound(() => notFound())
 

@@ -16,6 +16,7 @@ export const ADMIN_NAV = [
   { href: '/admin/search', label: 'Search' },
   { href: '/admin/customers', label: 'Customers' },
   { href: '/admin/settings', label: 'Settings' },
+  { href: '/admin/shipping', label: 'Shipping and tax' },
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
 
