@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AU_ADDRESS, call, guestCart } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
+import { SHIPPING_ZONES } from '#kv-seed/reference.mjs'
 import { auditOf, operator, placeOrder } from './admin-helpers.ts'
 
 const NZ_ADDRESS = { ...AU_ADDRESS, country_iso: 'NZ', state_name: '', city: 'Auckland', zipcode: '1010', phone: '+64 9 123 4567' }
@@ -32,6 +33,22 @@ async function cartTo(address: typeof AU_ADDRESS, cents: number) {
   expect(saved.status).toBe(200)
   return cart
 }
+
+describe('the reference data', () => {
+  // first in the file: the tests below change the zones
+  it("is what the migrations moved into zones: today's zones, countries, GST rule and rates", async () => {
+    const zones = (await env.DB.prepare('SELECT id, code, name, name_de, gst_included FROM shipping_zones ORDER BY position').all<{ id: number; code: string; name: string; name_de: string; gst_included: number }>()).results
+    const stored = []
+    for (const z of zones) {
+      const countries = (await env.DB.prepare('SELECT country_iso FROM shipping_zone_countries WHERE zone_id = ? ORDER BY country_iso').bind(z.id).all<{ country_iso: string }>()).results.map((c) => c.country_iso).join(',')
+      const rates = (
+        await env.DB.prepare('SELECT name, name_de, code, cost_aud_cents, cost_usd_cents, free_over_aud_cents, free_over_usd_cents, pickup, delivery_days_min, delivery_days_max FROM shipping_methods WHERE zone_id = ? ORDER BY id').bind(z.id).raw()
+      )
+      stored.push({ code: z.code, name: z.name, name_de: z.name_de, gst_included: z.gst_included, countries, rates })
+    }
+    expect(stored).toEqual(SHIPPING_ZONES)
+  })
+})
 
 describe('rates changed in the console apply to the next checkout request', () => {
   it("a new cost for Standard: the rates list and the cart's shipping charge follow at once, audited before → after", async () => {
