@@ -1,8 +1,10 @@
 // The reference data every shop needs (issue 40 point 2, decision 0030), loaded by `npm run setup` with or without the
 // sample: the countries and states checkout offers, the store row (empty settings for the console's checklist to ask
 // for), the legal pages as drafts to edit and publish, and an empty header and footer menu in each language.
-// Shipping zones and rates come with the migrations (0010, 0170, 0280) and the GST rule is code (kernel/destinations.ts),
-// so neither is here. Every statement is idempotent: running them again over any store changes nothing.
+// Shipping zones, their rates and the GST rule per zone (console 'Shipping and tax', migration 0330): the migrations
+// already write today's rates (0010, 0170, 0280) and 0330 groups them into these zones; the statements below write
+// the same zones and rates into a store that has no zone at all, and never re-add one the shop changed or removed.
+// Every statement is idempotent: running them again over any store changes nothing.
 import { generateCountries } from './countries.mjs'
 import { sqlValue } from './sql.mjs'
 
@@ -33,6 +35,54 @@ export const MENUS = [
 
 const list = (values) => values.map(sqlValue).join(', ')
 
+const EU = 'AT,BE,BG,CY,CZ,DE,DK,EE,ES,FI,FR,GR,HR,HU,IE,IT,LT,LU,LV,MT,NL,PL,PT,RO,SE,SI,SK'
+// [name, German name, code, AUD, USD, free from AUD, free from USD, pickup, days min, days max]
+const intl = (zone, standard, express) => [
+  ['International Standard', 'International Standard', `intl_standard_${zone}`, ...standard],
+  ['International Express', 'International Express', `intl_express_${zone}`, ...express],
+]
+/**
+ * The zones and rates a shop starts with (docs/checkout.md 'Delivery abroad'): GST included in Australia, a GST-free
+ * export everywhere else. code → zone.
+ */
+export const SHIPPING_ZONES = [
+  { code: 'au', name: 'Australia', name_de: 'Australien', gst_included: 1, countries: 'AU', rates: [
+    ['Standard', 'Standard', 'standard', 995, 695, 10000, 7000, 0, 2, 6],
+    ['Express', 'Express', 'express', 1995, 1395, null, null, 0, 1, 3],
+    ['Click & Collect', 'Click & Collect', 'click_collect', 0, 0, null, null, 1, 1, 2],
+  ] },
+  { code: 'nz', name: 'New Zealand', name_de: 'Neuseeland', gst_included: 0, countries: 'NZ', rates: intl('nz', [1995, 1295, 25000, 16500, 0, 5, 10], [3495, 2295, null, null, 0, 2, 5]) },
+  { code: 'us', name: 'United States', name_de: 'Vereinigte Staaten', gst_included: 0, countries: 'US', rates: intl('us', [2995, 1995, 40000, 26500, 0, 7, 14], [5995, 3995, null, null, 0, 3, 6]) },
+  { code: 'gb', name: 'United Kingdom', name_de: 'Vereinigtes Königreich', gst_included: 0, countries: 'GB', rates: intl('gb', [3495, 2295, 40000, 26500, 0, 7, 14], [6495, 4295, null, null, 0, 3, 6]) },
+  { code: 'eu', name: 'European Union', name_de: 'Europäische Union', gst_included: 0, countries: EU, rates: intl('eu', [3995, 2595, 40000, 26500, 0, 8, 15], [6995, 4595, null, null, 0, 4, 7]) },
+]
+
+/**
+ * The zones, their countries and rates, written only into a store without any zone (a shop's own are left alone).
+ * The zones go in first with a negative position, which marks them as being set up: their countries and rates are
+ * added only while it is negative, and the last statement makes it positive. An interrupted run is finished by the
+ * next; a finished one is never repeated, so a rate the shop deleted is not added back.
+ */
+function shippingStatements() {
+  const statements = [
+    `INSERT INTO shipping_zones (code, name, name_de, gst_included, position)
+     SELECT * FROM (VALUES ${SHIPPING_ZONES.map((z, i) => `(${list([z.code, z.name, z.name_de, z.gst_included, -(i + 1)])})`).join(', ')})
+     WHERE NOT EXISTS (SELECT 1 FROM shipping_zones)`,
+  ]
+  for (const zone of SHIPPING_ZONES) {
+    const setUp = `z.code = ${sqlValue(zone.code)} AND z.position < 0`
+    statements.push(`INSERT OR IGNORE INTO shipping_zone_countries (country_iso, zone_id) SELECT j.value, z.id FROM json_each(${sqlValue(JSON.stringify(zone.countries.split(',')))}) j, shipping_zones z WHERE ${setUp}`)
+    for (const rate of zone.rates) {
+      statements.push(
+        `INSERT OR IGNORE INTO shipping_methods (name, name_de, code, cost_aud_cents, cost_usd_cents, free_over_aud_cents, free_over_usd_cents, pickup, delivery_days_min, delivery_days_max, zone_id)
+         SELECT ${list(rate)}, z.id FROM shipping_zones z WHERE ${setUp}`,
+      )
+    }
+  }
+  statements.push('UPDATE shipping_zones SET position = -position WHERE position < 0')
+  return statements
+}
+
 /** Statements that add whatever reference row is missing and leave every existing row as it is. */
 export function referenceStatements() {
   const statements = []
@@ -52,6 +102,7 @@ export function referenceStatements() {
       )
     }
   }
+  statements.push(...shippingStatements())
   for (const [location, locale, name] of MENUS) {
     statements.push(`INSERT INTO menus (name, location, locale) VALUES (${list([name, location, locale])}) ON CONFLICT (location, locale) DO NOTHING`)
     // the invisible root every menu's items hang under (Spree's nested set), once

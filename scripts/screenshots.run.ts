@@ -567,3 +567,37 @@ test('reports', async () => {
     }
   }
 })
+
+// Shipping and tax (issue 40 point 4): the zones list, a zone with its rates, and a rate, each checked by axe (0 serious
+// or critical). `SCREENS=admin -t shipping` retakes just these.
+test('shipping', async () => {
+  const operator = { email: `shots-shipping-${Date.now()}@example.com`, password: 'a long operator password' }
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('admin-create.mjs', import.meta.url)), '--email', operator.email, '--password', operator.password, '--persist-to', inject('persistTo')])
+  const serious: string[] = []
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+    try {
+      const page = await context.newPage()
+      await page.goto('/admin/login')
+      await page.getByLabel('Email').fill(operator.email)
+      await page.getByLabel('Password').fill(operator.password)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await page.goto('/admin/shipping')
+      await page.getByRole('heading', { name: 'Shipping and tax', level: 1 }).waitFor()
+      await shoot(page, `admin-shipping-${width}`, true)
+      serious.push(...(await audit(page, `admin-shipping-${width}`)))
+      await page.getByRole('link', { name: 'Australia' }).click()
+      await page.getByRole('heading', { name: 'Zone: Australia', level: 1 }).waitFor()
+      await shoot(page, `admin-shipping-zone-${width}`, true)
+      serious.push(...(await audit(page, `admin-shipping-zone-${width}`)))
+      await page.getByRole('link', { name: 'Standard', exact: true }).click()
+      await page.getByRole('heading', { name: 'Rate: Standard', level: 1 }).waitFor()
+      await shoot(page, `admin-shipping-rate-${width}`, true)
+      serious.push(...(await audit(page, `admin-shipping-rate-${width}`)))
+    } finally {
+      await context.close()
+    }
+  }
+  if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
+})

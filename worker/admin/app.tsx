@@ -24,6 +24,7 @@ import { search } from './routes/search.tsx'
 import { reports } from './routes/reports.tsx'
 import { settings } from './routes/settings.tsx'
 import { mail } from './routes/mail.tsx'
+import { shipping } from './routes/shipping.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -73,6 +74,7 @@ adminApp.route('/', search)
 adminApp.route('/', reports)
 adminApp.route('/', settings)
 adminApp.route('/', mail)
+adminApp.route('/', shipping)
 
 adminApp.notFound(() => notFound())
 

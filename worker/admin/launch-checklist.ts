@@ -31,7 +31,7 @@ export async function loadLaunchChecklist(env: Pick<Env, 'DB' | 'STORE_URL' | 'R
     db
       .prepare(
         `SELECT (SELECT count(*) FROM products WHERE deleted_at IS NULL AND available_on IS NOT NULL AND available_on <= ?1 AND (discontinue_on IS NULL OR discontinue_on > ?1)) AS products,
-           (SELECT count(*) FROM shipping_methods WHERE pickup = 0) AS rates`,
+           (SELECT count(*) FROM shipping_methods WHERE pickup = 0 AND retired_at IS NULL AND zone_id IS NOT NULL) AS rates`,
       )
       .bind(at)
       .first<{ products: number; rates: number }>(),
@@ -65,8 +65,8 @@ export async function loadLaunchChecklist(env: Pick<Env, 'DB' | 'STORE_URL' | 'R
       done: (counts?.rates ?? 0) > 0,
       title: 'A shipping rate',
       detail: counts?.rates ? `${counts.rates} delivery rate${counts.rates === 1 ? '' : 's'} in place.` : 'No rate delivers anywhere: checkout cannot ship an order.',
-      // the migrations bring the standard zones and rates; the console cannot edit them yet (issue 40 point 4)
-      fix: { docs: "docs/checkout.md, 'Delivery abroad' (the shipping_methods table)" },
+      // the migrations and the reference data bring the standard zones and rates; the console edits them
+      fix: { href: '/admin/shipping', label: 'Open Shipping and tax' },
     },
     {
       key: 'payments',

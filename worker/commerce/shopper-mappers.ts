@@ -137,8 +137,11 @@ export function toCart(doc: Document): Cart {
   }
 }
 
-/** An export (shipping address outside Australia) is charged no GST; the same rule as the backend's pricing. */
-const gstFreeOf = (doc: Document) => isGstFree(addressesOf(doc).shipping?.country)
+/**
+ * An export is charged no GST: the embedded backend says so from its zones (`gst_free`, migration 0330); a remote
+ * Spree does not, and then a shipping address outside Australia is one.
+ */
+const gstFreeOf = (doc: Document) => (typeof doc.data.attributes.gst_free === 'boolean' ? doc.data.attributes.gst_free : isGstFree(addressesOf(doc).shipping?.country))
 
 /** Payments that took money (Spree's completed, pending or processing ones): not void, failed or still at checkout. */
 const UNPAID = new Set(['checkout', 'void', 'failed', 'invalid'])

@@ -17,6 +17,7 @@ export const ADMIN_NAV = [
   { href: '/admin/customers', label: 'Customers' },
   { href: '/admin/mail', label: 'Emails' },
   { href: '/admin/settings', label: 'Settings' },
+  { href: '/admin/shipping', label: 'Shipping and tax' },
   { href: '/admin/audit', label: 'Audit log' },
 ] as const
 

@@ -10,7 +10,7 @@ import { createOrder, openCartOfUser, orderByToken, requireCart, touchOrder, typ
 import { findPromotionByCode, promotionProblem } from './promotions.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, MESSAGES, QuantitySchema } from './schemas.ts'
-import { knownCountryShippingOptions } from './shipping.ts'
+import { knownCountryShippingOptions, methodName } from './shipping.ts'
 import { loadVariants, type VariantInfo } from './variants.ts'
 import { mergeCarts } from './merge.ts'
 import { CHARGE_MAX_CENTS, GIFT_CARD_LINE_MAX_QUANTITY } from '#kernel/config.ts'
@@ -241,7 +241,7 @@ cartRoutes.get('/cart/estimate_shipping_rates', async (c) => {
         id: String(o.method.id),
         type: 'shipping_rate',
         attributes: {
-          name: o.method.name,
+          name: methodName(o.method, requestLocale(c)),
           selected: false,
           cost: (cost / 100).toFixed(2),
           display_cost: state.money(cost),

@@ -1,11 +1,10 @@
 import type { Currency, Locale } from '#kernel/models.ts'
 import { formatMoney } from '#kernel/format.ts'
-import { isGstFree } from '#kernel/destinations.ts'
 import { BackendError, cartNotFound } from '../shared/errors.ts'
 import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Totals } from './pricing.ts'
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'
-import { optionFor, type ShippingMethodRow } from './shipping.ts'
+import { gstFreeSql, optionFor, zoneOf, type ShippingMethodRow } from './shipping.ts'
 import { variantsFrom, variantStatements, type VariantInfo } from './variants.ts'
 
 export interface LineRow {
@@ -106,6 +105,9 @@ export interface CartState {
  * cart it leaves cost one round trip (`checkWrites` may refuse the request from what they changed); an order that is
  * not there is a 404.
  */
+/** The country of the order's shipping address (SQL; `?1` is the order's id). */
+const SHIP_COUNTRY = '(SELECT a.country_iso FROM addresses a WHERE a.id = (SELECT o.ship_address_id FROM orders o WHERE o.id = ?1))'
+
 export async function loadCartState(
   db: D1Database,
   ref: OrderRow | number,
@@ -127,10 +129,12 @@ export async function loadCartState(
     db.prepare('SELECT id, number, tracking_id, shipping_method_id, state FROM shipments WHERE order_id = ?').bind(orderId),
     db.prepare(`SELECT balance_cents FROM store_credits WHERE user_id = ${of('user_id')} AND currency = ${of('currency')}`).bind(orderId),
     db.prepare(`SELECT * FROM shipping_methods WHERE id = ${of('shipping_method_id')}`).bind(orderId),
+    // the GST rule and zone of the shipping address's country, as the console set them (migration 0330)
+    db.prepare(`SELECT CASE WHEN ${SHIP_COUNTRY} IS NULL THEN 0 ELSE ${gstFreeSql(SHIP_COUNTRY)} END AS gst_free, ${zoneOf(SHIP_COUNTRY)} AS zone_id`).bind(orderId),
     ...variantStatements(db, { orderOf: orderId }, locale)!,
   ])
   checkWrites?.(results.slice(0, writes.length))
-  const [orderRes, linesRes, promosRes, paymentsRes, addressesRes, shipmentRes, creditRes, methodRes, ...variantResults] = results.slice(writes.length)
+  const [orderRes, linesRes, promosRes, paymentsRes, addressesRes, shipmentRes, creditRes, methodRes, zoneRes, ...variantResults] = results.slice(writes.length)
   const order = orderRes!.results[0] as OrderRow | undefined
   if (!order) throw cartNotFound()
   const currency: Currency = order.currency
@@ -138,9 +142,11 @@ export async function loadCartState(
   const rows = linesRes!.results as unknown as LineRow[]
   const addresses = addressesRes!.results as unknown as AddressRow[]
   const shipAddress = addresses.find((a) => a.id === order.ship_address_id) ?? null
-  // an export is priced without GST from the moment the checkout has an address abroad (docs/checkout.md)
-  const gstFree = isGstFree(shipAddress?.country_iso)
   const complete = order.state === 'complete'
+  // an export is priced without GST from the moment the checkout has an address in a GST-free zone (docs/checkout.md);
+  // a placed order keeps the rule it was placed under
+  const zone = zoneRes!.results[0] as { gst_free: number; zone_id: number | null }
+  const gstFree = complete && order.gst_free != null ? order.gst_free === 1 : zone.gst_free === 1
   const member = complete ? order.member_pricing === 1 : order.user_id !== null
   const variants = variantsFrom(variantResults)
   const lines: CartLine[] = rows.map((row) => {
@@ -158,7 +164,11 @@ export async function loadCartState(
   const payments = paymentsRes!.results as unknown as PaymentRow[]
   const needsDelivery = rows.some((row) => row.gift_card_cents === null)
   // a cart of only e-gift cards ships nothing, so a method chosen earlier neither charges nor shows
-  const method = complete || needsDelivery ? ((methodRes!.results[0] as ShippingMethodRow | undefined) ?? null) : null
+  const chosen = (methodRes!.results[0] as ShippingMethodRow | undefined) ?? null
+  // a cart keeps its rate only while it is offered to its address: retired, or its zone no longer covering the
+  // country, and the shopper chooses again (a placed order keeps the rate it was placed with)
+  const offered = chosen !== null && chosen.retired_at === null && chosen.zone_id === zone.zone_id
+  const method = complete ? chosen : needsDelivery && offered ? chosen : null
   const storeCreditAvailable = (creditRes!.results[0] as { balance_cents: number } | undefined)?.balance_cents ?? 0
   const promoRows = promosRes!.results as unknown as Array<PromotionRow & { applied_cents: number | null }>
 

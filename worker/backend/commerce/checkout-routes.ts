@@ -12,7 +12,7 @@ import { orderByToken, requireCart, type OrderRow } from './orders.ts'
 import { cartResponse, requestLocale } from './respond.ts'
 import { insertAddress } from './address-routes.ts'
 import { AddressPayloadSchema, EmailSchema, IdSchema, ReturnUrlSchema } from './schemas.ts'
-import { costFor, defaultOption, shippingOptions, type ShippingOption } from './shipping.ts'
+import { costFor, defaultOption, methodName, shippingOptions, type ShippingOption } from './shipping.ts'
 import { storeUrl } from '../services/store-url.ts'
 import type { BackendContext } from './http.ts'
 
@@ -116,7 +116,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
       id: String(o.method.id),
       type: 'shipping_rate',
       attributes: {
-        name: o.method.name,
+        name: methodName(o.method, requestLocale(c)),
         selected: o.method.id === order.shipping_method_id,
         shipping_method_id: o.method.id,
         cost: (cost / 100).toFixed(2),

@@ -58,7 +58,7 @@ export function orderConfirmationMail(state: CartState, number: string, storeUrl
     shipTotalCents: totals.shipTotal,
     shippingMethod: state.shippingMethod?.name ?? '',
     gstCents: totals.includedTax,
-    exportDelivery: Boolean(ship && ship.country_iso !== 'AU'),
+    exportDelivery: state.gstFree,
     totalCents: totals.total,
     giftCardCents: totals.giftCardTotal,
     // what each card pays: the same amounts the completion batch spends and records on its payment

@@ -3,6 +3,7 @@ import { GIFT_CARD_LINE_MAX_QUANTITY } from '#kernel/config.ts'
 import { iso3Of } from './schemas.ts'
 import { countryName } from '#kernel/destinations.ts'
 import { STATE_NAMES } from './state-names.ts'
+import { methodName } from './shipping.ts'
 
 /** JSON:API documents of the write side, shaped like Spree 4.10's serializers plus the documented extensions. */
 
@@ -127,7 +128,7 @@ export function cartDocument(state: CartState) {
         number: state.shipment?.number ?? null,
         tracking: state.shipment?.tracking_id ?? null,
         state: state.shipment?.state ?? 'pending',
-        shipping_method_name: state.shippingMethod?.name ?? null,
+        shipping_method_name: state.shippingMethod ? methodName(state.shippingMethod, state.locale) : null,
         // extension: a Click & Collect shipment is collected, not delivered (the shopper's order state says which)
         pickup: state.shippingMethod ? Boolean(state.shippingMethod.pickup) : false,
       },
@@ -174,6 +175,8 @@ export function cartDocument(state: CartState) {
         updated_at: order.updated_at,
         // extensions (docs/commerce-api.md)
         club_member_pricing: state.member,
+        // the destination zone's GST rule (migration 0330): true for a GST-free export
+        gst_free: state.gstFree,
         item_total_after_promotions: decimal(itemsAfterPromotions),
         display_item_total_after_promotions: money(itemsAfterPromotions),
         club_price_savings: decimal(totals.clubSavings),
