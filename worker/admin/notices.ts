@@ -2,6 +2,7 @@
 const NOTICES: Record<string, string> = {
   fulfilled: 'The order is marked as shipped and the customer has been emailed the tracking number.',
   collected: 'The order is marked as collected from the store.',
+  'parcel-shipped': 'A parcel is marked as shipped and its email to the customer is queued; the rest of the order is still to be sent.',
   refunded: 'The refund was made and the customer has been emailed.',
   'line-refunded': 'The line was refunded and the customer has been emailed.',
   'units-refunded': 'The units were refunded (and put back in stock where ticked); the customer’s email is queued.',
