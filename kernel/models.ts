@@ -362,8 +362,9 @@ export interface Order {
   lineItems: LineItem[]
   address: { billing: Address | null; shipping: Address | null }
   orderPromotions: Promotion[]
-  shipmentItems: Array<{ tracking_id: string | null }>
-  /** Spree's `shipment_state`: 'shipped' once the order left the shop (or was collected); null before it is placed. */
+  /** One per parcel that left: its tracking number and the carrier's page for it (when known). */
+  shipmentItems: Array<{ tracking_id: string | null; tracking_url?: string | null; carrier?: string | null }>
+  /** Spree's `shipment_state`: 'partial' while parcels are still to go, 'shipped' once the order left the shop (or was collected); null before it is placed. */
   shipmentState?: string | null
   /** Collected in store rather than delivered (its shipment's method is Click & Collect). */
   pickup?: boolean

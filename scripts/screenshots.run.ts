@@ -601,3 +601,55 @@ test('shipping', async () => {
   }
   if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
 })
+
+// Fulfilment (issue 41 point 3): the order's parcels and the form for the next one, a parcel's packing slip, bulk
+// fulfil on the orders list and the dashboard's tiles, each checked by axe (0 serious or critical). `-t fulfilment`.
+test('fulfilment', async () => {
+  const lookup = await browser.newContext({ baseURL: baseUrl() })
+  const variant = (await purchasableVariant(lookup)).variantId
+  const order = await memberOrder(variant)
+  await memberOrder(variant)
+  await lookup.close()
+  const operator = { email: `shots-fulfil-${Date.now()}@example.com`, password: 'a long operator password' }
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('admin-create.mjs', import.meta.url)), '--email', operator.email, '--password', operator.password, '--persist-to', inject('persistTo')])
+  const serious: string[] = []
+  let slip = ''
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+    try {
+      const page = await context.newPage()
+      await page.goto('/admin/login')
+      await page.getByLabel('Email').fill(operator.email)
+      await page.getByLabel('Password').fill(operator.password)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await shoot(page, `fulfil-dashboard-en-${width}`, true)
+      serious.push(...(await audit(page, `fulfil-dashboard-${width}`)))
+      await page.goto('/admin/orders?shipment=pending')
+      await page.getByRole('button', { name: 'Ship the ticked orders' }).waitFor()
+      await shoot(page, `fulfil-bulk-en-${width}`, true)
+      serious.push(...(await audit(page, `fulfil-bulk-${width}`)))
+      await page.goto(`/admin/orders/${order.number}`)
+      if (!slip) {
+        // the first parcel: one line now, the other left for later
+        const form = page.getByRole('form', { name: 'Ship this order' })
+        const units = form.getByRole('spinbutton')
+        await units.nth(1).fill('0')
+        await form.getByLabel('Tracking number').fill('AB123456789AU')
+        await form.getByRole('button', { name: 'Mark as shipped and email the customer' }).click()
+        await page.getByText('A parcel is marked as shipped').waitFor()
+        slip = (await page.getByRole('link', { name: 'Packing slip', exact: true }).getAttribute('href'))!
+      }
+      await page.getByTestId('parcels').waitFor()
+      await shoot(page, `fulfil-order-en-${width}`, true)
+      serious.push(...(await audit(page, `fulfil-order-${width}`)))
+      await page.goto(slip)
+      await page.getByRole('heading', { name: /Packing slip/, level: 1 }).waitFor()
+      await shoot(page, `fulfil-packing-slip-en-${width}`, true)
+      serious.push(...(await audit(page, `fulfil-packing-slip-${width}`)))
+    } finally {
+      await context.close()
+    }
+  }
+  if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
+})

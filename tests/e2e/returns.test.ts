@@ -46,6 +46,13 @@ describe('a return from request to refund', () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await visit.goto(`/admin/orders/${order.number}`)
+    // in two parcels (issue 41 point 3): the first line now, the second later
+    const ship = page.getByRole('form', { name: 'Ship this order' })
+    await ship.getByRole('spinbutton').nth(1).fill('0')
+    await ship.getByLabel('Tracking number').fill('AP00PARCEL1')
+    await ship.getByRole('button', { name: 'Mark as shipped and email the customer' }).click()
+    await page.getByText('A parcel is marked as shipped').waitFor()
+    expect((await api(`/account/orders/${order.number}`, { bearer: order.bearer })).data.attributes.shipment_state).toBe('partial')
     await page.getByLabel('Tracking number').fill('AP00RETURN')
     await page.getByRole('button', { name: 'Mark as shipped and email the customer' }).click()
     await page.getByText('The order is marked as shipped').waitFor()
@@ -123,6 +130,10 @@ describe('a return from request to refund', () => {
     await member.goto(`/de/my-account/OrderDetails/${order.number}`)
     await member.page.getByText('Rücksendung erstattet und abgeschlossen').waitFor()
     await member.page.getByText(/auf dem Weg erstattet, auf dem Sie bezahlt haben/).waitFor()
+    // shipped in full, each parcel's number linked to the carrier's page
+    expect(await member.page.getByTestId('order-state').textContent()).toBe('Versandt')
+    const tracking = member.page.getByTestId('order-tracking').getByRole('link')
+    expect(await tracking.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['https://auspost.com.au/mypost/track/details/AP00PARCEL1', 'https://auspost.com.au/mypost/track/details/AP00RETURN'])
 
     expect(problems).toEqual([])
   }, 240_000)

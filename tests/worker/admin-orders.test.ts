@@ -68,7 +68,7 @@ describe('orders in the console', () => {
     // both requests read the order before either has shipped it
     const seen = (await loadOrderDetail(env.DB, number))!
     const url = `https://store.test/admin/orders/${number}/fulfil`
-    const results = await Promise.allSettled([fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'TWICE1' }, url), fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'TWICE2' }, url)])
+    const results = await Promise.allSettled([fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'TWICE000001' }, url), fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'TWICE000002' }, url)])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
     const stored = await env.DB.prepare('SELECT s.tracking_id FROM shipments s JOIN orders o ON o.id = s.order_id WHERE o.number = ?').bind(number).first<{ tracking_id: string }>()
@@ -84,7 +84,7 @@ describe('orders in the console', () => {
     const number = await placeOrder(product.variantId)
     const seen = (await loadOrderDetail(env.DB, number))!
     const url = `https://store.test/admin/orders/${number}`
-    const results = await Promise.allSettled([cancel(env as unknown as Env, admin, seen, 'Asked to', url), fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'BOTH1' }, url)])
+    const results = await Promise.allSettled([cancel(env as unknown as Env, admin, seen, 'Asked to', url), fulfil(env as unknown as Env, admin, seen, { carrier: 'Australia Post', tracking: 'BOTH0000001' }, url)])
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ActionRefused)
     const order = await env.DB.prepare('SELECT o.canceled_at, s.state FROM orders o JOIN shipments s ON s.order_id = o.id WHERE o.number = ?').bind(number).first<{ canceled_at: string | null; state: string }>()

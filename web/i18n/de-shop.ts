@@ -141,6 +141,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     tracking: 'Sendungsverfolgung',
     stateComplete: 'Aufgegeben',
     stateShipped: 'Versandt',
+    statePartial: 'Teilweise versandt',
     stateCollected: 'Abgeholt',
     stateCanceled: 'Storniert',
     canceledNote: 'Diese Bestellung wurde am {{date}} storniert. Alles, was Sie bezahlt haben, ging auf demselben Weg zurück.',

@@ -141,6 +141,7 @@ export const enShop = {
     stateComplete: 'Placed',
     stateShipped: 'Shipped',
     stateCollected: 'Collected',
+    statePartial: 'Partially shipped',
     stateCanceled: 'Cancelled',
     canceledNote: 'This order was cancelled on {{date}}. Everything you paid has gone back the way you paid it.',
     newsletterText: 'News, deals and events sent to {{email}}.',

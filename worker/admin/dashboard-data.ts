@@ -39,7 +39,15 @@ export interface Dashboard {
   lowStockCount: number
   failedPayments: number
   undeliveredMail: number
+  /** Returns asked for and not yet refunded or declined (the returns list's 'open' filter). */
+  returnsWaiting: number
+  /** Mail that failed for good: dead letters (outbox.dead_at), not sent since. */
+  failedMail: number
 }
+
+/** The rows each tile counts, the same WHERE its list uses (a test checks count = rows). */
+export const RETURNS_WAITING_WHERE = "s.stage IN ('requested', 'approved', 'received')"
+export const FAILED_MAIL_WHERE = 'dead_at IS NOT NULL AND sent_at IS NULL'
 
 // option variants carry the stock; a master counts only for a product without them
 const lowStockWhere = `v.deleted_at IS NULL AND v.backorderable = 0 AND v.stock_on_hand <= ${LOW_STOCK_THRESHOLD} AND p.deleted_at IS NULL AND p.kind = 'standard'
@@ -71,7 +79,7 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
          FROM orders o WHERE state = 'complete' AND canceled_at IS NULL AND completed_at >= ? GROUP BY currency ORDER BY currency`,
       )
       .bind(since.toISOString())
-  const [today, week, waiting, low, lowCount, failed, mail] = await db.batch([
+  const [today, week, waiting, low, lowCount, failed, mail, returnsWaiting, failedMail] = await db.batch([
     sales(storeMidnight(now)),
     sales(startOfWeek(now)),
     // one row: orders to post and Click & Collect orders to hand over, counted apart (a collection is not shipped)
@@ -84,6 +92,8 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
     db.prepare(`SELECT COUNT(*) AS n FROM variants v JOIN products p ON p.id = v.product_id WHERE ${lowStockWhere}`),
     db.prepare('SELECT COUNT(*) AS n FROM payment_failures WHERE created_at >= ?').bind(storeMidnight(now, 7).toISOString()),
     db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND created_at < ?').bind(new Date(now.getTime() - UNDELIVERED_AFTER_MINUTES * 60_000).toISOString()),
+    db.prepare(`SELECT COUNT(*) AS n FROM return_requests r JOIN return_stages s ON s.return_id = r.id WHERE ${RETURNS_WAITING_WHERE}`),
+    db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE ${FAILED_MAIL_WHERE}`),
   ])
   const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n
   return {
@@ -95,5 +105,7 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
     lowStockCount: n(lowCount),
     failedPayments: n(failed),
     undeliveredMail: n(mail),
+    returnsWaiting: n(returnsWaiting),
+    failedMail: n(failedMail),
   }
 }

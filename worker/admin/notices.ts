@@ -8,6 +8,7 @@ const NOTICES: Record<string, string> = {
   collected: 'The order is marked as collected from the store.',
   refunded: 'The refund was made; the customer’s email is queued.',
   'line-refunded': 'The line was refunded; the customer’s email is queued.',
+  'parcel-shipped': 'A parcel is marked as shipped and its email to the customer is queued; the rest of the order is still to be sent.',
   'units-refunded': 'The units were refunded (and put back in stock where ticked); the customer’s email is queued.',
   canceled: 'The order is cancelled: stock is back, payments are returned and the customer’s email is queued.',
   resent: 'The order confirmation is queued to be sent again.',

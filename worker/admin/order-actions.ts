@@ -2,7 +2,9 @@ import type { Locale } from '#kernel/models.ts'
 import type { Env } from '#worker/env.ts'
 import { formatMoney } from '#kernel/format.ts'
 import { when } from '#worker/admin/pages/parts.tsx'
-import { orderUrl, shippingConfirmationMail } from '#worker/backend/commerce/order-mails.ts'
+import { orderUrl } from '#worker/backend/commerce/order-mails.ts'
+import { isRefusal, trackParcel } from '#kernel/tracking.ts'
+import { everythingLeft, fulfilClosed, shipParcel } from './fulfilment.ts'
 import { storeUrl } from '#worker/backend/services/store-url.ts'
 import { dispatchWritten, mailStatement, resendOrderConfirmation } from '#worker/mail/enqueue.ts'
 import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
@@ -54,24 +56,16 @@ function shipmentClosed(detail: OrderDetail): string | null {
   return null
 }
 
-export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, input: { carrier: string; tracking: string }, requestUrl: string) {
-  const db = env.DB
-  const { order, shipment } = detail
-  const closed = shipmentClosed(detail)
-  if (closed || !shipment) throw new ActionRefused(closed ?? 'This order has no shipment.')
-  const shipped = await shippingConfirmationMail(db, order.id, { carrier: input.carrier, trackingId: input.tracking }, await storeUrl(env, new URL(requestUrl).origin))
-  const statements = [
-    // first: an order is shipped once (refund_claims' key), so of two 'Ship' posts read before either shipped (a double
-    // click, two tabs) the second batch fails here and writes neither a second audit line nor a second shipping email
-    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`ship:${order.id}`, operator.email),
-    db
-      .prepare("UPDATE shipments SET state = 'shipped', carrier = ?, tracking_id = ?, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'")
-      .bind(input.carrier, input.tracking, order.id),
-    auditStatement(db, operator, 'order.fulfil', { type: 'order', id: order.number! }, { state: shipment.state, tracking_id: shipment.tracking_id }, { state: 'shipped', carrier: input.carrier, tracking_id: input.tracking }),
-    ...(shipped ? [await mailStatement(env, shipped)] : []),
-  ]
-  const results = await unlessTaken(db.batch(statements), 'This order was shipped or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
-  await dispatchWritten(env, results)
+/**
+ * Ships a parcel (worker/admin/fulfilment.ts): the units given, or everything still to send; the carrier and number are
+ * checked against the carrier's own numbers (kernel/tracking.ts) before anything is written.
+ */
+export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, input: { carrier: string; tracking: string; trackingUrl?: string; units?: ReadonlyMap<number, number>; formToken?: string | null }, requestUrl: string) {
+  const closed = fulfilClosed(detail)
+  if (closed) throw new ActionRefused(closed)
+  const tracking = trackParcel(input.carrier, input.tracking, input.trackingUrl)
+  if (isRefusal(tracking)) throw new ActionRefused(tracking.en)
+  return shipParcel(env, operator, detail, { tracking, units: input.units ?? everythingLeft(detail), formToken: input.formToken }, requestUrl)
 }
 
 /**
@@ -189,7 +183,7 @@ export async function cancel(env: Env, operator: Operator, detail: OrderDetail, 
   const db = env.DB
   const { order } = detail
   if (order.canceled_at) throw new ActionRefused('This order is already cancelled.')
-  if (detail.shipment?.state === 'shipped') throw new ActionRefused('This order has shipped; refund it instead of cancelling.')
+  if (detail.shipment?.state === 'shipped' || detail.parcels.length) throw new ActionRefused('This order has shipped (all or part of it); refund it instead of cancelling.')
   const issued = await db
     .prepare('SELECT COUNT(*) AS n FROM gift_cards WHERE line_item_id IN (SELECT id FROM line_items WHERE order_id = ?) AND balance_cents < original_cents')
     .bind(order.id)

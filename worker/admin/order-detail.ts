@@ -48,12 +48,24 @@ export interface OrderDetail {
   shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code: string } | null
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
   history: AuditEntry[]
+  /** The parcels that left (fulfilments, migration 0350), oldest first, each with the units of each line it held. */
+  parcels: Parcel[]
+}
+
+export interface Parcel {
+  id: number
+  carrier: string | null
+  tracking_id: string | null
+  tracking_url: string | null
+  admin_email: string | null
+  created_at: string
+  items: Array<{ line_item_id: number; quantity: number }>
 }
 
 export async function loadOrderDetail(db: D1Database, number: string): Promise<OrderDetail | null> {
   const order = await db.prepare("SELECT * FROM orders WHERE number = ? AND state = 'complete'").bind(number).first<AdminOrder>()
   if (!order) return null
-  const [lines, promotions, payments, refunds, lineRefunds, addresses, shipment, emails, history] = await db.batch([
+  const [lines, promotions, payments, refunds, lineRefunds, addresses, shipment, emails, history, parcels, parcelItems] = await db.batch([
     db
       .prepare(
         `SELECT li.id, li.variant_id, li.quantity, li.price_cents, li.rrp_cents, li.member_cents, li.gift_card_cents, li.recipient_email,
@@ -75,7 +87,10 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
     db.prepare('SELECT s.number, s.state, s.tracking_id, s.carrier, s.shipped_at, m.name AS method, m.code AS method_code FROM shipments s JOIN shipping_methods m ON m.id = s.shipping_method_id WHERE s.order_id = ?').bind(order.id),
     db.prepare("SELECT id, kind, subject, created_at, sent_at, dead_at FROM outbox WHERE ref = ?1 OR (ref IS NULL AND to_email = ?2 AND subject LIKE '%' || ?1 || '%') ORDER BY id").bind(number, order.email ?? ''),
     db.prepare("SELECT * FROM audit_log WHERE subject_type = 'order' AND subject_id = ? ORDER BY id").bind(number),
+    db.prepare('SELECT id, carrier, tracking_id, tracking_url, admin_email, created_at FROM fulfilments WHERE order_id = ? ORDER BY id').bind(order.id),
+    db.prepare('SELECT fi.fulfilment_id, fi.line_item_id, fi.quantity FROM fulfilment_items fi JOIN fulfilments f ON f.id = fi.fulfilment_id WHERE f.order_id = ? ORDER BY fi.line_item_id').bind(order.id),
   ])
+  const items = parcelItems!.results as Array<{ fulfilment_id: number; line_item_id: number; quantity: number }>
   return {
     order,
     lines: lines!.results as unknown as OrderLine[],
@@ -87,5 +102,6 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
     shipment: (shipment!.results[0] as OrderDetail['shipment']) ?? null,
     emails: emails!.results as OrderDetail['emails'],
     history: history!.results as unknown as AuditEntry[],
+    parcels: (parcels!.results as Array<Omit<Parcel, 'items'>>).map((p) => ({ ...p, items: items.filter((i) => i.fulfilment_id === p.id).map(({ line_item_id, quantity }) => ({ line_item_id, quantity })) })),
   }
 }

@@ -181,7 +181,12 @@ export function toOrder(doc: Document): Order {
     lineItems: related(doc, doc.data, 'line_items').map(toLineItem),
     address: addressesOf(doc),
     orderPromotions: promotionsOf(doc),
-    shipmentItems: shipments.map((s) => ({ tracking_id: s.attributes.tracking ?? null })),
+    // our backend lists each parcel of the shipment; a remote Spree has a shipment per parcel, each with its link
+    shipmentItems: shipments.flatMap((s) =>
+      Array.isArray(s.attributes.parcels) && s.attributes.parcels.length
+        ? s.attributes.parcels.map((p: { carrier: string | null; tracking: string | null; tracking_url: string | null }) => ({ tracking_id: p.tracking ?? null, tracking_url: p.tracking_url ?? null, carrier: p.carrier ?? null }))
+        : [{ tracking_id: s.attributes.tracking ?? null, tracking_url: s.attributes.tracking_url ?? null }],
+    ),
     shipmentState: a.shipment_state ?? null,
     pickup: shipments.some((s) => s.attributes.pickup === true),
     shipmentMethods: shipments.map((s) => ({ name: s.attributes.shipping_method_name ?? s.attributes.name ?? '' })),

@@ -95,10 +95,14 @@ export interface MailItemLine {
 export interface ShippingConfirmationPayload {
   number: string
   customerName: string
-  carrier: string
-  trackingId: string
+  /** Both null for a parcel sent without tracking. */
+  carrier: string | null
+  trackingId: string | null
   trackingUrl: string | null
+  /** The units in this parcel (an order can leave in several). */
   lines: MailItemLine[]
+  /** More of the order follows in another parcel (absent in mails queued before parcels). */
+  rest?: boolean
   shipAddress: MailAddress | null
   orderUrl: string
 }

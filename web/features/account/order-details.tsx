@@ -8,12 +8,14 @@ import { PaidWith } from '../../components/paid-with.tsx'
 
 /**
  * The order's state in the shopper's language (the API's state names are not words for people): placed, then shipped
- * (or collected, for Click & Collect) once the shop has fulfilled it, or cancelled.
+ * (or collected, for Click & Collect) once the shop has fulfilled it, partially shipped while parcels are still to go,
+ * or cancelled.
  */
 export function orderStateLabel(t: Translate, order: Pick<Order, 'state' | 'shipmentState' | 'pickup'>): string {
   if (order.state === 'canceled') return t('account.stateCanceled')
   if (order.state !== 'complete') return order.state
   if (order.shipmentState === 'shipped') return order.pickup ? t('account.stateCollected') : t('account.stateShipped')
+  if (order.shipmentState === 'partial') return t('account.statePartial')
   return t('account.stateComplete')
 }
 
@@ -40,7 +42,7 @@ export function OrderDetails({ order }: { order: Order }) {
   const waiting = (order.returns ?? []).some((r) => r.state === 'requested')
   const canReturn = order.state !== 'canceled' && Boolean(order.returnableUntil) && new Date(order.returnableUntil!) > new Date() && !waiting
   const methods = order.shipmentMethods.map((m) => m.name).filter(Boolean)
-  const tracking = order.shipmentItems.map((s) => s.tracking_id).filter((id): id is string => Boolean(id))
+  const tracking = order.shipmentItems.filter((s): s is typeof s & { tracking_id: string } => Boolean(s.tracking_id))
   return (
     <div data-testid="order-details" className="space-y-6">
       {/* the order's heading under the page's h1, so the addresses' and payment's h3 do not skip a level */}
@@ -72,7 +74,25 @@ export function OrderDetails({ order }: { order: Order }) {
         <AddressBlock title={t('account.billingAddress')} address={order.address.billing} />
       </div>
       {methods.length ? <p className="text-sm">{t('account.shippingMethods')}: {methods.join(', ')}</p> : null}
-      {tracking.length ? <p className="text-sm">{t('account.tracking')}: {tracking.join(', ')}</p> : null}
+      {tracking.length ? (
+        // each parcel's number, linked to the carrier's page when the shop knows it
+        <p className="text-sm" data-testid="order-tracking">
+          {t('account.tracking')}:{' '}
+          {tracking.map((s, i) => (
+            <span key={i}>
+              {i ? ', ' : ''}
+              {s.tracking_url ? (
+                <a href={s.tracking_url} className="underline" rel="noopener noreferrer">
+                  {s.carrier ? `${s.carrier} ` : ''}
+                  {s.tracking_id}
+                </a>
+              ) : (
+                s.tracking_id
+              )}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <dl className="max-w-sm space-y-1 text-sm">
         <SummaryRow label={t('account.subtotal')} value={order.itemTotal} />
         {order.orderPromotions.map((p) => (

@@ -19,6 +19,8 @@ export interface DashboardView {
   lowStockCount: number
   failedPayments: number
   undeliveredMail: number
+  returnsWaiting: number
+  failedMail: number
   lowStockThreshold: number
   /** Start-up checks switched off by an opt-in (worker/env.ts optInsInForce): what each gives up. */
   optIns: string[]
@@ -90,11 +92,13 @@ export function DashboardPage({ data }: { data: DashboardView; errors?: FieldErr
         <Sales title="Today" figures={data.today} />
         <Sales title="This week" figures={data.week} />
       </div>
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         <Count label="Orders waiting to be shipped" value={data.awaitingFulfilment} href="/admin/orders?shipment=pending" />
         <Count label="Orders waiting to be collected" value={data.awaitingCollection} href="/admin/orders?shipment=collect" />
         <Count label={`Variants with ${data.lowStockThreshold} or fewer left`} value={data.lowStockCount} href="/admin/low-stock" />
         <Count label="Declined card payments (7 days)" value={data.failedPayments} />
+        <Count label="Returns waiting (asked for, not yet refunded)" value={data.returnsWaiting} href="/admin/returns?stage=open" />
+        <Count label="Emails that failed for good" value={data.failedMail} href="/admin/mail/failed" />
         <Count label="Emails not delivered" value={data.undeliveredMail} />
       </div>
       {data.lowStock.length ? (

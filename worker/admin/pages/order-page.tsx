@@ -1,9 +1,11 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Radio } from '#web/components/ui/radio.tsx'
-import { Select } from '#web/components/ui/select.tsx'
 import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
 import { ShipmentBadge } from './orders-page.tsx'
+import { ParcelsPanel } from './parcels-panel.tsx'
+import type { LineToShip } from '#worker/admin/fulfilment.ts'
+import type { Parcel } from '#worker/admin/order-detail.ts'
 import { RefundDialog, type DialogLine, type DialogQuote } from './refund-dialog.tsx'
 import { ReturnBadge } from './returns-page.tsx'
 import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, TextLink, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
@@ -22,8 +24,6 @@ export interface OrderView {
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null; dead_at?: string | null }>
   history: Array<{ id: number; at: string; admin_email: string; action: string; after_json?: string | null }>
 }
-
-export const CARRIERS = ['Australia Post', 'StarTrack', 'Sendle', 'DHL Express', 'Other'] as const
 
 const paymentName = (p: OrderView['payments'][number]) =>
   p.method === 'card' ? `Card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}` : p.method === 'gift_card' ? `Gift card •••• ${(p.gift_card_code ?? '').slice(-4)}` : 'Store credit'
@@ -114,7 +114,7 @@ export interface OrderReturnItem {
   refund_cents: number | null
 }
 
-export function OrderPage({ view, dialog, returns = [], notice, error, form, errors, values, already }: { view: OrderView; dialog?: { lines: DialogLine[]; shippingLeftCents: number; quote?: DialogQuote }; returns?: OrderReturnItem[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
+export function OrderPage({ view, dialog, parcels, returns = [], notice, error, form, errors, values, already }: { view: OrderView; parcels?: { parcels: Parcel[]; lines: LineToShip[] }; dialog?: { lines: DialogLine[]; shippingLeftCents: number; quote?: DialogQuote }; returns?: OrderReturnItem[]; notice?: string; error?: string; form?: string; errors?: FieldErrors; values?: FormValues; already?: AlreadySent }) {
   const { order, shipment } = view
   const cur = order.currency
   const open = !order.canceled_at
@@ -191,7 +191,7 @@ export function OrderPage({ view, dialog, returns = [], notice, error, form, err
           {shipment ? (
             <p className="mb-3 text-sm">
               {shipment.method} · shipment {shipment.number}
-              {shipped ? (collects ? ` · collected ${when(shipment.shipped_at)}` : ` · shipped ${when(shipment.shipped_at)} with ${shipment.carrier}, tracking ${shipment.tracking_id}`) : ''}
+              {shipped ? (collects ? ` · collected ${when(shipment.shipped_at)}` : ` · shipped ${when(shipment.shipped_at)}, all of it`) : shipment.state === 'partial' ? ' · partly shipped, the rest still to send' : ''}
             </p>
           ) : null}
           {open && !shipped && collects ? (
@@ -201,17 +201,7 @@ export function OrderPage({ view, dialog, returns = [], notice, error, form, err
               <Button type="submit">Mark as collected</Button>
             </form>
           ) : null}
-          {open && !shipped && !collects ? (
-            <form method="post" action={`/admin/orders/${order.number}/fulfil`} className="space-y-3" aria-label="Ship this order">
-              <Select id="carrier" name="carrier" label="Carrier" defaultValue={vals('fulfil')?.carrier ?? CARRIERS[0]} error={errs('fulfil')?.carrier}>
-                {CARRIERS.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </Select>
-              <Input id="tracking" name="tracking" label="Tracking number" required defaultValue={vals('fulfil')?.tracking ?? ''} error={errs('fulfil')?.tracking} />
-              <Button type="submit">Mark as shipped and email the customer</Button>
-            </form>
-          ) : null}
+          {!collects && parcels ? <ParcelsPanel number={order.number!} parcels={parcels.parcels} lines={parcels.lines} canShip={open && !shipped} values={vals('fulfil')} errors={errs('fulfil')} /> : null}
         </Panel>
 
         <Panel title="Payments">

@@ -3,6 +3,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
 import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
+import { BulkCells, BulkForm, BulkOutcomes, canShip, type BulkView } from './bulk-fulfil-parts.tsx'
 import { Notice, PageHeader, Pager, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
 
 export interface OrderListItem {
@@ -24,12 +25,15 @@ export interface OrderListItem {
 export function ShipmentBadge({ canceled, state, collects = false }: { canceled: boolean; state: string | null; collects?: boolean }) {
   if (canceled) return <Badge tone="soldOut">Cancelled</Badge>
   if (state === 'shipped') return <Badge tone="club">{collects ? 'Collected' : 'Shipped'}</Badge>
+  if (state === 'partial') return <Badge tone="sale">Partly shipped</Badge>
   return <Badge tone="sale">{collects ? 'To collect' : 'To ship'}</Badge>
 }
 
 /** The order list: search and filters as a GET form, so a filtered list is a link an operator can share. */
-export function OrdersPage(props: { orders: OrderListItem[]; total: number; page: number; pageSize: number; filter: FormValues; errors?: FieldErrors; query: string; notice?: string }) {
+export function OrdersPage(props: { orders: OrderListItem[]; total: number; page: number; pageSize: number; filter: FormValues; errors?: FieldErrors; query: string; notice?: string; bulk?: BulkView }) {
   const { filter, errors } = props
+  // the bulk fulfil columns only when an order on this page can still be shipped whole
+  const shippable = props.orders.some(canShip)
   return (
     <>
       <PageHeader title="Orders">
@@ -63,12 +67,16 @@ export function OrdersPage(props: { orders: OrderListItem[]; total: number; page
           <Button type="submit">Search</Button>
         </div>
       </form>
+      <BulkOutcomes outcomes={props.bulk?.outcomes} />
+      {props.bulk?.error ? <Notice tone="error">{props.bulk.error}</Notice> : null}
       {props.orders.length === 0 ? (
         <p>No orders match.</p>
       ) : (
-        <Table caption="Orders" head={['Order', 'Placed', 'Customer', 'Total', 'Shipping', 'Refunded']}>
+        <BulkForm show={shippable} query={props.query} values={props.bulk?.values} errors={props.bulk?.errors}>
+          <Table caption="Orders" head={[...(shippable ? ['Ship', 'Tracking number'] : []), 'Order', 'Placed', 'Customer', 'Total', 'Shipping', 'Refunded']}>
           {props.orders.map((o) => (
             <tr key={o.number} data-testid="order-row">
+              {shippable ? <BulkCells order={o} values={props.bulk?.values} /> : null}
               <td className={cell}>
                 <TextLink href={`/admin/orders/${o.number}`}>{o.number}</TextLink>
               </td>
@@ -85,7 +93,8 @@ export function OrdersPage(props: { orders: OrderListItem[]; total: number; page
               <td className={`${cell} tabular-nums`}>{o.refunded_cents ? money(o.refunded_cents, o.currency) : '–'}</td>
             </tr>
           ))}
-        </Table>
+          </Table>
+        </BulkForm>
       )}
       <Pager page={props.page} total={props.total} pageSize={props.pageSize} href={(p) => `/admin/orders?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(props.query)), page: String(p) })}`} />
     </>

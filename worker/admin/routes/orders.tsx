@@ -1,13 +1,15 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import { OrdersPage } from '#worker/admin/pages/orders-page.tsx'
-import { CARRIERS, OrderPage, type OrderReturnItem } from '#worker/admin/pages/order-page.tsx'
+import { OrderPage, type OrderReturnItem } from '#worker/admin/pages/order-page.tsx'
+import { FulfilSchema, parcelOf } from '../parcel-form.ts'
+import { PARCEL_SENT_ONCE, fulfilClosed, linesToShip, shipParcel } from '../fulfilment.ts'
 import type { DialogQuote } from '#worker/admin/pages/refund-dialog.tsx'
 import type { AlreadySent, FieldErrors } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
-import { COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, collect, fulfil, isClickAndCollect, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
+import { COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, collect, isClickAndCollect, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
 import { ActionRefused } from '../action-refused.ts'
 import { quoteQuantityRefund, refundQuantities, refundableLinesOf, type QuantityRefundInput } from '../quantity-refunds.ts'
 import { paymentLabel, shippingLeftCents } from '../refund-money.ts'
@@ -17,7 +19,11 @@ import { ordersCsv, ordersCsvName } from '../orders-csv.ts'
 import { reconfirm } from '../operators.ts'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formAlreadySent, formTokenOf } from '../form-tokens.ts'
 import { FORM_USED } from '../refund-claims.ts'
-import { PRIVATE_HEADERS, renderPage, seeOther } from '../render.tsx'
+import { PRIVATE_HEADERS, renderDocument, renderPage, seeOther } from '../render.tsx'
+import { PackingSlipPage } from '#worker/admin/pages/packing-slip-page.tsx'
+import { slipOf } from '../packing-slip.ts'
+import { BULK_MAX, BulkSchema, bulkFulfil, tickedOrders } from '../bulk-fulfil.ts'
+import type { BulkView } from '#worker/admin/pages/bulk-fulfil-parts.tsx'
 
 export const orders = new Hono<AdminEnv>()
 
@@ -30,11 +36,32 @@ function filterOf(c: AdminContext) {
   return { filter: result.success ? result.data : ({} as OrderFilter), errors: result.success ? undefined : errors, raw, query }
 }
 
-orders.get('/orders', async (c) => {
+async function showOrders(c: AdminContext, bulk?: BulkView, status?: number) {
   const { filter, errors, raw, query } = filterOf(c)
   const page = pageOf(c)
   const { orders: rows, total } = await listOrders(c.env.DB, filter, page)
-  return renderPage(c, 'Orders', <OrdersPage orders={rows} total={total} page={page} pageSize={ORDERS_PAGE_SIZE} filter={raw} errors={errors} query={query} notice={noticeText(c.req.query('notice'))} />, errors ? 400 : 200)
+  return renderPage(c, 'Orders', <OrdersPage orders={rows} total={total} page={page} pageSize={ORDERS_PAGE_SIZE} filter={raw} errors={errors} query={query} notice={noticeText(c.req.query('notice'))} bulk={bulk} />, status ?? (errors ? 400 : 200))
+}
+
+orders.get('/orders', (c) => showOrders(c))
+
+/**
+ * Bulk fulfilment (worker/admin/bulk-fulfil.ts): answered with the list it was sent from (its filters are in the
+ * form's address) and what happened to each ticked order; 422 when none of them shipped.
+ */
+orders.post('/orders/fulfil', async (c) => {
+  const form = await parseForm(c, BulkSchema)
+  const values = form.values
+  const token = formTokenOf(values)
+  const ticked = tickedOrders(values)
+  const refuse = (error: string, errors?: FieldErrors) => showOrders(c, { error, errors, values }, 422)
+  if (!form.ok) return refuse(Object.values(form.errors).join(' '), form.errors)
+  if (!token) return refuse(FORM_TOKEN_MISSING)
+  if (!ticked.length) return refuse('Tick at least one order to ship: nothing was changed.')
+  if (ticked.length > BULK_MAX) return refuse(`Ship at most ${BULK_MAX} orders at once: nothing was changed.`)
+  const outcomes = await bulkFulfil(c.env, c.var.operator, { ...form.data, orders: ticked, formToken: token }, c.req.url)
+  // the refused ones keep what was typed for them; the shipped ones are no longer on a 'To ship' list
+  return showOrders(c, { outcomes, values }, outcomes.some((o) => o.shipped) ? 200 : 422)
 })
 
 orders.get('/orders.csv', (c) => {
@@ -58,12 +85,21 @@ async function showOrder(c: AdminContext, extra: ShowExtra = {}, status = 200) {
     .prepare('SELECT r.id, s.stage, r.created_at, r.refund_cents, (SELECT SUM(quantity) FROM return_items WHERE return_id = r.id) AS units FROM return_requests r JOIN return_stages s ON s.return_id = r.id WHERE r.order_id = ? ORDER BY r.id')
     .bind(detail.order.id)
     .all<OrderReturnItem>()
-  return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} dialog={dialog} returns={returns} notice={noticeText(c.req.query('notice'))} {...rest} />, status)
+  return renderPage(c, `Order ${detail.order.number}`, <OrderPage view={detail} dialog={dialog} parcels={{ parcels: detail.parcels, lines: linesToShip(detail) }} returns={returns} notice={noticeText(c.req.query('notice'))} {...rest} />, status)
 }
 
 orders.get('/orders/:number', (c) => showOrder(c))
 
-const FulfilSchema = z.object({ carrier: z.enum(CARRIERS, { message: 'Choose a carrier from the list.' }), tracking: field.text('The tracking number', 60).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only.') })
+/** The packing slip of a parcel, or of what is left to send (its own page: printed without the console around it). */
+orders.get('/orders/:number/packing-slip/:parcel?', async (c) => {
+  const detail = await detailOr404(c)
+  const raw = c.req.param('parcel')
+  if (!detail || (raw !== undefined && !/^\d{1,12}$/.test(raw))) return c.notFound()
+  const slip = slipOf(detail, raw === undefined ? undefined : Number(raw))
+  if (!slip) return c.notFound()
+  return renderDocument(`Packing slip ${slip.number}`, <PackingSlipPage slip={slip} />)
+})
+
 const RefundSchema = z.object({ paymentId: z.string().regex(/^\d+$/, 'Choose a payment.').transform(Number), amount: field.money('Amount').refine((v) => v > 0, 'The amount must be more than 0.'), reason: field.text('A reason', 200), password: field.password })
 /** What is left to refund is known from the order: more than that is refused beside the amount, not after the fact. */
 const refundSchema = (detail: OrderDetail) =>
@@ -100,7 +136,20 @@ orders.post('/orders/:number/fulfil', async (c) => {
   if (!detail) return c.notFound()
   // picked up in store: a carrier and tracking number mean nothing, whatever was typed (nothing changes)
   if (isClickAndCollect(detail)) return showOrder(c, { error: COLLECT_NOT_SHIP }, 422)
-  return act(c, 'fulfil', await parseForm(c, FulfilSchema), (d) => fulfil(c.env, c.var.operator, detail, d, c.req.url), 'fulfilled')
+  const form = await parseForm(c, FulfilSchema)
+  // sent a second time, the form ships nothing more: the operator is told what the first sending did
+  const token = formTokenOf(form.values)
+  const sent = token ? await formAlreadySent(c.env.DB, token, PARCEL_SENT_ONCE) : null
+  if (sent) return showOrder(c, { already: sent.already }, 409)
+  const closed = fulfilClosed(detail)
+  if (closed) return showOrder(c, { error: closed }, 409)
+  const parcel = parcelOf(detail, form)
+  if (!parcel.ok) return showOrder(c, { form: 'fulfil', errors: parcel.errors, values: form.values }, 422)
+  const sentNow = { state: 'shipped' as 'shipped' | 'partial' }
+  const done = await act(c, 'fulfil', form, async () => {
+    sentNow.state = await shipParcel(c.env, c.var.operator, detail, { tracking: parcel.tracking, units: parcel.units, formToken: token }, c.req.url)
+  }, 'fulfilled')
+  return done.status === 303 && sentNow.state === 'partial' ? seeOther(c, `/admin/orders/${detail.order.number}`, 'parcel-shipped') : done
 })
 
 orders.post('/orders/:number/collect', async (c) => {

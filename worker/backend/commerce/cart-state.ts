@@ -80,7 +80,8 @@ export interface CartState {
   shippingMethod: ShippingMethodRow | null
   /** Something is to be shipped: a line that is not a gift card (gift cards are emailed). */
   needsDelivery: boolean
-  shipment: { id: number; number: string; tracking_id: string | null; shipping_method_id: number; state: string } | null
+  /** `parcels_json`: the parcels that left (carrier, tracking, tracking_url, shipped_at), a JSON array. */
+  shipment: { id: number; number: string; tracking_id: string | null; shipping_method_id: number; state: string; parcels_json?: string | null } | null
   billAddress: AddressRow | null
   shipAddress: AddressRow | null
   payments: PaymentRow[]
@@ -126,7 +127,15 @@ export async function loadCartState(
        FROM payments pay LEFT JOIN gift_cards g ON g.id = pay.gift_card_id WHERE pay.order_id = ? AND pay.state != 'void' ORDER BY pay.id`,
     ).bind(orderId),
     db.prepare(`SELECT * FROM addresses WHERE id IN (${of('bill_address_id')}, ${of('ship_address_id')})`).bind(orderId),
-    db.prepare('SELECT id, number, tracking_id, shipping_method_id, state FROM shipments WHERE order_id = ?').bind(orderId),
+    // a placed order's parcels (migration 0350) ride along as JSON: a cart has no shipment row, so it costs carts nothing
+    db
+      .prepare(
+        `SELECT id, number, tracking_id, shipping_method_id, state,
+           (SELECT json_group_array(json_object('carrier', f.carrier, 'tracking', f.tracking_id, 'tracking_url', f.tracking_url, 'shipped_at', f.created_at))
+            FROM (SELECT * FROM fulfilments WHERE order_id = shipments.order_id ORDER BY id) f) AS parcels_json
+         FROM shipments WHERE order_id = ?`,
+      )
+      .bind(orderId),
     db.prepare(`SELECT balance_cents FROM store_credits WHERE user_id = ${of('user_id')} AND currency = ${of('currency')}`).bind(orderId),
     db.prepare(`SELECT * FROM shipping_methods WHERE id = ${of('shipping_method_id')}`).bind(orderId),
     // the GST rule and zone of the shipping address's country, as the console set them (migration 0330)

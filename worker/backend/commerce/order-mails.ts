@@ -113,14 +113,19 @@ export function giftCardMails(state: CartState, issued: IssuedCard[], storeUrl: 
 export async function shippingConfirmationMail(
   db: D1Database,
   orderId: number,
-  shipment: { carrier: string; trackingId: string; trackingUrl?: string | null },
+  shipment: { carrier: string | null; trackingId: string | null; trackingUrl?: string | null },
   storeUrl: string,
+  /** The parcel's units per line id (all of the order's lines when left out), and whether more parcels follow. */
+  parcel?: { units: ReadonlyMap<number, number>; rest: boolean },
 ): Promise<Mail | null> {
   const order = await reloadOrder(db, orderId).catch(() => null)
   if (!order || order.state !== 'complete' || !order.email || !order.number) return null
   const sent = await db.prepare("SELECT locale FROM outbox WHERE ref = ? AND kind = 'order_confirmation' ORDER BY id LIMIT 1").bind(order.number).first<{ locale: string }>()
   const locale: Locale = sent?.locale === 'de' ? 'de' : 'en'
   const state = await loadCartState(db, order, locale)
+  const lines = orderLines(state)
+    .map(({ name, details, quantity }, i) => ({ name, details, quantity: parcel ? (parcel.units.get(state.lines[i]!.row.id) ?? 0) : quantity }))
+    .filter((l) => l.quantity > 0)
   return {
     kind: 'shipping_confirmation',
     to: order.email,
@@ -132,7 +137,8 @@ export async function shippingConfirmationMail(
       carrier: shipment.carrier,
       trackingId: shipment.trackingId,
       trackingUrl: shipment.trackingUrl ?? null,
-      lines: orderLines(state).map(({ name, details, quantity }) => ({ name, details, quantity })),
+      lines,
+      rest: parcel?.rest ?? false,
       shipAddress: mailAddress(state.shipAddress, locale),
       orderUrl: orderUrl(storeUrl, locale, order.number, order.user_id !== null),
     },

@@ -119,6 +119,7 @@ export function cartDocument(state: CartState) {
   }
   const shipmentId = pendingShipmentId(state)
   if (shipmentId) {
+    const parcels = JSON.parse(state.shipment?.parcels_json ?? '[]') as Array<{ carrier: string | null; tracking: string | null; tracking_url: string | null; shipped_at: string }>
     // Spree has a shipment with its selected rate from the delivery step on; ours is stored when the order is placed,
     // so until then the chosen method stands for it (the summaries show its cost instead of 'calculated at checkout')
     included.push({
@@ -127,7 +128,11 @@ export function cartDocument(state: CartState) {
       attributes: {
         number: state.shipment?.number ?? null,
         tracking: state.shipment?.tracking_id ?? null,
+        // Spree's link to the carrier's page for `tracking` (the latest parcel's)
+        tracking_url: parcels.at(-1)?.tracking_url ?? null,
         state: state.shipment?.state ?? 'pending',
+        // extension: every parcel that left, oldest first (an order can leave in several: decision 0040)
+        parcels,
         shipping_method_name: state.shippingMethod ? methodName(state.shippingMethod, state.locale) : null,
         // extension: a Click & Collect shipment is collected, not delivered (the shopper's order state says which)
         pickup: state.shippingMethod ? Boolean(state.shippingMethod.pickup) : false,

@@ -95,6 +95,8 @@ const en = (shop: MailSettings) => ({
     items: 'In this parcel',
     shipTo: 'Shipping to',
     view: 'View your order',
+    untracked: (n: string) => `Good news: a parcel of order ${n} has left our warehouse. It was sent without a tracking number.`,
+    rest: 'The rest of your order follows in another parcel: we will email you when it leaves.',
   },
   returns: {
     subject: {
@@ -240,6 +242,8 @@ const de = (shop: MailSettings): Messages => ({
     items: 'In diesem Paket',
     shipTo: 'Lieferadresse',
     view: 'Bestellung ansehen',
+    untracked: (n) => `Gute Nachrichten: ein Paket der Bestellung ${n} hat unser Lager verlassen. Es wurde ohne Sendungsnummer verschickt.`,
+    rest: 'Der Rest Ihrer Bestellung folgt in einem weiteren Paket: wir schreiben Ihnen, sobald es unterwegs ist.',
   },
   returns: {
     subject: {

@@ -2,24 +2,30 @@ import type { ShippingConfirmationPayload } from '../types.ts'
 import { Address, addressText, Button, Facts, Heading, ItemLines, P, Subheading } from './layout.tsx'
 import type { Template } from './template.ts'
 
-/** Sent from the admin console when an order ships: the carrier and the tracking number (and link, when known). */
+/**
+ * Sent from the admin console when a parcel of an order leaves: its carrier, tracking number and link (none for a
+ * parcel sent without tracking), the units in it, and whether the rest follows in another parcel.
+ */
 export const shippingConfirmation: Template<ShippingConfirmationPayload> = {
   subject: (p, { m }) => m.shipping.subject(p.number),
-  preview: (p, { m }) => m.shipping.preview(p.carrier),
+  preview: (p, { m }) => (p.carrier ? m.shipping.preview(p.carrier) : m.shipping.untracked(p.number)),
   Body: ({ p, ctx: { m } }) => (
     <>
       <Heading>{m.shipping.title}</Heading>
       <P>{m.hello(p.customerName)}</P>
-      <P>{m.shipping.intro(p.number, p.carrier)}</P>
-      <Facts
-        rows={[
-          [m.shipping.carrier, p.carrier],
-          [m.shipping.tracking, p.trackingId],
-        ]}
-      />
+      <P>{p.carrier ? m.shipping.intro(p.number, p.carrier) : m.shipping.untracked(p.number)}</P>
+      {p.carrier && p.trackingId ? (
+        <Facts
+          rows={[
+            [m.shipping.carrier, p.carrier],
+            [m.shipping.tracking, p.trackingId],
+          ]}
+        />
+      ) : null}
       {p.trackingUrl ? <Button href={p.trackingUrl}>{m.shipping.track}</Button> : null}
       <Subheading>{m.shipping.items}</Subheading>
       <ItemLines lines={p.lines} />
+      {p.rest ? <P>{m.shipping.rest}</P> : null}
       {p.shipAddress ? (
         <>
           <Subheading>{m.shipping.shipTo}</Subheading>
@@ -33,14 +39,14 @@ export const shippingConfirmation: Template<ShippingConfirmationPayload> = {
     [
       m.hello(p.customerName),
       '',
-      m.shipping.intro(p.number, p.carrier),
+      p.carrier ? m.shipping.intro(p.number, p.carrier) : m.shipping.untracked(p.number),
       '',
-      `${m.shipping.carrier}: ${p.carrier}`,
-      `${m.shipping.tracking}: ${p.trackingId}`,
+      ...(p.carrier && p.trackingId ? [`${m.shipping.carrier}: ${p.carrier}`, `${m.shipping.tracking}: ${p.trackingId}`] : []),
       ...(p.trackingUrl ? [`${m.shipping.track}: ${p.trackingUrl}`] : []),
       '',
       `${m.shipping.items}:`,
       ...p.lines.map((l) => `${l.quantity} × ${l.name}${l.details.length ? ` (${l.details.join(', ')})` : ''}`),
+      ...(p.rest ? ['', m.shipping.rest] : []),
       ...(p.shipAddress ? ['', `${m.shipping.shipTo}:`, addressText(p.shipAddress)] : []),
       '',
       `${m.shipping.view}: ${p.orderUrl}`,
