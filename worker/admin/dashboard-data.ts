@@ -1,5 +1,6 @@
 import { addDays, storeDayOf, storeDayStart } from '#kernel/store-clock.ts'
 import { CLICK_AND_COLLECT } from './order-detail.ts'
+import { FAILED_MAIL_WHERE } from './failed-mail.ts'
 
 /** What the dashboard shows: sales today and this week per currency, and what needs an operator's attention. */
 
@@ -47,7 +48,6 @@ export interface Dashboard {
 
 /** The rows each tile counts, the same WHERE its list uses (a test checks count = rows). */
 export const RETURNS_WAITING_WHERE = "s.stage IN ('requested', 'approved', 'received')"
-export const FAILED_MAIL_WHERE = 'dead_at IS NOT NULL AND sent_at IS NULL'
 
 // option variants carry the stock; a master counts only for a product without them
 const lowStockWhere = `v.deleted_at IS NULL AND v.backorderable = 0 AND v.stock_on_hand <= ${LOW_STOCK_THRESHOLD} AND p.deleted_at IS NULL AND p.kind = 'standard'
@@ -93,7 +93,7 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
     db.prepare('SELECT COUNT(*) AS n FROM payment_failures WHERE created_at >= ?').bind(storeMidnight(now, 7).toISOString()),
     db.prepare('SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL AND created_at < ?').bind(new Date(now.getTime() - UNDELIVERED_AFTER_MINUTES * 60_000).toISOString()),
     db.prepare(`SELECT COUNT(*) AS n FROM return_requests r JOIN return_stages s ON s.return_id = r.id WHERE ${RETURNS_WAITING_WHERE}`),
-    db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE ${FAILED_MAIL_WHERE}`),
+    db.prepare(`SELECT COUNT(*) AS n FROM outbox o WHERE ${FAILED_MAIL_WHERE}`),
   ])
   const n = (r: D1Result | undefined) => (r!.results[0] as { n: number }).n
   return {
