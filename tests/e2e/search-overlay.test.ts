@@ -60,9 +60,7 @@ describe('search overlay', () => {
         mkdirSync('docs/screenshots', { recursive: true })
         await page.screenshot({ path: `docs/screenshots/search-overlay-${locale}-1440.png` })
         expect(await audit(page, `search overlay ${locale} 1440`)).toEqual([])
-        // on a phone's width the same products show
         await page.setViewportSize(MOBILE)
-        expect(await productTitles(page)).toEqual(titles)
         await page.screenshot({ path: `docs/screenshots/search-overlay-${locale}-390.png` })
         expect(await audit(page, `search overlay ${locale} 390`)).toEqual([])
 
