@@ -184,3 +184,28 @@ describe('brand, material and size in the query', () => {
     expect((await searched('Summit & Co')).search.filters[0]).toMatchObject({ filter: 'properties.brand', values: ['Summit & Co'] })
   })
 })
+
+describe('ranking and phrases', () => {
+  it("a synonym list's phrase is searched as a phrase: 'backpack' and 'nylon backpack' find backpacks only (not packing cells or a travel dress with 'travel' and 'packable' apart)", async () => {
+    const backpack = /(Backpack|Daypack|Travel Pack)$/
+    const all = await search('backpack')
+    expect(all.total).toBeGreaterThan(0)
+    expect(all.names.filter((n) => !backpack.test(n))).toEqual([])
+    const nylon = await search('nylon backpack')
+    expect(nylon.total).toBeGreaterThan(0)
+    expect(nylon.names.filter((n) => !backpack.test(n))).toEqual([])
+  })
+
+  it("a word ranks the products named for it above its compounds: 'Rucksack' lists Rucksack before Tagesrucksack and Reiserucksack; 'Tagesrucksack' finds those alone", async () => {
+    const res = await api(`/products?filter[name]=Rucksack&locale=de&per_page=100&facets=false`)
+    const buyable = res.body.data.filter((p: any) => p.attributes.purchasable).map((p: any) => p.attributes.name as string)
+    const plain = buyable.filter((n: string) => / Rucksack$/.test(n))
+    expect(plain.length).toBeGreaterThan(0)
+    expect(buyable.some((n: string) => /(Tages|Reise)rucksack$/.test(n))).toBe(true)
+    // buyable first (the 'Featured' order), and among them the word itself before the compounds
+    expect(buyable.slice(0, plain.length)).toEqual(plain)
+    const day = await search('Tagesrucksack', 'de')
+    expect(day.total).toBeGreaterThan(0)
+    expect(day.names.filter((n) => !n.endsWith('Tagesrucksack'))).toEqual([])
+  })
+})

@@ -25,6 +25,8 @@ export interface ProductFilter {
   taxons?: number[]
   /** An FTS5 query built from the shopper's words, or '' when they typed nothing searchable. */
   match?: string
+  /** Products whose name matches this FTS5 expression rank above the rest (SearchPlan.nameFirst). */
+  nameFirst?: string
   /** Order by search relevance (a search without a sort). */
   rankBySearch: boolean
   inStock?: boolean
@@ -114,6 +116,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
   const plan = f.has('name') ? planSearch(f.get('name')!, params.locale, lexicon ?? (await searchLexicon(db))) : null
   // Nothing searchable typed ('!!!'): no products; only a colour or who it is for ('red'): those products.
   if (plan) filter.match = plan.match ?? (plan.colours || plan.genders || plan.attributes ? undefined : '')
+  if (plan?.nameFirst && filter.rankBySearch) filter.nameFirst = plan.nameFirst
   if (f.has('in_stock')) filter.inStock = booleanFilter('filter[in_stock]', f.get('in_stock')!)
   if (f.has('backorderable')) filter.backorderable = booleanFilter('filter[backorderable]', f.get('backorderable')!)
   if (f.has('purchasable')) filter.purchasable = booleanFilter('filter[purchasable]', f.get('purchasable')!)
@@ -245,9 +248,13 @@ export function productParts(filter: ProductFilter): { from: string; fromBinds: 
   if (filter.match !== undefined) {
     // One FTS row per product and locale, its rowid product_id * 2 (+ 1 for German): the match needs no stored
     // column, and the ranking is computed only when results are ordered by it.
-    const rank = filter.rankBySearch ? ', bm25(products_fts, 10.0, 1.0, 4.0) AS rank' : ''
+    const localeBit = filter.locale === 'de' ? 1 : 0
+    // (a name holding the word itself is a tier above the rest: bm25 is negative and small, lower is better)
+    const first = filter.rankBySearch && filter.nameFirst ? `CASE WHEN rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ? AND (rowid & 1) = ${localeBit}) THEN -1000000.0 ELSE 0 END + ` : ''
+    const rank = filter.rankBySearch ? `, ${first}bm25(products_fts, 10.0, 1.0, 4.0) AS rank` : ''
     from += ` JOIN (SELECT rowid >> 1 AS product_id${rank} FROM products_fts
-              WHERE products_fts MATCH ? AND (rowid & 1) = ${filter.locale === 'de' ? 1 : 0}) s ON s.product_id = p.id`
+              WHERE products_fts MATCH ? AND (rowid & 1) = ${localeBit}) s ON s.product_id = p.id`
+    if (first) fromBinds.push(filter.nameFirst)
     fromBinds.push(filter.match || '""')
   }
   const where = ['p.deleted_at IS NULL', 'p.available_on IS NOT NULL', 'p.available_on <= ?']

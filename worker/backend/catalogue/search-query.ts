@@ -12,6 +12,12 @@ import { baseForms, editDistance, editsAllowed, phrase, queryWords } from './sea
 export interface SearchPlan {
   /** The FTS5 expression, or undefined when every word was an attribute ('red'). */
   match: string | undefined
+  /**
+   * Ranks first the products whose name holds the typed words themselves (an FTS5 expression on the name), set when
+   * a word also stands for compounds: 'Rucksack' lists the Rucksack products before Tagesrucksack and Reiserucksack,
+   * which bm25 alone put first (a compound is rarer, so it scores higher).
+   */
+  nameFirst?: string
   /** Colour option value ids the words named, with their option type. */
   colours?: { typeId: number; ids: number[] }
   /** Gender filter params the words named (with 'unisex', which fits everyone). */
@@ -76,10 +82,14 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
   }
 
   const groups: string[] = []
+  // each plain word's own forms, and whether its compounds were added too (`nameFirst`)
+  const owns: Array<{ atoms: string[]; compounds: boolean }> = []
   for (let i = 0; i < words.length; ) {
     const synonym = synonymAt(words, i, locale, lexicon)
     if (synonym) {
-      groups.push(any(synonym.alternatives.map((alt) => all(alt.map((w) => any(expandWord(w, locale, lexicon, false)))))))
+      // A list's phrase is searched as a phrase ('travel pack'), not as its words anywhere: 'travel' in a category
+      // and 'packable' in a description made packing cells and a travel dress a backpack.
+      groups.push(any(synonym.alternatives.flatMap((alt) => (alt.length === 1 ? expandWord(alt[0]!, locale, lexicon, false) : [phrase(alt.join(' '), true)]))))
       i += synonym.length
       continue
     }
@@ -97,15 +107,18 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
       i += 2
       continue
     }
-    groups.push(any(expandWord(word, locale, lexicon)))
+    const own: string[] = []
+    const atoms = expandWord(word, locale, lexicon, true, own)
+    groups.push(any(atoms))
+    if (own.length > 0) owns.push({ atoms: own, compounds: atoms.length > own.length })
     i++
   }
   if (groups.length > 0) plan.match = groups.join(' AND ')
+  if (owns.some((o) => o.compounds)) plan.nameFirst = `name : (${owns.map((o) => any(o.atoms)).join(' AND ')})`
   return plan
 }
 
 const any = (atoms: string[]) => (atoms.length === 1 ? atoms[0]! : `(${atoms.join(' OR ')})`)
-const all = (atoms: string[]) => (atoms.length === 1 ? atoms[0]! : `(${atoms.join(' AND ')})`)
 
 function colourOf(word: string, locale: Locale, lexicon: Lexicon): number[] | undefined {
   const words = lexicon.colour!.words
@@ -148,8 +161,11 @@ function sameWord(typed: string, listed: string, locale: Locale): boolean {
   return typed === listed || baseForms(typed, locale).includes(listed)
 }
 
-/** The FTS5 alternatives for one word, the word as a prefix first. */
-export function expandWord(word: string, locale: Locale, lexicon: Lexicon, fuzzy = true): string[] {
+/**
+ * The FTS5 alternatives for one word, the word as a prefix first. `own` receives the word's own forms (before any
+ * compound, joined word or near spelling) when the catalogue knows the word.
+ */
+export function expandWord(word: string, locale: Locale, lexicon: Lexicon, fuzzy = true, own?: string[]): string[] {
   const atoms = new Set([phrase(word, true)])
   const add = (text: string, prefix: boolean) => atoms.size < MAX_ALTERNATIVES && atoms.add(phrase(text, prefix))
   let known = hasPrefix(lexicon, word)
@@ -171,6 +187,7 @@ export function expandWord(word: string, locale: Locale, lexicon: Lexicon, fuzzy
       known = true
     }
   }
+  if (known) own?.push(...atoms)
   // German compounds that end in the word: 'Stuhl' → Campingstuhl, 'Jacke' → Regenjacke.
   if (locale === 'de') for (const head of heads) if (head.length >= 4) for (const term of compoundsEndingIn(head, lexicon)) add(term, true)
   if (known || !fuzzy) return [...atoms]
