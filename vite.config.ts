@@ -13,6 +13,8 @@ const SHELL =
   /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|consent)|state\/(use-atom|session\/|ui\.|notifications\.|wish-intent\.)|api\/use-api|i18n\/(index|dictionaries|say-refusal))|\/kernel\/(config|brand|tokens|format)\./
 const NOT_SHELL = /\/(home-seo|product-seo|store-json-ld|product-json-ld|search-overlay|focus-trap|consent-banner|consent-effects|tag-manager|non-essential|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
 const TWIND_ID = '/__twind.css'
+/** The chunks of the storefront entry's static graph (see modulePreload below). */
+const ALWAYS_LOADED = /(^|\/)(framework|shell|hydrate-app|rolldown-runtime)-[\w-]+\.js$/
 /**
  * React Router publishes its development build (dev warnings on) under every import condition; its production build
  * differs only by ENABLE_DEV_WARNINGS = false, so the browser gets that one.
@@ -79,6 +81,10 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     cssCodeSplit: true,
+    // A lazy chunk's preload list leaves out the chunks every storefront page has loaded before any of its code runs
+    // (the entry's own graph): listed, their names were repeated in every chunk with a dynamic import, first-visit
+    // bytes that preload nothing. The entries (the storefront's and the console's) keep their full lists.
+    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (/\/(main|console)-[\w-]+\.js$|^(main|console)-/.test(hostId) ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep))) },
     rollupOptions: {
       // the console's script is its own entry: only /admin pages load it (worker/admin/render.tsx); the body font's
       // stylesheet too: pages add it after their largest paint (worker/ssr/render.tsx)

@@ -387,6 +387,45 @@ test('menu without JavaScript', async () => {
   }
 })
 
+// The product gallery on its second picture (its arrow followed) and the listing's filter drawer (Filters followed),
+// without JavaScript, on a phone (issue 46 point 3); axe checks the same markup in a page without the store's scripts,
+// as tests/e2e/mobile.test.ts does. `-t "gallery and filters"` retakes just these.
+test('gallery and filters without JavaScript', async () => {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS.phone, isMobile: true, hasTouch: true, javaScriptEnabled: false, reducedMotion: 'reduce' })
+  const withAxe = await browser.newContext({ baseURL: baseUrl(), viewport: WIDTHS.phone, isMobile: true, hasTouch: true })
+  const serious: string[] = []
+  const page = await context.newPage()
+  const audited = async (name: string) => {
+    const markup = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/g, '')
+    const checked = await withAxe.newPage()
+    await checked.route(page.url(), (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: markup }))
+    await checked.goto(page.url())
+    serious.push(...(await audit(checked, name)))
+    await checked.close()
+  }
+  try {
+    for (const locale of LOCALES) {
+      const prefix = locale === 'de' ? '/de' : ''
+      await page.goto(`${prefix}/products/summit-and-co-tundra-hoodie`)
+      await page.locator('#gallery-slide-1 [data-testid=gallery-next]').tap()
+      await page.waitForFunction(() => document.querySelector('[data-testid=gallery-track]')!.scrollLeft > 0)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.waitForLoadState('networkidle').catch(() => {})
+      await page.screenshot({ path: `${OUT}gallery-nojs-${locale}-phone.png`, animations: 'disabled', caret: 'hide' })
+      await audited(`gallery-nojs-${locale}`)
+      await page.goto(`${prefix}/t/women`)
+      await page.getByTestId('filters-button').tap()
+      await page.getByTestId('filter-panel').waitFor({ state: 'visible' })
+      await page.screenshot({ path: `${OUT}filters-nojs-${locale}-phone.png`, animations: 'disabled', caret: 'hide' })
+      await audited(`filters-nojs-${locale}`)
+    }
+  } finally {
+    await context.close()
+    await withAxe.close()
+  }
+  if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
+})
+
 // The footer alone (its link blocks come from the console's footer menu): `npx vitest run --config
 // vitest.screenshots.config.mts scripts/screenshots.run.ts -t footer` retakes just these.
 for (const width of Object.keys(WIDTHS) as Width[]) {

@@ -5,6 +5,8 @@ import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, untilItWorks, waitFo
 import { audit } from './axe.ts'
 
 let browser: Browser
+/** A product of the seed with three pictures. */
+const GALLERY_PRODUCT = 'summit-and-co-tundra-hoodie'
 beforeAll(async () => {
   browser = await launchBrowser()
 })
@@ -199,6 +201,43 @@ describe('the bars before and without JavaScript, on a phone', () => {
     })
   }
 
+  // The product page's gallery and the listing's filter sidebar: links first too (issue 46 point 3)
+  for (const prefix of ['', '/de'] as const) {
+    test(`${prefix || '/'}: without JavaScript, the gallery's arrows and thumbnails show their slides, and Filters opens the filter form, which applies`, { timeout: 90_000 }, async () => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, isMobile: true, hasTouch: true, javaScriptEnabled: false, locale: 'en-AU' })
+      try {
+        const page = await context.newPage()
+        page.setDefaultTimeout(30_000)
+        await page.goto(`${prefix}/products/${GALLERY_PRODUCT}`)
+        const shown = () => page.getByTestId('gallery-track').evaluate((row) => Math.round(row.scrollLeft / row.clientWidth))
+        expect(await shown()).toBe(0)
+        await page.locator('#gallery-slide-1').getByTestId('gallery-next').tap()
+        await expect.poll(shown).toBe(1)
+        await page.locator('#gallery-slide-2').getByTestId('gallery-next').tap()
+        await expect.poll(shown).toBe(2)
+        await page.locator('#gallery-slide-3').getByTestId('gallery-previous').tap()
+        await expect.poll(shown).toBe(1)
+        await page.getByTestId('gallery-thumbnails').locator('a').first().tap()
+        await expect.poll(shown).toBe(0)
+
+        await page.goto(`${prefix}/t/women`)
+        const panel = page.getByTestId('filter-panel')
+        expect(await panel.isVisible()).toBe(false)
+        await page.getByTestId('filters-button').tap()
+        await panel.waitFor({ state: 'visible' })
+        const row = panel.locator('fieldset label:has(input[type=checkbox])').first()
+        const option = row.locator('input')
+        const [name, value] = [(await option.getAttribute('name'))!, (await option.getAttribute('value'))!]
+        await row.tap()
+        await panel.getByTestId('apply-filters').tap()
+        await page.waitForURL((url) => url.searchParams.getAll(name).includes(value))
+        expect(await page.getByTestId('filter-chip').count()).toBe(1)
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
   test('the open menu without JavaScript: axe finds nothing serious, no control under 44 px', { timeout: 60_000 }, async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: MOBILE, isMobile: true, hasTouch: true, javaScriptEnabled: false, locale: 'en-AU' })
     try {
@@ -265,6 +304,54 @@ describe('the bars before and without JavaScript, on a phone', () => {
         await untilItWorks(async () => {
           await page.keyboard.press('Escape')
           await page.getByTestId('mobile-menu').waitFor({ state: 'hidden', timeout: 1_000 })
+        }, 30_000)
+      }
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.waitForLoadState('networkidle')
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+
+  // The same on a product page and a listing: the tap works natively, and the client then carries on from where it left
+  test.each([
+    ['the next image', `/products/${GALLERY_PRODUCT}`, '#gallery-slide-1 [data-testid=gallery-next]'],
+    ['Filters', '/t/women', '[data-testid=filters-button]'],
+  ])('at 4x CPU, %s tapped at first paint, before the client starts, works, and the client carries on from there', { timeout: 120_000 }, async (_name, path, control) => {
+    const visit = await openPage(browser, { viewport: MOBILE, isMobile: true })
+    try {
+      const { page } = visit
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\.(avif|webp|jpe?g|png|svg)(\?|$)/, async (route) => {
+        await held
+        await route.continue().catch(() => {})
+      })
+      await page.goto(path, { waitUntil: 'commit' })
+      await page.locator(control).waitFor({ state: 'visible' })
+      expect(await page.evaluate(() => (window as unknown as { __clientStarted?: number }).__clientStarted ?? 0)).toBe(0)
+      await page.locator(control).tap()
+      release()
+      if (path.startsWith('/products/')) {
+        const shown = () => page.getByTestId('gallery-track').evaluate((row) => Math.round(row.scrollLeft / row.clientWidth))
+        await expect.poll(shown, { timeout: 60_000 }).toBe(1)
+        // hydrated, the gallery knows it shows the second image: its next arrow goes on to the third
+        await waitForHydration(page, '[data-testid=gallery]')
+        await expect.poll(() => page.locator('#gallery-slide-2 img').getAttribute('data-testid'), { timeout: 30_000 }).toBe('gallery-current')
+        await page.locator('#gallery-slide-2').getByTestId('gallery-next').tap()
+        await expect.poll(shown).toBe(2)
+        expect(new URL(page.url()).hash).toBe('#gallery-slide-2')
+      } else {
+        const panel = page.getByTestId('filter-panel')
+        await panel.waitFor({ state: 'visible', timeout: 60_000 })
+        // hydrated, the client owns the open drawer: its close button closes it
+        await waitForHydration(page, '[data-testid=filter-panel]')
+        await untilItWorks(async () => {
+          await panel.locator('a[role=button]').first().tap()
+          await panel.waitFor({ state: 'hidden', timeout: 1_000 })
         }, 30_000)
       }
       await page.unrouteAll({ behavior: 'ignoreErrors' })

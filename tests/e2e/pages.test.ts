@@ -234,7 +234,7 @@ describe('a product page on its first view', () => {
       const slides = await page.locator('[data-testid=gallery-track] img').evaluateAll((els) => els.map((el) => new URL((el as HTMLImageElement).src).pathname))
       expect(slides.length).toBe(3)
       // the thumbnails show the slides' own files, and no file was fetched twice
-      const thumbnails = await page.locator('[data-testid=gallery] button img').evaluateAll((els) => els.map((el) => new URL((el as HTMLImageElement).src).pathname))
+      const thumbnails = await page.locator('[data-testid=gallery-thumbnails] img').evaluateAll((els) => els.map((el) => new URL((el as HTMLImageElement).src).pathname))
       expect(thumbnails).toEqual(slides)
       for (const slide of slides) expect(images.filter((path) => path === slide), slide).toHaveLength(1)
       expect(images.filter((path) => path.endsWith('-1x1.svg'))).toEqual([])

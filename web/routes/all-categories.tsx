@@ -1,4 +1,3 @@
-import { useMemo } from 'react'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { SEARCH_ITEMS_PER_PAGE, SEARCH_SORT, SORT_OPTIONS } from '#kernel/config.ts'
@@ -11,8 +10,8 @@ import { FilterPanel, FiltersButton } from '../features/catalogue/filter-panel.t
 import { AppliedFilterChips } from '../features/catalogue/listing-toolbar.tsx'
 import { appliedFilters, filterEntries } from '../features/catalogue/listing-links.ts'
 import { listedFacets } from '../features/catalogue/listed-facets.ts'
-import { InferredFilterChips, withInferredFilters } from '../features/catalogue/inferred-filters.tsx'
-import { usePageQuery } from '../lib/page-query.ts'
+import { InferredFilterChips } from '../features/catalogue/inferred-filters.tsx'
+import { pageQuery, usePageQuery } from '../lib/page-query.ts'
 import { parseListingQuery } from './category-query.ts'
 import { closestCategories } from '../lib/closest-categories.ts'
 import { countResultClicks } from '../lib/search-clicks.ts'
@@ -31,7 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const results = await api.getProducts({ term, sort, itemsPerPage: SEARCH_ITEMS_PER_PAGE, page: 1, optionTypeFilters, productPropertyFilters, priceFilter })
     const inferred = results.meta.inferredFilters ?? []
     // only what the cards and the filter panel read goes into the page's hydration data
-    const facets = { facets: listedFacets(results.meta.facets), total: results.meta.totalCount, termWithoutFilters: results.meta.termWithoutFilters }
+    const listed = listedFacets(results.meta.facets)
+    // the colour, size, brand … the term's words set ('red jacket') ticked in the panel, which unticks them
+    const panel = inferred.length > 0 ? (await import('../features/catalogue/inferred-panel.ts')).inferredPanel(listed, inferred, results.meta.termWithoutFilters, pageQuery(new URL(request.url).pathname, search), { termRequired: true }) : null
+    const facets = { facets: listed, total: results.meta.totalCount, panel }
     if (results.data.length > 0) return { term, results: { data: results.data.map(listedCard) }, categories: [], inferred, facets, noHits: null }
     // no hits: never a dead end (docs/routes.md): the corrected term, the closest categories (else the top ones) and
     // popular products, labelled as not matching
@@ -71,8 +73,7 @@ function SearchResults() {
   const { term, results, categories, inferred, facets, noHits } = useLoaderData<typeof loader>()
   const { t } = useT()
   const search = usePageQuery()
-  // the colour, size, brand … the term's words set ('red jacket') shown ticked in the panel, which unticks them
-  const panel = useMemo(() => (facets ? withInferredFilters(facets.facets, inferred, facets.termWithoutFilters, search, { termRequired: true }) : null), [facets, inferred, search])
+  const panel = facets ? (facets.panel ? { facets: facets.panel.facets, search: new URLSearchParams(facets.panel.search) } : { facets: facets.facets, search }) : null
   if (!results) return null
   // the panel shows with results, or when the shopper's own filters left none (to untick them)
   const showPanel = panel !== null && panel.facets.length > 0 && (results.data.length > 0 || filterEntries(search).length > 0)

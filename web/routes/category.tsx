@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
@@ -16,10 +16,12 @@ import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
 import { listedFacets } from '../features/catalogue/listed-facets.ts'
-import { InferredFilterChips, withInferredFilters } from '../features/catalogue/inferred-filters.tsx'
 import { useListTopOnPageChange } from '../features/catalogue/use-list-top.ts'
 import type { Category } from '#kernel/models.ts'
-import { usePageQuery } from '../lib/page-query.ts'
+import { pageQuery, usePageQuery } from '../lib/page-query.ts'
+
+// A category with ?term= whose words set filters ('red' in 'red jacket') only: its chips load with such a listing
+const InferredFilterChips = lazy(() => import('../features/catalogue/inferred-filters.tsx').then((m) => ({ default: m.InferredFilterChips })))
 
 /**
  * The category cut to what the page reads (its name, address and description, the sub-categories shown as chips):
@@ -45,7 +47,8 @@ async function findCategory(api: StorefrontApi, slugs: Array<string | undefined>
 /** /t/{slug}, /t/{parent}/{slug} and the deep /c/ paths: the category is critical (404 if unknown). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = loaderApi(context)
-  const query = parseListingQuery(new URL(request.url).searchParams)
+  const url = new URL(request.url)
+  const query = parseListingQuery(url.searchParams)
   if (!query) notFound('router')
   const category = await findCategory(api, [params.l1, params.l2, params.l3, params.l4, params.parentSlug, params.slug])
   if (!category) notFound('page')
@@ -56,7 +59,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const trail = categoryTrail(tree, category.permalink)
   // only what the cards, the filters and the pagination read goes into the page's hydration data
   const { inferredFilters = [], termWithoutFilters } = products.meta
-  const meta = { facets: listedFacets(products.meta.facets), totalCount: products.meta.totalCount, totalPages: products.meta.totalPages, inferredFilters, termWithoutFilters }
+  const facets = listedFacets(products.meta.facets)
+  // a term's colour, size, brand … ('red jacket' in a category) shown ticked in the panel, which unticks them: worked
+  // out here, so its code loads only with such a listing (inferred-panel.ts)
+  const panel = inferredFilters.length > 0 ? (await import('../features/catalogue/inferred-panel.ts')).inferredPanel(facets, inferredFilters, termWithoutFilters, pageQuery(url.pathname, url.searchParams), { termRequired: false }) : null
+  const meta = { facets, totalCount: products.meta.totalCount, totalPages: products.meta.totalPages, inferredFilters, panel }
   return { category: listedCategory(category), products: { data: products.data.map(listedCard), meta }, page: query.page ?? 1, trail: trail.length > 0 ? trail : [{ text: category.name, link: `/t/${category.permalink}` }] }
 }
 
@@ -73,9 +80,8 @@ export function Component() {
   useViewItemList(`category:${category.permalink}`, category.name, products.data, search.toString())
   const view = search.get('view') === 'list' ? 'list' : 'grid'
   const facets = products.meta.facets
-  // a term's colour, size, brand … ('red jacket' in a category) shown ticked in the panel, which unticks them
-  const { inferredFilters, termWithoutFilters } = products.meta
-  const panel = useMemo(() => withInferredFilters(facets, inferredFilters, termWithoutFilters, search, { termRequired: false }), [facets, inferredFilters, termWithoutFilters, search])
+  const { inferredFilters } = products.meta
+  const panel = products.meta.panel ? { facets: products.meta.panel.facets, search: new URLSearchParams(products.meta.panel.search) } : { facets, search }
   const active = appliedFilters(panel.facets, panel.search).length
   const list = useRef<HTMLElement>(null)
   const listHeading = useRef<HTMLHeadingElement>(null)
@@ -106,7 +112,11 @@ export function Component() {
         <ListingToolbar />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <InferredFilterChips filters={inferredFilters} path="" />
+        {inferredFilters.length > 0 ? (
+          <Suspense fallback={null}>
+            <InferredFilterChips filters={inferredFilters} path="" />
+          </Suspense>
+        ) : null}
         <AppliedFilterChips facets={facets} />
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]">

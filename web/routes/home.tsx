@@ -3,7 +3,8 @@ import type { CmsPage, CmsSection } from '#kernel/models.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
 import { useApi } from '../api/use-api.ts'
 import { loaderApi } from '../api/loader-api.ts'
-import { LAST_CHANCE_DEALS_SLUG } from '#kernel/config.ts'
+import { requestInfoContext } from '../app-context.ts'
+import { LAST_CHANCE_DEALS_SLUG, splitLocalePath } from '#kernel/config.ts'
 import { useT } from '../i18n/index.tsx'
 import { HomeSeo } from '../features/seo/home-seo.tsx'
 import { CmsSections } from '../components/cms-sections.tsx'
@@ -29,11 +30,17 @@ export async function action(args: ActionFunctionArgs) {
  * is in the shell and preloaded from the head (web/components/cms-sections.tsx) instead of arriving with the
  * deferred part. A CMS that fails only leaves the sections out, as before.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = loaderApi(context)
+  const { origin, store } = context.get(requestInfoContext)
+  const { locale } = splitLocalePath(new URL(request.url).pathname)
   // One card is enough to know the shop sells something; a failed count never closes the shop (it is not 'empty').
-  const [page, listed] = await Promise.all([api.getCMSPage('home').catch(() => null), api.getProducts({ itemsPerPage: 1, facets: false }).catch(() => null)])
-  return { page: listedSections(page), openingSoon: listed?.meta.totalCount === 0 }
+  const [page, listed, jsonLd] = await Promise.all([
+    api.getCMSPage('home').catch(() => null),
+    api.getProducts({ itemsPerPage: 1, facets: false }).catch(() => null),
+    import('../features/seo/store-json-ld.ts').then((m) => m.homeJsonLd(origin, store, locale)),
+  ])
+  return { page: listedSections(page), openingSoon: listed?.meta.totalCount === 0, jsonLd }
 }
 
 type HomeSection = Omit<CmsSection, 'products'> & { products?: ListedCard[] }
@@ -132,11 +139,11 @@ function HomeSections({ page, content }: { page: HomePage | null; content: HomeC
 export function Component() {
   const { t, locale } = useT()
   const api = useApi()
-  const { page, openingSoon } = useLoaderData<typeof loader>()
+  const { page, openingSoon, jsonLd } = useLoaderData<typeof loader>()
   if (openingSoon) {
     return (
       <div className="space-y-12">
-        <HomeSeo />
+        <HomeSeo jsonLd={jsonLd} />
         <OpeningSoon />
         <NewsletterForm />
       </div>
@@ -146,7 +153,7 @@ export function Component() {
     <div className="space-y-12">
       {/* One child of the stack, so the hero gets no stack gap above it from the invisible heading */}
       <div>
-        <HomeSeo />
+        <HomeSeo jsonLd={jsonLd} />
         <h1 className="sr-only">{t('pages.home')}</h1>
         <Hero page={page} />
       </div>

@@ -62,7 +62,15 @@ export function FilterPanel({ facets, total, search: given }: { facets: ListedFa
     const chosen = new Set(facets.flatMap((f) => f.options.filter((o) => o.selected).map((o) => `${f.param}=${o.value}`)))
     for (const input of form.current?.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]') ?? []) input.checked = chosen.has(`${input.name}=${input.value}`)
   }, [facets])
-  useEffect(() => () => setOpen(false), [setOpen])
+  useEffect(() => {
+    // opened before the client started (the browser followed 'Filters' to #filters): the flag takes the drawer over
+    // (once enhanced, the drawer follows the flag only, not the address's target), and the address drops the target
+    if (window.location.hash === '#filters') {
+      setOpen(true)
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+    }
+    return () => setOpen(false)
+  }, [setOpen])
   useEffect(() => {
     if (!open) return
     panel.current?.focus()
@@ -75,7 +83,7 @@ export function FilterPanel({ facets, total, search: given }: { facets: ListedFa
   return (
     <aside
       id="filters"
-      className={cx(open ? 'fixed inset-0 z-50 block' : 'hidden', 'target:fixed target:inset-0 target:z-50 target:block lg:static lg:z-auto lg:block')}
+      className={cx(open ? 'fixed inset-0 z-50 block' : 'hidden', !enhanced && 'target:fixed target:inset-0 target:z-50 target:block', 'lg:static lg:z-auto lg:block')}
       aria-label={t('listing.filters')}
       data-testid="filter-panel"
     >

@@ -4,6 +4,12 @@ import { shopName, socialLinks, type StoreSettings } from '#kernel/store-setting
 import { absoluteAsset, absoluteUrl } from './urls.ts'
 import { SCHEMA, type JsonLd } from './json-ld.ts'
 
+/**
+ * The home page's JSON-LD (the shop and its search box), built by its loader: data in the page, so this code loads
+ * with a navigation to the home page, never with a first visit's chunks.
+ */
+export const homeJsonLd = (origin: string, store: StoreSettings, locale: Locale): JsonLd[] => [organizationJsonLd(origin, store, locale), websiteJsonLd(origin, locale, store)]
+
 /** The shop as its settings describe it (the console's Settings page): only the facts that are set. Home page only. */
 export function organizationJsonLd(origin: string, store: StoreSettings, locale: Locale): JsonLd {
   const optional = (key: string, value: unknown) => (value ? { [key]: value } : {})
