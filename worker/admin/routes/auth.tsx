@@ -14,7 +14,7 @@ const LoginSchema = z.object({ email: field.email, password: z.string().min(1, '
 const SetupSchema = z
   .object({ token: z.string(), password: z.string().min(12, 'Choose at least 12 characters.').max(200, PASSWORD_TOO_LONG), confirmation: z.string() })
   .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: 'The two passwords are not the same.' })
-  .refine((v) => !isGuessablePassword(v.password), { path: ['password'], message: 'This password is one of the most used ones, or the store’s name. Choose another.' })
+const GUESSABLE = 'This password is one of the most used ones, or the store’s name. Choose another.'
 
 const LOGIN_NOTICES: Record<string, string> = { 'logged-out': 'You have logged out.', 'password-set': 'Your password is set. Log in with it.' }
 
@@ -63,6 +63,7 @@ auth.post('/setup', async (c) => {
   const userId = await setupTokenUser(c.env.DB, token)
   if (userId === null) return renderDocument('Set password', <SetupPage token="" error={EXPIRED} />, 410)
   if (!form.ok) return renderDocument('Set password', <SetupPage token={token} errors={form.errors} />, 422)
+  if (await isGuessablePassword(c.env.DB, form.data.password)) return renderDocument('Set password', <SetupPage token={token} errors={{ password: GUESSABLE }} />, 422)
   if (!(await completeSetup(c, token, userId, form.data.password))) return renderDocument('Set password', <SetupPage token="" error={EXPIRED} />, 410)
   await auditStatement(c.env.DB, { id: userId, email: '(setup link)' }, 'operator.password_set', { type: 'user', id: userId }, undefined, undefined).run()
   return seeOther(c, '/admin/login', 'password-set')
