@@ -4,6 +4,7 @@ import { buildTwindCss } from './scripts/twind-css.ts'
 import { markSvg, PNG_ICONS } from './kernel/brand.ts'
 import { markPng } from './scripts/mark-png.ts'
 import { serviceWorkerStamp } from './scripts/service-worker-stamp.ts'
+import { workerManifest } from './scripts/worker-manifest.ts'
 
 /** Where the static CSS's classes are written: the web app, the kernel it reads, and the console's server-rendered pages. */
 const CLASS_SOURCES = ['./web', './kernel', './worker/admin/pages'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)))
@@ -67,7 +68,7 @@ function compileHints(): Plugin {
  */
 export default defineConfig({
   publicDir: 'web/public',
-  plugins: [twindCss(), brandFiles(), compileHints(), serviceWorkerStamp()],
+  plugins: [twindCss(), brandFiles(), compileHints(), serviceWorkerStamp(), workerManifest()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: `${ROUTER_PRODUCTION}index.mjs` },

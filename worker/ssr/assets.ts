@@ -1,4 +1,5 @@
-import manifest from '#build/client/.vite/manifest.json'
+// Vite's manifest, slimmed to what is read here (scripts/worker-manifest.ts)
+import manifest from '#build/worker-manifest.json'
 
 /** One entry of Vite's build manifest. */
 interface ManifestChunk {
