@@ -139,7 +139,7 @@ export async function loadCartState(
     db.prepare(`SELECT balance_cents FROM store_credits WHERE user_id = ${of('user_id')} AND currency = ${of('currency')}`).bind(orderId),
     db.prepare(`SELECT * FROM shipping_methods WHERE id = ${of('shipping_method_id')}`).bind(orderId),
     // the GST rule and zone of the shipping address's country, as the console set them (migration 0330)
-    db.prepare(`SELECT CASE WHEN ${SHIP_COUNTRY} IS NULL THEN 0 ELSE ${gstFreeSql(SHIP_COUNTRY)} END AS gst_free, ${zoneOf(SHIP_COUNTRY)} AS zone_id`).bind(orderId),
+    db.prepare(`SELECT CASE WHEN ${SHIP_COUNTRY} IS NULL THEN 0 ELSE ${gstFreeSql(SHIP_COUNTRY)} END AS gst_free, ${zoneOf(SHIP_COUNTRY)} AS zone_id, (SELECT r.gst_free FROM order_gst_rules r WHERE r.order_id = ?1) AS placed_gst_free`).bind(orderId),
     ...variantStatements(db, { orderOf: orderId }, locale)!,
   ])
   checkWrites?.(results.slice(0, writes.length))
@@ -154,8 +154,8 @@ export async function loadCartState(
   const complete = order.state === 'complete'
   // an export is priced without GST from the moment the checkout has an address in a GST-free zone (docs/checkout.md);
   // a placed order keeps the rule it was placed under
-  const zone = zoneRes!.results[0] as { gst_free: number; zone_id: number | null }
-  const gstFree = complete && order.gst_free != null ? order.gst_free === 1 : zone.gst_free === 1
+  const zone = zoneRes!.results[0] as { gst_free: number; zone_id: number | null; placed_gst_free: number | null }
+  const gstFree = complete && zone.placed_gst_free != null ? zone.placed_gst_free === 1 : zone.gst_free === 1
   const member = complete ? order.member_pricing === 1 : order.user_id !== null
   const variants = variantsFrom(variantResults)
   const lines: CartLine[] = rows.map((row) => {

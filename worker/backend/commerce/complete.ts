@@ -153,10 +153,12 @@ export async function completeOrder(env: Env, state: CartState, storeUrl: string
         `UPDATE orders SET state = 'complete', number = ?, completed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), item_total_cents = ?, promo_total_cents = ?, ship_total_cents = ?,
            tax_total_cents = ?, total_cents = ?, gift_card_total_cents = ?, store_credit_total_cents = ?, club_savings_cents = ?,
-           member_pricing = ?, shipping_method_id = ?, gst_free = ? WHERE id = ? AND state != 'complete'`,
+           member_pricing = ?, shipping_method_id = ? WHERE id = ? AND state != 'complete'`,
       )
-      .bind(number, totals.itemTotal, totals.promoTotal, totals.shipTotal, totals.includedTax, totals.total, totals.giftCardTotal, totals.storeCreditTotal, totals.clubSavings, state.member ? 1 : 0, state.shippingMethod?.id ?? null, state.gstFree ? 1 : 0, order.id),
+      .bind(number, totals.itemTotal, totals.promoTotal, totals.shipTotal, totals.includedTax, totals.total, totals.giftCardTotal, totals.storeCreditTotal, totals.clubSavings, state.member ? 1 : 0, state.shippingMethod?.id ?? null, order.id),
   )
+  // the GST rule it was placed under (migration 0330), kept whatever the zone says later
+  s.push(db.prepare('INSERT INTO order_gst_rules (order_id, gst_free) VALUES (?, ?) ON CONFLICT (order_id) DO NOTHING').bind(order.id, state.gstFree ? 1 : 0))
   s.push(await mailStatement(env, orderConfirmationMail(state, number, storeUrl)))
   await dispatchWritten(env, await db.batch(s))
   return reloadOrder(db, order.id)

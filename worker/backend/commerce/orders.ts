@@ -26,7 +26,6 @@ export interface OrderRow {
   member_pricing: number | null
   completed_at: string | null
   /** The GST rule it was placed under: 1 a GST-free export, 0 GST included; null before it was placed (migration 0330). */
-  gst_free?: number | null
   /** Set when the console cancelled the placed order (Spree's 'canceled' state; migration 0150). */
   canceled_at?: string | null
   created_at: string

@@ -26,8 +26,13 @@ ALTER TABLE shipping_methods ADD COLUMN name_de TEXT NOT NULL DEFAULT '';
 -- set when the operator retires a rate: no longer offered; orders that used it still name it
 ALTER TABLE shipping_methods ADD COLUMN retired_at TEXT;
 
--- The GST rule an order was placed under, kept with it so a later change of the zone's rule leaves its invoice alone.
-ALTER TABLE orders ADD COLUMN gst_free INTEGER CHECK (gst_free IS NULL OR gst_free IN (0, 1));
+-- The GST rule an order was placed under, kept beside it so a later change of the zone's rule leaves its invoice
+-- alone. A table of its own, not a column of orders: migration 0220's test runs 0220 again over today's schema, and
+-- 0220 rebuilds orders with the columns it knew (decision 0032).
+CREATE TABLE order_gst_rules (
+  order_id INTEGER PRIMARY KEY REFERENCES orders(id),
+  gst_free INTEGER NOT NULL CHECK (gst_free IN (0, 1))
+) WITHOUT ROWID;
 
 -- Today's data moves into zones: one zone per distinct country list of the existing rates (migrations 0010, 0170),
 -- named as the checkout names them; a list this migration does not know keeps its countries as its name. `position`
@@ -67,9 +72,10 @@ SELECT iso, zone_id FROM split WHERE length(iso) = 2 ORDER BY zone_id;
 UPDATE shipping_methods SET name_de = name WHERE name_de = '';
 
 -- orders placed so far were placed under that rule
-UPDATE orders SET gst_free = CASE
+INSERT INTO order_gst_rules (order_id, gst_free)
+SELECT id, CASE
     WHEN ship_address_id IS NULL THEN 0
     WHEN (SELECT country_iso FROM addresses a WHERE a.id = orders.ship_address_id) = 'AU' THEN 0 ELSE 1 END
-WHERE completed_at IS NOT NULL;
+FROM orders WHERE completed_at IS NOT NULL;
 
 -- `shipping_methods.countries` is no longer read (the zone's countries are); it stays for the rows written before.
