@@ -152,6 +152,18 @@ describe('with JavaScript', () => {
         }
 
         // Sort by price, 12 a page, then page 2: the filters stay.
+        // Page 2's products are held from here: the pagination prefetches the next page once it is in view, which on a
+        // loaded machine could finish before the click and leave nothing to wait for (the busy state never shown).
+        let release = () => {}
+        const held = new Promise<void>((done) => (release = done))
+        const listing = (url: URL) => url.pathname === '/api/products' && url.searchParams.get('page') === '2'
+        await page.route(listing, async (route) => {
+          await held
+          // unroute() below may already have let the held request through; then there is nothing left to continue
+          await route.continue().catch((error: Error) => {
+            if (!/already handled/i.test(error.message)) throw error
+          })
+        })
         const options = page.getByTestId('listing-options')
         const cards = page.locator('[data-testid=product-card]')
         await options.locator('select[name=sort]').selectOption('member_price')
@@ -161,16 +173,6 @@ describe('with JavaScript', () => {
         await page.waitForURL((url) => url.searchParams.get('itemsPerPage') === '12')
         await listingSettled(page, async () => (await cards.count()) === 12)
         // While page 2's products load (held here), the results say they are busy; then they show page 2.
-        let release = () => {}
-        const held = new Promise<void>((done) => (release = done))
-        const listing = (url: URL) => url.pathname === '/api/products'
-        await page.route(listing, async (route) => {
-          await held
-          // unroute() below may already have let the held request through; then there is nothing left to continue
-          await route.continue().catch((error: Error) => {
-            if (!/already handled/i.test(error.message)) throw error
-          })
-        })
         await page.getByTestId('pagination').locator('a[href*="page=2"]').first().click()
         await expect.poll(() => page.getByTestId('listing-results').getAttribute('aria-busy')).toBe('true')
         release()

@@ -153,7 +153,7 @@ export async function issueGiftCard(visit: Visit, shopper: Visit) {
   const { page } = visit
   await visit.goto('/admin/gift-cards')
   const form = page.getByRole('form', { name: 'Issue a gift card' })
-  await form.getByLabel('Amount', { exact: true }).fill('50.00')
+  await form.getByRole('textbox', { name: 'Amount' }).fill('50.00')
   await form.getByRole('button', { name: 'Issue the card' }).click()
   const notice = await page.getByText('New card code:').textContent()
   const code = notice!.match(/New card code: (\S+) /)![1]!
