@@ -2,11 +2,9 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { CMS_IMAGE_SIZES } from '#kernel/config.ts'
 import { thumbnailOf, type CmsImage } from '../cms-images.ts'
+import { PictureFileFields } from './picture-file-fields.tsx'
 import { ErrorSummary, Notice, PageHeader, Panel, TextLink, when, type FieldErrors, type FormValues } from './parts.tsx'
 
-type Size = keyof typeof CMS_IMAGE_SIZES
-const SIZE_LABEL: Record<Size, string> = { large: 'Large', desktop: 'Desktop', mobile: 'Mobile' }
-const ORDER: Size[] = ['large', 'desktop', 'mobile']
 
 /**
  * The shop's own pictures for CMS sections: the upload form (one picture resized in the browser by the console's
@@ -24,24 +22,7 @@ export function ContentPicturesPage({ images, notice, error, errors, values }: {
       <ErrorSummary errors={errors} />
       <Panel title="Upload a picture">
         <form method="post" action="/admin/content/pictures" encType="multipart/form-data" data-image-upload="" aria-label="Upload a picture" className="space-y-4" noValidate>
-          <div hidden>
-            <label htmlFor="picture" className="mb-1 block text-sm font-semibold">
-              Picture (JPEG, PNG or WebP; resized for you to the three sizes, cropped to 2:1 from the middle)
-            </label>
-            <input id="picture" type="file" accept="image/jpeg,image/png,image/webp" data-picture="" className="block w-full text-sm" />
-            <p data-picture-status="" role="status" aria-live="polite" className="mt-1 text-sm text-neutral-700" />
-          </div>
-          <fieldset className="grid gap-3 md:grid-cols-3">
-            <legend className="mb-2 text-sm">Or upload each size yourself (exactly these pixels, at most 2 MB each):</legend>
-            {ORDER.map((size) => (
-              <div key={size}>
-                <label htmlFor={`upload-${size}`} className="mb-1 block text-sm font-semibold">
-                  {SIZE_LABEL[size]} {CMS_IMAGE_SIZES[size].width}×{CMS_IMAGE_SIZES[size].height}
-                </label>
-                <input id={`upload-${size}`} name={size} type="file" accept="image/jpeg,image/png,image/webp" data-width={CMS_IMAGE_SIZES[size].width} data-height={CMS_IMAGE_SIZES[size].height} className="block w-full text-sm" />
-              </div>
-            ))}
-          </fieldset>
+          <PictureFileFields sizes={CMS_IMAGE_SIZES} hint="resized for you to the three sizes, cropped to 2:1 from the middle" />
           <div className="grid gap-3 lg:grid-cols-2">
             <Input id="alt_en" name="alt_en" label="What the picture shows (English)" required defaultValue={values?.alt_en ?? ''} error={errors?.alt_en} hint="For shoppers who cannot see it; a section uses it unless you write its own." />
             <Input id="alt_de" name="alt_de" label="What the picture shows (German)" required defaultValue={values?.alt_de ?? ''} error={errors?.alt_de} />

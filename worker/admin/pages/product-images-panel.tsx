@@ -3,11 +3,9 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { IMAGE_SIZES } from '#kernel/config.ts'
 import { Panel, type FieldErrors, type FormValues } from './parts.tsx'
+import { PictureFileFields } from './picture-file-fields.tsx'
 import type { ProductView } from './product-page.tsx'
 
-type Size = keyof typeof IMAGE_SIZES
-const SIZE_LABEL: Record<Size, string> = { large: 'Large', desktop: 'Desktop', mobile: 'Mobile' }
-const ORDER: Size[] = ['large', 'desktop', 'mobile']
 
 /**
  * The product's gallery in the order the store shows it, each picture with its English and German description, and
@@ -54,24 +52,7 @@ export function ProductImagesPanel({ view, form, errors, values }: { view: Produ
 
       <form method="post" action={action} encType="multipart/form-data" data-image-upload="" aria-label="Add a picture" className="space-y-4 border-t border-neutral-200 pt-4">
         <h3 className="font-semibold">Add a picture</h3>
-        <div hidden>
-          <label htmlFor="picture" className="mb-1 block text-sm font-semibold">
-            Picture (JPEG, PNG or WebP; resized for you to the three sizes)
-          </label>
-          <input id="picture" type="file" accept="image/jpeg,image/png,image/webp" data-picture="" className="block w-full text-sm" />
-          <p data-picture-status="" role="status" aria-live="polite" className="mt-1 text-sm text-neutral-700" />
-        </div>
-        <fieldset className="grid gap-3 md:grid-cols-3">
-          <legend className="mb-2 text-sm">Or upload each size yourself (exactly these pixels, at most 2 MB each):</legend>
-          {ORDER.map((size) => (
-            <div key={size}>
-              <label htmlFor={`upload-${size}`} className="mb-1 block text-sm font-semibold">
-                {SIZE_LABEL[size]} {IMAGE_SIZES[size].width}×{IMAGE_SIZES[size].height}
-              </label>
-              <input id={`upload-${size}`} name={size} type="file" accept="image/jpeg,image/png,image/webp" data-width={IMAGE_SIZES[size].width} data-height={IMAGE_SIZES[size].height} className="block w-full text-sm" />
-            </div>
-          ))}
-        </fieldset>
+        <PictureFileFields sizes={IMAGE_SIZES} hint="resized for you to the three sizes" />
         <div className="grid gap-3 lg:grid-cols-2">
           <ColourSelect id="new-colour" label="Colour of the picture" colours={view.colours} value={v('images', 'colour', '')} error={e('images', 'colour')} />
           <Input id="new-alt" name="alt" label="Picture description (English)" required defaultValue={v('images', 'alt', '')} error={e('images', 'alt')} hint="What the picture shows, for shoppers who cannot see it." />
