@@ -52,6 +52,8 @@ describe('the commerce client finds payment methods by type', () => {
     await expect(checkoutOperations(client).makeOrder({ method: 'card', paymentMethodId: 'pm_card_visa123', giftCardCode: 'GIFT-1234' })).rejects.toThrow('stop here')
     const payments = sent.filter((s) => s.path === '/checkout/create_payment').map((s) => (s.body as { payment_method_id: string }).payment_method_id)
     expect(payments).toEqual(['12', '7'])
+    // the methods are read once for the order's payments
+    expect(sent.filter((s) => s.path === '/checkout/payment_methods')).toHaveLength(1)
   })
 
   it('a store that lists no card method refuses the card as the provider being unavailable, and creates no payment', async () => {

@@ -38,16 +38,24 @@ type Payment = Parameters<CheckoutOperations['makeOrder']>[0]
 /** Spree's payment method types by what they take: any card gateway (the test gateway, Stripe), and gift cards. */
 const METHOD_TYPES = { card: /::Gateway::|CreditCard/, giftCard: /GiftCard$/ } as const
 
-/**
- * The id of the checkout's payment method that takes this kind of payment, as the backend lists them (GET
- * /checkout/payment_methods): a Spree numbers its methods its own way, so ids are found, never assumed. None (a store
- * whose card provider is not configured) is the provider being unavailable: nothing is charged.
- */
-async function paymentMethodId(client: SpreeClient, kind: keyof typeof METHOD_TYPES): Promise<string> {
+/** The checkout's payment method ids by what they take, as the backend lists them (one GET /checkout/payment_methods). */
+async function paymentMethodIds(client: SpreeClient): Promise<Partial<Record<keyof typeof METHOD_TYPES, string>>> {
   const list = await client.request<ListDocument>('/checkout/payment_methods')
-  const method = list.data.find((m) => METHOD_TYPES[kind].test(String((m.attributes as { type?: unknown }).type ?? '')))
-  if (!method) throw new ApiError(503, 'The payment provider cannot be reached right now, so nothing was charged.', { payment: ['provider unavailable'] }, undefined, 'provider_unavailable')
-  return method.id
+  const typeOf = (m: ListDocument['data'][number]) => String((m.attributes as { type?: unknown }).type ?? '')
+  const ids: Partial<Record<keyof typeof METHOD_TYPES, string>> = {}
+  for (const kind of Object.keys(METHOD_TYPES) as Array<keyof typeof METHOD_TYPES>) ids[kind] = list.data.find((m) => METHOD_TYPES[kind].test(typeOf(m)))?.id
+  return ids
+}
+
+/**
+ * The id of the payment method that takes this kind of payment: a Spree numbers its methods its own way, so ids are
+ * found, never assumed. None (a store whose card provider is not configured) is the provider being unavailable:
+ * nothing is charged.
+ */
+function methodId(ids: Partial<Record<keyof typeof METHOD_TYPES, string>>, kind: keyof typeof METHOD_TYPES): string {
+  const id = ids[kind]
+  if (!id) throw new ApiError(503, 'The payment provider cannot be reached right now, so nothing was charged.', { payment: ['provider unavailable'] }, undefined, 'provider_unavailable')
+  return id
 }
 
 /**
@@ -104,8 +112,8 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
     },
     applyGiftCard: async (code) => {
       try {
-        const methodId = await paymentMethodId(client, 'giftCard')
-        await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: methodId, source_attributes: { gift_card_code: code } } })
+        const giftCardMethod = methodId(await paymentMethodIds(client), 'giftCard')
+        await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: giftCardMethod, source_attributes: { gift_card_code: code } } })
       } catch (error) {
         renameFields(error)
       }
@@ -117,14 +125,16 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
     makeOrder: async (payment) => {
       try {
         try {
+          // the listed methods, read once for this order's payments
+          let ids: Awaited<ReturnType<typeof paymentMethodIds>> | undefined
+          const idOf = async (kind: keyof typeof METHOD_TYPES) => methodId((ids ??= await paymentMethodIds(client)), kind)
           if (payment.giftCardCode) {
-            const methodId = await paymentMethodId(client, 'giftCard')
-            await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: methodId, source_attributes: { gift_card_code: payment.giftCardCode } } })
+            await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: await idOf('giftCard'), source_attributes: { gift_card_code: payment.giftCardCode } } })
           }
           if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
           if (payment.method === 'card') {
             const captcha = payment.captchaToken ? { captcha_token: payment.captchaToken } : {}
-            await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment, await paymentMethodId(client, 'card')), ...captcha } })
+            await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment, await idOf('card')), ...captcha } })
           }
         } catch (error) {
           // The same completion sent again (a double click, a retry after its answer was lost): the order was placed,
