@@ -88,8 +88,6 @@ export async function completeOrder(env: Env, state: CartState, storeUrl: string
            json_extract(value, '$.email'), json_extract(value, '$.message'), json_extract(value, '$.line'), json_extract(value, '$.deliverOn') FROM json_each(?1)`,
       )
       .bind(json(issued), order.currency),
-    // each card's email, due on its delivery date (the cron sweep sends it that morning)
-    await mailStatement(env, ...giftCardMails(state, issued, storeUrl)),
     // balances ≥ 0 is a CHECK: a card spent meanwhile by another order refuses the batch
     db
       .prepare(`UPDATE gift_cards SET balance_cents = balance_cents - json_extract(j.value, '$.amount') FROM json_each(?1) AS j WHERE gift_cards.id = json_extract(j.value, '$.id')`)
@@ -159,7 +157,9 @@ export async function completeOrder(env: Env, state: CartState, storeUrl: string
   )
   // the GST rule it was placed under (migration 0330), kept whatever the zone says later
   s.push(db.prepare('INSERT INTO order_gst_rules (order_id, gst_free) VALUES (?, ?) ON CONFLICT (order_id) DO NOTHING').bind(order.id, state.gstFree ? 1 : 0))
-  s.push(await mailStatement(env, orderConfirmationMail(state, number, storeUrl)))
+  // the confirmation, and each card's email due on its delivery date (the cron sweep sends it that morning): one
+  // statement, so the store's settings for them are read once
+  s.push(await mailStatement(env, orderConfirmationMail(state, number, storeUrl), ...giftCardMails(state, issued, storeUrl)))
   await dispatchWritten(env, await db.batch(s))
   return reloadOrder(db, order.id)
 }
