@@ -8,6 +8,11 @@ import { CARD_EXPIRY, untilItWorks, waitForHydration } from './browser.ts'
 export async function addWithSidebar(page: Page, path: string) {
   await page.goto(path)
   await waitForHydration(page)
+  return addOnThisPage(page)
+}
+
+/** Presses the product page's Add to cart (hydrated) until the sidebar opens with the line; answers the sidebar. */
+export async function addOnThisPage(page: Page) {
   const sidebar = page.locator('[data-testid=cart-sidebar]')
   // a click before hydration has committed does nothing: click again, but never once the sidebar is open (a slow
   // machine opens it late, and the open sidebar covers the button)
