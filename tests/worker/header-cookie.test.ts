@@ -141,6 +141,21 @@ describe('a change rewrites the cookie in its own answer', () => {
     expect(view.body).toContain('data-testid="top-bar"')
   })
 
+  it('a change this browser did not make shows on cached pages once the shopper opens a page outside the cache (the cart)', async () => {
+    const token = await guestCart()
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })
+    const shopper = browser()
+    shopper.jar.set('cart_token', token)
+    await shopper.page('/t/women')
+    // the same cart changed elsewhere (another tab's API client, a card provider's return): the cookie still says 1
+    await call('/cart/add_item', { orderToken: token, body: { variant_id: product.variantId, quantity: 1 } })
+    expect(badge((await shopper.page('/t/women')).body)).toBe('1')
+    const cart = await shopper.page('/Cart')
+    expect(cart.issued).toBeTruthy()
+    const after = await shopper.page('/t/women')
+    expect([badge(after.body), after.edge, after.d1]).toEqual(['2', 'hit', 0])
+  })
+
   it('a refused change (a 4xx) leaves the cookie as it is and reads nothing to re-sign it', async () => {
     const shopper = browser()
     await shopper.api('POST', '/api/cart/items', { variantId: String(product.variantId), quantity: 1 })

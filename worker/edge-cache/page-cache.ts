@@ -183,8 +183,10 @@ export const pageCache = () =>
       const { auth, cart } = c.var.session.changes
       const changed = storefront && ((!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && !NO_HEADER_CHANGE.has(url.pathname)) || auth || cart)
       const page = storefront && isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)
+      // pages outside the cache (cart, checkout, account) read the database anyway: their header is read and signed
+      // again too, so a change the cookie did not see (an order paid on a card provider's page) is put right there
       if (changed || page) {
-        const { state, setCookie } = changed ? await freshPersonalState(c) : await personalStateFor(c)
+        const { state, setCookie } = await freshPersonalState(c)
         if (page) {
           c.res = personalise(c.res, { nonce: null, state, locale: c.var.locale })
           // a page public for visitors without a session (/Login, /offline) is theirs alone once it greets them
