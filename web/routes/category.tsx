@@ -7,11 +7,9 @@ import { CategorySeo } from '../features/seo/page-seo.tsx'
 import { useViewItemList } from '../features/analytics/use-track.ts'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
-import { FilterPanel, FiltersButton } from '../features/catalogue/filter-panel.tsx'
 import { AppliedFilterChips, ListingToolbar } from '../features/catalogue/listing-toolbar.tsx'
 import { appliedFilters, categoryTrail, pageHref } from '../features/catalogue/listing-links.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
-import { Pagination } from '../components/ui/pagination.tsx'
 import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
@@ -19,6 +17,19 @@ import { listedFacets } from '../features/catalogue/listed-facets.ts'
 import { useListTopOnPageChange } from '../features/catalogue/use-list-top.ts'
 import type { Category } from '#kernel/models.ts'
 import { pageQuery, usePageQuery } from '../lib/page-query.ts'
+
+/**
+ * The facet panel and the phones' Filters button are drawn by the server and work without JavaScript (a GET form, a
+ * link to #filters), so their code is not part of the first visit: they hydrate when it arrives, and a change made
+ * before then submits the form as without JavaScript. A client navigation to a listing starts loading it with the
+ * loader, so the panel is there when the page is.
+ */
+const loadFilterPanel = () => import('../features/catalogue/filter-panel.tsx')
+const FilterPanel = lazy(() => loadFilterPanel().then((m) => ({ default: m.FilterPanel })))
+const FiltersButton = lazy(() => loadFilterPanel().then((m) => ({ default: m.FiltersButton })))
+/** The page links below the cards: links that work without JavaScript, hydrated (and the next page prefetched) when their code arrives. */
+const loadPagination = () => import('../components/ui/pagination.tsx')
+const Pagination = lazy(() => loadPagination().then((m) => ({ default: m.Pagination })))
 
 // A category with ?term= whose words set filters ('red' in 'red jacket') only: its chips load with such a listing
 const InferredFilterChips = lazy(() => import('../features/catalogue/inferred-filters.tsx').then((m) => ({ default: m.InferredFilterChips })))
@@ -50,6 +61,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = parseListingQuery(url.searchParams)
   if (!query) notFound('router')
+  void loadFilterPanel()
+  void loadPagination()
   const category = await findCategory(api, [params.l1, params.l2, params.l3, params.l4, params.parentSlug, params.slug])
   if (!category) notFound('page')
   const [products, tree] = await Promise.all([api.getProducts({ ...query, categoryId: category.id }), api.getCategoryTree().catch(() => [])])
@@ -108,7 +121,9 @@ export function Component() {
         </ul>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <FiltersButton active={active} />
+        <Suspense fallback={null}>
+          <FiltersButton active={active} />
+        </Suspense>
         <ListingToolbar />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -120,7 +135,9 @@ export function Component() {
         <AppliedFilterChips facets={facets} />
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]">
-        <FilterPanel facets={panel.facets} search={panel.search} total={products.meta.totalCount} />
+        <Suspense fallback={null}>
+          <FilterPanel facets={panel.facets} search={panel.search} total={products.meta.totalCount} />
+        </Suspense>
         <section
           ref={list}
           aria-labelledby="products-heading"
@@ -138,7 +155,9 @@ export function Component() {
           ) : (
             <ProductGrid products={products.data} view={view} />
           )}
-          <Pagination className="mt-10" page={page} totalPages={products.meta.totalPages} href={(n) => pageHref(search, n)} />
+          <Suspense fallback={null}>
+            <Pagination className="mt-10" page={page} totalPages={products.meta.totalPages} href={(n) => pageHref(search, n)} />
+          </Suspense>
         </section>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { ImportJobPage, ImportPage, type ImportJobView, type ImportRowView } from '#worker/admin/pages/import-page.tsx'
 import type { FieldErrors } from '#worker/admin/pages/parts.tsx'

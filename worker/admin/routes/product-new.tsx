@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { ProductNewPage } from '#worker/admin/pages/product-new-page.tsx'
 import type { AlreadySent, FieldErrors } from '#worker/admin/pages/parts.tsx'

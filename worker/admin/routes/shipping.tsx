@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { RatePage, ShippingPage, ZonePage } from '#worker/admin/pages/shipping-page.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { parseForm } from '../forms.ts'
