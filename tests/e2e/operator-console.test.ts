@@ -273,6 +273,18 @@ describe("an operator's day in the console", () => {
     await page.getByText('slug: use lower-case letters, digits and single dashes.').waitFor()
     const dryRun = page.url()
     problems.push(...(await axe(page, 'import dry run')))
+    // the sample CSV of docs/console.md: a new jacket in 2 colours × 3 sizes, one line per variant, said by line in
+    // English and German, then applied in one batch through the import queue
+    await own.goto('/admin/products/import')
+    await page.getByLabel('CSV file').setInputFiles(join(root, 'docs/samples/products-with-options.csv'))
+    await page.getByRole('button', { name: 'Check the file' }).click()
+    await page.getByRole('heading', { name: 'Import: products-with-options.csv' }).waitFor()
+    await page.getByText('New product “Harbour Rain Jacket” (active) with 6 variants').waitFor()
+    await page.getByText('Glacier / M: Artikelnummer HARBOUR-GLACIER-M, Bestand 6.').waitFor()
+    problems.push(...(await axe(page, 'import dry run with options')))
+    await page.getByRole('button', { name: 'Apply 6 rows' }).click()
+    await page.getByText('6 of 6 rows applied').waitFor({ timeout: 40_000 })
+    await page.getByRole('link', { name: 'Harbour Rain Jacket' }).first().waitFor()
     await own.goto('/admin/categories')
     problems.push(...(await axe(page, 'categories')))
     expect(problems).toEqual([])
@@ -289,7 +301,7 @@ describe("an operator's day in the console", () => {
     }
     own.expectNoProblems()
     await own.close()
-  }, 90_000)
+  }, 150_000)
 
   // `ADMIN_SCREENSHOTS=dir` takes the console's screens at 1440 and 390 px (for review, not a pass/fail check)
   it.runIf(Boolean(process.env.ADMIN_SCREENSHOTS))('screenshots', async () => {
