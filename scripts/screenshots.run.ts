@@ -725,3 +725,51 @@ test('fulfilment', async () => {
   }
   if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
 })
+
+// Delivery dates (issue 44 point 3): the product page's line and the checkout's dated rates with a fixed clock (Friday
+// 30 October 2026, 10:47 in Melbourne: before the cut-off, the Friday before Melbourne Cup day), en and de, each
+// checked by axe (0 serious or critical). `SCREENS=delivery -t delivery`.
+test('delivery', async () => {
+  const serious: string[] = []
+  for (const locale of LOCALES) {
+    for (const width of Object.keys(WIDTHS) as Width[]) {
+      const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', locale: locale === 'de' ? 'de-DE' : 'en-AU', reducedMotion: 'reduce' })
+      try {
+        const page = await context.newPage()
+        settleBeforeNavigating(page, context)
+        await page.clock.setFixedTime(new Date('2026-10-30T10:47:00+11:00'))
+        const prefix = locale === 'de' ? '/de' : ''
+        const { slug } = await purchasableVariant(context)
+        await page.goto(`${prefix}/products/${slug}`)
+        await waitForHydration(page)
+        const line = page.locator('[data-testid=delivery-line][data-dated=true]')
+        await line.waitFor()
+        await line.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+        await shoot(page, `delivery-product-${locale}-${width}`)
+        serious.push(...(await audit(page, `delivery-product-${locale}-${width}`)))
+        await page.getByTestId('add-to-cart').click()
+        await page.locator('[data-testid=cart-sidebar]').waitFor()
+        await page.goto(`${prefix}/checkout/shipping`)
+        await waitForHydration(page)
+        const form = page.getByTestId('shipping-address-form')
+        await form.locator('#email').fill(`shots-delivery-${Date.now()}@example.com`)
+        await form.locator('#firstName').fill('Ada')
+        await form.locator('#lastName').fill('Lovelace')
+        await form.locator('#addressLine1').fill('1 Flinders Street')
+        await form.locator('#city').fill('Melbourne')
+        await form.locator('#zipCode').fill('3000')
+        await form.locator('#country').selectOption('AU')
+        await form.locator('#state').selectOption('AU-VIC')
+        await form.locator('#phoneNumber').fill('0412 345 678')
+        await form.locator('button[type=submit]').click()
+        await page.locator('[data-testid=rate-arrives][data-dated=true]').first().waitFor()
+        await page.getByTestId('shipping-rate-form').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+        await shoot(page, `delivery-checkout-${locale}-${width}`)
+        serious.push(...(await audit(page, `delivery-checkout-${locale}-${width}`)))
+      } finally {
+        await context.close()
+      }
+    }
+  }
+  if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
+})
