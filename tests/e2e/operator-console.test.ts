@@ -15,6 +15,8 @@ import { baseUrl, launchBrowser, openPage, type Visit } from './browser.ts'
 import { pngOf } from '#tests/factories/images.ts'
 import { ADDRESS, CARD, adminBySetupLink, api, approveReturn, createAdmin, expectRefusedField, logIn, uploadProductPicture, issueGiftCard, memberOrder, overflowsSideways, readAuditLog, refundOneLine, unpublishAndPublish, useCouponInCart, walkConsole } from './operator-steps.ts'
 
+const root = join(import.meta.dirname, '..', '..')
+
 const EMAIL = `ops-${Date.now()}@example.com`
 const PASSWORD = 'a long operator password'
 /** A guest's order of one unit of the variant, paid by card; returns its number. */
