@@ -630,7 +630,7 @@ test('import', async () => {
         await page.getByRole('heading', { name: 'Import: products-with-options.csv', level: 1 }).waitFor()
         job = new URL(page.url()).pathname
       } else await page.goto(job)
-      await page.getByText('Glacier / M: Artikelnummer HARBOUR-GLACIER-M, Bestand 6.').waitFor()
+      await page.getByText('Lagoon / M: Artikelnummer HARBOUR-LAGOON-M, Bestand 6.').waitFor()
       await shoot(page, `admin-import-dry-run-${width}`, true)
       serious.push(...(await audit(page, `admin-import-dry-run-${width}`)))
     } finally {

@@ -282,7 +282,7 @@ describe("an operator's day in the console", () => {
     await page.getByRole('button', { name: 'Check the file' }).click()
     await page.getByRole('heading', { name: 'Import: products-with-options.csv' }).waitFor()
     await page.getByText('New product “Harbour Rain Jacket” (active) with 6 variants').waitFor()
-    await page.getByText('Glacier / M: Artikelnummer HARBOUR-GLACIER-M, Bestand 6.').waitFor()
+    await page.getByText('Lagoon / M: Artikelnummer HARBOUR-LAGOON-M, Bestand 6.').waitFor()
     problems.push(...(await axe(page, 'import dry run with options')))
     await page.getByRole('button', { name: 'Apply 6 rows' }).click()
     await page.getByText('6 of 6 rows applied').waitFor({ timeout: 40_000 })

@@ -7,6 +7,8 @@ import { CategorySeo } from '../features/seo/page-seo.tsx'
 import { useViewItemList } from '../features/analytics/use-track.ts'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
+// not lazy: lazy, the panel left the server's render of an empty store's search unfinished (tests/worker/empty-store)
+import { FilterPanel, FiltersButton } from '../features/catalogue/filter-panel.tsx'
 import { AppliedFilterChips, ListingToolbar } from '../features/catalogue/listing-toolbar.tsx'
 import { appliedFilters, categoryTrail, pageHref } from '../features/catalogue/listing-links.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
@@ -18,15 +20,6 @@ import { useListTopOnPageChange } from '../features/catalogue/use-list-top.ts'
 import type { Category } from '#kernel/models.ts'
 import { pageQuery, usePageQuery } from '../lib/page-query.ts'
 
-/**
- * The facet panel and the phones' Filters button are drawn by the server and work without JavaScript (a GET form, a
- * link to #filters), so their code is not part of the first visit: they hydrate when it arrives, and a change made
- * before then submits the form as without JavaScript. A client navigation to a listing starts loading it with the
- * loader, so the panel is there when the page is.
- */
-const loadFilterPanel = () => import('../features/catalogue/filter-panel.tsx')
-const FilterPanel = lazy(() => loadFilterPanel().then((m) => ({ default: m.FilterPanel })))
-const FiltersButton = lazy(() => loadFilterPanel().then((m) => ({ default: m.FiltersButton })))
 /** The page links below the cards: links that work without JavaScript, hydrated (and the next page prefetched) when their code arrives. */
 const loadPagination = () => import('../components/ui/pagination.tsx')
 const Pagination = lazy(() => loadPagination().then((m) => ({ default: m.Pagination })))
@@ -61,7 +54,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = parseListingQuery(url.searchParams)
   if (!query) notFound('router')
-  void loadFilterPanel()
   void loadPagination()
   const category = await findCategory(api, [params.l1, params.l2, params.l3, params.l4, params.parentSlug, params.slug])
   if (!category) notFound('page')
@@ -121,9 +113,7 @@ export function Component() {
         </ul>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <Suspense fallback={null}>
-          <FiltersButton active={active} />
-        </Suspense>
+        <FiltersButton active={active} />
         <ListingToolbar />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -135,9 +125,7 @@ export function Component() {
         <AppliedFilterChips facets={facets} />
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]">
-        <Suspense fallback={null}>
-          <FilterPanel facets={panel.facets} search={panel.search} total={products.meta.totalCount} />
-        </Suspense>
+        <FilterPanel facets={panel.facets} search={panel.search} total={products.meta.totalCount} />
         <section
           ref={list}
           aria-labelledby="products-heading"
