@@ -64,17 +64,17 @@ describe("'New product' in the console", () => {
       // the options: red from the store, a new colour with its swatch, three sizes; the grid follows (JavaScript)
       await form.getByRole('checkbox', { name: 'Color', exact: true }).check()
       await form.getByRole('checkbox', { name: 'Red', exact: true }).check()
-      await form.getByLabel('New color values').fill('Glacier / Gletscher #5fa8d3')
+      await form.getByLabel('New color values').fill('Lagoon / Lagune #5fa8d3')
       await form.getByRole('checkbox', { name: 'Size', exact: true }).check()
       for (const size of ['S', 'M', 'L']) await form.getByRole('group', { name: 'Size', exact: true }).getByRole('checkbox', { name: size, exact: true }).check()
-      await grid.getByRole('rowheader', { name: 'Glacier / L' }).waitFor()
+      await grid.getByRole('rowheader', { name: 'Lagoon / L' }).waitFor()
       await expect(grid.getByRole('rowheader').count()).resolves.toBe(7) // 'Set all' and 2 × 3 variants
       expect(await grid.getByLabel('SKU of Red / M').inputValue()).toBe(`GK${RUN.toUpperCase()}-RED-M`)
 
       // one column set at once, then one variant on sale
       await form.getByLabel('AUD Club Price of every variant').fill('219.00')
       await grid.getByRole('button', { name: 'Set all AUD Club Price' }).click()
-      expect(await grid.getByLabel('AUD Club Price of Glacier / S').inputValue()).toBe('219.00')
+      expect(await grid.getByLabel('AUD Club Price of Lagoon / S').inputValue()).toBe('219.00')
       await grid.getByLabel('AUD sale price of Red / M').fill('229.00')
 
       expect(seriousOnes(await axeViolations(page), 'new product')).toEqual([])
