@@ -10,6 +10,7 @@ import { launchBrowser, settleBeforeNavigating, waitForHydration } from '#tests/
 import { baseUrl } from '#tests/e2e/browser.ts'
 import { audit } from '#tests/e2e/axe.ts'
 import { api as storefront, memberOrder } from '#tests/e2e/operator-steps.ts'
+import { submitMelbourneAddress } from '#tests/e2e/checkout-steps.ts'
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
@@ -751,17 +752,7 @@ test('delivery', async () => {
         await page.locator('[data-testid=cart-sidebar]').waitFor()
         await page.goto(`${prefix}/checkout/shipping`)
         await waitForHydration(page)
-        const form = page.getByTestId('shipping-address-form')
-        await form.locator('#email').fill(`shots-delivery-${Date.now()}@example.com`)
-        await form.locator('#firstName').fill('Ada')
-        await form.locator('#lastName').fill('Lovelace')
-        await form.locator('#addressLine1').fill('1 Flinders Street')
-        await form.locator('#city').fill('Melbourne')
-        await form.locator('#zipCode').fill('3000')
-        await form.locator('#country').selectOption('AU')
-        await form.locator('#state').selectOption('AU-VIC')
-        await form.locator('#phoneNumber').fill('0412 345 678')
-        await form.locator('button[type=submit]').click()
+        await submitMelbourneAddress(page, `shots-delivery-${Date.now()}@example.com`)
         await page.locator('[data-testid=rate-arrives][data-dated=true]').first().waitFor()
         await page.getByTestId('shipping-rate-form').evaluate((el) => el.scrollIntoView({ block: 'center' }))
         await shoot(page, `delivery-checkout-${locale}-${width}`)

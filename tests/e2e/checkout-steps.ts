@@ -23,6 +23,24 @@ export async function addOnThisPage(page: Page) {
   return sidebar
 }
 
+/**
+ * A guest's Melbourne address, typed into the shipping address form by field id (so the German form takes the same
+ * step) and submitted: the rates come next.
+ */
+export async function submitMelbourneAddress(page: Page, email: string) {
+  const form = page.getByTestId('shipping-address-form')
+  await form.locator('#email').fill(email)
+  await form.locator('#firstName').fill('Ada')
+  await form.locator('#lastName').fill('Lovelace')
+  await form.locator('#addressLine1').fill('1 Flinders Street')
+  await form.locator('#city').fill('Melbourne')
+  await form.locator('#zipCode').fill('3000')
+  await form.locator('#country').selectOption('AU')
+  await form.locator('#state').selectOption('AU-VIC')
+  await form.locator('#phoneNumber').fill('0412 345 678')
+  await form.locator('button[type=submit]').click()
+}
+
 /** Fills the shipping address form (and the guest's email when given); the caller submits it. */
 export async function fillShippingAddress(address: Locator, guestEmail?: string) {
   if (guestEmail) await address.getByLabel('Email').fill(guestEmail)

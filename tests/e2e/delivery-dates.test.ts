@@ -4,7 +4,7 @@
 // parcel leaves that day and the count-down shows; after it, the parcel leaves on Monday and the Tuesday is skipped.
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addWithSidebar } from './checkout-steps.ts'
+import { addWithSidebar, submitMelbourneAddress } from './checkout-steps.ts'
 import { audit } from './axe.ts'
 import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from './browser.ts'
 
@@ -70,17 +70,7 @@ describe('delivery dates with a fixed clock (Friday before Melbourne Cup day)', 
 
         await visit.goto(`${prefix}/checkout/shipping`)
         await waitForHydration(page)
-        const form = page.getByTestId('shipping-address-form')
-        await form.locator('#email').fill(`dates-${locale}-${Date.now()}@example.com`)
-        await form.locator('#firstName').fill('Ada')
-        await form.locator('#lastName').fill('Lovelace')
-        await form.locator('#addressLine1').fill('1 Flinders Street')
-        await form.locator('#city').fill('Melbourne')
-        await form.locator('#zipCode').fill('3000')
-        await form.locator('#country').selectOption('AU')
-        await form.locator('#state').selectOption('AU-VIC')
-        await form.locator('#phoneNumber').fill('0412 345 678')
-        await form.locator('button[type=submit]').click()
+        await submitMelbourneAddress(page, `dates-${locale}-${Date.now()}@example.com`)
         const rate = (name: string) => page.locator('[data-testid=shipping-rate]').filter({ has: page.getByTestId('rate-name').getByText(name, { exact: true }) })
         await rate('Standard').waitFor()
         expect(await datedLine(rate('Standard'), '[data-testid=rate-arrives]')).toBe(LINES[locale].standard)
