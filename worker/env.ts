@@ -164,6 +164,26 @@ export const isPublicHttps = (url: URL | null) => Boolean(url && url.protocol ==
  */
 export const needsStoreUrlSetting = (env: Env) => isProduction(env) && !env.COMMERCE_URL && !env.STORE_URL
 
+// Names that never reach a mailbox (RFC 2606/6761), and Resend's shared sender, which mails only its account's owner.
+const UNDELIVERABLE_DOMAIN = /(^|\.)(example|test|invalid|localhost)$|^resend\.dev$/i
+const domainOf = (address: string | undefined) => /@([^\s<>@]+?)>?\s*$/.exec(address?.trim() ?? '')?.[1] ?? ''
+const deliverable = (address: string | undefined) => {
+  const domain = domainOf(address)
+  return domain.includes('.') && !UNDELIVERABLE_DOMAIN.test(domain)
+}
+
+/**
+ * With mail on, the sender and the shop's own inbox must be real addresses: the shipped ones end in `.example`, so a
+ * store deployed without changing them would hand every email to the mail API only to have it refused (the sender's
+ * domain is not verified) and send contact messages nowhere. Also the dashboard's launch checklist.
+ */
+export function mailAddressProblem(env: Pick<Env, 'RESEND_API_KEY' | 'MAIL_FROM' | 'STORE_EMAIL'>): string | null {
+  if (!env.RESEND_API_KEY) return null
+  const wrong = (['MAIL_FROM', 'STORE_EMAIL'] as const).filter((key) => !deliverable(env[key]))
+  if (wrong.length === 0) return null
+  return `${wrong.join(' and ')} must be the store's own (MAIL_FROM: a sender on a domain verified at Resend, STORE_EMAIL: the inbox for contact messages), not ${wrong.map((key) => env[key]?.trim() || 'empty').join(', ')}: set in wrangler.toml [vars]`
+}
+
 /** What a production or staging store on the embedded backend lacks to take real orders: a card and a mail provider, a public address. */
 function missingForProduction(env: Env, storeUrlSetting: string): string[] {
   if (!isProduction(env) || env.COMMERCE_URL) return []
@@ -171,6 +191,8 @@ function missingForProduction(env: Env, storeUrlSetting: string): string[] {
   const stripe = STRIPE_KEYS.filter((key) => !env[key])
   if (stripe.length > 0 && !optedIn(env, 'ALLOW_TEST_GATEWAY')) missing.push(`no card provider: set ${stripe.join(', ')} (or ALLOW_TEST_GATEWAY=true)`)
   if (!env.RESEND_API_KEY && !optedIn(env, 'ALLOW_NO_MAIL')) missing.push('no mail provider: set RESEND_API_KEY (or ALLOW_NO_MAIL=true)')
+  const addresses = mailAddressProblem(env)
+  if (addresses) missing.push(addresses)
   // (one that is no URL at all the schema has named already)
   // STORE_URL wins; without it, the store URL of the console's Settings page (a public https one) will do
   const url = URL.parse(env.STORE_URL ?? '')

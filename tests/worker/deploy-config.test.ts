@@ -21,6 +21,8 @@ const LIVE = {
   STRIPE_WEBHOOK_SECRET: 'whsec_from_wrangler_secret',
   RESEND_API_KEY: 're_from_wrangler_secret',
   STORE_URL: 'https://shop.basecamp-outfitters.com.au',
+  MAIL_FROM: 'Basecamp Outfitters <orders@basecamp-outfitters.com.au>',
+  STORE_EMAIL: 'hello@basecamp-outfitters.com.au',
 }
 
 function deployed(secrets: Partial<Env> = {}, vars: Record<string, string> = SHIPPED_VARS): Env {
@@ -120,6 +122,11 @@ describe('a production store without its providers (issue 38)', () => {
     ['staging', { STORE_URL: 'https://localhost:8787' }, 'STORE_URL'],
     ['production', { STORE_URL: 'shop.basecamp-outfitters.com.au' }, 'STORE_URL must be an absolute http(s) URL'],
     ['production', { ALLOW_TEST_GATEWAY: 'yes' }, 'ALLOW_TEST_GATEWAY: must be true, false or empty'],
+    // the shipped sender and inbox end in .example: mail would be refused by the mail API or go nowhere
+    ['production', { MAIL_FROM: 'Basecamp Outfitters <orders@basecamp-outfitters.example>' }, 'MAIL_FROM must be the store\'s own'],
+    ['production', { MAIL_FROM: '' }, 'MAIL_FROM must be'],
+    ['production', { MAIL_FROM: 'Shop <onboarding@resend.dev>' }, 'MAIL_FROM must be'],
+    ['staging', { STORE_EMAIL: 'hello@basecamp-outfitters.example' }, 'STORE_EMAIL must be'],
   ] as const)('%s with %o answers 503: %s', async (environment, change, reason) => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const res = await fetchFrom(deployed({ ...LIVE, ENVIRONMENT: environment, ...change }), '/')

@@ -110,7 +110,7 @@ describe("the dashboard's checklist", () => {
     expect(home).not.toContain('data-testid="opening-soon"')
 
     // payments and mail are secrets: with them the list is done and the dashboard drops it
-    const ready = { ...(env as unknown as Env), STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x' }
+    const ready = { ...(env as unknown as Env), STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', MAIL_FROM: 'Fjord Supply <orders@fjord-supply.com>', STORE_EMAIL: 'hello@fjord-supply.com' }
     expect((await loadLaunchChecklist(ready)).filter((i) => !i.done)).toEqual([])
     await env.DB.prepare("UPDATE store SET name = '', url = '' WHERE id = 1").run()
     await env.DB.prepare('UPDATE products SET deleted_at = ? WHERE id = ?').bind(new Date().toISOString(), productId).run()
@@ -128,7 +128,11 @@ describe("the dashboard's checklist", () => {
     expect(problem).toContain('STORE_URL')
     expect(open.find((line) => line.startsWith('settings'))).toContain('public https address')
     // and a configuration production accepts leaves none of the three open
-    const configured = { ...production, STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', STORE_URL: 'https://fjord-supply.com', HEADER_STATE_SECRET: 'a-production-header-state-secret-0123456789' }
+    const configured = { ...production, STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', MAIL_FROM: 'Fjord Supply <orders@fjord-supply.com>', STORE_EMAIL: 'hello@fjord-supply.com', STORE_URL: 'https://fjord-supply.com', HEADER_STATE_SECRET: 'a-production-header-state-secret-0123456789' }
+    // mail on, but still the shipped sender: both the start-up check and the list name it
+    const shippedSender = { ...configured, MAIL_FROM: 'Basecamp Outfitters <orders@basecamp-outfitters.example>' }
+    expect(configProblem({ ...shippedSender })).toContain('MAIL_FROM must be')
+    expect((await loadLaunchChecklist(shippedSender)).find((i) => i.key === 'mail')).toMatchObject({ done: false, detail: expect.stringContaining('MAIL_FROM must be') })
     expect(configProblem({ ...configured })).toBeNull()
     const still = (await loadLaunchChecklist(configured)).filter((i) => !i.done)
     expect(still.map((i) => i.key)).not.toContain('payments')

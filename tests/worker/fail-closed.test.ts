@@ -23,6 +23,8 @@ const LIVE: Env = {
   STRIPE_WEBHOOK_SECRET: 'whsec_from_wrangler_secret',
   RESEND_API_KEY: 're_from_wrangler_secret',
   STORE_URL: 'https://shop.basecamp-outfitters.com.au',
+  MAIL_FROM: 'Basecamp Outfitters <orders@basecamp-outfitters.com.au>',
+  STORE_EMAIL: 'hello@basecamp-outfitters.com.au',
 }
 /** A staging store without Stripe or mail that opted into the test gateway and no mail. */
 const STAGING_OPTED_IN: Env = { ...LIVE, ENVIRONMENT: 'staging', STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '', RESEND_API_KEY: '', ALLOW_TEST_GATEWAY: 'true', ALLOW_NO_MAIL: 'true' }

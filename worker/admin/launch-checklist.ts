@@ -1,4 +1,4 @@
-import { isPublicHttps, STRIPE_KEYS, type Env } from '#worker/env.ts'
+import { isPublicHttps, mailAddressProblem, STRIPE_KEYS, type Env } from '#worker/env.ts'
 import { readStoreSettings } from '#worker/lib/store-settings.ts'
 
 /**
@@ -45,6 +45,7 @@ export async function loadLaunchChecklist(env: Pick<Env, 'DB' | 'STORE_URL' | 'R
   const stripe = STRIPE_KEYS.filter((key) => !env[key])
   // a remote Spree takes the payments and sends the mail itself
   const remote = Boolean(env.COMMERCE_URL)
+  const mailAddresses = mailAddressProblem(env)
   return [
     {
       key: 'settings',
@@ -77,9 +78,11 @@ export async function loadLaunchChecklist(env: Pick<Env, 'DB' | 'STORE_URL' | 'R
     },
     {
       key: 'mail',
-      done: remote || Boolean(env.RESEND_API_KEY),
+      done: remote || (Boolean(env.RESEND_API_KEY) && !mailAddresses),
       title: 'Email delivery',
-      detail: remote || env.RESEND_API_KEY ? 'Mail goes out through Resend.' : 'Missing: RESEND_API_KEY. No order confirmation or password reset reaches anyone.',
+      detail: remote || (env.RESEND_API_KEY && !mailAddresses)
+        ? 'Mail goes out through Resend.'
+        : (mailAddresses ?? 'Missing: RESEND_API_KEY. No order confirmation or password reset reaches anyone.'),
       fix: { command: 'wrangler secret put RESEND_API_KEY; MAIL_FROM in wrangler.toml', docs: "docs/deploying.md, 'Mail'" },
     },
   ]
