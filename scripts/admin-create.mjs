@@ -39,16 +39,22 @@ export async function hashPassword(password, pepper) {
   return `pbkdf2-sha256$${ITERATIONS}$${b64url(salt)}$${b64url(new Uint8Array(bits))}`
 }
 
+const NO_PASSWORD = 'No password was given: pass --password … (npm run setup: --admin-password …), pipe it in, or run this in a terminal. No admin was made.'
+
 function ask(question) {
-  return new Promise((resolve) => {
-    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true })
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) })
     // typed characters are not echoed
     rl._writeToOutput = (s) => (s.startsWith(question) ? process.stdout.write(s) : undefined)
+    let answered = false
     rl.question(question, (answer) => {
+      answered = true
       rl.close()
       process.stdout.write('\n')
       resolve(answer)
     })
+    // input that ends without a line (no terminal, an empty pipe, Ctrl-D) must not end the process as if it succeeded
+    rl.on('close', () => answered || reject(new Error(`\n${NO_PASSWORD}`)))
   })
 }
 

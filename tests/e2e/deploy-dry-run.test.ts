@@ -91,3 +91,14 @@ describe("docs/deploying.md 'Deploying'", () => {
     expect(has(/^npx wrangler deploy --env=""$/)).toBe(true)
   })
 })
+
+describe("the first admin (docs/deploying.md step 4, 'npm run setup … --admin-email')", () => {
+  test('without a password and without a terminal, it fails and says how, instead of finishing with no admin', () => {
+    // step 4 run from a script or CI: stdin is no terminal and ends at once. It used to exit 0 having made nobody,
+    // and `npm run setup` then printed 'Done.'
+    const run = spawnSync(process.execPath, ['scripts/admin-create.mjs', '--email', 'first@example.com'], { cwd: root, encoding: 'utf8', input: '' })
+    expect(run.status).not.toBe(0)
+    expect(run.stderr).toContain('No password was given: pass --password')
+    expect(run.stderr).toContain('No admin was made.')
+  })
+})
