@@ -30,7 +30,7 @@ import { shipping } from './routes/shipping.tsx'
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
 
 /**
- * The operator console (issue 14, docs/console.md 'Operator console'), mounted at /admin and loaded on first use.
+ * The operator console (issue 14, docs/console.md 'Operator console'), mounted at /admin.
  * A shopper or a stranger gets the same plain 404 at every path but the login and setup pages, whatever the method,
  * so the console's addresses reveal nothing. Nothing it answers is ever cached.
  */
