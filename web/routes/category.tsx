@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react'
+import { lazy, Suspense, useRef, type ComponentType } from 'react'
 import { useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
@@ -7,8 +7,6 @@ import { CategorySeo } from '../features/seo/page-seo.tsx'
 import { useViewItemList } from '../features/analytics/use-track.ts'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
-// not lazy: lazy, the panel left the server's render of an empty store's search unfinished (tests/worker/empty-store)
-import { FilterPanel, FiltersButton } from '../features/catalogue/filter-panel.tsx'
 import { AppliedFilterChips, ListingToolbar } from '../features/catalogue/listing-toolbar.tsx'
 import { appliedFilters, categoryTrail, pageHref } from '../features/catalogue/listing-links.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
@@ -20,9 +18,35 @@ import { useListTopOnPageChange } from '../features/catalogue/use-list-top.ts'
 import type { Category } from '#kernel/models.ts'
 import { pageQuery, usePageQuery } from '../lib/page-query.ts'
 
+/**
+ * Code split from the page's first JavaScript, for parts the server draws that work without it: `part` is such a part
+ * (React.lazy, inside a Suspense boundary), `load` starts its code (the loader). Once the code is here a part renders
+ * at once: React.lazy is given a thenable that answers in the same render, where a promise would suspend it for a turn
+ * and the server would stream the part after the end of the page, hidden until a script moves it (without JavaScript,
+ * below the footer). Decision 0067.
+ */
+function splitCode<M>(load: () => Promise<M>) {
+  let code: M | undefined
+  const get = () => load().then((module) => (code = module))
+  return {
+    load: get,
+    part: <P extends object>(pick: (module: M) => ComponentType<P>) =>
+      lazy(() => (code ? ({ then: (done: (module: { default: ComponentType<P> }) => void) => done({ default: pick(code!) }) } as Promise<{ default: ComponentType<P> }>) : get().then((module) => ({ default: pick(module) })))),
+  }
+}
+
+/**
+ * The facet panel and the phones' Filters button are drawn by the server and work without JavaScript (a GET form, a
+ * link to #filters), so their code is not part of the first visit: they hydrate when it arrives, and a change made
+ * before then submits the form as without JavaScript. A client navigation to a listing starts loading it with the
+ * loader, so the panel is there when the page is.
+ */
+const filterPanel = splitCode(() => import('../features/catalogue/filter-panel.tsx'))
+const FilterPanel = filterPanel.part((m) => m.FilterPanel)
+const FiltersButton = filterPanel.part((m) => m.FiltersButton)
 /** The page links below the cards: links that work without JavaScript, hydrated (and the next page prefetched) when their code arrives. */
-const loadPagination = () => import('../components/ui/pagination.tsx')
-const Pagination = lazy(() => loadPagination().then((m) => ({ default: m.Pagination })))
+const pagination = splitCode(() => import('../components/ui/pagination.tsx'))
+const Pagination = pagination.part((m) => m.Pagination)
 
 // A category with ?term= whose words set filters ('red' in 'red jacket') only: its chips load with such a listing
 const InferredFilterChips = lazy(() => import('../features/catalogue/inferred-filters.tsx').then((m) => ({ default: m.InferredFilterChips })))
@@ -54,7 +78,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = parseListingQuery(url.searchParams)
   if (!query) notFound('router')
-  void loadPagination()
+  const parts = [filterPanel.load(), pagination.load()]
+  // The server waits for its parts' code: they are drawn in place (they work without JavaScript), and no import is
+  // left loading after the request (a 404 below): under the Workers test pool an import is I/O of the request that
+  // started it, and one that its request outlived never settled, so each later page importing the module hung
+  // (tests/worker/page-parts.test.ts, decision 0067). The browser only starts it: the page hydrates them when it comes.
+  if (import.meta.env.SSR) await Promise.all(parts)
   const category = await findCategory(api, [params.l1, params.l2, params.l3, params.l4, params.parentSlug, params.slug])
   if (!category) notFound('page')
   const [products, tree] = await Promise.all([api.getProducts({ ...query, categoryId: category.id }), api.getCategoryTree().catch(() => [])])
@@ -113,7 +142,9 @@ export function Component() {
         </ul>
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <FiltersButton active={active} />
+        <Suspense fallback={null}>
+          <FiltersButton active={active} />
+        </Suspense>
         <ListingToolbar />
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -125,7 +156,9 @@ export function Component() {
         <AppliedFilterChips facets={facets} />
       </div>
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_minmax(0,1fr)]">
-        <FilterPanel facets={panel.facets} search={panel.search} total={products.meta.totalCount} />
+        <Suspense fallback={null}>
+          <FilterPanel facets={panel.facets} search={panel.search} total={products.meta.totalCount} />
+        </Suspense>
         <section
           ref={list}
           aria-labelledby="products-heading"

@@ -19,7 +19,7 @@ import { OpeningSoon } from '../features/home/opening-soon.tsx'
 /**
  * The newsletter form at the foot of the page is drawn by the server and posts without JavaScript, so its code (and
  * the email check's) is not part of the first visit: it hydrates when it arrives. A client navigation to home starts
- * loading it with the loader, so the form is there when the page is.
+ * loading it with the loader, so the form is there when the page is; the server's loader waits for it (see category.tsx).
  */
 const loadNewsletterForm = () => import('../features/newsletter/newsletter-form.tsx')
 const NewsletterForm = lazy(() => loadNewsletterForm().then((m) => ({ default: m.NewsletterForm })))
@@ -51,7 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = loaderApi(context)
   const { origin, store } = context.get(requestInfoContext)
   const { locale } = splitLocalePath(new URL(request.url).pathname)
-  void loadNewsletterForm()
+  const form = loadNewsletterForm()
+  if (import.meta.env.SSR) await form
   // One card is enough to know the shop sells something; a failed count never closes the shop (it is not 'empty').
   const [page, listed, jsonLd] = await Promise.all([
     api.getCMSPage('home').catch(() => null),
