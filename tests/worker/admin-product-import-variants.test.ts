@@ -80,6 +80,10 @@ describe('product CSV: products with options', () => {
     expect(page).toContain('<span lang="de" class')
     expect(page).toContain('Glacier / M: Artikelnummer HRJ-GLA-M, Bestand 4.')
     expect(page).toContain('Apply 6 rows')
+    // the tiles: six lines, one new product (a product's lines are not six new products)
+    const tile = (label: string) => new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>(\\d+)</dd>`).exec(page)?.[1]
+    expect(tile('New products')).toBe('1')
+    expect(tile('Errors \\(not applied\\)')).toBe('0')
 
     expect((await b.post(`/admin/products/import/${jobId}/apply`, {})).status).toBe(303)
     expect(await applied(jobId)).toMatchObject({ status: 'done', applied_rows: 6 })

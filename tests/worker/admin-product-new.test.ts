@@ -97,6 +97,39 @@ describe("'New product' in the console", () => {
     expect(cart.body.data.attributes.item_total).toBe('189.00')
   })
 
+  it("creates two new options in one go (an empty store's first product: its colours and its sizes), without JavaScript", async () => {
+    const { b } = await operator()
+    // the form offers one new option; 'Generate variants' with it filled brings room for the next
+    const form = new URLSearchParams({ form_token: crypto.randomUUID(), name: 'Tidewrack Shirt', status: 'active', bulk_sku: 'TIDE', bulk_stock: '4', bulk_aud: '89.00', bulk_usd: '59.00', intent: 'generate', newopt: 'Fit / Passform', newopt_values: 'Regular / Normal, Slim / Schmal' })
+    const first = await b.post('/admin/products/new', form)
+    expect(first.status, alerts(first.body)).toBe(200)
+    expect([...first.body.matchAll(/name="row" value="([^"]+)"/g)]).toHaveLength(2)
+    expect(first.body).toContain('name="newopt_1"')
+    form.set('newopt_1', 'Sleeve / Ärmel')
+    form.set('newopt_1_values', 'Short / Kurz, Long / Lang')
+    const grid = await b.post('/admin/products/new', form)
+    expect(grid.status, alerts(grid.body)).toBe(200)
+    const rows = [...grid.body.matchAll(/name="row" value="([^"]+)"/g)].map((m) => m[1]!)
+    expect(rows).toHaveLength(4)
+    expect(grid.body).toContain('value="TIDE-SLIM-LONG"')
+    expect(grid.body).toContain('name="newopt_2"')
+
+    const save = new URLSearchParams(form)
+    save.set('intent', 'save')
+    for (const key of rows) {
+      save.append('row', key)
+      for (const [, name, value] of grid.body.matchAll(new RegExp(`name="([a-z_]+__${key})"[^>]*value="([^"]*)"`, 'g'))) save.set(name!, value!)
+    }
+    const saved = await b.post('/admin/products/new', save)
+    expect(saved.status, alerts(saved.body)).toBe(303)
+    const id = Number(/\/admin\/products\/(\d+)/.exec(saved.location!)![1])
+    const types = await env.DB.prepare("SELECT t.name, d.presentation AS de FROM product_option_types p JOIN option_types t ON t.id = p.option_type_id LEFT JOIN option_type_translations d ON d.option_type_id = t.id AND d.locale = 'de' WHERE p.product_id = ? ORDER BY p.position").bind(id).all()
+    expect(types.results).toEqual([{ name: 'fit', de: 'Passform' }, { name: 'sleeve', de: 'Ärmel' }])
+    const shown = await call('/products/tidewrack-shirt?include=variants.option_values')
+    expect(shown.status).toBe(200)
+    expect(shown.body.data.relationships.variants.data).toHaveLength(4)
+  })
+
   it('refuses a Club Price not below the sale price, and a SKU another product has, beside their fields; nothing is written', async () => {
     const { b } = await operator()
     const before = await count('SELECT COUNT(*) AS n FROM products')

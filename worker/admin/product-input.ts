@@ -5,7 +5,7 @@ import { slugOf } from './catalogue-actions.ts'
  * (it works without JavaScript): the options are checkboxes of the store's option types and values plus text fields
  * for new ones ('Red / Rot #c0392b'), and the variant grid is one row of fields per combination, named
  * `<column>__<key>` where the key names the combination's values ('v12_v40', a new value 'n3-red', a value of a new
- * option type 'x-red'). 'Generate variants' redraws the grid from the options; a column's 'Set all' fills it.
+ * option type 'x2-red'). 'Generate variants' redraws the grid from the options; a column's 'Set all' fills it.
  */
 
 export type Status = 'draft' | 'active' | 'archived'
@@ -111,7 +111,12 @@ export function parseValueText(text: string): { presentation: string; presentati
 }
 const splitValues = (text: string) => text.split(/[,\n]/).map((v) => v.trim()).filter(Boolean)
 
-/** The chosen options (existing types with their ticked and typed values, and a new type), in the form's order. */
+/** How many new options one form can name; the form shows those named and one empty slot more. */
+export const MAX_NEW_OPTIONS = 6
+/** The field of the i-th new option's name ('newopt', 'newopt_1' …); its values are that name + '_values'. */
+export const newOptionField = (i: number) => (i === 0 ? 'newopt' : `newopt_${i}`)
+
+/** The chosen options (existing types with their ticked and typed values, and the new types), in the form's order. */
 function readOptions(body: Body, store: ProductStore): Pick<NewProduct, 'options' | 'unknownOptions' | 'badValues'> {
   const badValues: NewProduct['badValues'] = []
   let unknownOptions = false
@@ -144,20 +149,29 @@ function readOptions(body: Body, store: ProductStore): Pick<NewProduct, 'options
     typed(`opt_${type.id}_new`, choice, (name) => `n${type.id}-${name}`, type.values)
     options.push(choice)
   }
-  const newType = one(body, 'newopt')
-  if (newType) {
+  // the new options' slots, each a name and its values (an empty store's first product brings colours and sizes)
+  for (let i = 0; i < MAX_NEW_OPTIONS; i++) {
+    const field = newOptionField(i)
+    const newType = one(body, field)
+    if (!newType) continue
     const parsed = parseValueText(newType)
-    if (!parsed || parsed.swatch) badValues.push({ text: newType, field: 'newopt' })
-    else {
-      const name = slugOf(parsed.presentation)
-      const existing = store.optionTypes.find((t) => t.name === name)
-      // a new type named like one the store has is that type (its values are offered to choose the next time)
-      const choice: OptionChoice = existing && !options.some((o) => o.typeId === existing.id)
-        ? { typeId: existing.id, name: existing.name, presentation: existing.presentation, presentationDe: null, field: 'newopt_values', values: [] }
-        : { typeId: null, name, presentation: parsed.presentation, presentationDe: parsed.presentationDe, field: 'newopt_values', values: [] }
-      typed('newopt_values', choice, (v) => (choice.typeId === null ? `x-${v}` : `n${choice.typeId}-${v}`), existing?.values ?? [])
-      if (!options.some((o) => o.name === choice.name)) options.push(choice)
+    if (!parsed || parsed.swatch) {
+      badValues.push({ text: newType, field })
+      continue
     }
+    const name = slugOf(parsed.presentation)
+    const existing = store.optionTypes.find((t) => t.name === name)
+    // a type ticked above or typed in an earlier slot takes these values too; a new type named like one the store
+    // has is that type (its values are offered to choose the next time)
+    let choice = options.find((o) => o.name === name)
+    if (!choice) {
+      choice = existing
+        ? { typeId: existing.id, name: existing.name, presentation: existing.presentation, presentationDe: null, field: `${field}_values`, values: [] }
+        : { typeId: null, name, presentation: parsed.presentation, presentationDe: parsed.presentationDe, field: `${field}_values`, values: [] }
+      options.push(choice)
+    }
+    const keyPrefix = choice.typeId === null ? `x${options.indexOf(choice)}` : `n${choice.typeId}`
+    typed(`${field}_values`, choice, (v) => `${keyPrefix}-${v}`, existing?.values ?? [])
   }
   return { options, unknownOptions, badValues }
 }

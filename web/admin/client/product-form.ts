@@ -24,6 +24,10 @@ async function redraw(form: HTMLFormElement, grid: HTMLElement) {
     const page = new DOMParser().parseFromString(html, 'text/html')
     const next = page.querySelector<HTMLElement>('[data-variant-grid]')
     if (next) grid.innerHTML = next.innerHTML
+    // a new option named: the answer has an empty slot for the next one, added below the slots being typed in
+    const slots = form.querySelector<HTMLElement>('[data-new-options]')
+    const answered = page.querySelector<HTMLElement>('[data-new-options]')
+    if (slots && answered) for (const slot of Array.from(answered.children).slice(slots.children.length)) slots.appendChild(slot)
   } finally {
     if (asked === latest) grid.removeAttribute('aria-busy')
   }

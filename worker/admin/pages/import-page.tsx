@@ -75,12 +75,13 @@ export function ImportPage({ jobs, error, errors, maxMegabytes }: { jobs: Import
 }
 
 /** One import: the dry run's counts and rows (errors with their line), then apply, progress and resume. */
-export function ImportJobPage(props: { job: ImportJobView; rows: ImportRowView[]; show?: string; page: number; pageSize: number; total: number; notice?: string; error?: string }) {
+export function ImportJobPage(props: { job: ImportJobView & { new_products: number }; rows: ImportRowView[]; show?: string; page: number; pageSize: number; total: number; notice?: string; error?: string }) {
   const { job } = props
   const toApply = job.new_rows + job.changed_rows
   const action = `/admin/products/import/${job.id}`
   const counts: Array<[string, number, string]> = [
-    ['new', job.new_rows, 'New products'],
+    // the new products those lines make (a product with options has a line per variant)
+    ['new', job.new_products, 'New products'],
     ['changed', job.changed_rows, 'Changed'],
     ['unchanged', job.unchanged_rows, 'Unchanged'],
     ['error', job.error_rows, 'Errors (not applied)'],

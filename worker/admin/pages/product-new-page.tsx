@@ -2,7 +2,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, TextArea, type AlreadySent, type FieldErrors } from './parts.tsx'
-import { GRID_COLUMNS, STATUSES, gridField, labelOf, many, type Body, type GridColumn, type NewProduct, type ProductStore } from '../product-input.ts'
+import { GRID_COLUMNS, MAX_NEW_OPTIONS, STATUSES, gridField, labelOf, many, newOptionField, type Body, type GridColumn, type NewProduct, type ProductStore } from '../product-input.ts'
 
 /**
  * 'New product' (worker/admin/routes/product-new.tsx): the whole product in one form and one Save. Without
@@ -102,11 +102,19 @@ export function ProductNewPage({ store, body, input, errors, error, already }: {
                 <Input id={`opt_${t.id}_new`} name={`opt_${t.id}_new`} label={`New ${t.presentation.toLowerCase()} values`} defaultValue={v(`opt_${t.id}_new`)} error={e(`opt_${t.id}_new`)} frameClassName="mt-2" />
               </fieldset>
             ))}
-            <fieldset className="grid min-w-0 gap-3 rounded border border-neutral-200 p-3 sm:grid-cols-2">
-              <legend className="px-1 font-semibold">A new option</legend>
-              <Input id="newopt" name="newopt" label="Its name (English / German)" hint="e.g. “Style / Stil”" defaultValue={v('newopt')} error={e('newopt')} />
-              <Input id="newopt_values" name="newopt_values" label="Its values" hint="e.g. “Classic / Klassisch, Slim / Schmal”" defaultValue={v('newopt_values')} error={e('newopt_values')} />
-            </fieldset>
+            {/* the new options named so far and one empty slot more ('Generate variants' or the script's redraw adds the next) */}
+            <div className="space-y-4" data-new-options="">
+              {newOptionSlots(v).map((i) => {
+                const f = newOptionField(i)
+                return (
+                  <fieldset key={f} className="grid min-w-0 gap-3 rounded border border-neutral-200 p-3 sm:grid-cols-2">
+                    <legend className="px-1 font-semibold">{i === 0 ? 'A new option' : `New option ${i + 1}`}</legend>
+                    <Input id={f} name={f} label={i === 0 ? 'Its name (English / German)' : `Name of new option ${i + 1} (English / German)`} hint="e.g. “Style / Stil”" defaultValue={v(f)} error={e(f)} />
+                    <Input id={`${f}_values`} name={`${f}_values`} label={i === 0 ? 'Its values' : `Values of new option ${i + 1}`} hint="e.g. “Classic / Klassisch, Slim / Schmal”" defaultValue={v(`${f}_values`)} error={e(`${f}_values`)} />
+                  </fieldset>
+                )
+              })}
+            </div>
           </div>
           <Button type="submit" name="intent" value="generate" variant="secondary" className="mt-3" data-generate="">
             Generate variants
@@ -123,6 +131,13 @@ export function ProductNewPage({ store, body, input, errors, error, already }: {
       </form>
     </>
   )
+}
+
+/** The slots of new options to draw: each up to the last one named, and one more (as many as the form reads). */
+function newOptionSlots(v: (name: string) => string) {
+  let named = 0
+  for (let i = 0; i < MAX_NEW_OPTIONS; i++) if (v(newOptionField(i)) || v(`${newOptionField(i)}_values`)) named = i + 1
+  return Array.from({ length: Math.min(named + 1, MAX_NEW_OPTIONS) }, (_, i) => i)
 }
 
 /** One row per combination with its SKU, stock and prices; above it the 'Set all' row, a button per column. */

@@ -59,7 +59,10 @@ productImport.post('/products/import', async (c) => {
 
 async function showJob(c: AdminContext, error?: string, status = 200) {
   const id = Number(c.req.param('id'))
-  const job = await c.env.DB.prepare('SELECT * FROM import_jobs WHERE id = ?').bind(id).first<ImportJobView>()
+  // a product with options is one line per variant: the tile counts the new products, not their lines
+  const job = await c.env.DB.prepare("SELECT j.*, (SELECT COUNT(DISTINCT slug) FROM import_rows WHERE job_id = j.id AND outcome = 'new') AS new_products FROM import_jobs j WHERE j.id = ?")
+    .bind(id)
+    .first<ImportJobView & { new_products: number }>()
   if (!job) return c.notFound()
   const show = OUTCOMES.find((o) => o === c.req.query('show'))
   const page = pageOf(c)
