@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import type { Browser, Locator, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { baseUrl, DESKTOP, launchBrowser, openPage, untilItWorks, waitForHydration, ownAddress } from './browser.ts'
-import { addWithSidebar, fillShippingAddress, pay, rateToPayment } from './checkout-steps.ts'
+import { addOnThisPage, addWithSidebar, fillShippingAddress, pay, rateToPayment } from './checkout-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const COUPON = `journey${Date.now().toString(36)}`
@@ -169,31 +169,41 @@ describe('shopping journeys', () => {
     }
   })
 
-  test('an add to cart right after hydration keeps its cart when an older session answer arrives after it', { timeout: 60_000 }, async () => {
+  test("an add while the drawer's cart read is on its way keeps its cart when the older read answers after it", { timeout: 60_000 }, async () => {
     const visit = await openPage(browser)
     try {
       const { page } = visit
       page.setDefaultTimeout(30_000)
       await addWithSidebar(page, `/products/${slugs[3] ?? slugs[0]}`)
-      // The session loads when the page is idle or at the shopper's first input (client-effects.tsx), so it can be on
-      // its way while the next add answers: its answer, read before the add, is held until the add has shown.
+      // a new page has not read the cart (its header count came with the page): the drawer reads it when it opens.
+      // That read is held until the next add has shown, then answers with the cart as it was before the add.
+      await page.goto(`/products/${slugs[4] ?? slugs[1]}`)
+      await waitForHydration(page)
       let added!: () => void
       const addShown = new Promise<void>((done) => (added = done))
-      await page.route('**/api/session', async (route) => {
+      await page.route('**/api/cart', async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback()
         const stale = await route.fetch()
         await addShown
         await route.fulfill({ response: stale })
       })
-      const sessionDone = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/api/session'))
-      const sidebar = await addWithSidebar(page, `/products/${slugs[4] ?? slugs[1]}`)
+      const readDone = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/api/cart') && request.method() === 'GET')
+      const sidebar = page.locator('[data-testid=cart-sidebar]')
+      await untilItWorks(async () => {
+        await page.locator('[data-testid=site-header] [data-testid=cart-button]').click()
+        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
+      })
+      await page.keyboard.press('Escape')
+      await sidebar.waitFor({ state: 'hidden' })
+      await addOnThisPage(page)
       await expect.poll(() => text(page, '[data-testid=cart-badge]')).toBe('2')
       added()
-      await sessionDone
+      await readDone
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
       expect(await text(page, '[data-testid=cart-badge]')).toBe('2')
       expect(await sidebar.getByTestId('cart-line').count()).toBe(2)
       // the add went to the same cart (its token): the next page's server-written header counts both
-      await page.unroute('**/api/session')
+      await page.unroute('**/api/cart')
       await page.goto('/t/men')
       expect(await text(page, '[data-testid=cart-badge]')).toBe('2')
       visit.expectNoProblems()
