@@ -7,10 +7,10 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Locator, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { baseUrl, DESKTOP, launchBrowser, openPage, untilItWorks, waitForHydration, ownAddress } from './browser.ts'
-import { addWithSidebar, fillShippingAddress, pay, rateToPayment } from './checkout-steps.ts'
+import { addOnThisPage, addWithSidebar, fillShippingAddress, pay, rateToPayment } from './checkout-steps.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const COUPON = `journey${Date.now().toString(36)}`
@@ -51,6 +51,51 @@ async function fillAucklandAddress(address: Locator, firstName: string, lastName
 
 const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim()
 
+/** Asks for `path` without cookies until the edge cache serves it (`edge;desc=hit`): the shared copy is stored. */
+async function warmEdgeCopy(path: string) {
+  await untilItWorks(async () => {
+    const answer = await fetch(new URL(path, baseUrl()), { headers: { accept: 'text/html' } })
+    await answer.arrayBuffer()
+    expect(answer.headers.get('server-timing')).toMatch(/edge;desc="?hit/)
+  }, 30_000)
+}
+
+/**
+ * A page view as the shopper makes it: the document, then everything the browser asks the store for until it is idle
+ * after hydration (the client's start-up work runs when idle: client-effects.tsx). Answers each request's D1 round
+ * trips (`Server-Timing: d1;desc=<n>`, worker/middleware/d1-round-trips.ts) and their sum.
+ */
+async function roundTripsOfAPageView(page: Page, path: string) {
+  const answers: Array<{ path: string; d1: number }> = []
+  const pending: Array<Promise<void>> = []
+  const origin = new URL(baseUrl()).origin
+  // requests in flight, and when that last changed ('networkidle' may have been reached before the client started)
+  let inFlight = 0
+  let changedAt = Date.now()
+  const started = () => void ((inFlight += 1), (changedAt = Date.now()))
+  const ended = () => void ((inFlight -= 1), (changedAt = Date.now()))
+  const count = (response: Response) => {
+    const url = new URL(response.url())
+    if (url.origin !== origin) return
+    pending.push(response.allHeaders().then((headers) => void answers.push({ path: url.pathname + url.search, d1: Number(/\bd1;desc="?(\d+)/.exec(headers['server-timing'] ?? '')?.[1] ?? 0) })))
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  page.on('response', count)
+  await page.goto(path)
+  await waitForHydration(page)
+  // twice idle: the client's own idle work (registered as hydration commits) has started by then
+  for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 2_000 })))
+  await expect.poll(() => inFlight <= 0 && Date.now() - changedAt >= 1_000, { timeout: 30_000, interval: 100 }).toBe(true)
+  page.off('request', started)
+  page.off('requestfinished', ended)
+  page.off('requestfailed', ended)
+  page.off('response', count)
+  await Promise.all(pending)
+  return { trips: answers.reduce((sum, answer) => sum + answer.d1, 0), answers: answers.filter((answer) => answer.d1 > 0) }
+}
+
 describe('shopping journeys', () => {
   test('with JavaScript: a coupon in the cart sidebar, and the quantity stepper and typed quantities', { timeout: 60_000 }, async () => {
     const visit = await openPage(browser)
@@ -88,31 +133,77 @@ describe('shopping journeys', () => {
     }
   })
 
-  test('an add to cart right after hydration keeps its cart when an older session answer arrives after it', { timeout: 60_000 }, async () => {
+  test("issue 45: a returning member's and a cart-holder's page view costs 0 D1 round trips, with all the browser asks after hydration; the drawer reads the cart's money when it opens", { timeout: 90_000 }, async () => {
+    const path = '/t/men'
+    for (const member of [true, false]) {
+      const visit = await openPage(browser)
+      try {
+        const { page, context } = visit
+        if (member) {
+          const origin = new URL(baseUrl()).origin
+          const joined = await context.request.post('/api/account', { data: { email: `e2e-d1-${Date.now()}@example.com`, password: 'secret123', firstName: 'Ada', lastName: 'Lovelace' }, headers: { origin, ...ownAddress() } })
+          expect(joined.status()).toBe(200)
+        }
+        // the add signs the header cookie in its own answer (decision 0063)
+        await addWithSidebar(page, `/products/${slugs[5] ?? slugs[0]}`)
+        await warmEdgeCopy(path)
+
+        const view = await roundTripsOfAPageView(page, path)
+        expect(await text(page, '[data-testid=site-header] [data-testid=cart-badge]')).toBe('1')
+        if (member) expect(await text(page, '[data-testid=site-header] [data-testid=account-button]')).toBe('Hi Ada')
+        expect(view.answers, member ? 'member' : 'cart-holder').toEqual([])
+        expect(view.trips).toBe(0)
+
+        // the cart's lines and money are read from the database when the shopper opens the drawer
+        const cartRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/cart' && response.request().method() === 'GET')
+        await page.locator('[data-testid=site-header] [data-testid=cart-button]').click()
+        const sidebar = page.locator('[data-testid=cart-sidebar]')
+        await sidebar.getByTestId('cart-line').first().waitFor()
+        expect(await sidebar.getByTestId('cart-line').count()).toBe(1)
+        expect(Number(/\bd1;desc="?(\d+)/.exec((await (await cartRead).allHeaders())['server-timing'] ?? '')?.[1])).toBeGreaterThan(0)
+        expect(await text(page, '[data-testid=cart-sidebar] [data-testid=order-total] dd')).toMatch(/\$\d/)
+        visit.expectNoProblems()
+      } finally {
+        await visit.close()
+      }
+    }
+  })
+
+  test("an add while the drawer's cart read is on its way keeps its cart when the older read answers after it", { timeout: 60_000 }, async () => {
     const visit = await openPage(browser)
     try {
       const { page } = visit
       page.setDefaultTimeout(30_000)
       await addWithSidebar(page, `/products/${slugs[3] ?? slugs[0]}`)
-      // The session loads when the page is idle or at the shopper's first input (client-effects.tsx), so it can be on
-      // its way while the next add answers: its answer, read before the add, is held until the add has shown.
+      // a new page has not read the cart (its header count came with the page): the drawer reads it when it opens.
+      // That read is held until the next add has shown, then answers with the cart as it was before the add.
+      await page.goto(`/products/${slugs[4] ?? slugs[1]}`)
+      await waitForHydration(page)
       let added!: () => void
       const addShown = new Promise<void>((done) => (added = done))
-      await page.route('**/api/session', async (route) => {
+      await page.route('**/api/cart', async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback()
         const stale = await route.fetch()
         await addShown
         await route.fulfill({ response: stale })
       })
-      const sessionDone = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/api/session'))
-      const sidebar = await addWithSidebar(page, `/products/${slugs[4] ?? slugs[1]}`)
+      const readDone = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/api/cart') && request.method() === 'GET')
+      const sidebar = page.locator('[data-testid=cart-sidebar]')
+      await untilItWorks(async () => {
+        await page.locator('[data-testid=site-header] [data-testid=cart-button]').click()
+        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
+      })
+      await page.keyboard.press('Escape')
+      await sidebar.waitFor({ state: 'hidden' })
+      await addOnThisPage(page)
       await expect.poll(() => text(page, '[data-testid=cart-badge]')).toBe('2')
       added()
-      await sessionDone
+      await readDone
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
       expect(await text(page, '[data-testid=cart-badge]')).toBe('2')
       expect(await sidebar.getByTestId('cart-line').count()).toBe(2)
       // the add went to the same cart (its token): the next page's server-written header counts both
-      await page.unroute('**/api/session')
+      await page.unroute('**/api/cart')
       await page.goto('/t/men')
       expect(await text(page, '[data-testid=cart-badge]')).toBe('2')
       visit.expectNoProblems()

@@ -103,6 +103,33 @@ describe('a page view of a shopper who changed nothing reads no database', () =>
   })
 })
 
+describe('after the page, the client reads only what the shopper uses (decision 0070)', () => {
+  it("a tab's login check costs no round trip; the cart's lines and money are read from D1 where they are shown (drawer, cart page, checkout)", async () => {
+    const member = await registerAndLogin({ firstName: 'Grace' })
+    const shopper = browser()
+    shopper.jar.set('auth', authCookie({ access_token: member.bearer, created_at: Math.floor(Date.now() / 1000), expires_in: 7200 }).slice('auth='.length))
+    const added = await shopper.api('POST', '/api/cart/items', { variantId: String(product.variantId), quantity: 2 })
+    expect(added.response.status, added.body).toBe(200)
+
+    // what a tab shown again asks (web/state/session/client-effects.tsx): who is logged in, from the session cookie
+    const check = await shopper.api('GET', '/api/session/auth')
+    expect([JSON.parse(check.body), check.d1]).toEqual([{ isAuthenticated: true }, 0])
+
+    // the drawer's read when it opens: the lines and the money, from the database (the header cookie holds no money)
+    const drawer = await shopper.api('GET', '/api/cart')
+    const cart = JSON.parse(drawer.body) as { itemCount: number; totals: { total: string } }
+    expect(drawer.d1).toBeGreaterThan(0)
+    expect(cart.itemCount).toBe(2)
+    expect(cart.totals.total).toMatch(/\d/)
+    for (const path of ['/Cart', '/checkout/shipping']) {
+      const page = await shopper.page(path)
+      expect(page.response.status, path).toBe(200)
+      expect(page.d1, path).toBeGreaterThan(0)
+      expect(page.body, path).toContain(cart.totals.total)
+    }
+  })
+})
+
 describe('a change rewrites the cookie in its own answer', () => {
   it('cart add, login (the carts merge), wishlist, a name change and logout: each answer signs the new bits, the next page reads nothing', async () => {
     const member = await registerAndLogin({ firstName: 'Barbara' })

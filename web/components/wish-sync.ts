@@ -19,7 +19,7 @@ export async function syncWish(store: Store, api: StorefrontApi, variantId: stri
   if (syncing.has(variantId)) return
   syncing.add(variantId)
   try {
-    // a click before /api/session answered: the wishlist is read first, so a remove knows which item to remove
+    // the page view did not read the wishlist: it is read first, so a remove knows which item to remove
     if (!store.get(wishlistAtom)) store.set(wishlistAtom, await api.getWishlist())
     const before = Boolean(serverHolds(store, variantId))
     for (;;) {

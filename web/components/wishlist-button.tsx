@@ -30,7 +30,7 @@ type HeartState = 'hidden' | 'wished' | 'not-wished'
 
 /**
  * A heart's state: the last click's ask while it is on its way, else what the loaded wishlist holds, else (until
- * /api/session answers, and always without JavaScript) the hearts the worker marked saved (personal-state.ts).
+ * the wishlist is read, and always without JavaScript) the hearts the worker marked saved (personal-state.ts).
  */
 function heartState({ wishlist, intents, hinted }: Hearts, variantId: string | null | undefined): HeartState {
   if (!variantId || wishlist?.isDisabled) return 'hidden'

@@ -12,12 +12,12 @@ const STEPS: CheckoutStep[] = ['shipping', 'billing', 'payment']
 /** The checkout frame: the three steps of spec §2 with the current one marked. */
 export function Component() {
   const { t } = useT()
-  useBeginCheckout()
   const matches = useMatches()
   const handles = matches.map((match) => match.handle as { step?: CheckoutStep; ordered?: boolean } | undefined)
   const current = handles.map((handle) => handle?.step).find(Boolean)
   // a cart of only e-gift cards has no shipping step (the step's loader has the cart)
   const cart = matches.map((match) => (match.data as { cart?: Cart } | undefined)?.cart).find(Boolean)
+  useBeginCheckout(cart)
   const steps = cart && !needsDelivery(cart.lineItems) ? STEPS.filter((step) => step !== 'shipping') : STEPS
   // the thank-you page: every step is done (they showed as not begun, like the page before the first step)
   const ordered = handles.some((handle) => handle?.ordered)

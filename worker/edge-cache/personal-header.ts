@@ -50,7 +50,7 @@ export async function personalStateOf(ctx: CommerceContext): Promise<PersonalSta
     })
     return await Promise.race([lookup(), deadline])
   } catch (error) {
-    // the backend is down: the page is still served, with the anonymous header (the client retries /api/session)
+    // the backend is down: the page is still served, with the anonymous header (nothing is signed: the next page asks again)
     console.warn('personal header: session lookup failed; serving the anonymous header', ctx.requestId, error)
     return UNKNOWN
   } finally {

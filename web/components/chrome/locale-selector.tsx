@@ -1,4 +1,3 @@
-import { useAtomValue } from '../../state/use-atom.ts'
 import { useLocation } from 'react-router'
 import type { Currency, Locale } from '#kernel/models.ts'
 import { CURRENCIES, LOCALES, localePath, splitLocalePath } from '#kernel/config.ts'
@@ -6,7 +5,6 @@ import { writePreferenceCookie } from '../../lib/preference-cookie.ts'
 import { useT } from '../../i18n/index.tsx'
 import { useRequestInfo } from '../../state/session/request-info.ts'
 import { useApi } from '../../api/use-api.ts'
-import { cartAtom } from '../../state/session/atoms.ts'
 import { cx } from '../ui/cx.ts'
 
 /**
@@ -18,19 +16,18 @@ export function LocaleSelector({ idPrefix, tone = 'light' }: { idPrefix: string;
   const { currency } = useRequestInfo()
   const { pathname, search } = useLocation()
   const api = useApi()
-  const cart = useAtomValue(cartAtom)
 
   const changeLocale = (next: Locale) => {
     writePreferenceCookie('locale', next)
     window.location.assign(localePath(next, splitLocalePath(pathname).path) + search)
   }
   const changeCurrency = async (next: Currency) => {
-    if (cart) {
-      try {
-        await api.changeCurrency(currency, next)
-      } catch {
-        return
-      }
+    // the page does not read the cart: the server moves one if the shopper has one (a visitor without a session
+    // costs it nothing)
+    try {
+      await api.changeCurrency(currency, next)
+    } catch {
+      return
     }
     writePreferenceCookie('currency', next)
     window.location.reload()

@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useAtomValue } from '../../state/use-atom.ts'
-import type { Product, ProductCard } from '#kernel/models.ts'
-import { cartAtom } from '../../state/session/atoms.ts'
+import type { Cart, Product, ProductCard } from '#kernel/models.ts'
 import { track } from './tracked-api.ts'
 
 /** view_item once per product shown (a colour or size change on the same product is not a new view: deps are the id). */
@@ -18,9 +16,8 @@ export function useViewItemList(listId: string, listName: string, products: Arra
   }, [listId, key])
 }
 
-/** begin_checkout once per visit to checkout, when the cart (loaded after hydration) is known. */
-export function useBeginCheckout() {
-  const cart = useAtomValue(cartAtom)
+/** begin_checkout once per visit to checkout, with the cart the checkout step read. */
+export function useBeginCheckout(cart: Cart | undefined) {
   const sent = useRef(false)
   useEffect(() => {
     if (sent.current || !cart || cart.lineItems.length === 0) return

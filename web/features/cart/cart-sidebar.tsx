@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { useSetAtom } from 'jotai'
+import { useEffect, useState } from 'react'
+import { useSetAtom, useStore } from 'jotai'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import type { Cart, LineItem } from '#kernel/models.ts'
 import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
@@ -14,9 +14,36 @@ import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
 import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
-import { cartAtom, isAuthenticatedAtom, wishlistAtom } from '../../state/session/atoms.ts'
+import { cartAtom, isAuthenticatedAtom, personalHintAtom, wishlistAtom } from '../../state/session/atoms.ts'
 import { cartSidebarOpenAtom, closePanelAtom, openPanelAtom } from '../../state/ui.ts'
 import { notifyAtom } from '../../state/notifications.ts'
+
+/**
+ * A page view reads no cart: the header's count came with the page (personal-state.ts). The lines and money are read
+ * from the database when the drawer opens without them (an add, the cart page fill them; decision 0070), and an
+ * answer older than a change made meanwhile (an add) is dropped. No cart (placed, or none yet): the count is 0.
+ * Answers whether the read is on its way.
+ */
+function useCartOnOpen(open: boolean): boolean {
+  const api = useApi()
+  const store = useStore()
+  const [reading, setReading] = useState(false)
+  useEffect(() => {
+    if (!open || store.get(cartAtom)) return
+    setReading(true)
+    api
+      .getCart()
+      .then((cart) => {
+        if (store.get(cartAtom)) return
+        store.set(cartAtom, cart)
+        if (!cart) store.set(personalHintAtom, { ...store.get(personalHintAtom), cartCount: 0 })
+      })
+      // offline or the backend is down: the drawer shows what it has, and asks again when opened again
+      .catch(() => {})
+      .finally(() => setReading(false))
+  }, [open, api, store])
+  return reading
+}
 
 /** Runs a cart call, puts the refreshed cart in place and says how it went (toasts of spec §8, 5000 ms). */
 function useCartAction() {
@@ -37,17 +64,19 @@ function useCartAction() {
 
 /**
  * 'Save for later' (spec §2): a member with an enabled wishlist moves a line there. The variant is added to the
- * wishlist first and the line removed only once that worked, so a failure never loses the item.
+ * wishlist first and the line removed only once that worked, so a failure never loses the item. Until the wishlist has
+ * been read (it is not, with a page view), the page's hearts say what it holds.
  */
 function SaveForLater({ item }: { item: LineItem }) {
   const { t } = useT()
   const api = useApi()
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   const [wishlist, setWishlist] = useAtom(wishlistAtom)
+  const hinted = useAtomValue(personalHintAtom).wished
   const setCart = useSetAtom(cartAtom)
   const notify = useSetAtom(notifyAtom)
-  if (!isAuthenticated || !wishlist || wishlist.isDisabled) return null
-  if (wishlist.wishedProducts.some((wished) => wished.variantId === item._variantId)) return null
+  if (!isAuthenticated || wishlist?.isDisabled) return null
+  if (wishlist ? wishlist.wishedProducts.some((wished) => wished.variantId === item._variantId) : hinted.includes(item._variantId)) return null
   const save = async () => {
     try {
       setWishlist(await api.addToWishlist(item._variantId))
@@ -115,6 +144,7 @@ export function CartSidebar() {
   const openPanel = useSetAtom(openPanelAtom)
   const cart = useAtomValue(cartAtom)
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
+  const reading = useCartOnOpen(open)
   const empty = !cart || cart.lineItems.length === 0
   return (
     <Drawer
@@ -146,7 +176,11 @@ export function CartSidebar() {
         )
       }
     >
-      {empty ? (
+      {empty && reading ? (
+        <p className="py-12 text-center text-neutral-600" role="status">
+          {t('progress.loading')}
+        </p>
+      ) : empty ? (
         <p className="py-12 text-center text-neutral-600" data-testid="cart-empty">
           {t('cart.empty')}
         </p>

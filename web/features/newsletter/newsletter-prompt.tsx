@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useAtomValue } from '../../state/use-atom.ts'
-import { isAuthenticatedAtom, sessionLoadedAtom } from '../../state/session/atoms.ts'
+import { isAuthenticatedAtom } from '../../state/session/atoms.ts'
 import { promptAnswer } from './prompt-memory.ts'
 import { browserOnly } from '../../lib/browser-only.ts'
 
@@ -16,16 +16,16 @@ const NewsletterWait = lazy(() => (import.meta.env.SSR ? browserOnly() : import(
  * is part of a first visit's JavaScript; the waiting and the dialog load when it is due.
  */
 export function NewsletterPrompt() {
-  const loaded = useAtomValue(sessionLoadedAtom)
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   const [due, setDue] = useState(false)
   useEffect(() => {
-    if (!loaded || isAuthenticated) return
+    // whether the visitor is a member comes with the page (personal-state.ts)
+    if (isAuthenticated) return
     // The answer is read when the prompt is due, not at start: a page's first `document.cookie` read is a
     // synchronous round trip to the browser process (1-12 ms at 1x CPU in the client's start-up, docs/performance.md).
     const timer = setTimeout(() => setDue(!promptAnswer()), NEWSLETTER_PROMPT_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [loaded, isAuthenticated])
+  }, [isAuthenticated])
   if (!due || isAuthenticated) return null
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { useSetAtom } from 'jotai'
+import { useEffect, useState } from 'react'
+import { useSetAtom, useStore } from 'jotai'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
@@ -11,6 +12,27 @@ import { isAuthenticatedAtom, wishlistAtom } from '../../state/session/atoms.ts'
 import { closePanelAtom, openPanelAtom, wishlistSidebarOpenAtom } from '../../state/ui.ts'
 import { notifyAtom } from '../../state/notifications.ts'
 
+/**
+ * A page view reads no wishlist: the hearts came with the page (personal-state.ts). A member's items are read when the
+ * drawer opens without them (decision 0070); an answer older than a heart's click made meanwhile is dropped.
+ */
+function useWishlistOnOpen(open: boolean): boolean {
+  const api = useApi()
+  const store = useStore()
+  const [reading, setReading] = useState(false)
+  useEffect(() => {
+    if (!open || store.get(wishlistAtom)) return
+    setReading(true)
+    api
+      .getWishlist()
+      .then((wishlist) => void (store.get(wishlistAtom) || store.set(wishlistAtom, wishlist)))
+      // offline or the backend is down: the drawer says it is empty, and asks again when opened again
+      .catch(() => {})
+      .finally(() => setReading(false))
+  }, [open, api, store])
+  return reading
+}
+
 /** The wishlist (spec §2): items with colour and size, remove, total items and price, and a way back to shopping. */
 export function WishlistSidebar() {
   const { t } = useT()
@@ -21,6 +43,7 @@ export function WishlistSidebar() {
   const notify = useSetAtom(notifyAtom)
   const openPanel = useSetAtom(openPanelAtom)
   const authenticated = useAtomValue(isAuthenticatedAtom)
+  const reading = useWishlistOnOpen(open && authenticated)
   const items = wishlist?.wishedProducts ?? []
   const remove = async (id: string) => {
     try {
@@ -42,7 +65,11 @@ export function WishlistSidebar() {
         </LocalLink>
       }
     >
-      {items.length === 0 ? (
+      {items.length === 0 && reading ? (
+        <p className="py-12 text-center text-neutral-600" role="status">
+          {t('progress.loading')}
+        </p>
+      ) : items.length === 0 ? (
         // what to do next, not only that it is empty: a guest cannot save (wishlists belong to accounts), a member uses the heart
         <div className="flex flex-col items-center gap-3 px-2 py-12 text-center" data-testid="wishlist-empty">
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-neutral-100 text-neutral-600">

@@ -5,8 +5,10 @@ import type { Cart, User, Wishlist } from '#kernel/models.ts'
 import { ANONYMOUS, type PersonalState } from './personal-state.ts'
 
 /**
- * Personal state, loaded by the client from /api/session after hydration (never part of the cacheable HTML).
- * `loaded` tells the chrome when it may stop showing placeholders.
+ * Personal state (never part of the cacheable HTML). A page view reads none of it: the header's bits come with the
+ * page (`personalHintAtom`), the cart and wishlist are read when their drawers open (cart-sidebar.tsx, wishlist-sidebar.tsx), an add, a
+ * heart or a personal page (cart, wishlist, account) fills them, and login, signup, logout and a placed order load
+ * the whole session (/api/session: use-reload-session.ts). `loaded`: that whole session has answered.
  */
 export const sessionLoadedAtom = atom(false)
 export const userAtom = atom<User | null>(null)
@@ -14,7 +16,7 @@ export const isAuthenticatedAtom = atom(false)
 export const cartAtom = atom<Cart | null>(null)
 export const wishlistAtom = atom<Wishlist | null>(null)
 
-/** What the worker filled into the page's header (personal-state.ts): the chrome's state until /api/session answers. */
+/** What the worker filled into the page's header (personal-state.ts): the chrome's state until the cart, wishlist or session is read. */
 export const personalHintAtom = atom<PersonalState>(ANONYMOUS)
 
 export const cartItemCountAtom = atom((get) => get(cartAtom)?.itemCount ?? (get(sessionLoadedAtom) ? 0 : get(personalHintAtom).cartCount))

@@ -7,17 +7,15 @@ import { SESSION_RECHECK_HIDDEN_MS } from '#kernel/config.ts'
 import { loadDictionary, useT } from '../../i18n/index.tsx'
 import { notifyAtom } from '../notifications.ts'
 import { noScrollAtom } from '../ui.ts'
-import { isAuthenticatedAtom, sessionLoadedAtom } from './atoms.ts'
+import { isAuthenticatedAtom } from './atoms.ts'
 import { useReloadSession } from './use-reload-session.ts'
 import { whenIdle } from './when-idle.ts'
 
-/** The shopper's first input starts the session load at once (not the service worker), idle or not. */
-const INPUT = ['pointerdown', 'keydown']
-
 /**
- * What the browser does once the page is interactive (spec §4): load the shopper's session, register the service
- * worker, record an affiliate code (`?ac=`) and drop it from the address, and lock page scroll under overlays.
- * Renders nothing, so the server and the client agree on the markup.
+ * What the browser does once the page is interactive (spec §4): register the service worker, record an affiliate code
+ * (`?ac=`) and drop it from the address, and lock page scroll under overlays. Renders nothing, so the server and the
+ * client agree on the markup. It reads nothing personal: the header's bits came with the page (personal-state.ts),
+ * and the cart and wishlist are read when their drawers open (decision 0070).
  */
 export function ClientEffects() {
   const reload = useReloadSession()
@@ -30,34 +28,23 @@ export function ClientEffects() {
   const { revalidate } = useRevalidator()
   const { t, locale } = useT()
 
-  // After hydration's long tasks, not inside its commit: the header already shows the personal state the worker wrote
-  // into the page, so the session only has to arrive before the shopper acts; their first touch or key starts it at once.
-  useEffect(() => {
-    let started = false
-    const start = () => {
-      if (started) return
-      started = true
-      for (const type of INPUT) removeEventListener(type, start, true)
-      void reload()
-    }
-    const cancel = whenIdle(() => {
-      start()
-      if ('serviceWorker' in navigator && import.meta.env.PROD) {
-        navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
-          // No service worker (private mode, old browser): the store works the same, only without offline support.
-        })
-      }
-    }, 1000)
-    for (const type of INPUT) addEventListener(type, start, true)
-    return () => {
-      cancel()
-      for (const type of INPUT) removeEventListener(type, start, true)
-    }
-  }, [reload])
+  // After hydration's long tasks, not inside its commit
+  useEffect(
+    () =>
+      whenIdle(() => {
+        if ('serviceWorker' in navigator && import.meta.env.PROD) {
+          navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+            // No service worker (private mode, old browser): the store works the same, only without offline support.
+          })
+        }
+      }, 1000),
+    [],
+  )
 
-  // A tab left open while the shopper logged out (or in) in another one: shown again, it asks who they are now, so its
-  // header stops greeting someone who has left, and a personal page that is no longer theirs is left (its loader
-  // sends a guest home). Without this the stale tab said 'Hi Ada' and its forms failed one by one.
+  // A tab left open while the shopper logged out (or in) in another one: shown again, it asks who they are now (from
+  // the session cookie: no database read), so its header stops greeting someone who has left, and a personal page
+  // that is no longer theirs is left (its loader sends a guest home). Without this the stale tab said 'Hi Ada' and its
+  // forms failed one by one. Only a change loads the session (user, cart, wishlist) again.
   useEffect(() => {
     let hiddenAt = 0
     const onVisibility = () => {
@@ -65,20 +52,23 @@ export function ClientEffects() {
         hiddenAt = Date.now()
         return
       }
-      if (!hiddenAt || Date.now() - hiddenAt < SESSION_RECHECK_HIDDEN_MS || !store.get(sessionLoadedAtom)) return
+      if (!hiddenAt || Date.now() - hiddenAt < SESSION_RECHECK_HIDDEN_MS) return
       hiddenAt = 0
       const was = store.get(isAuthenticatedAtom)
-      void reload().then(() => {
-        const now = store.get(isAuthenticatedAtom)
-        if (now === was) return
+      const recheck = async () => {
+        if ((await api.isAuthenticated()) === was) return
+        await reload()
+        if (store.get(isAuthenticatedAtom) === was) return
         // the message is one of the shop texts, which a catalogue page has not loaded yet
         if (was) void loadDictionary(locale, 'all').then(() => notify({ message: t('shop.loggedOut'), type: 'info' }), () => {})
         void revalidate()
-      })
+      }
+      // offline: the tab stays as it is until it is shown again
+      recheck().catch(() => {})
     }
     document.addEventListener('visibilitychange', onVisibility)
     return () => document.removeEventListener('visibilitychange', onVisibility)
-  }, [reload, store, notify, revalidate, t, locale])
+  }, [api, reload, store, notify, revalidate, t, locale])
 
   useEffect(() => {
     const params = new URLSearchParams(location.search)

@@ -3,7 +3,7 @@ import { useSetAtom, useStore } from 'jotai'
 import { useApi } from '../../api/use-api.ts'
 import { cartAtom, isAuthenticatedAtom, sessionLoadedAtom, userAtom, wishlistAtom } from './atoms.ts'
 
-/** Loads user, cart and wishlist from /api/session into the atoms (at startup, after login, signup and logout). */
+/** Loads user, cart and wishlist from /api/session into the atoms (after login, signup, a placed order, a tab's changed login). */
 export function useReloadSession() {
   const api = useApi()
   const store = useStore()
