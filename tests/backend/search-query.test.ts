@@ -3,7 +3,7 @@
 // read from the catalogue's data (seed rows), not from the engine.
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, seedCatalogue } from './catalogue-helpers.ts'
+import { api, seedCatalogue, seedTable } from './catalogue-helpers.ts'
 
 beforeAll(async () => {
   await seedCatalogue()
@@ -116,6 +116,73 @@ describe('colour and gender in the query', () => {
     const blue = await api('/products?filter[name]=jacket&filter[options][color]=blue&per_page=100&facets=false')
     const chosen = await api('/products?filter[name]=red%20jacket&filter[options][color]=blue&per_page=100&facets=false')
     expect(chosen.body.data.map((p: any) => p.id)).toEqual(blue.body.data.map((p: any) => p.id))
+  })
+})
+
+describe('a colour named like a word of product names (an operator adds Glacier / Gletscher)', () => {
+  /** The listed products whose name (in the locale) has every one of the words, from the seed's rows. */
+  const named = (words: string[], locale: 'en' | 'de') => {
+    const now = new Date().toISOString()
+    const listed = new Set(seedTable<{ id: number; discontinue_on: string | null }>('products').filter((p) => p.discontinue_on === null || p.discontinue_on > now).map((p) => p.id))
+    const rows = locale === 'en' ? seedTable<{ id: number; name: string }>('products') : seedTable<{ product_id: number; locale: string; name: string }>('product_translations').filter((t) => t.locale === 'de').map((t) => ({ id: t.product_id, name: t.name }))
+    return rows.filter((p) => listed.has(p.id) && words.every((w) => new RegExp(`\\b${w}\\b`, 'i').test(p.name))).map((p) => p.id).sort((a, b) => a - b)
+  }
+  const found = async (text: string, locale: 'en' | 'de') => {
+    const res = await api(`/products?filter[name]=${encodeURIComponent(text)}&locale=${locale}&per_page=100&facets=false`)
+    expect(res.status, text).toBe(200)
+    return { ids: res.body.data.map((p: any) => Number(p.id)).sort((a: number, b: number) => a - b) as number[], search: res.body.meta.search }
+  }
+  const colourFilter = (search: any) => (search?.filters ?? []).find((f: any) => f.filter === 'options.color')
+
+  it("finds the Glacier products by their names' words, in English and German; the colour is a filter only where the other words find products in it, and never hides a product named with it", async () => {
+    const queries = [['Müller Outdoor Glacier Jacket', 'en'], ['glacier jacket', 'en'], ['glacier boots', 'en'], ['Müller Outdoor Gletscher Jacke', 'de'], ['Gletscher Jacke', 'de'], ['Gletscher Stiefel', 'de']] as const
+    const before = new Map<string, number[]>()
+    for (const [q, l] of queries) before.set(q, (await found(q, l)).ids)
+    // The operator's new colour, and one jacket (not named Glacier) that comes in it.
+    const jacket = seedTable<{ id: number; name: string }>('products').find((p) => p.name.endsWith(' Jacket') && !p.name.includes('Glacier') && named(['jacket'], 'en').includes(p.id))!
+    const type = (await env.DB.prepare("SELECT id FROM option_types WHERE name IN ('color', 'colour')").first<{ id: number }>())!.id
+    const glacier = (await env.DB.prepare("INSERT INTO option_values (option_type_id, name, presentation, position) VALUES (?, 'glacier', 'Glacier', 99) RETURNING id").bind(type).first<{ id: number }>())!.id
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO option_value_translations (option_value_id, locale, presentation) VALUES (?, 'de', 'Gletscher')").bind(glacier),
+      env.DB.prepare('INSERT INTO product_option_values (product_id, option_value_id) VALUES (?, ?)').bind(jacket.id, glacier),
+    ])
+    try {
+      for (const [q, l] of queries) {
+        const { ids } = await found(q, l)
+        // every product named with all the words is still found (Müller Outdoor Glacier Jacket by its own name)
+        const words = q.toLowerCase().replace('müller outdoor ', 'müller ').split(' ')
+        expect(named(words, l).filter((id) => !ids.includes(id)), `${q} (${l}) loses products named with its words`).toEqual([])
+        expect(named(words, l).length, q).toBeGreaterThan(0)
+        for (const id of before.get(q)!) expect(ids, `${q} (${l}) lost product ${id}`).toContain(id)
+      }
+      // 'glacier jacket': a jacket comes in Glacier, so the colour is the filter (ticked), widened by the names
+      for (const [q, l] of [['glacier jacket', 'en'], ['Gletscher Jacke', 'de']] as const) {
+        const res = await found(q, l)
+        expect(res.ids, q).toContain(jacket.id)
+        expect(colourFilter(res.search)?.params, q).toEqual([String(glacier)])
+        // the results page's ask (facets counted in the same statement) finds the same products
+        const page = await api(`/products?filter[name]=${encodeURIComponent(q)}&locale=${l}&per_page=100`)
+        expect(page.body.data.map((p: any) => Number(p.id)).sort((a: number, b: number) => a - b), q).toEqual(res.ids)
+        expect(page.body.meta.total_count, q).toBe(res.ids.length)
+        // the rest: products named with the colour's word (the named jackets among them), none merely matching 'jacket'
+        expect(res.ids.filter((id) => id !== jacket.id && !named([q.split(' ')[0]!], l).includes(id)), q).toEqual([])
+      }
+      // 'glacier boots': no boots come in Glacier, so the word is searched as before and no filter is told
+      for (const [q, l] of [['glacier boots', 'en'], ['Gletscher Stiefel', 'de']] as const) {
+        const res = await found(q, l)
+        expect(res.ids, q).toEqual(before.get(q))
+        expect(colourFilter(res.search), q).toBeUndefined()
+      }
+      // the colour alone: its products and those named with it
+      const alone = await found('glacier', 'en')
+      expect(alone.ids).toEqual([...new Set([...named(['glacier'], 'en'), jacket.id])].sort((a, b) => a - b))
+    } finally {
+      await env.DB.batch([
+        env.DB.prepare('DELETE FROM product_option_values WHERE option_value_id = ?').bind(glacier),
+        env.DB.prepare('DELETE FROM option_value_translations WHERE option_value_id = ?').bind(glacier),
+        env.DB.prepare('DELETE FROM option_values WHERE id = ?').bind(glacier),
+      ])
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 import { FACET_CURRENCIES, facetRefreshStatements } from './facet-counts-sql.mjs'
 import { sqlLiteral } from './jsonapi.ts'
-import { BUCKETS, facetLabelStatements, readFacets, type FacetRow, type Facets } from './product-facets.ts'
+import { BUCKETS, facetLabelStatements, precomputedScope, readFacets, type FacetRow, type Facets } from './product-facets.ts'
 import type { ProductFilter } from './product-filter.ts'
 
 /**
@@ -13,16 +13,7 @@ import type { ProductFilter } from './product-filter.ts'
 
 const BUCKET_CENTS = BUCKETS.map((b) => [b.min, b.max] as const)
 
-/** The scope whose precomputed counts answer this listing (0 = the whole catalogue), or null when they cannot. */
-export function precomputedScope(filter: ProductFilter): number | null {
-  const plain =
-    filter.ids === undefined && filter.skus === undefined && filter.price === undefined && filter.match === undefined &&
-    filter.inStock === undefined && filter.backorderable === undefined && filter.purchasable === undefined &&
-    !filter.showDiscontinued && filter.options.size === 0 && filter.properties.size === 0
-  if (!plain) return null
-  if (filter.taxons === undefined) return 0
-  return filter.taxons.length === 1 ? filter.taxons[0]! : null
-}
+export { precomputedScope }
 
 export interface PrecomputedQuery {
   statements: D1PreparedStatement[]

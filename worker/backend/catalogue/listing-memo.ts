@@ -67,7 +67,7 @@ export function memoKey(filter: ProductFilter, sort: string[], wantFacets: boole
   const sorted = <T>(map: Map<number, T[]>) => [...map].sort((a, b) => a[0] - b[0]).map(([k, v]) => [k, [...v].sort()])
   return JSON.stringify([
     filter.locale, filter.currency, filter.match ?? null, filter.rankBySearch, filter.price ?? null, [...(filter.taxons ?? [])].sort((a, b) => a - b),
-    sorted(filter.options), sorted(filter.properties), filter.showDiscontinued, sort, wantFacets,
+    sorted(filter.options), sorted(filter.properties), filter.showDiscontinued, sort, wantFacets, filter.alsoNamed?.map((a) => [a.key, a.match]) ?? null,
   ])
 }
 

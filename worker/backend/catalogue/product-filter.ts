@@ -2,8 +2,8 @@ import type { Currency, Locale } from '#kernel/models.ts'
 import { inList } from './jsonapi.ts'
 import { badParam, booleanFilter, idList, priceRange, stringList, type ListParams } from './params.ts'
 import { searchLexicon, type Lexicon } from './search-lexicon.ts'
-import { planSearch, type SearchPlan } from './search-query.ts'
-import { queryWords } from './search-words.ts'
+import { planSearch, type InferredKind, type SearchPlan } from './search-query.ts'
+import { phrase, queryWords } from './search-words.ts'
 
 export const PRODUCT_FILTERS = [
   'ids', 'skus', 'price', 'taxons', 'name', 'in_stock', 'backorderable', 'purchasable', 'show_discontinued', 'show_deleted',
@@ -39,6 +39,12 @@ export interface ProductFilter {
   properties: Map<number, string[]>
   /** The facet filters the search's own words set ('red jacket'), told to the client in `meta.search`. */
   inferred?: InferredFilters
+  /**
+   * Those filters whose words are also in products' names ('glacier' is an operator's colour and a word of 'Müller
+   * Outdoor Glacier Jacket'): each group also takes the products whose name matches `match` (an FTS5 expression on
+   * the name), so a filter never hides a product named with the shopper's word. `words` are the words that set it.
+   */
+  alsoNamed?: Array<{ key: FacetGroupKey; match: string; words: string[] }>
 }
 
 /**
@@ -95,7 +101,34 @@ export function filterNeedsNames(params: ListParams): boolean {
  * given (none are needed, or the caller read them), else reading them (one round trip); a search with `lexicon`
  * when given (the caller checks its stamp), else reading its stamp (search-lexicon.ts).
  */
-export async function resolveProductFilter(db: D1Database, params: ListParams, names?: CatalogueNames | null, lexicon?: Lexicon): Promise<ProductFilter> {
+export async function resolveProductFilter(db: D1Database, params: ListParams, names?: CatalogueNames | null, lexicon?: Lexicon, keep: ReadonlySet<string> = new Set()): Promise<ProductFilter> {
+  const searched = params.filters.has('name') ? (lexicon ?? (await searchLexicon(db))) : undefined
+  const filter = await resolveOnce(db, params, names, searched, keep)
+  const failed = await inferredWithoutProducts(db, filter)
+  // A filter the rest of the words find no products in is not inferred: its words are searched as words instead.
+  return failed.length === 0 ? filter : resolveProductFilter(db, params, names, searched, new Set([...keep, ...failed]))
+}
+
+/**
+ * The words of the inferred filters that are also in products' names (`alsoNamed`) whose value the rest of the
+ * query finds no product in ('glacier boots' when no boots come in Glacier): one statement each, in one batch, only
+ * for such words (a colour no name uses costs nothing).
+ */
+async function inferredWithoutProducts(db: D1Database, filter: ProductFilter): Promise<string[]> {
+  const widened = filter.alsoNamed ?? []
+  if (widened.length === 0) return []
+  const statements = widened.map(({ key }) => {
+    const only: ProductFilter = { currency: filter.currency, locale: filter.locale, now: filter.now, match: filter.match, rankBySearch: false, showDiscontinued: filter.showDiscontinued, options: new Map(), properties: new Map() }
+    if ('option' in key) only.options.set(key.option, filter.options.get(key.option)!)
+    if ('property' in key) only.properties.set(key.property, filter.properties.get(key.property)!)
+    const q = productFrom(only)
+    return db.prepare(`SELECT EXISTS (SELECT 1 ${q.from} ${q.where}) AS found`).bind(...q.fromBinds, ...q.whereBinds)
+  })
+  const results = await db.batch<{ found: number }>(statements)
+  return widened.filter((_, i) => !results[i]!.results[0]?.found).flatMap((w) => w.words)
+}
+
+async function resolveOnce(db: D1Database, params: ListParams, names: CatalogueNames | null | undefined, lexicon: Lexicon | undefined, keep: ReadonlySet<string>): Promise<ProductFilter> {
   const f = params.filters
   const filter: ProductFilter = {
     currency: params.currency,
@@ -113,7 +146,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
   if (f.has('skus')) filter.skus = stringList('filter[skus]', f.get('skus')!)
   if (f.has('price')) filter.price = priceRange('filter[price]', f.get('price')!)
   if (f.has('taxons')) filter.taxons = idList('filter[taxons]', f.get('taxons')!)
-  const plan = f.has('name') ? planSearch(f.get('name')!, params.locale, lexicon ?? (await searchLexicon(db))) : null
+  const plan = lexicon ? planSearch(f.get('name')!, params.locale, lexicon, keep) : null
   // Nothing searchable typed ('!!!'): no products; only a colour or who it is for ('red'): those products.
   if (plan) filter.match = plan.match ?? (plan.colours || plan.genders || plan.attributes ? undefined : '')
   if (plan?.nameFirst && filter.rankBySearch) filter.nameFirst = plan.nameFirst
@@ -124,7 +157,7 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
   const optionFilters = [...f].filter(([key]) => key.startsWith('options.'))
   const propertyFilters = [...f].filter(([key]) => key.startsWith('properties.'))
   const valueIds = f.has('option_value_ids') ? idList('filter[option_value_ids]', f.get('option_value_ids')!) : []
-  if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return withSearchAttributes(filter, plan, f.get('name'))
+  if (valueIds.length === 0 && optionFilters.length === 0 && propertyFilters.length === 0) return withSearchAttributes(filter, plan, f.get('name'), lexicon)
   const named = optionFilters.map(([key, raw]) => {
     const typeName = key.slice('options.'.length)
     return { typeName, names: stringList(`filter[options][${typeName}]`, raw).map((n) => n.toLowerCase()) }
@@ -145,22 +178,32 @@ export async function resolveProductFilter(db: D1Database, params: ListParams, n
     if (!property) throw badParam(`filter[properties][${name}]`, `There is no property '${name}'`)
     filter.properties.set(property.id, stringList(`filter[properties][${name}]`, raw).map((v) => v.toLowerCase()))
   }
-  return withSearchAttributes(filter, plan, f.get('name'))
+  return withSearchAttributes(filter, plan, f.get('name'), lexicon)
 }
 
 /**
  * The colour and gender a search's words named, as the facet filters they are ('red jacket' = jackets in red), unless
  * the shopper chose that facet themselves (their choice stands).
  */
-function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, text = ''): ProductFilter {
+function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, text = '', lexicon?: Lexicon): ProductFilter {
   const inferred: InferredFilters = { filters: [], term_without: {}, term_without_filters: '' }
+  // The phrases of a kind that the index also holds (every word a term) widen its group to the names with them.
+  const widen = (kind: InferredKind, key: FacetGroupKey) => {
+    const typed = (plan?.phrases ?? []).filter((p) => p.kind === kind)
+    const named = typed.filter((p) => p.words.every((w) => lexicon?.terms.has(w)))
+    if (named.length === 0) return
+    const match = `name : (${named.map((p) => phrase(p.words.join(' '), false)).join(' OR ')})`
+    ;(filter.alsoNamed ??= []).push({ key, match, words: typed.flatMap((p) => p.words) })
+  }
   if (plan?.colours && !filter.options.has(plan.colours.typeId)) {
     filter.options.set(plan.colours.typeId, plan.colours.ids)
+    widen('colour', { option: plan.colours.typeId })
     inferred.filters.push({ filter: 'options.color', words: plan.colourWords ?? [], params: plan.colours.ids.map(String) })
     inferred.term_without['options.color'] = textWithout(text, plan.colourWords ?? [])
   }
   if (plan?.genders && !filter.properties.has(plan.genders.propertyId)) {
     filter.properties.set(plan.genders.propertyId, plan.genders.params)
+    widen('gender', { property: plan.genders.propertyId })
     inferred.filters.push({ filter: 'properties.gender', words: plan.genderWords ?? [], params: plan.genders.params })
     inferred.term_without['properties.gender'] = textWithout(text, plan.genderWords ?? [])
   }
@@ -169,9 +212,11 @@ function withSearchAttributes(filter: ProductFilter, plan: SearchPlan | null, te
     if ('typeId' in attribute.on) {
       if (filter.options.has(attribute.on.typeId)) continue
       filter.options.set(attribute.on.typeId, attribute.values.map((v) => Number(v.value)))
+      widen(attribute.kind, { option: attribute.on.typeId })
     } else {
       if (filter.properties.has(attribute.on.propertyId)) continue
       filter.properties.set(attribute.on.propertyId, attribute.values.map((v) => String(v.value)))
+      widen(attribute.kind, { property: attribute.on.propertyId })
     }
     inferred.filters.push({ filter: key, words: attribute.words, values: attribute.values.map((v) => v.label[filter.locale]), params: attribute.values.map((v) => String(v.value)) })
     inferred.term_without[key] = textWithout(text, attribute.words)
@@ -291,11 +336,18 @@ export function productParts(filter: ProductFilter): { from: string; fromBinds: 
   const narrowed = filter.taxons !== undefined || filter.match !== undefined || filter.ids !== undefined
   const has = (table: string, condition: string, probe: boolean) =>
     probe ? `EXISTS (SELECT 1 FROM ${table} x WHERE x.product_id = p.id AND ${condition})` : `p.id IN (SELECT x.product_id FROM ${table} x WHERE ${condition})`
+  // An inferred filter whose words also name products takes those products too (ProductFilter.alsoNamed).
+  const group = (key: FacetGroupKey, sql: string, binds: unknown[]): FilterGroup => {
+    const named = filter.alsoNamed?.find((a) => JSON.stringify(a.key) === JSON.stringify(key))
+    if (!named) return { key, sql, binds }
+    const names = `p.id IN (SELECT rowid >> 1 FROM products_fts WHERE products_fts MATCH ? AND (rowid & 1) = ${filter.locale === 'de' ? 1 : 0})`
+    return { key, sql: `(${sql} OR ${names})`, binds: [...binds, named.match] }
+  }
   for (const [typeId, valueIds] of filter.options) {
-    groups.push({ key: { option: typeId }, sql: has('product_option_values', `x.option_value_id IN (${inList(valueIds)})`, narrowed), binds: [] })
+    groups.push(group({ option: typeId }, has('product_option_values', `x.option_value_id IN (${inList(valueIds)})`, narrowed), []))
   }
   for (const [propertyId, params] of filter.properties) {
-    groups.push({ key: { property: propertyId }, sql: has('product_properties', `x.property_id = ${Math.trunc(propertyId)} AND x.filter_param IN (${params.map(() => '?').join(',')})`, filter.ids !== undefined), binds: [...params] })
+    groups.push(group({ property: propertyId }, has('product_properties', `x.property_id = ${Math.trunc(propertyId)} AND x.filter_param IN (${params.map(() => '?').join(',')})`, filter.ids !== undefined), [...params]))
   }
   const after: string[] = []
   const variantExists = (condition: string) => `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL AND ${condition})`

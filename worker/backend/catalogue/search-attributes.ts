@@ -87,6 +87,8 @@ export interface FoundAttribute {
   on: AttributeWords['on']
   values: AttributeValue[]
   words: string[]
+  /** The same words, each phrase that named a value apart ('muller outdoor', 'leather'). */
+  phrases: string[][]
 }
 
 /**
@@ -101,7 +103,8 @@ export function takeAttributes(words: string[], lexicon: Lexicon, keep: (i: numb
     if (same) {
       for (const v of values) if (!same.values.some((x) => x.value === v.value)) same.values.push(v)
       same.words.push(...typed)
-    } else found.push({ kind: attribute.kind, on: attribute.on, values: [...values], words: [...typed] })
+      same.phrases.push(typed)
+    } else found.push({ kind: attribute.kind, on: attribute.on, values: [...values], words: [...typed], phrases: [typed] })
   }
   for (let i = 0; i < words.length; ) {
     const match = keep(i) ? null : attributeAt(words, i, lexicon)

@@ -27,7 +27,13 @@ export interface SearchPlan {
   genderWords?: string[]
   /** Brand, material and size filters the words named (search-attributes.ts). */
   attributes?: FoundAttribute[]
+  /**
+   * The phrases typed for each filter the words set (colour, gender, brand, material, size), as typed (folded): a
+   * phrase also in product names widens its filter to those names (product-filter.ts `withSearchAttributes`).
+   */
+  phrases?: Array<{ kind: InferredKind; words: string[] }>
 }
+export type InferredKind = 'colour' | 'gender' | FoundAttribute['kind']
 
 type Locale = 'en' | 'de'
 
@@ -42,9 +48,14 @@ const GENDER_OF = new Map(Object.entries(GENDER_WORDS).flatMap(([param, words]) 
 /** At most this many alternatives per word: a short word's many compounds stay a bounded FTS5 expression. */
 const MAX_ALTERNATIVES = 24
 
-export function planSearch(text: string, locale: Locale, lexicon: Lexicon): SearchPlan {
+/**
+ * `keep`: words to search as words even where they name a colour, who a product is for or an attribute (a filter
+ * the rest of the query finds no products in: product-filter.ts asks again with them kept).
+ */
+export function planSearch(text: string, locale: Locale, lexicon: Lexicon, keep: ReadonlySet<string> = new Set()): SearchPlan {
   let words = queryWords(text)
   const plan: SearchPlan = { match: undefined }
+  const phrases: NonNullable<SearchPlan['phrases']> = []
 
   // Colours: 'red', 'rote', 'forest green', 'grün' (a compound colour's last part).
   const colourIds = new Set<number>()
@@ -52,12 +63,13 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
   if (lexicon.colour) {
     const rest: string[] = []
     for (let i = 0; i < words.length; i++) {
-      const two = i + 1 < words.length ? `${words[i]} ${words[i + 1]}` : null
-      const ids = (two && lexicon.colour.words.get(two)) || colourOf(words[i]!, locale, lexicon)
+      const two = i + 1 < words.length && !keep.has(words[i + 1]!) ? `${words[i]} ${words[i + 1]}` : null
+      const ids = keep.has(words[i]!) ? undefined : (two && lexicon.colour.words.get(two)) || colourOf(words[i]!, locale, lexicon)
       if (ids) {
         ids.forEach((id) => colourIds.add(id))
-        colourWords.push(words[i]!)
-        if (two && lexicon.colour.words.has(two)) colourWords.push(words[++i]!)
+        const typed = two && lexicon.colour.words.has(two) ? [words[i]!, words[++i]!] : [words[i]!]
+        colourWords.push(...typed)
+        phrases.push({ kind: 'colour', words: typed })
       } else rest.push(words[i]!)
     }
     words = rest
@@ -66,17 +78,20 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
 
   // Brands, materials and sizes: 'Bergfeld tent', 'merino', 'XL hoodie' (not where a synonym phrase starts: 'down jacket').
   const typed = words
-  const taken = takeAttributes(typed, lexicon, (i) => synonymAt(typed, i, locale, lexicon) !== null)
+  const taken = takeAttributes(typed, lexicon, (i) => keep.has(typed[i]!) || synonymAt(typed, i, locale, lexicon) !== null)
   words = taken.rest
   if (taken.found.length > 0) plan.attributes = taken.found
+  for (const found of taken.found) phrases.push(...found.phrases.map((p) => ({ kind: found.kind, words: p })))
 
   // Gender and age: a filter when other words say what to find ('kids rain jacket'); alone ('Damen') it is searched.
   if (lexicon.genderPropertyId !== null) {
-    const genders = new Set(words.map((w) => GENDER_OF.get(w)).filter((g): g is string => g !== undefined))
-    const rest = words.filter((w) => !GENDER_OF.has(w))
+    const isGender = (w: string) => GENDER_OF.has(w) && !keep.has(w)
+    const genders = new Set(words.filter(isGender).map((w) => GENDER_OF.get(w)!))
+    const rest = words.filter((w) => !isGender(w))
     if (genders.size > 0 && (rest.length > 0 || colourIds.size > 0 || taken.found.length > 0)) {
       plan.genders = { propertyId: lexicon.genderPropertyId, params: [...genders, 'unisex'] }
-      plan.genderWords = words.filter((w) => GENDER_OF.has(w))
+      plan.genderWords = words.filter(isGender)
+      phrases.push(...plan.genderWords.map((w) => ({ kind: 'gender' as const, words: [w] })))
       words = rest
     }
   }
@@ -114,6 +129,7 @@ export function planSearch(text: string, locale: Locale, lexicon: Lexicon): Sear
     i++
   }
   if (groups.length > 0) plan.match = groups.join(' AND ')
+  if (phrases.length > 0) plan.phrases = phrases
   if (owns.some((o) => o.compounds)) plan.nameFirst = `name : (${owns.map((o) => any(o.atoms)).join(' AND ')})`
   return plan
 }
