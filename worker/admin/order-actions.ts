@@ -12,7 +12,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
 import { FORM_USED, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
-import { CLICK_AND_COLLECT, type OrderDetail, type OrderPayment } from './order-detail.ts'
+import type { OrderDetail, OrderPayment } from './order-detail.ts'
 import { ActionRefused, unlessTaken } from './action-refused.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
@@ -40,7 +40,7 @@ export async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl:
   }
 }
 
-export const isClickAndCollect = (detail: Pick<OrderDetail, 'shipment'>) => detail.shipment?.method_code === CLICK_AND_COLLECT
+export const isClickAndCollect = (detail: Pick<OrderDetail, 'shipment'>) => detail.shipment?.pickup === 1
 
 /** Said (422) to a carrier and tracking number sent for a Click & Collect order. */
 export const COLLECT_NOT_SHIP = 'This is a Click & Collect order: the customer picks it up in store, so it has no carrier or tracking number. Nothing was changed. Use ‘Mark as collected’ when they have picked it up.'
@@ -71,21 +71,73 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
 /**
  * A Click & Collect order handed over in store. The Storefront API's shipment has no state of its own (only its number,
  * tracking and method name) and the table knows 'pending' and 'shipped', so collected is 'shipped' with no carrier and
- * no tracking number (the shopper's order page shows no tracking; the returns window counts from shipped_at). No
- * shipping email: 'your parcel is with a carrier' would be wrong, and the customer was at the counter.
+ * no tracking number (the shopper's order page shows no tracking; the returns window counts from shipped_at). Not the
+ * shipping email ('your parcel is with a carrier' would be wrong) but the pickup email 'collected', once (its event key),
+ * when the order has a place (orders placed before places existed get none).
  */
-export async function collect(env: Env, operator: Operator, detail: OrderDetail) {
+export async function collect(env: Env, operator: Operator, detail: OrderDetail, requestUrl: string) {
   const db = env.DB
   const { order, shipment } = detail
   const closed = shipmentClosed(detail)
   if (closed || !shipment) throw new ActionRefused(closed ?? 'This order has no shipment.')
+  const mail = detail.pickupPlace ? await pickupMail(env, detail, requestUrl, 'collected') : null
   const statements = [
     // the same once-only key as shipping: of two presses read before either, the second batch fails here
     db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`ship:${order.id}`, operator.email),
     db.prepare("UPDATE shipments SET state = 'shipped', carrier = NULL, tracking_id = NULL, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'").bind(order.id),
     auditStatement(db, operator, 'order.collect', { type: 'order', id: order.number! }, { state: shipment.state }, { state: 'shipped', collected: true }),
+    ...(mail ? [await mailStatement(env, mail)] : []),
   ]
-  await unlessTaken(db.batch(statements), 'This order was collected or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
+  const results = await unlessTaken(db.batch(statements), 'This order was collected or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
+  await dispatchWritten(env, results)
+}
+
+/** The shopper's email that their Click & Collect order is ready, or was collected (worker/mail's pickup_update). */
+async function pickupMail(env: Env, detail: OrderDetail, requestUrl: string, status: 'ready' | 'collected'): Promise<Mail> {
+  const { order } = detail
+  const place = detail.pickupPlace!
+  const locale = await orderLocale(env.DB, order.number!)
+  const bill = detail.addresses.find((a) => a.id === order.bill_address_id) ?? detail.addresses[0]
+  const url = await storeUrl(env, new URL(requestUrl).origin)
+  const de = locale === 'de'
+  return {
+    kind: 'pickup_update',
+    to: order.email!,
+    locale,
+    ref: order.number,
+    // once per order and step, however often the button is pressed (worker/backend/services/outbox.ts)
+    eventKey: `pickup:${order.id}:${status}`,
+    payload: {
+      status,
+      number: order.number!,
+      customerName: bill?.firstname ?? '',
+      place: { name: de ? place.name_de : place.name, lines: place.address.split('\n'), hours: de ? place.hours_de : place.hours },
+      orderUrl: orderUrl(url, locale, order.number!, order.user_id !== null),
+    },
+  }
+}
+
+/**
+ * 'Ready for pickup': the shop has the order at the place; the shopper is emailed (once) where and when to collect it.
+ * Refused for a delivery, a cancelled or collected order, one marked ready already, and an order without a place.
+ */
+export async function readyForPickup(env: Env, operator: Operator, detail: OrderDetail, requestUrl: string) {
+  const db = env.DB
+  const { order } = detail
+  const closed = shipmentClosed(detail)
+  if (closed) throw new ActionRefused(closed)
+  if (!detail.pickupPlace) throw new ActionRefused('This order names no pickup place (it was placed before the shop had places), so there is no place to tell the customer: nothing was changed. Tell them by phone or email, then use ‘Mark as collected’.')
+  if (detail.pickupPlace.ready_at) throw new ActionRefused(`This order was marked ready for pickup already (${when(detail.pickupPlace.ready_at)}); the customer was emailed then. Nothing was changed.`)
+  const mail = await pickupMail(env, detail, requestUrl, 'ready')
+  const statements = [
+    // of two presses read before either, the second batch fails here (the same once-only claims as shipping)
+    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`ready:${order.id}`, operator.email),
+    db.prepare("UPDATE order_pickups SET ready_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND ready_at IS NULL").bind(order.id),
+    auditStatement(db, operator, 'order.ready_for_pickup', { type: 'order', id: order.number! }, { ready: false }, { ready: true, place: detail.pickupPlace.name }),
+    await mailStatement(env, mail),
+  ]
+  const results = await unlessTaken(db.batch(statements), 'This order was marked ready a moment ago, from another tab or by another operator: reload it to see what happened.')
+  await dispatchWritten(env, results)
 }
 
 /** What can still be given back on a payment. */

@@ -54,6 +54,24 @@ export interface OrderConfirmationPayload {
   clubSavingsCents: number
   shipAddress: MailAddress | null
   billAddress: MailAddress | null
+  /** Click & Collect: where it is collected, said instead of the shipping address (absent in older payloads). */
+  pickupPlace?: MailPickupPlace | null
+  orderUrl: string
+}
+
+/** A Click & Collect place in the shopper's language (migration 0400). */
+export interface MailPickupPlace {
+  name: string
+  lines: string[]
+  hours: string
+}
+
+/** A Click & Collect order is ready to collect, or was collected (each emailed once: event keys pickup:<order>:<status>). */
+export interface PickupUpdatePayload {
+  status: 'ready' | 'collected'
+  number: string
+  customerName: string
+  place: MailPickupPlace
   orderUrl: string
 }
 
@@ -162,11 +180,12 @@ export interface MailPayloads {
   return_update: ReturnUpdatePayload
   order_update: OrderUpdatePayload
   store_credit: StoreCreditPayload
+  pickup_update: PickupUpdatePayload
 }
 
 export type MailKind = keyof MailPayloads
 
-export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit'] as const satisfies readonly MailKind[]
+export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit', 'pickup_update'] as const satisfies readonly MailKind[]
 
 /** One email to write to the outbox: who gets it, in which language, what it says, and when. */
 export type Mail = {

@@ -15,6 +15,7 @@ const KIND_NAMES: Record<string, string> = {
   return_update: 'Return',
   order_update: 'Order refunded or cancelled',
   store_credit: 'Store credit granted',
+  pickup_update: 'Click & Collect',
 }
 
 export const kindName = (kind: string, variant?: string) => `${KIND_NAMES[kind] ?? kind.replaceAll('_', ' ')}${variant ? `: ${variant}` : ''}`

@@ -63,7 +63,9 @@ function ZoneForm({ action, values, errors, submit }: { action: string; values: 
 export function ShippingPage(props: Outcome & { zones: ZoneRow[] }) {
   return (
     <>
-      <PageHeader title="Shipping and tax" />
+      <PageHeader title="Shipping and tax">
+        <TextLink href="/admin/shipping/locations">Click & Collect places</TextLink>
+      </PageHeader>
       <Outcomes {...props} />
       <p className="mb-4 text-sm">Shoppers are offered the rates of the zone their shipping address is in; the zone also decides whether prices include GST. A change applies to the next checkout page.</p>
       <Table caption="Shipping zones" head={['Zone', 'Countries', 'GST', 'Rates']}>

@@ -42,6 +42,7 @@ const en = (shop: MailSettings) => ({
     clubSavings: (amount: string) => `You saved ${amount} with Club Prices.`,
     clubJoin: (amount: string) => `Members would have saved ${amount} on this order with Club Prices.`,
     shipTo: 'Shipping to',
+    collectFrom: 'Collect from',
     billTo: 'Billing address',
     view: 'View your order',
     questions: 'Questions about your order? Just reply to this email.',
@@ -142,6 +143,16 @@ const en = (shop: MailSettings) => ({
     reason: 'Reason',
     view: 'View your order',
   },
+  pickup: {
+    subject: { ready: (n: string) => `Your order ${n} is ready for pickup`, collected: (n: string) => `You collected your order ${n}` },
+    title: { ready: 'Ready for pickup', collected: 'Thank you for collecting your order' },
+    intro: {
+      ready: (n: string, place: string) => `Your order ${n} is ready for pickup at ${place}. Bring your order number (or this email) and a photo ID.`,
+      collected: (n: string, place: string) => `You collected your order ${n} at ${place}. We hope you enjoy it.`,
+    },
+    hours: 'Opening hours',
+    view: 'View your order',
+  },
   storeCredit: {
     subject: (amount: string) => `${amount} of ${shop.name} store credit for you`,
     preview: (amount: string) => `We have added ${amount} of store credit to your account.`,
@@ -189,6 +200,7 @@ const de = (shop: MailSettings): Messages => ({
     clubSavings: (amount) => `Mit Club-Preisen haben Sie ${amount} gespart.`,
     clubJoin: (amount) => `Mitglieder hätten bei dieser Bestellung mit Club-Preisen ${amount} gespart.`,
     shipTo: 'Lieferadresse',
+    collectFrom: 'Abholen bei',
     billTo: 'Rechnungsadresse',
     view: 'Bestellung ansehen',
     questions: 'Fragen zu Ihrer Bestellung? Antworten Sie einfach auf diese E-Mail.',
@@ -287,6 +299,16 @@ const de = (shop: MailSettings): Messages => ({
     title: { refunded: 'Wir haben erstattet', canceled: 'Ihre Bestellung wurde storniert' },
     intro: { refunded: (n) => `Wir haben einen Teil Ihrer Bestellung ${n} erstattet, auf dem Weg, auf dem Sie bezahlt haben.`, canceled: (n) => `Ihre Bestellung ${n} wurde storniert. Alles, was Sie bezahlt haben, geht auf demselben Weg zurück.` },
     reason: 'Grund',
+    view: 'Bestellung ansehen',
+  },
+  pickup: {
+    subject: { ready: (n) => `Ihre Bestellung ${n} ist abholbereit`, collected: (n) => `Sie haben Ihre Bestellung ${n} abgeholt` },
+    title: { ready: 'Abholbereit', collected: 'Danke für die Abholung' },
+    intro: {
+      ready: (n, place) => `Ihre Bestellung ${n} liegt für Sie bereit: ${place}. Bringen Sie Ihre Bestellnummer (oder diese E-Mail) und einen Lichtbildausweis mit.`,
+      collected: (n, place) => `Sie haben Ihre Bestellung ${n} bei ${place} abgeholt. Viel Freude damit.`,
+    },
+    hours: 'Öffnungszeiten',
     view: 'Bestellung ansehen',
   },
   storeCredit: {

@@ -2,6 +2,7 @@ import { club, neutral } from '#kernel/tokens.ts'
 import type { OrderConfirmationPayload } from '../types.ts'
 import { Address, addressText, Button, Callout, cellStyle, Facts, Heading, P, Subheading, type RenderContext } from './layout.tsx'
 import type { Template } from './template.ts'
+import { PickupPlace, pickupPlaceText } from './pickup-update.tsx'
 
 /** The order confirmation, which is also the tax invoice (the words, the seller's ABN, the GST included). */
 export const orderConfirmation: Template<OrderConfirmationPayload> = {
@@ -64,7 +65,12 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
         </table>
         {paidInFull(p, ctx) ? <P>{paidInFull(p, ctx)}</P> : null}
         {p.clubSavingsCents > 0 ? <Callout tone="club">{p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))}</Callout> : null}
-        {p.shipAddress ? (
+        {p.pickupPlace ? (
+          <>
+            <Subheading>{m.order.collectFrom}</Subheading>
+            <PickupPlace place={p.pickupPlace} ctx={ctx} />
+          </>
+        ) : p.shipAddress ? (
           <>
             <Subheading>{m.order.shipTo}</Subheading>
             <Address address={p.shipAddress} />
@@ -101,7 +107,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
       ...summaryRows(p, ctx).map(([label, value]) => `${label}: ${value}`),
       ...(paidInFull(p, ctx) ? ['', paidInFull(p, ctx)!] : []),
       ...(p.clubSavingsCents > 0 ? ['', p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))] : []),
-      ...(p.shipAddress ? ['', `${m.order.shipTo}:`, addressText(p.shipAddress)] : []),
+      ...(p.pickupPlace ? ['', `${m.order.collectFrom}:`, pickupPlaceText(p.pickupPlace, ctx)] : p.shipAddress ? ['', `${m.order.shipTo}:`, addressText(p.shipAddress)] : []),
       ...(p.billAddress ? ['', `${m.order.billTo}:`, addressText(p.billAddress)] : []),
       '',
       `${m.order.view}: ${p.orderUrl}`,
