@@ -48,7 +48,6 @@ export const ERROR_CODES = [
   'address_missing',
   'shipping_unavailable',
   'pickup_place_missing',
-  'pickup_place_unavailable',
   'card_missing',
   'card_brand_not_accepted',
   'authentication_required',

@@ -1,22 +1,16 @@
-import type { Order } from '#kernel/models.ts'
-import { formatDate } from '#kernel/format.ts'
+import type { PickupPlace } from '#kernel/models.ts'
 import { useT } from '../i18n/index.tsx'
 
 /**
  * Where a Click & Collect order is collected, instead of a shipping address (the thank-you page's invoice and the
- * account's order page): the place, its address and opening hours, and once the shop said so, that it is ready.
+ * account's order page): the place, its address and opening hours.
  */
-export function PickupPlaceBlock({ place, className = '' }: { place: NonNullable<Order['pickupPlace']>; className?: string }) {
+export function PickupPlaceBlock({ place, className = '' }: { place: PickupPlace; className?: string }) {
   const { t } = useT()
   return (
-    <div className={`text-sm ${className}`} data-testid="pickup-place-info">
+    <div className={`whitespace-pre-line text-sm ${className}`} data-testid="pickup-place-info">
       <h3 className="mb-1 font-semibold">{t('shop.collectFrom')}</h3>
-      <p className="font-semibold">{place.name}</p>
-      {place.address.map((line, i) => (
-        <p key={i}>{line}</p>
-      ))}
-      <p>{t('shop.collectHours', { hours: place.hours })}</p>
-      {place.readyAt ? <p className="mt-1 font-semibold text-success-700">{t('shop.collectReady', { date: formatDate(place.readyAt) })}</p> : null}
+      <p>{[place.name, ...place.address, t('shop.collectHours', { hours: place.hours })].join('\n')}</p>
     </div>
   )
 }

@@ -52,7 +52,6 @@ export const API_ERROR_KEYS: Record<ErrorCode, MessageKey> = {
   address_missing: 'refusal.addressMissing',
   shipping_unavailable: 'refusal.shippingUnavailable',
   pickup_place_missing: 'refusal.pickupPlaceMissing',
-  pickup_place_unavailable: 'refusal.pickupPlaceUnavailable',
   card_missing: 'refusal.cardMissing',
   card_brand_not_accepted: 'refusal.cardBrandNotAccepted',
   authentication_required: 'refusal.authenticationRequired',

@@ -25,7 +25,6 @@ import { reports } from './routes/reports.tsx'
 import { settings } from './routes/settings.tsx'
 import { mail } from './routes/mail.tsx'
 import { shipping } from './routes/shipping.tsx'
-import { collectLocations } from './routes/collect-locations.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -76,7 +75,6 @@ adminApp.route('/', reports)
 adminApp.route('/', settings)
 adminApp.route('/', mail)
 adminApp.route('/', shipping)
-adminApp.route('/', collectLocations)
 
 adminApp.notFound(() => notFound())
 

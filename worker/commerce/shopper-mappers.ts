@@ -189,7 +189,7 @@ export function toOrder(doc: Document): Order {
     ),
     shipmentState: a.shipment_state ?? null,
     pickup: shipments.some((s) => s.attributes.pickup === true),
-    pickupPlace: a.pickup_place ? { ...pickupPlaceOf(a.pickup_place), readyAt: typeof a.pickup_place.ready_at === 'string' ? a.pickup_place.ready_at : null } : null,
+    pickupPlace: a.pickup_place ? { ...pickupPlaceOf(a.pickup_place), readyAt: a.pickup_place.ready_at ?? null } : null,
     shipmentMethods: shipments.map((s) => ({ name: s.attributes.shipping_method_name ?? s.attributes.name ?? '' })),
     canceledAt: a.canceled_at ?? null,
     returnableUntil: a.returnable_until ?? null,
@@ -223,12 +223,7 @@ export function toUser(doc: Document): User {
 }
 
 /** A Click & Collect place of the embedded backend's extension (docs/commerce-api.md). */
-const pickupPlaceOf = (p: { id: number | string; name?: string; address?: unknown; hours?: string }): PickupPlace => ({
-  id: String(p.id),
-  name: p.name ?? '',
-  address: Array.isArray(p.address) ? p.address.map(String) : [],
-  hours: p.hours ?? '',
-})
+const pickupPlaceOf = (p: PickupPlace): PickupPlace => ({ id: String(p.id), name: p.name, address: p.address, hours: p.hours })
 
 export function toShippingRates(doc: { data: Resource[]; included?: Resource[] }): ShippingRate[] {
   const rates = doc.data.flatMap((shipment) => related(doc, shipment, 'shipping_rates'))
@@ -241,7 +236,7 @@ export function toShippingRates(doc: { data: Resource[]; included?: Resource[] }
       selected: r.attributes.selected === true,
       // extensions of the embedded backend (docs/commerce-api.md); a remote Spree says neither
       pickup: r.attributes.pickup === true,
-      ...(Array.isArray(r.attributes.pickup_locations) ? { pickupPlaces: r.attributes.pickup_locations.map(pickupPlaceOf), pickupPlaceId: r.attributes.pickup_location_id == null ? null : String(r.attributes.pickup_location_id) } : {}),
+      ...(r.attributes.pickup_locations ? { pickupPlaces: r.attributes.pickup_locations.map(pickupPlaceOf), pickupPlaceId: r.attributes.pickup_location_id?.toString() ?? null } : {}),
       deliveryDays: typeof r.attributes.delivery_days_min === 'number' && typeof r.attributes.delivery_days_max === 'number' ? { min: r.attributes.delivery_days_min, max: r.attributes.delivery_days_max } : null,
     }))
     .sort((x, y) => x.name.localeCompare(y.name, 'en', { sensitivity: 'base' }))

@@ -66,15 +66,6 @@ export interface MailPickupPlace {
   hours: string
 }
 
-/** A Click & Collect order is ready to collect, or was collected (each emailed once: event keys pickup:<order>:<status>). */
-export interface PickupUpdatePayload {
-  status: 'ready' | 'collected'
-  number: string
-  customerName: string
-  place: MailPickupPlace
-  orderUrl: string
-}
-
 export interface PasswordResetPayload {
   name: string
   link: string
@@ -149,14 +140,18 @@ export interface ReturnUpdatePayload {
   orderUrl: string
 }
 
-/** The console refunded part of an order, or cancelled it (and gave back what was paid). */
+/**
+ * The console refunded part of an order, or cancelled it (and gave back what was paid); or a Click & Collect order is
+ * ready to collect, or was collected (with its `place`; each once, by the event keys pickup:<order>:<status>).
+ */
 export interface OrderUpdatePayload {
-  status: 'refunded' | 'canceled'
+  status: 'refunded' | 'canceled' | 'ready' | 'collected'
   number: string
   customerName: string
   currency: Currency
   refunds: Array<{ method: 'card' | 'gift_card' | 'store_credit'; amountCents: number }>
   reason: string
+  place?: MailPickupPlace
   orderUrl: string
 }
 
@@ -180,12 +175,11 @@ export interface MailPayloads {
   return_update: ReturnUpdatePayload
   order_update: OrderUpdatePayload
   store_credit: StoreCreditPayload
-  pickup_update: PickupUpdatePayload
 }
 
 export type MailKind = keyof MailPayloads
 
-export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit', 'pickup_update'] as const satisfies readonly MailKind[]
+export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit'] as const satisfies readonly MailKind[]
 
 /** One email to write to the outbox: who gets it, in which language, what it says, and when. */
 export type Mail = {

@@ -165,7 +165,7 @@ function PlacePicker({ rate, chosen, errors }: { rate: ShippingRate; chosen: str
           <span className="text-sm">
             <span className="block font-semibold">{place.name}</span>
             {place.address.join(', ')}
-            <span className="block text-neutral-700">{t('checkout.pickupHours', { hours: place.hours })}</span>
+            <span className="block text-neutral-700">{t('shop.collectHours', { hours: place.hours })}</span>
           </span>
         </label>
       ))}

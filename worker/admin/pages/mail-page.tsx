@@ -13,9 +13,8 @@ const KIND_NAMES: Record<string, string> = {
   contact: 'Contact form message (to the shop)',
   shipping_confirmation: 'Order shipped',
   return_update: 'Return',
-  order_update: 'Order refunded or cancelled',
+  order_update: 'Order refunded, cancelled, ready for pickup or collected',
   store_credit: 'Store credit granted',
-  pickup_update: 'Click & Collect',
 }
 
 export const kindName = (kind: string, variant?: string) => `${KIND_NAMES[kind] ?? kind.replaceAll('_', ' ')}${variant ? `: ${variant}` : ''}`

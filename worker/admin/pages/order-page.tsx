@@ -120,6 +120,7 @@ export function OrderPage({ view, dialog, parcels, returns = [], notice, error, 
   const open = !order.canceled_at
   const shipped = shipment?.state === 'shipped'
   const collects = shipment?.pickup === 1
+  const place = collects ? view.pickupPlace : null
   const errs = (name: string) => (form === name ? errors : undefined)
   const vals = (name: string) => (form === name ? values : undefined)
   const refundablePayments = view.payments.filter((p) => (p.amount_cents ?? 0) - p.refunded_cents > 0)
@@ -180,13 +181,10 @@ export function OrderPage({ view, dialog, parcels, returns = [], notice, error, 
               <p className="mb-3 text-sm">
                 <span className="font-semibold">Picked up in store</span> ({shipment!.method}): nothing is posted to an address.
               </p>
-              {view.pickupPlace ? (
-                <div className="mb-3 text-sm" data-testid="pickup-place">
-                  <h3 className="font-semibold">Collect from</h3>
-                  <p className="whitespace-pre-line">{`${view.pickupPlace.name}\n${view.pickupPlace.address}`}</p>
-                  <p>{`Opening hours: ${view.pickupPlace.hours}`}</p>
-                  <p className="font-semibold">{view.pickupPlace.ready_at ? `Ready for pickup since ${when(view.pickupPlace.ready_at)}` : 'Not ready yet'}</p>
-                </div>
+              {place ? (
+                <p className="mb-3 whitespace-pre-line text-sm" data-testid="pickup-place">
+                  {`Collect from: ${place.name}\n${place.address}\nOpening hours: ${place.hours}\n${place.ready_at ? `Ready for pickup since ${when(place.ready_at)}` : 'Not ready yet'}`}
+                </p>
               ) : null}
               <AddressBlock title="Customer (billing address)" address={billTo} />
             </>
@@ -202,19 +200,16 @@ export function OrderPage({ view, dialog, parcels, returns = [], notice, error, 
               {shipped ? (collects ? ` · collected ${when(shipment.shipped_at)}` : ` · shipped ${when(shipment.shipped_at)}, all of it`) : shipment.state === 'partial' ? ' · partly shipped, the rest still to send' : ''}
             </p>
           ) : null}
-          {open && !shipped && collects && view.pickupPlace && !view.pickupPlace.ready_at ? (
-            <form method="post" action={`/admin/orders/${order.number}/ready`} className="mb-3 space-y-3" aria-label="Mark ready for pickup">
-              <p className="text-sm">When the order is packed and waiting at the place, mark it ready: the customer is emailed where and when to collect it.</p>
+          {open && !shipped && place && !place.ready_at ? (
+            <form method="post" action={`/admin/orders/${order.number}/ready`} className="mb-3" aria-label="Mark ready for pickup">
               <Button type="submit">Mark ready for pickup</Button>
             </form>
           ) : null}
           {open && !shipped && collects ? (
             // picked up in store: no carrier, no tracking number (the shopper's order page shows none)
             <form method="post" action={`/admin/orders/${order.number}/collect`} className="space-y-3" aria-label="Mark as collected">
-              <p className="text-sm">{view.pickupPlace ? 'Mark it when the customer has collected it: they are emailed a note that they did.' : 'The customer picks this order up in store. Mark it when they have collected it; no email is sent.'}</p>
-              <Button type="submit" variant={view.pickupPlace && !view.pickupPlace.ready_at ? 'secondary' : undefined}>
-                Mark as collected
-              </Button>
+              <p className="text-sm">The customer picks this order up in store. Mark it when they have collected it{place ? ': they are emailed that they did.' : '; no email is sent.'}</p>
+              <Button type="submit">Mark as collected</Button>
             </form>
           ) : null}
           {!collects && parcels ? <ParcelsPanel number={order.number!} parcels={parcels.parcels} lines={parcels.lines} canShip={open && !shipped} values={vals('fulfil')} errors={errs('fulfil')} /> : null}

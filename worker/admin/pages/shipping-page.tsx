@@ -13,7 +13,7 @@ import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, 
  * 303, each with a one-time key; English and German names side by side. Used by the checkout at once.
  */
 
-interface Outcome {
+export interface Outcome {
   notice?: string
   error?: string
   errors?: FieldErrors
@@ -21,7 +21,7 @@ interface Outcome {
   already?: AlreadySent
 }
 
-function Outcomes({ notice, error, errors, already }: Outcome) {
+export function Outcomes({ notice, error, errors, already }: Outcome) {
   return (
     <>
       {notice ? <Notice>{notice}</Notice> : null}

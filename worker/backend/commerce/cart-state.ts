@@ -5,7 +5,7 @@ import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Tot
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'
 import { gstFreeSql, optionFor, zoneOf, type ShippingMethodRow } from './shipping.ts'
-import { CHOSEN_PLACE_SQL, PLACES_OFFERED_SQL, parsePlace, type PickupPlace } from './pickup.ts'
+import { PLACES_OFFERED_SQL, chosenPlaceSql, parsePlace, type PickupPlace } from './pickup.ts'
 import { variantsFrom, variantStatements, type VariantInfo } from './variants.ts'
 
 export interface LineRow {
@@ -143,7 +143,7 @@ export async function loadCartState(
       .bind(orderId),
     db.prepare(`SELECT balance_cents FROM store_credits WHERE user_id = ${of('user_id')} AND currency = ${of('currency')}`).bind(orderId),
     // with the Click & Collect place chosen for it (migration 0400): no statement of its own
-    db.prepare(`SELECT m.*, CASE WHEN m.pickup = 1 THEN ${CHOSEN_PLACE_SQL} END AS pickup_place_json, CASE WHEN m.pickup = 1 THEN ${PLACES_OFFERED_SQL} ELSE 0 END AS places_offered FROM shipping_methods m WHERE m.id = ${of('shipping_method_id')}`).bind(orderId),
+    db.prepare(`SELECT m.*, ${chosenPlaceSql(locale)} AS pickup_place_json, ${PLACES_OFFERED_SQL} AS places_offered FROM shipping_methods m WHERE m.id = ${of('shipping_method_id')}`).bind(orderId),
     // the GST rule and zone of the shipping address's country, as the console set them (migration 0330)
     db.prepare(`SELECT CASE WHEN ${SHIP_COUNTRY} IS NULL THEN 0 ELSE ${gstFreeSql(SHIP_COUNTRY)} END AS gst_free, ${zoneOf(SHIP_COUNTRY)} AS zone_id, (SELECT r.gst_free FROM order_gst_rules r WHERE r.order_id = ?1) AS placed_gst_free`).bind(orderId),
     ...variantStatements(db, { orderOf: orderId }, locale)!,
@@ -227,7 +227,7 @@ export async function loadCartState(
     lines,
     promotions,
     shippingMethod: method,
-    pickupPlace: method?.pickup ? parsePlace(chosen?.pickup_place_json, locale) : null,
+    pickupPlace: method?.pickup ? parsePlace(chosen?.pickup_place_json) : null,
     placeNeeded: Boolean(method?.pickup && chosen?.places_offered),
     needsDelivery,
     shipment: shipmentRow ?? null,

@@ -135,7 +135,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
         delivery_days_min: o.method.delivery_days_min,
         delivery_days_max: o.method.delivery_days_max,
         // extensions: the places a pickup rate is collected from, and the one chosen (never preset)
-        ...(o.method.pickup === 1 ? { pickup_locations: places.map(({ readyAt: _, ...p }) => p), pickup_location_id: o.method.id === order.shipping_method_id ? (state.pickupPlace?.id ?? null) : null } : {}),
+        ...(o.method.pickup === 1 ? { pickup_locations: places, pickup_location_id: o.method.id === order.shipping_method_id ? (state.pickupPlace?.id ?? null) : null } : {}),
       },
     }
   })

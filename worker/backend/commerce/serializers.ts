@@ -158,7 +158,7 @@ export function cartDocument(state: CartState) {
         // Spree's overall state of the order's shipments: 'shipped' once the console fulfilled (or handed over) it
         shipment_state: state.shipment?.state ?? null,
         // extension: where a Click & Collect order is collected, its hours, and when the shop said it is ready
-        pickup_place: state.pickupPlace ? { id: state.pickupPlace.id, name: state.pickupPlace.name, address: state.pickupPlace.address, hours: state.pickupPlace.hours, ready_at: state.pickupPlace.readyAt } : null,
+        pickup_place: state.pickupPlace,
         currency: order.currency,
         email: order.email,
         item_count: totals.itemCount,

@@ -15,7 +15,6 @@ import { shippingConfirmation } from './shipping-confirmation.tsx'
 import { returnUpdate } from './return-update.tsx'
 import { orderUpdate } from './order-update.tsx'
 import { storeCredit } from './store-credit.tsx'
-import { pickupUpdate } from './pickup-update.tsx'
 import type { Template } from './template.ts'
 
 /**
@@ -34,7 +33,6 @@ const TEMPLATES: { [K in MailKind]: Template<MailPayloads[K]> } = {
   return_update: returnUpdate,
   order_update: orderUpdate,
   store_credit: storeCredit,
-  pickup_update: pickupUpdate,
 }
 
 export interface RenderedMail {

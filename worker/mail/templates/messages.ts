@@ -43,6 +43,7 @@ const en = (shop: MailSettings) => ({
     clubJoin: (amount: string) => `Members would have saved ${amount} on this order with Club Prices.`,
     shipTo: 'Shipping to',
     collectFrom: 'Collect from',
+    hours: 'Opening hours',
     billTo: 'Billing address',
     view: 'View your order',
     questions: 'Questions about your order? Just reply to this email.',
@@ -137,20 +138,20 @@ const en = (shop: MailSettings) => ({
     view: 'View your order',
   },
   orderUpdate: {
-    subject: { refunded: (n: string) => `A refund for your order ${n}`, canceled: (n: string) => `Your order ${n} was cancelled` },
-    title: { refunded: 'We have made a refund', canceled: 'Your order was cancelled' },
-    intro: { refunded: (n: string) => `We have refunded part of your order ${n}, the way you paid.`, canceled: (n: string) => `Your order ${n} was cancelled. Everything you paid goes back the way you paid it.` },
-    reason: 'Reason',
-    view: 'View your order',
-  },
-  pickup: {
-    subject: { ready: (n: string) => `Your order ${n} is ready for pickup`, collected: (n: string) => `You collected your order ${n}` },
-    title: { ready: 'Ready for pickup', collected: 'Thank you for collecting your order' },
-    intro: {
-      ready: (n: string, place: string) => `Your order ${n} is ready for pickup at ${place}. Bring your order number (or this email) and a photo ID.`,
-      collected: (n: string, place: string) => `You collected your order ${n} at ${place}. We hope you enjoy it.`,
+    subject: {
+      refunded: (n: string) => `A refund for your order ${n}`,
+      canceled: (n: string) => `Your order ${n} was cancelled`,
+      ready: (n: string) => `Your order ${n} is ready for pickup`,
+      collected: (n: string) => `You collected your order ${n}`,
     },
-    hours: 'Opening hours',
+    title: { refunded: 'We have made a refund', canceled: 'Your order was cancelled', ready: 'Ready for pickup', collected: 'Thank you for collecting your order' },
+    intro: {
+      refunded: (n: string) => `We have refunded part of your order ${n}, the way you paid.`,
+      canceled: (n: string) => `Your order ${n} was cancelled. Everything you paid goes back the way you paid it.`,
+      ready: (n: string) => `Your order ${n} is ready for pickup. Bring your order number (or this email) and a photo ID.`,
+      collected: (n: string) => `You collected your order ${n}. We hope you enjoy it.`,
+    },
+    reason: 'Reason',
     view: 'View your order',
   },
   storeCredit: {
@@ -201,6 +202,7 @@ const de = (shop: MailSettings): Messages => ({
     clubJoin: (amount) => `Mitglieder hätten bei dieser Bestellung mit Club-Preisen ${amount} gespart.`,
     shipTo: 'Lieferadresse',
     collectFrom: 'Abholen bei',
+    hours: 'Öffnungszeiten',
     billTo: 'Rechnungsadresse',
     view: 'Bestellung ansehen',
     questions: 'Fragen zu Ihrer Bestellung? Antworten Sie einfach auf diese E-Mail.',
@@ -295,20 +297,20 @@ const de = (shop: MailSettings): Messages => ({
     view: 'Bestellung ansehen',
   },
   orderUpdate: {
-    subject: { refunded: (n) => `Eine Erstattung zu Ihrer Bestellung ${n}`, canceled: (n) => `Ihre Bestellung ${n} wurde storniert` },
-    title: { refunded: 'Wir haben erstattet', canceled: 'Ihre Bestellung wurde storniert' },
-    intro: { refunded: (n) => `Wir haben einen Teil Ihrer Bestellung ${n} erstattet, auf dem Weg, auf dem Sie bezahlt haben.`, canceled: (n) => `Ihre Bestellung ${n} wurde storniert. Alles, was Sie bezahlt haben, geht auf demselben Weg zurück.` },
-    reason: 'Grund',
-    view: 'Bestellung ansehen',
-  },
-  pickup: {
-    subject: { ready: (n) => `Ihre Bestellung ${n} ist abholbereit`, collected: (n) => `Sie haben Ihre Bestellung ${n} abgeholt` },
-    title: { ready: 'Abholbereit', collected: 'Danke für die Abholung' },
-    intro: {
-      ready: (n, place) => `Ihre Bestellung ${n} liegt für Sie bereit: ${place}. Bringen Sie Ihre Bestellnummer (oder diese E-Mail) und einen Lichtbildausweis mit.`,
-      collected: (n, place) => `Sie haben Ihre Bestellung ${n} bei ${place} abgeholt. Viel Freude damit.`,
+    subject: {
+      refunded: (n) => `Eine Erstattung zu Ihrer Bestellung ${n}`,
+      canceled: (n) => `Ihre Bestellung ${n} wurde storniert`,
+      ready: (n) => `Ihre Bestellung ${n} ist abholbereit`,
+      collected: (n) => `Sie haben Ihre Bestellung ${n} abgeholt`,
     },
-    hours: 'Öffnungszeiten',
+    title: { refunded: 'Wir haben erstattet', canceled: 'Ihre Bestellung wurde storniert', ready: 'Abholbereit', collected: 'Danke für die Abholung' },
+    intro: {
+      refunded: (n) => `Wir haben einen Teil Ihrer Bestellung ${n} erstattet, auf dem Weg, auf dem Sie bezahlt haben.`,
+      canceled: (n) => `Ihre Bestellung ${n} wurde storniert. Alles, was Sie bezahlt haben, geht auf demselben Weg zurück.`,
+      ready: (n) => `Ihre Bestellung ${n} liegt für Sie bereit. Bringen Sie Ihre Bestellnummer (oder diese E-Mail) und einen Lichtbildausweis mit.`,
+      collected: (n) => `Sie haben Ihre Bestellung ${n} abgeholt. Viel Freude damit.`,
+    },
+    reason: 'Grund',
     view: 'Bestellung ansehen',
   },
   storeCredit: {
