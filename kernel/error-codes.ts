@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   // checkout and paying
   'address_missing',
   'shipping_unavailable',
+  'pickup_place_missing',
   'card_missing',
   'card_brand_not_accepted',
   'authentication_required',

@@ -339,6 +339,18 @@ export interface ShippingRate {
   pickup: boolean
   /** Business days it usually takes (until ready to collect, for a pickup); null when the backend does not say. */
   deliveryDays: { min: number; max: number } | null
+  /** A pickup's places to collect from (the shopper chooses one; none is preset), and the one chosen. */
+  pickupPlaces?: PickupPlace[]
+  pickupPlaceId?: string | null
+}
+
+/** A Click & Collect place, in the shopper's language. */
+export interface PickupPlace {
+  id: string
+  name: string
+  /** One entry a line. */
+  address: string[]
+  hours: string
 }
 
 export interface Order {
@@ -368,6 +380,8 @@ export interface Order {
   shipmentState?: string | null
   /** Collected in store rather than delivered (its shipment's method is Click & Collect). */
   pickup?: boolean
+  /** Where it is collected, and when the shop said it is ready (null until then). */
+  pickupPlace?: (PickupPlace & { readyAt: string | null }) | null
   shipmentMethods: Array<{ name: string }>
   /** Set when the store cancelled the placed order (`state` is then 'canceled'). */
   canceledAt?: string | null

@@ -368,3 +368,20 @@ export async function expectRefusedField(page: Page, id: string, message: string
   expect(await page.evaluate(() => document.activeElement?.id)).toBe(id)
   expect(await field.inputValue()).toBe(typed)
 }
+
+/**
+ * Adds a Click & Collect place through the console's form (/admin/shipping/locations, issue 40 point 4), as the
+ * logged-in operator of `page`: name, address and opening hours in English and German. Waits for the list to show it.
+ */
+export async function addCollectLocation(page: Page, place: { name: string; nameDe: string; address: string; hours: string; hoursDe: string }) {
+  await page.goto(`${baseUrl()}/admin/shipping/locations`)
+  const form = page.getByRole('form', { name: 'Add the place' })
+  await form.getByLabel('Name (English)').fill(place.name)
+  await form.getByLabel('Name (Deutsch)').fill(place.nameDe)
+  await form.getByLabel('Address').fill(place.address)
+  await form.getByLabel('Opening hours (English)').fill(place.hours)
+  await form.getByLabel('Opening hours (Deutsch)').fill(place.hoursDe)
+  await form.getByRole('button', { name: 'Add the place' }).click()
+  await page.getByRole('status').filter({ hasText: 'Created.' }).waitFor()
+  await page.getByRole('link', { name: place.name, exact: true }).waitFor()
+}

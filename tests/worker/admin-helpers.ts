@@ -77,7 +77,7 @@ export async function auditOf(action: string) {
  * `billAddress` bills another address than the one shipped to, `shipAddress` ships elsewhere (abroad: pick its rate), `shippingRate` picks the shipping method ('3' is the
  * seed's Click & Collect; '1', Standard, unless given). Returns the order number.
  */
-export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }>; coupon?: string; billAddress?: typeof AU_ADDRESS; shipAddress?: typeof AU_ADDRESS; shippingRate?: string } = {}) {
+export async function placeOrder(variantId: number, opts: { quantity?: number; member?: { bearer: string; userId: number }; giftCardCode?: string; storeCreditCents?: number; more?: Array<{ variantId: number; quantity: number }>; coupon?: string; billAddress?: typeof AU_ADDRESS; shipAddress?: typeof AU_ADDRESS; shippingRate?: string; pickupPlace?: number } = {}) {
   const bearer = opts.member?.bearer
   const token = bearer ? undefined : await guestCart()
   if (bearer) await call('/cart', { method: 'POST', bearer })
@@ -94,6 +94,12 @@ export async function placeOrder(variantId: number, opts: { quantity?: number; m
   }
   const email = bearer ? undefined : `guest-${crypto.randomUUID().slice(0, 6)}@example.com`
   await call('/checkout', { method: 'PATCH', ...auth, body: { order: { ...(email ? { email } : {}), ship_address_attributes: opts.shipAddress ?? AU_ADDRESS, bill_address_attributes: opts.billAddress ?? AU_ADDRESS, shipments_attributes: [{ selected_shipping_rate_id: opts.shippingRate ?? '1' }] } } })
+  // a pickup is collected from a place while the shop has places (migration 0400): the first, or the one given
+  const place = opts.pickupPlace ?? (await env.DB.prepare('SELECT id FROM collect_locations WHERE retired_at IS NULL ORDER BY id LIMIT 1').first<{ id: number }>())?.id
+  if (opts.shippingRate === '3' && place) {
+    const chosen = await call('/checkout/select_shipping_method', { method: 'PATCH', ...auth, body: { shipping_method_id: '3', pickup_location_id: String(place) } })
+    if (chosen.status !== 200) throw new Error(JSON.stringify(chosen.body))
+  }
   if (opts.giftCardCode) {
     const applied = await call('/checkout/create_payment', { ...auth, body: { payment_method_id: '2', source_attributes: { gift_card_code: opts.giftCardCode } } })
     if (applied.status !== 200) throw new Error(JSON.stringify(applied.body))

@@ -82,8 +82,8 @@ describe('emails', () => {
     expect(list.status).toBe(200)
     const body = await list.text()
     expect(body.match(/<li>/g)).toHaveLength(every.length)
-    // return_update in 5 states, order_update in 2: 5 more than one per kind, in each language
-    expect(every.length).toBe((MAIL_KINDS.length + 5) * 2)
+    // a link per kind and language, and per further state (return 4; order update 3: cancelled, ready, collected)
+    expect(every.length).toBe((MAIL_KINDS.length + 7) * 2)
     const approved = await (await page('/dev/emails/return_update/de.txt?variant=approved', 'development')).text()
     expect(approved).toContain('Senden Sie Ihr Paket an:\nBasecamp Outfitters Pty Ltd\n12 Flinders Lane')
     expect(approved).toContain('Rücksendenummer R123456789-12')

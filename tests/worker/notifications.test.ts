@@ -124,7 +124,10 @@ describe('the console previews every email in English and German', () => {
     expect(html).toContain('Alex Morgan hat Ihnen eine Basecamp Outfitters Geschenkkarte geschickt')
     expect(html).toMatch(/25,00\sAU\$ Basecamp Outfitters Guthaben für Sie/)
     expect(html).toContain('Your return for order R123456789 is approved: how to send it')
-    expect(page.body.match(/data-testid="template-row"/g)!.length).toBe((MAIL_KINDS.length + 5))
+    // a row per kind, and one more per further state: return 4, order update 3 (cancelled; Click & Collect ready, collected)
+    expect(page.body.match(/data-testid="template-row"/g)!.length).toBe((MAIL_KINDS.length + 7))
+    expect(html).toContain('Your order R123456789 is ready for pickup')
+    expect(html).toContain('Sie haben Ihre Bestellung R123456789 abgeholt')
 
     const en = await b.get('/admin/mail/preview/store_credit/en')
     expect(en.status).toBe(200)

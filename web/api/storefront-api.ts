@@ -66,7 +66,8 @@ export interface StorefrontApi {
   /** Attaches a gift card to the checkout (it pays up to its balance); the cart then shows what it pays and keeps. */
   applyGiftCard(code: string): Promise<Cart>
   removeGiftCard(): Promise<Cart>
-  saveShippingMethod(shippingRateId: string): Promise<Cart>
+  /** `pickupPlaceId`: the Click & Collect place, with a pickup rate (docs/commerce-api.md). */
+  saveShippingMethod(shippingRateId: string, pickupPlaceId?: string): Promise<Cart>
   makeOrder(payment: {
     /** `authorised`: the card was already confirmed elsewhere (the bank's 3-D Secure page, Stripe's hosted page). */
     method: 'card' | 'gift_card' | 'store_credit' | 'authorised'

@@ -51,6 +51,7 @@ export const API_ERROR_KEYS: Record<ErrorCode, MessageKey> = {
   store_credit_empty: 'refusal.storeCreditEmpty',
   address_missing: 'refusal.addressMissing',
   shipping_unavailable: 'refusal.shippingUnavailable',
+  pickup_place_missing: 'refusal.pickupPlaceMissing',
   card_missing: 'refusal.cardMissing',
   card_brand_not_accepted: 'refusal.cardBrandNotAccepted',
   authentication_required: 'refusal.authenticationRequired',

@@ -1,5 +1,5 @@
 import { addDays, storeDayOf, storeDayStart } from '#kernel/store-clock.ts'
-import { CLICK_AND_COLLECT } from './order-detail.ts'
+import { PICKUP_SQL } from './order-detail.ts'
 import { FAILED_MAIL_WHERE } from './failed-mail.ts'
 
 /** What the dashboard shows: sales today and this week per currency, and what needs an operator's attention. */
@@ -84,7 +84,7 @@ export async function loadDashboard(db: D1Database, now = new Date()): Promise<D
     sales(startOfWeek(now)),
     // one row: orders to post and Click & Collect orders to hand over, counted apart (a collection is not shipped)
     db.prepare(
-      `SELECT COALESCE(SUM(m.code IS NOT '${CLICK_AND_COLLECT}'), 0) AS ship, COALESCE(SUM(m.code IS '${CLICK_AND_COLLECT}'), 0) AS collect
+      `SELECT COALESCE(SUM(m.pickup IS NOT 1), 0) AS ship, COALESCE(SUM(${PICKUP_SQL}), 0) AS collect
        FROM orders o JOIN shipments s ON s.order_id = o.id LEFT JOIN shipping_methods m ON m.id = s.shipping_method_id
        WHERE o.state = 'complete' AND o.canceled_at IS NULL AND s.state != 'shipped'`,
     ),

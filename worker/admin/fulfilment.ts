@@ -7,7 +7,7 @@ import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { formAlreadySent, spendFormStatement } from './form-tokens.ts'
-import { CLICK_AND_COLLECT, type OrderDetail } from './order-detail.ts'
+import type { OrderDetail } from './order-detail.ts'
 import { ActionRefused } from './action-refused.ts'
 
 /**
@@ -53,7 +53,7 @@ export function fulfilClosed(detail: OrderDetail): string | null {
   const { order, shipment } = detail
   if (order.canceled_at) return 'This order was cancelled; it cannot be shipped.'
   if (!shipment) return 'This order has no shipment: nothing in it is delivered.'
-  if (shipment.method_code === CLICK_AND_COLLECT) return 'This is a Click & Collect order: the customer picks it up in store, so nothing is shipped. Nothing was changed.'
+  if (shipment.pickup === 1) return 'This is a Click & Collect order: the customer picks it up in store, so nothing is shipped. Nothing was changed.'
   if (shipment.state === 'shipped') return `This order was already shipped (${when(shipment.shipped_at)}, tracking ${shipment.tracking_id ?? 'none'}).`
   return null
 }

@@ -6,6 +6,7 @@
 const NOTICES: Record<string, string> = {
   fulfilled: 'The order is marked as shipped; the email with the tracking number is queued for the customer.',
   collected: 'The order is marked as collected from the store.',
+  'ready-for-pickup': 'The order is marked ready for pickup; the customer’s email is queued.',
   refunded: 'The refund was made; the customer’s email is queued.',
   'line-refunded': 'The line was refunded; the customer’s email is queued.',
   'parcel-shipped': 'A parcel is marked as shipped and its email to the customer is queued; the rest of the order is still to be sent.',

@@ -12,7 +12,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCard } from './card-refunds.ts'
 import { FORM_USED, paymentClaim, underClaim, type Claim } from './refund-claims.ts'
-import { CLICK_AND_COLLECT, type OrderDetail, type OrderPayment } from './order-detail.ts'
+import type { OrderDetail, OrderPayment } from './order-detail.ts'
 import { ActionRefused, unlessTaken } from './action-refused.ts'
 
 /** What an operator does to a placed order. Each change and its audit entry are one D1 batch (atomic). */
@@ -25,22 +25,29 @@ async function orderLocale(db: D1Database, number: string): Promise<Locale> {
   return sent?.locale === 'de' ? 'de' : 'en'
 }
 
-/** The shopper's email about a refund or a cancellation (worker/mail's order_update template). */
+/**
+ * The shopper's email about a refund or a cancellation, or that their Click & Collect order is ready or was collected
+ * (with its place in their language; once per order and step by the event key, however often the button is pressed).
+ */
 export async function orderUpdateMail(env: Env, detail: OrderDetail, requestUrl: string, status: OrderUpdatePayload['status'], refunds: OrderUpdatePayload['refunds'], reason: string): Promise<Mail> {
   const { order } = detail
   const locale = await orderLocale(env.DB, order.number!)
   const ship = detail.addresses.find((a) => a.id === order.ship_address_id) ?? detail.addresses[0]
   const url = await storeUrl(env, new URL(requestUrl).origin)
+  const l = status === 'ready' || status === 'collected' ? detail.pickupPlace : null
+  const de = locale === 'de'
+  const place = l ? { name: de ? l.name_de : l.name, lines: l.address.split('\n'), hours: de ? l.hours_de : l.hours } : undefined
   return {
     kind: 'order_update',
     to: order.email!,
     locale,
     ref: order.number,
-    payload: { status, number: order.number!, customerName: ship?.firstname ?? '', currency: order.currency, refunds, reason, orderUrl: orderUrl(url, locale, order.number!, order.user_id !== null) },
+    eventKey: place ? `pickup:${order.id}:${status}` : null,
+    payload: { status, number: order.number!, customerName: ship?.firstname ?? '', currency: order.currency, refunds, reason, place, orderUrl: orderUrl(url, locale, order.number!, order.user_id !== null) },
   }
 }
 
-export const isClickAndCollect = (detail: Pick<OrderDetail, 'shipment'>) => detail.shipment?.method_code === CLICK_AND_COLLECT
+export const isClickAndCollect = (detail: Pick<OrderDetail, 'shipment'>) => detail.shipment?.pickup === 1
 
 /** Said (422) to a carrier and tracking number sent for a Click & Collect order. */
 export const COLLECT_NOT_SHIP = 'This is a Click & Collect order: the customer picks it up in store, so it has no carrier or tracking number. Nothing was changed. Use ‘Mark as collected’ when they have picked it up.'
@@ -69,23 +76,32 @@ export async function fulfil(env: Env, operator: Operator, detail: OrderDetail, 
 }
 
 /**
- * A Click & Collect order handed over in store. The Storefront API's shipment has no state of its own (only its number,
- * tracking and method name) and the table knows 'pending' and 'shipped', so collected is 'shipped' with no carrier and
- * no tracking number (the shopper's order page shows no tracking; the returns window counts from shipped_at). No
- * shipping email: 'your parcel is with a carrier' would be wrong, and the customer was at the counter.
+ * A Click & Collect order is 'ready for pickup' (the shop has it at the place), then collected (handed over in store).
+ * The Storefront API's shipment has no state of its own (only its number, tracking and method name) and the table knows
+ * 'pending' and 'shipped', so collected is 'shipped' with no carrier and no tracking number (the shopper's order page
+ * shows no tracking; the returns window counts from shipped_at). Each step is emailed (order_update, once by its event
+ * key; not the shipping email: 'your parcel is with a carrier' would be wrong) when the order has a place: one placed
+ * before the shop had places has no 'ready' step and is collected without email.
  */
-export async function collect(env: Env, operator: Operator, detail: OrderDetail) {
+export async function pickupStep(env: Env, operator: Operator, detail: OrderDetail, requestUrl: string, step: 'ready' | 'collected') {
   const db = env.DB
-  const { order, shipment } = detail
-  const closed = shipmentClosed(detail)
+  const { order, shipment, pickupPlace: place } = detail
+  const ready = step === 'ready'
+  const closed = shipmentClosed(detail) ?? (ready && !place ? 'This order names no pickup place: nothing was changed.' : ready && place?.ready_at ? `This order was marked ready for pickup already (${when(place.ready_at)}). Nothing was changed.` : null)
   if (closed || !shipment) throw new ActionRefused(closed ?? 'This order has no shipment.')
   const statements = [
-    // the same once-only key as shipping: of two presses read before either, the second batch fails here
-    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`ship:${order.id}`, operator.email),
-    db.prepare("UPDATE shipments SET state = 'shipped', carrier = NULL, tracking_id = NULL, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'").bind(order.id),
-    auditStatement(db, operator, 'order.collect', { type: 'order', id: order.number! }, { state: shipment.state }, { state: 'shipped', collected: true }),
+    // of two presses read before either, the second batch fails here (collected: the same once-only key as shipping)
+    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`${ready ? 'ready' : 'ship'}:${order.id}`, operator.email),
+    ready
+      ? db.prepare("UPDATE order_pickups SET ready_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ?").bind(order.id)
+      : db.prepare("UPDATE shipments SET state = 'shipped', carrier = NULL, tracking_id = NULL, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'").bind(order.id),
+    ready
+      ? auditStatement(db, operator, 'order.ready_for_pickup', { type: 'order', id: order.number! }, { ready: false }, { ready: true, place: place!.name })
+      : auditStatement(db, operator, 'order.collect', { type: 'order', id: order.number! }, { state: shipment.state }, { state: 'shipped', collected: true }),
+    ...(place ? [await mailStatement(env, await orderUpdateMail(env, detail, requestUrl, step, [], ''))] : []),
   ]
-  await unlessTaken(db.batch(statements), 'This order was collected or cancelled a moment ago, from another tab or by another operator: reload it to see what happened.')
+  const results = await unlessTaken(db.batch(statements), 'This order was changed a moment ago, from another tab or by another operator: reload it to see what happened.')
+  await dispatchWritten(env, results)
 }
 
 /** What can still be given back on a payment. */

@@ -1,8 +1,8 @@
 import type { OrderRow } from '#worker/backend/commerce/orders.ts'
 import type { AuditEntry } from './audit.ts'
 
-/** The seed's and checkout's pick-up-in-store method (shipping_methods.code): no carrier, no tracking number. */
-export const CLICK_AND_COLLECT = 'click_collect'
+/** Click & Collect is any rate with `shipping_methods.pickup = 1` (the console's flag, not a code): SQL over `m`. */
+export const PICKUP_SQL = 'm.pickup = 1'
 
 /** One placed order as the console shows it: lines, promotions, payments and refunds, addresses, shipment, emails. */
 
@@ -45,11 +45,23 @@ export interface OrderDetail {
   /** Units the console refunded: whole lines (line_refunds, migration 0197) and by quantity (quantity_refunds, 0320). */
   lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
-  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code: string } | null
+  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code: string; pickup: number } | null
+  /** Click & Collect: the place (migration 0400) and when the shop said it is ready; null for a delivery. */
+  pickupPlace: PickupPlaceRow | null
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null }>
   history: AuditEntry[]
   /** The parcels that left (fulfilments, migration 0350), oldest first, each with the units of each line it held. */
   parcels: Parcel[]
+}
+
+export interface PickupPlaceRow {
+  id: number
+  name: string
+  name_de: string
+  address: string
+  hours: string
+  hours_de: string
+  ready_at: string | null
 }
 
 export interface Parcel {
@@ -65,7 +77,7 @@ export interface Parcel {
 export async function loadOrderDetail(db: D1Database, number: string): Promise<OrderDetail | null> {
   const order = await db.prepare("SELECT * FROM orders WHERE number = ? AND state = 'complete'").bind(number).first<AdminOrder>()
   if (!order) return null
-  const [lines, promotions, payments, refunds, lineRefunds, addresses, shipment, emails, history, parcels, parcelItems] = await db.batch([
+  const [lines, promotions, payments, refunds, lineRefunds, addresses, shipment, emails, history, parcels, parcelItems, place] = await db.batch([
     db
       .prepare(
         `SELECT li.id, li.variant_id, li.quantity, li.price_cents, li.rrp_cents, li.member_cents, li.gift_card_cents, li.recipient_email,
@@ -84,11 +96,12 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
     db.prepare('SELECT id, payment_id, amount_cents, reason, created_at FROM refunds WHERE order_id = ? ORDER BY id').bind(order.id),
     db.prepare('SELECT line_item_id, quantity, amount_cents, restocked FROM line_refunds WHERE order_id = ?1 UNION ALL SELECT line_item_id, quantity, amount_cents, restocked FROM quantity_refunds WHERE order_id = ?1').bind(order.id),
     db.prepare('SELECT * FROM addresses WHERE id IN (?, ?)').bind(order.bill_address_id ?? 0, order.ship_address_id ?? 0),
-    db.prepare('SELECT s.number, s.state, s.tracking_id, s.carrier, s.shipped_at, m.name AS method, m.code AS method_code FROM shipments s JOIN shipping_methods m ON m.id = s.shipping_method_id WHERE s.order_id = ?').bind(order.id),
+    db.prepare('SELECT s.number, s.state, s.tracking_id, s.carrier, s.shipped_at, m.name AS method, m.code AS method_code, m.pickup FROM shipments s JOIN shipping_methods m ON m.id = s.shipping_method_id WHERE s.order_id = ?').bind(order.id),
     db.prepare("SELECT id, kind, subject, created_at, sent_at, dead_at FROM outbox WHERE ref = ?1 OR (ref IS NULL AND to_email = ?2 AND subject LIKE '%' || ?1 || '%') ORDER BY id").bind(number, order.email ?? ''),
     db.prepare("SELECT * FROM audit_log WHERE subject_type = 'order' AND subject_id = ? ORDER BY id").bind(number),
     db.prepare('SELECT id, carrier, tracking_id, tracking_url, admin_email, created_at FROM fulfilments WHERE order_id = ? ORDER BY id').bind(order.id),
     db.prepare('SELECT fi.fulfilment_id, fi.line_item_id, fi.quantity FROM fulfilment_items fi JOIN fulfilments f ON f.id = fi.fulfilment_id WHERE f.order_id = ? ORDER BY fi.line_item_id').bind(order.id),
+    db.prepare('SELECT l.id, l.name, l.name_de, l.address, l.hours, l.hours_de, p.ready_at FROM order_pickups p JOIN collect_locations l ON l.id = p.location_id WHERE p.order_id = ?').bind(order.id),
   ])
   const items = parcelItems!.results as Array<{ fulfilment_id: number; line_item_id: number; quantity: number }>
   return {
@@ -100,6 +113,7 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
     lineRefunds: lineRefunds!.results as unknown as OrderDetail['lineRefunds'],
     addresses: addresses!.results as OrderDetail['addresses'],
     shipment: (shipment!.results[0] as OrderDetail['shipment']) ?? null,
+    pickupPlace: (shipment!.results[0] as { pickup?: number } | undefined)?.pickup ? ((place!.results[0] as PickupPlaceRow | undefined) ?? null) : null,
     emails: emails!.results as OrderDetail['emails'],
     history: history!.results as unknown as AuditEntry[],
     parcels: (parcels!.results as Array<Omit<Parcel, 'items'>>).map((p) => ({ ...p, items: items.filter((i) => i.fulfilment_id === p.id).map(({ line_item_id, quantity }) => ({ line_item_id, quantity })) })),

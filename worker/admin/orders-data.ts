@@ -2,7 +2,7 @@ import * as z from 'zod'
 import type { OrderListItem } from '#worker/admin/pages/orders-page.tsx'
 import { isCalendarDay } from './forms.ts'
 import { addDays, storeDayStart } from '#kernel/store-clock.ts'
-import { CLICK_AND_COLLECT } from './order-detail.ts'
+import { PICKUP_SQL } from './order-detail.ts'
 
 /** Reading placed orders for the console: the filtered, server-paged list (its CSV: orders-csv.ts). */
 
@@ -41,7 +41,7 @@ export function orderWhere(filter: OrderFilter): { sql: string; binds: unknown[]
     binds.push(filter.q, like.toLowerCase(), like)
   }
   // 'To ship' is what is posted; a Click & Collect order waiting for its customer is 'To collect'
-  const collects = `EXISTS (SELECT 1 FROM shipping_methods m WHERE m.id = s.shipping_method_id AND m.code = '${CLICK_AND_COLLECT}')`
+  const collects = `EXISTS (SELECT 1 FROM shipping_methods m WHERE m.id = s.shipping_method_id AND ${PICKUP_SQL})`
   if (filter.shipment === 'pending') parts.push(`o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped' AND NOT ${collects}`)
   if (filter.shipment === 'collect') parts.push(`o.canceled_at IS NULL AND COALESCE(s.state, 'pending') != 'shipped' AND ${collects}`)
   if (filter.shipment === 'shipped') parts.push("s.state = 'shipped'")
@@ -55,7 +55,7 @@ export function orderWhere(filter: OrderFilter): { sql: string; binds: unknown[]
 }
 
 const LIST_SELECT = `SELECT o.id, o.number, o.email, a.firstname || ' ' || a.lastname AS name, o.currency, o.total_cents, o.completed_at, o.canceled_at,
-  s.state AS shipment_state, s.tracking_id, (SELECT m.code FROM shipping_methods m WHERE m.id = s.shipping_method_id) AS shipping_method, (SELECT COALESCE(SUM(p.refunded_cents), 0) FROM payments p WHERE p.order_id = o.id) AS refunded_cents
+  s.state AS shipment_state, s.tracking_id, (SELECT m.pickup FROM shipping_methods m WHERE m.id = s.shipping_method_id) AS pickup, (SELECT COALESCE(SUM(p.refunded_cents), 0) FROM payments p WHERE p.order_id = o.id) AS refunded_cents
   FROM orders o LEFT JOIN shipments s ON s.order_id = o.id LEFT JOIN addresses a ON a.id = o.bill_address_id`
 
 export async function listOrders(db: D1Database, filter: OrderFilter, page: number) {

@@ -45,12 +45,12 @@ export interface RateRow {
   orders: number
 }
 
-const name = (en: string, de: string) =>
+export const name = (en: string, de: string, max = 80) =>
   z
     .string()
     .trim()
     .min(1, say(`${en} is required.`, `${de} ist erforderlich.`))
-    .max(80, say(`${en} has at most 80 characters.`, `${de} hat höchstens 80 Zeichen.`))
+    .max(max, say(`${en} has at most ${max} characters.`, `${de} hat höchstens ${max} Zeichen.`))
 
 /** 'NZ, AU' or one code a line, to a sorted list of distinct ISO codes the world knows. */
 const countries = z
@@ -165,7 +165,7 @@ export async function saveZone(db: D1Database, operator: Operator, before: ZoneR
   return id
 }
 
-const nextId = async (db: D1Database, table: 'shipping_zones' | 'shipping_methods') => ((await db.prepare(`SELECT COALESCE(max(id), 0) + 1 AS id FROM ${table}`).first<{ id: number }>())?.id ?? 1)
+export const nextId = async (db: D1Database, table: 'shipping_zones' | 'shipping_methods' | 'collect_locations') => ((await db.prepare(`SELECT COALESCE(max(id), 0) + 1 AS id FROM ${table}`).first<{ id: number }>())?.id ?? 1)
 
 const rateAudit = (r: RateInput) => ({ ...r })
 export const rateInputOf = (r: RateRow): RateInput => ({

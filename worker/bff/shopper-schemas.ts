@@ -33,7 +33,7 @@ export const CouponSchema = z.object({ code: text(64).min(1, 'This field is requ
 export const CurrencyChangeSchema = z.object({ current: z.enum(['AUD', 'USD']), next: z.enum(['AUD', 'USD'], { message: 'Choose AUD or USD.' }) })
 export const ShippingAddressSchema = z.object({ address: AddressSchema, email: email.optional() })
 export const BillingAddressSchema = z.object({ address: AddressSchema })
-export const ShippingMethodSchema = z.object({ shippingRateId: id })
+export const ShippingMethodSchema = z.object({ shippingRateId: id, pickupPlaceId: id.optional() })
 const returnUrl = z.string().max(500).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an absolute http(s) URL')
 export const PaymentSchema = z.object({
   method: z.enum(['card', 'gift_card', 'store_credit', 'authorised'], { message: 'Choose a payment method.' }),

@@ -48,7 +48,7 @@ shopperBff.post('/checkout/shipping-address', valid('json', S.ShippingAddressSch
 })
 shopperBff.post('/checkout/billing-address', valid('json', S.BillingAddressSchema), async (c) => c.json(await serverApi(c).saveCheckoutBillingAddress(c.req.valid('json').address)))
 shopperBff.get('/checkout/shipping-rates', async (c) => c.json(await serverApi(c).getShipments()))
-shopperBff.post('/checkout/shipping-method', valid('json', S.ShippingMethodSchema), async (c) => c.json(await serverApi(c).saveShippingMethod(c.req.valid('json').shippingRateId)))
+shopperBff.post('/checkout/shipping-method', valid('json', S.ShippingMethodSchema), async (c) => c.json(await serverApi(c).saveShippingMethod(c.req.valid('json').shippingRateId, c.req.valid('json').pickupPlaceId)))
 shopperBff.post('/checkout/gift-card', valid('json', S.GiftCardCodeSchema), async (c) => c.json(await serverApi(c).applyGiftCard(c.req.valid('json').code)))
 shopperBff.delete('/checkout/gift-card', async (c) => c.json(await serverApi(c).removeGiftCard()))
 shopperBff.post('/checkout/complete', valid('json', S.PaymentSchema), async (c) => c.json(await serverApi(c).makeOrder(c.req.valid('json'))))

@@ -120,8 +120,8 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
       return toCart(await client.request<Document>('/cart'))
     },
     removeGiftCard: async () => toCart(await client.request<Document>('/checkout/remove_gift_card', { method: 'DELETE' })),
-    saveShippingMethod: async (shippingRateId) =>
-      toCart(await client.request<Document>('/checkout/select_shipping_method', { method: 'PATCH', body: { shipping_method_id: shippingRateId } })),
+    saveShippingMethod: async (shippingRateId, pickupPlaceId) =>
+      toCart(await client.request<Document>('/checkout/select_shipping_method', { method: 'PATCH', body: { shipping_method_id: shippingRateId, ...(pickupPlaceId ? { pickup_location_id: pickupPlaceId } : {}) } })),
     makeOrder: async (payment) => {
       try {
         try {

@@ -1,4 +1,4 @@
-import type { Address, Cart, Currency, LineItem, Order, OrderPayment, OrderReturn, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#kernel/models.ts'
+import type { Address, Cart, Currency, LineItem, Order, OrderPayment, OrderReturn, PickupPlace, ProductImage, Promotion, ShippingRate, User, Wishlist } from '#kernel/models.ts'
 import { related, type Document, type Resource } from './spree-client.ts'
 import { isGstFree } from '#kernel/destinations.ts'
 
@@ -189,6 +189,7 @@ export function toOrder(doc: Document): Order {
     ),
     shipmentState: a.shipment_state ?? null,
     pickup: shipments.some((s) => s.attributes.pickup === true),
+    pickupPlace: a.pickup_place ? { ...pickupPlaceOf(a.pickup_place), readyAt: a.pickup_place.ready_at ?? null } : null,
     shipmentMethods: shipments.map((s) => ({ name: s.attributes.shipping_method_name ?? s.attributes.name ?? '' })),
     canceledAt: a.canceled_at ?? null,
     returnableUntil: a.returnable_until ?? null,
@@ -221,6 +222,9 @@ export function toUser(doc: Document): User {
   }
 }
 
+/** A Click & Collect place of the embedded backend's extension (docs/commerce-api.md). */
+const pickupPlaceOf = (p: PickupPlace): PickupPlace => ({ id: String(p.id), name: p.name, address: p.address, hours: p.hours })
+
 export function toShippingRates(doc: { data: Resource[]; included?: Resource[] }): ShippingRate[] {
   const rates = doc.data.flatMap((shipment) => related(doc, shipment, 'shipping_rates'))
   return rates
@@ -232,6 +236,7 @@ export function toShippingRates(doc: { data: Resource[]; included?: Resource[] }
       selected: r.attributes.selected === true,
       // extensions of the embedded backend (docs/commerce-api.md); a remote Spree says neither
       pickup: r.attributes.pickup === true,
+      ...(r.attributes.pickup_locations ? { pickupPlaces: r.attributes.pickup_locations.map(pickupPlaceOf), pickupPlaceId: r.attributes.pickup_location_id?.toString() ?? null } : {}),
       deliveryDays: typeof r.attributes.delivery_days_min === 'number' && typeof r.attributes.delivery_days_max === 'number' ? { min: r.attributes.delivery_days_min, max: r.attributes.delivery_days_max } : null,
     }))
     .sort((x, y) => x.name.localeCompare(y.name, 'en', { sensitivity: 'base' }))

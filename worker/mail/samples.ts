@@ -13,7 +13,7 @@ const address = (locale: Locale) => ({ name: 'Alex Morgan', company: null, lines
  */
 export const MAIL_VARIANTS = {
   return_update: ['approved', 'requested', 'received', 'refunded', 'declined'],
-  order_update: ['refunded', 'canceled'],
+  order_update: ['refunded', 'canceled', 'ready', 'collected'],
 } as const satisfies Partial<Record<MailKind, readonly string[]>>
 
 export const mailVariants = (kind: MailKind): readonly (string | undefined)[] => (kind in MAIL_VARIANTS ? MAIL_VARIANTS[kind as keyof typeof MAIL_VARIANTS] : [undefined])
@@ -140,7 +140,7 @@ export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Ma
         locale,
         ref: 'R123456789',
         payload: {
-          status: variant === 'canceled' ? 'canceled' : 'refunded',
+          status: MAIL_VARIANTS.order_update.find((v) => v === variant) ?? 'refunded',
           number: 'R123456789',
           customerName: 'Alex',
           currency: 'AUD',
@@ -152,6 +152,8 @@ export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Ma
                 ]
               : [{ method: 'card', amountCents: 2495 }],
           reason: variant === 'canceled' ? (de ? 'Auf Wunsch der Kundin storniert' : 'Cancelled at the customer\'s request') : de ? 'Socken nicht lieferbar' : 'Socks out of stock',
+          // Click & Collect (ready, collected): the place instead of the refunds
+          ...(variant === 'ready' || variant === 'collected' ? { place: { name: 'Melbourne CBD', lines: ['12 Flinders Lane', 'Melbourne VIC 3000'], hours: de ? 'Mo–Fr 9–17 Uhr' : 'Mon–Fri 9am–5pm' } } : {}),
           orderUrl: `http://localhost:8787${de ? '/de' : ''}/my-account/OrderDetails/R123456789`,
         },
       }

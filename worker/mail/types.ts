@@ -54,7 +54,16 @@ export interface OrderConfirmationPayload {
   clubSavingsCents: number
   shipAddress: MailAddress | null
   billAddress: MailAddress | null
+  /** Click & Collect: where it is collected, said instead of the shipping address (absent in older payloads). */
+  pickupPlace?: MailPickupPlace | null
   orderUrl: string
+}
+
+/** A Click & Collect place in the shopper's language (migration 0400). */
+export interface MailPickupPlace {
+  name: string
+  lines: string[]
+  hours: string
 }
 
 export interface PasswordResetPayload {
@@ -131,14 +140,18 @@ export interface ReturnUpdatePayload {
   orderUrl: string
 }
 
-/** The console refunded part of an order, or cancelled it (and gave back what was paid). */
+/**
+ * The console refunded part of an order, or cancelled it (and gave back what was paid); or a Click & Collect order is
+ * ready to collect, or was collected (with its `place`; each once, by the event keys pickup:<order>:<status>).
+ */
 export interface OrderUpdatePayload {
-  status: 'refunded' | 'canceled'
+  status: 'refunded' | 'canceled' | 'ready' | 'collected'
   number: string
   customerName: string
   currency: Currency
   refunds: Array<{ method: 'card' | 'gift_card' | 'store_credit'; amountCents: number }>
   reason: string
+  place?: MailPickupPlace
   orderUrl: string
 }
 

@@ -25,7 +25,7 @@ export function browserShopper(): ShopperOperations {
     getShipments: () => apiRequest('GET', '/api/checkout/shipping-rates'),
     applyGiftCard: (code) => apiRequest('POST', '/api/checkout/gift-card', { code }),
     removeGiftCard: () => apiRequest('DELETE', '/api/checkout/gift-card'),
-    saveShippingMethod: (shippingRateId) => apiRequest('POST', '/api/checkout/shipping-method', { shippingRateId }),
+    saveShippingMethod: (shippingRateId, pickupPlaceId) => apiRequest('POST', '/api/checkout/shipping-method', { shippingRateId, pickupPlaceId }),
     makeOrder: (payment) => apiRequest('POST', '/api/checkout/complete', payment),
     placedOrder: async () => (await apiRequest<{ order: Order | null }>('GET', '/api/checkout/placed-order')).order,
     openHostedPayment: (input) => apiRequest('POST', '/api/checkout/hosted-payment', input),

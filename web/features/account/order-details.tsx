@@ -5,17 +5,19 @@ import { useT, type Translate } from '../../i18n/index.tsx'
 import { formatDate, formatMoney } from '#kernel/format.ts'
 import { ReturnForm, ReturnStatus } from './return-form.tsx'
 import { PaidWith } from '../../components/paid-with.tsx'
+import { PickupPlaceBlock } from '../../components/pickup-place.tsx'
 
 /**
  * The order's state in the shopper's language (the API's state names are not words for people): placed, then shipped
  * (or collected, for Click & Collect) once the shop has fulfilled it, partially shipped while parcels are still to go,
  * or cancelled.
  */
-export function orderStateLabel(t: Translate, order: Pick<Order, 'state' | 'shipmentState' | 'pickup'>): string {
+export function orderStateLabel(t: Translate, order: Pick<Order, 'state' | 'shipmentState' | 'pickup' | 'pickupPlace'>): string {
   if (order.state === 'canceled') return t('account.stateCanceled')
   if (order.state !== 'complete') return order.state
   if (order.shipmentState === 'shipped') return order.pickup ? t('account.stateCollected') : t('account.stateShipped')
   if (order.shipmentState === 'partial') return t('account.statePartial')
+  if (order.pickupPlace?.readyAt) return t('account.stateReady')
   return t('account.stateComplete')
 }
 
@@ -70,7 +72,7 @@ export function OrderDetails({ order }: { order: Order }) {
         ))}
       </ul>
       <div className="grid gap-4 lg:grid-cols-2">
-        <AddressBlock title={t('account.shippingAddress')} address={order.address.shipping} />
+        {order.pickupPlace ? <PickupPlaceBlock place={order.pickupPlace} /> : <AddressBlock title={t('account.shippingAddress')} address={order.address.shipping} />}
         <AddressBlock title={t('account.billingAddress')} address={order.address.billing} />
       </div>
       {methods.length ? <p className="text-sm">{t('account.shippingMethods')}: {methods.join(', ')}</p> : null}

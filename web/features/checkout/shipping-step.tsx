@@ -104,8 +104,9 @@ export function preselectedRate(rates: ShippingRate[]): string | undefined {
 /** Shipping, part two (once the cart has an address): the rates, sorted by name, with their cost and when they arrive. */
 export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
   const { t } = useT()
-  const form = useStepForm((data): FieldErrorMap => (data.get('rateId') ? {} : { rateId: [t('checkout.chooseRate')] }), 'rate')
+  const form = useStepForm((data): FieldErrorMap => rateErrors(rates, data, t), 'rate')
   const chosen = form.values?.rateId ?? preselectedRate(rates)
+  const pickup = rates.find((r) => r.pickupPlaces?.length)
   const dispatch = useStoreSettings().dispatch
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-8 space-y-4" data-testid="shipping-rate-form">
@@ -132,10 +133,44 @@ export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
         ))}
       </div>
       <FieldErrors name="rateId" errors={form.errors.rateId} />
+      {pickup?.pickupPlaces ? <PlacePicker rate={pickup} chosen={form.values?.pickupPlaceId ?? pickup.pickupPlaceId ?? undefined} errors={form.errors.pickupPlaceId} /> : null}
       <button type="submit" disabled={form.busy || rates.length === 0} className={BUTTON}>
         {form.busy ? t('checkout.working') : t('checkout.toBilling')}
       </button>
     </Form>
+  )
+}
+
+/** What the rate form lacks: a rate, and with a pickup rate the place to collect from (never chosen for the shopper). */
+export function rateErrors(rates: ShippingRate[], data: FormData, t: (key: 'checkout.chooseRate' | 'refusal.pickupPlaceMissing') => string): FieldErrorMap {
+  const rateId = String(data.get('rateId') ?? '')
+  if (!rateId) return { rateId: [t('checkout.chooseRate')] }
+  const rate = rates.find((r) => r.id === rateId)
+  if (rate?.pickupPlaces?.length && !rate.pickupPlaces.some((p) => p.id === data.get('pickupPlaceId'))) return { pickupPlaceId: [t('refusal.pickupPlaceMissing')] }
+  return {}
+}
+
+/**
+ * The Click & Collect places under the rates: each with its address and opening hours, none ticked until the shopper
+ * picks one (a plain radio group, so it works without JavaScript; used only when the pickup rate is chosen).
+ */
+function PlacePicker({ rate, chosen, errors }: { rate: ShippingRate; chosen: string | undefined; errors?: string[] }) {
+  const { t } = useT()
+  return (
+    <fieldset className="space-y-2" data-testid="pickup-places" aria-describedby={errors?.length ? 'pickupPlaceId-error' : undefined}>
+      <legend className="mb-2 font-semibold">{t('checkout.pickupPlace', { rate: rate.name })}</legend>
+      {rate.pickupPlaces!.map((place) => (
+        <label key={place.id} className={OPTION} data-testid="pickup-place">
+          <input type="radio" name="pickupPlaceId" value={place.id} defaultChecked={place.id === chosen} aria-invalid={errors?.length ? true : undefined} className="mt-1 h-5 w-5 accent-primary-600" />
+          <span className="text-sm">
+            <span className="block font-semibold">{place.name}</span>
+            {place.address.join(', ')}
+            <span className="block text-neutral-700">{t('shop.collectHours', { hours: place.hours })}</span>
+          </span>
+        </label>
+      ))}
+      <FieldErrors name="pickupPlaceId" errors={errors} />
+    </fieldset>
   )
 }
 

@@ -25,7 +25,10 @@ export async function checkoutAction(step: string, request: Request, api: Storef
   if (step === 'shipping' && intent === 'rate') {
     const rateId = String(form.get('rateId') ?? '')
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(rateId)) return failure(form, { rateId: [t('checkout.chooseRate')] }, null)
-    return (await attempt(form, t, () => api.saveShippingMethod(rateId))) ?? localRedirect(request, '/checkout/billing', 303)
+    // the place of a pickup rate: the backend refuses a pickup without one (pickup_place_missing), said beside the places
+    const placeId = String(form.get('pickupPlaceId') ?? '')
+    if (placeId && !/^[0-9]{1,12}$/.test(placeId)) return failure(form, { pickupPlaceId: [t('refusal.pickupPlaceMissing')] }, null)
+    return (await attempt(form, t, () => api.saveShippingMethod(rateId, placeId || undefined))) ?? localRedirect(request, '/checkout/billing', 303)
   }
   if (step === 'shipping') {
     const authenticated = await api.isAuthenticated()

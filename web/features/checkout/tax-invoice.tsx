@@ -5,6 +5,7 @@ import { OrderLines, SummaryRow } from '../../components/summary-row.tsx'
 import { formatDate, formatMoney } from '#kernel/format.ts'
 import { useT } from '../../i18n/index.tsx'
 import { PaidWith } from '../../components/paid-with.tsx'
+import { PickupPlaceBlock } from '../../components/pickup-place.tsx'
 
 /**
  * The order as a tax invoice (what the confirmation email says too): the words, the seller and its ABN, the lines and
@@ -45,6 +46,7 @@ export function TaxInvoice({ order }: { order: Order }) {
         />
         <SummaryRow label={t('cart.total')} value={order.total} testId="invoice-total" total />
       </dl>
+      {order.pickupPlace ? <PickupPlaceBlock place={order.pickupPlace} className="mt-4" /> : null}
       <PaidWith order={order} className="mt-4" />
     </section>
   )

@@ -4,7 +4,6 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { CARRIERS } from '#kernel/tracking.ts'
-import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
 import type { BulkOutcome } from '#worker/admin/bulk-fulfil.ts'
 import type { OrderListItem } from './orders-page.tsx'
 import { FormToken, Notice, TextLink, cell, type FieldErrors, type FormValues } from './parts.tsx'
@@ -22,7 +21,7 @@ export interface BulkView {
 }
 
 /** Posted, not picked up in store, nothing of it sent yet (a part-shipped order goes parcel by parcel on its page). */
-export const canShip = (o: OrderListItem) => !o.canceled_at && (o.shipment_state ?? 'pending') === 'pending' && o.shipping_method !== CLICK_AND_COLLECT
+export const canShip = (o: OrderListItem) => !o.canceled_at && (o.shipment_state ?? 'pending') === 'pending' && o.pickup !== 1
 
 export function BulkForm({ show, query, values, errors, children }: { show: boolean; query: string; values?: FormValues; errors?: FieldErrors; children: ReactNode }) {
   if (!show) return <>{children}</>

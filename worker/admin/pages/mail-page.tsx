@@ -13,7 +13,7 @@ const KIND_NAMES: Record<string, string> = {
   contact: 'Contact form message (to the shop)',
   shipping_confirmation: 'Order shipped',
   return_update: 'Return',
-  order_update: 'Order refunded or cancelled',
+  order_update: 'Order refunded, cancelled, ready for pickup or collected',
   store_credit: 'Store credit granted',
 }
 

@@ -1,7 +1,6 @@
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Radio } from '#web/components/ui/radio.tsx'
-import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
 import { ShipmentBadge } from './orders-page.tsx'
 import { ParcelsPanel } from './parcels-panel.tsx'
 import type { LineToShip } from '#worker/admin/fulfilment.ts'
@@ -20,7 +19,8 @@ export interface OrderView {
   refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
   lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
-  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code?: string } | null
+  shipment: { number: string; state: string; tracking_id: string | null; carrier: string | null; shipped_at: string | null; method: string; method_code?: string; pickup?: number } | null
+  pickupPlace?: { name: string; address: string; hours: string; ready_at: string | null } | null
   emails: Array<{ id: number; kind: string; subject: string; created_at: string; sent_at: string | null; dead_at?: string | null }>
   history: Array<{ id: number; at: string; admin_email: string; action: string; after_json?: string | null }>
 }
@@ -119,7 +119,8 @@ export function OrderPage({ view, dialog, parcels, returns = [], notice, error, 
   const cur = order.currency
   const open = !order.canceled_at
   const shipped = shipment?.state === 'shipped'
-  const collects = shipment?.method_code === CLICK_AND_COLLECT
+  const collects = shipment?.pickup === 1
+  const place = collects ? view.pickupPlace : null
   const errs = (name: string) => (form === name ? errors : undefined)
   const vals = (name: string) => (form === name ? values : undefined)
   const refundablePayments = view.payments.filter((p) => (p.amount_cents ?? 0) - p.refunded_cents > 0)
@@ -180,6 +181,11 @@ export function OrderPage({ view, dialog, parcels, returns = [], notice, error, 
               <p className="mb-3 text-sm">
                 <span className="font-semibold">Picked up in store</span> ({shipment!.method}): nothing is posted to an address.
               </p>
+              {place ? (
+                <p className="mb-3 whitespace-pre-line text-sm" data-testid="pickup-place">
+                  {`Collect from: ${place.name}\n${place.address}\nOpening hours: ${place.hours}\n${place.ready_at ? `Ready for pickup since ${when(place.ready_at)}` : 'Not ready yet'}`}
+                </p>
+              ) : null}
               <AddressBlock title="Customer (billing address)" address={billTo} />
             </>
           ) : (
@@ -194,10 +200,15 @@ export function OrderPage({ view, dialog, parcels, returns = [], notice, error, 
               {shipped ? (collects ? ` · collected ${when(shipment.shipped_at)}` : ` · shipped ${when(shipment.shipped_at)}, all of it`) : shipment.state === 'partial' ? ' · partly shipped, the rest still to send' : ''}
             </p>
           ) : null}
+          {open && !shipped && place && !place.ready_at ? (
+            <form method="post" action={`/admin/orders/${order.number}/ready`} className="mb-3" aria-label="Mark ready for pickup">
+              <Button type="submit">Mark ready for pickup</Button>
+            </form>
+          ) : null}
           {open && !shipped && collects ? (
             // picked up in store: no carrier, no tracking number (the shopper's order page shows none)
             <form method="post" action={`/admin/orders/${order.number}/collect`} className="space-y-3" aria-label="Mark as collected">
-              <p className="text-sm">The customer picks this order up in store. Mark it when they have collected it; no email is sent.</p>
+              <p className="text-sm">The customer picks this order up in store. Mark it when they have collected it{place ? ': they are emailed that they did.' : '; no email is sent.'}</p>
               <Button type="submit">Mark as collected</Button>
             </form>
           ) : null}

@@ -2,7 +2,6 @@ import { Button, buttonClass } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { Badge } from '#web/components/ui/badge.tsx'
-import { CLICK_AND_COLLECT } from '#worker/admin/order-detail.ts'
 import { BulkCells, BulkForm, BulkOutcomes, canShip, type BulkView } from './bulk-fulfil-parts.tsx'
 import { Notice, PageHeader, Pager, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
 
@@ -16,8 +15,8 @@ export interface OrderListItem {
   canceled_at: string | null
   shipment_state: string | null
   tracking_id: string | null
-  /** shipping_methods.code: CLICK_AND_COLLECT is picked up in store */
-  shipping_method?: string | null
+  /** 1: its rate is Click & Collect (shipping_methods.pickup), picked up in store */
+  pickup?: number | null
   refunded_cents: number
 }
 
@@ -88,7 +87,7 @@ export function OrdersPage(props: { orders: OrderListItem[]; total: number; page
               </td>
               <td className={`${cell} tabular-nums`}>{money(o.total_cents, o.currency)}</td>
               <td className={cell}>
-                <ShipmentBadge canceled={Boolean(o.canceled_at)} state={o.shipment_state} collects={o.shipping_method === CLICK_AND_COLLECT} />
+                <ShipmentBadge canceled={Boolean(o.canceled_at)} state={o.shipment_state} collects={o.pickup === 1} />
               </td>
               <td className={`${cell} tabular-nums`}>{o.refunded_cents ? money(o.refunded_cents, o.currency) : '–'}</td>
             </tr>

@@ -13,7 +13,7 @@ import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, 
  * 303, each with a one-time key; English and German names side by side. Used by the checkout at once.
  */
 
-interface Outcome {
+export interface Outcome {
   notice?: string
   error?: string
   errors?: FieldErrors
@@ -21,7 +21,7 @@ interface Outcome {
   already?: AlreadySent
 }
 
-function Outcomes({ notice, error, errors, already }: Outcome) {
+export function Outcomes({ notice, error, errors, already }: Outcome) {
   return (
     <>
       {notice ? <Notice>{notice}</Notice> : null}
@@ -94,7 +94,9 @@ function DispatchPanel({ dispatch, values, errors }: { dispatch: DispatchRow | n
 export function ShippingPage(props: Outcome & { zones: ZoneRow[]; dispatch: DispatchRow | null; dispatchErrors?: FieldErrors; dispatchValues?: FormValues }) {
   return (
     <>
-      <PageHeader title="Shipping and tax" />
+      <PageHeader title="Shipping and tax">
+        <TextLink href="/admin/shipping/locations">Click & Collect places</TextLink>
+      </PageHeader>
       <Outcomes {...props} errors={props.errors ?? props.dispatchErrors} />
       <DispatchPanel dispatch={props.dispatch} values={props.dispatchValues} errors={props.dispatchErrors} />
       <p className="mb-4 text-sm">Shoppers are offered the rates of the zone their shipping address is in; the zone also decides whether prices include GST. A change applies to the next checkout page.</p>

@@ -9,7 +9,7 @@ import type { AlreadySent, FieldErrors } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
-import { COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, collect, isClickAndCollect, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
+import { COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, isClickAndCollect, pickupStep, refund, refundable, refundTooMuch, resendConfirmation } from '../order-actions.ts'
 import { ActionRefused } from '../action-refused.ts'
 import { quoteQuantityRefund, refundQuantities, refundableLinesOf, type QuantityRefundInput } from '../quantity-refunds.ts'
 import { paymentLabel, shippingLeftCents } from '../refund-money.ts'
@@ -152,11 +152,13 @@ orders.post('/orders/:number/fulfil', async (c) => {
   return done.status === 303 && sentNow.state === 'partial' ? seeOther(c, `/admin/orders/${detail.order.number}`, 'parcel-shipped') : done
 })
 
-orders.post('/orders/:number/collect', async (c) => {
+// Click & Collect: 'ready for pickup', then 'collected'
+orders.post('/orders/:number/:step{ready|collect}', async (c) => {
   const detail = await detailOr404(c)
   if (!detail) return c.notFound()
   if (!isClickAndCollect(detail)) return showOrder(c, { error: SHIP_NOT_COLLECT(detail.shipment?.method ?? 'by post') }, 422)
-  return act(c, 'collect', await parseForm(c, z.object({})), () => collect(c.env, c.var.operator, detail), 'collected')
+  const ready = c.req.param('step') === 'ready'
+  return act(c, c.req.param('step'), await parseForm(c, z.object({})), () => pickupStep(c.env, c.var.operator, detail, c.req.url, ready ? 'ready' : 'collected'), ready ? 'ready-for-pickup' : 'collected')
 })
 
 /** What a refund form sent a second time is told it did the first time (worker/admin/form-tokens.ts). */

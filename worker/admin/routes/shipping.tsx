@@ -9,6 +9,8 @@ import { RateSchema, ZoneSchema, listZones, loadRate, loadZone, retireRate, save
 import { renderPage, seeOther } from '../render.tsx'
 import { DispatchSchema, loadDispatch, saveDispatch } from '../dispatch-data.ts'
 import { storefrontChanged } from '../freshness.ts'
+import { CollectLocationsPage } from '#worker/admin/pages/collect-locations-page.tsx'
+import { CollectLocationSchema, listCollectLocations, loadCollectLocation, saveCollectLocation, type CollectLocationRow } from '../collect-locations.ts'
 
 /**
  * Shipping zones, rates and the GST rule per destination (issue 40 point 4, docs/console.md 'Shipping and tax'). Every
@@ -148,4 +150,28 @@ shipping.post('/shipping/rates/:id{[0-9]+}/retire', async (c) => {
     const { extra, status } = refusal(error)
     return ratePage(c, rate.id, extra, status)
   }
+})
+
+// Click & Collect places (decision 0055): the list with the form for a new place, or for the place opened
+async function placesPage(c: AdminContext, editing: CollectLocationRow | null, extra: Extra = {}, status = 200) {
+  const page = <CollectLocationsPage locations={await listCollectLocations(c.env.DB)} editing={editing} notice={noticeText(c.req.query('notice'))} {...extra} />
+  return renderPage(c, 'Click & Collect places', page, status)
+}
+
+shipping.on(['GET', 'POST'], ['/shipping/locations', '/shipping/locations/:id{[0-9]+}'], async (c) => {
+  const id = c.req.param('id')
+  const before = id ? await loadCollectLocation(c.env.DB, Number(id)) : null
+  if (id && !before) return c.notFound()
+  if (c.req.method === 'GET') return placesPage(c, before)
+  const form = await parseForm(c, CollectLocationSchema)
+  if (!form.ok) return placesPage(c, before, { errors: form.errors, values: form.values }, 422)
+  const token = formTokenOf(form.values)
+  if (!token) return placesPage(c, before, { error: FORM_TOKEN_MISSING, values: form.values }, 422)
+  try {
+    await saveCollectLocation(c.env.DB, c.var.operator, before, form.data, token)
+  } catch (error) {
+    const { extra, status } = refusal(error)
+    return placesPage(c, before, { ...extra, values: form.values }, status)
+  }
+  return seeOther(c, '/admin/shipping/locations', before ? 'saved' : 'created')
 })

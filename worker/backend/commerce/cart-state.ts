@@ -5,6 +5,7 @@ import { computeTotals, exGst, unitPrice, withoutGst, type PricingLine, type Tot
 import type { OrderRow } from './orders.ts'
 import { promotionProblem, type PromotionRow } from './promotions.ts'
 import { gstFreeSql, optionFor, zoneOf, type ShippingMethodRow } from './shipping.ts'
+import { PLACES_OFFERED_SQL, chosenPlaceSql, parsePlace, type PickupPlace } from './pickup.ts'
 import { variantsFrom, variantStatements, type VariantInfo } from './variants.ts'
 
 export interface LineRow {
@@ -78,6 +79,10 @@ export interface CartState {
   promotions: Array<{ promo: PromotionRow; amountCents: number }>
   /** The chosen shipping method; always null on a cart with nothing to ship (only e-gift cards). */
   shippingMethod: ShippingMethodRow | null
+  /** Where a Click & Collect order is collected (null for a delivery, or before the shopper chose). */
+  pickupPlace: PickupPlace | null
+  /** A pickup rate is chosen and the shop offers places: the order needs one (decision 0055). */
+  placeNeeded: boolean
   /** Something is to be shipped: a line that is not a gift card (gift cards are emailed). */
   needsDelivery: boolean
   /** `parcels_json`: the parcels that left (carrier, tracking, tracking_url, shipped_at), a JSON array. */
@@ -137,7 +142,8 @@ export async function loadCartState(
       )
       .bind(orderId),
     db.prepare(`SELECT balance_cents FROM store_credits WHERE user_id = ${of('user_id')} AND currency = ${of('currency')}`).bind(orderId),
-    db.prepare(`SELECT * FROM shipping_methods WHERE id = ${of('shipping_method_id')}`).bind(orderId),
+    // with the Click & Collect place chosen for it (migration 0400): no statement of its own
+    db.prepare(`SELECT m.*, ${chosenPlaceSql(locale)} AS pickup_place_json, ${PLACES_OFFERED_SQL} AS places_offered FROM shipping_methods m WHERE m.id = ${of('shipping_method_id')}`).bind(orderId),
     // the GST rule and zone of the shipping address's country, as the console set them (migration 0330)
     db.prepare(`SELECT CASE WHEN ${SHIP_COUNTRY} IS NULL THEN 0 ELSE ${gstFreeSql(SHIP_COUNTRY)} END AS gst_free, ${zoneOf(SHIP_COUNTRY)} AS zone_id, (SELECT r.gst_free FROM order_gst_rules r WHERE r.order_id = ?1) AS placed_gst_free`).bind(orderId),
     ...variantStatements(db, { orderOf: orderId }, locale)!,
@@ -173,7 +179,7 @@ export async function loadCartState(
   const payments = paymentsRes!.results as unknown as PaymentRow[]
   const needsDelivery = rows.some((row) => row.gift_card_cents === null)
   // a cart of only e-gift cards ships nothing, so a method chosen earlier neither charges nor shows
-  const chosen = (methodRes!.results[0] as ShippingMethodRow | undefined) ?? null
+  const chosen = (methodRes!.results[0] as (ShippingMethodRow & { pickup_place_json?: string | null; places_offered?: number }) | undefined) ?? null
   // a cart keeps its rate only while it is offered to its address: retired, or its zone no longer covering the
   // country, and the shopper chooses again (a placed order keeps the rate it was placed with)
   const offered = chosen !== null && chosen.retired_at === null && chosen.zone_id === zone.zone_id
@@ -221,6 +227,8 @@ export async function loadCartState(
     lines,
     promotions,
     shippingMethod: method,
+    pickupPlace: method?.pickup ? parsePlace(chosen?.pickup_place_json) : null,
+    placeNeeded: Boolean(method?.pickup && chosen?.places_offered),
     needsDelivery,
     shipment: shipmentRow ?? null,
     billAddress: addresses.find((a) => a.id === order.bill_address_id) ?? null,

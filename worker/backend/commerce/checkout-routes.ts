@@ -5,6 +5,7 @@ import { BackendError, cartNotFound } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
 import { loadCartState } from './cart-state.ts'
 import { completionConflict, completionProblems } from './complete.ts'
+import { activePlaces, placeStatements } from './pickup.ts'
 import { chosenProvider } from '../payments/provider.ts'
 import { testProvider } from '../payments/test-provider.ts'
 import { readParams } from './http.ts'
@@ -29,7 +30,7 @@ const CheckoutSchema = z.object({
     })
     .strict(),
 })
-const SelectShippingSchema = z.object({ shipping_method_id: IdSchema, shipment_id: z.union([z.string().max(40), z.number()], { message: 'must be a shipment id' }).transform(String).optional() })
+const SelectShippingSchema = z.object({ shipping_method_id: IdSchema, pickup_location_id: IdSchema.optional(), shipment_id: z.union([z.string().max(40), z.number()], { message: 'must be a shipment id' }).transform(String).optional() })
 
 /**
  * A cart has one shipment. Before the order is placed it is named by the order's id: `GET /checkout/shipping_rates`
@@ -45,14 +46,17 @@ function assertOwnShipment(order: OrderRow, shipmentId: string | undefined, fiel
 }
 
 /** Selects a shipping method if it ships to the order's address; otherwise 422 naming the field. */
-async function selectShipping(db: D1Database, order: OrderRow, methodId: number) {
+async function selectShipping(db: D1Database, order: OrderRow, methodId: number, placeId?: number): Promise<D1PreparedStatement[]> {
   const address = order.ship_address_id ? await db.prepare('SELECT country_iso FROM addresses WHERE id = ?').bind(order.ship_address_id).first<{ country_iso: string }>() : null
   if (!address) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] }, undefined, 'address_missing')
   const options = await shippingOptions(db, address.country_iso, order.currency)
-  if (!options.some((o) => o.method.id === methodId)) {
+  const option = options.find((o) => o.method.id === methodId)
+  if (!option) {
     throw new BackendError(422, 'This shipping method is not available for the address.', { shipping_method_id: ['is not available'] }, undefined, 'shipping_unavailable')
   }
-  return db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(methodId, order.id)
+  // extension (docs/commerce-api.md): a pickup rate is chosen with the place to collect from (migration 0400)
+  const place = await placeStatements(db, order.id, option.method.pickup === 1, placeId)
+  return [...place, db.prepare("UPDATE orders SET shipping_method_id = ?, state = CASE WHEN state IN ('cart', 'address') THEN 'delivery' ELSE state END WHERE id = ?").bind(methodId, order.id)]
 }
 
 /** The method a cart gets with a new address: the cheapest delivering rate at its totals; none when nothing ships. */
@@ -110,6 +114,7 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
   if (!state.shipAddress) throw new BackendError(422, 'Add a shipping address first.', { ship_address: ['is missing'] }, undefined, 'address_missing')
   const options = await shippingOptions(c.env.DB, state.shipAddress.country_iso, order.currency)
   const merchAfterPromos = state.totals.merchandiseAfterPromotions
+  const places = options.some((o) => o.method.pickup === 1) ? await activePlaces(c.env.DB, requestLocale(c)) : []
   const rates = options.map((o) => {
     const cost = costFor(o, merchAfterPromos)
     return {
@@ -129,6 +134,8 @@ checkoutRoutes.get('/checkout/shipping_rates', async (c) => {
         pickup: o.method.pickup === 1,
         delivery_days_min: o.method.delivery_days_min,
         delivery_days_max: o.method.delivery_days_max,
+        // extensions: the places a pickup rate is collected from, and the one chosen (never preset)
+        ...(o.method.pickup === 1 ? { pickup_locations: places, pickup_location_id: o.method.id === order.shipping_method_id ? (state.pickupPlace?.id ?? null) : null } : {}),
       },
     }
   })
@@ -142,7 +149,7 @@ checkoutRoutes.patch('/checkout/select_shipping_method', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, SelectShippingSchema)
   assertOwnShipment(order, body.shipment_id, 'shipment_id')
-  return cartResponse(c, order, { writes: [await selectShipping(c.env.DB, order, body.shipping_method_id)] })
+  return cartResponse(c, order, { writes: await selectShipping(c.env.DB, order, body.shipping_method_id, body.pickup_location_id) })
 })
 
 const STEPS = ['cart', 'address', 'delivery', 'payment', 'confirm'] as const

@@ -5,6 +5,7 @@ import type { Env } from '#worker/env.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { giftCardDueAt } from '#worker/mail/delivery-date.ts'
 import type { CartState } from './cart-state.ts'
+import { PLACE_MISSING } from './pickup.ts'
 import { customerKey } from './promotions.ts'
 import { orderNumber, reloadOrder, type OrderRow } from './orders.ts'
 import { giftCardMails, orderConfirmationMail } from './order-mails.ts'
@@ -27,6 +28,8 @@ export function completionProblems(state: CartState): Record<string, string[]> {
   if (!state.shipAddress && state.needsDelivery) add('ship_address', 'A shipping address is needed.')
   if (!state.billAddress) add('bill_address', 'A billing address is needed.')
   if (!state.shippingMethod && state.needsDelivery) add('shipping_method', 'Choose a shipping method.')
+  // a pickup rate without a place is not an order anyone can hand over (the shopper chooses; none is preset)
+  else if (state.placeNeeded && state.needsDelivery && !state.pickupPlace) add('shipping_method', PLACE_MISSING)
   const card = state.payments.find((p) => p.method === 'card')
   if (state.totals.balance > 0 && !card) add('payment', 'Add a payment for the balance of the order.')
   // the card provider refuses a larger charge: said here, before any payment is attempted (cart-routes refuses earlier)

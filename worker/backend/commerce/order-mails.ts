@@ -73,6 +73,8 @@ export function orderConfirmationMail(state: CartState, number: string, storeUrl
     clubSavingsCents: totals.clubSavings,
     shipAddress: mailAddress(ship, locale),
     billAddress: mailAddress(state.billAddress, locale),
+    // Click & Collect: the place and its hours are said instead of the shipping address
+    pickupPlace: state.pickupPlace ? { name: state.pickupPlace.name, lines: state.pickupPlace.address, hours: state.pickupPlace.hours } : null,
     orderUrl: orderUrl(storeUrl, locale, number, order.user_id !== null),
   }
   return { kind: 'order_confirmation', to: order.email!, locale, payload, ref: number }

@@ -157,6 +157,8 @@ export function cartDocument(state: CartState) {
         state: order.state,
         // Spree's overall state of the order's shipments: 'shipped' once the console fulfilled (or handed over) it
         shipment_state: state.shipment?.state ?? null,
+        // extension: where a Click & Collect order is collected, its hours, and when the shop said it is ready
+        pickup_place: state.pickupPlace,
         currency: order.currency,
         email: order.email,
         item_count: totals.itemCount,

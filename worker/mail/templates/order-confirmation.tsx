@@ -1,5 +1,5 @@
 import { club, neutral } from '#kernel/tokens.ts'
-import type { OrderConfirmationPayload } from '../types.ts'
+import type { MailAddress, OrderConfirmationPayload } from '../types.ts'
 import { Address, addressText, Button, Callout, cellStyle, Facts, Heading, P, Subheading, type RenderContext } from './layout.tsx'
 import type { Template } from './template.ts'
 
@@ -11,6 +11,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
     const { m } = ctx
     const money = (cents: number) => ctx.money(cents, p.currency)
     const rows = summaryRows(p, ctx)
+    const ship = shipTo(p, ctx)
     return (
       <>
         <Heading>{m.order.title}</Heading>
@@ -64,10 +65,10 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
         </table>
         {paidInFull(p, ctx) ? <P>{paidInFull(p, ctx)}</P> : null}
         {p.clubSavingsCents > 0 ? <Callout tone="club">{p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))}</Callout> : null}
-        {p.shipAddress ? (
+        {ship ? (
           <>
-            <Subheading>{m.order.shipTo}</Subheading>
-            <Address address={p.shipAddress} />
+            <Subheading>{ship[0]}</Subheading>
+            <Address address={ship[1]} />
           </>
         ) : null}
         {p.billAddress ? (
@@ -85,6 +86,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
   },
   text: (p, ctx) => {
     const { m } = ctx
+    const ship = shipTo(p, ctx)
     const money = (cents: number) => ctx.money(cents, p.currency)
     return [
       m.hello(p.customerName),
@@ -101,7 +103,7 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
       ...summaryRows(p, ctx).map(([label, value]) => `${label}: ${value}`),
       ...(paidInFull(p, ctx) ? ['', paidInFull(p, ctx)!] : []),
       ...(p.clubSavingsCents > 0 ? ['', p.member ? m.order.clubSavings(money(p.clubSavingsCents)) : m.order.clubJoin(money(p.clubSavingsCents))] : []),
-      ...(p.shipAddress ? ['', `${m.order.shipTo}:`, addressText(p.shipAddress)] : []),
+      ...(ship ? ['', `${ship[0]}:`, addressText(ship[1])] : []),
       ...(p.billAddress ? ['', `${m.order.billTo}:`, addressText(p.billAddress)] : []),
       '',
       `${m.order.view}: ${p.orderUrl}`,
@@ -109,6 +111,13 @@ export const orderConfirmation: Template<OrderConfirmationPayload> = {
       m.order.questions,
     ].join('\n')
   },
+}
+
+/** Where it goes: the shipping address, or for Click & Collect the place and its opening hours. */
+function shipTo(p: OrderConfirmationPayload, { m }: RenderContext): [string, MailAddress] | null {
+  const place = p.pickupPlace
+  if (place) return [m.order.collectFrom, { name: place.name, lines: [...place.lines, `${m.order.hours}: ${place.hours}`], country: '' }]
+  return p.shipAddress ? [m.order.shipTo, p.shipAddress] : null
 }
 
 /** Subtotal, promotions, shipping, GST, total and how it was paid: the same rows in HTML and text. */

@@ -3,8 +3,12 @@ import { Button, Facts, Heading, P } from './layout.tsx'
 import type { RenderContext } from './layout.tsx'
 import type { Template } from './template.ts'
 
-/** The console refunded part of an order or cancelled it: what went back to which payment, and why. */
+/**
+ * The console refunded part of an order or cancelled it: what went back to which payment, and why. Or a Click & Collect
+ * order is ready or was collected: where, and when the place is open.
+ */
 function rows(p: OrderUpdatePayload, { m, money }: RenderContext): Array<[string, string]> {
+  if (p.place) return [[m.order.collectFrom, [p.place.name, ...p.place.lines].join(', ')], [m.order.hours, p.place.hours]]
   return [...p.refunds.map((r): [string, string] => [m.returns.method[r.method], money(r.amountCents, p.currency)]), [m.orderUpdate.reason, p.reason]]
 }
 
