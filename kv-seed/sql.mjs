@@ -6,9 +6,10 @@ import { generateCountries, generateStore } from './countries.mjs'
 import { MENUS, referenceStatements } from './reference.mjs'
 import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
 import { productPricesInsert } from '../worker/backend/catalogue/product-prices-sql.mjs'
+import { sampleGuideLinkStatements } from './size-guides.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 10
+export const SEED_VERSION = 11
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
@@ -126,6 +127,8 @@ export function* seedStatements(seed) {
     // only rows that exist: a legal page the sample filled in kept the reference's id and is not the sample's
     yield `INSERT OR IGNORE INTO sample_records (table_name, row_id) SELECT '${name}', id FROM ${name} WHERE id IN (${ids.join(', ')})`
   }
+  // the sample's categories take the reference's size guides (kv-seed/size-guides.mjs)
+  yield* sampleGuideLinkStatements()
   yield* DERIVED_SQL
   const taxonIds = (seed.taxons?.rows ?? []).map((row) => Number(row[seed.taxons.columns.indexOf('id')]))
   yield* allFacetRefreshStatements(taxonIds, SEED_PRICE_BUCKETS)
