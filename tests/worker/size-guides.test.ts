@@ -127,7 +127,7 @@ describe('size guides in the console', () => {
     const before = await guideRows()
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ columns_de: 'Größe' }, 422, 'Give the German headings 2 to 8 columns'],
-      [{ columns_de: 'Größe | Körpergröße (cm) | Gewicht (kg)' }, 422, 'The German headings have 3 columns, the English 2'],
+      [{ columns_de: 'Größe | Körpergröße (cm) | Gewicht (kg)' }, 422, 'The German headings have 3 columns, the English 2: give both the same columns. (Die deutschen Spaltenköpfe haben 3 Spalten, die englischen 2.)'],
       [{ rows: 'S | 150–165\nM' }, 422, 'Line 2 (&#x27;M&#x27;) has 1 cells; the headings have 2.'],
       [{ rows: '' }, 422, 'Add at least one size'],
       [{ name_de: '' }, 422, 'The German name is required.'],

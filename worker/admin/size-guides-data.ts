@@ -2,7 +2,6 @@ import * as z from 'zod'
 import type { FormValues } from '#worker/admin/pages/parts.tsx'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
-import { field } from './forms.ts'
 import { spendFormStatement } from './form-tokens.ts'
 
 /**
@@ -73,20 +72,32 @@ export const cellsOf = (line: string) => line.split(/\||\t/).map((cell) => cell.
 /** The table as the form shows it: one size a line. */
 export const tableText = (rows: string[][]) => rows.map((row) => row.join(' | ')).join('\n')
 
-const headings = (language: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `The ${language} column headings are required: the size first, then each measurement, split by |.`)
-    .transform(cellsOf)
-    .refine((cells) => cells.length >= 2 && cells.length <= MAX_COLUMNS, `Give the ${language} headings 2 to ${MAX_COLUMNS} columns (the size, then the measurements), split by |.`)
-    .refine((cells) => cells.every((cell) => cell.length >= 1 && cell.length <= MAX_CELL), `Every ${language} heading needs a name of at most ${MAX_CELL} characters.`)
+/** A refusal in English and German, as the shipping screen's: the console is in English, the shop may be run in German. */
+export const say = (en: string, de: string) => `${en} (${de})`
 
-const howTo = (language: string) =>
+const headings = (language: string, sprache: string) =>
   z
     .string()
     .trim()
-    .max(4000, `The ${language} 'how to measure' has at most 4000 characters.`)
+    .min(
+      1,
+      say(`The ${language} column headings are required: the size first, then each measurement, split by |.`, `Die ${sprache} Spaltenköpfe fehlen: zuerst die Größe, dann die Maße, getrennt durch |.`),
+    )
+    .transform(cellsOf)
+    .refine(
+      (cells) => cells.length >= 2 && cells.length <= MAX_COLUMNS,
+      say(`Give the ${language} headings 2 to ${MAX_COLUMNS} columns (the size, then the measurements), split by |.`, `Die ${sprache} Spaltenköpfe brauchen 2 bis ${MAX_COLUMNS} Spalten.`),
+    )
+    .refine(
+      (cells) => cells.every((cell) => cell.length >= 1 && cell.length <= MAX_CELL),
+      say(`Every ${language} heading needs a name of at most ${MAX_CELL} characters.`, `Jeder ${sprache} Spaltenkopf braucht einen Namen von höchstens ${MAX_CELL} Zeichen.`),
+    )
+
+const howTo = (language: string, sprache: string) =>
+  z
+    .string()
+    .trim()
+    .max(4000, say(`The ${language} 'how to measure' has at most 4000 characters.`, `Die ${sprache} Messanleitung hat höchstens 4000 Zeichen.`))
     .transform((text) => text.replace(/\r\n?/g, '\n'))
 
 /** The category checkboxes (`taxon.<id>`) that are ticked. */
@@ -97,29 +108,44 @@ export const tickedTaxons = (values: FormValues) =>
 
 export const SizeGuideFormSchema = z
   .object({
-    name_en: field.text('The English name', 80),
-    name_de: field.text('The German name', 80),
-    columns_en: headings('English'),
-    columns_de: headings('German'),
+    name_en: z
+      .string()
+      .trim()
+      .min(1, say('The English name is required.', 'Der englische Name fehlt.'))
+      .max(80, say('The English name has at most 80 characters.', 'Der englische Name hat höchstens 80 Zeichen.')),
+    name_de: z
+      .string()
+      .trim()
+      .min(1, say('The German name is required.', 'Der deutsche Name fehlt.'))
+      .max(80, say('The German name has at most 80 characters.', 'Der deutsche Name hat höchstens 80 Zeichen.')),
+    columns_en: headings('English', 'englischen'),
+    columns_de: headings('German', 'deutschen'),
     rows: z
       .string()
       .trim()
-      .min(1, 'Add at least one size: one line a size, its cells split by |.')
+      .min(1, say('Add at least one size: one line a size, its cells split by |.', 'Mindestens eine Größe angeben: eine Zeile je Größe, Zellen getrennt durch |.'))
       .transform((text) =>
         text
           .split(/\r?\n/)
           .filter((line) => line.trim() !== '')
           .map(cellsOf),
       )
-      .refine((rows) => rows.length <= MAX_ROWS, `A guide has at most ${MAX_ROWS} sizes.`),
-    how_to_en: howTo('English'),
-    how_to_de: howTo('German'),
+      .refine((rows) => rows.length <= MAX_ROWS, say(`A guide has at most ${MAX_ROWS} sizes.`, `Eine Größentabelle hat höchstens ${MAX_ROWS} Größen.`)),
+    how_to_en: howTo('English', 'englische'),
+    how_to_de: howTo('German', 'deutsche'),
   })
   .superRefine((form, ctx) => {
     // a field already refused leaves the others as posted (text, not cells): the table is checked once they parse
     if (!Array.isArray(form.rows) || !Array.isArray(form.columns_en) || !Array.isArray(form.columns_de)) return
     if (form.columns_en.length !== form.columns_de.length) {
-      ctx.addIssue({ code: 'custom', path: ['columns_de'], message: `The German headings have ${form.columns_de.length} columns, the English ${form.columns_en.length}: give both the same columns.` })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns_de'],
+        message: say(
+          `The German headings have ${form.columns_de.length} columns, the English ${form.columns_en.length}: give both the same columns.`,
+          `Die deutschen Spaltenköpfe haben ${form.columns_de.length} Spalten, die englischen ${form.columns_en.length}.`,
+        ),
+      })
     }
     const bad = form.rows.findIndex((row) => row.length !== form.columns_en.length || row.some((cell) => cell.length === 0 || cell.length > MAX_CELL))
     if (bad >= 0) {
@@ -129,8 +155,11 @@ export const SizeGuideFormSchema = z
         path: ['rows'],
         message:
           row.length !== form.columns_en.length
-            ? `Line ${bad + 1} ('${row.join(' | ').slice(0, 40)}') has ${row.length} cells; the headings have ${form.columns_en.length}.`
-            : `Line ${bad + 1} has an empty cell or one over ${MAX_CELL} characters.`,
+            ? say(
+                `Line ${bad + 1} ('${row.join(' | ').slice(0, 40)}') has ${row.length} cells; the headings have ${form.columns_en.length}.`,
+                `Zeile ${bad + 1} hat ${row.length} Zellen, die Spaltenköpfe ${form.columns_en.length}.`,
+              )
+            : say(`Line ${bad + 1} has an empty cell or one over ${MAX_CELL} characters.`, `Zeile ${bad + 1} hat eine leere Zelle oder eine mit mehr als ${MAX_CELL} Zeichen.`),
       })
     }
   })
@@ -141,9 +170,9 @@ export const SlugSchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .min(1, 'Give the guide an address, like mens-apparel.')
+    .min(1, say('Give the guide an address, like mens-apparel.', 'Eine Adresse angeben, etwa mens-apparel.'))
     .max(60, 'At most 60 characters.')
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes.'),
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, say('Use lower-case letters, digits and single dashes.', 'Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche.')),
 })
 
 const tableJson = (form: SizeGuideForm) => JSON.stringify({ columns: { en: form.columns_en, de: form.columns_de }, rows: form.rows })

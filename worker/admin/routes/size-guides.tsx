@@ -7,7 +7,7 @@ import { carouselTaxons } from '../content-data.ts'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formAlreadySent, formTokenOf, once } from '../form-tokens.ts'
 import { storefrontChanged } from '../freshness.ts'
 import { renderPage, seeOther } from '../render.tsx'
-import { listSizeGuides, loadSizeGuide, saveSizeGuide, SizeGuideFormSchema, SlugSchema, tickedTaxons, type SizeGuideRecord } from '../size-guides-data.ts'
+import { listSizeGuides, loadSizeGuide, saveSizeGuide, say, SizeGuideFormSchema, SlugSchema, tickedTaxons, type SizeGuideRecord } from '../size-guides-data.ts'
 
 /** Content › Size guides (issue 44 point 5; docs/console.md 'Size guides'): add and edit guides, without a script. */
 export const sizeGuides = new Hono<AdminEnv>()
@@ -52,7 +52,11 @@ async function save(c: AdminContext, guide: SizeGuideRecord | null) {
   const errors: Record<string, string | undefined> = { ...(form.ok ? {} : form.errors), ...(slug && !slug.success ? { slug: slug.error.issues[0]!.message } : {}) }
   const known = new Set((await carouselTaxons(c.env.DB)).map((t) => t.id))
   const taxonIds = tickedTaxons(values)
-  if (taxonIds.some((id) => !known.has(id))) errors.categories = 'One of the ticked categories no longer exists: reload the page and tick them again.'
+  if (taxonIds.some((id) => !known.has(id)))
+    errors.categories = say(
+      'One of the ticked categories no longer exists: reload the page and tick them again.',
+      'Eine der gewählten Kategorien gibt es nicht mehr: Seite neu laden und erneut wählen.',
+    )
   if (!form.ok || Object.keys(errors).length) return refuse({ errors }, 422)
   const address = guide?.slug ?? slug!.data!.slug
   const token = formTokenOf(values)
@@ -60,7 +64,7 @@ async function save(c: AdminContext, guide: SizeGuideRecord | null) {
   const sent = await formAlreadySent(c.env.DB, token, DONE)
   if (sent) return refuse({ error: sent.message }, 409)
   if (!guide && (await c.env.DB.prepare('SELECT 1 FROM size_guides WHERE slug = ?').bind(address).first())) {
-    return refuse({ errors: { slug: `Another size guide has the address ${address}: choose another.` } }, 409)
+    return refuse({ errors: { slug: say(`Another size guide has the address ${address}: choose another.`, `Die Adresse ${address} hat schon eine andere Größentabelle.`) } }, 409)
   }
   try {
     await once(c.env.DB, token, DONE, () => saveSizeGuide(c.env.DB, c.var.operator, token, guide, address, form.data, taxonIds))
