@@ -11,7 +11,7 @@ const CLASS_SOURCES = ['./web', './kernel', './worker/admin/pages'].map((dir) =>
 
 /** The modules of the `shell` chunk (see build.rollupOptions.output.codeSplitting), minus the lazy ones. */
 const SHELL =
-  /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page)|features\/(seo|consent)|state\/(use-atom|session\/|ui\.|notifications\.|wish-intent\.)|api\/use-api|i18n\/(index|dictionaries|say-refusal))|\/kernel\/(config|brand|tokens|format)\./
+  /\/web\/(components\/(chrome|layouts|ui|icons|logo|local-link|page-title|product-card|deferred|error-page|delivery-promise)|features\/(seo|consent)|state\/(use-atom|session\/|ui\.|notifications\.|wish-intent\.)|api\/use-api|i18n\/(index|dictionaries|say-refusal))|\/kernel\/(config|brand|tokens|format)\./
 const NOT_SHELL = /\/(home-seo|product-seo|store-json-ld|product-json-ld|search-overlay|focus-trap|consent-banner|consent-effects|tag-manager|non-essential|drawer|dialog|modal-layer|use-focus-trap|tabs|carousel|pagination|size-pill|swatch|radio|field-frame|input|account-layout|blank-layout|breadcrumb)\.tsx?$/
 const TWIND_ID = '/__twind.css'
 /** The chunks of the storefront entry's static graph (see modulePreload below). */

@@ -1,4 +1,5 @@
 import type { Currency, Locale } from './models.ts'
+import type { Dispatch } from './delivery-estimate.ts'
 
 /**
  * The shop's own facts, as the console's Settings page keeps them (the `store` row, migration 0300): everything the
@@ -28,6 +29,12 @@ export interface StoreSettings {
   defaultCurrency: Currency
   /** One or two sentences about the shop, shown to shoppers (home page description, Organization data). */
   description: Record<Locale, string>
+  /**
+   * The cut-off and dispatch state (the console's Shipping page, migration 0420) and the business days of the
+   * cheapest rate delivering in Australia (null: none says): what the product page's delivery line counts with.
+   * Null for a store without its row.
+   */
+  dispatch: (Dispatch & { days: { min: number; max: number } | null }) | null
 }
 
 export const EMPTY_STORE_SETTINGS: StoreSettings = {
@@ -44,6 +51,7 @@ export const EMPTY_STORE_SETTINGS: StoreSettings = {
   defaultLocale: 'en',
   defaultCurrency: 'AUD',
   description: { en: '', de: '' },
+  dispatch: null,
 }
 
 /** The name to show: the shop's, or a neutral word while an empty store has none yet. */

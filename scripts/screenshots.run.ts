@@ -10,6 +10,7 @@ import { launchBrowser, settleBeforeNavigating, waitForHydration } from '#tests/
 import { baseUrl } from '#tests/e2e/browser.ts'
 import { audit } from '#tests/e2e/axe.ts'
 import { api as storefront, memberOrder } from '#tests/e2e/operator-steps.ts'
+import { submitMelbourneAddress } from '#tests/e2e/checkout-steps.ts'
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const
@@ -607,6 +608,39 @@ test('reports', async () => {
   }
 })
 
+// The product CSV's dry run of a product with options (issue 40 point 3): the sample file of docs/console.md, each
+// line's outcome in English and German, checked by axe (0 serious or critical). `SCREENS=admin -t import` retakes it.
+test('import', async () => {
+  const operator = { email: `shots-import-${Date.now()}@example.com`, password: 'a long operator password' }
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('admin-create.mjs', import.meta.url)), '--email', operator.email, '--password', operator.password, '--persist-to', inject('persistTo')])
+  const serious: string[] = []
+  let job = ''
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' })
+    try {
+      const page = await context.newPage()
+      await page.goto('/admin/login')
+      await page.getByLabel('Email').fill(operator.email)
+      await page.getByLabel('Password').fill(operator.password)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      if (!job) {
+        await page.goto('/admin/products/import')
+        await page.getByLabel('CSV file').setInputFiles(fileURLToPath(new URL('../docs/samples/products-with-options.csv', import.meta.url)))
+        await page.getByRole('button', { name: 'Check the file' }).click()
+        await page.getByRole('heading', { name: 'Import: products-with-options.csv', level: 1 }).waitFor()
+        job = new URL(page.url()).pathname
+      } else await page.goto(job)
+      await page.getByText('Lagoon / M: Artikelnummer HARBOUR-LAGOON-M, Bestand 6.').waitFor()
+      await shoot(page, `admin-import-dry-run-${width}`, true)
+      serious.push(...(await audit(page, `admin-import-dry-run-${width}`)))
+    } finally {
+      await context.close()
+    }
+  }
+  if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
+})
+
 // Shipping and tax (issue 40 point 4): the zones list, a zone with its rates, and a rate, each checked by axe (0 serious
 // or critical). `SCREENS=admin -t shipping` retakes just these.
 test('shipping', async () => {
@@ -688,6 +722,44 @@ test('fulfilment', async () => {
       serious.push(...(await audit(page, `fulfil-packing-slip-${width}`)))
     } finally {
       await context.close()
+    }
+  }
+  if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
+})
+
+// Delivery dates (issue 44 point 3): the product page's line and the checkout's dated rates with a fixed clock (Friday
+// 30 October 2026, 10:47 in Melbourne: before the cut-off, the Friday before Melbourne Cup day), en and de, each
+// checked by axe (0 serious or critical). `SCREENS=delivery -t delivery`.
+test('delivery', async () => {
+  const serious: string[] = []
+  for (const locale of LOCALES) {
+    for (const width of Object.keys(WIDTHS) as Width[]) {
+      const context = await newShopperContext({ baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', locale: locale === 'de' ? 'de-DE' : 'en-AU', reducedMotion: 'reduce' })
+      try {
+        const page = await context.newPage()
+        settleBeforeNavigating(page, context)
+        await page.clock.setFixedTime(new Date('2026-10-30T10:47:00+11:00'))
+        const prefix = locale === 'de' ? '/de' : ''
+        const { slug } = await purchasableVariant(context)
+        await page.goto(`${prefix}/products/${slug}`)
+        await waitForHydration(page)
+        const line = page.locator('[data-testid=delivery-line][data-dated=true]')
+        await line.waitFor()
+        await line.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+        await shoot(page, `delivery-product-${locale}-${width}`)
+        serious.push(...(await audit(page, `delivery-product-${locale}-${width}`)))
+        await page.getByTestId('add-to-cart').click()
+        await page.locator('[data-testid=cart-sidebar]').waitFor()
+        await page.goto(`${prefix}/checkout/shipping`)
+        await waitForHydration(page)
+        await submitMelbourneAddress(page, `shots-delivery-${Date.now()}@example.com`)
+        await page.locator('[data-testid=rate-arrives][data-dated=true]').first().waitFor()
+        await page.getByTestId('shipping-rate-form').evaluate((el) => el.scrollIntoView({ block: 'center' }))
+        await shoot(page, `delivery-checkout-${locale}-${width}`)
+        serious.push(...(await audit(page, `delivery-checkout-${locale}-${width}`)))
+      } finally {
+        await context.close()
+      }
     }
   }
   if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)

@@ -18,6 +18,13 @@ export interface Env {
   /** Secret pepper mixed into password hashes (set with `wrangler secret put PASSWORD_PEPPER`). */
   PASSWORD_PEPPER?: string
   /**
+   * Signs the header cookie (the shopper's name, cart count and member flag on cached pages; worker/edge-cache/header-cookie.ts):
+   * `wrangler secret put HEADER_STATE_SECRET`. To rotate, put the old value in HEADER_STATE_SECRET_PREVIOUS, which is
+   * still believed (never used to sign) until the cookies it signed have expired (10 minutes).
+   */
+  HEADER_STATE_SECRET?: string
+  HEADER_STATE_SECRET_PREVIOUS?: string
+  /**
    * The store's public address (https://shop.example.com), for links in emails and absolute URLs; it wins over the store
    * URL of the console's Settings page. Production and staging need one of the two (docs/deploying.md).
    */
@@ -83,6 +90,9 @@ export interface Env {
   LOGIN_ADDRESS_RATE_LIMITER?: RateLimit
 }
 
+/** Development and tests only: the header cookie's signing secret (worker/edge-cache/header-cookie.ts). */
+export const DEVELOPMENT_HEADER_SECRET = 'development-header-state-secret-not-secret'
+
 /** Development and tests only: the pepper a production store must never run with. */
 export const DEVELOPMENT_PEPPER = 'development-pepper-not-secret'
 
@@ -104,6 +114,7 @@ const EnvSchema = z.object({
   ALLOW_PUBLIC_DEV_HOST: OptInSchema,
 })
 
+const HEADER_SECRET_REASON = 'HEADER_STATE_SECRET must be set (at least 32 characters, not the development value) in production: wrangler secret put HEADER_STATE_SECRET'
 const PEPPER_REASON = 'PASSWORD_PEPPER must be set (at least 16 characters, not the development value) in production: wrangler secret put PASSWORD_PEPPER'
 
 type OptIn = 'ALLOW_TEST_GATEWAY' | 'ALLOW_NO_MAIL' | 'ALLOW_PUBLIC_DEV_HOST'
@@ -184,6 +195,8 @@ export function configProblem(env: Env, storeUrlSetting = ''): string | null {
   const fields = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
   const pepper = env.PASSWORD_PEPPER ?? ''
   if (isProduction(env) && (pepper.length < 16 || pepper === DEVELOPMENT_PEPPER)) fields.push(PEPPER_REASON)
+  const headerSecret = env.HEADER_STATE_SECRET ?? ''
+  if (isProduction(env) && (headerSecret.length < 32 || headerSecret === DEVELOPMENT_HEADER_SECRET)) fields.push(HEADER_SECRET_REASON)
   fields.push(...missingForProduction(env, storeUrlSetting))
   if (fields.length > 0) return `Invalid configuration: ${fields.join('; ')}`
   checked.add(env)

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { AppEnv } from './app-env.ts'
 import { isProduction, type Env } from './env.ts'
 import { failClosed } from './middleware/fail-closed.ts'

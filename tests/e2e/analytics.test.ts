@@ -4,9 +4,9 @@
 // password-reset or payment pages. The GTM script is a local fake the test serves in place of googletagmanager.com.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
+import { addOnThisPage, fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
 import { serveCopy, type ServedCopy } from './serve-copy.ts'
-import { CARD_EXPIRY, launchBrowser, openPage, openSearch, untilItWorks, waitForHydration } from './browser.ts'
+import { CARD_EXPIRY, launchBrowser, openPage, openSearch, waitForHydration } from './browser.ts'
 import { startFakeThirdParty, type FakeThirdParty } from './fake-third-party.ts'
 
 type Event = Record<string, unknown> & { event?: string }
@@ -45,11 +45,7 @@ describe('data layer', () => {
       const [view] = await named(page, 'view_item')
       expect(view!.ecommerce).toMatchObject({ currency: 'AUD', items: [{ item_id: slug, quantity: 1 }] })
 
-      const sidebar = page.locator('[data-testid=cart-sidebar]')
-      await untilItWorks(async () => {
-        await page.getByRole('button', { name: 'Add to cart' }).click()
-        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
-      })
+      const sidebar = await addOnThisPage(page)
       await expect.poll(async () => (await named(page, 'addToCart')).length).toBe(1)
       const [add] = await named(page, 'addToCart')
       expect(add!.currencyCode).toBe('AUD')

@@ -8,6 +8,11 @@ import { CARD_EXPIRY, untilItWorks, waitForHydration } from './browser.ts'
 export async function addWithSidebar(page: Page, path: string) {
   await page.goto(path)
   await waitForHydration(page)
+  return addOnThisPage(page)
+}
+
+/** Presses the product page's Add to cart (hydrated) until the sidebar opens with the line; answers the sidebar. */
+export async function addOnThisPage(page: Page) {
   const sidebar = page.locator('[data-testid=cart-sidebar]')
   // a click before hydration has committed does nothing: click again, but never once the sidebar is open (a slow
   // machine opens it late, and the open sidebar covers the button)
@@ -16,6 +21,24 @@ export async function addWithSidebar(page: Page, path: string) {
     await sidebar.waitFor({ state: 'visible', timeout: 5_000 })
   }, 30_000)
   return sidebar
+}
+
+/**
+ * A guest's Melbourne address, typed into the shipping address form by field id (so the German form takes the same
+ * step) and submitted: the rates come next.
+ */
+export async function submitMelbourneAddress(page: Page, email: string) {
+  const form = page.getByTestId('shipping-address-form')
+  await form.locator('#email').fill(email)
+  await form.locator('#firstName').fill('Ada')
+  await form.locator('#lastName').fill('Lovelace')
+  await form.locator('#addressLine1').fill('1 Flinders Street')
+  await form.locator('#city').fill('Melbourne')
+  await form.locator('#zipCode').fill('3000')
+  await form.locator('#country').selectOption('AU')
+  await form.locator('#state').selectOption('AU-VIC')
+  await form.locator('#phoneNumber').fill('0412 345 678')
+  await form.locator('button[type=submit]').click()
 }
 
 /** Fills the shipping address form (and the guest's email when given); the caller submits it. */

@@ -3,8 +3,8 @@
 // clean console.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { fillShippingAddress, goToCheckout } from './checkout-steps.ts'
-import { baseUrl, CARD_EXPIRY, launchBrowser, openPage, untilItWorks, waitForHydration, ownAddress } from './browser.ts'
+import { addOnThisPage, fillShippingAddress, goToCheckout } from './checkout-steps.ts'
+import { baseUrl, CARD_EXPIRY, launchBrowser, openPage, waitForHydration, ownAddress } from './browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -29,11 +29,7 @@ describe('checkout', () => {
       await waitForHydration(page)
       // With JavaScript the router posts each form as a fetch: the whole checkout is one document.
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
-      const sidebar = page.locator('[data-testid=cart-sidebar]')
-      await untilItWorks(async () => {
-        await page.getByRole('button', { name: 'Add to cart' }).click()
-        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
-      })
+      await addOnThisPage(page)
       await expect.poll(() => page.locator('[data-testid=cart-badge]').textContent()).toBe('1')
       await goToCheckout(page)
 
@@ -103,11 +99,7 @@ describe('checkout', () => {
       await visit.goto(`/products/${slug}`)
       await waitForHydration(page)
       await expect.poll(() => page.locator('[data-testid=site-header]').textContent()).toContain('Hi Ada')
-      const sidebar = page.locator('[data-testid=cart-sidebar]')
-      await untilItWorks(async () => {
-        await page.getByRole('button', { name: 'Add to cart' }).click()
-        await sidebar.waitFor({ state: 'visible', timeout: 2_000 })
-      })
+      const sidebar = await addOnThisPage(page)
       await sidebar.getByTestId('save-for-later').click()
       await sidebar.getByTestId('cart-empty').waitFor()
       const wishlist = (await (await context.request.get('/api/wishlist')).json()) as { wishedProducts: unknown[] }
@@ -115,10 +107,9 @@ describe('checkout', () => {
 
       // The same variant again: it is already in the wishlist, so the line offers no 'Save for later'.
       await sidebar.getByRole('button', { name: 'go back shopping' }).click()
-      await untilItWorks(async () => {
-        await page.getByRole('button', { name: 'Add to cart' }).click()
-        await sidebar.locator('[data-testid=cart-line]').waitFor({ timeout: 2_000 })
-      })
+      await sidebar.waitFor({ state: 'hidden' })
+      await addOnThisPage(page)
+      await sidebar.locator('[data-testid=cart-line]').waitFor()
       expect(await sidebar.getByTestId('save-for-later').count()).toBe(0)
       await page.waitForLoadState('networkidle')
       visit.expectNoProblems()

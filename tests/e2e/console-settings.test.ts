@@ -3,24 +3,20 @@
 // sentence in English and German beside each field (what they typed kept, the first bad field focused), saves a new
 // phone number, and a shopper sees it in the footer at once. axe checks the screen; ADMIN_SCREENSHOTS=dir saves it at
 // 390 and 1440 px. The e2e store is shared by every file: the phone is put back, the shop's name is left alone.
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, seriousOnes } from './axe.ts'
 import { launchBrowser, openPage, type Visit } from './browser.ts'
-import { expectRefusedField } from './operator-steps.ts'
+import { createAdmin, expectRefusedField, logIn } from './operator-steps.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const EMAIL = `settings-ops-${Date.now()}@example.com`
 const PASSWORD = 'a long operator password'
 
 let browser: Browser
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
+  await createAdmin(EMAIL, PASSWORD)
   browser = await launchBrowser()
 })
 afterAll(async () => {
@@ -38,11 +34,7 @@ describe('the console’s Settings page', () => {
     const shopper: Visit = await openPage(browser)
     const { page } = operator
     try {
-      await operator.goto('/admin/login')
-      await page.getByLabel('Email').fill(EMAIL)
-      await page.getByLabel('Password').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Log in' }).click()
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await logIn(operator, EMAIL, PASSWORD)
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click()
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
       expect(seriousOnes(await axeViolations(page), 'console settings')).toEqual([])

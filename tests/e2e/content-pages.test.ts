@@ -3,24 +3,21 @@
 // creates a new page, gives it a hero with that picture and Markdown text (its live preview drawn as they type), saves
 // a draft (the store still has no page there), publishes, and a shopper opens /{slug} and /de/{slug}. axe checks each
 // new screen; ADMIN_SCREENSHOTS=dir saves them at 390 and 1440 px.
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pngOf } from '#tests/factories/images.ts'
 import { axeViolations, seriousOnes } from './axe.ts'
 import { baseUrl, launchBrowser, openPage, type Visit } from './browser.ts'
+import { createAdmin, logIn, newContentPage, uploadContentPicture } from './operator-steps.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const EMAIL = `content-ops-${Date.now()}@example.com`
 const PASSWORD = 'a long operator password'
 
 let browser: Browser
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
+  await createAdmin(EMAIL, PASSWORD)
   browser = await launchBrowser()
 })
 afterAll(async () => {
@@ -47,31 +44,15 @@ describe('content pages with the shop’s own pictures', () => {
     const { page } = operator
     const slug = `lake-${Date.now().toString(36)}`
     try {
-      await operator.goto('/admin/login')
-      await page.getByLabel('Email').fill(EMAIL)
-      await page.getByLabel('Password').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Log in' }).click()
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await logIn(operator, EMAIL, PASSWORD)
 
       // one picture, resized in the browser to the three sizes
-      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click()
-      await page.getByRole('link', { name: 'Pictures for pages' }).click()
-      await page.getByLabel(/Picture \(JPEG, PNG or WebP/).setInputFiles({ name: 'lake.png', mimeType: 'image/png', buffer: Buffer.from(await pngOf(2000, 1200, [30, 110, 160])) })
-      await page.getByLabel('What the picture shows (English)').fill('A lake at dawn')
-      await page.getByLabel('What the picture shows (German)').fill('Ein See im Morgengrauen')
-      await page.getByRole('button', { name: 'Upload picture' }).click()
-      await page.getByText('The picture was added in all three sizes.').waitFor()
+      const lake = { name: 'lake.png', mimeType: 'image/png', buffer: Buffer.from(await pngOf(2000, 1200, [30, 110, 160])) }
+      await uploadContentPicture(operator, { file: lake, alt: 'A lake at dawn', altDe: 'Ein See im Morgengrauen' })
       await checkScreen(page, 'admin-content-pictures')
 
       // a new page at its own address
-      await operator.goto('/admin/content')
-      await page.getByRole('link', { name: 'New page' }).click()
-      await page.getByLabel('Address').fill(slug)
-      await page.getByLabel('Title (English)').fill('Lake weekend')
-      await page.getByLabel('Title (German)').fill('Wochenende am See')
-      await checkScreen(page, 'admin-content-new-page')
-      await page.getByRole('button', { name: 'Create the page' }).click()
-      await page.getByText('The page was created, hidden from the store.').waitFor()
+      await newContentPage(operator, { slug, title: 'Lake weekend', titleDe: 'Wochenende am See' }, () => checkScreen(page, 'admin-content-new-page'))
 
       // a hero with the uploaded picture and a rich-text section in Markdown
       await page.getByLabel('Kind of section').selectOption('hero_image')

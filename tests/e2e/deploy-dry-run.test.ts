@@ -82,7 +82,7 @@ describe("docs/deploying.md 'Deploying'", () => {
       }
     }
     // what a production store on the embedded backend refuses to start without (worker/env.ts configProblem)
-    for (const secret of ['PASSWORD_PEPPER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'RESEND_API_KEY']) {
+    for (const secret of ['PASSWORD_PEPPER', 'HEADER_STATE_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'RESEND_API_KEY']) {
       if (!has(new RegExp(`^npx wrangler secret put ${secret}$`))) missing.push(`secret ${secret}`)
     }
     expect(missing).toEqual([])

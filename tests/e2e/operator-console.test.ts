@@ -6,19 +6,17 @@
 // shopper checks, edits a CMS page in the typed section editor (previews the draft, saves, unpublishes and publishes
 // it, sees it live in English and German), and reads the day's entries
 // in the audit log. axe checks the console's main screens.
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, seriousOnes } from './axe.ts'
 import { baseUrl, launchBrowser, openPage, type Visit } from './browser.ts'
 import { pngOf } from '#tests/factories/images.ts'
-import { ADDRESS, CARD, adminBySetupLink, api, approveReturn, expectRefusedField, issueGiftCard, memberOrder, overflowsSideways, readAuditLog, refundOneLine, unpublishAndPublish, useCouponInCart, walkConsole } from './operator-steps.ts'
+import { ADDRESS, CARD, adminBySetupLink, api, approveReturn, createAdmin, expectRefusedField, logIn, uploadProductPicture, issueGiftCard, memberOrder, overflowsSideways, readAuditLog, refundOneLine, unpublishAndPublish, useCouponInCart, walkConsole } from './operator-steps.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = join(import.meta.dirname, '..', '..')
+
 const EMAIL = `ops-${Date.now()}@example.com`
 const PASSWORD = 'a long operator password'
 /** A guest's order of one unit of the variant, paid by card; returns its number. */
@@ -43,7 +41,7 @@ let sizedProductId: string
 /** The shopper's own browser context, opened by the price step and used until the published page is seen. */
 let shopper: Visit | undefined
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
+  await createAdmin(EMAIL, PASSWORD)
   const list = await api('/products?per_page=5&filter[in_stock]=true&include=variants')
   const item = list.data.find((p: any) => p.relationships.variants.data.length > 0)
   product = { slug: item.attributes.slug, variantId: item.relationships.variants.data[0].id, productId: item.id }
@@ -92,11 +90,7 @@ describe("an operator's day in the console", () => {
     // a stranger sees nothing of the console
     expect((await visit.goto('/admin/orders')).status()).toBe(404)
 
-    await visit.goto('/admin/login')
-    await page.getByLabel('Email').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await logIn(visit, EMAIL, PASSWORD)
     problems.push(...(await axe(page, 'dashboard')))
 
     // ship both orders
@@ -254,18 +248,11 @@ describe("an operator's day in the console", () => {
     // a second admin made with the one-time setup link (`admin:create --setup-link`, as `--remote` does), logs in
     const secondAdmin = `ops2-${Date.now()}@example.com`
     await adminBySetupLink(own, secondAdmin, PASSWORD, inject('persistTo'))
-    await page.getByLabel('Email').fill(secondAdmin)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await logIn(own, secondAdmin, PASSWORD)
     await own.goto(`/admin/products/${product.productId}`)
     const problems = await axe(page, 'product page')
-    const picture = Buffer.from(await pngOf(1200, 900))
-    await page.getByLabel(/Picture \(JPEG, PNG or WebP/).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: picture })
-    await page.getByLabel('Picture description (English)').fill('Trail test picture')
-    await page.getByLabel('Picture description (German)').fill('Testbild')
-    await page.getByRole('button', { name: 'Upload picture' }).click()
-    await page.getByText('The picture was added in all three sizes.').waitFor()
+    const picture = { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(await pngOf(1200, 900)) }
+    await uploadProductPicture(own, { file: picture, alt: 'Trail test picture', altDe: 'Testbild' })
     const html = await (await fetch(`${baseUrl()}/products/${product.slug}`)).text()
     const large = html.match(/\/media\/products\/\d+\/[\w-]+-large\.webp/)?.[0]
     expect(large).toBeTruthy()
@@ -288,6 +275,18 @@ describe("an operator's day in the console", () => {
     await page.getByText('slug: use lower-case letters, digits and single dashes.').waitFor()
     const dryRun = page.url()
     problems.push(...(await axe(page, 'import dry run')))
+    // the sample CSV of docs/console.md: a new jacket in 2 colours × 3 sizes, one line per variant, said by line in
+    // English and German, then applied in one batch through the import queue
+    await own.goto('/admin/products/import')
+    await page.getByLabel('CSV file').setInputFiles(join(root, 'docs/samples/products-with-options.csv'))
+    await page.getByRole('button', { name: 'Check the file' }).click()
+    await page.getByRole('heading', { name: 'Import: products-with-options.csv' }).waitFor()
+    await page.getByText('New product “Harbour Rain Jacket” (active) with 6 variants').waitFor()
+    await page.getByText('Lagoon / M: Artikelnummer HARBOUR-LAGOON-M, Bestand 6.').waitFor()
+    problems.push(...(await axe(page, 'import dry run with options')))
+    await page.getByRole('button', { name: 'Apply 6 rows' }).click()
+    await page.getByText('6 of 6 rows applied').waitFor({ timeout: 40_000 })
+    await page.getByRole('link', { name: 'Harbour Rain Jacket' }).first().waitFor()
     await own.goto('/admin/categories')
     problems.push(...(await axe(page, 'categories')))
     expect(problems).toEqual([])
@@ -304,7 +303,7 @@ describe("an operator's day in the console", () => {
     }
     own.expectNoProblems()
     await own.close()
-  }, 90_000)
+  }, 150_000)
 
   // `ADMIN_SCREENSHOTS=dir` takes the console's screens at 1440 and 390 px (for review, not a pass/fail check)
   it.runIf(Boolean(process.env.ADMIN_SCREENSHOTS))('screenshots', async () => {

@@ -1,5 +1,7 @@
 /// <reference types="node" />
-// Steps of the operator's day (tests/e2e/operator-console.test.ts) that need a member's order: refund one line,
+// Steps the console's browser tests share: making the first admin and logging in, adding a category, the 'New product'
+// form, uploading a product's or a page's picture, a new content page (the console tests and tests/e2e/open-a-shop).
+// Then steps of the operator's day (tests/e2e/operator-console.test.ts) that need a member's order: refund one line,
 // approve the return the member asked for on another line, make an admin through the one-time setup link, use the new coupon in a shopper's cart, issue a gift card a
 // shopper then checks, unpublish and publish a CMS page, and read this day's entries in the audit log. Each reuses the
 // logged-in operator's page; the shopper side goes through the store's own routes (the Storefront API with the
@@ -9,9 +11,127 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Locator, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { baseUrl, ownAddress, type Visit } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/** A console admin made the documented way (`npm run admin:create`, scripts/admin-create.mjs) in a store's local D1. */
+export async function createAdmin(email: string, password: string, persistTo = inject('persistTo')) {
+  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', email, '--password', password, '--persist-to', persistTo], { cwd: root })
+}
+
+/** Logs in on the console's login page; done when the dashboard shows. */
+export async function logIn(visit: Visit, email: string, password: string) {
+  const { page } = visit
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/admin/login')) await visit.goto('/admin/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+}
+
+/** Adds a category named in both languages, inside `parent` (as the 'Inside' list names it) or at the top level. */
+export async function addCategory(visit: Visit, category: { parent?: string; en: string; de: string }) {
+  const { page } = visit
+  await visit.goto('/admin/categories')
+  const add = page.getByRole('form', { name: 'Add a category' })
+  if (category.parent) await add.getByLabel('Inside').selectOption({ label: category.parent })
+  await add.getByLabel('Name (English)').fill(category.en)
+  await add.getByLabel('Name (German)').fill(category.de)
+  await add.getByRole('button', { name: 'Add category' }).click()
+  await page.getByRole('status').waitFor()
+}
+
+/** What the 'New product' form is given: texts in both languages, a category (its label there), prices of every variant. */
+export interface ProductForm {
+  name: string
+  nameDe: string
+  description: string
+  descriptionDe: string
+  /** The category's label in the form ('Men › Kestrel Range'). */
+  category: string
+  skuPrefix: string
+  stock: string
+  aud: string
+  usd: string
+}
+
+/**
+ * On 'New product' (opened from the products list): the texts, 'Active', the category and what every new variant
+ * starts with, typed before the options so the grid is drawn with them. The caller ticks the options next.
+ */
+export async function startProduct(visit: Visit, product: ProductForm) {
+  const { page } = visit
+  await visit.goto('/admin/products')
+  await page.getByRole('link', { name: 'New product' }).click()
+  await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor()
+  const form = page.getByRole('form', { name: 'New product' })
+  await form.getByLabel('Name (English)').fill(product.name)
+  await form.getByLabel('Name (German)').fill(product.nameDe)
+  await form.getByLabel('Description (English)').fill(product.description)
+  await form.getByLabel('Description (German)').fill(product.descriptionDe)
+  await form.getByLabel('Active: on sale in the store').check()
+  await form.getByLabel(product.category).check()
+  await form.getByLabel('SKU of every variant (prefix)').fill(product.skuPrefix)
+  await form.getByLabel('Stock of every variant').fill(product.stock)
+  await form.getByLabel('AUD price of every variant').fill(product.aud)
+  await form.getByLabel('USD price of every variant').fill(product.usd)
+  return { form, grid: page.getByRole('table', { name: 'Variants of the product' }) }
+}
+
+/** 'Save product' on the 'New product' form; done when the new product's own page shows. */
+export async function saveProduct(visit: Visit, name: string) {
+  const { page } = visit
+  await page.getByRole('form', { name: 'New product' }).getByRole('button', { name: 'Save product' }).click()
+  await page.getByRole('status').filter({ hasText: 'The product was created' }).waitFor()
+  await page.getByRole('heading', { name, level: 1 }).waitFor()
+}
+
+/** A picture file given to a console upload form (resized there by the console's script to the three sizes). */
+export interface PictureFile {
+  name: string
+  mimeType: string
+  buffer: Buffer
+}
+
+/** On a product's console page: uploads a picture with its descriptions, shown for `colour` (else for every colour). */
+export async function uploadProductPicture(visit: Visit, picture: { file: PictureFile; alt: string; altDe: string; colour?: string }) {
+  const { page } = visit
+  const form = page.getByRole('form', { name: 'Add a picture' })
+  await form.getByLabel(/Picture \(JPEG, PNG or WebP/).setInputFiles(picture.file)
+  if (picture.colour) await form.getByLabel('Colour of the picture').selectOption({ label: picture.colour })
+  await form.getByLabel('Picture description (English)').fill(picture.alt)
+  await form.getByLabel('Picture description (German)').fill(picture.altDe)
+  await form.getByRole('button', { name: 'Upload picture' }).click()
+  await page.getByText('The picture was added in all three sizes.').waitFor()
+}
+
+/** Content → 'Pictures for pages' (from the console's menu): uploads a picture with its descriptions in both languages. */
+export async function uploadContentPicture(visit: Visit, picture: { file: PictureFile; alt: string; altDe: string }) {
+  const { page } = visit
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Content' }).click()
+  await page.getByRole('link', { name: 'Pictures for pages' }).click()
+  await page.getByLabel(/Picture \(JPEG, PNG or WebP/).setInputFiles(picture.file)
+  await page.getByLabel('What the picture shows (English)').fill(picture.alt)
+  await page.getByLabel('What the picture shows (German)').fill(picture.altDe)
+  await page.getByRole('button', { name: 'Upload picture' }).click()
+  await page.getByText('The picture was added in all three sizes.').waitFor()
+}
+
+/** Content → 'New page': its address and titles in both languages; `beforeCreate` looks at the form first. */
+export async function newContentPage(visit: Visit, page_: { slug: string; title: string; titleDe: string }, beforeCreate?: () => Promise<void>) {
+  const { page } = visit
+  await visit.goto('/admin/content')
+  await page.getByRole('link', { name: 'New page' }).click()
+  await page.getByLabel('Address').fill(page_.slug)
+  await page.getByLabel('Title (English)').fill(page_.title)
+  await page.getByLabel('Title (German)').fill(page_.titleDe)
+  await beforeCreate?.()
+  await page.getByRole('button', { name: 'Create the page' }).click()
+  await page.getByText('The page was created, hidden from the store.').waitFor()
+}
 
 export const CARD = { number: '4111111111111111', month: 12, year: new Date().getUTCFullYear() + 2, verification_value: '123', name: 'Ada Lovelace' }
 export const ADDRESS = { firstname: 'Ada', lastname: 'Lovelace', address1: '1 Collins Street', city: 'Melbourne', zipcode: '3000', phone: '0412 345 678', state_name: 'VIC', country_iso: 'AU' }

@@ -4,17 +4,14 @@
 // are ticked, a column set at once, a Club Price and a sale price — and saves it once; a German shopper then finds it
 // in that category and by search, picks red M and adds it to the cart. axe checks the form; ADMIN_SCREENSHOTS=dir
 // saves it at 390 and 1440 px.
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, seriousOnes } from './axe.ts'
 import { baseUrl, launchBrowser, openPage, untilItWorks, waitForHydration, type Visit } from './browser.ts'
+import { addCategory, createAdmin, logIn, saveProduct, startProduct } from './operator-steps.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const EMAIL = `product-ops-${Date.now()}@example.com`
 const PASSWORD = 'a long operator password'
 // words no other browser test searches for, unique to this run
@@ -25,7 +22,7 @@ const CATEGORY = `Kestrel Range ${RUN}`
 
 let browser: Browser
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
+  await createAdmin(EMAIL, PASSWORD)
   browser = await launchBrowser()
 })
 afterAll(async () => {
@@ -38,20 +35,10 @@ describe("'New product' in the console", () => {
     const shopper: Visit = await openPage(browser)
     try {
       const { page } = operator
-      await operator.goto('/admin/login')
-      await page.getByLabel('Email').fill(EMAIL)
-      await page.getByLabel('Password').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Log in' }).click()
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await logIn(operator, EMAIL, PASSWORD)
 
       // a new category under Men, named in both languages
-      await operator.goto('/admin/categories')
-      const add = page.getByRole('form', { name: 'Add a category' })
-      await add.getByLabel('Inside').selectOption({ label: 'men' })
-      await add.getByLabel('Name (English)').fill(CATEGORY)
-      await add.getByLabel('Name (German)').fill(`Turmfalken-Serie ${RUN}`)
-      await add.getByRole('button', { name: 'Add category' }).click()
-      await page.getByRole('status').waitFor()
+      await addCategory(operator, { parent: 'men', en: CATEGORY, de: `Turmfalken-Serie ${RUN}` })
       // then moved to the front of Men's sub-categories in one step
       const move = page.getByRole('form', { name: 'Move a category' })
       await move.getByLabel('Category').selectOption({ label: `men/${CATEGORY.toLowerCase().replace(/\s+/g, '-')}` })
@@ -62,37 +49,32 @@ describe("'New product' in the console", () => {
       expect((await moved).status()).toBe(303)
       await page.getByRole('status').waitFor()
 
-      await operator.goto('/admin/products')
-      await page.getByRole('link', { name: 'New product' }).click()
-      await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor()
-      const form = page.getByRole('form', { name: 'New product' })
-      await form.getByLabel('Name (English)').fill(NAME)
-      await form.getByLabel('Name (German)').fill(NAME_DE)
-      await form.getByLabel('Description (English)').fill('A warm, light shell for cold ridges.')
-      await form.getByLabel('Description (German)').fill('Eine warme, leichte Jacke für kalte Grate.')
-      await form.getByLabel('Active: on sale in the store').check()
-      await form.getByLabel(`Men › ${CATEGORY}`).check()
-      // what every new variant starts with, typed before the options so the grid is drawn with it
-      await form.getByLabel('SKU of every variant (prefix)').fill(`GK${RUN.toUpperCase()}`)
-      await form.getByLabel('Stock of every variant').fill('4')
-      await form.getByLabel('AUD price of every variant').fill('249.00')
-      await form.getByLabel('USD price of every variant').fill('169.00')
+      const { form, grid } = await startProduct(operator, {
+        name: NAME,
+        nameDe: NAME_DE,
+        description: 'A warm, light shell for cold ridges.',
+        descriptionDe: 'Eine warme, leichte Jacke für kalte Grate.',
+        category: `Men › ${CATEGORY}`,
+        skuPrefix: `GK${RUN.toUpperCase()}`,
+        stock: '4',
+        aud: '249.00',
+        usd: '169.00',
+      })
 
       // the options: red from the store, a new colour with its swatch, three sizes; the grid follows (JavaScript)
-      const grid = page.getByRole('table', { name: 'Variants of the product' })
       await form.getByRole('checkbox', { name: 'Color', exact: true }).check()
       await form.getByRole('checkbox', { name: 'Red', exact: true }).check()
-      await form.getByLabel('New color values').fill('Glacier / Gletscher #5fa8d3')
+      await form.getByLabel('New color values').fill('Lagoon / Lagune #5fa8d3')
       await form.getByRole('checkbox', { name: 'Size', exact: true }).check()
       for (const size of ['S', 'M', 'L']) await form.getByRole('group', { name: 'Size', exact: true }).getByRole('checkbox', { name: size, exact: true }).check()
-      await grid.getByRole('rowheader', { name: 'Glacier / L' }).waitFor()
+      await grid.getByRole('rowheader', { name: 'Lagoon / L' }).waitFor()
       await expect(grid.getByRole('rowheader').count()).resolves.toBe(7) // 'Set all' and 2 × 3 variants
       expect(await grid.getByLabel('SKU of Red / M').inputValue()).toBe(`GK${RUN.toUpperCase()}-RED-M`)
 
       // one column set at once, then one variant on sale
       await form.getByLabel('AUD Club Price of every variant').fill('219.00')
       await grid.getByRole('button', { name: 'Set all AUD Club Price' }).click()
-      expect(await grid.getByLabel('AUD Club Price of Glacier / S').inputValue()).toBe('219.00')
+      expect(await grid.getByLabel('AUD Club Price of Lagoon / S').inputValue()).toBe('219.00')
       await grid.getByLabel('AUD sale price of Red / M').fill('229.00')
 
       expect(seriousOnes(await axeViolations(page), 'new product')).toEqual([])
@@ -106,9 +88,7 @@ describe("'New product' in the console", () => {
         await page.setViewportSize({ width: 1280, height: 800 })
       }
 
-      await form.getByRole('button', { name: 'Save product' }).click()
-      await page.getByRole('status').filter({ hasText: 'The product was created' }).waitFor()
-      await page.getByRole('heading', { name: NAME, level: 1 }).waitFor()
+      await saveProduct(operator, NAME)
 
       // the German shopper: the category lists it, search finds it, red M goes in the cart at its sale price
       const s = shopper.page

@@ -116,6 +116,21 @@ describe("'New product' in the console", () => {
     expect(await count('SELECT COUNT(*) AS n FROM products')).toBe(before)
   })
 
+  it("draws a choice still being made with its hint for the script's live redraw, and refuses it when 'Generate variants' is pressed", async () => {
+    const { b } = await operator()
+    // Color ticked, none of its values yet: the moment between two clicks of an operator ticking options
+    const unfinished = new URLSearchParams({ form_token: crypto.randomUUID(), name: 'Halfway Tee', intent: 'generate' })
+    unfinished.append('opt', String(ids.colour))
+    const pressed = await b.post('/admin/products/new', unfinished)
+    expect(pressed.status).toBe(422)
+    unfinished.set('redraw', '1')
+    const live = await b.post('/admin/products/new', unfinished)
+    expect(live.status).toBe(200)
+    expect(alerts(live.body)).toBe(alerts(pressed.body))
+    expect(alerts(live.body)).not.toBe('')
+    expect(await count("SELECT COUNT(*) AS n FROM products WHERE name = 'Halfway Tee'")).toBe(0)
+  })
+
   it('says every rule with a code, in English and in German', async () => {
     const store = await readStore(env.DB, ['TAKEN-1'])
     store.takenSkus.add('TAKEN-1')

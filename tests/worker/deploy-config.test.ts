@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import app from '#worker/index.ts'
-import { configProblem, DEVELOPMENT_PEPPER, isProduction, type Env } from '#worker/env.ts'
+import { configProblem, DEVELOPMENT_HEADER_SECRET, DEVELOPMENT_PEPPER, isProduction, type Env } from '#worker/env.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { AU_ADDRESS } from '#tests/factories/api.ts'
 import { clientAddress, fromClient } from '#tests/factories/client.ts'
@@ -15,6 +15,7 @@ const DEV_VARS = (env as unknown as { DEV_VARS: Record<string, string> }).DEV_VA
 /** Everything a production store on the embedded backend needs (docs/deploying.md 'Deploying'). */
 const LIVE = {
   PASSWORD_PEPPER: 'a-real-production-pepper-0123',
+  HEADER_STATE_SECRET: 'a-production-header-state-secret-0123456789',
   STRIPE_SECRET_KEY: 'sk_live_from_wrangler_secret',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_from_the_dashboard',
   STRIPE_WEBHOOK_SECRET: 'whsec_from_wrangler_secret',
@@ -55,6 +56,17 @@ describe('the shipped wrangler.toml', () => {
       expect(res.headers.get('cache-control')).toBe('no-store')
     }
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('PASSWORD_PEPPER must be set'))
+  })
+
+  it("refuses to start without the header cookie's own secret, with the development one or a short one (issue 45)", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (const secret of [undefined, DEVELOPMENT_HEADER_SECRET, 'short-secret']) {
+      const res = await fetchFrom(deployed({ ...LIVE, HEADER_STATE_SECRET: secret }), '/')
+      expect(res.status).toBe(503)
+      expect(await res.text()).toBe('Invalid configuration: HEADER_STATE_SECRET must be set (at least 32 characters, not the development value) in production: wrangler secret put HEADER_STATE_SECRET')
+    }
+    expect(logged).toHaveBeenCalled()
+    expect((await fetchFrom(deployed(LIVE), '/api/v2/storefront/products')).status).toBe(200)
   })
 
   it('refuses the public development pepper and a short one in production', async () => {
@@ -149,8 +161,8 @@ describe('a production store without its providers (issue 38)', () => {
     expect(configProblem({ ...staging, ALLOW_NO_MAIL: 'true', ALLOW_TEST_GATEWAY: 'false' })).toMatch(/no card provider/)
     const both = { ...staging, ALLOW_TEST_GATEWAY: 'true', ALLOW_NO_MAIL: 'true' }
     expect((await fetchFrom(both, '/api/v2/storefront/products')).status).toBe(200)
-    // a remote Spree takes the payments and sends the mail: only the pepper is this worker's
-    expect(configProblem(deployed({ PASSWORD_PEPPER: LIVE.PASSWORD_PEPPER, COMMERCE_URL: 'https://spree.example.com' }))).toBeNull()
+    // a remote Spree takes the payments and sends the mail: only the pepper and the header cookie's secret are this worker's
+    expect(configProblem(deployed({ PASSWORD_PEPPER: LIVE.PASSWORD_PEPPER, HEADER_STATE_SECRET: LIVE.HEADER_STATE_SECRET, COMMERCE_URL: 'https://spree.example.com' }))).toBeNull()
   })
 })
 

@@ -9,7 +9,7 @@ import { MAIL_KINDS } from '#worker/mail/types.ts'
 
 const settings = SAMPLE_SHOP
 // production also needs its card and mail providers and its address to start (worker/env.ts configProblem)
-const LIVE = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', STORE_URL: 'https://shop.example.com' }
+const LIVE = { HEADER_STATE_SECRET: 'a-production-header-state-secret-0123456789', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', STORE_URL: 'https://shop.example.com' }
 const page = (path: string, environment: string) =>
   worker.fetch(
     new Request(`https://store.test${path}`, { headers: { accept: 'text/html' } }),

@@ -128,7 +128,7 @@ describe("the dashboard's checklist", () => {
     expect(problem).toContain('STORE_URL')
     expect(open.find((line) => line.startsWith('settings'))).toContain('public https address')
     // and a configuration production accepts leaves none of the three open
-    const configured = { ...production, STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', STORE_URL: 'https://fjord-supply.com' }
+    const configured = { ...production, STRIPE_SECRET_KEY: 'sk_x', STRIPE_PUBLISHABLE_KEY: 'pk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', RESEND_API_KEY: 're_x', STORE_URL: 'https://fjord-supply.com', HEADER_STATE_SECRET: 'a-production-header-state-secret-0123456789' }
     expect(configProblem({ ...configured })).toBeNull()
     const still = (await loadLaunchChecklist(configured)).filter((i) => !i.done)
     expect(still.map((i) => i.key)).not.toContain('payments')

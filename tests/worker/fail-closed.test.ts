@@ -17,6 +17,7 @@ const LIVE: Env = {
   ...testEnv,
   ENVIRONMENT: 'production',
   PASSWORD_PEPPER: 'a-real-production-pepper-0123',
+  HEADER_STATE_SECRET: 'a-production-header-state-secret-0123456789',
   STRIPE_SECRET_KEY: 'sk_live_from_wrangler_secret',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_from_the_dashboard',
   STRIPE_WEBHOOK_SECRET: 'whsec_from_wrangler_secret',

@@ -12,9 +12,10 @@ import { PERSONAL, WISHED_ICON } from '../state/session/personal-state.ts'
 import { openPanelAtom } from '../state/ui.ts'
 import { WISH_FIELD, WISH_POST_FORM, wishValue } from '#kernel/wish-post.ts'
 import { notifyAtom } from '../state/notifications.ts'
+import { browserOnly } from '../lib/browser-only.ts'
 
 /** The sync of a click with the server (wish-sync.ts): its code loads with the first click on a heart. */
-const syncWish = (...args: Parameters<typeof import('./wish-sync.ts').syncWish>) => import('./wish-sync.ts').then((m) => m.syncWish(...args))
+const syncWish = (...args: Parameters<typeof import('./wish-sync.ts').syncWish>) => (import.meta.env.SSR ? browserOnly() : import('./wish-sync.ts')).then((m) => m.syncWish(...args))
 
 /**
  * Everything a heart shows depends on, as one atom: the wishlist the session loaded, the clicks on their way and the

@@ -298,4 +298,11 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     newsletterModalText: 'Höchstens eine E-Mail pro Woche: Neuheiten, Angebote und Geschichten von unterwegs. Jederzeit abbestellbar.',
     noThanks: 'Nein, danke',
   },
+  delivery: {
+    usually: 'Kommt meist in {{days}} Werktagen an',
+    orderWithin: 'Bestellen Sie innerhalb von {{time}}, Lieferung {{range}}',
+    arrives: 'Lieferung {{range}}',
+    hoursMinutes: '{{h}} Std. {{m}} Min.',
+    minutes: '{{m}} Min.',
+  },
 }

@@ -296,4 +296,11 @@ export const enBrowse = {
     newsletterModalText: 'One email a week at most: new arrivals, deals and trail stories. Unsubscribe at any time.',
     noThanks: 'No thanks',
   },
+  delivery: {
+    usually: 'Usually arrives in {{days}} business days',
+    orderWithin: 'Order within {{time}}, arrives {{range}}',
+    arrives: 'Arrives {{range}}',
+    hoursMinutes: '{{h}} h {{m}} min',
+    minutes: '{{m}} min',
+  },
 } as const

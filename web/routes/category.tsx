@@ -7,11 +7,11 @@ import { CategorySeo } from '../features/seo/page-seo.tsx'
 import { useViewItemList } from '../features/analytics/use-track.ts'
 import { listedCard, ProductGrid } from '../components/product-card.tsx'
 import { LocalLink } from '../components/local-link.tsx'
+// not lazy: lazy, the panel left the server's render of an empty store's search unfinished (tests/worker/empty-store)
 import { FilterPanel, FiltersButton } from '../features/catalogue/filter-panel.tsx'
 import { AppliedFilterChips, ListingToolbar } from '../features/catalogue/listing-toolbar.tsx'
 import { appliedFilters, categoryTrail, pageHref } from '../features/catalogue/listing-links.ts'
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx'
-import { Pagination } from '../components/ui/pagination.tsx'
 import { cx } from '../components/ui/cx.ts'
 import { notFound } from './route-helpers.ts'
 import { parseListingQuery } from './category-query.ts'
@@ -19,6 +19,10 @@ import { listedFacets } from '../features/catalogue/listed-facets.ts'
 import { useListTopOnPageChange } from '../features/catalogue/use-list-top.ts'
 import type { Category } from '#kernel/models.ts'
 import { pageQuery, usePageQuery } from '../lib/page-query.ts'
+
+/** The page links below the cards: links that work without JavaScript, hydrated (and the next page prefetched) when their code arrives. */
+const loadPagination = () => import('../components/ui/pagination.tsx')
+const Pagination = lazy(() => loadPagination().then((m) => ({ default: m.Pagination })))
 
 // A category with ?term= whose words set filters ('red' in 'red jacket') only: its chips load with such a listing
 const InferredFilterChips = lazy(() => import('../features/catalogue/inferred-filters.tsx').then((m) => ({ default: m.InferredFilterChips })))
@@ -50,6 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const query = parseListingQuery(url.searchParams)
   if (!query) notFound('router')
+  void loadPagination()
   const category = await findCategory(api, [params.l1, params.l2, params.l3, params.l4, params.parentSlug, params.slug])
   if (!category) notFound('page')
   const [products, tree] = await Promise.all([api.getProducts({ ...query, categoryId: category.id }), api.getCategoryTree().catch(() => [])])
@@ -138,7 +143,9 @@ export function Component() {
           ) : (
             <ProductGrid products={products.data} view={view} />
           )}
-          <Pagination className="mt-10" page={page} totalPages={products.meta.totalPages} href={(n) => pageHref(search, n)} />
+          <Suspense fallback={null}>
+            <Pagination className="mt-10" page={page} totalPages={products.meta.totalPages} href={(n) => pageHref(search, n)} />
+          </Suspense>
         </section>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import type { CmsPage, CmsSection } from '#kernel/models.ts'
 import type { StorefrontApi } from '../api/storefront-api.ts'
@@ -9,12 +10,28 @@ import { useT } from '../i18n/index.tsx'
 import { HomeSeo } from '../features/seo/home-seo.tsx'
 import { CmsSections } from '../components/cms-sections.tsx'
 import { Deferred } from '../components/deferred.tsx'
-import { NewsletterForm } from '../features/newsletter/newsletter-form.tsx'
 import { ProductCarousel } from '../components/product-carousel.tsx'
 import { listedCard, type ListedCard } from '../components/product-card.tsx'
 import { CategoryTiles, type CategoryTile } from '../features/home/category-tiles.tsx'
 import { UspBar } from '../features/home/usp-bar.tsx'
 import { OpeningSoon } from '../features/home/opening-soon.tsx'
+
+/**
+ * The newsletter form at the foot of the page is drawn by the server and posts without JavaScript, so its code (and
+ * the email check's) is not part of the first visit: it hydrates when it arrives. A client navigation to home starts
+ * loading it with the loader, so the form is there when the page is.
+ */
+const loadNewsletterForm = () => import('../features/newsletter/newsletter-form.tsx')
+const NewsletterForm = lazy(() => loadNewsletterForm().then((m) => ({ default: m.NewsletterForm })))
+
+/** The newsletter form in its own boundary: until its code arrives the server's form stays, and works. */
+function Newsletter() {
+  return (
+    <Suspense fallback={null}>
+      <NewsletterForm />
+    </Suspense>
+  )
+}
 
 const CAROUSEL_SIZE = 12
 const MAX_TILES = 8
@@ -34,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = loaderApi(context)
   const { origin, store } = context.get(requestInfoContext)
   const { locale } = splitLocalePath(new URL(request.url).pathname)
+  void loadNewsletterForm()
   // One card is enough to know the shop sells something; a failed count never closes the shop (it is not 'empty').
   const [page, listed, jsonLd] = await Promise.all([
     api.getCMSPage('home').catch(() => null),
@@ -145,7 +163,7 @@ export function Component() {
       <div className="space-y-12">
         <HomeSeo jsonLd={jsonLd} />
         <OpeningSoon />
-        <NewsletterForm />
+        <Newsletter />
       </div>
     )
   }
@@ -160,7 +178,7 @@ export function Component() {
       <Deferred id={`home:${locale}`} load={() => loadHome(api)} fallback={<HomePlaceholder />}>
         {(content) => <HomeSections page={page} content={content} />}
       </Deferred>
-      <NewsletterForm />
+      <Newsletter />
     </div>
   )
 }

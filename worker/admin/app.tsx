@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { NotFoundPage } from '#worker/admin/pages/not-found-page.tsx'
 import { RemoteCommercePage } from '#worker/admin/pages/login-page.tsx'
 import type { AdminEnv } from './context.ts'

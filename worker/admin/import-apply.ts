@@ -2,8 +2,8 @@ import type { Env } from '#worker/env.ts'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { auditStatement } from './audit.ts'
 import { derivedStatements } from './catalogue-data.ts'
-import type { StoredRow } from './import-check.ts'
-import { recheckRows, staleStatements } from './import-recheck.ts'
+import { pendingOf, recheckRows, staleStatements } from './import-recheck.ts'
+import { productStatements as newProductStatements } from './product-write.ts'
 import { ActionRefused } from './action-refused.ts'
 import { isoDay, productDetailsStatements } from './product-details.ts'
 import { storefrontChanged } from './freshness.ts'
@@ -35,9 +35,22 @@ export async function startApply(env: Env, jobId: number, resume = false): Promi
   if (job.status === 'done') throw new ActionRefused('This import is already applied.')
   if (resume !== (job.status === 'applying')) throw new ActionRefused(resume ? 'This import has not been started yet: apply it first.' : 'This import is already being applied.')
   if (!resume) await refuseStale(env.DB, jobId)
-  const { results } = await env.DB.prepare("SELECT line FROM import_rows WHERE job_id = ? AND applied = 0 AND outcome IN ('new', 'changed') ORDER BY line").bind(jobId).all<{ line: number }>()
+  // a new product with options weighs its lines (all written with its first), its following lines nothing
+  const { results } = await env.DB.prepare(
+    `SELECT line, CASE data_json ->> '$.kind' WHEN 'create' THEN json_array_length(data_json, '$.lines') WHEN 'part' THEN 0 ELSE 1 END AS weight
+     FROM import_rows WHERE job_id = ? AND applied = 0 AND outcome IN ('new', 'changed') ORDER BY line`,
+  )
+    .bind(jobId)
+    .all<{ line: number; weight: number }>()
   const chunks: ImportChunk[] = []
-  for (let i = 0; i < results.length; i += CHUNK_ROWS) chunks.push({ jobId, fromLine: results[i]!.line, toLine: results[Math.min(i + CHUNK_ROWS, results.length) - 1]!.line })
+  let weight = 0
+  for (const [i, row] of results.entries()) {
+    if (weight === 0) chunks.push({ jobId, fromLine: row.line, toLine: row.line })
+    chunks.at(-1)!.toLine = row.line
+    weight += row.weight
+    const next = results[i + 1]
+    if (weight >= CHUNK_ROWS && next?.weight !== 0) weight = 0
+  }
   // from the status seen: of two clicks on Apply (or Resume) at once, one sends the chunks, the other is refused
   const started = await env.DB.prepare("UPDATE import_jobs SET status = 'applying', failure = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND status = ?")
     .bind(jobId, job.status)
@@ -54,7 +67,7 @@ export async function startApply(env: Env, jobId: number, resume = false): Promi
  */
 async function refuseStale(db: D1Database, jobId: number) {
   const { results } = await db.prepare("SELECT line, data_json FROM import_rows WHERE job_id = ? AND applied = 0 AND outcome IN ('new', 'changed') ORDER BY line").bind(jobId).all<{ line: number; data_json: string }>()
-  const stale = await recheckRows(db, results.map((r) => ({ line: r.line, ...(JSON.parse(r.data_json) as StoredRow) })))
+  const stale = await recheckRows(db, pendingOf(results))
   if (stale.size === 0) return
   await db.batch(staleStatements(db, jobId, stale))
   const lines = [...stale.keys()]
@@ -98,7 +111,7 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
     .bind(chunk.jobId, chunk.fromLine, chunk.toLine)
     .all<{ line: number; data_json: string }>()
   if (results.length) {
-    const all = results.map((r) => ({ line: r.line, ...(JSON.parse(r.data_json) as StoredRow) }))
+    const all = pendingOf(results)
     // checked again here too: a row changed in the catalogue between Apply and its chunk becomes an error, not applied
     const stale = await recheckRows(db, all)
     const rows = all.filter((r) => !stale.has(r.line))
@@ -110,7 +123,7 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
           `INSERT INTO products (slug, name, created_at, updated_at) SELECT value ->> 'slug', value ->> 'name', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
            FROM json_each(?1) WHERE true ON CONFLICT (slug) DO NOTHING`,
         )
-        .bind(JSON.stringify(fresh.map((r) => (r.kind === 'size' ? null : { slug: r.after.slug, name: r.after.name })).filter(Boolean)))
+        .bind(JSON.stringify(fresh.map((r) => ({ slug: r.after.slug, name: (r.after as { name: string }).name }))))
         .run()
     }
     const ids = new Map(
@@ -133,6 +146,12 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
     await db.batch([
       ...rows.flatMap((row) => {
         const id = ids.get(row.after.slug)!
+        // a new product with options: 'New product's statements (derived rows and audit included), its lines marked applied
+        if (row.kind === 'create')
+          return [
+            ...newProductStatements(db, operator, id, row.after.slug, row.input, 'product.import'),
+            db.prepare('UPDATE import_rows SET applied = 1 WHERE job_id = ? AND line IN (SELECT value FROM json_each(?))').bind(chunk.jobId, JSON.stringify(row.lines)),
+          ]
         touched.add(id)
         return [
           ...(row.kind === 'size'

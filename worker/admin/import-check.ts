@@ -4,9 +4,12 @@ import type { Currency } from '#kernel/models.ts'
 import * as z from 'zod'
 import type { Operator } from './context.ts'
 import { field } from './forms.ts'
-import { CSV_COLUMNS, CURRENCIES, cellValue, parseCsv, recordCells, recordQuery, sizeQuery, toRecord, toSize, type CsvColumn, type CurrentProduct, type CurrentSize, type ProductRecord, type RecordRow, type SizeRecord, type SizeRow } from './product-csv.ts'
+import { changedColumns, CSV_COLUMNS, CURRENCIES, cellValue, plainOf, parseCsv, recordCells, recordQuery, sizeQuery, toRecord, toSize, type CsvColumn, type CurrentProduct, type CurrentSize, type ProductRecord, type RecordRow, type SizeRecord, type SizeRow } from './product-csv.ts'
 import { checkSizeLine, PRODUCT_ONLY, priceRuleErrors, productLevelPrices } from './import-sizes.ts'
 import { ActionRefused } from './action-refused.ts'
+import { VARIANT_COLUMNS, type CheckedLine, type FileLine, type ImportColumn, type VariantColumn, type VariantContext } from './import-lines.ts'
+import { checkVariantGroups, usesVariantColumns, type CreateRow, type PartRow } from './import-variants.ts'
+import { readStore } from './product-input.ts'
 import { stockAllowed } from './catalogue-rules.ts'
 
 /**
@@ -26,6 +29,8 @@ type Present = Partial<ProductRecord>
 export type StoredRow =
   | { kind?: 'product'; productId: number | null; before: ProductRecord | null; after: ProductRecord }
   | { kind: 'size'; productId: number; variantId: number; before: SizeRecord; after: SizeRecord }
+  | CreateRow
+  | PartRow
 
 /** A price: empty only on the line of a product with sizes (their prices are on their own lines). */
 const price = (column: string, currency: Currency) =>
@@ -36,7 +41,9 @@ const price = (column: string, currency: Currency) =>
     .transform((v) => (v ? Math.round(Number(v) * 100) : null))
     .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${column}: at most ${formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en')} (the most a card can be charged at once).`)
 
-const cellSchemas: Record<CsvColumn, z.ZodType> = {
+const cellSchemas: Record<ImportColumn, z.ZodType> = {
+  // read on the lines of a product with options only (import-variants.ts); a line here has them empty
+  ...(Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, z.string().transform(() => undefined)])) as unknown as Record<VariantColumn, z.ZodType>),
   slug: z.string().trim().min(1, 'slug is required.').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug: use lower-case letters, digits and single dashes.'),
   name: field.text('name', 200),
   name_de: field.optionalText(200),
@@ -64,14 +71,15 @@ const cellSchemas: Record<CsvColumn, z.ZodType> = {
 }
 
 /** The header's columns, or why the file cannot be read at all (the whole import is refused). */
-function readHeader(cells: string[]): CsvColumn[] {
+function readHeader(cells: string[]): ImportColumn[] {
   const columns = cells.map((c) => c.trim().toLowerCase())
-  const unknown = columns.filter((c) => !(CSV_COLUMNS as readonly string[]).includes(c))
-  if (unknown.length) throw new ActionRefused(`Line 1: unknown column ${unknown.map((c) => `"${c}"`).join(', ')}. The columns are: ${CSV_COLUMNS.join(', ')}.`)
+  const known: readonly string[] = [...CSV_COLUMNS, ...VARIANT_COLUMNS]
+  const unknown = columns.filter((c) => !known.includes(c))
+  if (unknown.length) throw new ActionRefused(`Line 1: unknown column ${unknown.map((c) => `"${c}"`).join(', ')}. The columns are: ${known.join(', ')}.`)
   const twice = columns.find((c, i) => columns.indexOf(c) !== i)
   if (twice) throw new ActionRefused(`Line 1: the column "${twice}" appears twice.`)
   if (!columns.includes('slug')) throw new ActionRefused('Line 1: the slug column is missing; it says which product each row is.')
-  return columns as CsvColumn[]
+  return columns as ImportColumn[]
 }
 
 function ruleErrors(after: ProductRecord, present: Present, before: CurrentProduct | null): string[] {
@@ -85,11 +93,6 @@ function ruleErrors(after: ProductRecord, present: Present, before: CurrentProdu
   return errors
 }
 
-const changedColumns = (before: ProductRecord, after: ProductRecord) => {
-  const a = recordCells(before)
-  const b = recordCells(after)
-  return CSV_COLUMNS.flatMap((column, i) => (a[i] === b[i] ? [] : [column === 'description' || column === 'description_de' ? column : `${column}: ${a[i] || '(empty)'} → ${b[i] || '(empty)'}`]))
-}
 
 export async function dryRun(db: D1Database, operator: Operator, filename: string, text: string): Promise<number> {
   const parsed = parseCsv(text)
@@ -99,11 +102,14 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
   if (rows.length === 0) throw new ActionRefused('The file has a header but no products.')
   if (rows.length > IMPORT_MAX_ROWS) throw new ActionRefused(`The file has ${rows.length} lines; import at most ${IMPORT_MAX_ROWS} at a time (split the file).`)
   const columns = readHeader(header.cells)
-  const cellOf = (cells: string[], column: CsvColumn) => (columns.includes(column) ? cellValue(cells[columns.indexOf(column)] ?? '').trim() : '')
+  const cellOf = (cells: string[], column: ImportColumn) => (columns.includes(column) ? cellValue(cells[columns.indexOf(column)] ?? '').trim() : '')
 
   const slugs = [...new Set(rows.map((r) => cellOf(r.cells, 'slug')))]
   const skus = columns.includes('sku') ? [...new Set(rows.map((r) => cellOf(r.cells, 'sku')))] : []
-  const lookups: D1PreparedStatement[] = [db.prepare('SELECT permalink FROM taxons')]
+  // the slugs whose lines use the columns of a product with options (import-variants.ts), and what those need
+  const grouped = new Set(rows.filter((r) => usesVariantColumns({ cellOf }, r.cells)).map((r) => cellOf(r.cells, 'slug')))
+  const groupSkus = rows.filter((r) => grouped.has(cellOf(r.cells, 'slug'))).map((r) => cellOf(r.cells, 'sku'))
+  const lookups: D1PreparedStatement[] = [db.prepare('SELECT id, permalink FROM taxons'), db.prepare('SELECT slug FROM products WHERE deleted_at IS NOT NULL AND slug IN (SELECT value FROM json_each(?))').bind(JSON.stringify([...grouped]))]
   for (let i = 0; i < slugs.length; i += LOOKUP) {
     const some = JSON.stringify(slugs.slice(i, i + LOOKUP))
     lookups.push(db.prepare(recordQuery('p.slug IN (SELECT value FROM json_each(?1))')).bind(some), db.prepare(sizeQuery('p.slug IN (SELECT value FROM json_each(?1))')).bind(some))
@@ -111,15 +117,17 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
   const skuLookups = lookups.length
   for (let i = 0; i < skus.length; i += LOOKUP) lookups.push(db.prepare('SELECT sku, product_id FROM variants WHERE sku IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(skus.slice(i, i + LOOKUP))))
   const results = await db.batch(lookups)
-  const taxons = new Set((results[0]!.results as Array<{ permalink: string }>).map((t) => t.permalink))
+  const taxonIds = new Map((results[0]!.results as Array<{ id: number; permalink: string }>).map((t) => [t.permalink, t.id]))
+  const taxons = new Set(taxonIds.keys())
+  const archived = new Set((results[1]!.results as Array<{ slug: string }>).map((r) => r.slug))
   const current = new Map<string, CurrentProduct>()
   const sizesOf = new Map<number, CurrentSize[]>()
   const sizeBySku = new Map<string, CurrentSize>()
   const skuOwners = new Map<string, number>()
   results.forEach((result, i) => {
-    if (i === 0) return
+    if (i <= 1) return
     if (i >= skuLookups) for (const row of result.results as Array<{ sku: string; product_id: number }>) skuOwners.set(row.sku, row.product_id)
-    else if (i % 2 === 1) for (const row of result.results as RecordRow[]) current.set(row.slug, toRecord(row))
+    else if (i % 2 === 0) for (const row of result.results as RecordRow[]) current.set(row.slug, toRecord(row))
     else
       for (const row of result.results as SizeRow[]) {
         const size = toSize(row)
@@ -136,15 +144,25 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
 
   const seenSlugs = new Map<string, number>()
   const seenSkus = new Map<string, number>()
-  const stored: Array<{ line: number; slug: string | null; outcome: string; data: string | null; message: string | null }> = []
+  const stored: CheckedLine[] = []
+  const add = (line: number, slug: string | null, outcome: CheckedLine['outcome'], data: string | null, message: string | null) => stored.push({ line, slug, outcome, data, message, messageDe: null })
+  if (grouped.size) {
+    const store = await readStore(db, groupSkus)
+    const ctx: VariantContext = { columns, cellOf, current, sizeBySku, archived, taxonIds, store }
+    const groups = new Map<string, FileLine[]>([...grouped].map((slug) => [slug, rows.filter((r) => cellOf(r.cells, 'slug') === slug)]))
+    // a SKU on another line of the file is taken for a new product too
+    for (const r of rows) if (!grouped.has(cellOf(r.cells, 'slug')) && cellOf(r.cells, 'sku')) store.takenSkus.add(cellOf(r.cells, 'sku').toUpperCase())
+    stored.push(...checkVariantGroups(groups, ctx, store.takenSkus))
+  }
   for (const { line, cells } of rows) {
+    if (grouped.has(cellOf(cells, 'slug'))) continue
     const errors: string[] = []
     const present: Present = {}
     if (cells.length !== columns.length) errors.push(`This line has ${cells.length} cells; the header has ${columns.length}.`)
     const size = sizeOfLine(cells)
     columns.forEach((column, i) => {
       // a size's line leaves the product's columns empty (checkSizeLine says so when it does not)
-      if (size && PRODUCT_ONLY.includes(column)) return
+      if (size && (PRODUCT_ONLY as ImportColumn[]).includes(column)) return
       const result = cellSchemas[column].safeParse(cellValue(cells[i] ?? ''))
       if (result.success) (present as Record<string, unknown>)[column] = result.data
       else errors.push(result.error.issues[0]!.message)
@@ -159,13 +177,13 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
     }
 
     if (size) {
-      const filled = new Set(columns.filter((c, i) => cellValue(cells[i] ?? '').trim() !== ''))
+      const filled = new Set(columns.filter((c, i) => cellValue(cells[i] ?? '').trim() !== '')) as Set<CsvColumn>
       const checked = checkSizeLine(size, present as Parameters<typeof checkSizeLine>[1], filled)
       errors.push(...checked.errors)
       if (readable && errors.length === 0) {
         const data: StoredRow = { kind: 'size', productId: size.productId, variantId: size.id, before: checked.before, after: checked.after }
-        stored.push({ line, slug, outcome: checked.message ? 'changed' : 'unchanged', data: checked.message ? JSON.stringify(data) : null, message: checked.message })
-      } else stored.push({ line, slug, outcome: 'error', data: null, message: errors.join(' ') })
+        add(line, slug, checked.message ? 'changed' : 'unchanged', checked.message ? JSON.stringify(data) : null, checked.message)
+      } else add(line, slug, 'error', null, errors.join(' '))
       continue
     }
 
@@ -197,20 +215,16 @@ export async function dryRun(db: D1Database, operator: Operator, filename: strin
         if (before?.sized && CURRENCIES.some((c) => after[`price_${c}`] !== null)) changes.push('the prices apply to every size')
         const outcome = !before ? 'new' : changes.length ? 'changed' : 'unchanged'
         const data: StoredRow = { productId: before?.id ?? null, before: was, after }
-        stored.push({ line, slug, outcome, data: outcome === 'unchanged' ? null : JSON.stringify(data), message: changes.length ? changes.join('; ') : null })
+        add(line, slug, outcome, outcome === 'unchanged' ? null : JSON.stringify(data), changes.length ? changes.join('; ') : null)
         continue
       }
     }
-    stored.push({ line, slug, outcome: 'error', data: null, message: errors.join(' ') })
+    add(line, slug, 'error', null, errors.join(' '))
   }
-  return saveJob(db, operator, filename, stored)
+  return saveJob(db, operator, filename, stored.sort((a, b) => a.line - b.line))
 }
 
-const plainOf = (r: ProductRecord | CurrentProduct): ProductRecord => {
-  const { id: _id, sized: _sized, master: _master, ...plain } = r as CurrentProduct
-  return plain
-}
-async function saveJob(db: D1Database, operator: Operator, filename: string, rows: Array<{ line: number; slug: string | null; outcome: string; data: string | null; message: string | null }>) {
+async function saveJob(db: D1Database, operator: Operator, filename: string, rows: CheckedLine[]) {
   const count = (outcome: string) => rows.filter((r) => r.outcome === outcome).length
   const job = await db
     .prepare('INSERT INTO import_jobs (admin_user_id, admin_email, filename, total_rows, new_rows, changed_rows, unchanged_rows, error_rows) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
@@ -225,8 +239,8 @@ async function saveJob(db: D1Database, operator: Operator, filename: string, row
     inserts.push(
       db
         .prepare(
-          `INSERT INTO import_rows (job_id, line, slug, outcome, data_json, message)
-           SELECT ?1, value ->> 'line', value ->> 'slug', value ->> 'outcome', value ->> 'data', value ->> 'message' FROM json_each(?2)`,
+          `INSERT INTO import_rows (job_id, line, slug, outcome, data_json, message, message_de)
+           SELECT ?1, value ->> 'line', value ->> 'slug', value ->> 'outcome', value ->> 'data', value ->> 'message', value ->> 'messageDe' FROM json_each(?2)`,
         )
         .bind(job!.id, JSON.stringify(group)),
     )

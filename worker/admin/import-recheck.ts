@@ -1,4 +1,5 @@
 import type { StoredRow } from './import-check.ts'
+import type { CreateRow, PartRow } from './import-variants.ts'
 import { recordQuery, sizeQuery, toRecord, toSize, type CurrentProduct, type CurrentSize, type ProductRecord, type SizeRecord } from './product-csv.ts'
 
 /**
@@ -23,18 +24,27 @@ function moved<T extends object>(before: T, now: T, columns: readonly (keyof T &
   return columns.filter((c) => !same(before[c], now[c])).map((c) => `${c}: ${shown(before[c])} → ${shown(now[c])}`)
 }
 
-export type PendingRow = StoredRow & { line: number }
+export type PendingRow = Exclude<StoredRow, PartRow> & { line: number }
+
+/**
+ * The rows to write of import_rows' lines: a line of a product with options that the store has may change the product
+ * and its variant (a list), the first line of a new one carries the whole product, and its following lines nothing
+ * (they are marked applied with it).
+ */
+export const pendingOf = (rows: Array<{ line: number; data_json: string }>): PendingRow[] =>
+  rows.flatMap((r) => [JSON.parse(r.data_json) as StoredRow | StoredRow[]].flat().flatMap((d) => (d.kind === 'part' ? [] : [{ line: r.line, ...d }])))
 
 /** Each row that no longer holds, by line, with why. */
 export async function recheckRows(db: D1Database, rows: PendingRow[]): Promise<Map<number, string>> {
   const stale = new Map<number, string>()
   if (rows.length === 0) return stale
-  const products = rows.filter((r) => r.kind !== 'size') as Array<Extract<StoredRow, { kind?: 'product' }> & { line: number }>
+  const creates = rows.filter((r) => r.kind === 'create') as Array<CreateRow & { line: number }>
+  const products = rows.filter((r) => r.kind !== 'size' && r.kind !== 'create') as Array<Extract<StoredRow, { kind?: 'product' }> & { line: number }>
   const sizes = rows.filter((r) => r.kind === 'size') as Array<Extract<StoredRow, { kind: 'size' }> & { line: number }>
-  const slugs = [...new Set(products.map((r) => r.after.slug))]
-  const skus = [...new Set(products.map((r) => r.after.sku))]
+  const slugs = [...new Set([...products, ...creates].map((r) => r.after.slug))]
+  const skus = [...new Set([...products.map((r) => r.after.sku), ...creates.flatMap((r) => r.input.rows.map((v) => v.sku))])]
   const variantIds = [...new Set(sizes.map((r) => r.variantId))]
-  const lookups: D1PreparedStatement[] = [db.prepare('SELECT permalink FROM taxons')]
+  const lookups: D1PreparedStatement[] = [db.prepare('SELECT id, permalink FROM taxons')]
   const kinds: Array<'slug' | 'record' | 'sku' | 'size'> = []
   for (let i = 0; i < slugs.length; i += LOOKUP) {
     lookups.push(db.prepare(`SELECT p.slug, p.id, p.deleted_at IS NOT NULL AS gone FROM products p WHERE p.slug IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(slugs.slice(i, i + LOOKUP))))
@@ -52,6 +62,7 @@ export async function recheckRows(db: D1Database, rows: PendingRow[]): Promise<M
   }
   const results = await db.batch(lookups)
   const taxons = new Set((results[0]!.results as Array<{ permalink: string }>).map((t) => t.permalink))
+  const taxonIds = new Set((results[0]!.results as Array<{ id: number }>).map((t) => t.id))
   const existing = new Map<string, { id: number; gone: number }>()
   const current = new Map<number, CurrentProduct>()
   const skuOwner = new Map<string, number>()
@@ -87,6 +98,16 @@ export async function recheckRows(db: D1Database, rows: PendingRow[]): Promise<M
     const unknown = after.categories.filter((p) => !taxons.has(p))
     if (unknown.length) why.push(`Unknown categories: ${unknown.join(', ')} (removed since the dry run).`)
     if (why.length) stale.set(row.line, `${why.join(' ')} ${AGAIN}`)
+  }
+  for (const row of creates) {
+    // a new product with options: its slug and every SKU still free (else all its lines are refused, as in the dry run)
+    const why: string[] = []
+    const taken = existing.get(row.after.slug)
+    if (taken && (taken.gone || current.has(taken.id))) why.push(`A product with the slug ${row.after.slug} was added since the dry run.`)
+    const skusTaken = row.input.rows.filter((v) => skuOwner.has(v.sku)).map((v) => v.sku)
+    if (skusTaken.length) why.push(`The SKU ${skusTaken.join(', ')} was given to another product since the dry run.`)
+    if (row.input.taxonIds.some((id) => !taxonIds.has(id))) why.push('One of its categories was removed since the dry run.')
+    for (const line of why.length ? row.lines : []) stale.set(line, `${why.join(' ')} ${AGAIN}`)
   }
   for (const row of sizes) {
     const now = currentSize.get(row.variantId)

@@ -116,6 +116,19 @@ export function recordCells(r: ProductRecord): string[] {
   ]
 }
 
+/** What a line changes on a product, column by column (descriptions named only: they are long). */
+export const changedColumns = (before: ProductRecord, after: ProductRecord) => {
+  const a = recordCells(before)
+  const b = recordCells(after)
+  return CSV_COLUMNS.flatMap((column, i) => (a[i] === b[i] ? [] : [column === 'description' || column === 'description_de' ? column : `${column}: ${a[i] || '(empty)'} → ${b[i] || '(empty)'}`]))
+}
+
+/** The record alone, without what the dry run keeps beside it. */
+export const plainOf = (r: ProductRecord | CurrentProduct): ProductRecord => {
+  const { id: _id, sized: _sized, master: _master, ...plain } = r as CurrentProduct
+  return plain
+}
+
 /** A size's line: the product's slug, then only the size's own columns. */
 export function sizeCells(s: SizeRecord): string[] {
   return [s.slug, '', '', '', '', '', '', s.sku, s.size, ...priceCells(s), String(s.stock), yesNo(s.backorderable), '']

@@ -75,6 +75,10 @@ export const PRODUCT_REFUSAL_TEXTS = {
     en: (p) => `${p.label}: the ${p.currency} Club Price must be below the price shoppers pay.`,
     de: (p) => `${p.label}: Der Club-Preis in ${p.currency} muss unter dem Preis liegen, den Kundinnen und Kunden zahlen.`,
   },
+  price_over_cap: {
+    en: (p) => `${p.label}: ${p.currency} amounts can be at most ${p.max} (the most a card can be charged at once).`,
+    de: (p) => `${p.label}: Beträge in ${p.currency} dürfen höchstens ${p.max} sein (mehr kann eine Karte auf einmal nicht belastet werden).`,
+  },
   stock_invalid: {
     en: (p) => `${p.label}: the stock is a whole number from 0 to 1,000,000.`,
     de: (p) => `${p.label}: Der Bestand ist eine ganze Zahl von 0 bis 1.000.000.`,

@@ -1,3 +1,5 @@
+import { CHARGE_MAX_CENTS } from '#kernel/config.ts'
+import { formatMoney } from '#kernel/format.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { derivedStatements } from './catalogue-data.ts'
@@ -57,6 +59,12 @@ export function checkProduct(input: NewProduct, store: ProductStore): ProductPro
         add('price_invalid', { label, currency }, gridField(row.key, col))
         continue
       }
+      // the most a card can be charged at once (the console's price forms and the import's product lines refuse it too)
+      const over = (['price', 'sale', 'rrp', 'club'] as const).find((what) => (p[what] ?? 0) > CHARGE_MAX_CENTS)
+      if (over) {
+        add('price_over_cap', { label, currency, max: formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en') }, gridField(row.key, over === 'price' ? col : `${col}_${over}`))
+        continue
+      }
       const bad = (['sale', 'rrp', 'club'] as const).filter((what) => Number.isNaN(p[what]))
       for (const what of bad) add('money_invalid', { label, currency, what }, gridField(row.key, `${col}_${what}`))
       if (bad.length) continue
@@ -95,7 +103,7 @@ export async function createProduct(db: D1Database, operator: Operator, input: N
     .bind(slug, input.name)
     .first<number>('id'))!
   try {
-    await once(db, token, what, () => db.batch(productStatements(db, operator, id, slug, input, token)))
+    await once(db, token, what, () => db.batch([...productStatements(db, operator, id, slug, input), spendFormStatement(db, token, operator, { sql: '?', binds: [`/admin/products/${id}`] })]))
   } catch (error) {
     await db.prepare('DELETE FROM products WHERE id = ? AND NOT EXISTS (SELECT 1 FROM variants WHERE product_id = ?)').bind(id, id).run()
     if (String(error).includes('UNIQUE') && String(error).includes('sku')) throw new ProductRefused([{ code: 'sku_taken', params: { sku: input.rows[0]!.sku }, field: gridField(input.rows[0]!.key, 'sku') }])
@@ -113,7 +121,11 @@ async function freeSlug(db: D1Database, base: string): Promise<string> {
   return slug
 }
 
-function productStatements(db: D1Database, operator: Operator, id: number, slug: string, input: NewProduct, token: string): D1PreparedStatement[] {
+/**
+ * Every statement of a new product whose row (id, slug) exists, audited as `action`: the form adds its one-time token
+ * to the batch, the CSV import (import-apply.ts) marks its lines applied in it.
+ */
+export function productStatements(db: D1Database, operator: Pick<Operator, 'id' | 'email'>, id: number, slug: string, input: NewProduct, action = 'product.create'): D1PreparedStatement[] {
   const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
   const s: D1PreparedStatement[] = []
   // new option types and values, each once (a second product naming the same new value finds it made)
@@ -172,7 +184,6 @@ function productStatements(db: D1Database, operator: Operator, id: number, slug:
     options: input.options.map((o) => ({ type: o.name, created: o.typeId === null, values: o.values.map((v) => ({ value: v.name, created: v.id === null, ...(v.swatch ? { swatch: v.swatch } : {}) })) })),
     variants: input.rows.map((r) => ({ sku: r.sku, options: r.label, stock_on_hand: r.stock, prices: (['AUD', 'USD'] as const).map((currency) => ({ currency, ...stored(r.prices[currency]), club: r.prices[currency].club })) })),
   }
-  s.push(auditStatement(db, operator, 'product.create', { type: 'product', id }, null, after))
-  s.push(spendFormStatement(db, token, operator, { sql: '?', binds: [`/admin/products/${id}`] }))
+  s.push(auditStatement(db, operator, action, { type: 'product', id }, null, after))
   return s
 }

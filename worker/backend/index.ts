@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { createMiddleware } from 'hono/factory'
 import { testGatewayAllowed, type Env } from '#worker/env.ts'
 import { allowedMethods, methodNotAllowed } from '#worker/middleware/allowed-methods.ts'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import type { AppEnv } from '#worker/app-env.ts'
 import type { ApiErrorBody, ProductQuery } from '#kernel/models.ts'

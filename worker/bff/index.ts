@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '#worker/app-env.ts'
 import type { ApiErrorBody } from '#kernel/models.ts'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
 import { COOKIE, setPreferenceCookie } from '#worker/middleware/cookies.ts'

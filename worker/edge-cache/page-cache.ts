@@ -6,10 +6,11 @@ import { createServerApi } from '#worker/commerce/server-api.ts'
 import { SessionState } from '#worker/middleware/session.ts'
 import { renderDocument } from '#worker/ssr/index.ts'
 import { wholePage } from '#worker/ssr/render.tsx'
-import { ANONYMOUS, type PersonalState } from '#web/state/session/personal-state.ts'
+import { ANONYMOUS } from '#web/state/session/personal-state.ts'
 import { benchMissKey, freshness, isCacheablePage, isPersonalAddress, lastGoodKey, normalisedUrl, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
 import { pageCacheVersion } from './content-version.ts'
-import { NONCE_PLACEHOLDER, personalise, personalStateOf } from './personal-header.ts'
+import { NONCE_PLACEHOLDER, personalise } from './personal-header.ts'
+import { freshPersonalState, personalStateFor, type Personal } from './header-cookie.ts'
 import { readLastGood, writeLastGood } from './last-good.ts'
 import { hotHtml, hotPage, keepHot, type HotPage } from './hot-pages.ts'
 
@@ -129,28 +130,33 @@ function waitUntil(c: Context<AppEnv>, promise: Promise<unknown>) {
   }
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Writes that never change the header's bits: no database read to re-sign it. */
+const NO_HEADER_CHANGE = new Set(['/api/search-click'])
+
 // Background refreshes running in this isolate, so a burst of stale hits renders a page once.
 const refreshing = new Set<string>()
 
 /** The headers a shopper's copy gets: the answer's own cache policy, no stored bookkeeping, the edge state. */
-function shopperHeaders(c: Context<AppEnv>, stored: HeadersInit, edge: EdgeState, state: PersonalState): Headers {
+function shopperHeaders(c: Context<AppEnv>, stored: HeadersInit, edge: EdgeState, { state, setCookie }: Personal): Headers {
   const headers = new Headers(stored)
   const original = headers.get(ORIGINAL_CACHE_CONTROL)
   headers.delete(ORIGINAL_CACHE_CONTROL)
   headers.delete(STORED_AT)
   if (original) headers.set('cache-control', original)
   headers.set('vary', 'Cookie')
-  // a page with someone's name or cart in it is theirs alone
-  if (state !== ANONYMOUS) headers.set('cache-control', 'private, no-store')
+  // a page with someone's name or cart in it (or a cookie of theirs) is theirs alone
+  if (state !== ANONYMOUS || setCookie) headers.set('cache-control', 'private, no-store')
+  if (setCookie) headers.append('set-cookie', setCookie)
   c.var.timing.add('edge', undefined, edge)
   return headers
 }
 
 /** The copy a shopper gets: their own nonce and header, the answer's own cache policy, no stored bookkeeping. */
-function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: PersonalState, nonce: string | null): Response {
+function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, personal: Personal, nonce: string | null): Response {
   const body = c.req.method === 'HEAD' ? null : page.body
-  const out = new Response(body, { status: page.status, headers: shopperHeaders(c, page.headers, edge, state) })
-  return body && isHtml(page) ? personalise(out, { nonce, state, locale: c.var.locale }) : out
+  const out = new Response(body, { status: page.status, headers: shopperHeaders(c, page.headers, edge, personal) })
+  return body && isHtml(page) ? personalise(out, { nonce, state: personal.state, locale: c.var.locale }) : out
 }
 
 /**
@@ -158,10 +164,10 @@ function answer(c: Context<AppEnv>, page: Response, edge: EdgeState, state: Pers
  * session (nothing personal to fill in) gets the joined string and the stored headers, with no HTML rewriter, no
  * session lookup and no second Response; a shopper with a session still gets their header filled in.
  */
-function answerHot(c: Context<AppEnv>, hot: HotPage, state: PersonalState, nonce: string): Response {
+function answerHot(c: Context<AppEnv>, hot: HotPage, personal: Personal, nonce: string): Response {
   const body = c.req.method === 'HEAD' ? null : hotHtml(hot, nonce)
-  const out = new Response(body, { status: hot.status, headers: shopperHeaders(c, hot.headers, 'hit', state) })
-  return body !== null && state !== ANONYMOUS ? personalise(out, { nonce: null, state, locale: c.var.locale }) : out
+  const out = new Response(body, { status: hot.status, headers: shopperHeaders(c, hot.headers, 'hit', personal) })
+  return body !== null && personal.state !== ANONYMOUS ? personalise(out, { nonce: null, state: personal.state, locale: c.var.locale }) : out
 }
 
 export const pageCache = () =>
@@ -172,11 +178,21 @@ export const pageCache = () =>
       await next()
       // the operator console has its own chrome and sign-in: nothing of the shop's header to fill
       const storefront = !/^\/admin(\/|$)/.test(url.pathname)
-      if (storefront && isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)) {
-        const state = await personalStateOf(commerceContext(c))
-        c.res = personalise(c.res, { nonce: null, state, locale: c.var.locale })
-        // a page public for visitors without a session (/Login, /offline) is theirs alone once it greets them
-        if (state !== ANONYMOUS) c.res.headers.set('cache-control', 'private, no-store')
+      // a change that went through (cart, login, logout, wishlist, profile), or new session tokens (a refreshed bearer,
+      // a cart left at a card provider's return), rewrite the header cookie in the same answer
+      const { auth, cart } = c.var.session.changes
+      const changed = storefront && ((!SAFE_METHODS.has(c.req.method) && c.res.status < 400 && !NO_HEADER_CHANGE.has(url.pathname)) || auth || cart)
+      const page = storefront && isHtml(c.res) && c.res.body && (c.var.session.auth || c.var.session.cartToken)
+      // pages outside the cache (cart, checkout, account) read the database anyway: their header is read and signed
+      // again too, so a change the cookie did not see (an order paid on a card provider's page) is put right there
+      if (changed || page) {
+        const { state, setCookie } = await freshPersonalState(c)
+        if (page) {
+          c.res = personalise(c.res, { nonce: null, state, locale: c.var.locale })
+          // a page public for visitors without a session (/Login, /offline) is theirs alone once it greets them
+          if (state !== ANONYMOUS) c.res.headers.set('cache-control', 'private, no-store')
+        }
+        if (setCookie) c.header('set-cookie', setCookie, { append: true })
       }
       // a page with a wishlist notice is this shopper's answer to their heart: no shared cache may keep it either
       if (isPersonalAddress(url) && isHtml(c.res)) c.res.headers.set('cache-control', 'private, no-store')
@@ -186,8 +202,8 @@ export const pageCache = () =>
     const variant: PageVariant = { locale: c.var.locale, currency: c.var.currency, country: c.var.country }
     // the page as any visitor of it gets it: the key, the render and its background refresh all use the clean address
     const clean = normalisedUrl(url)
-    // a visitor without session cookies is ANONYMOUS at once, with no lookup (personalStateOf, personal-header.ts)
-    const personal = personalStateOf(commerceContext(c))
+    // a visitor without session cookies is ANONYMOUS at once; a shopper with a good header cookie costs no lookup
+    const personal = personalStateFor(c)
     const cache = pageCacheAvailable(url) ? await openCache() : null
     const key = benchMissKey(c.env, url, pageCacheKey(clean, variant, await pageCacheVersion(c.env)))
     const { freshMs, staleMs } = freshness(c.env)

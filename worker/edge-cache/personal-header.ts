@@ -23,6 +23,9 @@ export const NONCE_PLACEHOLDER = 'edge-page-nonce-placeholder'
 /** A slow backend must not hold up a cached page: past this, the header stays anonymous and the client fills it. */
 const LOOKUP_DEADLINE_MS = 1_500
 
+/** What a failed lookup gives (the anonymous header): never signed into the header cookie (header-cookie.ts). */
+export const UNKNOWN: PersonalState = { ...ANONYMOUS }
+
 /** The shopper's header state, from their session: a visitor without cookies costs nothing. */
 export async function personalStateOf(ctx: CommerceContext): Promise<PersonalState> {
   const { session } = ctx
@@ -49,7 +52,7 @@ export async function personalStateOf(ctx: CommerceContext): Promise<PersonalSta
   } catch (error) {
     // the backend is down: the page is still served, with the anonymous header (the client retries /api/session)
     console.warn('personal header: session lookup failed; serving the anonymous header', ctx.requestId, error)
-    return ANONYMOUS
+    return UNKNOWN
   } finally {
     clearTimeout(timer)
   }

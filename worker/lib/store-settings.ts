@@ -1,6 +1,7 @@
 import type { Env } from '#worker/env.ts'
 import { EMPTY_STORE_SETTINGS, type StoreSettings } from '#kernel/store-settings.ts'
 import { isCurrency, isLocale } from '#kernel/config.ts'
+import { isAuState } from '#kernel/au-holidays.ts'
 
 /**
  * The one reader of the shop's settings (the `store` row; the console's Settings page writes it). The emails and the
@@ -24,6 +25,12 @@ interface StoreRow {
   default_currency: string | null
   description: string | null
   description_de: string | null
+  /** Null when the store has no row yet (the dispatch settings are read all the same). */
+  store_id: number | null
+  dispatch_cutoff: number | null
+  dispatch_state: string | null
+  /** `[min, max]` as JSON text, of the cheapest rate delivering in Australia that says. */
+  standard_days: string | null
 }
 
 const text = (value: string | null | undefined) => (value ?? '').trim()
@@ -41,6 +48,8 @@ export function storedUrl(value: string | null | undefined): string {
 
 export function settingsOf(row: StoreRow | null): StoreSettings {
   if (!row) return EMPTY_STORE_SETTINGS
+  // a store without its row (migrations only) still has its dispatch settings (migration 0420)
+  if (row.store_id === null) return { ...EMPTY_STORE_SETTINGS, dispatch: dispatchOf(row) }
   return {
     name: text(row.name),
     legalName: text(row.legal_name),
@@ -55,17 +64,28 @@ export function settingsOf(row: StoreRow | null): StoreSettings {
     defaultLocale: isLocale(row.default_locale) ? row.default_locale : EMPTY_STORE_SETTINGS.defaultLocale,
     defaultCurrency: isCurrency(row.default_currency) ? row.default_currency : EMPTY_STORE_SETTINGS.defaultCurrency,
     description: { en: text(row.description), de: text(row.description_de) },
+    dispatch: dispatchOf(row),
   }
 }
 
+function dispatchOf(row: StoreRow): StoreSettings['dispatch'] {
+  if (row.dispatch_cutoff === null || !isAuState(row.dispatch_state)) return null
+  const [min, max] = row.standard_days ? (JSON.parse(row.standard_days) as [number, number]) : []
+  return { cutoffMinutes: row.dispatch_cutoff, state: row.dispatch_state, days: min === undefined || max === undefined ? null : { min, max } }
+}
+
 const COLUMNS = 'name, url, legal_name, abn, address, customer_support_email, contact_phone, return_address, logo_url, facebook, instagram, twitter, default_locale, default_currency, description, description_de'
+/** The dispatch settings (migration 0420) and the standard rate's days, in the same read (no second query). */
+const DISPATCH = `(SELECT cutoff_minutes FROM dispatch_settings WHERE id = 1) AS dispatch_cutoff, (SELECT state FROM dispatch_settings WHERE id = 1) AS dispatch_state,
+  (SELECT json_array(m.delivery_days_min, m.delivery_days_max) FROM shipping_methods m WHERE m.retired_at IS NULL AND m.pickup = 0 AND m.delivery_days_min IS NOT NULL
+    AND m.zone_id = (SELECT zone_id FROM shipping_zone_countries WHERE country_iso = 'AU') ORDER BY m.cost_aud_cents, m.delivery_days_max, m.id LIMIT 1) AS standard_days`
 
 /**
  * The shop's settings as saved, in one read: EMPTY_STORE_SETTINGS for a store without its row (migrations only).
  * h-empty's dashboard checklist and the production check read the same value.
  */
 export async function readStoreSettings(db: D1Database): Promise<StoreSettings> {
-  return settingsOf(await db.prepare(`SELECT ${COLUMNS} FROM store WHERE id = 1`).first<StoreRow>())
+  return settingsOf(await db.prepare(`SELECT ${COLUMNS}, store.id AS store_id, ${DISPATCH} FROM (SELECT 1) LEFT JOIN store ON store.id = 1`).first<StoreRow>())
 }
 
 /** The KV copy the storefront reads; the console's Save deletes it (worker/admin/freshness.ts). */

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 
 /**

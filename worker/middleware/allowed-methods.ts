@@ -1,4 +1,4 @@
-import type { Hono } from 'hono'
+import type { Hono } from '#worker/lib/hono.ts'
 import { TrieRouter } from 'hono/router/trie-router'
 
 /**

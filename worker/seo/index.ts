@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 import { isLocale } from '#kernel/config.ts'
 import { sitemapIndex, sitemapPart } from './sitemap.ts'

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { StorefrontApi } from '#web/api/storefront-api.ts'
 import type { AppEnv } from '#worker/app-env.ts'
 import { commerceContext, serverApi } from '#worker/commerce/for-request.ts'

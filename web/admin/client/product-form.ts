@@ -13,6 +13,9 @@ async function redraw(form: HTMLFormElement, grid: HTMLElement) {
   const asked = ++latest
   const data = new FormData(form)
   data.set('intent', 'generate')
+  // a redraw while the operator is still ticking: an unfinished choice (a colour ticked, no value yet) is drawn with
+  // its hint, not refused (the browser would log a 422 as an error every time the debounce fires mid-choice)
+  data.set('redraw', '1')
   grid.setAttribute('aria-busy', 'true')
   try {
     const res = await fetch(form.action, { method: 'POST', body: new URLSearchParams(data as unknown as Record<string, string>), credentials: 'same-origin' })

@@ -8,6 +8,7 @@ import { usePanelLink } from '../layouts/lazy-panels.tsx'
 import { Icon } from '../icons.tsx'
 import { Deferred } from '../deferred.tsx'
 import { useMenu } from './use-menu.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 import { LocalLink } from '../local-link.tsx'
 import { NavPlaceholder } from './navigation.tsx'
 import { buttonClass } from '../ui/button.tsx'
@@ -81,7 +82,7 @@ function WishlistEntry() {
 }
 
 /** The open drawer's focus trap (and Esc, scroll lock, focus return): its code loads when the menu first opens. */
-const FocusTrap = lazy(() => import('../ui/focus-trap.tsx').then((m) => ({ default: m.FocusTrap })))
+const FocusTrap = lazy(() => (import.meta.env.SSR ? browserOnly() : import('../ui/focus-trap.tsx')).then((m) => ({ default: m.FocusTrap })))
 
 /**
  * The bottom bar's Menu: a `<details>` whose panel is the drawer, as Shopify's Dawn does. The browser opens it

@@ -7,9 +7,10 @@ import { closeSearchAtom, openSearchAtom, searchOpenAtom } from '../../state/ui.
 import { Icon } from '../icons.tsx'
 import { useLocalPath } from '../local-link.tsx'
 import { cx, focusRing } from '../ui/cx.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 
 /** The overlay's code (results, skeletons) loads when the shopper first opens the search, not with the page. */
-const SearchOverlay = lazy(() => import('./search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })))
+const SearchOverlay = lazy(() => (import.meta.env.SSR ? browserOnly() : import('./search-overlay.tsx')).then((m) => ({ default: m.SearchOverlay })))
 
 /** The overlay's listbox (search-overlay.tsx holds the same; repeated here so the field needs none of its code). */
 const LISTBOX_ID = 'search-suggestions'

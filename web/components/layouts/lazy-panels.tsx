@@ -11,6 +11,7 @@ import {
   wishlistSidebarOpenAtom,
   type Panel,
 } from '../../state/ui.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 
 /** Panels opened whose code is still arriving: their triggers say so (aria-busy) until the panel shows. */
 const loadingPanelsAtom = atom<ReadonlySet<Panel>>(new Set<Panel>())
@@ -77,9 +78,11 @@ export function usePanelLink(panel: Panel) {
   }
 }
 
-const authModals = () => import('../../features/auth/auth-modals.tsx')
-export const CartSidebar = whenOpened('cart', cartSidebarOpenAtom, () => import('../../features/cart/cart-sidebar.tsx').then((m) => m.CartSidebar))
-export const WishlistSidebar = whenOpened('wishlist', wishlistSidebarOpenAtom, () => import('../../features/wishlist/wishlist-sidebar.tsx').then((m) => m.WishlistSidebar))
+const authModals = () => (import.meta.env.SSR ? browserOnly() : import('../../features/auth/auth-modals.tsx'))
+export const CartSidebar = whenOpened('cart', cartSidebarOpenAtom, () => (import.meta.env.SSR ? browserOnly() : import('../../features/cart/cart-sidebar.tsx')).then((m) => m.CartSidebar))
+export const WishlistSidebar = whenOpened('wishlist', wishlistSidebarOpenAtom, () =>
+  (import.meta.env.SSR ? browserOnly() : import('../../features/wishlist/wishlist-sidebar.tsx')).then((m) => m.WishlistSidebar),
+)
 export const LoginModal = whenOpened('login', loginModalOpenAtom, () => authModals().then((m) => m.LoginModal))
 export const SignupModal = whenOpened('signup', signupModalOpenAtom, () => authModals().then((m) => m.SignupModal))
 export const ForgotPasswordModal = whenOpened('forgot-password', forgotPasswordModalOpenAtom, () => authModals().then((m) => m.ForgotPasswordModal))

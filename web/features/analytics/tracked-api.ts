@@ -1,11 +1,12 @@
 import type { Cart, Currency } from '#kernel/models.ts'
 import type { StorefrontApi } from '../../api/storefront-api.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 
 type DataLayer = typeof import('./data-layer.ts')
 
 /** The event builders load with the first event, not with the page: they are not first-visit JavaScript. */
 export function track(push: (layer: DataLayer) => void) {
-  void import('./data-layer.ts').then(push, () => {
+  void (import.meta.env.SSR ? browserOnly() : import('./data-layer.ts')).then(push, () => {
     // A chunk that fails to load costs one event, never the shopper's action.
   })
 }

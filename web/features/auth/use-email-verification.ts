@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useRequestInfo } from '../../state/session/request-info.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 import type { EmailCheckStatus } from './email-verification-widget.ts'
 
 /**
@@ -18,7 +19,7 @@ export function useEmailVerification(inputId: string, email: string) {
     let detach: (() => void) | undefined
     let gone = false
     setStatus('loading')
-    import('./email-verification-widget.ts').then(
+    void (import.meta.env.SSR ? browserOnly() : import('./email-verification-widget.ts')).then(
       (widget) => {
         if (!gone) detach = widget.attach({ url, apiKey, input, onStatus: setStatus })
       },

@@ -7,6 +7,8 @@ import { Field, FieldErrors, FormMessage } from '../../forms/field.tsx'
 import { useStepForm } from './use-step-form.ts'
 import { NEW_ADDRESS as NEW, addressFromForm, savedChoice, validateAddress, validateGuestEmail, type FieldErrors as FieldErrorMap } from '../../forms/address-validation.ts'
 import { buttonClass } from '../../components/ui/button.tsx'
+import { DeliveryPromise } from '../../components/delivery-promise.tsx'
+import { useStoreSettings } from '../../state/session/request-info.ts'
 
 const BUTTON = buttonClass('primary', 'lg', true)
 
@@ -104,6 +106,7 @@ export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
   const { t } = useT()
   const form = useStepForm((data): FieldErrorMap => (data.get('rateId') ? {} : { rateId: [t('checkout.chooseRate')] }), 'rate')
   const chosen = form.values?.rateId ?? preselectedRate(rates)
+  const dispatch = useStoreSettings().dispatch
   return (
     <Form method="post" noValidate onSubmit={form.onSubmit} className="mt-8 space-y-4" data-testid="shipping-rate-form">
       <input type="hidden" name="intent" value="rate" />
@@ -117,10 +120,13 @@ export function ShippingRateForm({ rates }: { rates: ShippingRate[] }) {
             <input type="radio" name="rateId" value={rate.id} defaultChecked={rate.id === chosen} className="h-5 w-5 accent-primary-600" />
             <span data-testid="rate-name">{rate.name}</span>
             <span className="font-semibold">{rate.cost}</span>
-            {rate.deliveryDays ? (
+            {rate.deliveryDays && rate.pickup ? (
               <span className="col-span-2 col-start-2 text-sm text-neutral-700" data-testid="rate-arrives">
-                {t(rate.pickup ? 'checkout.readyIn' : 'checkout.arrivesIn', { days: daysText(rate.deliveryDays) })}
+                {t('checkout.readyIn', { days: daysText(rate.deliveryDays) })}
               </span>
+            ) : rate.deliveryDays ? (
+              // dated in the browser from the store's cut-off and the dispatch state's holidays (issue 44 point 3)
+              <DeliveryPromise dispatch={dispatch} days={rate.deliveryDays} fallback={t('checkout.arrivesIn', { days: daysText(rate.deliveryDays) })} className="col-span-2 col-start-2 text-sm text-neutral-700" testId="rate-arrives" />
             ) : null}
           </label>
         ))}

@@ -4,8 +4,10 @@ import { useLocation } from 'react-router'
 import { useRequestInfo } from '../../state/session/request-info.ts'
 import { consentAtom, consentBannerOpenAtom, readConsent } from './consent.ts'
 import { isSensitivePath, loadTagManager, tagManagerLoaded } from './tag-manager.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 
-const ConsentBanner = lazy(() => import('./consent-banner.tsx'))
+// the banner opens in an effect (never on the server), so the worker leaves its code out (decision 0053)
+const ConsentBanner = lazy(() => (import.meta.env.SSR ? browserOnly() : import('./consent-banner.tsx')))
 
 /**
  * The consent work of a store that switched a third party on (consent-manager.tsx loads this chunk only then): reads
@@ -33,7 +35,7 @@ export default function ConsentEffects() {
     }
     if (gtmId) loadTagManager(gtmId)
     if (chatWidgetUrl || fontsCssUrl) {
-      void import('./non-essential.ts').then(({ loadChatWidget, loadFontsStylesheet }) => {
+      void (import.meta.env.SSR ? browserOnly() : import('./non-essential.ts')).then(({ loadChatWidget, loadFontsStylesheet }) => {
         if (chatWidgetUrl) loadChatWidget(chatWidgetUrl)
         if (fontsCssUrl) loadFontsStylesheet(fontsCssUrl)
       })

@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useAtomValue } from '../../state/use-atom.ts'
 import { isAuthenticatedAtom, sessionLoadedAtom } from '../../state/session/atoms.ts'
 import { promptAnswer } from './prompt-memory.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 
 /** How long a visitor browses before the prompt is due: long enough to have seen the store first. */
 export const NEWSLETTER_PROMPT_DELAY_MS = 20_000
 /** What waits for the shopper to be idle and then shows the dialog: its code loads when the prompt is due. */
-const NewsletterWait = lazy(() => import('./newsletter-wait.tsx'))
+const NewsletterWait = lazy(() => (import.meta.env.SSR ? browserOnly() : import('./newsletter-wait.tsx')))
 
 /**
  * The newsletter modal of spec §4 (its UI flag): once per visitor, never to someone who subscribed or dismissed it

@@ -19,6 +19,8 @@ import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, optionQuery, type Availability } from './variant-selection.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
 import { usePageQuery } from '../../lib/page-query.ts'
+import { useRequestInfo } from '../../state/session/request-info.ts'
+import { DeliveryPromise } from '../../components/delivery-promise.tsx'
 import { ADD_TO_CART, useAddToCart } from './use-add-to-cart.ts'
 
 /**
@@ -93,6 +95,23 @@ function StockIndicator({ availability }: { availability: Availability }) {
   )
 }
 
+/**
+ * When it arrives with the standard rate, for shoppers in Australia (the rate's zone; the page cache keys on the
+ * country): 'usually in 2–4 business days' from the server, dated by the browser (components/delivery-promise.tsx).
+ */
+function DeliveryLine() {
+  const { t } = useT()
+  const { country, store } = useRequestInfo()
+  const dispatch = store.dispatch
+  if (country !== 'AU' || !dispatch?.days) return null
+  const { min, max } = dispatch.days
+  return (
+    <p className="mt-2 text-sm text-neutral-800">
+      <DeliveryPromise dispatch={dispatch} days={dispatch.days} fallback={t('delivery.usually', { days: min === max ? String(min) : `${min}–${max}` })} />
+    </p>
+  )
+}
+
 /** Name, prices, stock, the variant choice and the add-to-cart form (a fixed bar at the bottom of phones). */
 export function ProductSummary({ product, chosen, error }: { product: Product; chosen: Record<string, string>; error?: string }) {
   const { t } = useT()
@@ -140,6 +159,7 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
             </div>
             <div className="mt-5">
               <StockIndicator availability={availability} />
+              {isBuyable(availability) ? <DeliveryLine /> : null}
             </div>
             <div className="fixed inset-x-0 bottom-14 z-30 flex items-center gap-3 border-t border-neutral-200 bg-white p-3 shadow-lg lg:static lg:mt-6 lg:border-0 lg:p-0 lg:shadow-none">
               {enhanced ? (

@@ -2,9 +2,10 @@ import { lazy, Suspense, useState } from 'react'
 import { useApi } from '../../api/use-api.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
+import { browserOnly } from '../../lib/browser-only.ts'
 import type { SizeGuideContent } from './size-guide-dialog.tsx'
 
-const loadDialog = () => import('./size-guide-dialog.tsx')
+const loadDialog = () => (import.meta.env.SSR ? browserOnly() : import('./size-guide-dialog.tsx'))
 const SizeGuideDialog = lazy(() => loadDialog().then((m) => ({ default: m.SizeGuideDialog })))
 
 /**

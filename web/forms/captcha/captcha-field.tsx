@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n/index.tsx'
 import { useRequestInfo } from '../../state/session/request-info.ts'
+import { browserOnly } from '../../lib/browser-only.ts'
 import { LAND_HERE } from '../../components/ui/cx.ts'
 
 /** The form field the captcha's answer travels in, with and without JavaScript (worker/lib/captcha.ts reads it). */
@@ -34,7 +35,7 @@ export function CaptchaField({ onToken, error }: { onToken?: (token: string) => 
       setToken(value)
       report.current?.(value)
     }
-    import('./turnstile.ts').then(
+    void (import.meta.env.SSR ? browserOnly() : import('./turnstile.ts')).then(
       (turnstile) => {
         if (!gone) remove = turnstile.renderCaptcha({ container, scriptUrl: captcha.scriptUrl, siteKey: captcha.siteKey, language: locale, onToken: answer, onFail: () => setFailed(true) })
       },

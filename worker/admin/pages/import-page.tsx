@@ -25,6 +25,8 @@ export interface ImportRowView {
   slug: string | null
   outcome: 'new' | 'changed' | 'unchanged' | 'error'
   message: string | null
+  /** The same in German, for the lines of products with options (shown below the English) */
+  message_de: string | null
   applied: number
   /** The product an applied row created or updated (null until the row is applied). */
   product_id: number | null
@@ -45,7 +47,7 @@ export function ImportPage({ jobs, error, errors, maxMegabytes }: { jobs: Import
       <ErrorSummary errors={errors} />
       <Panel title="Check a file">
         <p className="mb-3 text-sm">
-          One line per product, keyed by its slug, and below a product with sizes one line per size, keyed by its SKU, with that size's prices and stock; the columns are those of the export (docs/console.md, 'Product CSV'). Columns you leave out are kept as they are. First a dry run shows what would change; nothing changes until you apply it. At most {maxMegabytes} MB.
+          One line per product, keyed by its slug, and below a product with sizes one line per size, keyed by its SKU, with that size's prices and stock; the columns are those of the export (docs/console.md, 'Product CSV'). A new product with options (colour, size …) is one line per variant, with option1_name, option1_value … (docs/console.md, 'Products with options'). Columns you leave out are kept as they are. First a dry run shows what would change; nothing changes until you apply it. At most {maxMegabytes} MB.
         </p>
         <form method="post" action="/admin/products/import" encType="multipart/form-data" className="flex flex-wrap items-end gap-3" aria-label="Check a product CSV">
           <FieldFrame id="file" label="CSV file" error={errors?.file}>
@@ -156,7 +158,14 @@ export function ImportJobPage(props: { job: ImportJobView; rows: ImportRowView[]
               <Badge tone={TONE[row.outcome]}>{row.outcome}</Badge>
               {row.applied ? <span className="ml-2 text-sm">applied</span> : null}
             </td>
-            <td className={`${cell} break-words`}>{row.message ?? (row.outcome === 'new' ? 'A new product.' : '')}</td>
+            <td className={`${cell} break-words`}>
+              {row.message ?? (row.outcome === 'new' ? 'A new product.' : '')}
+              {row.message_de ? (
+                <span lang="de" className="mt-1 block text-neutral-700">
+                  {row.message_de}
+                </span>
+              ) : null}
+            </td>
           </tr>
         ))}
       </Table>

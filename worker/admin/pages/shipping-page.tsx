@@ -4,6 +4,8 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { countryName } from '#kernel/destinations.ts'
 import type { RateRow, ZoneRow } from '#worker/admin/shipping-data.ts'
+import { AU_STATES } from '#kernel/au-holidays.ts'
+import { STATE_NAMES, cutoffText, type DispatchRow } from '#worker/admin/dispatch-data.ts'
 import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, TextArea, TextLink, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
 
 /**
@@ -60,11 +62,41 @@ function ZoneForm({ action, values, errors, submit }: { action: string; values: 
   )
 }
 
-export function ShippingPage(props: Outcome & { zones: ZoneRow[] }) {
+/** The store's one cut-off and dispatch state (issue 44 point 3, decision 0061): what the delivery dates count from. */
+function DispatchPanel({ dispatch, values, errors }: { dispatch: DispatchRow | null; values?: FormValues; errors?: FieldErrors }) {
+  const v = values ?? (dispatch ? { cutoff: cutoffText(dispatch.cutoff_minutes), state: dispatch.state } : { cutoff: '14:00', state: 'VIC' })
+  return (
+    <Panel title="Dispatch" className="mb-6">
+      <p className="mb-4 text-sm">
+        An order placed on a business day before the cut-off leaves that day, a later one the next business day. Business days are Monday to Friday without the public holidays of
+        the state below. The product page and the checkout add each rate&apos;s business days: &ldquo;Order within 3 h 12 min, arrives Wed 11 Dec – Fri 13 Dec&rdquo;.
+      </p>
+      <form method="post" action="/admin/shipping/dispatch" aria-label="Save the dispatch settings" noValidate>
+        <FormToken />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Input id="cutoff" name="cutoff" type="time" label="Cut-off (Melbourne time)" required defaultValue={v.cutoff ?? ''} error={errors?.cutoff} hint="Like 14:00: when the day's last parcels are packed for the courier." />
+          <Select id="state" name="state" label="Dispatched from" defaultValue={v.state ?? 'VIC'} error={errors?.state} hint="Its public holidays are no business days.">
+            {AU_STATES.map((code) => (
+              <option key={code} value={code}>
+                {STATE_NAMES[code]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" className="mt-4">
+          Save the dispatch settings
+        </Button>
+      </form>
+    </Panel>
+  )
+}
+
+export function ShippingPage(props: Outcome & { zones: ZoneRow[]; dispatch: DispatchRow | null; dispatchErrors?: FieldErrors; dispatchValues?: FormValues }) {
   return (
     <>
       <PageHeader title="Shipping and tax" />
-      <Outcomes {...props} />
+      <Outcomes {...props} errors={props.errors ?? props.dispatchErrors} />
+      <DispatchPanel dispatch={props.dispatch} values={props.dispatchValues} errors={props.dispatchErrors} />
       <p className="mb-4 text-sm">Shoppers are offered the rates of the zone their shipping address is in; the zone also decides whether prices include GST. A change applies to the next checkout page.</p>
       <Table caption="Shipping zones" head={['Zone', 'Countries', 'GST', 'Rates']}>
         {props.zones.map((z) => (

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { BackendError } from '#worker/backend/shared/errors.ts'
 import { isGuessablePassword } from '#worker/backend/services/common-passwords.ts'

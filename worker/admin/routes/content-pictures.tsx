@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { CMS_IMAGE_SIZES } from '#kernel/config.ts'
 import { ContentPicturesPage } from '#worker/admin/pages/content-pictures-page.tsx'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { CmsPageEditor, ContentPage, NewPagePage, type CmsEditorProps } from '#worker/admin/pages/content-page.tsx'
 import type { CmsDraft } from '#worker/admin/pages/cms-fields.ts'
 import { CACHE_VERSION } from '#worker/commerce/cache.ts'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { CustomerPage, CustomersPage } from '#worker/admin/pages/customers-page.tsx'
 import { backend } from '#worker/backend/index.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { DashboardPage } from '#worker/admin/pages/dashboard-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { optInsInForce } from '#worker/env.ts'

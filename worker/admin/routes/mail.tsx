@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { EmailsPage, FailedMailPage } from '#worker/admin/pages/mail-page.tsx'
 import { previewList, previewOf, previewShop } from '#worker/mail/preview.tsx'

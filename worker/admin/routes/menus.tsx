@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { MENU_TITLES, MenusPage, type MenuLocation } from '#worker/admin/pages/menus-page.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { parseForm } from '../forms.ts'

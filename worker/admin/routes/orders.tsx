@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { OrdersPage } from '#worker/admin/pages/orders-page.tsx'
 import { OrderPage, type OrderReturnItem } from '#worker/admin/pages/order-page.tsx'

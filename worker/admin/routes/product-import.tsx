@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { ImportJobPage, ImportPage, type ImportJobView, type ImportRowView } from '#worker/admin/pages/import-page.tsx'
 import type { FieldErrors } from '#worker/admin/pages/parts.tsx'
@@ -68,7 +68,7 @@ async function showJob(c: AdminContext, error?: string, status = 200) {
   // each applied row names and links the product it created or updated, for the operator to go and check it
   const [rows, count] = await c.env.DB.batch([
     c.env.DB.prepare(
-      `SELECT r.line, r.slug, r.outcome, r.message, r.applied, p.id AS product_id, p.name AS product_name FROM import_rows r
+      `SELECT r.line, r.slug, r.outcome, r.message, r.message_de, r.applied, p.id AS product_id, p.name AS product_name FROM import_rows r
        LEFT JOIN products p ON r.applied = 1 AND p.slug = r.slug AND p.deleted_at IS NULL
        WHERE ${where} ORDER BY r.line LIMIT ${ROWS_PAGE_SIZE} OFFSET ${(page - 1) * ROWS_PAGE_SIZE}`,
     ).bind(...binds),

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { productOf, showProduct } from './products.tsx'
 import { STATUSES, type Status } from '../product-input.ts'

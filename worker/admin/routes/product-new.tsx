@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { ProductNewPage } from '#worker/admin/pages/product-new-page.tsx'
 import type { AlreadySent, FieldErrors } from '#worker/admin/pages/parts.tsx'
@@ -48,9 +48,10 @@ productNew.post('/products/new', async (c) => {
   if (intent === 'generate' || intent.startsWith('bulk:')) {
     const column = intent.slice(5) as GridColumn
     const next = generateGrid(body, input, GRID_COLUMNS.includes(column) ? column : undefined)
-    // what is wrong with the options is said now; the grid's own checks wait for Save
+    // what is wrong with the options is said now; the grid's own checks wait for Save. 'Generate variants' pressed
+    // (no script) is refused with 422; the script's live redraw of a choice still being made is drawn with its hints
     const problems = checkProduct(readProductForm(next, store), store).filter((p) => p.code.startsWith('option') || p.code === 'too_many_variants')
-    return show(c, next, { problems }, problems.length ? 422 : 200)
+    return show(c, next, { problems }, problems.length && body.redraw !== '1' ? 422 : 200)
   }
   const token = [body.form_token ?? ''].flat()[0]!
   if (!/^[A-Za-z0-9-]{20,64}$/.test(token)) return show(c, body, { error: FORM_TOKEN_MISSING }, 422)

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { ProductsPage } from '#worker/admin/pages/products-page.tsx'
 import { ProductPage } from '#worker/admin/pages/product-page.tsx'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { PromotionPage, PromotionsPage, promotionValues } from '#worker/admin/pages/promotions-page.tsx'
 import { GiftCardPage, GiftCardsPage } from '#worker/admin/pages/gift-cards-page.tsx'

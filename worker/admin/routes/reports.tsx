@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { addDays, storeToday } from '#kernel/store-clock.ts'
 import { GstPage } from '#worker/admin/pages/gst-page.tsx'
 import { ReportsPage, type PeriodLink } from '#worker/admin/pages/reports-page.tsx'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { ReturnsPage, type ReturnFilter, type ReturnListItem } from '#worker/admin/pages/returns-page.tsx'
 import { ReturnPage, type ReturnView } from '#worker/admin/pages/return-page.tsx'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { CustomerPage } from '#worker/admin/pages/customers-page.tsx'
 import type { AdminEnv } from '../context.ts'

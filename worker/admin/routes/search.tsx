@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import { SearchPage, type PeriodChoice } from '#worker/admin/pages/search-page.tsx'
 import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { SettingsPage, type SettingsPageProps } from '#worker/admin/pages/settings-page.tsx'
 import { readStoreSettings } from '#worker/lib/store-settings.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'

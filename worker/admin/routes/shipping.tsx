@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { RatePage, ShippingPage, ZonePage } from '#worker/admin/pages/shipping-page.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { parseForm } from '../forms.ts'
@@ -7,6 +7,8 @@ import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens
 import { ActionRefused } from '../action-refused.ts'
 import { RateSchema, ZoneSchema, listZones, loadRate, loadZone, retireRate, saveRate, saveZone } from '../shipping-data.ts'
 import { renderPage, seeOther } from '../render.tsx'
+import { DispatchSchema, loadDispatch, saveDispatch } from '../dispatch-data.ts'
+import { storefrontChanged } from '../freshness.ts'
 
 /**
  * Shipping zones, rates and the GST rule per destination (issue 40 point 4, docs/console.md 'Shipping and tax'). Every
@@ -20,7 +22,8 @@ type Extra = Partial<Parameters<typeof ZonePage>[0]>
 const idOf = (c: AdminContext, name: string) => Number(c.req.param(name))
 
 async function listPage(c: AdminContext, extra: Partial<Parameters<typeof ShippingPage>[0]> = {}, status = 200) {
-  return renderPage(c, 'Shipping and tax', <ShippingPage zones={await listZones(c.env.DB)} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
+  const [zones, dispatch] = await Promise.all([listZones(c.env.DB), loadDispatch(c.env.DB)])
+  return renderPage(c, 'Shipping and tax', <ShippingPage zones={zones} dispatch={dispatch} notice={noticeText(c.req.query('notice'))} {...extra} />, status)
 }
 
 async function zonePage(c: AdminContext, id: number, extra: Extra = {}, status = 200) {
@@ -50,6 +53,22 @@ shipping.post('/shipping/zones', async (c) => {
     const { extra, status } = refusal(error)
     return listPage(c, { ...extra, values: form.values }, status)
   }
+})
+
+// the cut-off and dispatch state: the storefront reads them with the store settings, and its cached pages carry them
+shipping.post('/shipping/dispatch', async (c) => {
+  const form = await parseForm(c, DispatchSchema)
+  if (!form.ok) return listPage(c, { dispatchErrors: form.errors, dispatchValues: form.values }, 422)
+  const token = formTokenOf(form.values)
+  if (!token) return listPage(c, { error: FORM_TOKEN_MISSING, dispatchValues: form.values }, 422)
+  try {
+    await saveDispatch(c.env.DB, c.var.operator, await loadDispatch(c.env.DB), form.data, token)
+  } catch (error) {
+    const { extra, status } = refusal(error)
+    return listPage(c, { ...extra, dispatchValues: form.values }, status)
+  }
+  await storefrontChanged(c.env, { settings: true })
+  return seeOther(c, '/admin/shipping', 'saved')
 })
 
 shipping.get('/shipping/zones/:id{[0-9]+}', (c) => zonePage(c, idOf(c, 'id')))
@@ -83,6 +102,8 @@ shipping.post('/shipping/zones/:id{[0-9]+}/rates', async (c) => {
     const { extra, status } = refusal(error)
     return zonePage(c, found.zone.id, { ...extra, rateValues: form.values }, status)
   }
+  // the product page's delivery line counts with the standard rate's days (store settings, worker/lib/store-settings.ts)
+  await storefrontChanged(c.env, { settings: true })
   return seeOther(c, `/admin/shipping/zones/${found.zone.id}`, 'created')
 })
 
@@ -108,6 +129,8 @@ shipping.post('/shipping/rates/:id{[0-9]+}', async (c) => {
     const { extra, status } = refusal(error)
     return ratePage(c, rate.id, { ...extra, values: form.values }, status)
   }
+  // the product page's delivery line counts with the standard rate's days (store settings, worker/lib/store-settings.ts)
+  await storefrontChanged(c.env, { settings: true })
   return seeOther(c, `/admin/shipping/zones/${rate.zone_id}`, 'saved')
 })
 
@@ -119,6 +142,7 @@ shipping.post('/shipping/rates/:id{[0-9]+}/retire', async (c) => {
   if (!token) return ratePage(c, rate.id, { error: FORM_TOKEN_MISSING }, 422)
   try {
     const outcome = await retireRate(c.env.DB, c.var.operator, rate, token)
+    await storefrontChanged(c.env, { settings: true })
     return seeOther(c, `/admin/shipping/zones/${rate.zone_id}`, `rate-${outcome}`)
   } catch (error) {
     const { extra, status } = refusal(error)

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { Env } from '#worker/env.ts'
 import { contentRoutes } from './content-routes.ts'
 import { countryRoutes } from './country-routes.ts'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { Env } from '#worker/env.ts'
 import { readListParams } from './params.ts'
 import { firstTermFrom, hasPrefix, searchLexicon, type Lexicon } from './search-lexicon.ts'

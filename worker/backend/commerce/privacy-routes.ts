@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import * as z from 'zod'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type Stripe from 'stripe'
 import type { Env } from '#worker/env.ts'
 import { BackendError, backendErrorResponse } from '../shared/errors.ts'
