@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import { SizeGuideFormPage, SizeGuidesPage, type SizeGuideFormProps } from '#worker/admin/pages/size-guides-page.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
 import { formValues, parseForm } from '../forms.ts'

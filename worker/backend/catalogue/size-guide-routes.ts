@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono } from '#worker/lib/hono.ts'
 import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { jsonApi, type Resource } from './jsonapi.ts'
