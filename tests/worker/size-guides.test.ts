@@ -87,11 +87,10 @@ describe('size guides in the console', () => {
     const list = await b.get('/admin/content/size-guides')
     expect(list.status).toBe(200)
     expect(list.body).toContain('Men&#x27;s clothing')
-    const form = await b.get('/admin/content/size-guides/new')
-    expect(form.body).toContain('name="form_token"')
+    expect(list.body).toContain('name="form_token"')
 
     const helmets = await taxonId('cycling/helmets')
-    const added = await b.post('/admin/content/size-guides/new', guideFields({ [`taxon.${helmets}`]: 'on' }))
+    const added = await b.post('/admin/content/size-guides', guideFields({ [`taxon.${helmets}`]: 'on' }))
     expect(added.status).toBe(303)
     const editor = added.location!.split('?')[0]!
     expect((await b.get(added.location!)).body).toContain('Your changes are saved.')
@@ -126,26 +125,26 @@ describe('size guides in the console', () => {
     const { b } = await operator()
     const before = await guideRows()
     const cases: Array<[Record<string, string>, number, string]> = [
-      [{ columns_de: 'Größe' }, 422, 'Give the German headings 2 to 8 columns'],
-      [{ columns_de: 'Größe | Körpergröße (cm) | Gewicht (kg)' }, 422, 'The German headings have 3 columns, the English 2: give both the same columns. (Die deutschen Spaltenköpfe haben 3 Spalten, die englischen 2.)'],
-      [{ rows: 'S | 150–165\nM' }, 422, 'Line 2 (&#x27;M&#x27;) has 1 cells; the headings have 2.'],
-      [{ rows: '' }, 422, 'Add at least one size'],
+      [{ columns_de: 'Größe' }, 422, 'German column headings: the size, then 1 to 7 measurements'],
+      [{ columns_de: 'Größe | Körpergröße (cm) | Gewicht (kg)' }, 422, 'The German headings have 3 columns, the English 2: give both the same columns.'],
+      [{ rows: 'S | 150–165\nM' }, 422, 'Line 2 (&#x27;M&#x27;) has 1 cells; give one per heading (2)'],
+      [{ rows: '' }, 422, 'Give 1 to 40 sizes, one a line.'],
       [{ name_de: '' }, 422, 'The German name is required.'],
-      [{ slug: 'Rain Capes!' }, 422, 'Use lower-case letters, digits and single dashes.'],
+      [{ slug: 'Rain Capes!' }, 422, 'The address: lower-case letters, digits and single dashes'],
       [{ slug: 'helmets' }, 409, 'Another size guide has the address helmets'],
       [{ 'taxon.999999': 'on' }, 422, 'One of the ticked categories no longer exists'],
       [{ form_token: '' }, 422, 'This form is out of date'],
     ]
     for (const [change, status, message] of cases) {
-      const res = await b.post('/admin/content/size-guides/new', guideFields({ slug: 'ponchos', ...change }))
+      const res = await b.post('/admin/content/size-guides', guideFields({ slug: 'ponchos', ...change }))
       expect([res.status, res.body.includes(message)], JSON.stringify(change)).toEqual([status, true])
     }
     expect(await guideRows()).toEqual(before)
 
     // the same form sent twice (a double click) is done once, and the second time says so
     const fields = guideFields({ slug: 'ponchos' })
-    expect((await b.post('/admin/content/size-guides/new', fields)).status).toBe(303)
-    const again = await b.post('/admin/content/size-guides/new', fields)
+    expect((await b.post('/admin/content/size-guides', fields)).status).toBe(303)
+    const again = await b.post('/admin/content/size-guides', fields)
     expect(again.status).toBe(409)
     expect(again.body).toContain('This form was already sent')
     expect((await guideRows()).filter((g) => g.slug === 'ponchos')).toHaveLength(1)

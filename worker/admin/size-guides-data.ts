@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import type { FormValues } from '#worker/admin/pages/parts.tsx'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { spendFormStatement } from './form-tokens.ts'
+import { field } from './forms.ts'
 
 /**
  * Size guides in the console (issue 44 point 5, migration 0410): names, 'how to measure' and column headings in English
@@ -11,209 +11,100 @@ import { spendFormStatement } from './form-tokens.ts'
  * works without a script and a table copied from a supplier's sheet goes in at once.
  */
 
-export const MAX_COLUMNS = 8
-export const MAX_ROWS = 40
 const MAX_CELL = 30
 
+/** A guide as the form edits it and the audit log keeps it (the names of the form's fields). */
 export interface SizeGuideRecord {
-  id: number
-  slug: string
-  nameEn: string
-  nameDe: string
-  howToEn: string
-  howToDe: string
-  columnsEn: string[]
-  columnsDe: string[]
-  rows: string[][]
-  taxonIds: number[]
-}
-
-interface GuideRow {
-  id: number
   slug: string
   name_en: string
   name_de: string
   how_to_en: string
   how_to_de: string
-  size_table: string
-  taxon_ids: string | null
+  columns_en: string[]
+  columns_de: string[]
+  rows: string[][]
+  categories: number[]
 }
 
-const SELECT = `SELECT g.*, (SELECT group_concat(taxon_id) FROM size_guide_taxons WHERE guide_id = g.id) AS taxon_ids FROM size_guides g`
-
-function toRecord(row: GuideRow): SizeGuideRecord {
-  const table = JSON.parse(row.size_table) as { columns: { en: string[]; de: string[] }; rows: string[][] }
-  return {
-    id: row.id,
-    slug: row.slug,
-    nameEn: row.name_en,
-    nameDe: row.name_de,
-    howToEn: row.how_to_en,
-    howToDe: row.how_to_de,
-    columnsEn: table.columns.en,
-    columnsDe: table.columns.de,
-    rows: table.rows,
-    taxonIds: row.taxon_ids ? row.taxon_ids.split(',').map(Number) : [],
-  }
-}
-
-export async function listSizeGuides(db: D1Database): Promise<SizeGuideRecord[]> {
-  const { results } = await db.prepare(`${SELECT} ORDER BY g.name_en, g.id`).all<GuideRow>()
-  return results.map(toRecord)
-}
-
-export async function loadSizeGuide(db: D1Database, id: number): Promise<SizeGuideRecord | null> {
-  const row = await db.prepare(`${SELECT} WHERE g.id = ?`).bind(id).first<GuideRow>()
-  return row ? toRecord(row) : null
+/** Every guide (or the one with `id`), each with its categories. */
+export async function listSizeGuides(db: D1Database, id: number | null = null): Promise<Array<SizeGuideRecord & { id: number }>> {
+  const { results } = await db
+    .prepare('SELECT g.*, (SELECT json_group_array(taxon_id) FROM size_guide_taxons WHERE guide_id = g.id) AS categories FROM size_guides g WHERE ?1 IS NULL OR g.id = ?1 ORDER BY g.name_en')
+    .bind(id)
+    .all<SizeGuideRecord & { id: number; size_table: string; categories: string; updated_at?: string }>()
+  return results.map(({ size_table, categories, updated_at: _, ...row }) => {
+    const table = JSON.parse(size_table) as { columns: { en: string[]; de: string[] }; rows: string[][] }
+    return { ...row, columns_en: table.columns.en, columns_de: table.columns.de, rows: table.rows, categories: JSON.parse(categories) as number[] }
+  })
 }
 
 /** A line of the table as cells: split by '|' or tabs, each trimmed. */
-export const cellsOf = (line: string) => line.split(/\||\t/).map((cell) => cell.trim())
-/** The table as the form shows it: one size a line. */
-export const tableText = (rows: string[][]) => rows.map((row) => row.join(' | ')).join('\n')
+const cellsOf = (line: string) => line.split(/\||\t/).map((cell) => cell.trim())
+const fits = (cell: string) => cell.length >= 1 && cell.length <= MAX_CELL
 
-/** A refusal in English and German, as the shipping screen's: the console is in English, the shop may be run in German. */
-export const say = (en: string, de: string) => `${en} (${de})`
-
-const headings = (language: string, sprache: string) =>
+const headings = (label: string) =>
   z
     .string()
-    .trim()
-    .min(
-      1,
-      say(`The ${language} column headings are required: the size first, then each measurement, split by |.`, `Die ${sprache} Spaltenköpfe fehlen: zuerst die Größe, dann die Maße, getrennt durch |.`),
-    )
     .transform(cellsOf)
-    .refine(
-      (cells) => cells.length >= 2 && cells.length <= MAX_COLUMNS,
-      say(`Give the ${language} headings 2 to ${MAX_COLUMNS} columns (the size, then the measurements), split by |.`, `Die ${sprache} Spaltenköpfe brauchen 2 bis ${MAX_COLUMNS} Spalten.`),
-    )
-    .refine(
-      (cells) => cells.every((cell) => cell.length >= 1 && cell.length <= MAX_CELL),
-      say(`Every ${language} heading needs a name of at most ${MAX_CELL} characters.`, `Jeder ${sprache} Spaltenkopf braucht einen Namen von höchstens ${MAX_CELL} Zeichen.`),
-    )
+    .refine((cells) => cells.length >= 2 && cells.length <= 8 && cells.every(fits), `${label}: the size, then 1 to 7 measurements, split by |, each at most ${MAX_CELL} characters.`)
 
-const howTo = (language: string, sprache: string) =>
-  z
+const fields = {
+  name_en: field.text('The English name', 80),
+  name_de: field.text('The German name', 80),
+  columns_en: headings('English column headings'),
+  columns_de: headings('German column headings'),
+  rows: z
     .string()
-    .trim()
-    .max(4000, say(`The ${language} 'how to measure' has at most 4000 characters.`, `Die ${sprache} Messanleitung hat höchstens 4000 Zeichen.`))
-    .transform((text) => text.replace(/\r\n?/g, '\n'))
+    .transform((text) => text.split(/\r?\n/).filter((line) => line.trim()).map(cellsOf))
+    .refine((rows) => rows.length >= 1 && rows.length <= 40, 'Give 1 to 40 sizes, one a line.'),
+  how_to_en: z.string().trim().max(4000, 'At most 4000 characters.'),
+  how_to_de: z.string().trim().max(4000, 'At most 4000 characters.'),
+}
 
-/** The category checkboxes (`taxon.<id>`) that are ticked. */
-export const tickedTaxons = (values: FormValues) =>
-  Object.entries(values)
-    .filter(([key, value]) => /^taxon\.\d{1,12}$/.test(key) && value === 'on')
-    .map(([key]) => Number(key.slice('taxon.'.length)))
+type Fields = z.output<z.ZodObject<typeof fields>>
 
-export const SizeGuideFormSchema = z
+/** The table as a whole: both languages have the same columns, every size a cell per column. */
+function checkTable(form: Fields, ctx: z.RefinementCtx) {
+  const n = form.columns_en.length
+  if (form.columns_de.length !== n) {
+    ctx.addIssue({ code: 'custom', path: ['columns_de'], message: `The German headings have ${form.columns_de.length} columns, the English ${n}: give both the same columns.` })
+  }
+  const bad = form.rows.findIndex((row) => row.length !== n || !row.every(fits))
+  if (bad >= 0) {
+    const row = form.rows[bad]!
+    ctx.addIssue({ code: 'custom', path: ['rows'], message: `Line ${bad + 1} ('${row.join(' | ').slice(0, 40)}') has ${row.length} cells; give one per heading (${n}), each at most ${MAX_CELL} characters.` })
+  }
+}
+
+export const SizeGuideFormSchema = z.object(fields).superRefine(checkTable)
+/** A new guide also chooses its address (it stays: the store's links use it). */
+export const NewSizeGuideFormSchema = z
   .object({
-    name_en: z
+    ...fields,
+    slug: z
       .string()
       .trim()
-      .min(1, say('The English name is required.', 'Der englische Name fehlt.'))
-      .max(80, say('The English name has at most 80 characters.', 'Der englische Name hat höchstens 80 Zeichen.')),
-    name_de: z
-      .string()
-      .trim()
-      .min(1, say('The German name is required.', 'Der deutsche Name fehlt.'))
-      .max(80, say('The German name has at most 80 characters.', 'Der deutsche Name hat höchstens 80 Zeichen.')),
-    columns_en: headings('English', 'englischen'),
-    columns_de: headings('German', 'deutschen'),
-    rows: z
-      .string()
-      .trim()
-      .min(1, say('Add at least one size: one line a size, its cells split by |.', 'Mindestens eine Größe angeben: eine Zeile je Größe, Zellen getrennt durch |.'))
-      .transform((text) =>
-        text
-          .split(/\r?\n/)
-          .filter((line) => line.trim() !== '')
-          .map(cellsOf),
-      )
-      .refine((rows) => rows.length <= MAX_ROWS, say(`A guide has at most ${MAX_ROWS} sizes.`, `Eine Größentabelle hat höchstens ${MAX_ROWS} Größen.`)),
-    how_to_en: howTo('English', 'englische'),
-    how_to_de: howTo('German', 'deutsche'),
+      .max(60, 'The address has at most 60 characters.')
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'The address: lower-case letters, digits and single dashes, like mens-apparel.'),
   })
-  .superRefine((form, ctx) => {
-    // a field already refused leaves the others as posted (text, not cells): the table is checked once they parse
-    if (!Array.isArray(form.rows) || !Array.isArray(form.columns_en) || !Array.isArray(form.columns_de)) return
-    if (form.columns_en.length !== form.columns_de.length) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['columns_de'],
-        message: say(
-          `The German headings have ${form.columns_de.length} columns, the English ${form.columns_en.length}: give both the same columns.`,
-          `Die deutschen Spaltenköpfe haben ${form.columns_de.length} Spalten, die englischen ${form.columns_en.length}.`,
-        ),
-      })
-    }
-    const bad = form.rows.findIndex((row) => row.length !== form.columns_en.length || row.some((cell) => cell.length === 0 || cell.length > MAX_CELL))
-    if (bad >= 0) {
-      const row = form.rows[bad]!
-      ctx.addIssue({
-        code: 'custom',
-        path: ['rows'],
-        message:
-          row.length !== form.columns_en.length
-            ? say(
-                `Line ${bad + 1} ('${row.join(' | ').slice(0, 40)}') has ${row.length} cells; the headings have ${form.columns_en.length}.`,
-                `Zeile ${bad + 1} hat ${row.length} Zellen, die Spaltenköpfe ${form.columns_en.length}.`,
-              )
-            : say(`Line ${bad + 1} has an empty cell or one over ${MAX_CELL} characters.`, `Zeile ${bad + 1} hat eine leere Zelle oder eine mit mehr als ${MAX_CELL} Zeichen.`),
-      })
-    }
-  })
-export type SizeGuideForm = z.output<typeof SizeGuideFormSchema>
-
-export const SlugSchema = z.object({
-  slug: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, say('Give the guide an address, like mens-apparel.', 'Eine Adresse angeben, etwa mens-apparel.'))
-    .max(60, 'At most 60 characters.')
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, say('Use lower-case letters, digits and single dashes.', 'Nur Kleinbuchstaben, Ziffern und einzelne Bindestriche.')),
-})
-
-const tableJson = (form: SizeGuideForm) => JSON.stringify({ columns: { en: form.columns_en, de: form.columns_de }, rows: form.rows })
-
-/** What the audit log keeps of a guide: what the operator can change. */
-const audited = (g: { slug: string; nameEn: string; nameDe: string; howToEn: string; howToDe: string; columnsEn: string[]; columnsDe: string[]; rows: string[][]; taxonIds: number[] }) => ({
-  slug: g.slug,
-  name_en: g.nameEn,
-  name_de: g.nameDe,
-  how_to_en: g.howToEn,
-  how_to_de: g.howToDe,
-  columns_en: g.columnsEn,
-  columns_de: g.columnsDe,
-  rows: g.rows,
-  categories: g.taxonIds,
-})
-const fromForm = (slug: string, form: SizeGuideForm, taxonIds: number[]) =>
-  audited({ slug, nameEn: form.name_en, nameDe: form.name_de, howToEn: form.how_to_en, howToDe: form.how_to_de, columnsEn: form.columns_en, columnsDe: form.columns_de, rows: form.rows, taxonIds })
+  .superRefine(checkTable)
 
 /**
  * Writes the guide (a new one when `before` is null) and its categories in one batch with the form's one-time token
  * and the audit entry: a form sent twice fails on the token and changes nothing. A ticked category another guide had
  * moves to this one (a category uses one guide).
  */
-export async function saveSizeGuide(db: D1Database, operator: Operator, token: string, before: SizeGuideRecord | null, slug: string, form: SizeGuideForm, taxonIds: number[]): Promise<void> {
-  const statements: D1PreparedStatement[] = [spendFormStatement(db, token, operator, { sql: '?', binds: [`/admin/content/size-guides`] })]
-  const values = [form.name_en, form.name_de, form.how_to_en, form.how_to_de, tableJson(form)]
-  if (before) {
-    statements.push(
-      db
-        .prepare("UPDATE size_guides SET name_en = ?, name_de = ?, how_to_en = ?, how_to_de = ?, size_table = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
-        .bind(...values, before.id),
-      db.prepare('DELETE FROM size_guide_taxons WHERE guide_id = ?').bind(before.id),
-    )
-  } else {
-    statements.push(db.prepare('INSERT INTO size_guides (slug, name_en, name_de, how_to_en, how_to_de, size_table) VALUES (?, ?, ?, ?, ?, ?)').bind(slug, ...values))
-  }
-  for (const taxonId of taxonIds) {
-    statements.push(db.prepare('INSERT OR REPLACE INTO size_guide_taxons (taxon_id, guide_id) SELECT ?, id FROM size_guides WHERE slug = ?').bind(taxonId, before?.slug ?? slug))
-  }
-  const after = fromForm(before?.slug ?? slug, form, taxonIds)
-  statements.push(auditStatement(db, operator, before ? 'size_guide.update' : 'size_guide.create', { type: 'size_guide', id: before?.slug ?? slug }, before ? audited(before) : null, after))
-  await db.batch(statements)
+export async function saveSizeGuide(db: D1Database, operator: Operator, token: string, before: SizeGuideRecord | null, after: SizeGuideRecord): Promise<void> {
+  const { slug } = after
+  const table = JSON.stringify({ columns: { en: after.columns_en, de: after.columns_de }, rows: after.rows })
+  const write = before
+    ? "UPDATE size_guides SET name_en = ?1, name_de = ?2, how_to_en = ?3, how_to_de = ?4, size_table = ?5, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE slug = ?6"
+    : 'INSERT INTO size_guides (name_en, name_de, how_to_en, how_to_de, size_table, slug) VALUES (?1, ?2, ?3, ?4, ?5, ?6)'
+  await db.batch([
+    spendFormStatement(db, token, operator, { sql: '?', binds: ['/admin/content/size-guides'] }),
+    db.prepare(write).bind(after.name_en, after.name_de, after.how_to_en, after.how_to_de, table, slug),
+    db.prepare('DELETE FROM size_guide_taxons WHERE guide_id = (SELECT id FROM size_guides WHERE slug = ?)').bind(slug),
+    db.prepare('INSERT OR REPLACE INTO size_guide_taxons (taxon_id, guide_id) SELECT value, (SELECT id FROM size_guides WHERE slug = ?1) FROM json_each(?2)').bind(slug, JSON.stringify(after.categories)),
+    auditStatement(db, operator, before ? 'size_guide.update' : 'size_guide.create', { type: 'size_guide', id: slug }, before, after),
+  ])
 }
