@@ -42,8 +42,8 @@ export interface StorefrontApi {
   getProduct(slug: string, opts?: { categoryId?: string }): Promise<Product | null>
   getProductById(id: string): Promise<Product | null>
   getCMSPage(contentPageSlug: string): Promise<CmsPage | null>
-  /** A size guide by its slug, or the one the product's category uses (issue 44 point 5); null when there is none. */
-  getSizeGuide(ref: { slug: string } | { product: string }): Promise<SizeGuide | null>
+  /** The size guide the product's category uses (issue 44 point 5); null when there is none. */
+  getSizeGuide(product: string): Promise<SizeGuide | null>
   getMenus(menuType: 'header' | 'footer'): Promise<Menu>
   getBanners(): Promise<Banner[]>
   getCategoryBanners(categorySlug: string): Promise<Banner[]>

@@ -77,15 +77,15 @@ function checkTable(form: Fields, ctx: z.RefinementCtx) {
 }
 
 export const SizeGuideFormSchema = z.object(fields).superRefine(checkTable)
-/** A new guide also chooses its address (it stays: the store's links use it). */
+/** A new guide also chooses its key (it stays: the audit log and the API name the guide by it). */
 export const NewSizeGuideFormSchema = z
   .object({
     ...fields,
     slug: z
       .string()
       .trim()
-      .max(60, 'The address has at most 60 characters.')
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'The address: lower-case letters, digits and single dashes, like mens-apparel.'),
+      .max(60, 'The key has at most 60 characters.')
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'The key: lower-case letters, digits and single dashes, like mens-apparel.'),
   })
   .superRefine(checkTable)
 

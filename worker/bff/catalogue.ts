@@ -85,9 +85,8 @@ catalogueBff.get('/products/:slug', valid('query', ProductQuerySchema), async (c
 
 catalogueBff.get('/cms-pages/:slug', async (c) => c.json(await serverApi(c).getCMSPage(c.req.param('slug'))))
 
-// a guide by slug, or the one a product uses (`?product=<slug or id>`); null when there is none
-catalogueBff.get('/size-guides/:slug', async (c) => c.json(await serverApi(c).getSizeGuide({ slug: c.req.param('slug') })))
-catalogueBff.get('/size-guides', valid('query', z.object({ product: SlugSchema })), async (c) => c.json(await serverApi(c).getSizeGuide({ product: c.req.valid('query').product })))
+// the guide a product uses (`?product=<slug or id>`); null when there is none
+catalogueBff.get('/size-guides', valid('query', z.object({ product: SlugSchema })), async (c) => c.json(await serverApi(c).getSizeGuide(c.req.valid('query').product)))
 
 catalogueBff.get('/banners', async (c) => c.json(await serverApi(c).getBanners()))
 

@@ -126,12 +126,10 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
       return page
     },
 
-    async getSizeGuide(ref) {
-      // a guide by its slug, or the one a product's category uses (our extension; a remote Spree answers 404: none)
-      const key = 'slug' in ref ? ref.slug : ref.product
-      if (!/^[a-z0-9][a-z0-9-]{0,199}$/i.test(key)) return null
-      const doc = 'slug' in ref ? await get<JsonApiResource>(`/size_guides/${key.toLowerCase()}`) : await get('/size_guides', { 'filter[product]': key })
-      const resource = Array.isArray(doc?.data) ? doc.data[0] : doc?.data
+    async getSizeGuide(product) {
+      // the guide a product's category uses (our extension; a remote Spree answers 404: none)
+      const doc = await get('/size_guides', { 'filter[product]': product })
+      const resource = doc?.data[0]
       if (!resource) return null
       const a = resource.attributes as { slug: string; name: string; how_to: string[]; columns: string[]; rows: string[][] }
       return { slug: a.slug, name: a.name, howTo: a.how_to, columns: a.columns, rows: a.rows }

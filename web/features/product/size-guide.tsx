@@ -23,7 +23,7 @@ export function SizeGuide({ product }: { product: string }) {
     setOpen(true)
     if (guide === 'loading' || guide === 'failed') {
       setGuide('loading')
-      api.getSizeGuide({ product }).then(setGuide, () => setGuide('failed'))
+      api.getSizeGuide(product).then(setGuide, () => setGuide('failed'))
     }
   }
   return (

@@ -28,7 +28,6 @@ export function SizeGuidesPage({ guides, guide, categories, values, errors, erro
     <>
       <PageHeader title={guide ? `Size guide: ${guide.name_en}` : 'Size guides'}>
         {guide ? <TextLink href="/admin/content/size-guides">Add a size guide</TextLink> : null}
-        {guide ? <TextLink href={`/SizingGuides/${guide.slug}`}>See it in the store</TextLink> : null}
       </PageHeader>
       {notice ? <Notice>{notice}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
@@ -51,7 +50,7 @@ export function SizeGuidesPage({ guides, guide, categories, values, errors, erro
         <FormToken />
         <Panel title={guide ? 'Name' : 'New size guide'}>
           <div className="grid gap-3 lg:grid-cols-3">
-            {guide ? <p className="text-sm">Address: /SizingGuides/{guide.slug}</p> : input('slug', 'Address (like mens-apparel)', v('slug'))}
+            {guide ? null : input('slug', 'Key (like mens-apparel; it stays)', v('slug'))}
             {input('name_en', 'English name', v('name_en'))}
             {input('name_de', 'German name', v('name_de'))}
           </div>

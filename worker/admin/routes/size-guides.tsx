@@ -45,8 +45,8 @@ async function save(c: AdminContext, guide: Guide) {
     await once(c.env.DB, token, DONE, () => saveSizeGuide(c.env.DB, c.var.operator, token, before, { ...data, slug, categories }))
   } catch (error) {
     if (error instanceof FormAlreadySent) return refuse({ error: error.message }, 409)
-    // the batch (token included) was undone: the new guide's address is another's
-    if (!guide && String(error).includes('UNIQUE')) return refuse({ errors: { slug: `Another size guide has the address ${slug}: choose another.` } }, 409)
+    // the batch (token included) was undone: the new guide's key is another's
+    if (!guide && String(error).includes('UNIQUE')) return refuse({ errors: { slug: `Another size guide has the key ${slug}: choose another.` } }, 409)
     throw error
   }
   // the guide pages and product pages are in the edge page cache
