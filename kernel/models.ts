@@ -466,3 +466,15 @@ export interface ApiErrorBody {
   /** The figures the refusal's sentence names, beside the code. */
   params?: Record<string, string | number>
 }
+
+/** A size guide in the shopper's language (issue 44 point 5): a table in cm and how to measure for it. */
+export interface SizeGuide {
+  slug: string
+  name: string
+  /** 'How to measure', one step a line ('Chest: measure around …'). */
+  howTo: string[]
+  /** Column headings; the first column names the size. */
+  columns: string[]
+  /** One row a size, one cell per column. */
+  rows: string[][]
+}

@@ -7,6 +7,7 @@
 // Every statement is idempotent: running them again over any store changes nothing.
 import { generateCountries } from './countries.mjs'
 import { sqlValue } from './sql.mjs'
+import { sizeGuideStatements } from './size-guides.mjs'
 
 const UPDATED_AT = '2026-01-01T00:00:00Z'
 const p = (...paragraphs) => paragraphs.map((text) => `<p>${text}</p>`).join('')
@@ -103,6 +104,7 @@ export function referenceStatements() {
     }
   }
   statements.push(...shippingStatements())
+  statements.push(...sizeGuideStatements())
   for (const [location, locale, name] of MENUS) {
     statements.push(`INSERT INTO menus (name, location, locale) VALUES (${list([name, location, locale])}) ON CONFLICT (location, locale) DO NOTHING`)
     // the invisible root every menu's items hang under (Spree's nested set), once

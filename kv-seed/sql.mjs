@@ -6,9 +6,10 @@ import { generateCountries, generateStore } from './countries.mjs'
 import { MENUS, referenceStatements } from './reference.mjs'
 import { allFacetRefreshStatements } from '../worker/backend/catalogue/facet-counts-sql.mjs'
 import { productPricesInsert } from '../worker/backend/catalogue/product-prices-sql.mjs'
+import { sampleGuideLinkStatements } from './size-guides.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 10
+export const SEED_VERSION = 11
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
@@ -130,6 +131,8 @@ export function* seedStatements(seed) {
   yield `INSERT INTO collect_locations (name, name_de, address, hours, hours_de)
     SELECT 'Melbourne CBD store', 'Laden Melbourne CBD', '12 Flinders Lane' || char(10) || 'Melbourne VIC 3000', 'Mon–Fri 9am–5pm, Sat 10am–2pm', 'Mo–Fr 9–17 Uhr, Sa 10–14 Uhr'
     WHERE NOT EXISTS (SELECT 1 FROM collect_locations)`
+  // the sample's categories take the reference's size guides (kv-seed/size-guides.mjs)
+  yield* sampleGuideLinkStatements()
   yield* DERIVED_SQL
   const taxonIds = (seed.taxons?.rows ?? []).map((row) => Number(row[seed.taxons.columns.indexOf('id')]))
   yield* allFacetRefreshStatements(taxonIds, SEED_PRICE_BUCKETS)

@@ -764,3 +764,62 @@ test('delivery', async () => {
   }
   if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
 })
+
+// Size guides (issue 44 point 5): a jacket's guide in the product page's dialog, a helmet's guide as the page without
+// JavaScript (en and de), and the console's editor (English, with the German fields beside), each checked by axe (0
+// serious or critical). `SCREENS=size -t size`.
+test('size guides', async () => {
+  const operator = { email: `shots-size-${Date.now()}@example.com`, password: 'a long operator password' }
+  await promisify(execFile)(process.execPath, [fileURLToPath(new URL('admin-create.mjs', import.meta.url)), '--email', operator.email, '--password', operator.password, '--persist-to', inject('persistTo')])
+  const serious: string[] = []
+  const firstProduct = async (page: Page, prefix: string, category: string) => {
+    await page.goto(`${prefix}/t/${category}`)
+    return (await page.locator('[data-testid=product-card] a').first().getAttribute('href'))!
+  }
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    const options = { baseURL: baseUrl(), viewport: WIDTHS[width], isMobile: width === 'phone', hasTouch: width === 'phone', reducedMotion: 'reduce' } as const
+    for (const locale of LOCALES) {
+      const prefix = locale === 'de' ? '/de' : ''
+      const context = await newShopperContext({ ...options, locale: locale === 'de' ? 'de-DE' : 'en-AU' })
+      try {
+        const page = await context.newPage()
+        settleBeforeNavigating(page, context)
+        await page.goto(await firstProduct(page, prefix, 'women/jackets'))
+        await waitForHydration(page)
+        await page.getByTestId('size-guide-link').click()
+        await page.getByRole('dialog').locator('caption').waitFor()
+        await shoot(page, `size-dialog-${locale}-${width}`)
+        serious.push(...(await audit(page, `size-dialog-${locale}-${width}`)))
+      } finally {
+        await context.close()
+      }
+      const noScript = await newShopperContext({ ...options, locale: locale === 'de' ? 'de-DE' : 'en-AU', javaScriptEnabled: false })
+      try {
+        const page = await noScript.newPage()
+        await page.goto(`${await firstProduct(page, prefix, 'cycling/helmets')}/size-guide`)
+        await page.getByTestId('size-guide-table').waitFor()
+        await shoot(page, `size-page-${locale}-${width}`, true)
+        serious.push(...(await audit(page, `size-page-${locale}-${width}`)))
+      } finally {
+        await noScript.close()
+      }
+    }
+    const context = await newShopperContext(options)
+    try {
+      const page = await context.newPage()
+      await page.goto('/admin/login')
+      await page.getByLabel('Email').fill(operator.email)
+      await page.getByLabel('Password').fill(operator.password)
+      await page.getByRole('button', { name: 'Log in' }).click()
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await page.goto('/admin/content/size-guides')
+      await page.getByRole('link', { name: "Women's clothing" }).click()
+      await page.getByRole('heading', { name: "Size guide: Women's clothing", level: 1 }).waitFor()
+      await shoot(page, `size-admin-${width}`, true)
+      serious.push(...(await audit(page, `size-admin-${width}`)))
+    } finally {
+      await context.close()
+    }
+  }
+  if (serious.length > 0) throw new Error(`axe, serious or critical:\n${serious.join('\n')}`)
+})

@@ -60,6 +60,7 @@ function screens(locale: Locale): RouteObject[] {
         { id: id('home'), index: true, ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
         { id: id('home-alias'), path: 'Home', ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
         ...staticPages.map((page) => ({ id: id(`page:${page}`), path: page, ...screen('./routes/static-page.tsx', () => import('./routes/static-page.tsx'), { page }) })),
+        { id: id('product-size-guide'), path: 'products/:slug/size-guide', ...screen('./routes/size-guide.tsx', () => import('./routes/size-guide.tsx'), BROWSE) },
         { id: id('all-categories'), path: 'Category', ...screen('./routes/all-categories.tsx', () => import('./routes/all-categories.tsx'), BROWSE) },
         { id: id('cms-index'), path: 'CMSPage', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
         { id: id('latest-version'), path: 'LatestVersion', ...screen('./routes/latest-version.tsx', () => import('./routes/latest-version.tsx'), NOINDEX) },

@@ -6,6 +6,7 @@ import type {
   Cart,
   Category,
   CmsPage,
+  SizeGuide,
   Country,
   Currency,
   LoggedIn,
@@ -41,6 +42,8 @@ export interface StorefrontApi {
   getProduct(slug: string, opts?: { categoryId?: string }): Promise<Product | null>
   getProductById(id: string): Promise<Product | null>
   getCMSPage(contentPageSlug: string): Promise<CmsPage | null>
+  /** The size guide the product's category uses (issue 44 point 5); null when there is none. */
+  getSizeGuide(product: string): Promise<SizeGuide | null>
   getMenus(menuType: 'header' | 'footer'): Promise<Menu>
   getBanners(): Promise<Banner[]>
   getCategoryBanners(categorySlug: string): Promise<Banner[]>
@@ -153,6 +156,7 @@ export type CatalogueOperations = Pick<
   | 'getProduct'
   | 'getProductById'
   | 'getCMSPage'
+  | 'getSizeGuide'
   | 'getMenus'
   | 'getBanners'
   | 'getCategoryBanners'

@@ -233,6 +233,8 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     thumbnails: 'Bild auswählen',
     showImage: 'Bild {{n}} zeigen',
     sizeGuide: 'Größentabelle',
+    howToMeasure: 'So messen Sie',
+    noSizeGuide: 'Für dieses Produkt gibt es noch keine Größentabelle.',
     youSave: 'Sie sparen {{amount}}',
     joinClub: 'Melden Sie sich an oder treten Sie dem Club bei',
     joinClubText: 'für den Club-Preis: 30-70 % Rabatt auf Markenprodukte.',

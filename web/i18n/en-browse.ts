@@ -231,6 +231,8 @@ export const enBrowse = {
     thumbnails: 'Choose an image',
     showImage: 'Show image {{n}}',
     sizeGuide: 'Size guide',
+    howToMeasure: 'How to measure',
+    noSizeGuide: 'This product has no size guide yet.',
     youSave: 'You save {{amount}}',
     joinClub: 'Log in or join the Club',
     joinClubText: 'to pay the Club Price: 30-70% off branded product.',

@@ -25,6 +25,7 @@ import { reports } from './routes/reports.tsx'
 import { settings } from './routes/settings.tsx'
 import { mail } from './routes/mail.tsx'
 import { shipping } from './routes/shipping.tsx'
+import { sizeGuides } from './routes/size-guides.tsx'
 
 /** Console addresses anyone may open; every other /admin path needs an operator's session. */
 const PUBLIC_PATHS = new Set(['/admin/login', '/admin/setup'])
@@ -65,6 +66,7 @@ adminApp.route('/', productImport)
 adminApp.route('/', categories)
 adminApp.route('/', promotions)
 adminApp.route('/', contentPictures)
+adminApp.route('/', sizeGuides)
 adminApp.route('/', content)
 adminApp.route('/', customers)
 adminApp.route('/', returns)

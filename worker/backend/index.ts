@@ -20,7 +20,7 @@ export const backend = new Hono<{ Bindings: Env }>()
 
 // Catalogue answers read anonymously are the same for everyone; every other answer (account, cart, checkout, orders,
 // order status, wishlists, tokens, the outbox) is one shopper's, and a shared cache must never keep it.
-const CATALOGUE = /^\/api\/v2\/storefront\/(products|taxons|menus|cms_pages|countries|banners|store|search_suggestions)(\/|$)/
+const CATALOGUE = /^\/api\/v2\/storefront\/(products|taxons|menus|cms_pages|countries|banners|store|search_suggestions|size_guides)(\/|$)/
 const personal = createMiddleware<{ Bindings: Env }>(async (c, next) => {
   await next()
   const anonymous = !c.req.header('authorization') && !c.req.header('x-spree-order-token')

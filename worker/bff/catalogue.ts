@@ -85,6 +85,9 @@ catalogueBff.get('/products/:slug', valid('query', ProductQuerySchema), async (c
 
 catalogueBff.get('/cms-pages/:slug', async (c) => c.json(await serverApi(c).getCMSPage(c.req.param('slug'))))
 
+// the guide a product uses (`?product=<slug or id>`); null when there is none
+catalogueBff.get('/size-guides', valid('query', z.object({ product: SlugSchema })), async (c) => c.json(await serverApi(c).getSizeGuide(c.req.valid('query').product)))
+
 catalogueBff.get('/banners', async (c) => c.json(await serverApi(c).getBanners()))
 
 catalogueBff.get('/banners/category', valid('query', z.object({ slug: SlugSchema })), async (c) => {

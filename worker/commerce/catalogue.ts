@@ -126,6 +126,15 @@ export function catalogueOperations(ctx: CommerceContext): CatalogueOperations {
       return page
     },
 
+    async getSizeGuide(product) {
+      // the guide a product's category uses (our extension; a remote Spree answers 404: none)
+      const doc = await get('/size_guides', { 'filter[product]': product })
+      const resource = doc?.data[0]
+      if (!resource) return null
+      const a = resource.attributes as { slug: string; name: string; how_to: string[]; columns: string[]; rows: string[][] }
+      return { slug: a.slug, name: a.name, howTo: a.how_to, columns: a.columns, rows: a.rows }
+    },
+
     getMenus: (menuType) =>
       cached(ctx, 'menu', cacheKeys.menu(ctx.locale, menuType), async () => {
         const doc = await get('/menus', { 'filter[location]': menuType, include: 'menu_items', currency: undefined })

@@ -27,6 +27,7 @@ export function browserCatalogue(): CatalogueOperations {
     getProduct: (slug, opts) => apiRequest('GET', withQuery(`/api/products/${encodeURIComponent(slug)}`, { categoryId: opts?.categoryId })),
     getProductById: async (id) => (/^\d{1,12}$/.test(id) ? apiRequest('GET', `/api/products/by-id/${id}`) : null),
     getCMSPage: (contentPageSlug) => apiRequest('GET', `/api/cms-pages/${encodeURIComponent(contentPageSlug)}`),
+    getSizeGuide: (product) => apiRequest('GET', withQuery('/api/size-guides', { product })),
     getMenus: (menuType) => apiRequest('GET', withQuery('/api/menus', { type: menuType })),
     getBanners: () => apiRequest('GET', '/api/banners'),
     getCategoryBanners: (categorySlug) => apiRequest('GET', withQuery('/api/banners/category', { slug: categorySlug })),

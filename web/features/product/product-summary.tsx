@@ -155,7 +155,7 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
               the chosen variant is then also a field of its own, so the action needs no product read. */}
           <add.Form method="post" data-testid="add-to-cart-form" onSubmit={onSubmit} onChange={(event) => isOption(event.target) && showChoice(event.currentTarget)}>
             <div className="mt-6">
-              <VariantPicker product={product} chosen={chosen} sizeGuide={<SizeGuide />} />
+              <VariantPicker product={product} chosen={chosen} sizeGuide={<SizeGuide product={product.slug} />} />
             </div>
             <div className="mt-5">
               <StockIndicator availability={availability} />

@@ -1,17 +1,29 @@
-import type { CmsPage } from '#kernel/models.ts'
+import type { SizeGuide } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
-import { CmsSections } from '../../components/cms-sections.tsx'
+import { LocalLink } from '../../components/local-link.tsx'
+import { SizeGuideView } from './size-guide-table.tsx'
 
-export type SizeGuideContent = CmsPage | null | 'loading' | 'failed'
+export type SizeGuideContent = SizeGuide | null | 'loading' | 'failed'
 
-/** The sizing-guides CMS page in a dialog: its own chunk, loaded the first time a shopper opens the size guide. */
-export function SizeGuideDialog({ open, onClose, page }: { open: boolean; onClose: () => void; page: SizeGuideContent }) {
+/** The product's size guide in a dialog: its own chunk, loaded the first time a shopper opens the size guide. */
+export function SizeGuideDialog({ open, onClose, guide }: { open: boolean; onClose: () => void; guide: SizeGuideContent }) {
   const { t } = useT()
   return (
     <Dialog open={open} onClose={onClose} title={t('product.sizeGuide')} closeLabel={t('auth.close')} testId="size-guide">
       <div className="max-h-[70vh] overflow-y-auto">
-        {page === 'loading' ? <p aria-busy="true">…</p> : page === 'failed' || page === null ? <p>{t('pages.contentEmpty')}</p> : <CmsSections page={page} />}
+        {guide === 'loading' ? (
+          <p aria-busy="true">…</p>
+        ) : guide === 'failed' || guide === null ? (
+          <p>
+            {t('product.noSizeGuide')}{' '}
+            <LocalLink to="/SizingGuides" className="font-semibold underline">
+              {t('footer.sizingGuides')}
+            </LocalLink>
+          </p>
+        ) : (
+          <SizeGuideView guide={guide} />
+        )}
       </div>
     </Dialog>
   )

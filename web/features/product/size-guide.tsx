@@ -9,29 +9,27 @@ const loadDialog = () => (import.meta.env.SSR ? browserOnly() : import('./size-g
 const SizeGuideDialog = lazy(() => loadDialog().then((m) => ({ default: m.SizeGuideDialog })))
 
 /**
- * The size guide: a link to the sizing-guides page (what a browser without JavaScript follows), which with
- * JavaScript opens that CMS page's content in a dialog over the product instead of leaving it. The dialog and the
- * CMS renderer are not part of the product page's first JavaScript: they load when the shopper points at the link
- * (or focuses it) and show when it is opened.
+ * The size guide of the product's category: a link to its page (what a browser without JavaScript follows), which
+ * with JavaScript opens the guide in a dialog over the product instead of leaving it. The dialog and the table are
+ * not part of the product page's first JavaScript: they load when the shopper points at the link (or focuses it) and
+ * show when it is opened.
  */
-export function SizeGuide() {
+export function SizeGuide({ product }: { product: string }) {
   const { t } = useT()
   const api = useApi()
   const [open, setOpen] = useState(false)
-  const [mounted, setMounted] = useState(false)
-  const [page, setPage] = useState<SizeGuideContent>('loading')
+  const [guide, setGuide] = useState<SizeGuideContent>('loading')
   const show = () => {
     setOpen(true)
-    setMounted(true)
-    if (page === 'loading' || page === 'failed') {
-      setPage('loading')
-      api.getCMSPage('sizing-guides').then(setPage, () => setPage('failed'))
+    if (guide === 'loading' || guide === 'failed') {
+      setGuide('loading')
+      api.getSizeGuide(product).then(setGuide, () => setGuide('failed'))
     }
   }
   return (
     <>
       <LocalLink
-        to="/SizingGuides"
+        to={`/products/${product}/size-guide`}
         onClick={(event) => {
           event.preventDefault()
           show()
@@ -43,9 +41,9 @@ export function SizeGuide() {
       >
         {t('product.sizeGuide')}
       </LocalLink>
-      {mounted ? (
+      {open || guide !== 'loading' ? (
         <Suspense fallback={null}>
-          <SizeGuideDialog open={open} onClose={() => setOpen(false)} page={page} />
+          <SizeGuideDialog open={open} onClose={() => setOpen(false)} guide={guide} />
         </Suspense>
       ) : null}
     </>

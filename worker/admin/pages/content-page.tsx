@@ -32,6 +32,7 @@ export function ContentPage({ pages, notice }: { pages: CmsPageItem[]; notice?: 
       <PageHeader title="Content">
         <TextLink href="/admin/content/new">New page</TextLink>
         <TextLink href="/admin/content/pictures">Pictures for pages</TextLink>
+        <TextLink href="/admin/content/size-guides">Size guides</TextLink>
         <TextLink href="/admin/menus">Header and footer menus</TextLink>
         <form method="post" action="/admin/content/purge">
           <Button type="submit" variant="secondary" size="sm">
