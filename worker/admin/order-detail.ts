@@ -1,5 +1,6 @@
 import type { OrderRow } from '#worker/backend/commerce/orders.ts'
 import type { AuditEntry } from './audit.ts'
+import type { CollectLocationRow } from './collect-locations.ts'
 
 /** Click & Collect is any rate with `shipping_methods.pickup = 1` (the console's flag, not a code): SQL over `m`. */
 export const PICKUP_SQL = 'm.pickup = 1'
@@ -54,15 +55,8 @@ export interface OrderDetail {
   parcels: Parcel[]
 }
 
-export interface PickupPlaceRow {
-  id: number
-  name: string
-  name_de: string
-  address: string
-  hours: string
-  hours_de: string
-  ready_at: string | null
-}
+/** The order's place as the console saved it, and when the order was marked ready there. */
+export type PickupPlaceRow = Omit<CollectLocationRow, 'retired_at'> & { ready_at: string | null }
 
 export interface Parcel {
   id: number
