@@ -9,7 +9,7 @@ import { productPricesInsert } from '../worker/backend/catalogue/product-prices-
 import { sampleGuideLinkStatements } from './size-guides.mjs'
 
 /** Bump when the generated rows change, so `load.mjs` regenerates SQL files written by an older generator. */
-export const SEED_VERSION = 11
+export const SEED_VERSION = 12
 
 /** Insert order (parents first); deletes run in reverse. */
 export const SEED_TABLES = [
@@ -127,10 +127,6 @@ export function* seedStatements(seed) {
     // only rows that exist: a legal page the sample filled in kept the reference's id and is not the sample's
     yield `INSERT OR IGNORE INTO sample_records (table_name, row_id) SELECT '${name}', id FROM ${name} WHERE id IN (${ids.join(', ')})`
   }
-  // the sample shop's Click & Collect place (migration 0400), while the shop has none of its own
-  yield `INSERT INTO collect_locations (name, name_de, address, hours, hours_de)
-    SELECT 'Melbourne CBD store', 'Laden Melbourne CBD', '12 Flinders Lane' || char(10) || 'Melbourne VIC 3000', 'Mon–Fri 9am–5pm, Sat 10am–2pm', 'Mo–Fr 9–17 Uhr, Sa 10–14 Uhr'
-    WHERE NOT EXISTS (SELECT 1 FROM collect_locations)`
   // the sample's categories take the reference's size guides (kv-seed/size-guides.mjs)
   yield* sampleGuideLinkStatements()
   yield* DERIVED_SQL
