@@ -116,8 +116,9 @@ export function inferredFilters(search: unknown): InferredFilter[] {
   if (!parsed.success) return []
   return parsed.data.filters.map((f) => ({
     kind: INFERRED_KIND[f.filter],
-    // the values' own names ('Müller Outdoor', 'Merinowolle') when the backend gives them, else the words typed
-    words: f.values?.length ? f.values : f.words,
+    // the values' own names ('Müller Outdoor', 'Merinowolle') when the backend gives them, one entry (a word may name
+    // several: 'nylon' → 'Nylon, Ripstop nylon'; the chip joins its words with spaces), else the words typed
+    words: f.values?.length ? [f.values.join(', ')] : f.words,
     termWithout: parsed.data.term_without[f.filter] ?? '',
     // the facet (its name is the filter's: 'options.color' → 'color') and the option values it ticks
     facet: f.filter.slice(f.filter.indexOf('.') + 1),
