@@ -2,26 +2,22 @@
 // console; a shopper who picks Click & Collect must choose where (Continue without a place is refused beside the
 // places), the thank-you invoice names the place and its hours; the operator marks the order ready, then collected,
 // and the order page lists both emails. axe on the new console screen and the checkout's place choice.
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, seriousOnes } from './axe.ts'
 import { launchBrowser, openPage } from './browser.ts'
 import { addWithSidebar, fillShippingAddress, goToCheckout, pay } from './checkout-steps.ts'
-import { addCollectLocation, api } from './operator-steps.ts'
+import { addCollectLocation, api, createAdmin, logIn } from './operator-steps.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const EMAIL = `cc-ops-${Date.now()}@example.com`
 const PASSWORD = 'a long operator password'
 const PLACE = { name: 'Fitzroy store', nameDe: 'Laden Fitzroy', address: '88 Brunswick Street\nFitzroy VIC 3065', hours: 'Mon–Sat 10am–6pm', hoursDe: 'Mo–Sa 10–18 Uhr' }
 
 let browser: Browser
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
+  await createAdmin(EMAIL, PASSWORD)
   browser = await launchBrowser()
 })
 afterAll(async () => {
@@ -45,11 +41,7 @@ describe('Click & Collect', () => {
     const shopper = await openPage(browser, { allow: (p) => p.text.includes('422') })
     const { page } = operator
     try {
-      await operator.goto('/admin/login')
-      await page.getByLabel('Email').fill(EMAIL)
-      await page.getByLabel('Password').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Log in' }).click()
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+      await logIn(operator, EMAIL, PASSWORD)
       await addCollectLocation(page, PLACE)
       expect(seriousOnes(await axeViolations(page), 'Click & Collect places')).toEqual([])
       await shots(page, 'admin-collect-locations')

@@ -3,17 +3,14 @@
 // nothing, one that finds jackets, one of which they open); the operator sees those queries on the console's Search
 // page, adds a synonym from the zero-result row's prefilled form, and the shopper's next search for that word finds
 // products. axe checks the new screen; ADMIN_SCREENSHOTS=dir saves it at 390 and 1440 px.
-import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, seriousOnes } from './axe.ts'
 import { baseUrl, launchBrowser, openPage, openSearch, untilItWorks, waitForHydration, type Visit } from './browser.ts'
+import { createAdmin } from './operator-steps.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const EMAIL = `search-ops-${Date.now()}@example.com`
 const PASSWORD = 'a long operator password'
 // a word no product holds, nor anything one edit away: letters only, unique to this run
@@ -23,7 +20,7 @@ const FOUND = 'fleece'
 
 let browser: Browser
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, [join(root, 'scripts/admin-create.mjs'), '--email', EMAIL, '--password', PASSWORD, '--persist-to', inject('persistTo')], { cwd: root })
+  await createAdmin(EMAIL, PASSWORD)
   browser = await launchBrowser()
 })
 afterAll(async () => {
