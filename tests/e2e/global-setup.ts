@@ -32,8 +32,8 @@ function setupError(message: string): Error {
   return error
 }
 
-function run(label: string, command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: root, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = childEnv) {
+  const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n')
     throw setupError(`e2e setup: ${label} failed (exit ${result.status ?? result.signal}):\n${output}`)
@@ -119,7 +119,9 @@ export default async function setup(project: TestProject) {
   }
 
   if (!existsSync(join(root, 'build/client/.vite/manifest.json'))) {
-    run('the client build (npm run build)', 'npm', ['run', 'build'])
+    // not with vitest's NODE_ENV=test, which gives the client React's development build: its hydration then
+    // disagrees with the server's markup (useId) on every page (seen on a fresh checkout, 7 Dec)
+    run('the client build (npm run build)', 'npm', ['run', 'build'], { ...childEnv, NODE_ENV: 'production' })
   }
 
   const persistTo = mkdtempSync(join(tmpdir(), 'storefront-e2e-'))
