@@ -33,11 +33,14 @@ function setupError(message: string): Error {
 }
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = childEnv) {
+  const started = Date.now()
   const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n')
     throw setupError(`e2e setup: ${label} failed (exit ${result.status ?? result.signal}):\n${output}`)
   }
+  // the set-up's fixed cost, step by step, in CI's log (decision 0071)
+  process.stderr.write(`[e2e] set-up: ${label} ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
 }
 
 /**
@@ -167,7 +170,9 @@ export default async function setup(project: TestProject) {
       { cwd: root, env: childEnv, stdio: ['ignore', log, log], detached: true },
     )
     closeSync(log)
+    const serving = Date.now()
     await waitUntilServing(baseUrl, child, logFile, 120_000)
+    process.stderr.write(`[e2e] set-up: wrangler dev answering ${((Date.now() - serving) / 1000).toFixed(1)} s\n`)
     stopNudging = nudgeDevProxy(baseUrl)
     project.provide('baseUrl', baseUrl)
     project.provide('persistTo', persistTo)
