@@ -50,7 +50,9 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
  */
 function migrationsFile(dir: string): string {
   const migrationsDir = join(root, 'worker/backend/migrations')
-  const names = readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort()
+  const names = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
   const file = join(dir, 'migrations.sql')
   const parts = ['CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);']
   for (const name of names) {
