@@ -64,7 +64,9 @@ export function productDetailsStatements(db: D1Database, productId: number, d: P
     // no German name: German shoppers see the English one (a German description alone is not kept)
     d.nameDe
       ? db
-          .prepare("INSERT INTO product_translations (product_id, locale, name, description) VALUES (?, 'de', ?, ?) ON CONFLICT (product_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description")
+          .prepare(
+            "INSERT INTO product_translations (product_id, locale, name, description) VALUES (?, 'de', ?, ?) ON CONFLICT (product_id, locale) DO UPDATE SET name = excluded.name, description = excluded.description",
+          )
           .bind(productId, d.nameDe, d.descriptionDe)
       : db.prepare("DELETE FROM product_translations WHERE product_id = ? AND locale = 'de'").bind(productId),
   ]
@@ -73,7 +75,11 @@ export function productDetailsStatements(db: D1Database, productId: number, d: P
 /** The product's status: active keeps an on-sale day already past; draft takes it away; archived keeps it (restoring brings it back). */
 export function statusStatement(db: D1Database, id: number, status: 'draft' | 'active' | 'archived'): D1PreparedStatement {
   return status === 'active'
-    ? db.prepare(`UPDATE products SET deleted_at = NULL, available_on = CASE WHEN available_on IS NOT NULL AND available_on <= ${NOW} THEN available_on ELSE ${NOW} END, updated_at = ${NOW} WHERE id = ?`).bind(id)
+    ? db
+        .prepare(
+          `UPDATE products SET deleted_at = NULL, available_on = CASE WHEN available_on IS NOT NULL AND available_on <= ${NOW} THEN available_on ELSE ${NOW} END, updated_at = ${NOW} WHERE id = ?`,
+        )
+        .bind(id)
     : status === 'draft'
       ? db.prepare(`UPDATE products SET deleted_at = NULL, available_on = NULL, updated_at = ${NOW} WHERE id = ?`).bind(id)
       : db.prepare(`UPDATE products SET deleted_at = ${NOW}, updated_at = ${NOW} WHERE id = ?`).bind(id)
@@ -121,7 +127,9 @@ export const archiveVariantStatement = (db: D1Database, variantId: number, archi
  * variants, to join the batch of the change that puts them back.
  */
 export function restockStatement(db: D1Database, units: ReadonlyArray<{ v: number; q: number }>): D1PreparedStatement {
-  return db.prepare(`UPDATE variants SET stock_on_hand = stock_on_hand + json_extract(j.value, '$.q') FROM json_each(?1) AS j WHERE variants.id = json_extract(j.value, '$.v')`).bind(JSON.stringify(units))
+  return db
+    .prepare(`UPDATE variants SET stock_on_hand = stock_on_hand + json_extract(j.value, '$.q') FROM json_each(?1) AS j WHERE variants.id = json_extract(j.value, '$.v')`)
+    .bind(JSON.stringify(units))
 }
 
 /** The product's option values for the filters: those of its variants shoppers can still choose. */
@@ -134,7 +142,9 @@ export function optionValueStatements(db: D1Database, productId: number): D1Prep
       )
       .bind(productId),
     db
-      .prepare('INSERT OR IGNORE INTO product_option_values (option_value_id, product_id) SELECT vov.option_value_id, ?1 FROM variants v JOIN variant_option_values vov ON vov.variant_id = v.id WHERE v.product_id = ?1 AND v.deleted_at IS NULL')
+      .prepare(
+        'INSERT OR IGNORE INTO product_option_values (option_value_id, product_id) SELECT vov.option_value_id, ?1 FROM variants v JOIN variant_option_values vov ON vov.variant_id = v.id WHERE v.product_id = ?1 AND v.deleted_at IS NULL',
+      )
       .bind(productId),
   ]
 }
@@ -143,8 +153,12 @@ export function optionValueStatements(db: D1Database, productId: number): D1Prep
 
 /** How many order or cart lines name any of the variants (a product's all, or one). */
 export async function timesOrdered(db: D1Database, where: { productId: number } | { variantId: number }): Promise<number> {
-  const sql = 'productId' in where ? 'SELECT COUNT(*) AS n FROM line_items WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)' : 'SELECT COUNT(*) AS n FROM line_items WHERE variant_id = ?'
-  return (await db.prepare(sql).bind('productId' in where ? where.productId : where.variantId).first<{ n: number }>())!.n
+  const sql =
+    'productId' in where ? 'SELECT COUNT(*) AS n FROM line_items WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)' : 'SELECT COUNT(*) AS n FROM line_items WHERE variant_id = ?'
+  return (await db
+    .prepare(sql)
+    .bind('productId' in where ? where.productId : where.variantId)
+    .first<{ n: number }>())!.n
 }
 
 /** A product deleted for good, each statement under the same condition: an order placed since the count deletes nothing. */
@@ -179,7 +193,14 @@ export function classificationStatements(db: D1Database, productId: number, taxo
 
 /** 'Müller Outdoor & Co' → 'muller-outdoor-and-co' (diacritics folded, ß → ss), as the seed makes slugs and filter values. */
 export const slugOf = (text: string) =>
-  text.replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  text
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
 
 /** One property's value in en and de; no English value removes the property from the product (a German value goes with it). */
 export function propertyStatements(db: D1Database, productId: number, propertyId: number, value: string | null, valueDe: string | null): D1PreparedStatement[] {
@@ -187,10 +208,16 @@ export function propertyStatements(db: D1Database, productId: number, propertyId
   const row = `(SELECT id FROM product_properties WHERE product_id = ${productId} AND property_id = ${propertyId})`
   return [
     db
-      .prepare('INSERT INTO product_properties (product_id, property_id, value, filter_param) VALUES (?, ?, ?, ?) ON CONFLICT (product_id, property_id) DO UPDATE SET value = excluded.value, filter_param = excluded.filter_param')
+      .prepare(
+        'INSERT INTO product_properties (product_id, property_id, value, filter_param) VALUES (?, ?, ?, ?) ON CONFLICT (product_id, property_id) DO UPDATE SET value = excluded.value, filter_param = excluded.filter_param',
+      )
       .bind(productId, propertyId, value, slugOf(value) || 'value'),
     valueDe
-      ? db.prepare(`INSERT INTO product_property_translations (product_property_id, locale, value) VALUES (${row}, 'de', ?) ON CONFLICT (product_property_id, locale) DO UPDATE SET value = excluded.value`).bind(valueDe)
+      ? db
+          .prepare(
+            `INSERT INTO product_property_translations (product_property_id, locale, value) VALUES (${row}, 'de', ?) ON CONFLICT (product_property_id, locale) DO UPDATE SET value = excluded.value`,
+          )
+          .bind(valueDe)
       : db.prepare(`DELETE FROM product_property_translations WHERE product_property_id = ${row} AND locale = 'de'`),
   ]
 }
@@ -208,7 +235,9 @@ export interface SizeValue {
 
 /** The values as SQL: an existing one by id, a new one by its type and name. */
 function valueList(values: readonly SizeValue[]) {
-  const refs = values.map((v) => (v.id !== null ? { sql: '?', binds: [v.id] as unknown[] } : { sql: '(SELECT id FROM option_values WHERE option_type_id = ? AND name = ?)', binds: [v.typeId, v.name] as unknown[] }))
+  const refs = values.map((v) =>
+    v.id !== null ? { sql: '?', binds: [v.id] as unknown[] } : { sql: '(SELECT id FROM option_values WHERE option_type_id = ? AND name = ?)', binds: [v.typeId, v.name] as unknown[] },
+  )
   return { sql: refs.map((r) => r.sql).join(', '), binds: refs.flatMap((r) => r.binds) }
 }
 
@@ -226,7 +255,12 @@ function sameCombination(values: readonly SizeValue[]) {
 /** Whether the product has a live size of exactly these values already. */
 export async function hasCombination(db: D1Database, productId: number, values: readonly SizeValue[]): Promise<boolean> {
   const same = sameCombination(values)
-  return (await db.prepare(`SELECT ${same.sql} AS taken`).bind(productId, ...same.binds).first<{ taken: number }>())!.taken === 1
+  return (
+    (await db
+      .prepare(`SELECT ${same.sql} AS taken`)
+      .bind(productId, ...same.binds)
+      .first<{ taken: number }>())!.taken === 1
+  )
 }
 
 /** The product that has a variant with this SKU, or null. */
@@ -247,7 +281,9 @@ export function newSizeStatements(db: D1Database, productId: number, size: { sku
     // a value the store does not have yet, under its option type, after the type's others
     ...fresh.map((v) =>
       db
-        .prepare('INSERT OR IGNORE INTO option_values (option_type_id, name, presentation, position, image_preview) SELECT ?1, ?2, ?3, COALESCE(MAX(position), -1) + 1, ?4 FROM option_values WHERE option_type_id = ?1')
+        .prepare(
+          'INSERT OR IGNORE INTO option_values (option_type_id, name, presentation, position, image_preview) SELECT ?1, ?2, ?3, COALESCE(MAX(position), -1) + 1, ?4 FROM option_values WHERE option_type_id = ?1',
+        )
         .bind(v.typeId, v.name, v.presentation, v.swatch),
     ),
     db
@@ -256,14 +292,18 @@ export function newSizeStatements(db: D1Database, productId: number, size: { sku
          SELECT ?, ?, 0, (SELECT COALESCE(MAX(position), 0) + 1 FROM variants WHERE product_id = ?), ?, 0 WHERE NOT ${same.sql}`,
       )
       .bind(productId, size.sku, productId, size.stock, productId, ...same.binds),
-    db.prepare(`INSERT INTO variant_option_values (variant_id, option_value_id) SELECT v.id, ov.id FROM variants v, option_values ov WHERE v.sku = ? AND v.product_id = ? AND ov.id IN (${list.sql})`).bind(size.sku, productId, ...list.binds),
+    db
+      .prepare(`INSERT INTO variant_option_values (variant_id, option_value_id) SELECT v.id, ov.id FROM variants v, option_values ov WHERE v.sku = ? AND v.product_id = ? AND ov.id IN (${list.sql})`)
+      .bind(size.sku, productId, ...list.binds),
     ...(['AUD', 'USD'] as const).map((currency) =>
       db
         .prepare('INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) SELECT id, ?, ?, ?, ? FROM variants WHERE sku = ? AND product_id = ?')
         .bind(currency, size.prices[currency].amount, size.prices[currency].rrp, size.prices[currency].member, size.sku, productId),
     ),
     // the option filters of the listings (the facet scopes go stale by trigger, migration 0121)
-    db.prepare(`INSERT OR IGNORE INTO product_option_values (option_value_id, product_id) SELECT ov.id, ? FROM option_values ov WHERE ov.id IN (${list.sql}) AND ${made.sql}`).bind(productId, ...list.binds, ...made.binds),
+    db
+      .prepare(`INSERT OR IGNORE INTO product_option_values (option_value_id, product_id) SELECT ov.id, ? FROM option_values ov WHERE ov.id IN (${list.sql}) AND ${made.sql}`)
+      .bind(productId, ...list.binds, ...made.binds),
     db.prepare(`UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND ${made.sql}`).bind(productId, ...made.binds),
     ...derivedStatements(db, productId),
   ]
@@ -289,7 +329,13 @@ export interface ProductToWrite {
   status: 'draft' | 'active' | 'archived'
   taxonIds: number[]
   properties: Array<{ id: number; value: string | null; valueDe: string | null }>
-  options: Array<{ typeId: number | null; name: string; presentation: string; presentationDe: string | null; values: Array<{ key: string; id: number | null; name: string; presentation: string; presentationDe: string | null; swatch: string | null }> }>
+  options: Array<{
+    typeId: number | null
+    name: string
+    presentation: string
+    presentationDe: string | null
+    values: Array<{ key: string; id: number | null; name: string; presentation: string; presentationDe: string | null; swatch: string | null }>
+  }>
   rows: Array<{ key: string; label: string; sku: string; stock: number; prices: Record<'AUD' | 'USD', GridPrice> }>
 }
 
@@ -337,16 +383,24 @@ export function productStatements(db: D1Database, operator: AuditActor, id: numb
   for (const [position, o] of input.options.entries()) {
     if (o.typeId === null) {
       s.push(db.prepare('INSERT OR IGNORE INTO option_types (name, presentation, position) SELECT ?1, ?2, COALESCE(MAX(position), 0) + 1 FROM option_types').bind(o.name, o.presentation))
-      if (o.presentationDe) s.push(db.prepare("INSERT OR IGNORE INTO option_type_translations (option_type_id, locale, presentation) SELECT id, 'de', ? FROM option_types WHERE name = ?").bind(o.presentationDe, o.name))
+      if (o.presentationDe)
+        s.push(db.prepare("INSERT OR IGNORE INTO option_type_translations (option_type_id, locale, presentation) SELECT id, 'de', ? FROM option_types WHERE name = ?").bind(o.presentationDe, o.name))
     }
     const typeSql = '(SELECT id FROM option_types WHERE name = ?)'
     for (const v of o.values.filter((x) => x.id === null)) {
       s.push(
         db
-          .prepare(`INSERT OR IGNORE INTO option_values (option_type_id, name, presentation, position, image_preview) SELECT t.id, ?2, ?3, COALESCE((SELECT MAX(position) FROM option_values WHERE option_type_id = t.id), -1) + 1, ?4 FROM option_types t WHERE t.name = ?1`)
+          .prepare(
+            `INSERT OR IGNORE INTO option_values (option_type_id, name, presentation, position, image_preview) SELECT t.id, ?2, ?3, COALESCE((SELECT MAX(position) FROM option_values WHERE option_type_id = t.id), -1) + 1, ?4 FROM option_types t WHERE t.name = ?1`,
+          )
           .bind(o.name, v.name, v.presentation, v.swatch),
       )
-      if (v.presentationDe) s.push(db.prepare(`INSERT OR IGNORE INTO option_value_translations (option_value_id, locale, presentation) SELECT id, 'de', ? FROM option_values WHERE option_type_id = ${typeSql} AND name = ?`).bind(v.presentationDe, o.name, v.name))
+      if (v.presentationDe)
+        s.push(
+          db
+            .prepare(`INSERT OR IGNORE INTO option_value_translations (option_value_id, locale, presentation) SELECT id, 'de', ? FROM option_values WHERE option_type_id = ${typeSql} AND name = ?`)
+            .bind(v.presentationDe, o.name, v.name),
+        )
     }
     s.push(db.prepare(`INSERT INTO product_option_types (product_id, option_type_id, position) SELECT ?, id, ? FROM option_types WHERE name = ?`).bind(id, position, o.name))
   }
@@ -361,7 +415,11 @@ export function productStatements(db: D1Database, operator: AuditActor, id: numb
     s.push(db.prepare('INSERT INTO variants (product_id, sku, is_master, position, stock_on_hand, backorderable) VALUES (?, ?, ?, ?, ?, 0)').bind(id, row.sku, row.master ? 1 : 0, position, row.stock))
     for (const currency of ['AUD', 'USD'] as const) {
       const { amount, rrp } = stored(row.prices[currency])
-      s.push(db.prepare(`INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) SELECT ${variantSql}, ?, ?, ?, ?`).bind(row.sku, id, currency, amount, rrp, row.prices[currency].club))
+      s.push(
+        db
+          .prepare(`INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) SELECT ${variantSql}, ?, ?, ?, ?`)
+          .bind(row.sku, id, currency, amount, rrp, row.prices[currency].club),
+      )
     }
     if (!row.master) {
       for (const key of row.key.split('_')) {
@@ -374,7 +432,12 @@ export function productStatements(db: D1Database, operator: AuditActor, id: numb
   if (input.taxonIds.length) s.push(db.prepare('INSERT OR IGNORE INTO classifications (taxon_id, product_id) SELECT value, ? FROM json_each(?)').bind(id, JSON.stringify(input.taxonIds)))
   for (const p of input.properties.filter((x) => x.value)) {
     s.push(db.prepare('INSERT INTO product_properties (product_id, property_id, value, filter_param) VALUES (?, ?, ?, ?)').bind(id, p.id, p.value, slugOf(p.value!) || 'value'))
-    if (p.valueDe) s.push(db.prepare(`INSERT INTO product_property_translations (product_property_id, locale, value) SELECT id, 'de', ? FROM product_properties WHERE product_id = ? AND property_id = ?`).bind(p.valueDe, id, p.id))
+    if (p.valueDe)
+      s.push(
+        db
+          .prepare(`INSERT INTO product_property_translations (product_property_id, locale, value) SELECT id, 'de', ? FROM product_properties WHERE product_id = ? AND property_id = ?`)
+          .bind(p.valueDe, id, p.id),
+      )
   }
   const availableOn = input.status === 'active' ? new Date().toISOString() : null
   s.push(...productDetailsStatements(db, id, { name: input.name, nameDe: input.nameDe, description: input.description, descriptionDe: input.descriptionDe, availableOn, discontinueOn: null }))
@@ -386,8 +449,17 @@ export function productStatements(db: D1Database, operator: AuditActor, id: numb
     name_de: input.nameDe,
     status: input.status,
     taxons: input.taxonIds,
-    options: input.options.map((o) => ({ type: o.name, created: o.typeId === null, values: o.values.map((v) => ({ value: v.name, created: v.id === null, ...(v.swatch ? { swatch: v.swatch } : {}) })) })),
-    variants: input.rows.map((r) => ({ sku: r.sku, options: r.label, stock_on_hand: r.stock, prices: (['AUD', 'USD'] as const).map((currency) => ({ currency, ...stored(r.prices[currency]), club: r.prices[currency].club })) })),
+    options: input.options.map((o) => ({
+      type: o.name,
+      created: o.typeId === null,
+      values: o.values.map((v) => ({ value: v.name, created: v.id === null, ...(v.swatch ? { swatch: v.swatch } : {}) })),
+    })),
+    variants: input.rows.map((r) => ({
+      sku: r.sku,
+      options: r.label,
+      stock_on_hand: r.stock,
+      prices: (['AUD', 'USD'] as const).map((currency) => ({ currency, ...stored(r.prices[currency]), club: r.prices[currency].club })),
+    })),
   }
   s.push(auditStatement(db, operator, action, { type: 'product', id }, null, after))
   return s
@@ -425,7 +497,8 @@ export function variantPriceStatement(db: D1Database, variantId: number, currenc
 }
 
 /** A variant's stock and backorderable set as a count (the import's lines: the file is the count). */
-export const variantStockStatement = (db: D1Database, variantId: number, stock: number, backorderable: boolean) => db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(stock, backorderable ? 1 : 0, variantId)
+export const variantStockStatement = (db: D1Database, variantId: number, stock: number, backorderable: boolean) =>
+  db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(stock, backorderable ? 1 : 0, variantId)
 
 /** A currency's price for every live variant of the product. */
 export function liveVariantsPriceStatement(db: D1Database, productId: number, currency: 'AUD' | 'USD', price: PriceCents): D1PreparedStatement {
@@ -440,16 +513,24 @@ export function liveVariantsPriceStatement(db: D1Database, productId: number, cu
 /** The product's master variant with this SKU (made when it has none), and its stock when given (null: left as it is). */
 export function masterStatements(db: D1Database, productId: number, sku: string, stock: { count: number; backorderable: boolean } | null): D1PreparedStatement[] {
   return [
-    db.prepare('INSERT INTO variants (product_id, sku, is_master, stock_on_hand, backorderable) SELECT ?1, ?2, 1, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM variants WHERE product_id = ?1 AND is_master = 1)').bind(productId, sku),
+    db
+      .prepare(
+        'INSERT INTO variants (product_id, sku, is_master, stock_on_hand, backorderable) SELECT ?1, ?2, 1, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM variants WHERE product_id = ?1 AND is_master = 1)',
+      )
+      .bind(productId, sku),
     db.prepare('UPDATE variants SET sku = ? WHERE product_id = ? AND is_master = 1').bind(sku, productId),
-    ...(stock === null ? [] : [db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE product_id = ? AND is_master = 1').bind(stock.count, stock.backorderable ? 1 : 0, productId)]),
+    ...(stock === null
+      ? []
+      : [db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE product_id = ? AND is_master = 1').bind(stock.count, stock.backorderable ? 1 : 0, productId)]),
   ]
 }
 
 /** The product's categories become exactly those with these permalinks. */
 export function classificationByPermalinkStatements(db: D1Database, productId: number, permalinks: readonly string[]): D1PreparedStatement[] {
   return [
-    db.prepare('DELETE FROM classifications WHERE product_id = ? AND taxon_id NOT IN (SELECT id FROM taxons WHERE permalink IN (SELECT value FROM json_each(?)))').bind(productId, JSON.stringify(permalinks)),
+    db
+      .prepare('DELETE FROM classifications WHERE product_id = ? AND taxon_id NOT IN (SELECT id FROM taxons WHERE permalink IN (SELECT value FROM json_each(?)))')
+      .bind(productId, JSON.stringify(permalinks)),
     db.prepare('INSERT OR IGNORE INTO classifications (taxon_id, product_id) SELECT id, ? FROM taxons WHERE permalink IN (SELECT value FROM json_each(?))').bind(productId, JSON.stringify(permalinks)),
   ]
 }

@@ -56,29 +56,35 @@ async function settle<P extends RefundPayment>(env: Env, actor: AuditActor, deta
   for (const share of s.shares) if (!Number.isInteger(share.cents) || share.cents <= 0 || share.cents > refundable(share.payment)) throw new RefundRefused(refundTooMuch(detail, share.payment))
   const references = new Map<number, string>()
   const claims: Claim[] = [...s.claims, ...s.shares.map((sh): Claim => [paymentClaim(sh.payment), s.paymentBusy])]
-  await underClaim(db, claims, actor, () => references.size > 0, async () => {
-    if (s.toPayments) {
-      for (const share of s.shares) {
-        if (share.payment.method !== 'card') continue
-        references.set(share.payment.id, await cardRefund(env, share.payment.id, share.cents, s.subject))
+  await underClaim(
+    db,
+    claims,
+    actor,
+    () => references.size > 0,
+    async () => {
+      if (s.toPayments) {
+        for (const share of s.shares) {
+          if (share.payment.method !== 'card') continue
+          references.set(share.payment.id, await cardRefund(env, share.payment.id, share.cents, s.subject))
+        }
       }
-    }
-    const mail = await s.mail()
-    const statements = [
-      ...s.first,
-      ...s.shares.flatMap((sh) => refundRows(db, detail, sh.payment, sh.cents, s.reason, references.get(sh.payment.id) ?? null, s.returnId ?? null, s.toPayments)),
-      ...s.then,
-      s.audit(references),
-      ...(mail ? [await mailStatement(env, mail)] : []),
-    ]
-    try {
-      await dispatchWritten(env, await db.batch(statements))
-    } catch (error) {
-      const said = s.taken?.(error)
-      if (said) throw new RefundRefused(said, 409)
-      throw error
-    }
-  })
+      const mail = await s.mail()
+      const statements = [
+        ...s.first,
+        ...s.shares.flatMap((sh) => refundRows(db, detail, sh.payment, sh.cents, s.reason, references.get(sh.payment.id) ?? null, s.returnId ?? null, s.toPayments)),
+        ...s.then,
+        s.audit(references),
+        ...(mail ? [await mailStatement(env, mail)] : []),
+      ]
+      try {
+        await dispatchWritten(env, await db.batch(statements))
+      } catch (error) {
+        const said = s.taken?.(error)
+        if (said) throw new RefundRefused(said, 409)
+        throw error
+      }
+    },
+  )
 }
 
 /** A card share back through the provider that took it; its refusal (a sentence) stops the refund before anything is written. */
@@ -96,7 +102,16 @@ async function cardRefund(env: Env, paymentId: number, cents: number, subject: C
  * no more than was captured is ever given back) but the money goes elsewhere (a return refunded as store credit or on a
  * new gift card), so a gift card or store credit that paid is not refilled.
  */
-function refundRows(db: D1Database, detail: Refundable, payment: RefundPayment, cents: number, reason: string, reference: string | null, returnId: number | null, toBalance: boolean): D1PreparedStatement[] {
+function refundRows(
+  db: D1Database,
+  detail: Refundable,
+  payment: RefundPayment,
+  cents: number,
+  reason: string,
+  reference: string | null,
+  returnId: number | null,
+  toBalance: boolean,
+): D1PreparedStatement[] {
   return [
     // the CHECK on payments.refunded_cents refuses the whole batch if this would give back more than was taken. A Stripe
     // payment's figure is also raised by the charge.refunded webhook (Stripe's total, only ever forward), which may have
@@ -105,7 +120,9 @@ function refundRows(db: D1Database, detail: Refundable, payment: RefundPayment, 
     db
       .prepare('UPDATE payments SET refunded_cents = CASE WHEN payment_intent_id IS NULL THEN refunded_cents + ?1 ELSE MAX(refunded_cents, ?3 + ?1) END WHERE id = ?2')
       .bind(cents, payment.id, payment.refunded_cents),
-    db.prepare('INSERT INTO refunds (order_id, payment_id, amount_cents, reason, provider_reference, return_id) VALUES (?, ?, ?, ?, ?, ?)').bind(detail.order.id, payment.id, cents, reason, reference, returnId),
+    db
+      .prepare('INSERT INTO refunds (order_id, payment_id, amount_cents, reason, provider_reference, return_id) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(detail.order.id, payment.id, cents, reason, reference, returnId),
     ...(toBalance ? balanceBack(db, detail, payment, cents) : []),
   ]
 }
@@ -173,7 +190,14 @@ function refundOnce<P extends RefundPayment>(env: Env, actor: AuditActor, detail
     first: [],
     then: [],
     audit: (references) =>
-      auditStatement(env.DB, actor, 'order.refund', { type: 'order', id: detail.order.number! }, { payment_id: payment.id, refunded_cents: payment.refunded_cents }, { payment_id: payment.id, refunded_cents: payment.refunded_cents + input.cents, amount_cents: input.cents, reason: input.reason, reference: references.get(payment.id) ?? null }),
+      auditStatement(
+        env.DB,
+        actor,
+        'order.refund',
+        { type: 'order', id: detail.order.number! },
+        { payment_id: payment.id, refunded_cents: payment.refunded_cents },
+        { payment_id: payment.id, refunded_cents: payment.refunded_cents + input.cents, amount_cents: input.cents, reason: input.reason, reference: references.get(payment.id) ?? null },
+      ),
     mail: () => mail(payment),
   })
 }
@@ -189,7 +213,13 @@ export interface UnitsRefund extends UnitsChoice {
 }
 
 /** Refunds the units (and shipping) chosen in the order's refund dialog; the mail is told the quote (null: nothing to say). */
-export async function refundUnits<D extends Refundable>(env: Env, actor: AuditActor, detail: D, input: UnitsRefund, mail: (quote: UnitsQuote<D['payments'][number]>, said: string) => Promise<Mail | null>): Promise<void> {
+export async function refundUnits<D extends Refundable>(
+  env: Env,
+  actor: AuditActor,
+  detail: D,
+  input: UnitsRefund,
+  mail: (quote: UnitsQuote<D['payments'][number]>, said: string) => Promise<Mail | null>,
+): Promise<void> {
   const db = env.DB
   const quote = await quoteUnits(db, detail, input)
   const { order } = detail
@@ -198,7 +228,11 @@ export async function refundUnits<D extends Refundable>(env: Env, actor: AuditAc
   await settle(env, actor, detail, {
     // the form (sent twice, it refunds once), each line as the operator saw it (two refunds of it from the same view:
     // one goes on, the other is refused, 409) and each payment it draws on
-    claims: [[`form:${input.formToken}`, FORM_USED, input.donePath], ...quote.lines.map((l): Claim => [`line:${l.line.id}:${l.line.settled}`, LINE_BUSY]), ...(quote.shippingCents > 0 ? [[`shipping:${order.id}`, LINE_BUSY] as const] : [])],
+    claims: [
+      [`form:${input.formToken}`, FORM_USED, input.donePath],
+      ...quote.lines.map((l): Claim => [`line:${l.line.id}:${l.line.settled}`, LINE_BUSY]),
+      ...(quote.shippingCents > 0 ? [[`shipping:${order.id}`, LINE_BUSY] as const] : []),
+    ],
     paymentBusy: PAYMENT_BUSY,
     shares: quote.shares,
     subject: `form:${input.formToken}`,
@@ -207,22 +241,34 @@ export async function refundUnits<D extends Refundable>(env: Env, actor: AuditAc
     first: [
       // first: the trigger refuses units beyond what the line has left (a refund or return meanwhile) before anything else
       ...quote.lines.map((l) =>
-        db.prepare('INSERT INTO quantity_refunds (order_id, line_item_id, quantity, amount_cents, restocked, reason) VALUES (?, ?, ?, ?, ?, ?)').bind(order.id, l.line.id, l.quantity, l.cents, l.restock ? 1 : 0, input.reason),
+        db
+          .prepare('INSERT INTO quantity_refunds (order_id, line_item_id, quantity, amount_cents, restocked, reason) VALUES (?, ?, ?, ?, ?, ?)')
+          .bind(order.id, l.line.id, l.quantity, l.cents, l.restock ? 1 : 0, input.reason),
       ),
       ...(quote.shippingCents > 0 ? [db.prepare('INSERT INTO shipping_refunds (order_id, amount_cents) VALUES (?, ?)').bind(order.id, quote.shippingCents)] : []),
     ],
     then: [restockStatement(db, restock)],
     audit: () =>
-      auditStatement(db, actor, 'order.refund_units', { type: 'order', id: order.number! }, { refundable_cents: refundableCents(detail) }, {
-        lines: quote.lines.map((l) => ({ line_item_id: l.line.id, sku: detail.lines.find((x) => x.id === l.line.id)?.sku ?? null, quantity: l.quantity, cents: l.cents, restocked: l.restock })),
-        shipping_cents: quote.shippingCents,
-        cents: quote.totalCents,
-        gst_cents: quote.gstCents,
-        reason: input.reason,
-        refunded: quote.shares.map((s) => ({ payment_id: s.payment.id, method: s.payment.method, cents: s.cents })),
-      }),
+      auditStatement(
+        db,
+        actor,
+        'order.refund_units',
+        { type: 'order', id: order.number! },
+        { refundable_cents: refundableCents(detail) },
+        {
+          lines: quote.lines.map((l) => ({ line_item_id: l.line.id, sku: detail.lines.find((x) => x.id === l.line.id)?.sku ?? null, quantity: l.quantity, cents: l.cents, restocked: l.restock })),
+          shipping_cents: quote.shippingCents,
+          cents: quote.totalCents,
+          gst_cents: quote.gstCents,
+          reason: input.reason,
+          refunded: quote.shares.map((s) => ({ payment_id: s.payment.id, method: s.payment.method, cents: s.cents })),
+        },
+      ),
     mail: () => (quote.totalCents > 0 ? mail(quote, `${said}: ${input.reason}`) : Promise.resolve(null)),
-    taken: (error) => (/beyond its quantity|UNIQUE/.test(String(error)) ? 'These units or the shipping were refunded a moment ago, from another tab or by another operator: nothing more was refunded. Reload the order.' : null),
+    taken: (error) =>
+      /beyond its quantity|UNIQUE/.test(String(error))
+        ? 'These units or the shipping were refunded a moment ago, from another tab or by another operator: nothing more was refunded. Reload the order.'
+        : null,
   })
 }
 
@@ -246,7 +292,8 @@ export interface ReturnRefundMail {
 }
 
 /** The quote a return's refund gives, before the operator confirms it. */
-export const quoteReturnRefund = <D extends Refundable>(db: D1Database, detail: RefundableReturn<D>, withShipping: boolean): Promise<ReturnQuote<D['payments'][number]>> => quoteReturn(db, detail.order, detail.ret.items, withShipping)
+export const quoteReturnRefund = <D extends Refundable>(db: D1Database, detail: RefundableReturn<D>, withShipping: boolean): Promise<ReturnQuote<D['payments'][number]>> =>
+  quoteReturn(db, detail.order, detail.ret.items, withShipping)
 
 /**
  * The last step of a return: the units that came back are refunded (with the order's shipping if asked) to the
@@ -254,16 +301,29 @@ export const quoteReturnRefund = <D extends Refundable>(db: D1Database, detail: 
  * return is closed. Never more than the payments still hold: the refund is always split over them and counted as
  * refunded on each (when it goes to store credit or a gift card too), so a later refund cannot give it back again.
  */
-export async function refundReturn<D extends Refundable>(env: Env, actor: AuditActor, detail: RefundableReturn<D>, input: { to: RefundTo; shipping: boolean; formToken: string }, mail: (told: ReturnRefundMail) => Promise<Mail>, taken: (error: unknown) => string | null): Promise<void> {
+export async function refundReturn<D extends Refundable>(
+  env: Env,
+  actor: AuditActor,
+  detail: RefundableReturn<D>,
+  input: { to: RefundTo; shipping: boolean; formToken: string },
+  mail: (told: ReturnRefundMail) => Promise<Mail>,
+  taken: (error: unknown) => string | null,
+): Promise<void> {
   const db = env.DB
   const { ret, order } = detail
   const to = input.to
-  if (to === 'store_credit' && order.order.user_id === null) throw new RefundRefused('This order was placed by a guest, who has no account to hold store credit: refund to the payments or on a new gift card.')
+  if (to === 'store_credit' && order.order.user_id === null)
+    throw new RefundRefused('This order was placed by a guest, who has no account to hold store credit: refund to the payments or on a new gift card.')
   const quote = await quoteReturnRefund(db, detail, input.shipping)
   const code = to === 'gift_card' && quote.totalCents > 0 ? giftCardCode() : null
   const restock = ret.items.filter((i) => i.restock && (i.received ?? 0) > 0).map((i) => ({ v: order.lines.find((l) => l.id === i.line_item_id)!.variant_id, q: i.received! }))
   const said = to === 'original' ? '' : to === 'store_credit' ? ' (as store credit)' : ' (on a new gift card)'
-  const refunds = to === 'original' ? quote.shares.map((s) => ({ method: s.payment.method, amountCents: s.cents })) : quote.totalCents > 0 ? [{ method: to === 'store_credit' ? ('store_credit' as const) : ('gift_card' as const), amountCents: quote.totalCents }] : []
+  const refunds =
+    to === 'original'
+      ? quote.shares.map((s) => ({ method: s.payment.method, amountCents: s.cents }))
+      : quote.totalCents > 0
+        ? [{ method: to === 'store_credit' ? ('store_credit' as const) : ('gift_card' as const), amountCents: quote.totalCents }]
+        : []
   const came = ret.items.filter((i) => (i.received ?? 0) > 0).map((i) => ({ line_item_id: i.line_item_id, quantity: i.received! }))
   await settle(env, actor, order, {
     claims: [
@@ -278,7 +338,13 @@ export async function refundReturn<D extends Refundable>(env: Env, actor: AuditA
     reason: `Return #${ret.id}: ${ret.reason}${said}`,
     returnId: ret.id,
     first: [
-      ...(code ? [db.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_email) VALUES (?, ?, ?, ?, ?)').bind(code, order.order.currency, quote.totalCents, quote.totalCents, order.order.email)] : []),
+      ...(code
+        ? [
+            db
+              .prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_email) VALUES (?, ?, ?, ?, ?)')
+              .bind(code, order.order.currency, quote.totalCents, quote.totalCents, order.order.email),
+          ]
+        : []),
       // the trigger refuses a return refunded or declined meanwhile, before anything else of it is written
       db
         .prepare(
@@ -291,17 +357,24 @@ export async function refundReturn<D extends Refundable>(env: Env, actor: AuditA
     ],
     then: [...(to === 'store_credit' && quote.totalCents > 0 ? [storeCredit(db, order, quote.totalCents)] : []), restockStatement(db, restock)],
     audit: () =>
-      auditStatement(db, actor, 'return.refund', { type: 'order', id: order.order.number! }, { return_id: ret.id, stage: ret.stage }, {
-        return_id: ret.id,
-        stage: 'refunded',
-        refund_to: to,
-        goods_cents: quote.goodsCents,
-        shipping_cents: quote.shippingCents,
-        gst_cents: quote.gstCents,
-        restocked: restock,
-        refunded: quote.shares.map((s) => ({ payment_id: s.payment.id, method: s.payment.method, cents: s.cents })),
-        ...(code ? { gift_card: `•••• ${code.slice(-4)}` } : {}),
-      }),
+      auditStatement(
+        db,
+        actor,
+        'return.refund',
+        { type: 'order', id: order.order.number! },
+        { return_id: ret.id, stage: ret.stage },
+        {
+          return_id: ret.id,
+          stage: 'refunded',
+          refund_to: to,
+          goods_cents: quote.goodsCents,
+          shipping_cents: quote.shippingCents,
+          gst_cents: quote.gstCents,
+          restocked: restock,
+          refunded: quote.shares.map((s) => ({ payment_id: s.payment.id, method: s.payment.method, cents: s.cents })),
+          ...(code ? { gift_card: `•••• ${code.slice(-4)}` } : {}),
+        },
+      ),
     mail: () => mail({ refunds, refundTo: to, giftCardCode: code, shippingCents: quote.shippingCents, came }),
     taken,
   })
@@ -323,7 +396,13 @@ export interface CancelledOrder extends Refundable {
  * gift cards and store credit their balance), its stock goes back on the shelf, gift cards bought with it are
  * withdrawn, the coupon use is undone, and the shopper is told (the mail is told what each payment got back).
  */
-export async function refundCancelledOrder(env: Env, actor: AuditActor, detail: CancelledOrder, reason: string, mail: (given: Array<{ method: RefundPayment['method']; amountCents: number }>) => Promise<Mail>): Promise<void> {
+export async function refundCancelledOrder(
+  env: Env,
+  actor: AuditActor,
+  detail: CancelledOrder,
+  reason: string,
+  mail: (given: Array<{ method: RefundPayment['method']; amountCents: number }>) => Promise<Mail>,
+): Promise<void> {
   const db = env.DB
   const { order } = detail
   if (order.canceled_at) throw new RefundRefused('This order is already cancelled.')
@@ -362,7 +441,15 @@ export async function refundCancelledOrder(env: Env, actor: AuditActor, detail: 
       db.prepare("UPDATE orders SET canceled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(order.id),
       db.prepare("UPDATE shipments SET state = 'canceled' WHERE order_id = ?").bind(order.id),
     ],
-    audit: () => auditStatement(db, actor, 'order.cancel', { type: 'order', id: order.number! }, { canceled_at: null, stock_restored: merchandise }, { reason, refunded: detail.payments.map((p) => ({ payment_id: p.id, method: p.method, cents: refundable(p) })) }),
+    audit: () =>
+      auditStatement(
+        db,
+        actor,
+        'order.cancel',
+        { type: 'order', id: order.number! },
+        { canceled_at: null, stock_restored: merchandise },
+        { reason, refunded: detail.payments.map((p) => ({ payment_id: p.id, method: p.method, cents: refundable(p) })) },
+      ),
     mail: () => mail(given),
   })
 }

@@ -10,7 +10,9 @@ import { RefundRefused } from './refused.ts'
 
 /** A placed order as a refund reads it (the console's order detail is one). */
 export interface RefundOrder {
-  order: Pick<OrderRow, 'id' | 'number' | 'currency' | 'user_id' | 'email' | 'item_total_cents' | 'promo_total_cents' | 'ship_total_cents' | 'tax_total_cents' | 'total_cents'> & { canceled_at?: string | null }
+  order: Pick<OrderRow, 'id' | 'number' | 'currency' | 'user_id' | 'email' | 'item_total_cents' | 'promo_total_cents' | 'ship_total_cents' | 'tax_total_cents' | 'total_cents'> & {
+    canceled_at?: string | null
+  }
   lines: RefundLine[]
   payments: RefundPayment[]
 }
@@ -85,14 +87,17 @@ export function splitRefund<P extends RefundPayment>(payments: P[], cents: numbe
   const exact = paid.map((p) => (cents * (p.amount_cents ?? 0)) / total)
   const shares = exact.map(Math.floor)
   let left = cents - shares.reduce((a, b) => a + b, 0)
-  for (const i of exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]).map(([, i]) => i)) {
+  for (const i of exact
+    .map((x, i) => [x - Math.floor(x), i] as const)
+    .sort((a, b) => b[0] - a[0])
+    .map(([, i]) => i)) {
     if (left-- <= 0) break
     shares[i]! += 1
   }
   let over = 0
   paid.forEach((p, i) => {
     const cap = refundable(p)
-    if (shares[i]! > cap) (over += shares[i]! - cap), (shares[i] = cap)
+    if (shares[i]! > cap) ((over += shares[i]! - cap), (shares[i] = cap))
   })
   paid.forEach((p, i) => {
     const room = refundable(p) - shares[i]!
@@ -149,14 +154,18 @@ export async function quoteUnits<D extends RefundOrder>(db: D1Database, detail: 
     .filter((l) => l.quantity > 0)
     .map((l) => {
       const line = offers.find((o) => o.id === l.id)
-      if (!line) throw new RefundRefused('One of the lines has nothing left to refund (its units were refunded, returned or asked back already), or is a gift card: nothing was refunded. Reload the order.')
+      if (!line)
+        throw new RefundRefused('One of the lines has nothing left to refund (its units were refunded, returned or asked back already), or is a gift card: nothing was refunded. Reload the order.')
       if (l.quantity > line.units) throw new RefundRefused(`At most ${line.units} of ${line.label} can still be refunded: nothing was refunded.`)
       return { line, quantity: l.quantity, restock: l.restock, cents: 0 }
     })
   const shippingLeft = input.shipping ? await shippingLeftCents(db, detail) : 0
   if (input.shipping && shippingLeft === 0) throw new RefundRefused('This order’s shipping was free or is refunded already: untick it.')
   if (lines.length === 0 && !input.shipping) throw new RefundRefused('Choose how many units of at least one line to refund, or the shipping.')
-  const goodsRaw = goodsValueCents(detail, lines.map((l) => ({ line_item_id: l.line.id, quantity: l.quantity })))
+  const goodsRaw = goodsValueCents(
+    detail,
+    lines.map((l) => ({ line_item_id: l.line.id, quantity: l.quantity })),
+  )
   const cap = refundableCents(detail)
   const goodsCents = Math.min(goodsRaw, cap)
   const shippingCents = Math.min(shippingLeft, cap - goodsCents)
@@ -180,7 +189,12 @@ export interface ReturnQuote<P extends RefundPayment = RefundPayment> {
 }
 
 /** What refunding a return's received units (and the shipping, if asked) gives back, as the operator sees it before confirming. */
-export async function quoteReturn<D extends RefundOrder>(db: D1Database, order: D, items: ReadonlyArray<{ line_item_id: number; quantity: number; received: number | null }>, withShipping: boolean): Promise<ReturnQuote<D['payments'][number]>> {
+export async function quoteReturn<D extends RefundOrder>(
+  db: D1Database,
+  order: D,
+  items: ReadonlyArray<{ line_item_id: number; quantity: number; received: number | null }>,
+  withShipping: boolean,
+): Promise<ReturnQuote<D['payments'][number]>> {
   const received = items.map((i) => ({ line_item_id: i.line_item_id, quantity: i.received ?? i.quantity }))
   const goodsCents = returnValueCents(order, received)
   const shippingCents = withShipping ? Math.min(await shippingLeftCents(db, order), refundableCents(order) - goodsCents) : 0
