@@ -1,12 +1,26 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
-import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
+import type { ProductDetail } from './catalogue-data.ts'
 import { ActionRefused, unlessTaken } from './action-refused.ts'
-import { isoDay, productDetailsStatements } from './product-details.ts'
+import { isoDay } from './product-details.ts'
+import {
+  classificationStatements,
+  derivedStatements,
+  priceStatement,
+  productDetailsStatements,
+  propertyStatements,
+  STOCK_UNCHANGED,
+  touchProduct as touch,
+  variantStatement,
+  type PriceCents,
+} from '#worker/backend/catalogue/product-write.ts'
 
-/** Catalogue changes from the console. Each is one batch: the change, the derived tables, the audit entry. */
+export { slugOf } from '#worker/backend/catalogue/product-write.ts'
 
-const touch = (db: D1Database, id: number) => db.prepare("UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(id)
+/**
+ * Catalogue changes from the console. Each is one batch: the change, the derived tables, the audit entry; the writes
+ * are the product-write module's (worker/backend/catalogue/product-write.ts, decision 0074).
+ */
 
 export interface DetailsInput {
   name: string
@@ -27,11 +41,7 @@ export async function saveDetails(db: D1Database, operator: Operator, detail: Pr
   ])
 }
 
-export interface PriceInput {
-  amount: number
-  rrp: number | null
-  member: number | null
-}
+export type PriceInput = PriceCents
 
 /**
  * Prices per currency: for every size of the product, or (variantId) for one size only, which then costs its own
@@ -41,15 +51,7 @@ export async function savePrices(db: D1Database, operator: Operator, detail: Pro
   const { product } = detail
   const variant = variantId === undefined ? null : detail.variants.find((v) => v.id === variantId)
   if (variant === undefined) throw new ActionRefused('That size is not part of this product.')
-  const statements = (['AUD', 'USD'] as const).map((currency) =>
-    db
-      .prepare(
-        `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents)
-         SELECT id, ?2, ?3, ?4, ?5 FROM variants WHERE product_id = ?1 AND (?6 IS NULL OR id = ?6)
-         ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
-      )
-      .bind(product.id, currency, input[currency].amount, input[currency].rrp, input[currency].member, variant?.id ?? null),
-  )
+  const statements = (['AUD', 'USD'] as const).map((currency) => priceStatement(db, product.id, currency, input[currency], variant?.id ?? null))
   const after = (['AUD', 'USD'] as const).map((currency) => ({ currency, amount_cents: input[currency].amount, compare_at_cents: input[currency].rrp, member_cents: input[currency].member }))
   await db.batch([
     ...statements,
@@ -89,15 +91,13 @@ export async function saveVariant(db: D1Database, operator: Operator, detail: Pr
   const setsStock = input.stock !== input.stockSeen
   const before = { sku: variant.sku, stock_on_hand: setsStock ? input.stockSeen : variant.stock_on_hand, backorderable: variant.backorderable === 1 }
   const after = { sku: input.sku, stock_on_hand: setsStock ? input.stock : variant.stock_on_hand, backorderable: input.backorderable }
-  const unchanged = setsStock ? 'EXISTS (SELECT 1 FROM variants WHERE id = ? AND stock_on_hand = ?)' : '1'
+  const unchanged = setsStock ? STOCK_UNCHANGED : '1'
   // the same SKU given to another variant between the check above and this batch (variants.sku is UNIQUE)
   const [, updated] = await unlessTaken(
     db.batch([
       // first, while the stock is still the one seen
       auditStatementWhen(db, unchanged, operator, 'variant.stock', { type: 'variant', id: variantId }, before, after, setsStock ? [variantId, input.stockSeen] : []),
-      setsStock
-        ? db.prepare('UPDATE variants SET sku = ?, stock_on_hand = ?, backorderable = ? WHERE id = ? AND stock_on_hand = ?').bind(input.sku, input.stock, input.backorderable ? 1 : 0, variantId, input.stockSeen)
-        : db.prepare('UPDATE variants SET sku = ?, backorderable = ? WHERE id = ?').bind(input.sku, input.backorderable ? 1 : 0, variantId),
+      variantStatement(db, variantId, input.sku, input.backorderable, setsStock ? { to: input.stock, seen: input.stockSeen } : null),
       touch(db, detail.product.id),
     ]),
     `Another variant already has the SKU ${input.sku}.`,
@@ -116,8 +116,7 @@ export async function saveTaxons(db: D1Database, operator: Operator, detail: Pro
   const chosen = [...new Set(taxonIds)].filter((id) => known.has(id))
   const before = detail.taxons.filter((t) => t.checked).map((t) => t.id)
   await db.batch([
-    db.prepare('DELETE FROM classifications WHERE product_id = ? AND taxon_id NOT IN (SELECT value FROM json_each(?))').bind(detail.product.id, JSON.stringify(chosen)),
-    db.prepare('INSERT OR IGNORE INTO classifications (taxon_id, product_id) SELECT value, ? FROM json_each(?)').bind(detail.product.id, JSON.stringify(chosen)),
+    ...classificationStatements(db, detail.product.id, chosen),
     touch(db, detail.product.id),
     ...derivedStatements(db, detail.product.id),
     auditStatement(db, operator, 'product.taxons', { type: 'product', id: detail.product.id }, before, chosen),
@@ -125,10 +124,6 @@ export async function saveTaxons(db: D1Database, operator: Operator, detail: Pro
 }
 
 export type PropertyInput = Record<number, { value: string | null; valueDe: string | null }>
-
-/** 'Müller Outdoor & Co' → 'muller-outdoor-and-co' (diacritics folded, ß → ss), as the seed makes slugs and filter values. */
-export const slugOf = (text: string) =>
-  text.replace(/ß/g, 'ss').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 
 /**
  * The product's property values in en and de; an empty English value removes the property from the product, and a
@@ -149,16 +144,7 @@ export async function saveProperties(db: D1Database, operator: Operator, detail:
   if (changed.length === 0) return false
   const statements = changed.flatMap((p) => {
     const n = next(p)
-    if (!n.value) return [db.prepare('DELETE FROM product_properties WHERE product_id = ? AND property_id = ?').bind(productId, p.id)]
-    const row = `(SELECT id FROM product_properties WHERE product_id = ${productId} AND property_id = ${p.id})`
-    return [
-      db
-        .prepare('INSERT INTO product_properties (product_id, property_id, value, filter_param) VALUES (?, ?, ?, ?) ON CONFLICT (product_id, property_id) DO UPDATE SET value = excluded.value, filter_param = excluded.filter_param')
-        .bind(productId, p.id, n.value, slugOf(n.value) || 'value'),
-      n.valueDe
-        ? db.prepare(`INSERT INTO product_property_translations (product_property_id, locale, value) VALUES (${row}, 'de', ?) ON CONFLICT (product_property_id, locale) DO UPDATE SET value = excluded.value`).bind(n.valueDe)
-        : db.prepare(`DELETE FROM product_property_translations WHERE product_property_id = ${row} AND locale = 'de'`),
-    ]
+    return propertyStatements(db, productId, p.id, n.value, n.valueDe)
   })
   const before = Object.fromEntries(detail.properties.filter((p) => p.value).map((p) => [p.name, { value: p.value, value_de: p.value_de }]))
   const after = Object.fromEntries(detail.properties.filter((p) => next(p).value).map((p) => [p.name, { value: next(p).value, value_de: next(p).valueDe }]))

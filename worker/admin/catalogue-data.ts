@@ -1,5 +1,5 @@
 import type { ProductListItem } from '#worker/admin/pages/products-page.tsx'
-import { productPricesInsert } from '#worker/backend/catalogue/product-prices-sql.mjs'
+export { derivedStatements } from '#worker/backend/catalogue/product-write.ts'
 /** The catalogue as the console reads it: the products list and one product with its variants and prices. */
 
 export const PRODUCTS_PAGE_SIZE = 25
@@ -140,31 +140,3 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
   }
 }
 
-/** The derived tables of one product (listing prices, search), rebuilt after its prices, names or categories change. */
-export function derivedStatements(db: D1Database, productId: number): D1PreparedStatement[] {
-  return [
-    db.prepare('DELETE FROM product_prices WHERE product_id = ?').bind(productId),
-    db.prepare(productPricesInsert(productId)),
-    db.prepare('DELETE FROM products_fts WHERE rowid IN (?1 * 2, ?1 * 2 + 1)').bind(productId),
-    db
-      .prepare(
-        `INSERT INTO products_fts (rowid, name, description, keywords)
-         SELECT p.id * 2, p.name, COALESCE(p.description, ''),
-           COALESCE((SELECT group_concat(pp.value, ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
-           COALESCE((SELECT group_concat(t.name, ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id WHERE c.product_id = p.id), '')
-         FROM products p WHERE p.id = ?1 AND p.deleted_at IS NULL`,
-      )
-      .bind(productId),
-    db
-      .prepare(
-        `INSERT INTO products_fts (rowid, name, description, keywords)
-         SELECT p.id * 2 + 1, COALESCE(pt.name, p.name), COALESCE(pt.description, p.description, ''),
-           COALESCE((SELECT group_concat(COALESCE(ppt.value, pp.value), ' ') FROM product_properties pp JOIN properties pr ON pr.id = pp.property_id
-                     LEFT JOIN product_property_translations ppt ON ppt.product_property_id = pp.id AND ppt.locale = 'de' WHERE pp.product_id = p.id AND pr.name IN ('brand', 'material')), '') || ' ' ||
-           COALESCE((SELECT group_concat(COALESCE(tt.name, t.name), ' ') FROM classifications c JOIN taxons t ON t.id = c.taxon_id
-                     LEFT JOIN taxon_translations tt ON tt.taxon_id = t.id AND tt.locale = 'de' WHERE c.product_id = p.id), '')
-         FROM products p LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = 'de' WHERE p.id = ?1 AND p.deleted_at IS NULL`,
-      )
-      .bind(productId),
-  ]
-}

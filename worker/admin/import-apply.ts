@@ -1,11 +1,22 @@
 import type { Env } from '#worker/env.ts'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { auditStatement } from './audit.ts'
-import { derivedStatements } from './catalogue-data.ts'
 import { pendingOf, recheckRows, staleStatements } from './import-recheck.ts'
-import { productStatements as newProductStatements } from './product-write.ts'
+import {
+  classificationByPermalinkStatements,
+  derivedStatements,
+  dropUnmadeProducts,
+  liveVariantsPriceStatement,
+  masterStatements,
+  newProductRows,
+  productDetailsStatements,
+  productStatements as newProductStatements,
+  touchProduct,
+  variantPriceStatement,
+  variantStockStatement,
+} from '#worker/backend/catalogue/product-write.ts'
 import { ActionRefused } from './action-refused.ts'
-import { isoDay, productDetailsStatements } from './product-details.ts'
+import { isoDay } from './product-details.ts'
 import { storefrontChanged } from './freshness.ts'
 import { CURRENCIES, type ProductRecord, type SizeRecord } from './product-csv.ts'
 
@@ -117,15 +128,7 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
     const rows = all.filter((r) => !stale.has(r.line))
     // new products get their row first (not on sale until the batch below), so every statement can use its id
     const fresh = rows.filter((r) => r.productId === null)
-    if (fresh.length) {
-      await db
-        .prepare(
-          `INSERT INTO products (slug, name, created_at, updated_at) SELECT value ->> 'slug', value ->> 'name', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-           FROM json_each(?1) WHERE true ON CONFLICT (slug) DO NOTHING`,
-        )
-        .bind(JSON.stringify(fresh.map((r) => ({ slug: r.after.slug, name: (r.after as { name: string }).name }))))
-        .run()
-    }
+    if (fresh.length) await newProductRows(db, fresh.map((r) => ({ slug: r.after.slug, name: (r.after as { name: string }).name })))
     const ids = new Map(
       (await db.prepare('SELECT id, slug FROM products WHERE slug IN (SELECT value FROM json_each(?))').bind(JSON.stringify(rows.map((r) => r.after.slug))).all<{ id: number; slug: string }>()).results.map((r) => [r.slug, r.id]),
     )
@@ -137,11 +140,10 @@ export async function applyChunk(env: Env, chunk: ImportChunk): Promise<void> {
     // another import or operator completed meanwhile.
     const unmade = () =>
       fresh.length
-        ? db
-            .prepare('DELETE FROM products WHERE slug IN (SELECT value FROM json_each(?)) AND available_on IS NULL AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.product_id = products.id)')
-            .bind(JSON.stringify(fresh.map((r) => r.after.slug)))
-            .run()
-            .catch(() => undefined)
+        ? dropUnmadeProducts(
+            db,
+            fresh.map((r) => r.after.slug),
+          ).catch(() => undefined)
         : undefined
     await db.batch([
       ...rows.flatMap((row) => {
@@ -193,24 +195,17 @@ function sizeStatements(db: D1Database, operator: { id: number; email: string },
   const prices = (r: SizeRecord) => CURRENCIES.filter((c) => r[`price_${c}`] !== null).map((c) => pricesOf(r, c))
   if (JSON.stringify(prices(before)) !== JSON.stringify(prices(after))) {
     for (const p of prices(after)) {
-      statements.push(
-        db
-          .prepare(
-            `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
-          )
-          .bind(variantId, p.currency, p.amount_cents, p.compare_at_cents, p.member_cents),
-      )
+      statements.push(variantPriceStatement(db, variantId, p.currency, { amount: p.amount_cents!, rrp: p.compare_at_cents, member: p.member_cents }))
     }
     statements.push(auditStatement(db, operator, 'variant.prices', { type: 'product', id: productId }, { variant_id: variantId, sku: before.sku, prices: prices(before) }, { variant_id: variantId, sku: after.sku, prices: prices(after) }))
   }
   if (before.stock !== after.stock || before.backorderable !== after.backorderable) {
     statements.push(
-      db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE id = ?').bind(after.stock, after.backorderable ? 1 : 0, variantId),
+      variantStockStatement(db, variantId, after.stock, after.backorderable),
       auditStatement(db, operator, 'variant.stock', { type: 'variant', id: variantId }, { sku: before.sku, stock_on_hand: before.stock, backorderable: before.backorderable }, { sku: after.sku, stock_on_hand: after.stock, backorderable: after.backorderable }),
     )
   }
-  statements.push(db.prepare("UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(productId))
+  statements.push(touchProduct(db, productId))
   return statements
 }
 
@@ -220,26 +215,13 @@ function sizeStatements(db: D1Database, operator: { id: number; email: string },
  * found all its sizes at the same price; null: left as it is).
  */
 function productStatements(db: D1Database, id: number, r: ProductRecord): D1PreparedStatement[] {
-  const price = (currency: 'AUD' | 'USD', amount: number | null, rrp: number | null, club: number | null) =>
-    amount === null
-      ? []
-      : [
-          db
-            .prepare(
-        `INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) SELECT id, ?2, ?3, ?4, ?5 FROM variants WHERE product_id = ?1 AND deleted_at IS NULL
-         ON CONFLICT (variant_id, currency) DO UPDATE SET amount_cents = excluded.amount_cents, compare_at_cents = excluded.compare_at_cents, member_cents = excluded.member_cents`,
-      )
-            .bind(id, currency, amount, rrp, club),
-        ]
+  const price = (currency: 'AUD' | 'USD', amount: number | null, rrp: number | null, club: number | null) => (amount === null ? [] : [liveVariantsPriceStatement(db, id, currency, { amount, rrp, member: club })])
   return [
     ...productDetailsStatements(db, id, { name: r.name, nameDe: r.name_de, description: r.description, descriptionDe: r.description_de, availableOn: isoDay(r.available_on), discontinueOn: isoDay(r.discontinue_on) }),
-    db.prepare("INSERT INTO variants (product_id, sku, is_master, stock_on_hand, backorderable) SELECT ?1, ?2, 1, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM variants WHERE product_id = ?1 AND is_master = 1)").bind(id, r.sku),
-    db.prepare('UPDATE variants SET sku = ? WHERE product_id = ? AND is_master = 1').bind(r.sku, id),
     // stock is the master's only for a product without sizes (the dry run refuses it otherwise)
-    ...(r.stock === null ? [] : [db.prepare('UPDATE variants SET stock_on_hand = ?, backorderable = ? WHERE product_id = ? AND is_master = 1').bind(r.stock, r.backorderable ? 1 : 0, id)]),
+    ...masterStatements(db, id, r.sku, r.stock === null ? null : { count: r.stock, backorderable: Boolean(r.backorderable) }),
     ...price('AUD', r.price_aud, r.rrp_aud, r.club_aud),
     ...price('USD', r.price_usd, r.rrp_usd, r.club_usd),
-    db.prepare('DELETE FROM classifications WHERE product_id = ? AND taxon_id NOT IN (SELECT id FROM taxons WHERE permalink IN (SELECT value FROM json_each(?)))').bind(id, JSON.stringify(r.categories)),
-    db.prepare('INSERT OR IGNORE INTO classifications (taxon_id, product_id) SELECT id, ? FROM taxons WHERE permalink IN (SELECT value FROM json_each(?))').bind(id, JSON.stringify(r.categories)),
+    ...classificationByPermalinkStatements(db, id, r.categories),
   ]
 }

@@ -1,6 +1,6 @@
 import { statusOf } from './product-lifecycle.ts'
 import { parseValueText, type Status } from './product-input.ts'
-import { stored } from './product-write.ts'
+import { stored } from '#worker/backend/catalogue/product-write.ts'
 import { checkSizeLine } from './import-sizes.ts'
 import { changedColumns, CURRENCIES, plainOf, type CurrentProduct, type ProductRecord, type SizeRecord } from './product-csv.ts'
 import { capOf, lineOf, moneyOf, OPTION_INDEXES, PRODUCT_CELLS, refusal, said, STATUS_DE, type CheckedLine, type FileLine, type Said, type VariantContext } from './import-lines.ts'

@@ -37,6 +37,10 @@ export interface OrderPayment {
   gateway_payment_profile_id: string | null
 }
 
+/** How a payment is named to the operator. */
+export const paymentLabel = (p: OrderPayment) =>
+  p.method === 'card' ? `Card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}`.replace(/\s+/g, ' ').trim() : p.method === 'gift_card' ? `Gift card •••• ${(p.gift_card_code ?? '').slice(-4)}` : 'Store credit'
+
 export interface OrderDetail {
   order: AdminOrder
   lines: OrderLine[]

@@ -9,8 +9,8 @@ import type { Mail } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { loadOrderDetail, type OrderDetail } from './order-detail.ts'
-import { ActionRefused, unlessTaken } from './action-refused.ts'
-import { underClaim } from './refund-claims.ts'
+import { ActionRefused, refusedAs, unlessTaken } from './action-refused.ts'
+import { underClaim } from '#worker/backend/refunds/claims.ts'
 
 /**
  * A shopper's return through its steps (docs/console.md 'Returns'; decision 0032): approve, and the shopper is emailed
@@ -120,7 +120,7 @@ export async function receiveReturn(env: Env, operator: Operator, detail: Return
 export async function declineReturn(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
   assertStage(detail, 'requested', 'approved', 'received')
   // claimed as a refund claims it, so a decline cannot land while the return's refund is at the provider
-  await underClaim(env.DB, [[`return:${detail.ret.id}`, 'Another operator is refunding or declining this return right now, or just did: reload it to see where it stands.']], operator, () => false, () => settleDecline(env, operator, detail, note, requestUrl))
+  await refusedAs(underClaim(env.DB, [[`return:${detail.ret.id}`, 'Another operator is refunding or declining this return right now, or just did: reload it to see where it stands.']], operator, () => false, () => settleDecline(env, operator, detail, note, requestUrl)))
 }
 
 async function settleDecline(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {

@@ -1,6 +1,7 @@
 import type { Operator } from './context.ts'
 import { auditStatementWhen } from './audit.ts'
-import { derivedStatements, type ProductDetail } from './catalogue-data.ts'
+import type { ProductDetail } from './catalogue-data.ts'
+import { hasCombination, newSizeStatements, skuOwner } from '#worker/backend/catalogue/product-write.ts'
 import { slugOf, type PriceInput } from './catalogue-actions.ts'
 import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
 import { ActionRefused } from './action-refused.ts'
@@ -62,58 +63,28 @@ export async function addSize(db: D1Database, operator: Operator, detail: Produc
   if (sent) throw sent
   const values = resolveChoices(detail, input.choices)
   const label = values.map((v) => v.presentation).join(' / ')
-  const clash = await db.prepare('SELECT p.name FROM variants v JOIN products p ON p.id = v.product_id WHERE v.sku = ?').bind(input.sku).first<{ name: string }>()
+  const clash = await skuOwner(db, input.sku)
   if (clash) throw new ActionRefused(`Another variant already has the SKU ${input.sku} (${clash.name}): give the new size its own SKU.`)
-
-  // each value as SQL: an existing one by id, a new one by its type and name (written earlier in the same batch)
-  const ref = (v: (typeof values)[number]) => (v.id !== null ? { sql: '?', binds: [v.id] } : { sql: '(SELECT id FROM option_values WHERE option_type_id = ? AND name = ?)', binds: [v.type.id, v.name] })
-  const refs = values.map(ref)
-  const list = { sql: refs.map((r) => r.sql).join(', '), binds: refs.flatMap((r) => r.binds) }
-  const sameCombination = `EXISTS (SELECT 1 FROM variants o WHERE o.product_id = ? AND o.is_master = 0 AND o.deleted_at IS NULL
-      AND (SELECT COUNT(*) FROM variant_option_values x WHERE x.variant_id = o.id AND x.option_value_id IN (${list.sql})) = ${values.length}
-      AND (SELECT COUNT(*) FROM variant_option_values x WHERE x.variant_id = o.id) = ${values.length})`
-  if ((await db.prepare(`SELECT ${sameCombination} AS taken`).bind(productId, ...list.binds).first<{ taken: number }>())!.taken) {
+  const sizeValues = values.map((v) => ({ id: v.id, typeId: v.type.id, name: v.name, presentation: v.presentation, swatch: v.swatch }))
+  if (await hasCombination(db, productId, sizeValues)) {
     throw new ActionRefused(`${detail.product.name} has a ${label} already: change its stock or prices in the lists above.`)
   }
 
-  const made = 'EXISTS (SELECT 1 FROM variants WHERE sku = ? AND product_id = ?)'
   const after = {
     sku: input.sku,
     options: values.map((v) => ({ type: v.type.name, value: v.name, presentation: v.presentation, created: v.id === null, ...(v.swatch ? { swatch: v.swatch } : {}) })),
     stock_on_hand: input.stock,
     prices: (['AUD', 'USD'] as const).map((currency) => ({ currency, amount_cents: input.prices[currency].amount, compare_at_cents: input.prices[currency].rrp, member_cents: input.prices[currency].member })),
   }
+  // the size's writes are the product-write module's (worker/backend/catalogue/product-write.ts); the audit and the
+  // form key are written only when the size was (made)
+  const { statements: writes, made, variantAt } = newSizeStatements(db, productId, { sku: input.sku, stock: input.stock, prices: input.prices, values: sizeValues })
   const statements = [
-    // a value the store does not have yet, under its option type, after the type's others
-    ...values
-      .filter((v) => v.id === null)
-      .map((v) =>
-        db
-          .prepare('INSERT OR IGNORE INTO option_values (option_type_id, name, presentation, position, image_preview) SELECT ?1, ?2, ?3, COALESCE(MAX(position), -1) + 1, ?4 FROM option_values WHERE option_type_id = ?1')
-          .bind(v.type.id, v.name, v.presentation, v.swatch),
-      ),
-    // the size itself, unless the product got the same combination a moment ago (another operator): then nothing below
-    db
-      .prepare(
-        `INSERT INTO variants (product_id, sku, is_master, position, stock_on_hand, backorderable)
-         SELECT ?, ?, 0, (SELECT COALESCE(MAX(position), 0) + 1 FROM variants WHERE product_id = ?), ?, 0 WHERE NOT ${sameCombination}`,
-      )
-      .bind(productId, input.sku, productId, input.stock, productId, ...list.binds),
-    db.prepare(`INSERT INTO variant_option_values (variant_id, option_value_id) SELECT v.id, ov.id FROM variants v, option_values ov WHERE v.sku = ? AND v.product_id = ? AND ov.id IN (${list.sql})`).bind(input.sku, productId, ...list.binds),
-    ...(['AUD', 'USD'] as const).map((currency) =>
-      db
-        .prepare('INSERT INTO prices (variant_id, currency, amount_cents, compare_at_cents, member_cents) SELECT id, ?, ?, ?, ? FROM variants WHERE sku = ? AND product_id = ?')
-        .bind(currency, input.prices[currency].amount, input.prices[currency].rrp, input.prices[currency].member, input.sku, productId),
-    ),
-    // the option filters of the listings (the facet scopes go stale by trigger, migration 0121)
-    db.prepare(`INSERT OR IGNORE INTO product_option_values (option_value_id, product_id) SELECT ov.id, ? FROM option_values ov WHERE ov.id IN (${list.sql}) AND ${made}`).bind(productId, ...list.binds, input.sku, productId),
-    db.prepare(`UPDATE products SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND ${made}`).bind(productId, input.sku, productId),
-    ...derivedStatements(db, productId),
-    auditStatementWhen(db, made, operator, 'variant.create', { type: 'product', id: productId }, null, after, [input.sku, productId]),
+    ...writes,
+    auditStatementWhen(db, made.sql, operator, 'variant.create', { type: 'product', id: productId }, null, after, made.binds),
     // the form is used up with the size (worker/admin/form-tokens.ts): sent twice, the second finds the key taken
-    spendFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/products/${productId}`] }, { sql: made, binds: [input.sku, productId] }),
+    spendFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/products/${productId}`] }, made),
   ]
-  const variantAt = values.filter((v) => v.id === null).length
   const results = await once(db, input.token, WHAT_ADDED, () => db.batch(statements)).catch((error: unknown) => {
     // the same SKU given to another variant between the check above and the batch (variants.sku is UNIQUE)
     if (String(error).includes('UNIQUE') && !(error instanceof ActionRefused)) throw new ActionRefused(`Another variant already has the SKU ${input.sku}: give the new size its own SKU.`)

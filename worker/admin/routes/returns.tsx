@@ -12,9 +12,10 @@ import { reconfirm } from '../operators.ts'
 import { renderPage, seeOther } from '../render.tsx'
 import { approveReturn, declineReturn, loadReturn, receiveReturn, type ReturnDetail } from '../return-actions.ts'
 import { quoteReturnRefund, refundReturn } from '../return-refund.ts'
-import { gstShareCents, paymentLabel, shippingLeftCents } from '../refund-money.ts'
+import { gstShareCents, shippingLeftCents } from '#worker/backend/refunds/value.ts'
+import { paymentLabel } from '../order-detail.ts'
 import { FORM_TOKEN_MISSING, formAlreadySent, formTokenOf } from '../form-tokens.ts'
-import { FORM_USED } from '../refund-claims.ts'
+import { FORM_USED } from '#worker/backend/refunds/claims.ts'
 
 export const returns = new Hono<AdminEnv>()
 

@@ -14,9 +14,9 @@ interface RefundableRow {
 }
 
 /**
- * Gives `amountCents` of a placed order's card payment back through the provider that took it: the admin console's
- * call (worker/admin). Provider side only: the caller records the refund in D1 in its own batch (`refunded_cents`,
- * `refunds`, the audit log), as a refund is one business change. Refuses (BackendError 4xx, a sentence a person can
+ * Gives `amountCents` of a placed order's card payment back through the provider that took it: the refund module's
+ * call (refunds/give-back.ts, the store's one way of giving money back). Provider side only: the refund module records
+ * the refund in D1 in its own batch (`refunded_cents`, `refunds`, the audit log), as a refund is one business change. Refuses (BackendError 4xx, a sentence a person can
  * read) more than is left or a payment that is not a captured card payment; 503 when Stripe cannot be reached
  * (nothing refunded). Keyed by a `refund_attempts` row of its own (migration 0240): two refunds never share a key;
  * the same `subject` (what the refund is for: the console's form, line, return or cancellation) tried again for the

@@ -5,8 +5,8 @@ import { auditStatement, type AuditSubject } from '../services/audit-log.ts'
  * `charge.refunded`: what Stripe says was refunded of a payment in all (`amount_refunded`, refunds made in the
  * console and in Stripe's dashboard alike). Stripe sends events in no particular order and sometimes twice, and each
  * carries the total at its moment, so the figure only moves forward: an older, smaller total arriving late changes
- * nothing (events of 5000 then 3000 leave 5000). The console's own refunds write the same column (order-actions.ts
- * refundStatements) and meet the webhook's figure the same way.
+ * nothing (events of 5000 then 3000 leave 5000). The store's own refunds write the same column (refunds/give-back.ts
+ * refundRows) and meet the webhook's figure the same way.
  *
  * A figure the store cannot take (more than the payment took, negative, not whole cents, another currency, a payment
  * the store never placed) changes nothing and is recorded in the audit log for an operator: the order page's history,

@@ -1,14 +1,14 @@
-import type { Operator } from './context.ts'
-import { ActionRefused } from './action-refused.ts'
-import type { FormSubject } from './form-tokens.ts'
+import type { AuditActor } from '../services/audit-log.ts'
+import { RefundRefused } from './refused.ts'
 
 /**
  * The claim recorded before the card provider is asked for a refund (migration 0204): a conditional INSERT, so of two
  * operators settling the same line or return at once exactly one goes on; the other gets `busy` as a 409.
  */
-export type ClaimSubject = `line:${number}` | `line:${number}:${number}` | `shipping:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}` | FormSubject
-// (`line:<id>:<units settled>`: a line as the refund dialog saw it; `shipping:<order id>`: the order's shipping refunded)
-// (`ship:<order id>`: fulfil() writes it in its own batch, an order is shipped once; cancel() takes it first, so an
+export type ClaimSubject = `line:${number}` | `line:${number}:${number}` | `shipping:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}` | `form:${string}`
+// (`line:<id>:<units settled>`: a line as the refund dialog saw it; `shipping:<order id>`: the order's shipping refunded;
+// `form:<token>`: a console form's one-time key, worker/admin/form-tokens.ts)
+// (`ship:<order id>`: fulfil() writes it in its own batch, an order is shipped once; a cancellation takes it first, so an
 // order being cancelled cannot be shipped meanwhile)
 /**
  * A payment as the operator saw it (its id and what was refunded of it then): two refunds of it started from the same
@@ -19,9 +19,9 @@ export type PaymentClaim = `payment:${number}:${number}`
 export const PAYMENT_BUSY = 'A payment of this order is being refunded, or the order cancelled, by another operator or tab right now, or just was: reload the order to see it.'
 export const paymentClaim = (p: { id: number; refunded_cents: number }): PaymentClaim => `payment:${p.id}:${p.refunded_cents}`
 
-export async function claimRefund(db: D1Database, subject: ClaimSubject, operator: Operator, busy: string, donePath: string | null = null): Promise<void> {
-  const { meta } = await db.prepare('INSERT INTO refund_claims (subject, admin_email, done_path) VALUES (?, ?, ?) ON CONFLICT (subject) DO NOTHING').bind(subject, operator.email, donePath).run()
-  if (meta.changes !== 1) throw new ActionRefused(busy)
+export async function claimRefund(db: D1Database, subject: ClaimSubject, actor: AuditActor, busy: string, donePath: string | null = null): Promise<void> {
+  const { meta } = await db.prepare('INSERT INTO refund_claims (subject, admin_email, done_path) VALUES (?, ?, ?) ON CONFLICT (subject) DO NOTHING').bind(subject, actor.email, donePath).run()
+  if (meta.changes !== 1) throw new RefundRefused(busy, 409)
 }
 
 /** Gives the claim back when nothing reached the provider (or the provider refused), so the operator can try again. */
@@ -40,11 +40,11 @@ export const FORM_USED = 'This refund form was already sent: nothing more was re
  * moved (`moved()` false), the ones taken are released; once a card refund went through they stay, so a retry cannot
  * refund it again.
  */
-export async function underClaim<T>(db: D1Database, claims: readonly Claim[], operator: Operator, moved: () => boolean, settle: () => Promise<T>): Promise<T> {
+export async function underClaim<T>(db: D1Database, claims: readonly Claim[], actor: AuditActor, moved: () => boolean, settle: () => Promise<T>): Promise<T> {
   const taken: ClaimSubject[] = []
   try {
     for (const [subject, busy, donePath] of claims) {
-      await claimRefund(db, subject, operator, busy, donePath ?? null)
+      await claimRefund(db, subject, actor, busy, donePath ?? null)
       taken.push(subject)
     }
     return await settle()
