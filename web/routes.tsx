@@ -71,6 +71,8 @@ function screens(locale: Locale): RouteObject[] {
         { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
         { id: id('newsletter-unsubscribe'), path: 'newsletter/unsubscribe', ...screen('./routes/newsletter-unsubscribe.tsx', () => import('./routes/newsletter-unsubscribe.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('newsletter-confirm'), path: 'newsletter/confirm', ...screen('./routes/newsletter-confirm.tsx', () => import('./routes/newsletter-confirm.tsx'), { ...PERSONAL, ...NOINDEX }) },
+        { id: id('stock-alert-confirm'), path: 'stock-alerts/confirm', ...screen('./routes/stock-alert-confirm.tsx', () => import('./routes/stock-alert-confirm.tsx'), { ...PERSONAL, ...NOINDEX }) },
+        { id: id('stock-alert-unsubscribe'), path: 'stock-alerts/unsubscribe', ...screen('./routes/stock-alert-unsubscribe.tsx', () => import('./routes/stock-alert-unsubscribe.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
         { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
         { id: id('legacy-category'), path: 'c/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx'), BROWSE) },

@@ -145,6 +145,15 @@ export interface StorefrontApi {
   deleteAccount(password: string): Promise<void>
   /** What a gift card still holds, formatted in its currency (limited per client like redeeming a code). */
   checkGiftCardBalance(code: string): Promise<{ balance: string }>
+  /**
+   * Back-in-stock alert for a sold-out size (issue 44): a guest's `email` is mailed a confirmation link (`confirmed:
+   * false`); a signed-in member without one (or with their own) is confirmed at once.
+   */
+  askStockAlert(variantId: string, email?: string): Promise<{ confirmed: boolean }>
+  /** The alert's emailed link's token, posted from its page's button; `back`: the size is in stock already (mailed). */
+  confirmStockAlert(token: string): Promise<{ back: boolean }>
+  /** The alert emails' signed unsubscribe link: no more alerts to the address. */
+  unsubscribeStockAlerts(email: string, token: string): Promise<void>
 }
 
 /** The catalogue reads (issue 3). */

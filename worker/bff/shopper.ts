@@ -140,6 +140,16 @@ shopperBff.post('/newsletter/unsubscribe', valid('json', S.UnsubscribeSchema), a
   await serverApi(c).unsubscribeNewsletter(email, token)
   return c.body(null, 204)
 })
+shopperBff.post('/stock-alerts', valid('json', S.StockAlertSchema), async (c) => {
+  const { variantId, email } = c.req.valid('json')
+  return c.json(await serverApi(c).askStockAlert(variantId, email))
+})
+shopperBff.post('/stock-alerts/confirm', valid('json', S.StockAlertTokenSchema), async (c) => c.json(await serverApi(c).confirmStockAlert(c.req.valid('json').token)))
+shopperBff.post('/stock-alerts/unsubscribe', valid('json', S.StockAlertUnsubscribeSchema), async (c) => {
+  const { email, token } = c.req.valid('json')
+  await serverApi(c).unsubscribeStockAlerts(email, token)
+  return c.body(null, 204)
+})
 shopperBff.post('/contact', valid('json', S.ContactSchema), async (c) => {
   await serverApi(c).sendContactMessage(c.req.valid('json'))
   return c.body(null, 204)
