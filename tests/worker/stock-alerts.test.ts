@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, registerAndLogin, uniqueEmail } from '#tests/factories/api.ts'
-import { createProduct } from '#tests/factories/catalogue.ts'
+import { createProduct, createSizedProduct } from '#tests/factories/catalogue.ts'
 import { deliver, fakeMailApi, fakeQueue, mailEnv } from '#tests/factories/mail.ts'
 import { stockAlertUnsubscribeLink } from '#worker/backend/services/stock-alerts.ts'
 import type { Env } from '#worker/env.ts'
@@ -158,5 +158,41 @@ describe('back-in-stock alerts', () => {
     const badLink = await call('/stock_alerts/confirm?locale=de', { body: { token: 'y'.repeat(43) } })
     expect(badLink.status).toBe(422)
     expect(badLink.body.error).toContain('Dieser Link ist ungültig')
+  })
+
+  it('without JavaScript: a sold-out size’s page has the plain form; its post asks (guest, German) or is refused with a 4xx sentence', async () => {
+    const product = await createSizedProduct([
+      { size: 'S', prices: { AUD: { amount: 9900 } }, stock: 4 },
+      { size: 'L', prices: { AUD: { amount: 9900 } }, stock: 0 },
+    ])
+    const large = product.variants.find((v) => v.size === 'L')!
+    const valueId = (await env.DB.prepare('SELECT option_value_id FROM variant_option_values WHERE variant_id = ?').bind(large.id).first<number>('option_value_id'))!
+    const shopper = formBrowser()
+    const inStockPage = await shopper.get(`/de/products/${product.slug}`)
+    expect(inStockPage.body).not.toContain('data-testid="stock-alert"')
+    const page = await shopper.get(`/de/products/${product.slug}?size=${valueId}`)
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('data-testid="stock-alert"')
+    expect(page.body).toContain('Benachrichtigen, wenn wieder verfügbar')
+    expect(page.body).toContain(`name="alertVariantId" value="${large.id}"`)
+
+    const refused = await shopper.post(`/de/products/${product.slug}?size=${valueId}`, { intent: 'stock-alert', alertVariantId: String(large.id), email: 'kein-at-zeichen' })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein')
+    expect(await alertRows(large.id)).toHaveLength(0)
+
+    const email = uniqueEmail('ohne-js')
+    const asked = await shopper.post(`/de/products/${product.slug}?size=${valueId}`, { intent: 'stock-alert', alertVariantId: String(large.id), email })
+    expect(asked.status).toBe(200)
+    expect(asked.body).toContain('Fast geschafft: Bitte bestätigen Sie mit dem Link')
+    expect(await alertRows(large.id)).toMatchObject([{ email, locale: 'de', confirmed_at: null }])
+    expect(await mailsTo(email, 'stock_alert_confirm')).toHaveLength(1)
+
+    // the console's product page counts the waiting request; the list shows the size
+    const { b } = await operator()
+    expect((await b.get(`/admin/products/${product.productId}`)).body).toContain('(1 not yet confirmed)')
+    const list = await b.get('/admin/stock-alerts')
+    expect(list.status).toBe(200)
+    expect(list.body).toContain(product.name)
   })
 })

@@ -70,10 +70,5 @@ export function browserShopper(): ShopperOperations {
       await apiRequest('POST', '/api/account/delete', { password })
     },
     checkGiftCardBalance: (code) => apiRequest('POST', '/api/gift-cards/balance', { code }),
-    askStockAlert: (variantId, email) => apiRequest('POST', '/api/stock-alerts', { variantId, ...(email ? { email } : {}) }),
-    confirmStockAlert: (token) => apiRequest('POST', '/api/stock-alerts/confirm', { token }),
-    unsubscribeStockAlerts: async (email, token) => {
-      await apiRequest('POST', '/api/stock-alerts/unsubscribe', { email, token })
-    },
   }
 }
