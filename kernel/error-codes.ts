@@ -67,6 +67,11 @@ export const ERROR_CODES = [
   'too_many_attempts',
   'newsletter_link_invalid',
   'wishlist_item_gone',
+  // back-in-stock alerts (issue 44)
+  'stock_alert_email_invalid',
+  'stock_alert_variant_unknown',
+  'stock_alert_in_stock',
+  'stock_alert_link_invalid',
   // returns
   'return_order_cancelled',
   'return_not_shipped',

@@ -71,6 +71,7 @@ function screens(locale: Locale): RouteObject[] {
         { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
         { id: id('newsletter-unsubscribe'), path: 'newsletter/unsubscribe', ...screen('./routes/newsletter-unsubscribe.tsx', () => import('./routes/newsletter-unsubscribe.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('newsletter-confirm'), path: 'newsletter/confirm', ...screen('./routes/newsletter-confirm.tsx', () => import('./routes/newsletter-confirm.tsx'), { ...PERSONAL, ...NOINDEX }) },
+        { id: id('alerts'), path: 'stock-alerts/:step', ...screen('./routes/alerts.tsx', () => import('./routes/alerts.tsx'), { ...PERSONAL, ...NOINDEX }) },
         { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
         { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
         { id: id('legacy-category'), path: 'c/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx'), BROWSE) },

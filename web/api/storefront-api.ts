@@ -29,7 +29,7 @@ import type {
  * on the server it calls the commerce client directly (worker/commerce/server-api.ts), in the browser it calls the
  * BFF at /api/* (web/api/browser-api.ts). Every method rejects with an `ApiError` on failure.
  */
-export interface StorefrontApi {
+export interface StorefrontApi extends Partial<StockAlertOperations> {
   // Session (personal data, loaded by the client after hydration)
   getSession(): Promise<SessionInfo>
   /** Cheap check used by the account guard on both sides. */
@@ -145,6 +145,23 @@ export interface StorefrontApi {
   deleteAccount(password: string): Promise<void>
   /** What a gift card still holds, formatted in its currency (limited per client like redeeming a code). */
   checkGiftCardBalance(code: string): Promise<{ balance: string }>
+}
+
+/**
+ * Back-in-stock alerts (issue 44, decision 0073): the server's API only. The browser's first-visit code stays without
+ * them: the product page's alert form (its own chunk) posts to the BFF itself, and the alert's confirm and unsubscribe
+ * pages post their forms to the server.
+ */
+export interface StockAlertOperations {
+  /**
+   * Back-in-stock alert for a sold-out size (issue 44): a guest's `email` is mailed a confirmation link (`confirmed:
+   * false`); a signed-in member without one (or with their own) is confirmed at once.
+   */
+  askStockAlert(variantId: string, email?: string): Promise<{ confirmed: boolean }>
+  /** The alert's emailed link's token, posted from its page's button; `back`: the size is in stock already (mailed). */
+  confirmStockAlert(token: string): Promise<{ back: boolean }>
+  /** The alert emails' signed unsubscribe link: no more alerts to the address. */
+  unsubscribeStockAlerts(email: string, token: string): Promise<void>
 }
 
 /** The catalogue reads (issue 3). */

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
-import { ApiError, rateLimitedInit } from '../api/storefront-api.ts'
+import { ApiError, rateLimitedInit, type StorefrontApi } from '../api/storefront-api.ts'
 import { localePath, splitLocalePath } from '#kernel/config.ts'
 import { createTranslator, withAllTexts } from '../i18n/index.tsx'
 import { readForm } from './route-helpers.ts'
@@ -9,6 +9,8 @@ import { wishReturnAddress } from '#kernel/wish-return.ts'
 import { WISH_FIELD } from '#kernel/wish-post.ts'
 import { readWishValue } from '#kernel/wish-value.ts'
 import { chosenVariant, optionGroups } from '../features/product/variant-selection.ts'
+import type { StockAlertResult } from '../features/product/stock-alert-form.tsx'
+import type { Locale } from '#kernel/models.ts'
 
 /**
  * The variant a post without JavaScript picked: the add-to-cart form holds the option radios (one field per option
@@ -29,6 +31,27 @@ async function pickedVariant({ params, context }: ActionFunctionArgs, form: Form
   return chosenVariant(product, chosen)?.id ?? ''
 }
 
+/** The alert form's intent (features/product/stock-alert-form.tsx writes the same). */
+const STOCK_ALERT = 'stock-alert'
+
+/**
+ * 'Tell me when it's back' posted without JavaScript: asks for the alert and answers the page with the outcome; a
+ * refusal answers its 4xx with the sentence in the page's language (docs/no-js.md). The server's API has the alert
+ * operations; a browser's has not (decision 0073), and that form posts to the BFF itself.
+ */
+async function stockAlertAction(form: FormData, api: StorefrontApi, locale: Locale) {
+  const variantId = String(form.get('alertVariantId') ?? '')
+  const email = String(form.get('email') ?? '').trim()
+  try {
+    if (!api.askStockAlert) throw new ApiError(404, 'Back-in-stock alerts are answered by the server.')
+    const { confirmed } = await api.askStockAlert(variantId, email || undefined)
+    return { stockAlert: confirmed ? 'confirmed' : 'pending' } satisfies StockAlertResult
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    return data<StockAlertResult>({ stockAlert: 'refused', alertError: await sayRefusal(error, locale) }, rateLimitedInit(error) ?? { status: error.status })
+  }
+}
+
 /**
  * The page's forms as real posts, so they work before and without JavaScript: add to cart (303 back to the page with
  * the chosen variant), and the wishlist heart, which saves or removes as its `wish` value asks (wish-post.ts; a guest
@@ -43,6 +66,8 @@ export async function productAction(args: ActionFunctionArgs) {
     const { giftCardAction } = await withAllTexts(() => import('../features/product/gift-card-action.ts'))()
     return giftCardAction(request, form, loaderApi(context))
   }
+  // 'Tell me when it's back' under a sold-out size (features/product/stock-alert-form.tsx)
+  if (form.get('intent') === STOCK_ALERT) return stockAlertAction(form, loaderApi(context), splitLocalePath(new URL(request.url).pathname).locale)
   // a heart sends one field, `wish` (wish-post.ts), and a card's heart the page's `back` from the page's one form;
   // `intent=wishlist` with `variantId` and `wished` is the heart's form of earlier releases (a page kept open)
   const heart = form.has(WISH_FIELD) ? readWishValue(form.get(WISH_FIELD)) : undefined

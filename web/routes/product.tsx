@@ -59,7 +59,12 @@ export function Component() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
         <Gallery key={colourKey} images={images} name={product.name} />
         <div>
-          <ProductSummary product={product} chosen={chosen} error={actionData && 'error' in actionData ? actionData.error : undefined} />
+          <ProductSummary
+            product={product}
+            chosen={chosen}
+            error={actionData && 'error' in actionData ? actionData.error : undefined}
+            alert={actionData && 'stockAlert' in actionData ? actionData : undefined}
+          />
           <div className="mt-10">
             <ProductDetails product={product} />
           </div>

@@ -4,6 +4,7 @@ import { RemoteCommercePage } from '#worker/admin/pages/login-page.tsx'
 import type { AdminEnv } from './context.ts'
 import { PRIVATE_HEADERS, renderDocument } from './render.tsx'
 import { currentOperator } from './session.ts'
+import { sendDueStockAlerts } from '#worker/backend/services/stock-alerts.ts'
 import { auth } from './routes/auth.tsx'
 import { dashboard } from './routes/dashboard.tsx'
 import { orders } from './routes/orders.tsx'
@@ -40,6 +41,13 @@ export const adminApp = new Hono<AdminEnv>().basePath('/admin')
 adminApp.use(async (c, next) => {
   await next()
   for (const [key, value] of Object.entries(PRIVATE_HEADERS)) c.res.headers.set(key, value)
+})
+
+// A console write may bring a sold-out size back (a stock count, a restock of a return or a cancelled order): the
+// alerts it made due (migration 0430's trigger) are mailed before the answer, once each (decision 0073).
+adminApp.use(async (c, next) => {
+  await next()
+  if (c.req.method === 'POST' && c.var.operator) await sendDueStockAlerts(c.env, new URL(c.req.url).origin)
 })
 
 adminApp.use(async (c, next) => {

@@ -35,6 +35,9 @@ export interface PriceRow {
 
 export interface VariantRow {
   id: number
+  /** back-in-stock requests waiting for this size: confirmed, and guests' not yet confirmed (decision 0073) */
+  alerts_confirmed: number
+  alerts_unconfirmed: number
   /** this size's own prices (a size can cost more or less than the others) */
   prices: PriceRow[]
   sku: string
@@ -81,6 +84,8 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     db
       .prepare(
         `SELECT v.id, v.sku, v.is_master, v.stock_on_hand, v.backorderable, v.deleted_at,
+           (SELECT COUNT(*) FROM stock_alerts a WHERE a.variant_id = v.id AND a.sent_at IS NULL AND a.unsubscribed_at IS NULL AND a.confirmed_at IS NOT NULL) AS alerts_confirmed,
+           (SELECT COUNT(*) FROM stock_alerts a WHERE a.variant_id = v.id AND a.sent_at IS NULL AND a.unsubscribed_at IS NULL AND a.confirmed_at IS NULL) AS alerts_unconfirmed,
            (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = v.id) AS options,
            (SELECT json_group_array(json_object('currency', pr.currency, 'amount_cents', pr.amount_cents, 'compare_at_cents', pr.compare_at_cents, 'member_cents', pr.member_cents))
             FROM (SELECT * FROM prices pr WHERE pr.variant_id = v.id ORDER BY pr.currency) pr) AS prices

@@ -78,6 +78,10 @@ export const UnsubscribeSchema = z.object({ email, token: z.string().max(200).op
 export const ContactSchema = z.object({ name: text(100), email, message: text(5000), captchaToken })
 export const IdParamSchema = z.object({ id })
 export const NewsletterTokenSchema = z.object({ token: text(100).regex(/^[A-Za-z0-9_-]{20,100}$/, 'This confirmation link is not valid.') })
+/** Back-in-stock alerts: shapes only, so the backend refuses a bad address or size in the shopper's language. */
+export const StockAlertSchema = z.object({ variantId: text(64), email: text(1000).optional() })
+export const StockAlertTokenSchema = z.object({ token: text(200) })
+export const StockAlertUnsubscribeSchema = z.object({ email: text(254), token: text(200) })
 export const ReturnRequestSchema = z.object({
   reason: text(40).min(1, 'Choose a reason for the return.'),
   comment: text(1000).nullable(),

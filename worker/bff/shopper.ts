@@ -4,6 +4,7 @@ import { serverApi } from '#worker/commerce/for-request.ts'
 import { COOKIE, setPreferenceCookie } from '#worker/middleware/cookies.ts'
 import { valid } from './validation.ts'
 import * as S from './shopper-schemas.ts'
+import { stockAlertOperations } from '#web/api/stock-alert-api.ts'
 
 /** Session, cart, checkout, account and wishlist for the hydrated client. Personal: never cached. */
 export const shopperBff = new Hono<AppEnv>()
@@ -138,6 +139,16 @@ shopperBff.post('/newsletter/confirm', valid('json', S.NewsletterTokenSchema), a
 shopperBff.post('/newsletter/unsubscribe', valid('json', S.UnsubscribeSchema), async (c) => {
   const { email, token } = c.req.valid('json')
   await serverApi(c).unsubscribeNewsletter(email, token)
+  return c.body(null, 204)
+})
+shopperBff.post('/stock-alerts', valid('json', S.StockAlertSchema), async (c) => {
+  const { variantId, email } = c.req.valid('json')
+  return c.json(await stockAlertOperations(serverApi(c)).askStockAlert(variantId, email))
+})
+shopperBff.post('/stock-alerts/confirm', valid('json', S.StockAlertTokenSchema), async (c) => c.json(await stockAlertOperations(serverApi(c)).confirmStockAlert(c.req.valid('json').token)))
+shopperBff.post('/stock-alerts/unsubscribe', valid('json', S.StockAlertUnsubscribeSchema), async (c) => {
+  const { email, token } = c.req.valid('json')
+  await stockAlertOperations(serverApi(c)).unsubscribeStockAlerts(email, token)
   return c.body(null, 204)
 })
 shopperBff.post('/contact', valid('json', S.ContactSchema), async (c) => {

@@ -5,7 +5,7 @@ import { requireCaptcha } from './require-captcha.ts'
 
 type ExtensionOperations = Pick<
   ShopperOperations,
-  'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'confirmNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance' | 'exportAccountData' | 'deleteAccount'
+  'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'confirmNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance' | 'exportAccountData' | 'deleteAccount' | 'askStockAlert' | 'confirmStockAlert' | 'unsubscribeStockAlerts'
 >
 
 /**
@@ -65,6 +65,20 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
       // the backend has revoked every token of the account; forget ours and the cart's
       client.ctx.session.setAuth(null)
       client.ctx.session.setCartToken(null)
+    },
+    askStockAlert: async (variantId, email) => {
+      const doc = await optional(
+        client.request<{ data: { confirmed: boolean } }>('/stock_alerts', { method: 'POST', auth: client.isAuthenticated ? 'user' : 'none', body: { variant_id: variantId, email: email ?? '' } }),
+        'This shop sends no back-in-stock alerts.',
+      )
+      return { confirmed: doc.data.confirmed }
+    },
+    confirmStockAlert: async (token) => {
+      const doc = await optional(client.request<{ data: { back: boolean } }>('/stock_alerts/confirm', { method: 'POST', auth: 'none', body: { token } }), 'This shop sends no back-in-stock alerts.')
+      return { back: doc.data.back }
+    },
+    unsubscribeStockAlerts: async (email, token) => {
+      await optional(client.request('/stock_alerts/unsubscribe', { method: 'POST', auth: 'none', body: { email, token } }), 'This shop sends no back-in-stock alerts.')
     },
     checkGiftCardBalance: async (code) => {
       const doc = await client.request<{ data: { display_balance: string } }>('/gift_cards/balance', { method: 'POST', auth: 'none', body: { code } })

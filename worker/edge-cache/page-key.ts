@@ -17,6 +17,8 @@ const UNCACHED_SEGMENTS = new Set([
   'reset-password', 'resetpassword', 'wishlist', 'offline', 'latestversion',
   // the newsletter's confirm and unsubscribe pages read one shopper's signed link from their query
   'newsletter',
+  // so do the back-in-stock alert's confirm and unsubscribe pages (decision 0073)
+  'stock-alerts',
   // answered by other routes of worker/index.ts (the API, the embedded backend, the operator console, email previews)
   'api', 'spree_oauth', 'dev',
 ])

@@ -64,8 +64,12 @@ async function deliver(message: Message<MailMessage>, env: Env, now: Date): Prom
     return seen && !seen.sent_at && !seen.dead_at && seen.claimed_at ? message.retry({ delaySeconds: 60 }) : message.ack()
   }
   const shop = await mailSettings(env.DB)
-  const html = row.payload ? (await (await import('./templates/index.tsx')).renderMail(mailOf(row), shop)).html : null
-  const result = await sendWithResend(env, { to: row.to_email, subject: row.subject, html, text: row.body, replyTo: row.reply_to, fromName: shop.name }, `outbox-${row.id}`)
+  const rendered = row.payload ? await (await import('./templates/index.tsx')).renderMail(mailOf(row), shop) : null
+  const result = await sendWithResend(
+    env,
+    { to: row.to_email, subject: row.subject, html: rendered?.html ?? null, text: row.body, replyTo: row.reply_to, fromName: shop.name, headers: rendered?.headers },
+    `outbox-${row.id}`,
+  )
   if (result.ok) {
     await env.DB.prepare('UPDATE outbox SET sent_at = ?, provider_id = ?, claimed_at = NULL, last_error = NULL WHERE id = ?').bind(at, result.id, row.id).run()
     return message.ack()

@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   replyTo: string | null
   /** The sender's name when MAIL_FROM is not set (the shop's name from its settings). */
   fromName?: string
+  /** Extra headers, such as List-Unsubscribe (Resend's `headers`). */
+  headers?: Record<string, string>
 }
 
 export type SendResult =
@@ -38,6 +40,7 @@ export async function sendWithResend(env: Pick<Env, 'RESEND_API_KEY' | 'MAIL_FRO
         ...(email.html ? { html: email.html } : {}),
         text: email.text,
         ...(email.replyTo ? { reply_to: email.replyTo } : {}),
+        ...(email.headers && Object.keys(email.headers).length > 0 ? { headers: email.headers } : {}),
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     })

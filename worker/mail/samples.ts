@@ -75,6 +75,30 @@ export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Ma
       }
     case 'newsletter_confirm':
       return { kind, to: 'alex@example.com', locale, payload: { link: 'http://localhost:8787/newsletter/confirm?token=preview-token-not-real' } }
+    case 'stock_alert_confirm':
+      return {
+        kind,
+        to: 'alex@example.com',
+        locale,
+        payload: {
+          link: 'http://localhost:8787/stock-alerts/confirm?token=preview-token-not-real',
+          productName: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket',
+          options: de ? ['Rot', 'L'] : ['Red', 'L'],
+          unsubscribeUrl: 'http://localhost:8787/stock-alerts/unsubscribe?email=alex%40example.com&token=preview-token-not-real',
+        },
+      }
+    case 'stock_alert':
+      return {
+        kind,
+        to: 'alex@example.com',
+        locale,
+        payload: {
+          productName: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket',
+          options: de ? ['Rot', 'L'] : ['Red', 'L'],
+          productUrl: 'http://localhost:8787/products/alpine-down-jacket',
+          unsubscribeUrl: 'http://localhost:8787/stock-alerts/unsubscribe?email=alex%40example.com&token=preview-token-not-real',
+        },
+      }
     case 'contact':
       return {
         kind,

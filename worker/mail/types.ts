@@ -165,6 +165,23 @@ export interface StoreCreditPayload {
   shopUrl: string
 }
 
+/** A guest's back-in-stock request waits for this link (double opt-in; decision 0073). */
+export interface StockAlertConfirmPayload {
+  link: string
+  productName: string
+  /** The size (and colour) asked for, in the request's language. */
+  options: string[]
+  unsubscribeUrl: string
+}
+
+/** The size asked for is back: sent once per confirmed request, with a one-click unsubscribe (RFC 8058). */
+export interface StockAlertPayload {
+  productName: string
+  options: string[]
+  productUrl: string
+  unsubscribeUrl: string
+}
+
 export interface MailPayloads {
   order_confirmation: OrderConfirmationPayload
   password_reset: PasswordResetPayload
@@ -175,11 +192,13 @@ export interface MailPayloads {
   return_update: ReturnUpdatePayload
   order_update: OrderUpdatePayload
   store_credit: StoreCreditPayload
+  stock_alert_confirm: StockAlertConfirmPayload
+  stock_alert: StockAlertPayload
 }
 
 export type MailKind = keyof MailPayloads
 
-export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit'] as const satisfies readonly MailKind[]
+export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit', 'stock_alert_confirm', 'stock_alert'] as const satisfies readonly MailKind[]
 
 /** One email to write to the outbox: who gets it, in which language, what it says, and when. */
 export type Mail = {

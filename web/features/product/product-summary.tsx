@@ -22,12 +22,16 @@ import { usePageQuery } from '../../lib/page-query.ts'
 import { useRequestInfo } from '../../state/session/request-info.ts'
 import { DeliveryPromise } from '../../components/delivery-promise.tsx'
 import { ADD_TO_CART, useAddToCart } from './use-add-to-cart.ts'
+import type { StockAlertResult } from './stock-alert-form.tsx'
 
 /**
  * Only the gift card product shows the gift card form, so its code is a chunk of its own: rendered on the server in
  * the first bytes like the rest, and hydrated once the chunk arrives (the form posts without JavaScript meanwhile).
  */
 const GiftCardForm = lazy(withAllTexts(() => import('./gift-card-form.tsx').then((m) => ({ default: m.GiftCardForm }))))
+
+/** 'Tell me when it's back' (decision 0073): loaded when the chosen size is sold out, not with the page. */
+const StockAlertForm = lazy(withAllTexts(() => import('./stock-alert-form.tsx').then((m) => ({ default: m.StockAlertForm }))))
 
 /**
  * Spec §1 labels: on sale, the sale price and the RRP it beats; otherwise the RRP is the price. Then the Club Price.
@@ -113,7 +117,7 @@ function DeliveryLine() {
 }
 
 /** Name, prices, stock, the variant choice and the add-to-cart form (a fixed bar at the bottom of phones). */
-export function ProductSummary({ product, chosen, error }: { product: Product; chosen: Record<string, string>; error?: string }) {
+export function ProductSummary({ product, chosen, error, alert }: { product: Product; chosen: Record<string, string>; error?: string; alert?: StockAlertResult }) {
   const { t } = useT()
   const add = useAddToCart()
   // the cart drawer opens after the add: its code starts loading when the button is pointed at, focused or touched
@@ -178,6 +182,11 @@ export function ProductSummary({ product, chosen, error }: { product: Product; c
             <p role="alert" {...LAND_HERE} className="mt-2 text-sm text-sale-700">
               {error}
             </p>
+          ) : null}
+          {variant !== null && availability.state === 'sold-out' ? (
+            <Suspense fallback={null}>
+              <StockAlertForm key={variant.id} variantId={variant.id} posted={alert} />
+            </Suspense>
           ) : null}
         </>
       )}

@@ -4,7 +4,9 @@ import { PageHeader, Pager, Table, TextLink, cell } from './parts.tsx'
 export function LowStockPage(props: { variants: Array<{ id: number; sku: string; name: string; options: string | null; stock_on_hand: number; product_id: number }>; total: number; page: number; pageSize: number; threshold: number }) {
   return (
     <>
-      <PageHeader title="Low stock" />
+      <PageHeader title="Low stock">
+        <TextLink href="/admin/stock-alerts">Back-in-stock requests</TextLink>
+      </PageHeader>
       <p className="mb-4 text-sm text-neutral-700">{`Variants with ${props.threshold} or fewer left that cannot be backordered.`}</p>
       {props.variants.length === 0 ? (
         <p>Nothing is low on stock.</p>

@@ -15,6 +15,8 @@ const KIND_NAMES: Record<string, string> = {
   return_update: 'Return',
   order_update: 'Order refunded, cancelled, ready for pickup or collected',
   store_credit: 'Store credit granted',
+  stock_alert_confirm: 'Back in stock: confirm the alert',
+  stock_alert: 'Back in stock',
 }
 
 export const kindName = (kind: string, variant?: string) => `${KIND_NAMES[kind] ?? kind.replaceAll('_', ' ')}${variant ? `: ${variant}` : ''}`

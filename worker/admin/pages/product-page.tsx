@@ -9,7 +9,7 @@ import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, 
 export interface ProductView {
   product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; deleted_at?: string | null; name_de: string | null; description_de: string | null }
   prices: Array<{ currency: 'AUD' | 'USD'; amount_cents: number; compare_at_cents: number | null; member_cents: number | null }>
-  variants: Array<{ id: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null; prices: ProductView['prices']; deleted_at?: string | null }>
+  variants: Array<{ id: number; alerts_confirmed?: number; alerts_unconfirmed?: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null; prices: ProductView['prices']; deleted_at?: string | null }>
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
   images: Array<{ id: number; alt: string | null; alt_de: string | null; option_value_id: number | null; mobile_url: string; desktop_url: string; large_url: string }>
   colours: Array<{ id: number; presentation: string }>
@@ -54,6 +54,12 @@ export function ProductPage({ view, notice, error, form, errors, values, already
                   <Button type="submit" variant="secondary">
                     Save <span className="sr-only">{variant.options ?? variant.sku}</span>
                   </Button>
+                  {variant.alerts_confirmed || variant.alerts_unconfirmed ? (
+                    <p className="pb-3 text-sm text-neutral-700" data-testid="stock-alert-count">
+                      <TextLink href="/admin/stock-alerts">{`${variant.alerts_confirmed ?? 0} waiting for it`}</TextLink>
+                      {variant.alerts_unconfirmed ? ` (${variant.alerts_unconfirmed} not yet confirmed)` : ''}
+                    </p>
+                  ) : null}
                 </form>
               </li>
             )

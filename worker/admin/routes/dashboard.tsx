@@ -5,6 +5,8 @@ import { optInsInForce } from '#worker/env.ts'
 import { LOW_STOCK_PAGE_SIZE, LOW_STOCK_THRESHOLD, loadDashboard, lowStockPage } from '../dashboard-data.ts'
 import { loadLaunchChecklist } from '../launch-checklist.ts'
 import { LowStockPage } from '#worker/admin/pages/low-stock-page.tsx'
+import { StockAlertsPage } from '#worker/admin/pages/stock-alerts-page.tsx'
+import { listWaitingAlerts } from '#worker/admin/stock-alerts-data.ts'
 import type { FieldErrors } from '#worker/admin/pages/parts.tsx'
 import { renderPage } from '../render.tsx'
 import { AuditPage } from '#worker/admin/pages/audit-page.tsx'
@@ -23,6 +25,8 @@ dashboard.get('/low-stock', async (c) => {
   const { variants, total } = await lowStockPage(c.env.DB, page)
   return renderPage(c, 'Low stock', <LowStockPage variants={variants} total={total} page={page} pageSize={LOW_STOCK_PAGE_SIZE} threshold={LOW_STOCK_THRESHOLD} />)
 })
+
+dashboard.get('/stock-alerts', async (c) => renderPage(c, 'Back-in-stock requests', <StockAlertsPage rows={await listWaitingAlerts(c.env.DB)} />))
 
 dashboard.get('/audit', async (c) => {
   const raw = c.req.query()

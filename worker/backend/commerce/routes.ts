@@ -7,6 +7,7 @@ import { checkoutRoutes } from './checkout-routes.ts'
 import { creditCardRoutes } from './credit-card-routes.ts'
 import { extensionRoutes } from './extension-routes.ts'
 import { newsletterRoutes } from './newsletter-routes.ts'
+import { stockAlertRoutes } from './stock-alert-routes.ts'
 import { orderRoutes } from './order-routes.ts'
 import { passwordRoutes } from './password-routes.ts'
 import { paymentRoutes } from './payment-routes.ts'
@@ -29,4 +30,5 @@ commerceRoutes.route('/', paymentRoutes)
 commerceRoutes.route('/', wishlistRoutes)
 commerceRoutes.route('/', extensionRoutes)
 commerceRoutes.route('/', newsletterRoutes)
+commerceRoutes.route('/', stockAlertRoutes)
 commerceRoutes.route('/', stripeSessionRoutes)

@@ -15,6 +15,7 @@ import { shippingConfirmation } from './shipping-confirmation.tsx'
 import { returnUpdate } from './return-update.tsx'
 import { orderUpdate } from './order-update.tsx'
 import { storeCredit } from './store-credit.tsx'
+import { stockAlert, stockAlertConfirm } from './stock-alert.tsx'
 import type { Template } from './template.ts'
 
 /**
@@ -33,12 +34,16 @@ const TEMPLATES: { [K in MailKind]: Template<MailPayloads[K]> } = {
   return_update: returnUpdate,
   order_update: orderUpdate,
   store_credit: storeCredit,
+  stock_alert_confirm: stockAlertConfirm,
+  stock_alert: stockAlert,
 }
 
 export interface RenderedMail {
   subject: string
   html: string
   text: string
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of an alert). */
+  headers: Record<string, string>
 }
 
 function context(locale: Locale, settings: MailSettings): RenderContext {
@@ -74,7 +79,7 @@ export async function renderMail(mail: Mail, settings: MailSettings): Promise<Re
       {body}
     </EmailLayout>,
   )
-  return { ...composeMail(mail, settings), html: staticMarkup(await new Response(prelude).text()) }
+  return { ...composeMail(mail, settings), html: staticMarkup(await new Response(prelude).text()), headers: template.headers?.(mail.payload) ?? {} }
 }
 
 /**

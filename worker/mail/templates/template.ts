@@ -7,4 +7,6 @@ export interface Template<P> {
   preview(payload: P, ctx: RenderContext): string
   Body(props: { p: P; ctx: RenderContext }): ReactElement
   text(payload: P, ctx: RenderContext): string
+  /** Extra headers of the email (List-Unsubscribe), when it has any. */
+  headers?(payload: P): Record<string, string>
 }

@@ -1,0 +1,47 @@
+import type { StockAlertConfirmPayload, StockAlertPayload } from '../types.ts'
+import { Button, Heading, P } from './layout.tsx'
+import type { Template } from './template.ts'
+
+/** 'Trail Jacket (Blue, M)': the product with the size asked for. */
+const item = (p: { productName: string; options: string[] }) => (p.options.length > 0 ? `${p.productName} (${p.options.join(', ')})` : p.productName)
+
+/** RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click` to the link (the page's action). */
+const unsubscribeHeaders = (p: { unsubscribeUrl: string }) => ({ 'List-Unsubscribe': `<${p.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+
+/** A guest's request is sent only once its address's owner follows this link (double opt-in). */
+export const stockAlertConfirm: Template<StockAlertConfirmPayload> = {
+  subject: (p, { m }) => m.stockAlert.confirmSubject(p.productName),
+  preview: (_p, { m }) => m.stockAlert.confirmPreview,
+  Body: ({ p, ctx: { m } }) => (
+    <>
+      <Heading>{m.stockAlert.confirmTitle}</Heading>
+      <P>{m.stockAlert.confirmIntro(item(p))}</P>
+      <Button href={p.link}>{m.stockAlert.confirmButton}</Button>
+      <P muted small>
+        {m.stockAlert.confirmIgnore}
+      </P>
+    </>
+  ),
+  text: (p, { m }) => [m.stockAlert.confirmIntro(item(p)), '', `${m.stockAlert.confirmButton}: ${p.link}`, '', m.stockAlert.confirmIgnore].join('\n'),
+}
+
+/** The size is back: once per request. */
+export const stockAlert: Template<StockAlertPayload> = {
+  subject: (p, { m }) => m.stockAlert.subject(item(p)),
+  preview: (_p, { m }) => m.stockAlert.preview,
+  headers: unsubscribeHeaders,
+  Body: ({ p, ctx: { m } }) => (
+    <>
+      <Heading>{m.stockAlert.title}</Heading>
+      <P>{m.stockAlert.intro(item(p))}</P>
+      <Button href={p.productUrl}>{m.stockAlert.button}</Button>
+      <P muted small>
+        {m.stockAlert.why}{' '}
+        <a href={p.unsubscribeUrl} style={{ color: 'inherit' }}>
+          {m.stockAlert.unsubscribe}
+        </a>
+      </P>
+    </>
+  ),
+  text: (p, { m }) => [m.stockAlert.intro(item(p)), '', `${m.stockAlert.button}: ${p.productUrl}`, '', m.stockAlert.why, `${m.stockAlert.unsubscribe}: ${p.unsubscribeUrl}`].join('\n'),
+}
