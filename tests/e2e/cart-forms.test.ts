@@ -18,10 +18,14 @@ const COUPON = `forms${Date.now().toString(36)}`
 
 /** A row no storefront API creates (a coupon), written into the served local D1 as the shopping journeys do. */
 async function sql(statement: string) {
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  })
+  await promisify(execFile)(
+    process.execPath,
+    [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement],
+    {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+    },
+  )
 }
 
 let browser: Browser

@@ -64,7 +64,8 @@ export function useCartForm({ revalidate }: { revalidate: boolean }) {
   return { Form: fetcher.Form, action, onSubmit, send, busy: fetcher.state !== 'idle', pending: fetcher.formData, answer: fetcher.data }
 }
 
-const STEP = 'inline-flex h-11 w-11 items-center justify-center rounded-md border border-neutral-300 text-lg font-bold text-neutral-800 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600'
+const STEP =
+  'inline-flex h-11 w-11 items-center justify-center rounded-md border border-neutral-300 text-lg font-bold text-neutral-800 hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600'
 
 /**
  * One line of the cart (drawer and cart page) with its forms, posted to the one cart action (routes/cart-action.ts):
@@ -147,7 +148,15 @@ export function CartLine({ item, revalidate, children }: { item: LineItem; reval
             className={cx(controlLook, controlEdge(false), 'h-11 w-16 text-center')}
             data-testid="qty-input"
           />
-          <button type="submit" name="step" value="1" className={STEP} disabled={busy || (max !== undefined && asked >= max)} aria-label={t('shop.increase', { name: item.name })} data-testid="qty-increase">
+          <button
+            type="submit"
+            name="step"
+            value="1"
+            className={STEP}
+            disabled={busy || (max !== undefined && asked >= max)}
+            aria-label={t('shop.increase', { name: item.name })}
+            data-testid="qty-increase"
+          >
             +
           </button>
           {enhanced ? null : (
@@ -159,7 +168,13 @@ export function CartLine({ item, revalidate, children }: { item: LineItem; reval
         <form method="post" action={remove.action} onSubmit={remove.onSubmit} className="mt-2">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="lineId" value={item.id} />
-          <button type="submit" disabled={busy} className="inline-flex h-11 w-11 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={t('shop.remove', { name: item.name })} data-testid="remove-line">
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
+            aria-label={t('shop.remove', { name: item.name })}
+            data-testid="remove-line"
+          >
             <Icon name="trash" className="h-5 w-5" />
           </button>
         </form>
@@ -202,7 +217,16 @@ export function CouponForm({ cart, revalidate = true }: { cart: Cart; revalidate
           <input type="hidden" name="back" value={pathname} />
           <input type="hidden" name="code" value={promotion.code!} />
           <span className="font-semibold uppercase">{promotion.code}</span>
-          <Button type="submit" variant="ghost" size="icon" disabled={busy} className="text-primary-700" data-testid="remove-coupon" aria-label={t('shop.removeCoupon', { code: promotion.code! })} title={t('shop.removeCoupon', { code: promotion.code! })}>
+          <Button
+            type="submit"
+            variant="ghost"
+            size="icon"
+            disabled={busy}
+            className="text-primary-700"
+            data-testid="remove-coupon"
+            aria-label={t('shop.removeCoupon', { code: promotion.code! })}
+            title={t('shop.removeCoupon', { code: promotion.code! })}
+          >
             <Icon name="close" className="h-4 w-4" />
           </Button>
         </form>

@@ -19,7 +19,10 @@ export type CartIntent = typeof ADD_TO_CART | 'quantity' | 'remove' | 'coupon' |
 export type CartDone = 'added' | 'updated' | 'removed' | 'coupon' | 'coupon-removed'
 
 /** The dictionary key that says each `done`. */
-export const CART_DONE = { added: 'shop.added', updated: 'cart.updated', removed: 'cart.removed', coupon: 'shop.couponApplied', 'coupon-removed': 'shop.couponRemoved' } as const satisfies Record<CartDone, string>
+export const CART_DONE = { added: 'shop.added', updated: 'cart.updated', removed: 'cart.removed', coupon: 'shop.couponApplied', 'coupon-removed': 'shop.couponRemoved' } as const satisfies Record<
+  CartDone,
+  string
+>
 
 /** A fetcher's answer: the cart as the change left it and what was done, or (with a 4xx) the reason, in the page's language. */
 export interface CartAnswer {
