@@ -99,8 +99,8 @@ describe('the product page without JavaScript', () => {
     const b = formBrowser()
     const cases: Array<[string, Record<string, string>, string]> = [
       [product.slug, { variantId: '', quantity: '1' }, 'Please choose a size and colour.'],
-      [product.slug, { variantId: String(product.variantId), quantity: '0' }, 'Please choose a quantity from 1 to 99.'],
-      [product.slug, { variantId: String(product.variantId), quantity: 'lots' }, 'Please choose a quantity from 1 to 99.'],
+      [product.slug, { variantId: String(product.variantId), quantity: '0' }, 'Please enter a whole number of at least 1.'],
+      [product.slug, { variantId: String(product.variantId), quantity: 'lots' }, 'Please enter a whole number of at least 1.'],
       [soldOut.slug, { variantId: String(soldOut.variantId), quantity: '1' }, 'This product is out of stock.'],
     ]
     for (const [slug, fields, message] of cases) {
@@ -115,7 +115,7 @@ describe('the product page without JavaScript', () => {
     const b = formBrowser()
     const cases: Array<[Record<string, string>, string]> = [
       [{ variantId: '', quantity: '1' }, 'Bitte wählen Sie eine Größe und eine Farbe.'],
-      [{ variantId: String(product.variantId), quantity: '0' }, 'Bitte wählen Sie eine Menge von 1 bis 99.'],
+      [{ variantId: String(product.variantId), quantity: '0' }, 'Bitte geben Sie eine ganze Zahl ab 1 ein.'],
     ]
     for (const [fields, message] of cases) {
       const refused = await b.post(`/de/products/${product.slug}`, fields)

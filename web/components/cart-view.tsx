@@ -10,13 +10,16 @@ import { useT } from '../i18n/index.tsx'
  * never a number computed here, so the cart cannot say one thing and checkout charge another.
  */
 
-/** A line's picture, name, colour and size, unit price (and Club Price), and its total; `controls` go underneath. */
-export function CartLineView({ item, children }: { item: LineItem; children?: ReactNode }) {
+/**
+ * A line's picture, name, colour and size, unit price (and Club Price), and its total; `controls` go underneath.
+ * `hidden`: its removal is on its way (the line leaves at once; a refused removal brings it back).
+ */
+export function CartLineView({ item, children, hidden }: { item: LineItem; children?: ReactNode; hidden?: boolean }) {
   const { t } = useT()
   const attributes = [item.options.colour, item.options.size].filter(Boolean).join(' · ')
   const clubShown = item.displayClubPrice && item.displayClubPrice !== item.displayPrice
   return (
-    <li className="flex gap-4 py-4" data-testid="cart-line">
+    <li className={hidden ? 'hidden' : 'flex gap-4 py-4'} data-testid="cart-line" hidden={hidden}>
       {item.image ? <img src={item.image.styles.mobile.url} width={80} height={96} alt={item.image.alt} className="h-24 w-20 shrink-0 rounded-md bg-neutral-100 object-cover" /> : <div className="h-24 w-20 shrink-0 rounded-md bg-neutral-100" />}
       <div className="min-w-0 flex-1 text-sm">
         <div className="flex justify-between gap-3">

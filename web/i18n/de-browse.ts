@@ -243,7 +243,6 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     discontinued: 'Nicht mehr erhältlich',
     chooseSize: 'Größe wählen',
     chooseOptions: 'Bitte wählen Sie eine Größe und eine Farbe.',
-    quantityRange: 'Bitte wählen Sie eine Menge von 1 bis 99.',
     wishlistLogin: 'Melden Sie sich an oder treten Sie dem Club bei, um Artikel auf Ihrer Wunschliste zu speichern.',
     wishlistAdded: 'Auf Ihrer Wunschliste gespeichert',
     wishlistRemoved: 'Von Ihrer Wunschliste entfernt',

@@ -241,7 +241,6 @@ export const enBrowse = {
     discontinued: 'No longer available',
     chooseSize: 'Choose a size',
     chooseOptions: 'Please choose a size and colour.',
-    quantityRange: 'Please choose a quantity from 1 to 99.',
     wishlistLogin: 'Log in or join the Club to save items to your wishlist.',
     wishlistAdded: 'Saved to your wishlist',
     wishlistRemoved: 'Removed from your wishlist',

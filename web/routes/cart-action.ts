@@ -1,13 +1,34 @@
-import { data, redirect } from 'react-router'
-import type { Cart } from '#kernel/models.ts'
-import { ApiError, rateLimitedInit, type StorefrontApi } from '../api/storefront-api.ts'
+import { data, redirect, type ActionFunctionArgs } from 'react-router'
+import { loaderApi } from '../api/loader-api.ts'
+import { ApiError, rateLimitedInit } from '../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../i18n/index.tsx'
-import { localizeApiError } from '../i18n/api-errors.ts'
-import { localeOf, localRedirect, readForm } from './route-helpers.ts'
+import { sayRefusal } from '../i18n/say-refusal.ts'
+import { localePath } from '#kernel/config.ts'
+import type { Cart, LineItem } from '#kernel/models.ts'
+import { localeOf, readForm } from './route-helpers.ts'
 
-/** What a refused cart form answers (422, or 429 with Retry-After): the sentence, in the page's language. */
-export interface CartFailure {
-  error: string
+/**
+ * The cart forms' words on the wire (decision 0072): the `intent` each form posts, and what a fetcher's post is
+ * answered. The product page's add form names its intent itself (features/product/use-add-to-cart.ts, checked against
+ * CartIntent), so its first visit carries none of the cart's code.
+ */
+export const ADD_TO_CART = 'add-to-cart'
+export type CartIntent = typeof ADD_TO_CART | 'quantity' | 'remove' | 'coupon' | 'remove-coupon'
+
+/** What was done (`?done=` of the page answer, `done` of a fetcher's): routes/cart.tsx and the toasts say it. */
+export type CartDone = 'added' | 'updated' | 'removed' | 'coupon' | 'coupon-removed'
+
+/** The dictionary key that says each `done`. */
+export const CART_DONE = { added: 'shop.added', updated: 'cart.updated', removed: 'cart.removed', coupon: 'shop.couponApplied', 'coupon-removed': 'shop.couponRemoved' } as const satisfies Record<
+  CartDone,
+  string
+>
+
+/** A fetcher's answer: the cart as the change left it and what was done, or (with a 4xx) the reason, in the page's language. */
+export interface CartAnswer {
+  cart?: Cart | null
+  done?: CartDone
+  error?: string
 }
 
 /**
@@ -22,59 +43,79 @@ export function requestedQuantity(form: FormData): number {
   return current + (step === 1 || step === -1 ? step : 0)
 }
 
-/** Whether `quantity` may be asked for a line: a whole number from 1 to what is in stock. */
-export function quantityProblem(quantity: number, line: Cart['lineItems'][number] | undefined, t: Translate): string | null {
+/** Whether `quantity` may be asked for a line (or an add): a whole number from 1 to 9999, and to what is in stock. */
+export function quantityProblem(quantity: number, line: LineItem | undefined, t: Translate): string | null {
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999) return t('shop.invalidQuantity')
   if (line?.maxQuantity != null && quantity > line.maxQuantity) return t('shop.stockLimit', { max: line.maxQuantity })
   return null
 }
 
+const ID = /^[1-9]\d{0,15}$/
+/** A page of this store a form may come back to (`back`): a path, never another site. */
+const OWN_PATH = /^\/(?!\/)[A-Za-z0-9/_-]{0,100}$/
+
 /**
- * The cart page's forms (they work without JavaScript): quantity, remove, apply and remove a coupon. Success answers
- * 303 back to the cart page with what happened (`?done=`); a refusal answers 422 with the page and the reason, and
- * changes nothing.
+ * The one cart action (issue 43 point 5, decision 0072): every cart form of the shop posts its `intent` here — the
+ * product page's add (`add-to-cart`), a line's quantity (`quantity`) and remove (`remove`), a coupon's apply
+ * (`coupon`) and remove (`remove-coupon`) — from the drawer, the cart page and the checkout summary alike.
+ *
+ * Without JavaScript (a document post, `Accept: text/html`) it answers as a page: 303 back to the cart page, or to the
+ * form's own page (`back`), with what happened (`?done=`); a refusal answers 4xx with the page and the reason in the
+ * page's language, and changes nothing. With JavaScript it runs in the browser under a fetcher and answers the cart
+ * and what happened (CartAnswer), or the reason with the same 4xx. `posted`: the form, when the product page's action
+ * read it: the add form without JavaScript posts there, which reads the variant its option radios pick (the page's
+ * HTML cannot know it, issue 42) and hands the add over here.
  */
-export async function cartAction(request: Request, api: StorefrontApi) {
-  const form = await readForm(request)
-  const t = createTranslator(localeOf(request))
-  const intent = String(form.get('intent') ?? '')
+export async function cartAction({ request, context }: ActionFunctionArgs, posted?: FormData) {
+  const api = loaderApi(context)
+  const form = posted ?? (await readForm(request))
+  const locale = localeOf(request)
+  const t = createTranslator(locale)
+  const intent = String(form.get('intent') ?? ADD_TO_CART)
   const lineId = String(form.get('lineId') ?? '')
-  // a coupon form on a checkout step comes back to that step; anything else to the cart page
+  const page = request.headers.get('accept')?.includes('text/html') ?? false
   const back = String(form.get('back') ?? '')
-  const done = (what: string) => (/^\/(?!\/)[A-Za-z0-9/_-]{0,100}$/.test(back) ? redirect(`${back}?done=${what}`, 303) : localRedirect(request, `/Cart?done=${what}`, 303))
-  const refuse = (error: string, status = 422) => data<CartFailure>({ error }, { status })
+  const refuse = (error: string, status = 422) => data<CartAnswer>({ error }, { status })
+  const done = (what: CartDone, cart: CartAnswer['cart']) => {
+    if (!page) return { cart, done: what } satisfies CartAnswer
+    // an add lands on the cart page (the product page's HTML is shared by every shopper, so it cannot say so)
+    if (what === 'added') return redirect(localePath(locale, '/Cart?added=1'), 303)
+    return redirect(OWN_PATH.test(back) ? `${back}?done=${what}` : localePath(locale, `/Cart?done=${what}`), 303)
+  }
   try {
+    if (intent === ADD_TO_CART) {
+      const variantId = String(form.get('variantId') ?? '')
+      if (!/^\d{1,12}$/.test(variantId)) return refuse(t('product.chooseOptions'))
+      const quantity = Number(form.get('quantity') ?? 1)
+      const problem = quantityProblem(quantity, undefined, t)
+      if (problem) return refuse(problem)
+      return done('added', await api.addToCart(variantId, quantity))
+    }
     if (intent === 'quantity') {
-      const cart = await api.getCart()
-      const line = cart?.lineItems.find((item) => item.id === lineId)
-      // removed meanwhile (another tab, a page kept open): that is what the shopper is told, not to type a number
+      // the line as the cart holds it now: removed meanwhile (another tab, a page kept open), that is what the shopper
+      // is told, not to type a number; and the stock it may be raised to
+      const line = (await api.getCart())?.lineItems.find((item) => item.id === lineId)
       if (!line) return refuse(t('shop.lineGone'))
       const quantity = requestedQuantity(form)
       const problem = quantityProblem(quantity, line, t)
       if (problem) return refuse(problem)
-      if (quantity !== line.qty) await api.updateItemQuantity(lineId, quantity)
-      return done('updated')
+      return done('updated', quantity !== line.qty ? await api.updateItemQuantity(lineId, quantity) : await api.getCart())
     }
     if (intent === 'remove') {
-      if (!/^[1-9]\d{0,15}$/.test(lineId)) return refuse(t('shop.lineGone'))
-      await api.removeFromCart(lineId)
-      return done('removed')
+      if (!ID.test(lineId)) return refuse(t('shop.lineGone'))
+      return done('removed', await api.removeFromCart(lineId))
     }
     if (intent === 'coupon') {
       const code = String(form.get('code') ?? '').trim()
       if (!code) return refuse(t('validation.required'))
-      await api.applyCoupon(code.slice(0, 64))
-      return done('coupon')
+      return done('coupon', await api.applyCoupon(code.slice(0, 64)))
     }
-    if (intent === 'remove-coupon') {
-      await api.removeCoupon(String(form.get('code') ?? '').slice(0, 64))
-      return done('coupon-removed')
-    }
-    return refuse(t('error.formTitle'))
+    if (intent === 'remove-coupon') return done('coupon-removed', await api.removeCoupon(String(form.get('code') ?? '').slice(0, 64)))
+    return refuse(t('error.formTitle'), 400)
   } catch (error) {
     const limited = rateLimitedInit(error)
-    if (limited) return data<CartFailure>({ error: (error as Error).message }, limited)
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return refuse(localizeApiError(error, t))
+    if (limited) return data<CartAnswer>({ error: await sayRefusal(error, locale) }, limited)
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return refuse(await sayRefusal(error, locale))
     throw error
   }
 }

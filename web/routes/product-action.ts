@@ -15,7 +15,7 @@ import type { Locale } from '#kernel/models.ts'
 /**
  * The variant a post without JavaScript picked: the add-to-cart form holds the option radios (one field per option
  * type, named after it, with an option value id), not a variant of its own, since the page's HTML cannot know what
- * will be picked (issue 42). Every option must be posted and name a variant, or nothing is added ('' is refused below).
+ * will be picked (issue 42). Every option must be posted and name a variant, or nothing is added ('' is refused).
  */
 async function pickedVariant({ params, context }: ActionFunctionArgs, form: FormData): Promise<string> {
   const api = loaderApi(context)
@@ -53,9 +53,10 @@ async function stockAlertAction(form: FormData, api: StorefrontApi, locale: Loca
 }
 
 /**
- * The page's forms as real posts, so they work before and without JavaScript: add to cart (303 back to the page with
- * the chosen variant), and the wishlist heart, which saves or removes as its `wish` value asks (wish-post.ts; a guest
- * is sent to log in first, as wishlists belong to accounts).
+ * The page's own forms as real posts, so they work before and without JavaScript: the wishlist heart, which saves or
+ * removes as its `wish` value asks (wish-post.ts; a guest is sent to log in first, as wishlists belong to accounts),
+ * and the gift card. Add to cart without JavaScript posts here too: the variant its options pick is read and the add
+ * handed to the one cart action (routes/cart-action.ts), which answers it (with JavaScript it posts there directly).
  */
 export async function productAction(args: ActionFunctionArgs) {
   const { request, context } = args
@@ -71,42 +72,36 @@ export async function productAction(args: ActionFunctionArgs) {
   // a heart sends one field, `wish` (wish-post.ts), and a card's heart the page's `back` from the page's one form;
   // `intent=wishlist` with `variantId` and `wished` is the heart's form of earlier releases (a page kept open)
   const heart = form.has(WISH_FIELD) ? readWishValue(form.get(WISH_FIELD)) : undefined
-  const variantId = heart ? heart.variantId : form.has('variantId') ? String(form.get('variantId')) : await pickedVariant(args, form)
-  const quantity = Number(form.get('quantity') ?? 1)
+  if (heart === undefined && form.get('intent') !== 'wishlist') {
+    if (!form.has('variantId')) form.set('variantId', await pickedVariant(args, form))
+    return (await import('./cart-action.ts')).cartAction(args, form)
+  }
+  const variantId = heart ? heart.variantId : String(form.get('variantId') ?? '')
   const url = new URL(request.url)
   const t = createTranslator(splitLocalePath(url.pathname).locale)
   const back = () => redirect(url.pathname + url.search, 303)
   // a refused post answers 4xx with the reason, in the page's language, as every form of the store does (docs/no-js.md)
   if (heart === null) return data({ error: t('shop.wishlistUnclear') }, 400)
   if (!/^\d{1,12}$/.test(variantId)) return data({ error: t('product.chooseOptions') }, 422)
-  const wishing = heart !== undefined || form.get('intent') === 'wishlist'
   // a card's heart (on a listing, home, similar items) returns to its page at the card; only a path of this store
   const remove = heart ? !heart.save : form.get('wished') === '0'
   const page = form.get('back')
   const given = typeof page === 'string' ? page : ''
   const cardPage = heart ? (heart.anchor ? (given && `${given}#${heart.anchor}`) : '') : given
   const returnTo = cardPage !== '' ? wishReturnAddress(cardPage, url.origin, `${remove ? 'removed' : 'saved'}-${variantId}`) : heart?.anchor ? null : undefined
-  if (wishing && returnTo === null) return data({ error: t('shop.wishlistReturn') }, 400)
+  if (returnTo === null) return data({ error: t('shop.wishlistReturn') }, 400)
   try {
-    if (wishing) {
-      // the heart says what the click asks for ('0': remove), so a double click (two posts) ends as the last asked
-      const api = loaderApi(context)
-      if (remove) {
-        const wishlist = await api.getWishlist()
-        if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.')
-        const held = wishlist.wishedProducts.find((item) => item.variantId === variantId)
-        if (held) await api.removeFromWishlist(held.wishedProductId)
-      } else {
-        await api.addToWishlist(variantId)
-      }
-      return returnTo ? redirect(returnTo, 303) : back()
+    // the heart says what the click asks for ('0': remove), so a double click (two posts) ends as the last asked
+    const api = loaderApi(context)
+    if (remove) {
+      const wishlist = await api.getWishlist()
+      if (!wishlist) throw new ApiError(401, 'Please log in to use the wishlist.')
+      const held = wishlist.wishedProducts.find((item) => item.variantId === variantId)
+      if (held) await api.removeFromWishlist(held.wishedProductId)
+    } else {
+      await api.addToWishlist(variantId)
     }
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return data({ error: t('product.quantityRange') }, 422)
-    const cart = await loaderApi(context).addToCart(variantId, quantity)
-    // without JavaScript: the cart page says it was added and its header shows the new count (the product page's
-    // HTML is shared by every shopper, so it cannot)
-    if (request.headers.get('accept')?.includes('text/html')) return redirect(localePath(splitLocalePath(url.pathname).locale, '/Cart?added=1'), 303)
-    return { cart }
+    return returnTo ? redirect(returnTo, 303) : back()
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return redirect(localePath(splitLocalePath(url.pathname).locale, '/Login'), 303)
     if (error instanceof ApiError) return data({ error: await sayRefusal(error, splitLocalePath(url.pathname).locale) }, rateLimitedInit(error) ?? (error.status >= 400 && error.status < 500 ? error.status : 422))

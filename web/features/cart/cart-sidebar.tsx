@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react'
 import { useSetAtom, useStore } from 'jotai'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
-import type { Cart, LineItem } from '#kernel/models.ts'
+import type { LineItem } from '#kernel/models.ts'
 import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { useApi } from '../../api/use-api.ts'
-import { CartLineView, CartTotals, checkoutEntry } from '../../components/cart-view.tsx'
-import { CouponForm } from '../../components/coupon-form.tsx'
-import { QuantityStepper } from './quantity-stepper.tsx'
+import { CartTotals, checkoutEntry } from '../../components/cart-view.tsx'
+import { CartLine, CouponForm } from '../../components/cart-forms.tsx'
 import { localizeApiError } from '../../i18n/api-errors.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { cx } from '../../components/ui/cx.ts'
-import { Icon } from '../../components/icons.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
 import { cartAtom, isAuthenticatedAtom, personalHintAtom, wishlistAtom } from '../../state/session/atoms.ts'
 import { cartSidebarOpenAtom, closePanelAtom, openPanelAtom } from '../../state/ui.ts'
@@ -43,23 +41,6 @@ function useCartOnOpen(open: boolean): boolean {
       .finally(() => setReading(false))
   }, [open, api, store])
   return reading
-}
-
-/** Runs a cart call, puts the refreshed cart in place and says how it went (toasts of spec §8, 5000 ms). */
-function useCartAction() {
-  const setCart = useSetAtom(cartAtom)
-  const notify = useSetAtom(notifyAtom)
-  const { t } = useT()
-  return async (run: () => Promise<Cart>, success: string): Promise<boolean> => {
-    try {
-      setCart(await run())
-      notify({ message: success, type: 'success', timeout: TOAST_TIMEOUT_MS })
-      return true
-    } catch (error) {
-      notify({ message: localizeApiError(error, t), type: 'error', timeout: TOAST_TIMEOUT_MS })
-      return false
-    }
-  }
 }
 
 /**
@@ -93,49 +74,6 @@ function SaveForLater({ item }: { item: LineItem }) {
   )
 }
 
-function Line({ item }: { item: LineItem }) {
-  const { t } = useT()
-  const api = useApi()
-  const act = useCartAction()
-  const notify = useSetAtom(notifyAtom)
-  return (
-    <CartLineView item={item}>
-      <div className="flex flex-wrap items-center gap-2">
-        <QuantityStepper
-          item={item}
-          onChange={(quantity) => act(() => api.updateItemQuantity(item.id, quantity), t('cart.updated'))}
-          onInvalid={(message) => notify({ message, type: 'error', timeout: TOAST_TIMEOUT_MS })}
-        />
-        <button type="button" onClick={() => void act(() => api.removeFromCart(item.id), t('cart.removed'))} className="mt-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-danger-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" aria-label={t('shop.remove', { name: item.name })} data-testid="remove-line">
-          <Icon name="trash" className="h-5 w-5" />
-        </button>
-        <SaveForLater item={item} />
-      </div>
-    </CartLineView>
-  )
-}
-
-function SidebarCoupon({ cart }: { cart: Cart }) {
-  const { t } = useT()
-  const api = useApi()
-  const act = useCartAction()
-  const [busy, setBusy] = useState(false)
-  const run = async (call: () => Promise<Cart>, message: string) => {
-    setBusy(true)
-    const ok = await act(call, message)
-    setBusy(false)
-    return ok
-  }
-  return (
-    <CouponForm
-      cart={cart}
-      busy={busy}
-      onApply={(code) => run(() => api.applyCoupon(code), t('shop.couponApplied'))}
-      onRemove={async (code) => void (await run(() => api.removeCoupon(code), t('shop.couponRemoved')))}
-    />
-  )
-}
-
 /** 'My cart' (spec §2): lines, totals with the included GST, the club prompt for guests, and the way to checkout. */
 export function CartSidebar() {
   const { t } = useT()
@@ -160,7 +98,7 @@ export function CartSidebar() {
           </Button>
         ) : (
           <>
-            <SidebarCoupon cart={cart} />
+            <CouponForm cart={cart} revalidate={false} />
             <div className="mt-4">
               <CartTotals cart={cart} member={isAuthenticated} />
             </div>
@@ -187,7 +125,9 @@ export function CartSidebar() {
       ) : (
         <ul className="divide-y divide-neutral-200">
           {cart.lineItems.map((item) => (
-            <Line key={item.id} item={item} />
+            <CartLine key={item.id} item={item} revalidate={false}>
+              <SaveForLater item={item} />
+            </CartLine>
           ))}
         </ul>
       )}

@@ -153,10 +153,10 @@ export function ProductSummary({ product, chosen, error, alert }: { product: Pro
         </div>
       ) : (
         <>
-          {/* One form: the options and 'Add to cart', so without JavaScript the post carries what was picked
-              (product-action.ts reads the variant from them). With JavaScript the page's action runs in the browser
-              through a fetcher: the page stays, the cart opens, and the button is busy until the add is answered;
-              the chosen variant is then also a field of its own, so the action needs no product read. */}
+          {/* One form: the options and 'Add to cart'. Without JavaScript it posts to this page, whose action reads the
+              variant the options pick and hands the add to the one cart action (routes/cart-action.ts). With
+              JavaScript it posts to that action through a fetcher: the page stays, the cart opens, and the button is
+              busy until the add is answered; the chosen variant is then a field of its own, so no product is read. */}
           <add.Form method="post" data-testid="add-to-cart-form" onSubmit={onSubmit} onChange={(event) => isOption(event.target) && showChoice(event.currentTarget)}>
             <div className="mt-6">
               <VariantPicker product={product} chosen={chosen} sizeGuide={<SizeGuide product={product.slug} />} />

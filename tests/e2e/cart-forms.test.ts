@@ -1,0 +1,176 @@
+/// <reference types="node" />
+// The one cart action (issue 43 point 5, decision 0072) in Chromium: every cart form — the product page's add, a line's
+// quantity and remove on the cart page and in the drawer, the coupon on the cart page, in the drawer and in the
+// checkout summary — works without JavaScript (plain posts, 303 back) and with it (a fetcher: the page stays, the
+// control is disabled while the change is on its way and the line shows it at once). Changes with JavaScript are held
+// at the network (page.route) until what the shopper sees meanwhile has been checked.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import type { Browser, Page, Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { baseUrl, DESKTOP, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { addWithSidebar } from './checkout-steps.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const COUPON = `forms${Date.now().toString(36)}`
+
+/** A row no storefront API creates (a coupon), written into the served local D1 as the shopping journeys do. */
+async function sql(statement: string) {
+  await promisify(execFile)(
+    process.execPath,
+    [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement],
+    {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+    },
+  )
+}
+
+let browser: Browser
+let slugs: string[]
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await sql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('Forms 10% off', '${COUPON}', 'percent', 10)`)
+  const context = await browser.newContext({ baseURL: baseUrl() })
+  const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20', { timeout: 60_000 })
+  slugs = ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).filter((s) => !s.startsWith('gift-card'))
+  await context.close()
+}, 90_000)
+afterAll(async () => {
+  await browser?.close()
+})
+
+const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim()
+const units = async (page: Page) => ((await (await page.request.get('/api/cart')).json()) as { lineItems: Array<{ qty: number }> } | null)?.lineItems.reduce((sum, line) => sum + line.qty, 0) ?? 0
+
+/** Holds every request `matches` picks until the returned `release` is called; `held()` counts them. */
+async function hold(page: Page, pattern: string, matches: (route: Route) => boolean) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let count = 0
+  await page.route(pattern, async (route) => {
+    if (!matches(route)) return route.fallback()
+    count += 1
+    await released
+    await route.fallback()
+  })
+  return { release: () => release(), held: () => count, done: () => page.unroute(pattern) }
+}
+
+describe('cart forms', () => {
+  test('without JavaScript: add on the product page, + and remove on the cart page, the coupon on the cart page and in the checkout summary', { timeout: 90_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP, javaScriptEnabled: false, locale: 'en-AU' })
+    try {
+      const page = await context.newPage()
+      page.setDefaultTimeout(30_000)
+      page.setDefaultNavigationTimeout(60_000)
+      await page.goto(`/products/${slugs[6] ?? slugs[0]}`)
+      await page.getByTestId('add-to-cart').click()
+      await page.waitForURL((u) => u.pathname === '/Cart' && u.searchParams.has('added'))
+      expect(await text(page, '[data-testid=cart-message]')).toBe('Added to your cart.')
+      expect(await page.getByTestId('cart-line').count()).toBe(1)
+
+      await page.getByTestId('qty-increase').click()
+      await page.waitForURL('**/Cart?done=updated')
+      expect(await page.getByTestId('qty-input').inputValue()).toBe('2')
+      expect(await text(page, '[data-testid=cart-badge]')).toBe('2')
+      // a typed value goes with 'Update' (the browser itself refuses one below the field's minimum)
+      await page.getByTestId('qty-input').fill('3')
+      await page.getByTestId('quantity-form').getByRole('button', { name: 'Update' }).click()
+      await page.waitForURL('**/Cart?done=updated')
+      expect(await page.getByTestId('qty-input').inputValue()).toBe('3')
+      expect(await units(page)).toBe(3)
+
+      await page.goto('/Cart')
+      await page.locator('#coupon-code').fill(COUPON)
+      await page.getByTestId('apply-coupon').click()
+      await page.waitForURL('**/Cart?done=coupon')
+      expect(await text(page, '[data-testid=cart-page] [data-testid=cart-promotion] dt')).toBe('Forms 10% off')
+      await page.getByTestId('remove-coupon').click()
+      await page.waitForURL('**/Cart?done=coupon-removed')
+      expect(await page.getByTestId('cart-promotion').count()).toBe(0)
+
+      // the checkout summary's coupon comes back to the step
+      await page.goto('/checkout/shipping')
+      const summary = page.getByTestId('order-summary')
+      await summary.locator('#coupon-code').fill(COUPON)
+      await summary.getByTestId('apply-coupon').click()
+      await page.waitForURL('**/checkout/shipping?done=coupon')
+      expect(await text(page, '[data-testid=order-summary] [data-testid=cart-promotion] dt')).toBe('Forms 10% off')
+      await page.getByTestId('order-summary').getByTestId('remove-coupon').click()
+      await page.waitForURL('**/checkout/shipping?done=coupon-removed')
+      expect(await page.getByTestId('order-summary').getByTestId('cart-promotion').count()).toBe(0)
+
+      await page.goto('/Cart')
+      await page.getByTestId('remove-line').click()
+      await page.waitForURL('**/Cart?done=removed')
+      expect(await page.getByTestId('cart-empty').count()).toBe(1)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('with JavaScript: the drawer and the cart page change a line through the one action, busy and optimistic; the checkout summary applies a coupon', { timeout: 90_000 }, async () => {
+    const visit = await openPage(browser, { viewport: DESKTOP })
+    try {
+      const { page } = visit
+      page.setDefaultTimeout(30_000)
+      const sidebar = await addWithSidebar(page, `/products/${slugs[7] ?? slugs[0]}`)
+      await sidebar.getByTestId('cart-line').first().waitFor()
+
+      // the drawer's +: the line says 2 at once, its controls are disabled until the change is answered
+      const change = await hold(page, '**/api/cart/items/*', (route) => route.request().method() === 'PATCH')
+      await sidebar.getByTestId('qty-increase').click()
+      await expect.poll(() => change.held(), { message: 'the quantity change reached the network' }).toBe(1)
+      expect(await sidebar.getByTestId('qty-input').inputValue()).toBe('2')
+      expect(await sidebar.getByTestId('qty-increase').isDisabled()).toBe(true)
+      expect(await sidebar.getByTestId('quantity-form').getAttribute('aria-busy')).toBe('true')
+      change.release()
+      await expect.poll(() => text(page, '[data-testid=site-header] [data-testid=cart-badge]'), { message: 'the header counts the answered cart' }).toBe('2')
+      await expect.poll(() => sidebar.getByTestId('qty-increase').isDisabled(), { message: 'the controls are back once answered' }).toBe(false)
+      await change.done()
+      expect(await units(page)).toBe(2)
+      await page.keyboard.press('Escape')
+      await sidebar.waitFor({ state: 'hidden' })
+
+      // the cart page: − through a fetcher, the page stays where it is (no ?done=), the line and total follow
+      await page.goto('/Cart')
+      await waitForHydration(page)
+      const cartPage = page.getByTestId('cart-page')
+      await cartPage.getByTestId('qty-decrease').click()
+      await expect.poll(() => cartPage.getByTestId('qty-input').inputValue(), { message: 'the page shows the answered quantity' }).toBe('1')
+      await expect.poll(() => units(page), { message: 'the store holds one unit' }).toBe(1)
+      expect(new URL(page.url()).search).toBe('')
+      // 'Update' is the no-JavaScript form's: with JavaScript a typed value is sent by itself
+      expect(await cartPage.getByTestId('quantity-form').getByRole('button', { name: 'Update' }).count()).toBe(0)
+
+      // the checkout summary's coupon, through the same action; the step reads its cart again
+      await page.goto('/checkout/shipping')
+      await waitForHydration(page)
+      const summary = page.getByTestId('order-summary')
+      await summary.locator('#coupon-code').fill(COUPON)
+      await summary.getByTestId('apply-coupon').click()
+      await expect.poll(() => summary.getByTestId('cart-promotion').count(), { message: 'the summary shows the coupon' }).toBe(1)
+      expect(new URL(page.url()).pathname).toBe('/checkout/shipping')
+      await summary.getByTestId('remove-coupon').click()
+      await expect.poll(() => summary.getByTestId('cart-promotion').count(), { message: 'the summary drops the coupon' }).toBe(0)
+
+      // remove on the cart page: the line leaves at once, and the page says the cart is empty once answered
+      await page.goto('/Cart')
+      await waitForHydration(page)
+      const removal = await hold(page, '**/api/cart/items/*', (route) => route.request().method() === 'DELETE')
+      await page.getByTestId('cart-page').getByTestId('remove-line').click()
+      await expect.poll(() => removal.held(), { message: 'the removal reached the network' }).toBe(1)
+      expect(await page.getByTestId('cart-page').getByTestId('cart-line').first().isHidden()).toBe(true)
+      removal.release()
+      await page.getByTestId('cart-page').getByTestId('cart-empty').waitFor()
+      await removal.done()
+      expect(await units(page)).toBe(0)
+      visit.expectNoProblems()
+    } finally {
+      await visit.close()
+    }
+  })
+})
