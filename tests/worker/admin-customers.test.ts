@@ -9,7 +9,10 @@ describe('customers in the console', () => {
     const shopper = await registerAndLogin({ firstName: 'Grace' })
     const found = await b.get(`/admin/customers?q=${encodeURIComponent(shopper.email)}`)
     expect(found.body).toContain(shopper.email)
-    expect((await b.get(`/admin/customers/${shopper.userId}`)).body).toContain('Club member')
+    const page = (await b.get(`/admin/customers/${shopper.userId}`)).body
+    expect(page).toContain('Club member')
+    // no saved address yet: the panel says so instead of standing empty
+    expect(page).toContain('No saved addresses: the addresses of an order are on the order.')
 
     expect((await b.post(`/admin/customers/${shopper.userId}/block`, {})).status).toBe(303)
     expect((await call('/account', { bearer: shopper.bearer })).status).toBe(401)

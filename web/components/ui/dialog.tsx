@@ -12,7 +12,8 @@ export interface DialogProps {
   children: ReactNode
   /** Under the title, e.g. a short explanation. */
   description?: ReactNode
-  size?: 'sm' | 'md'
+  /** The panel's widest: 'lg' for a table (a size guide's columns side by side on a desktop). */
+  size?: 'sm' | 'md' | 'lg'
 }
 
 /**
@@ -27,7 +28,7 @@ export function Dialog({ open, onClose, title, closeLabel, testId, children, des
       title={title}
       testId={testId}
       layerClassName="fixed inset-0 z-50 flex items-end justify-center lg:items-center lg:p-6"
-      panelClassName={`relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl outline-none lg:rounded-xl ${size === 'sm' ? 'max-w-sm' : 'max-w-md'}`}
+      panelClassName={`relative max-h-[92vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl outline-none lg:rounded-xl ${size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-2xl' : 'max-w-md'}`}
     >
       <div className="mb-5 flex items-start justify-between gap-4">
         <div>

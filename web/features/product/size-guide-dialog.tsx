@@ -10,7 +10,7 @@ export type SizeGuideContent = SizeGuide | null | 'loading' | 'failed'
 export function SizeGuideDialog({ open, onClose, guide }: { open: boolean; onClose: () => void; guide: SizeGuideContent }) {
   const { t } = useT()
   return (
-    <Dialog open={open} onClose={onClose} title={t('product.sizeGuide')} closeLabel={t('auth.close')} testId="size-guide">
+    <Dialog open={open} onClose={onClose} title={t('product.sizeGuide')} closeLabel={t('auth.close')} testId="size-guide" size="lg">
       <div className="max-h-[70vh] overflow-y-auto">
         {guide === 'loading' ? (
           <p aria-busy="true">…</p>

@@ -90,6 +90,7 @@ export function CustomerPage(props: {
         </Table>
       </Panel>
       <Panel title="Addresses">
+        {props.addresses.length === 0 ? <p className="text-sm">No saved addresses: the addresses of an order are on the order.</p> : null}
         <ul className="space-y-2 text-sm">
           {props.addresses.map((a) => (
             <li key={a.id}>{`${a.firstname} ${a.lastname}, ${a.address1}, ${a.city} ${a.state_name} ${a.zipcode} ${a.country_iso}${a.is_default ? ' (default)' : ''}`}</li>

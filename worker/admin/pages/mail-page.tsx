@@ -81,7 +81,7 @@ export function FailedMailPage(props: { failed: FailedMail[]; total: number; pag
           {props.failed.map((m) => (
             <tr key={m.id} data-testid="failed-mail-row">
               <td className={`${cell} whitespace-nowrap`}>{when(m.dead_at)}</td>
-              <td className={`${cell} break-all`}>{m.to_email}</td>
+              <td className={`${cell} min-w-[12rem] break-all`}>{m.to_email}</td>
               <td className={cell}>
                 <span className="block font-semibold">{kindName(m.kind)}</span>
                 <span className="block text-neutral-700">{`${m.subject} (${m.locale})`}</span>
@@ -108,7 +108,7 @@ export function FailedMailPage(props: { failed: FailedMail[]; total: number; pag
             {props.resent.map((m) => (
               <tr key={m.resent_id} data-testid="resent-mail-row">
                 <td className={`${cell} whitespace-nowrap`}>{when(m.resent_at)}</td>
-                <td className={`${cell} break-all`}>{m.to_email}</td>
+                <td className={`${cell} min-w-[12rem] break-all`}>{m.to_email}</td>
                 <td className={cell}>{m.subject}</td>
                 <td className={cell}>{m.resent_sent_at ? `Sent ${when(m.resent_sent_at)}` : m.resent_dead_at ? 'Failed again (listed above)' : 'Queued'}</td>
               </tr>
