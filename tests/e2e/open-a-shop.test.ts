@@ -92,7 +92,8 @@ beforeAll(async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-}, 600_000)
+  // the set-up's three wrangler runs and the server's start took 275-345 s on the shared 2-core machine (load 20)
+}, 900_000)
 afterAll(async () => {
   await browser?.close()
   await store?.stop()
