@@ -1,6 +1,7 @@
 /// <reference types="node" />
 // Steps the console's browser tests share: making the first admin and logging in, adding a category, the 'New product'
-// form, uploading a product's or a page's picture, a new content page (the console tests and tests/e2e/open-a-shop).
+// form, uploading a product's or a page's picture, a new content page, a Click & Collect place (the console tests and
+// tests/e2e/open-a-shop.test.ts, which runs them against its own new store: every path here is relative).
 // Then steps of the operator's day (tests/e2e/operator-console.test.ts) that need a member's order: refund one line,
 // approve the return the member asked for on another line, make an admin through the one-time setup link, use the new coupon in a shopper's cart, issue a gift card a
 // shopper then checks, unpublish and publish a CMS page, and read this day's entries in the audit log. Each reuses the
@@ -104,7 +105,17 @@ export async function uploadProductPicture(visit: Visit, picture: { file: Pictur
   if (picture.colour) await form.getByLabel('Colour of the picture').selectOption({ label: picture.colour })
   await form.getByLabel('Picture description (English)').fill(picture.alt)
   await form.getByLabel('Picture description (German)').fill(picture.altDe)
-  await form.getByRole('button', { name: 'Upload picture' }).click()
+  await uploaded(page, () => form.getByRole('button', { name: 'Upload picture' }).click())
+}
+
+/**
+ * Presses a picture form's button and waits for the page it leads to: the notice alone would not do for a second
+ * picture, since the page of the first one already shows the same words (open-a-shop's second colour).
+ */
+async function uploaded(page: Page, press: () => Promise<void>) {
+  const arrived = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() })
+  await press()
+  await arrived
   await page.getByText('The picture was added in all three sizes.').waitFor()
 }
 
@@ -116,8 +127,7 @@ export async function uploadContentPicture(visit: Visit, picture: { file: Pictur
   await page.getByLabel(/Picture \(JPEG, PNG or WebP/).setInputFiles(picture.file)
   await page.getByLabel('What the picture shows (English)').fill(picture.alt)
   await page.getByLabel('What the picture shows (German)').fill(picture.altDe)
-  await page.getByRole('button', { name: 'Upload picture' }).click()
-  await page.getByText('The picture was added in all three sizes.').waitFor()
+  await uploaded(page, () => page.getByRole('button', { name: 'Upload picture' }).click())
 }
 
 /** Content → 'New page': its address and titles in both languages; `beforeCreate` looks at the form first. */
@@ -372,9 +382,10 @@ export async function expectRefusedField(page: Page, id: string, message: string
 /**
  * Adds a Click & Collect place through the console's form (/admin/shipping/locations, issue 40 point 4), as the
  * logged-in operator of `page`: name, address and opening hours in English and German. Waits for the list to show it.
+ * The path is the page's own store's (its context's base URL: the shared one, or open-a-shop's new store).
  */
 export async function addCollectLocation(page: Page, place: { name: string; nameDe: string; address: string; hours: string; hoursDe: string }) {
-  await page.goto(`${baseUrl()}/admin/shipping/locations`)
+  await page.goto('/admin/shipping/locations')
   const form = page.getByRole('form', { name: 'Add the place' })
   await form.getByLabel('Name (English)').fill(place.name)
   await form.getByLabel('Name (Deutsch)').fill(place.nameDe)

@@ -116,7 +116,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
       .prepare(
         `SELECT DISTINCT ov.id, ov.presentation, ov.position FROM variants v JOIN variant_option_values vov ON vov.variant_id = v.id
          JOIN option_values ov ON ov.id = vov.option_value_id JOIN option_types ot ON ot.id = ov.option_type_id
-         WHERE v.product_id = ? AND v.deleted_at IS NULL AND ot.name = 'color' ORDER BY ov.position, ov.id`,
+         WHERE v.product_id = ? AND v.deleted_at IS NULL AND ot.name IN ('color', 'colour') ORDER BY ov.position, ov.id`,
       )
       .bind(id),
     db

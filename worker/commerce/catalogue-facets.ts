@@ -35,7 +35,7 @@ export function mapFacets(filters: SpreeFilters | undefined, query: ProductQuery
   const selectedProps = new Set((query.productPropertyFilters ?? []).map((f) => `${f.productPropertyName}:${f.productPropertyValue}`))
   const facets: Facet[] = []
   for (const type of filters.option_types ?? []) {
-    const isColour = type.name === 'color' || type.presentation === 'Color'
+    const isColour = type.name === 'color' || type.name === 'colour' || type.presentation === 'Color'
     facets.push({
       name: type.name,
       label: type.presentation,

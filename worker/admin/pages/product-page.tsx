@@ -17,6 +17,8 @@ export interface ProductView {
   optionTypes: Array<{ id: number; name: string; presentation: string; values: Array<{ id: number; name: string; presentation: string }> }>
 }
 
+/** A colour option type, as the sample names it ('color') or as a shop's 'New product' form makes it from 'Colour'. */
+const isColourType = (name: string) => name === 'color' || name === 'colour'
 const decimal = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2))
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
 
@@ -189,7 +191,7 @@ function AddSizePanel({ view, v, e }: { view: ProductView; v: (name: string, key
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             {types.map((t) => (
-              <fieldset key={t.id} className={t.name === 'color' ? 'grid gap-3 sm:col-span-2 sm:grid-cols-3' : 'grid gap-3 sm:col-span-2 sm:grid-cols-2'}>
+              <fieldset key={t.id} className={isColourType(t.name) ? 'grid gap-3 sm:col-span-2 sm:grid-cols-3' : 'grid gap-3 sm:col-span-2 sm:grid-cols-2'}>
                 <legend className="sr-only">{t.presentation}</legend>
                 <Select id={`${name}-option-${t.id}`} name={`option_${t.id}`} label={t.presentation} defaultValue={v(name, `option_${t.id}`, '')} error={e(name, `option_${t.id}`)}>
                   <option value="">Choose, or type a new one</option>
@@ -200,7 +202,7 @@ function AddSizePanel({ view, v, e }: { view: ProductView; v: (name: string, key
                   ))}
                 </Select>
                 <Input id={`${name}-new-option-${t.id}`} name={`new_option_${t.id}`} label={`Or a new ${t.presentation.toLowerCase()}`} hint="As shoppers will see it." defaultValue={v(name, `new_option_${t.id}`, '')} error={e(name, `new_option_${t.id}`)} />
-                {t.name === 'color' ? (
+                {isColourType(t.name) ? (
                   <Input id={`${name}-new-swatch-${t.id}`} name={`new_swatch_${t.id}`} label="Its swatch" hint="A new colour's dot in the store, e.g. #556b2f." defaultValue={v(name, `new_swatch_${t.id}`, '')} error={e(name, `new_swatch_${t.id}`)} />
                 ) : null}
               </fieldset>

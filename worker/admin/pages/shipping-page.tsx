@@ -140,7 +140,8 @@ export const rateValues = (r: RateRow | null): FormValues =>
 
 function RateForm({ action, values, errors, submit }: { action: string; values: FormValues; errors?: FieldErrors; submit: string }) {
   const input = (name: string, label: string, extra: { hint?: string; lang?: string; required?: boolean; inputMode?: 'decimal' | 'numeric' } = {}) => (
-    <Input id={name} name={name} label={label} defaultValue={values[name] ?? ''} error={errors?.[name]} {...extra} />
+    // ids of their own: the zone's page holds the zone's form too, whose 'Name (English)' is #name
+    <Input id={`rate-${name}`} name={name} label={label} defaultValue={values[name] ?? ''} error={errors?.[name]} {...extra} />
   )
   return (
     <form method="post" action={action} aria-label={submit} noValidate>
@@ -155,7 +156,7 @@ function RateForm({ action, values, errors, submit }: { action: string; values: 
         {input('days_min', 'Business days, fewest', { inputMode: 'numeric' })}
         {input('days_max', 'Business days, most', { inputMode: 'numeric', hint: 'Shown as "usually arrives in 2–5 business days".' })}
       </div>
-      <Checkbox id="pickup" name="pickup" className="mt-2" label="Click & Collect: the shopper picks it up (never chosen for them)" defaultChecked={values.pickup === 'on'} />
+      <Checkbox id="rate-pickup" name="pickup" className="mt-2" label="Click & Collect: the shopper picks it up (never chosen for them)" defaultChecked={values.pickup === 'on'} />
       <Button type="submit" className="mt-4">
         {submit}
       </Button>

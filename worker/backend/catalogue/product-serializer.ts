@@ -59,7 +59,7 @@ export function optionValueResource(v: OptionValueRow): Resource {
 export function variantResource(v: VariantRow, data: ProductData, m: Money): Resource {
   const valueIds = data.variantValues.get(v.id) ?? []
   const values = valueIds.map((id) => data.optionValues.get(id)).filter((x): x is OptionValueRow => x !== undefined)
-  const colour = values.find((x) => x.type_name === 'color')?.id
+  const colour = values.find((x) => x.type_name === 'color' || x.type_name === 'colour')?.id
   const images = (data.images.get(v.product_id) ?? []).filter((img) => colour !== undefined && img.option_value_id === colour)
   return {
     id: String(v.id),
