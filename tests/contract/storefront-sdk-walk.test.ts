@@ -3,14 +3,13 @@
 // storefront through the store served by `wrangler dev` (the e2e global setup), over HTTP. Every call must succeed,
 // and every answer must follow the 4.10.1 contract (status, content type, response schema). Rows no API creates (a
 // coupon, a member's store credit) are written with `wrangler d1 execute` into the same local D1.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { Contract } from './spree-contract.ts'
 import { contractFetcher, sdk, type Exchange } from './sdk-fetcher.ts'
+import { servedSql } from '../e2e/served-d1.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -35,15 +34,6 @@ async function ok(label: string, call: Promise<{ isSuccess(): boolean; success()
     throw new Error(`${label}: ${error.message} ${JSON.stringify(error.errors ?? error.summary ?? '')}`)
   }
   return result.success()
-}
-
-/** Not spawnSync: a blocked event loop misses wrangler dev closing an idle keep-alive socket, and the next fetch fails. */
-async function sql(statement: string) {
-  const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
-  await promisify(execFile)(process.execPath, [wrangler, 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  })
 }
 
 /** Test-gateway tokenisation: the client-side step a payment provider's script does (outside the contract). */
@@ -121,7 +111,7 @@ describe('the official Spree client walks the store, and every answer follows th
   })
 
   it('fills a guest cart, applies and removes a coupon and changes the currency', async () => {
-    await sql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('SDK walk 10%', '${coupon}', 'percent', 10)`)
+    await servedSql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('SDK walk 10%', '${coupon}', 'percent', 10)`)
     const cart = await ok('create cart', client.cart.create())
     guestToken = cart.data.attributes.token
     expect(cart.data.attributes.number).toMatch(/^R\d{9}$/)
@@ -206,7 +196,7 @@ describe('the official Spree client walks the store, and every answer follows th
   })
 
   it('checks out as a member with store credit by amount and a tokenised card, then pays with the saved card', async () => {
-    await sql(`INSERT INTO store_credits (user_id, currency, balance_cents) SELECT id, 'AUD', 2000 FROM users WHERE email = '${email}'`)
+    await servedSql(`INSERT INTO store_credits (user_id, currency, balance_cents) SELECT id, 'AUD', 2000 FROM users WHERE email = '${email}'`)
     const bearer_token = bearer
     await ok('checkout address', client.checkout.orderUpdate({ bearer_token, order: { email, bill_address_attributes: ADDRESS, ship_address_attributes: ADDRESS } } as any))
     const rates = await ok('shipping rates', client.checkout.shippingRates({ bearer_token }))

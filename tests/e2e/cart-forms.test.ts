@@ -4,35 +4,19 @@
 // checkout summary — works without JavaScript (plain posts, 303 back) and with it (a fetcher: the page stays, the
 // control is disabled while the change is on its way and the line shows it at once). Changes with JavaScript are held
 // at the network (page.route) until what the shopper sees meanwhile has been checked.
-import { execFile } from 'node:child_process'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { Browser, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { baseUrl, DESKTOP, launchBrowser, openPage, waitForHydration } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
+import { servedSql } from './served-d1.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const COUPON = `forms${Date.now().toString(36)}`
-
-/** A row no storefront API creates (a coupon), written into the served local D1 as the shopping journeys do. */
-async function sql(statement: string) {
-  await promisify(execFile)(
-    process.execPath,
-    [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement],
-    {
-      cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-    },
-  )
-}
 
 let browser: Browser
 let slugs: string[]
 beforeAll(async () => {
   browser = await launchBrowser()
-  await sql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('Forms 10% off', '${COUPON}', 'percent', 10)`)
+  await servedSql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('Forms 10% off', '${COUPON}', 'percent', 10)`)
   const context = await browser.newContext({ baseURL: baseUrl() })
   const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20', { timeout: 60_000 })
   slugs = ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).filter((s) => !s.startsWith('gift-card'))

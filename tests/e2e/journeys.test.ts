@@ -3,22 +3,10 @@
 // without it: home → category → colours and a price bucket (the drawer on phones) → sort → 12 a page → page 2 →
 // product → another colour (the picture follows) and a size → wishlist → cart; and the search overlay's Esc and
 // 'Go back'. One browser, one server, a handful of pages per run.
-import { execFile } from 'node:child_process'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, openSearch, waitForHydration, ownAddress } from './browser.ts'
-
-const root = fileURLToPath(new URL('../..', import.meta.url))
-/** Rows no storefront API creates (a product without options), written into the served local D1 as the contract walk does. */
-async function sql(statement: string) {
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  })
-}
+import { servedSql } from './served-d1.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -421,7 +409,7 @@ describe('the wishlist heart, where it was missing or led away', () => {
 
   beforeAll(async () => {
     const now = new Date().toISOString()
-    await sql(
+    await servedSql(
       [
         `INSERT INTO products (id, slug, name, kind, available_on, created_at, updated_at) VALUES (${PLAIN.id}, '${PLAIN.slug}', 'Plain Water Filter', 'standard', '2020-01-01T00:00:00Z', '${now}', '${now}')`,
         `INSERT INTO variants (id, product_id, sku, is_master, stock_on_hand, backorderable) VALUES (${PLAIN.variant}, ${PLAIN.id}, 'PLAIN-${PLAIN.id}', 1, 5, 0)`,

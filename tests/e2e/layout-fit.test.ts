@@ -1,18 +1,14 @@
 /// <reference types="node" />
 // What a shopper sees is whole: no text running out of its box at 390 px or in the desktop sidebar (German words are
 // long), and text meant to show on desktop is not left visually hidden.
-import { execFile } from 'node:child_process'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { audit } from './axe.ts'
 import { DESKTOP, MOBILE, baseUrl, launchBrowser, openPage, ownAddress, waitForHydration } from './browser.ts'
 import { addWithSidebar, fillShippingAddress, pay, toPaymentStep } from './checkout-steps.ts'
 import { memberOrder } from './operator-steps.ts'
+import { servedSql } from './served-d1.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 let browser: Browser
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -443,12 +439,7 @@ describe("the footer's legal line", () => {
 
 /** A coupon no storefront API creates, written into the served local D1 as the shopping journeys do. */
 const COUPON = `fit${Date.now().toString(36)}`
-async function addCoupon() {
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', `INSERT INTO promotions (name, code, kind, amount) VALUES ('Fit 5% off', '${COUPON}', 'percent', 5)`], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  })
-}
+const addCoupon = () => servedSql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('Fit 5% off', '${COUPON}', 'percent', 5)`)
 
 describe("the cart drawer's promo code", () => {
   beforeAll(addCoupon, 60_000)

@@ -3,31 +3,20 @@
 // JavaScript; the whole journey without JavaScript (log in through /Login, product → cart page → coupon → checkout →
 // thank-you, the newsletter form, the error page's 'Back'); a German guest ordering to New Zealand pays no GST and
 // gets a tax invoice.
-import { execFile } from 'node:child_process'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { Browser, Locator, Page, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { baseUrl, DESKTOP, launchBrowser, openPage, untilItWorks, waitForHydration, ownAddress } from './browser.ts'
 import { addOnThisPage, addWithSidebar, fillShippingAddress, pay, rateToPayment } from './checkout-steps.ts'
+import { servedSql } from './served-d1.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const COUPON = `journey${Date.now().toString(36)}`
-
-/** A row no storefront API creates (a coupon), written into the served local D1 as the contract walk does. */
-async function sql(statement: string) {
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', inject('persistTo'), '--command', statement], {
-    cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
-  })
-}
 
 let browser: Browser
 let slugs: string[]
 beforeAll(async () => {
   browser = await launchBrowser()
-  await sql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('Journey 10% off', '${COUPON}', 'percent', 10)`)
+  await servedSql(`INSERT INTO promotions (name, code, kind, amount) VALUES ('Journey 10% off', '${COUPON}', 'percent', 10)`)
   const context = await browser.newContext({ baseURL: baseUrl() })
   // a wrangler dev stall (after the previous file's aborted requests) once held this first answer 33 s
   const list = await context.request.get('/api/v2/storefront/products?filter[purchasable]=true&per_page=20', { timeout: 60_000 })

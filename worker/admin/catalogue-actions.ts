@@ -13,6 +13,7 @@ import {
   touchProduct as touch,
   variantStatement,
   type PriceCents,
+  type ProductDetails,
 } from '#worker/backend/catalogue/product-write.ts'
 
 export { slugOf } from '#worker/backend/catalogue/product-write.ts'
@@ -22,14 +23,8 @@ export { slugOf } from '#worker/backend/catalogue/product-write.ts'
  * are the product-write module's (worker/backend/catalogue/product-write.ts, decision 0074).
  */
 
-export interface DetailsInput {
-  name: string
-  nameDe: string | null
-  description: string | null
-  descriptionDe: string | null
-  availableOn: string | null
-  discontinueOn: string | null
-}
+/** The edit form's details: the same fields the product-write module stores (its dates as typed, made ISO here). */
+export type DetailsInput = ProductDetails
 
 export async function saveDetails(db: D1Database, operator: Operator, detail: ProductDetail, input: DetailsInput) {
   const { product } = detail
