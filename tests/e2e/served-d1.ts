@@ -8,6 +8,7 @@ import { inject } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
+/** Not spawnSync: a blocked event loop misses wrangler dev closing an idle keep-alive socket, and the next fetch fails. */
 export async function servedSql(statement: string, persistTo = inject('persistTo')) {
   await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), 'd1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', statement], {
     cwd: root,
