@@ -11,6 +11,11 @@ import { isAuthenticatedAtom } from './atoms.ts'
 import { useReloadSession } from './use-reload-session.ts'
 import { whenIdle } from './when-idle.ts'
 
+/** When the tab was last hidden. Outside the effect: the effect subscribes again whenever its inputs change (the shop
+ * texts arriving change `t`), and a tab hidden before that must still be rechecked when shown (CI, 7 Dec: a category
+ * whose texts arrived while hidden never said 'Sie wurden abgemeldet'). One ClientEffects per page. */
+let hiddenAt = 0
+
 /**
  * What the browser does once the page is interactive (spec §4): register the service worker, record an affiliate code
  * (`?ac=`) and drop it from the address, and lock page scroll under overlays. Renders nothing, so the server and the
@@ -46,7 +51,6 @@ export function ClientEffects() {
   // that is no longer theirs is left (its loader sends a guest home). Without this the stale tab said 'Hi Ada' and its
   // forms failed one by one. Only a change loads the session (user, cart, wishlist) again.
   useEffect(() => {
-    let hiddenAt = 0
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') {
         hiddenAt = Date.now()
@@ -60,7 +64,9 @@ export function ClientEffects() {
         await reload()
         if (store.get(isAuthenticatedAtom) === was) return
         // the message is one of the shop texts, which a catalogue page has not loaded yet
-        if (was) void loadDictionary(locale, 'all').then(() => notify({ message: t('shop.loggedOut'), type: 'info' }), () => {})
+        // 10 s, not the usual 3: a shopper coming back to a tab looks at the page before any message (and under load the
+        // page's new render can use up a 3 s toast before it is seen: CI, 7 Dec)
+        if (was) void loadDictionary(locale, 'all').then(() => notify({ message: t('shop.loggedOut'), timeout: 1e4 }), () => {})
         void revalidate()
       }
       // offline: the tab stays as it is until it is shown again
