@@ -1,8 +1,9 @@
 /**
- * A local fake of the parts of Stripe's API the store uses, answering in the shapes of the `stripe` library's types
- * (PaymentIntent, PaymentMethod, Customer, Refund, Checkout.Session, Event, and its error shape). It checks what a
- * real Stripe would refuse: the secret key, an idempotency key on every POST (a replay answers the first answer; the
- * same key with other parameters is an error), whole amounts of at least 50 cents, AUD or USD. Web APIs only, so it
+ * A local fake of the parts of Stripe's API the store uses, answering in the shapes of Stripe's objects
+ * (worker/backend/payments/stripe-types.ts: PaymentIntent, PaymentMethod, Customer, Refund, Checkout.Session, Event,
+ * and its error shape). It checks what a real Stripe would refuse: the secret key, an idempotency key on every POST
+ * (a replay answers the first answer; the same key with other parameters is an error), whole amounts of at least 50
+ * cents, AUD or USD. Web APIs only, so it
  * runs as a fetch spy in workerd (worker tests) and behind a Node http server (e2e, tests/fakes/stripe-server.ts).
  *
  * Cards behave like Stripe's documented test cards: 4242… approves, 4000 0000 0000 0002 is declined,

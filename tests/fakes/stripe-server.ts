@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // The fake Stripe of tests/fakes/stripe-api.ts behind a Node HTTP server on loopback, for the browser tests: its API
-// (the worker's `stripe` library and the fake Stripe.js call it), a small fake Stripe.js, the bank's 3-D Secure page
+// (the worker's Stripe client and the fake Stripe.js call it), a small fake Stripe.js, the bank's 3-D Secure page
 // and the hosted payment page. Nothing leaves the machine.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { createFakeStripe, type FakeStripe } from './stripe-api.ts'

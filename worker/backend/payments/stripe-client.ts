@@ -1,5 +1,5 @@
 import type { ErrorCode } from '#kernel/error-codes.ts'
-import type Stripe from 'stripe'
+import type * as Stripe from './stripe-types.ts'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { createStripeRest, type StripeRest } from './stripe-rest.ts'

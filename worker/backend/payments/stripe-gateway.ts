@@ -1,4 +1,4 @@
-import type Stripe from 'stripe'
+import type * as Stripe from './stripe-types.ts'
 import type { Env } from '#worker/env.ts'
 import type { CardBrand, CardDetails } from '../commerce/gateway.ts'
 import type { OrderRow } from '../commerce/orders.ts'

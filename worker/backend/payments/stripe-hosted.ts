@@ -1,4 +1,4 @@
-import type Stripe from 'stripe'
+import type * as Stripe from './stripe-types.ts'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import type { CartState } from '../commerce/cart-state.ts'

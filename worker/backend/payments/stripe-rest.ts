@@ -1,11 +1,11 @@
-import type Stripe from 'stripe'
+import type * as Stripe from './stripe-types.ts'
 
 /**
  * The few calls of Stripe's REST API the store makes (payment intents, payment methods, customers, refunds, Checkout
  * Sessions) and its webhook signature check, on fetch and Web Crypto. It replaces the `stripe` library at run time:
  * the library bundles every resource of the API (255 KB minified, about 45 KiB of the worker's 450 KiB gzip budget)
- * for the eleven calls used here. Its types are still the contract (`import type`), and this client keeps the
- * library's behaviour the store relies on, written down where it comes from:
+ * for the eleven calls used here. Its types are our own (stripe-types.ts: the fields used, from Stripe's API
+ * reference), and this client keeps the library's behaviour the store relies on, written down where it comes from:
  * - the API version the types describe (`Stripe-Version`), form bodies with bracketed keys (`metadata[order_id]`,
  *   `expand[0]`), `Idempotency-Key` on every POST (every caller passes one);
  * - one retry, as the store configured the library (`maxNetworkRetries: 1`): after a connection failure, a 409 or a
@@ -18,7 +18,7 @@ import type Stripe from 'stripe'
  *   timestamp at most 300 s from now (old or, unlike the library, ahead).
  */
 
-/** The API version of the `stripe` package whose types this client answers in (node_modules/stripe/esm/apiVersion.js). */
+/** The API version this client asks for, the one stripe-types.ts describes (that of the `stripe` package 23.1.0 it replaced). */
 export const STRIPE_API_VERSION = '2026-10-28.endive'
 const TIMEOUT_MS = 15_000
 const RETRY_DELAY_MS = 500

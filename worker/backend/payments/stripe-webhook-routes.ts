@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import type Stripe from 'stripe'
+import type * as Stripe from './stripe-types.ts'
 import type { Env } from '#worker/env.ts'
 import { BackendError, backendErrorResponse } from '../shared/errors.ts'
 import { reloadOrder, type OrderRow } from '../commerce/orders.ts'
