@@ -27,7 +27,10 @@ afterAll(async () => {
 })
 
 const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim()
-const units = async (page: Page) => ((await (await page.request.get('/api/cart')).json()) as { lineItems: Array<{ qty: number }> } | null)?.lineItems.reduce((sum, line) => sum + line.qty, 0) ?? 0
+/** What the store holds (a read: asked again once when wrangler dev closed the kept-alive socket under it, which
+ * answered ECONNRESET on the fresh clone of 559de79) */
+const cartRead = (page: Page) => page.request.get('/api/cart').catch(() => page.request.get('/api/cart'))
+const units = async (page: Page) => ((await (await cartRead(page)).json()) as { lineItems: Array<{ qty: number }> } | null)?.lineItems.reduce((sum, line) => sum + line.qty, 0) ?? 0
 
 /** Holds every request `matches` picks until the returned `release` is called; `held()` counts them. */
 async function hold(page: Page, pattern: string, matches: (route: Route) => boolean) {

@@ -11,9 +11,9 @@ import { isAuthenticatedAtom } from './atoms.ts'
 import { useReloadSession } from './use-reload-session.ts'
 import { whenIdle } from './when-idle.ts'
 
-/** When the tab was last hidden. Outside the effect: the effect subscribes again whenever its inputs change (the shop
- * texts arriving change `t`), and a tab hidden before that must still be rechecked when shown (CI, 7 Dec: a category
- * whose texts arrived while hidden never said 'Sie wurden abgemeldet'). One ClientEffects per page. */
+/** When the tab was last hidden; 0 (long ago) while no hiding was seen: a tab opened in the background, or hidden
+ * before hydration committed, asks when shown (CI, 7 Dec: hidden before the listener was there, it never asked).
+ * Outside the effect, which subscribes again when its inputs change. One ClientEffects per page. */
 let hiddenAt = 0
 
 /**
@@ -56,8 +56,7 @@ export function ClientEffects() {
         hiddenAt = Date.now()
         return
       }
-      if (!hiddenAt || Date.now() - hiddenAt < SESSION_RECHECK_HIDDEN_MS) return
-      hiddenAt = 0
+      if (Date.now() - hiddenAt < SESSION_RECHECK_HIDDEN_MS) return
       const was = store.get(isAuthenticatedAtom)
       const recheck = async () => {
         if ((await api.isAuthenticated()) === was) return
