@@ -133,6 +133,16 @@ describe('cart forms', () => {
       // 'Update' is the no-JavaScript form's: with JavaScript a typed value is sent by itself
       expect(await cartPage.getByTestId('quantity-form').getByRole('button', { name: 'Update' }).count()).toBe(0)
 
+      // the drawer opened on the cart page: its change shows on the page behind it too (it kept the old line before)
+      await page.locator('[data-testid=site-header] [data-testid=cart-button]').click()
+      const drawer = page.getByTestId('cart-sidebar')
+      await drawer.getByTestId('cart-line').first().waitFor()
+      await drawer.getByTestId('qty-increase').click()
+      await expect.poll(() => units(page), { message: 'the store holds two units' }).toBe(2)
+      await page.keyboard.press('Escape')
+      await drawer.waitFor({ state: 'hidden' })
+      await expect.poll(() => cartPage.getByTestId('qty-input').inputValue(), { message: 'the page behind the drawer shows the new quantity' }).toBe('2')
+
       // the checkout summary's coupon, through the same action; the step reads its cart again
       await page.goto('/checkout/shipping')
       await waitForHydration(page)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
 import { useSetAtom, useStore } from 'jotai'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import type { LineItem } from '#kernel/models.ts'
@@ -83,6 +84,8 @@ export function CartSidebar() {
   const cart = useAtomValue(cartAtom)
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   const reading = useCartOnOpen(open)
+  // opened on the cart page, whose lines come from its loader: a change here reads the page again too
+  const revalidate = /\/Cart$/.test(useLocation().pathname)
   const empty = !cart || cart.lineItems.length === 0
   return (
     <Drawer
@@ -98,7 +101,7 @@ export function CartSidebar() {
           </Button>
         ) : (
           <>
-            <CouponForm cart={cart} revalidate={false} />
+            <CouponForm cart={cart} revalidate={revalidate} />
             <div className="mt-4">
               <CartTotals cart={cart} member={isAuthenticated} />
             </div>
@@ -125,7 +128,7 @@ export function CartSidebar() {
       ) : (
         <ul className="divide-y divide-neutral-200">
           {cart.lineItems.map((item) => (
-            <CartLine key={item.id} item={item} revalidate={false}>
+            <CartLine key={item.id} item={item} revalidate={revalidate}>
               <SaveForLater item={item} />
             </CartLine>
           ))}
