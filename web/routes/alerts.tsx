@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { data, Form, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { ApiError } from '../api/storefront-api.ts'
@@ -72,36 +73,72 @@ async function unsubscribeAction({ request, context }: ActionFunctionArgs) {
   return { ok: true } satisfies UnsubscribeResult
 }
 
-function ConfirmStep() {
+/** An emailed link's page: a title, then what was done, or a button that posts the link's fields, or 'link incomplete'. */
+function ButtonStep({
+  testId,
+  title,
+  result,
+  done,
+  text,
+  fields,
+  button,
+}: {
+  testId: string
+  title: string
+  result: { ok: boolean; error?: string } | undefined
+  done: ReactNode
+  text: string
+  fields: Record<string, string> | null
+  button: string
+}) {
   const { t } = useT()
-  const [params] = useSearchParams()
-  const result = useActionData<ConfirmResult>()
-  const token = params.get('token') ?? ''
   return (
-    <div className="mx-auto max-w-lg space-y-4 py-8" data-testid="stock-alert-confirm">
-      <PageTitle title={t('stockAlert.confirmTitle')} />
-      <h1 className="text-3xl font-bold">{t('stockAlert.confirmTitle')}</h1>
+    <div className="mx-auto max-w-lg space-y-4 py-8" data-testid={testId}>
+      <PageTitle title={title} />
+      <h1 className="text-3xl font-bold">{title}</h1>
       {result?.ok ? (
-        <p role="status" className="font-semibold text-success-800" data-testid="stock-alert-confirmed">
-          {result.back ? t('stockAlert.confirmedBack') : t('stockAlert.confirmed')}
-        </p>
-      ) : token ? (
+        done
+      ) : fields ? (
         <Form method="post" reloadDocument className="space-y-4">
-          <p>{t('stockAlert.confirmText')}</p>
-          <input type="hidden" name="token" value={token} />
+          <p>{text}</p>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           {result && !result.ok ? (
             <p role="alert" className="text-sm text-danger-700">
               {result.error}
             </p>
           ) : null}
           <button type="submit" className={buttonClass('primary')}>
-            {t('stockAlert.confirmButton')}
+            {button}
           </button>
         </Form>
       ) : (
         <p role="alert">{t('stockAlert.confirmMissing')}</p>
       )}
     </div>
+  )
+}
+
+function ConfirmStep() {
+  const { t } = useT()
+  const [params] = useSearchParams()
+  const result = useActionData<ConfirmResult>()
+  const token = params.get('token') ?? ''
+  return (
+    <ButtonStep
+      testId="stock-alert-confirm"
+      title={t('stockAlert.confirmTitle')}
+      result={result}
+      done={
+        <p role="status" className="font-semibold text-success-800" data-testid="stock-alert-confirmed">
+          {result?.ok && result.back ? t('stockAlert.confirmedBack') : t('stockAlert.confirmed')}
+        </p>
+      }
+      text={t('stockAlert.confirmText')}
+      fields={token ? { token } : null}
+      button={t('stockAlert.confirmButton')}
+    />
   )
 }
 
@@ -112,30 +149,18 @@ function UnsubscribeStep() {
   const email = params.get('email') ?? ''
   const token = params.get('token') ?? ''
   return (
-    <div className="mx-auto max-w-lg space-y-4 py-8" data-testid="stock-alert-unsubscribe">
-      <PageTitle title={t('stockAlert.unsubscribeTitle')} />
-      <h1 className="text-3xl font-bold">{t('stockAlert.unsubscribeTitle')}</h1>
-      {result?.ok ? (
+    <ButtonStep
+      testId="stock-alert-unsubscribe"
+      title={t('stockAlert.unsubscribeTitle')}
+      result={result}
+      done={
         <p role="status" className="font-semibold text-success-800" data-testid="stock-alert-unsubscribed">
           {t('stockAlert.unsubscribed')}
         </p>
-      ) : email && token ? (
-        <Form method="post" reloadDocument className="space-y-4">
-          <p>{t('stockAlert.unsubscribeText', { email })}</p>
-          <input type="hidden" name="email" value={email} />
-          <input type="hidden" name="token" value={token} />
-          {result && !result.ok ? (
-            <p role="alert" className="text-sm text-danger-700">
-              {result.error}
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass('primary')}>
-            {t('stockAlert.unsubscribeButton')}
-          </button>
-        </Form>
-      ) : (
-        <p role="alert">{t('stockAlert.confirmMissing')}</p>
-      )}
-    </div>
+      }
+      text={t('stockAlert.unsubscribeText', { email })}
+      fields={email && token ? { email, token } : null}
+      button={t('stockAlert.unsubscribeButton')}
+    />
   )
 }
