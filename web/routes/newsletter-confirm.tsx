@@ -1,8 +1,7 @@
-import { data, Form, useActionData, useSearchParams, type ActionFunctionArgs } from 'react-router'
+import { data, useActionData, useSearchParams, type ActionFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
-import { buttonClass } from '../components/ui/button.tsx'
+import { LinkStep } from '../components/link-step.tsx'
 import { formRefusal, readForm } from './route-helpers.ts'
 
 type ConfirmResult = { ok: true } | { ok: false; error: string }
@@ -28,29 +27,19 @@ export function Component() {
   const result = useActionData<ConfirmResult>()
   const token = params.get('token') ?? ''
   return (
-    <div className="mx-auto max-w-lg space-y-4 py-8" data-testid="newsletter-confirm">
-      <PageTitle title={t('pages.confirmTitle')} />
-      <h1 className="text-3xl font-bold">{t('pages.confirmTitle')}</h1>
-      {result?.ok ? (
+    <LinkStep
+      testId="newsletter-confirm"
+      title={t('pages.confirmTitle')}
+      result={result}
+      done={
         <p role="status" className="font-semibold text-success-800" data-testid="newsletter-confirmed">
           {t('pages.confirmed')}
         </p>
-      ) : token ? (
-        <Form method="post" className="space-y-4">
-          <p>{t('pages.confirmText')}</p>
-          <input type="hidden" name="token" value={token} />
-          {result && !result.ok ? (
-            <p role="alert" className="text-sm text-danger-700">
-              {result.error}
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass('primary')}>
-            {t('pages.confirmButton')}
-          </button>
-        </Form>
-      ) : (
-        <p role="alert">{t('pages.confirmMissing')}</p>
-      )}
-    </div>
+      }
+      text={t('pages.confirmText')}
+      fields={token ? { token } : null}
+      button={t('pages.confirmButton')}
+      missing={t('pages.confirmMissing')}
+    />
   )
 }

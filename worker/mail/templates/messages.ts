@@ -88,8 +88,14 @@ const en = (shop: MailSettings) => ({
     title: 'It’s back in stock',
     intro: (item: string) => `Good news: ${item} is back in stock. We tell you this once; stock can go quickly.`,
     button: 'See it in the shop',
-    unsubscribe: 'Stop back-in-stock emails',
+    unsubscribe: 'Stop alert emails',
     why: 'You get this email because you asked us to tell you when this size is back.',
+  },
+  priceDrop: {
+    subject: (item: string) => `Price drop: ${item}`,
+    title: 'A wished item costs less',
+    intro: (was: string, now: string, club: boolean) => `It was ${was}, it is now ${now}${club ? ' as your Club Price' : ''}. We tell you once per price drop.`,
+    why: 'You get this email because this size is on your wishlist.',
   },
   contact: {
     subject: (name: string) => `Contact form: message from ${name}`,
@@ -262,8 +268,14 @@ const de = (shop: MailSettings): Messages => ({
     title: 'Wieder vorrätig',
     intro: (item: string) => `Gute Nachricht: ${item} ist wieder vorrätig. Wir sagen es Ihnen nur einmal; der Bestand kann schnell weg sein.`,
     button: 'Im Shop ansehen',
-    unsubscribe: 'Verfügbarkeits-E-Mails abbestellen',
+    unsubscribe: 'Benachrichtigungs-E-Mails abbestellen',
     why: 'Sie erhalten diese E-Mail, weil Sie benachrichtigt werden wollten, wenn diese Größe wieder da ist.',
+  },
+  priceDrop: {
+    subject: (item) => `Preis gesenkt: ${item}`,
+    title: 'Ein Artikel Ihrer Wunschliste kostet weniger',
+    intro: (was, now, club) => `Bisher ${was}, jetzt ${now}${club ? ' als Ihr Club-Preis' : ''}. Wir schreiben Ihnen einmal je Preissenkung.`,
+    why: 'Sie erhalten diese E-Mail, weil diese Größe auf Ihrer Wunschliste steht.',
   },
   contact: {
     subject: (name) => `Kontaktformular: Nachricht von ${name}`,

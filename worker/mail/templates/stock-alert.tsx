@@ -1,4 +1,4 @@
-import type { StockAlertConfirmPayload, StockAlertPayload } from '../types.ts'
+import type { PriceDropPayload, StockAlertConfirmPayload, StockAlertPayload } from '../types.ts'
 import { Button, Heading, P } from './layout.tsx'
 import type { Template } from './template.ts'
 
@@ -44,4 +44,29 @@ export const stockAlert: Template<StockAlertPayload> = {
     </>
   ),
   text: (p, { m }) => [m.stockAlert.intro(item(p)), '', `${m.stockAlert.button}: ${p.productUrl}`, '', m.stockAlert.why, `${m.stockAlert.unsubscribe}: ${p.unsubscribeUrl}`].join('\n'),
+}
+
+/** A wished size costs a member less (decision 0080): once per drop, old and new price. */
+export const priceDrop: Template<PriceDropPayload> = {
+  subject: (p, { m }) => m.priceDrop.subject(item(p)),
+  preview: (p, { m }) => m.priceDrop.intro(p.oldPrice, p.newPrice, p.club),
+  headers: unsubscribeHeaders,
+  Body: ({ p, ctx: { m } }) => (
+    <>
+      <Heading>{m.priceDrop.title}</Heading>
+      <P>
+        {item(p)}: <s>{p.oldPrice}</s> <strong>{p.newPrice}</strong>
+      </P>
+      <P>{m.priceDrop.intro(p.oldPrice, p.newPrice, p.club)}</P>
+      <Button href={p.productUrl}>{m.stockAlert.button}</Button>
+      <P muted small>
+        {m.priceDrop.why}{' '}
+        <a href={p.unsubscribeUrl} style={{ color: 'inherit' }}>
+          {m.stockAlert.unsubscribe}
+        </a>
+      </P>
+    </>
+  ),
+  text: (p, { m }) =>
+    [`${item(p)}: ${p.oldPrice} → ${p.newPrice}`, m.priceDrop.intro(p.oldPrice, p.newPrice, p.club), '', `${m.stockAlert.button}: ${p.productUrl}`, '', m.priceDrop.why, `${m.stockAlert.unsubscribe}: ${p.unsubscribeUrl}`].join('\n'),
 }
