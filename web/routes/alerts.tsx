@@ -3,7 +3,7 @@ import { loaderApi } from '../api/loader-api.ts'
 import { ApiError } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
 import { sayRefusal } from '../i18n/say-refusal.ts'
-import { LinkStep } from '../components/link-step.tsx'
+import { LinkStep } from './newsletter-confirm.tsx'
 import { formRefusal, localeOf, notFound, readForm } from './route-helpers.ts'
 
 /**

@@ -2,7 +2,7 @@ import { data, useActionData, useSearchParams, type ActionFunctionArgs } from 'r
 import { loaderApi } from '../api/loader-api.ts'
 import { ApiError } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { LinkStep } from '../components/link-step.tsx'
+import { LinkStep } from './newsletter-confirm.tsx'
 import { formRefusal, readForm } from './route-helpers.ts'
 
 type UnsubscribeResult = { ok: true } | { ok: false; error: string }

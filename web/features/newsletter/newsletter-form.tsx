@@ -9,8 +9,7 @@ import { validateEmail } from '../../forms/validation.ts'
 import { errorMessage } from '../../api/storefront-api.ts'
 import { rememberPromptAnswer } from './prompt-memory.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { LAND_HERE } from '../../components/ui/cx.ts'
-import { EmailInput } from '../../components/ui/email-input.tsx'
+import { controlBase, controlEdge, cx, LAND_HERE } from '../../components/ui/cx.ts'
 
 /**
  * Newsletter subscribe (spec §2 home page): a real form post to the page's action (newsletter-action.ts) without
@@ -49,7 +48,18 @@ export function NewsletterForm({ idPrefix = 'newsletter', onSubscribed, compact 
         <label htmlFor={inputId} className="sr-only">
           {t('auth.email')}
         </label>
-        <EmailInput id={inputId} value={email} onChange={setEmail} placeholder={t('auth.email')} invalid={Boolean(error)} className="flex-1" />
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t('auth.email')}
+          className={cx(controlBase, controlEdge(Boolean(error)), 'min-h-11 flex-1')}
+          autoComplete="email"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+        />
         <Button type="submit">{t('pages.subscribe')}</Button>
       </Form>
       {error ? (

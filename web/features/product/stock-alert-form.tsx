@@ -6,8 +6,7 @@ import { isAuthenticatedAtom, userAtom } from '../../state/session/atoms.ts'
 import { PERSONAL } from '../../state/session/personal-state.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
-import { LAND_HERE } from '../../components/ui/cx.ts'
-import { EmailInput } from '../../components/ui/email-input.tsx'
+import { controlBase, controlEdge, cx, LAND_HERE } from '../../components/ui/cx.ts'
 
 /** What asking came to: the page action's answer without JavaScript (routes/product-action.ts), the form's state with it. */
 export type StockAlertResult = { stockAlert: 'pending' | 'confirmed' } | { stockAlert: 'refused'; alertError: string }
@@ -61,7 +60,17 @@ export function StockAlertForm({ variantId, posted }: { variantId: string; poste
           <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-neutral-900">
             {t('stockAlert.email')}
           </label>
-          <EmailInput id={inputId} value={email} onChange={setEmail} invalid={Boolean(refused)} className="w-full" />
+          <input
+            id={inputId}
+            name="email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={cx(controlBase, controlEdge(Boolean(refused)), 'min-h-11 w-full')}
+            autoComplete="email"
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? `${inputId}-error` : undefined}
+          />
         </div>
       )}
       {refused ? (
