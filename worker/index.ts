@@ -27,7 +27,7 @@ import { refreshFacetCounts } from './backend/catalogue/facet-counts.ts'
 import { emailPreview } from './mail/preview.tsx'
 import { handleMailBatch } from './mail/consumer.ts'
 import { sweepOutbox } from './mail/sweep.ts'
-import { sendDueStockAlerts } from './backend/services/stock-alerts.ts'
+import { sendDueAlerts } from './backend/services/stock-alerts.ts'
 import { searchClick, searchStats } from './search-stats/middleware.ts'
 import { purgeOldSearchStats } from './search-stats/retention.ts'
 
@@ -98,7 +98,7 @@ export default {
     if (batch.queue.endsWith('-import')) {
       await handleImportBatch(batch as unknown as MessageBatch<ImportChunk>, env)
       // an imported count may bring sold-out sizes back: their alerts go now (decision 0073)
-      await sendDueStockAlerts(env, '').catch((error) => console.error('sending back-in-stock alerts failed', error))
+      await sendDueAlerts(env, '').catch((error) => console.error('sending alerts failed', error))
       return
     }
     await handleMailBatch(batch as MessageBatch<MailMessage>, env)
@@ -106,7 +106,7 @@ export default {
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(sweepOutbox(env, new Date(controller.scheduledTime)))
     // alerts made due by a stock write that no console request followed (decision 0073)
-    ctx.waitUntil(sendDueStockAlerts(env, '').catch((error) => console.error('sending back-in-stock alerts failed', error)))
+    ctx.waitUntil(sendDueAlerts(env, '').catch((error) => console.error('sending alerts failed', error)))
     // Precomputed facet counts made stale by edits (or by a product going on sale) are recounted here, so listings
     // and remembered searches are counted live for at most one interval after a change (docs/performance-d1.md).
     ctx.waitUntil(refreshStaleFacetCounts(env))

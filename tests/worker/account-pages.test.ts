@@ -294,6 +294,16 @@ describe('account pages without JavaScript', () => {
     expect((await b.post('/MyAccount/MyNewsletter', { intent: 'unsubscribe' })).body).toContain('You have been unsubscribed from the newsletter.')
   })
 
+  it('switches price-drop emails of wished items off and on (decision 0080), in English and German', async () => {
+    const { b, email } = await member()
+    const switchOf = () => env.DB.prepare('SELECT price_drop_emails AS on_ FROM users WHERE email = ?').bind(email).first<number>('on_')
+    expect((await b.page('/MyAccount/MyNewsletter')).body).toContain('Email me price drops')
+    expect((await b.post('/de/MyAccount/MyNewsletter', { intent: 'price-drops-off' })).body).toContain('Erledigt: keine Preis-E-Mails mehr.')
+    expect(await switchOf()).toBe(0)
+    expect((await b.post('/MyAccount/MyNewsletter', { intent: 'price-drops-on' })).body).toContain('Done: we email you when an item on your wishlist costs less.')
+    expect(await switchOf()).toBe(1)
+  })
+
   it('sends a guest home, for pages and form posts alike, and asks an unknown token to log in', async () => {
     const guest = browser()
     expect(await guest.page('/MyAccount/MyProfile')).toMatchObject({ status: 302, location: '/' })

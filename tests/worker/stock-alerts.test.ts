@@ -103,7 +103,7 @@ describe('back-in-stock alerts', () => {
     expect(sent.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     const unsubscribe = /^<(.+)>$/.exec(sent.headers!['List-Unsubscribe']!)![1]!
     expect(new URL(unsubscribe).pathname).toBe('/de/stock-alerts/unsubscribe')
-    expect(sent.html).toContain('Verfügbarkeits-E-Mails abbestellen')
+    expect(sent.html).toContain('Benachrichtigungs-E-Mails abbestellen')
     // nothing more on the next console write
     await setStock(b, product, 7, 6)
     expect(await mailsTo(email, 'stock_alert')).toHaveLength(1)
@@ -144,20 +144,30 @@ describe('back-in-stock alerts', () => {
       [{ variant_id: 'abc', email }, 'This size is not sold in our shop. Please choose a size on the product page.', 'Diese Größe gibt es in unserem Shop nicht.'],
       [{ variant_id: inStock.variantId, email }, 'This size is in stock: you can order it now.', 'Diese Größe ist vorrätig: Sie können sie jetzt bestellen.'],
     ]
+    const { localizeApiError } = await import('#web/i18n/api-errors.ts')
+    const { createTranslator, loadDictionary } = await import('#web/i18n/index.tsx')
+    await loadDictionary('de', 'all')
     for (const [body, en, de] of cases) {
       const english = await call('/stock_alerts', { body })
       expect(english.status, JSON.stringify(body)).toBe(422)
       expect(english.body.error).toBe(en)
+      // the API names the refusal's code; the storefront says it in German from its dictionary (one copy)
       const german = await call('/stock_alerts?locale=de', { body })
       expect(german.status).toBe(422)
-      expect(german.body.error).toContain(de)
+      expect(german.body.code).toBe(english.body.code)
+      const { ApiError } = await import('#web/api/storefront-api.ts')
+      expect(localizeApiError(new ApiError(422, german.body.error, undefined, undefined, german.body.code), createTranslator('de'))).toContain(de)
     }
     expect(await alertRows(soldOut.variantId)).toHaveLength(0)
     expect(await alertRows(inStock.variantId)).toHaveLength(0)
     expect(await mailsTo(email, 'stock_alert_confirm')).toHaveLength(0)
     const badLink = await call('/stock_alerts/confirm?locale=de', { body: { token: 'y'.repeat(43) } })
     expect(badLink.status).toBe(422)
-    expect(badLink.body.error).toContain('Dieser Link ist ungültig')
+    expect(badLink.body.code).toBe('stock_alert_link_invalid')
+    // the German confirm page says it in German (no JavaScript)
+    const page = await formBrowser().post(`/de/stock-alerts/confirm?token=${'y'.repeat(43)}`, { token: 'y'.repeat(43) })
+    expect(page.status).toBe(422)
+    expect(page.body).toContain('Dieser Link ist ungültig')
   })
 
   it('without JavaScript: a sold-out size’s page has the plain form; its post asks (guest, German) or is refused with a 4xx sentence', async () => {
@@ -194,5 +204,82 @@ describe('back-in-stock alerts', () => {
     const list = await b.get('/admin/stock-alerts')
     expect(list.status).toBe(200)
     expect(list.body).toContain(product.name)
+  })
+})
+
+// Price drops of wished items (decision 0080): the console's price form (the one product writer) lowers what a member
+// pays; each wishlist owner gets one email per drop and item, in their language, with the old and new price.
+describe('price-drop emails', () => {
+  const PRICES = { AUD_amount: '100.00', AUD_rrp: '', AUD_member: '', USD_amount: '70.00', USD_rrp: '', USD_member: '' }
+  async function wish(bearer: string, variantId: number, wishlistName?: string) {
+    const token = wishlistName
+      ? ((await call('/wishlists', { bearer, body: { name: wishlistName } })).body.data.attributes.token as string)
+      : ((await call('/wishlists/default', { bearer })).body.data.attributes.token as string)
+    expect((await call(`/wishlists/${token}/add_item`, { bearer, body: { variant_id: variantId } })).status).toBe(200)
+  }
+
+  it('a sale and a new Club Price mail the owner once each (old and new price, English and German); raising or saving again mails nothing', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ name: 'Summit Fleece', prices: { AUD: { amount: 10000 }, USD: { amount: 7000 } } })
+    await env.DB.prepare("INSERT INTO product_translations (product_id, locale, name) VALUES (?, 'de', 'Gipfel-Fleece')").bind(product.productId).run()
+    const english = await registerAndLogin()
+    const german = await registerAndLogin()
+    await env.DB.prepare("UPDATE users SET selected_locale = 'de' WHERE email = ?").bind(german.email).run()
+    await wish(english.bearer, product.variantId)
+    // on two lists: still one email per drop
+    await wish(german.bearer, product.variantId)
+    await wish(german.bearer, product.variantId, 'Gifts')
+    const outsider = await registerAndLogin()
+
+    const save = async (fields: Record<string, string>) => expect((await b.post(`/admin/products/${product.productId}/prices`, { ...PRICES, ...fields })).status).toBe(303)
+    await save({ AUD_amount: '79.00', AUD_rrp: '100.00' })
+    const [en] = await mailsTo(english.email, 'price_drop')
+    expect(en!.subject).toBe('Price drop: Summit Fleece')
+    expect(en!.body).toContain('Summit Fleece: $100.00 → $79.00')
+    expect(en!.body).toContain('/stock-alerts/unsubscribe?email=')
+    const [de] = await mailsTo(german.email, 'price_drop')
+    expect(de!.locale).toBe('de')
+    expect(de!.subject).toBe('Preis gesenkt: Gipfel-Fleece')
+    expect(de!.body).toContain('Bisher 100,00\u00a0AU$, jetzt 79,00\u00a0AU$.')
+    expect(await mailsTo(german.email, 'price_drop')).toHaveLength(1)
+    expect(await mailsTo(outsider.email, 'price_drop')).toHaveLength(0)
+
+    // the same sale saved again, the USD price alone, or a raise: no drop for a member in AUD
+    await save({ AUD_amount: '79.00', AUD_rrp: '100.00' })
+    await save({ AUD_amount: '79.00', AUD_rrp: '100.00', USD_amount: '50.00' })
+    await save({ AUD_amount: '89.00', AUD_rrp: '100.00' })
+    expect(await mailsTo(english.email, 'price_drop')).toHaveLength(1)
+
+    // a new Club Price below it: a drop for members
+    await save({ AUD_amount: '89.00', AUD_rrp: '100.00', AUD_member: '69.00' })
+    const mails = await mailsTo(english.email, 'price_drop')
+    expect(mails).toHaveLength(2)
+    expect(mails[1]!.body).toContain('It was $89.00, it is now $69.00 as your Club Price.')
+  })
+
+  it('the account’s switch and the emails’ one-click link turn price-drop emails off; a deleted account’s alert requests go', async () => {
+    const { b } = await operator()
+    const product = await createProduct({ stock: 0, prices: { AUD: { amount: 10000 }, USD: { amount: 7000 } } })
+    const member = await registerAndLogin()
+    await wish(member.bearer, product.variantId)
+    expect((await call('/stock_alerts/price_drops', { bearer: member.bearer, body: { on: 'maybe' } })).status).toBe(422)
+    expect((await call('/stock_alerts/price_drops', { bearer: member.bearer, body: { on: false } })).status).toBe(200)
+    await b.post(`/admin/products/${product.productId}/prices`, { ...PRICES, AUD_amount: '90.00' })
+    expect(await mailsTo(member.email, 'price_drop')).toHaveLength(0)
+    expect((await call('/stock_alerts/price_drops', { bearer: member.bearer, body: { on: true } })).status).toBe(200)
+    await b.post(`/admin/products/${product.productId}/prices`, { ...PRICES, AUD_amount: '80.00' })
+    expect(await mailsTo(member.email, 'price_drop')).toHaveLength(1)
+    // the one-click link of the email
+    const link = /(http\S+\/stock-alerts\/unsubscribe\?\S+)/.exec((await mailsTo(member.email, 'price_drop'))[0]!.body)![1]!
+    const { SELF } = await import('cloudflare:test')
+    expect((await SELF.fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200)
+    await b.post(`/admin/products/${product.productId}/prices`, { ...PRICES, AUD_amount: '70.00' })
+    expect(await mailsTo(member.email, 'price_drop')).toHaveLength(1)
+
+    // deleting the account removes its back-in-stock requests
+    expect((await call('/stock_alerts', { body: { variant_id: product.variantId }, bearer: member.bearer })).status).toBe(200)
+    expect(await alertRows(product.variantId)).toHaveLength(1)
+    expect((await call('/account/delete', { bearer: member.bearer, body: { password: 'secret123' } })).status).toBe(204)
+    expect(await alertRows(product.variantId)).toHaveLength(0)
   })
 })

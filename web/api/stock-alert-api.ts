@@ -5,7 +5,7 @@ import { ApiError, type StockAlertOperations, type StorefrontApi } from './store
  * so the first visit's code does not carry them (decision 0073).
  */
 export function stockAlertOperations(api: StorefrontApi): StockAlertOperations {
-  const { askStockAlert, confirmStockAlert, unsubscribeStockAlerts } = api
-  if (!askStockAlert || !confirmStockAlert || !unsubscribeStockAlerts) throw new ApiError(404, 'Back-in-stock alerts are answered by the server.')
-  return { askStockAlert, confirmStockAlert, unsubscribeStockAlerts }
+  const { askStockAlert, confirmStockAlert, unsubscribeStockAlerts, setPriceDropEmails } = api
+  if (!askStockAlert || !confirmStockAlert || !unsubscribeStockAlerts || !setPriceDropEmails) throw new ApiError(404, 'Back-in-stock alerts are answered by the server.')
+  return { askStockAlert, confirmStockAlert, unsubscribeStockAlerts, setPriceDropEmails }
 }

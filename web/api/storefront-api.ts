@@ -162,6 +162,8 @@ export interface StockAlertOperations {
   confirmStockAlert(token: string): Promise<{ back: boolean }>
   /** The alert emails' signed unsubscribe link: no more alerts to the address. */
   unsubscribeStockAlerts(email: string, token: string): Promise<void>
+  /** The signed-in member's price-drop emails for wished items on or off (decision 0080). */
+  setPriceDropEmails(on: boolean): Promise<void>
 }
 
 /** The catalogue reads (issue 3). */

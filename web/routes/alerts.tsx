@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react'
-import { data, Form, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { data, useActionData, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { ApiError } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
-import { buttonClass } from '../components/ui/button.tsx'
-import { formRefusal, notFound, readForm } from './route-helpers.ts'
+import { sayRefusal } from '../i18n/say-refusal.ts'
+import { LinkStep } from './newsletter-confirm.tsx'
+import { formRefusal, localeOf, notFound, readForm } from './route-helpers.ts'
 
 /**
  * The back-in-stock alert's emailed links (decision 0073), one route for both so the route table grows by one entry:
@@ -48,7 +47,7 @@ async function confirmAction({ request, context }: ActionFunctionArgs) {
     return { ok: true, back } satisfies ConfirmResult
   } catch (error) {
     const refused = formRefusal(error)
-    return data<ConfirmResult>({ ok: false, error: refused.message }, refused.init)
+    return data<ConfirmResult>({ ok: false, error: await sayRefusal(error, localeOf(request)) }, refused.init)
   }
 }
 
@@ -68,56 +67,9 @@ async function unsubscribeAction({ request, context }: ActionFunctionArgs) {
     await serverOnly(loaderApi(context).unsubscribeStockAlerts)(email, token)
   } catch (error) {
     const refused = formRefusal(error)
-    return data<UnsubscribeResult>({ ok: false, error: refused.message }, refused.init)
+    return data<UnsubscribeResult>({ ok: false, error: await sayRefusal(error, localeOf(request)) }, refused.init)
   }
   return { ok: true } satisfies UnsubscribeResult
-}
-
-/** An emailed link's page: a title, then what was done, or a button that posts the link's fields, or 'link incomplete'. */
-function ButtonStep({
-  testId,
-  title,
-  result,
-  done,
-  text,
-  fields,
-  button,
-}: {
-  testId: string
-  title: string
-  result: { ok: boolean; error?: string } | undefined
-  done: ReactNode
-  text: string
-  fields: Record<string, string> | null
-  button: string
-}) {
-  const { t } = useT()
-  return (
-    <div className="mx-auto max-w-lg space-y-4 py-8" data-testid={testId}>
-      <PageTitle title={title} />
-      <h1 className="text-3xl font-bold">{title}</h1>
-      {result?.ok ? (
-        done
-      ) : fields ? (
-        <Form method="post" reloadDocument className="space-y-4">
-          <p>{text}</p>
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          {result && !result.ok ? (
-            <p role="alert" className="text-sm text-danger-700">
-              {result.error}
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass('primary')}>
-            {button}
-          </button>
-        </Form>
-      ) : (
-        <p role="alert">{t('stockAlert.confirmMissing')}</p>
-      )}
-    </div>
-  )
 }
 
 function ConfirmStep() {
@@ -126,7 +78,7 @@ function ConfirmStep() {
   const result = useActionData<ConfirmResult>()
   const token = params.get('token') ?? ''
   return (
-    <ButtonStep
+    <LinkStep
       testId="stock-alert-confirm"
       title={t('stockAlert.confirmTitle')}
       result={result}
@@ -138,6 +90,8 @@ function ConfirmStep() {
       text={t('stockAlert.confirmText')}
       fields={token ? { token } : null}
       button={t('stockAlert.confirmButton')}
+      missing={t('stockAlert.confirmMissing')}
+      reloadDocument
     />
   )
 }
@@ -149,7 +103,7 @@ function UnsubscribeStep() {
   const email = params.get('email') ?? ''
   const token = params.get('token') ?? ''
   return (
-    <ButtonStep
+    <LinkStep
       testId="stock-alert-unsubscribe"
       title={t('stockAlert.unsubscribeTitle')}
       result={result}
@@ -161,6 +115,8 @@ function UnsubscribeStep() {
       text={t('stockAlert.unsubscribeText', { email })}
       fields={email && token ? { email, token } : null}
       button={t('stockAlert.unsubscribeButton')}
+      missing={t('stockAlert.confirmMissing')}
+      reloadDocument
     />
   )
 }

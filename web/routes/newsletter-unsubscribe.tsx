@@ -1,9 +1,8 @@
-import { data, Form, useActionData, useSearchParams, type ActionFunctionArgs } from 'react-router'
+import { data, useActionData, useSearchParams, type ActionFunctionArgs } from 'react-router'
 import { loaderApi } from '../api/loader-api.ts'
 import { ApiError } from '../api/storefront-api.ts'
 import { useT } from '../i18n/index.tsx'
-import { PageTitle } from '../components/page-title.tsx'
-import { buttonClass } from '../components/ui/button.tsx'
+import { LinkStep } from './newsletter-confirm.tsx'
 import { formRefusal, readForm } from './route-helpers.ts'
 
 type UnsubscribeResult = { ok: true } | { ok: false; error: string }
@@ -34,30 +33,19 @@ export function Component() {
   const email = params.get('email') ?? ''
   const token = params.get('token') ?? ''
   return (
-    <div className="mx-auto max-w-lg space-y-4 py-8" data-testid="newsletter-unsubscribe">
-      <PageTitle title={t('account.unsubscribeLinkTitle')} />
-      <h1 className="text-3xl font-bold">{t('account.unsubscribeLinkTitle')}</h1>
-      {result?.ok ? (
+    <LinkStep
+      testId="newsletter-unsubscribe"
+      title={t('account.unsubscribeLinkTitle')}
+      result={result}
+      done={
         <p role="status" className="font-semibold text-success-800" data-testid="newsletter-unsubscribed">
           {t('account.unsubscribeLinkDone')}
         </p>
-      ) : email && token ? (
-        <Form method="post" className="space-y-4">
-          <p>{t('account.unsubscribeLinkText', { email })}</p>
-          <input type="hidden" name="email" value={email} />
-          <input type="hidden" name="token" value={token} />
-          {result && !result.ok ? (
-            <p role="alert" className="text-sm text-danger-700">
-              {result.error || t('account.unsubscribeLinkMissing')}
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass('primary')}>
-            {t('account.unsubscribe')}
-          </button>
-        </Form>
-      ) : (
-        <p role="alert">{t('account.unsubscribeLinkMissing')}</p>
-      )}
-    </div>
+      }
+      text={t('account.unsubscribeLinkText', { email })}
+      fields={email && token ? { email, token } : null}
+      button={t('account.unsubscribe')}
+      missing={t('account.unsubscribeLinkMissing')}
+    />
   )
 }

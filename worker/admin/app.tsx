@@ -4,7 +4,7 @@ import { RemoteCommercePage } from '#worker/admin/pages/login-page.tsx'
 import type { AdminEnv } from './context.ts'
 import { PRIVATE_HEADERS, renderDocument } from './render.tsx'
 import { currentOperator } from './session.ts'
-import { sendDueStockAlerts } from '#worker/backend/services/stock-alerts.ts'
+import { sendDueAlerts } from '#worker/backend/services/stock-alerts.ts'
 import { auth } from './routes/auth.tsx'
 import { dashboard } from './routes/dashboard.tsx'
 import { orders } from './routes/orders.tsx'
@@ -47,7 +47,7 @@ adminApp.use(async (c, next) => {
 // alerts it made due (migration 0430's trigger) are mailed before the answer, once each (decision 0073).
 adminApp.use(async (c, next) => {
   await next()
-  if (c.req.method === 'POST' && c.var.operator) await sendDueStockAlerts(c.env, new URL(c.req.url).origin)
+  if (c.req.method === 'POST' && c.var.operator) await sendDueAlerts(c.env, new URL(c.req.url).origin)
 })
 
 adminApp.use(async (c, next) => {

@@ -5,7 +5,7 @@ import { requireCaptcha } from './require-captcha.ts'
 
 type ExtensionOperations = Pick<
   ShopperOperations,
-  'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'confirmNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance' | 'exportAccountData' | 'deleteAccount' | 'askStockAlert' | 'confirmStockAlert' | 'unsubscribeStockAlerts'
+  'buyGiftCard' | 'setAffiliateCode' | 'subscribeNewsletter' | 'unsubscribeNewsletter' | 'confirmNewsletter' | 'sendContactMessage' | 'checkGiftCardBalance' | 'exportAccountData' | 'deleteAccount' | 'askStockAlert' | 'confirmStockAlert' | 'unsubscribeStockAlerts' | 'setPriceDropEmails'
 >
 
 /**
@@ -79,6 +79,9 @@ export function extensionOperations(client: SpreeClient): ExtensionOperations {
     },
     unsubscribeStockAlerts: async (email, token) => {
       await optional(client.request('/stock_alerts/unsubscribe', { method: 'POST', auth: 'none', body: { email, token } }), 'This shop sends no back-in-stock alerts.')
+    },
+    setPriceDropEmails: async (on) => {
+      await optional(client.request('/stock_alerts/price_drops', { method: 'POST', auth: 'user', body: { on } }), 'This shop sends no price-drop emails.')
     },
     checkGiftCardBalance: async (code) => {
       const doc = await client.request<{ data: { display_balance: string } }>('/gift_cards/balance', { method: 'POST', auth: 'none', body: { code } })

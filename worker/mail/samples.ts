@@ -88,17 +88,17 @@ export function sampleMail(kind: MailKind, locale: Locale, variant?: string): Ma
         },
       }
     case 'stock_alert':
-      return {
-        kind,
-        to: 'alex@example.com',
-        locale,
-        payload: {
-          productName: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket',
-          options: de ? ['Rot', 'L'] : ['Red', 'L'],
-          productUrl: 'http://localhost:8787/products/alpine-down-jacket',
-          unsubscribeUrl: 'http://localhost:8787/stock-alerts/unsubscribe?email=alex%40example.com&token=preview-token-not-real',
-        },
+    case 'price_drop': {
+      const item = {
+        productName: de ? 'Alpine Daunenjacke' : 'Alpine Down Jacket',
+        options: de ? ['Rot', 'L'] : ['Red', 'L'],
+        productUrl: 'http://localhost:8787/products/alpine-down-jacket',
+        unsubscribeUrl: 'http://localhost:8787/stock-alerts/unsubscribe?email=alex%40example.com&token=preview-token-not-real',
       }
+      return kind === 'stock_alert'
+        ? { kind, to: 'alex@example.com', locale, payload: item }
+        : { kind, to: 'alex@example.com', locale, payload: { ...item, oldPrice: de ? '249,00\u00a0AU$' : '$249.00', newPrice: de ? '199,00\u00a0AU$' : '$199.00', club: false } }
+    }
     case 'contact':
       return {
         kind,

@@ -182,6 +182,15 @@ export interface StockAlertPayload {
   unsubscribeUrl: string
 }
 
+/** A wished size's price for a member fell (decision 0080): once per drop and owner, with a one-click unsubscribe. */
+export interface PriceDropPayload extends StockAlertPayload {
+  /** Both formatted in the account's language (AUD). */
+  oldPrice: string
+  newPrice: string
+  /** The new price is the Club Price. */
+  club: boolean
+}
+
 export interface MailPayloads {
   order_confirmation: OrderConfirmationPayload
   password_reset: PasswordResetPayload
@@ -194,11 +203,12 @@ export interface MailPayloads {
   store_credit: StoreCreditPayload
   stock_alert_confirm: StockAlertConfirmPayload
   stock_alert: StockAlertPayload
+  price_drop: PriceDropPayload
 }
 
 export type MailKind = keyof MailPayloads
 
-export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit', 'stock_alert_confirm', 'stock_alert'] as const satisfies readonly MailKind[]
+export const MAIL_KINDS = ['order_confirmation', 'password_reset', 'gift_card', 'newsletter_confirm', 'contact', 'shipping_confirmation', 'return_update', 'order_update', 'store_credit', 'stock_alert_confirm', 'stock_alert', 'price_drop'] as const satisfies readonly MailKind[]
 
 /** One email to write to the outbox: who gets it, in which language, what it says, and when. */
 export type Mail = {

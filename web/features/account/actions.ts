@@ -5,6 +5,7 @@ import type { Translate } from '../../i18n/index.tsx'
 import { hasErrors, validatePassword, validateProfile } from './validation.ts'
 import { addressFromForm, validateAddress } from '../../forms/address-validation.ts'
 import { shippingCountries } from '../../forms/countries.ts'
+import { stockAlertOperations } from '../../api/stock-alert-api.ts'
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name)
@@ -90,6 +91,10 @@ export async function runAccountIntent(api: StorefrontApi, form: FormData, t: Tr
         await (intent === 'subscribe' ? api.subscribeNewsletter(user.email) : api.unsubscribeNewsletter(user.email))
         return { intent, ok: true, message: msg(intent === 'subscribe' ? 'account.subscribed' : 'account.unsubscribed') }
       }
+      case 'price-drops-on':
+      case 'price-drops-off':
+        await stockAlertOperations(api).setPriceDropEmails(intent === 'price-drops-on')
+        return { intent, ok: true, message: msg(intent === 'price-drops-on' ? 'stockAlert.priceDropsOnDone' : 'stockAlert.priceDropsOffDone') }
       case 'request-return': {
         const values = pick(form, ['reason', 'comment'])
         const items = [...form.keys()].filter((k) => k.startsWith('qty-')).map((k) => ({ lineItemId: k.slice(4), quantity: Number(text(form, k) || '0') }))

@@ -144,6 +144,8 @@ privacyRoutes.post('/account/delete', async (c) => {
     db.prepare('UPDATE affiliate_visits SET user_id = NULL WHERE user_id = ?').bind(userId),
     db.prepare('DELETE FROM newsletter_subscribers WHERE email = ?').bind(user.email),
     db.prepare('DELETE FROM contact_messages WHERE email = ?').bind(user.email),
+    // back-in-stock requests of the account or its address (its price-drop switch goes with the user row below)
+    db.prepare('DELETE FROM stock_alerts WHERE user_id = ?1 OR email = ?2').bind(userId, user.email),
     // the user row last: its cascade removes sessions (oauth_tokens), reset links, store credit, wishlists and their
     // items, saved cards, the payment provider's customer link and console sessions
     db.prepare('DELETE FROM users WHERE id = ?').bind(userId),

@@ -15,7 +15,7 @@ import { shippingConfirmation } from './shipping-confirmation.tsx'
 import { returnUpdate } from './return-update.tsx'
 import { orderUpdate } from './order-update.tsx'
 import { storeCredit } from './store-credit.tsx'
-import { stockAlert, stockAlertConfirm } from './stock-alert.tsx'
+import { priceDrop, stockAlert, stockAlertConfirm } from './stock-alert.tsx'
 import type { Template } from './template.ts'
 
 /**
@@ -36,6 +36,7 @@ const TEMPLATES: { [K in MailKind]: Template<MailPayloads[K]> } = {
   store_credit: storeCredit,
   stock_alert_confirm: stockAlertConfirm,
   stock_alert: stockAlert,
+  price_drop: priceDrop,
 }
 
 export interface RenderedMail {
