@@ -202,3 +202,22 @@ async function readyForPayment(token: string) {
   const res = await call('/checkout', { method: 'PATCH', orderToken: token, body: { order } })
   if (res.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(res.body)}`)
 }
+
+describe('the console makes a size a deal', () => {
+  it('the product page offers it; the change is audited and the object starts from D1’s count', async () => {
+    const { operator, auditOf } = await import('./admin-helpers.ts')
+    const product = await createProduct({ stock: 7 })
+    const { b } = await operator()
+    const page = await b.get(`/admin/products/${product.productId}`)
+    expect(page.body).toContain('Make it a deal')
+    const made = await b.post(`/admin/products/${product.productId}/variants/${product.variantId}/deal`, { deal: 'on' })
+    expect(made.status).toBe(303)
+    expect(await e.DB.prepare('SELECT deal FROM variants WHERE id = ?').bind(product.variantId).first<number>('deal')).toBe(1)
+    expect((await auditOf('variant.deal'))[0]).toMatchObject({ subject_id: String(product.variantId), before: { deal: false }, after: { deal: true } })
+    expect(await counts(product.variantId)).toEqual({ onHand: 7, held: 0, taking: 0 })
+    expect((await b.get(`/admin/products/${product.productId}`)).body).toContain('End the deal')
+    const bad = await b.post(`/admin/products/${product.productId}/variants/${product.variantId}/deal`, { deal: 'maybe' })
+    expect(bad.status).toBe(422)
+    expect(await e.DB.prepare('SELECT deal FROM variants WHERE id = ?').bind(product.variantId).first<number>('deal')).toBe(1)
+  })
+})
