@@ -136,7 +136,7 @@ export class DealStock extends DurableObject<Env> {
 const stub = (env: Env, variantId: number) => env.DEAL_STOCK!.get(env.DEAL_STOCK!.idFromName(String(variantId)))
 
 /** The refusal a shopper who lost gets at once: every unit is held or sold (en here; the storefront says it in de). */
-export const dealSoldOut = () => new BackendError(422, 'This deal is sold out: every unit is sold or in another shopper’s cart.', { quantity: ['is sold out'] }, undefined, 'deal_sold_out')
+export const dealSoldOut = () => new BackendError(422, 'This deal is sold out.', { quantity: ['is sold out'] }, undefined, 'deal_sold_out')
 
 /** Holds `qty` units of a deal variant for the cart (the line's whole quantity); refuses with 'sold out'. */
 export async function reserveDeal(env: Env, variantId: number, cart: number, qty: number, stock: number) {
