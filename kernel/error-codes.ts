@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'no_price_in_currency',
   'out_of_stock',
   'stock_limited',
+  'deal_sold_out',
   'line_quantity_limit',
   'gift_card_quantity_limit',
   'coupon_minimum',

@@ -57,6 +57,8 @@ export interface Env {
   MEDIA?: R2Bucket
   /** Chunks of a product CSV import, consumed by this worker (worker/admin/import-apply.ts). */
   IMPORT_QUEUE?: Queue<{ jobId: number; fromLine: number; toLine: number }>
+  /** One Durable Object per deal variant, holding its stock (worker/backend/commerce/deal-stock.ts, decision 0081). */
+  DEAL_STOCK?: DurableObjectNamespace<import('./backend/commerce/deal-stock.ts').DealStock>
   RESEND_API_KEY?: string
   /** `Store name <orders@example.com>`: the sender, a domain verified at Resend. */
   MAIL_FROM?: string

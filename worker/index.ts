@@ -30,6 +30,10 @@ import { sweepOutbox } from './mail/sweep.ts'
 import { sendDueAlerts } from './backend/services/stock-alerts.ts'
 import { searchClick, searchStats } from './search-stats/middleware.ts'
 import { purgeOldSearchStats } from './search-stats/retention.ts'
+import { reconcileDeals } from './backend/commerce/deal-stock.ts'
+
+// The Durable Object class of a deal variant's stock (wrangler.toml DEAL_STOCK; decision 0081).
+export { DealStock } from './backend/commerce/deal-stock.ts'
 
 /** The store's one entry point. Static assets are answered by Workers before this runs. */
 const app = new Hono<AppEnv>()
@@ -111,6 +115,8 @@ export default {
     // and remembered searches are counted live for at most one interval after a change (docs/performance-d1.md).
     ctx.waitUntil(refreshStaleFacetCounts(env))
     // search analytics are kept for 90 store days (worker/search-stats/retention.ts)
+    // each deal variant's object made to agree with D1 (decision 0081)
+    ctx.waitUntil(reconcileDeals(env).catch((error) => console.error('reconciling deal stock failed', error)))
     ctx.waitUntil(purgeOldSearchStats(env.DB, new Date(controller.scheduledTime)).catch((error) => console.error('purging old search analytics failed', error)))
   },
 } satisfies ExportedHandler<Env, MailMessage | ImportChunk>

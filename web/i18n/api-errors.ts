@@ -38,6 +38,7 @@ export const API_ERROR_KEYS: Record<ErrorCode, MessageKey> = {
   no_price_in_currency: 'refusal.noPriceInCurrency',
   out_of_stock: 'refusal.outOfStock',
   stock_limited: 'refusal.stockLimited',
+  deal_sold_out: 'refusal.dealSoldOut',
   line_quantity_limit: 'refusal.lineQuantityLimit',
   gift_card_quantity_limit: 'refusal.giftCardQuantityLimit',
   coupon_minimum: 'refusal.couponMinimum',

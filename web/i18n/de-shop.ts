@@ -304,6 +304,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     noPriceInCurrency: 'Dieses Produkt kann in der gewählten Währung nicht gekauft werden.',
     outOfStock: 'Dieses Produkt ist ausverkauft.',
     stockLimited: 'Von diesem Produkt sind nur noch {{left}} Stück vorrätig.',
+    dealSoldOut: 'Dieses Angebot ist ausverkauft.',
     lineQuantityLimit: 'Der Warenkorb fasst höchstens {{max}} Stück eines Produkts; von diesem sind {{has}} darin.',
     giftCardQuantityLimit: 'Von derselben Geschenkkarte können höchstens {{max}} Stück auf einmal gekauft werden.',
     couponMinimum: 'Dieser Gutscheincode gilt erst ab einem Warenwert von {{amount}}.',

@@ -303,6 +303,7 @@ export const enShop = {
     noPriceInCurrency: 'This product cannot be bought in the currency you chose.',
     outOfStock: 'This product is out of stock.',
     stockLimited: 'Only {{left}} of this product are in stock.',
+    dealSoldOut: 'This deal is sold out.',
     lineQuantityLimit: 'The cart holds at most {{max}} of one product; it has {{has}} of this one.',
     giftCardQuantityLimit: 'At most {{max}} of the same gift card can be bought at once.',
     couponMinimum: 'This coupon code needs an item total of at least {{amount}}.',

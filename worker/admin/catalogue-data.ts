@@ -44,6 +44,8 @@ export interface VariantRow {
   is_master: number
   stock_on_hand: number
   backorderable: number
+  /** 1: a deal, its stock held by a Durable Object (decision 0081) */
+  deal?: number
   options: string | null
   /** set: archived (hidden from shoppers, kept on past orders) */
   deleted_at: string | null
@@ -83,7 +85,7 @@ export async function loadProduct(db: D1Database, id: number): Promise<ProductDe
     db.prepare("SELECT pr.currency, pr.amount_cents, pr.compare_at_cents, pr.member_cents FROM prices pr JOIN variants v ON v.id = pr.variant_id WHERE v.product_id = ? AND v.is_master = 1 ORDER BY pr.currency").bind(id),
     db
       .prepare(
-        `SELECT v.id, v.sku, v.is_master, v.stock_on_hand, v.backorderable, v.deleted_at,
+        `SELECT v.id, v.sku, v.is_master, v.stock_on_hand, v.backorderable, v.deal, v.deleted_at,
            (SELECT COUNT(*) FROM stock_alerts a WHERE a.variant_id = v.id AND a.sent_at IS NULL AND a.unsubscribed_at IS NULL AND a.confirmed_at IS NOT NULL) AS alerts_confirmed,
            (SELECT COUNT(*) FROM stock_alerts a WHERE a.variant_id = v.id AND a.sent_at IS NULL AND a.unsubscribed_at IS NULL AND a.confirmed_at IS NULL) AS alerts_unconfirmed,
            (SELECT group_concat(ov.presentation, ' / ') FROM variant_option_values vov JOIN option_values ov ON ov.id = vov.option_value_id WHERE vov.variant_id = v.id) AS options,

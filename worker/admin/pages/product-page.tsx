@@ -9,7 +9,7 @@ import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, 
 export interface ProductView {
   product: { id: number; slug: string; name: string; description: string | null; available_on: string | null; discontinue_on: string | null; deleted_at?: string | null; name_de: string | null; description_de: string | null }
   prices: Array<{ currency: 'AUD' | 'USD'; amount_cents: number; compare_at_cents: number | null; member_cents: number | null }>
-  variants: Array<{ id: number; alerts_confirmed?: number; alerts_unconfirmed?: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; options: string | null; prices: ProductView['prices']; deleted_at?: string | null }>
+  variants: Array<{ id: number; alerts_confirmed?: number; alerts_unconfirmed?: number; sku: string; is_master: number; stock_on_hand: number; backorderable: number; deal?: number; options: string | null; prices: ProductView['prices']; deleted_at?: string | null }>
   taxons: Array<{ id: number; pretty_name: string; checked: number }>
   images: Array<{ id: number; alt: string | null; alt_de: string | null; option_value_id: number | null; mobile_url: string; desktop_url: string; large_url: string }>
   colours: Array<{ id: number; presentation: string }>
@@ -62,6 +62,14 @@ export function ProductPage({ view, notice, error, form, errors, values, already
                       {variant.alerts_unconfirmed ? ` (${variant.alerts_unconfirmed} not yet confirmed)` : ''}
                     </p>
                   ) : null}
+                </form>
+                {/* a deal's stock is held by its own object, which reserves units for carts (decision 0081) */}
+                <form method="post" action={`${action}/variants/${variant.id}/deal`} className="mt-2 flex items-center gap-3" aria-label={`Deal ${variant.options ?? variant.sku}`}>
+                  <input type="hidden" name="deal" value={variant.deal ? 'off' : 'on'} />
+                  <p className="text-sm">{variant.deal ? 'Deal: units are reserved for carts for 10 minutes.' : 'Not a deal.'}</p>
+                  <Button type="submit" variant="secondary">
+                    {variant.deal ? 'End the deal' : 'Make it a deal'} <span className="sr-only">{variant.options ?? variant.sku}</span>
+                  </Button>
                 </form>
               </li>
             )

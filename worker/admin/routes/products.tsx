@@ -12,6 +12,8 @@ import { ActionRefused } from '../action-refused.ts'
 import { priceRuleBreaks, stockAllowed } from '../catalogue-rules.ts'
 import { storefrontChanged } from '../freshness.ts'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
+import { reconcileDeal } from '#worker/backend/commerce/deal-stock.ts'
+import { auditStatement } from '../audit.ts'
 import { renderPage, seeOther } from '../render.tsx'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens.ts'
 import { SizeInputRefused, addSize, type SizeChoice } from '../size-add.ts'
@@ -124,6 +126,8 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
   try {
     const d = form.data
     await saveVariant(c.env.DB, c.var.operator, detail, Number(c.req.param('variant')), { sku: d.sku, stock: d.stock, stockSeen: d.stock_seen, backorderable: d.backorderable })
+    // a deal's object takes the new count at once
+    if (detail.variants.find((v) => v.id === Number(c.req.param('variant')))?.deal) await reconcileDeal(c.env, Number(c.req.param('variant')))
     await refreshFacetCounts(c.env.DB)
     await storefrontChanged(c.env, {})
   } catch (error) {
@@ -133,6 +137,25 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}', async (c) => {
       return show(c, await productOf(c) ?? detail, { form: name, error: error.message, values }, 409)
     }
     throw error
+  }
+  return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
+})
+
+// A size made a deal (or not): its stock is then held by its Durable Object, which starts from D1's count (decision 0081).
+products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}/deal', async (c) => {
+  const detail = await productOf(c)
+  const variantId = Number(c.req.param('variant'))
+  const variant = detail?.variants.find((v) => v.id === variantId)
+  if (!detail || !variant) return c.notFound()
+  const form = await parseForm(c, z.object({ deal: z.enum(['on', 'off'], 'Choose on or off.') }))
+  if (!form.ok) return show(c, detail, { error: 'Choose on or off.' }, 422)
+  const deal = form.data.deal === 'on' ? 1 : 0
+  if ((variant.deal ?? 0) !== deal) {
+    await c.env.DB.batch([
+      c.env.DB.prepare('UPDATE variants SET deal = ? WHERE id = ?').bind(deal, variantId),
+      auditStatement(c.env.DB, c.var.operator, 'variant.deal', { type: 'variant', id: variantId }, { deal: variant.deal === 1 }, { deal: deal === 1 }),
+    ])
+    if (deal) await reconcileDeal(c.env, variantId)
   }
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })

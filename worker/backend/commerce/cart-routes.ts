@@ -13,6 +13,7 @@ import { CountryIsoSchema, CurrencySchema, IdSchema, LINE_QUANTITY_MAX, MESSAGES
 import { knownCountryShippingOptions, methodName } from './shipping.ts'
 import { loadVariants, type VariantInfo } from './variants.ts'
 import { mergeCarts } from './merge.ts'
+import { releaseDeals, reserveDeal } from './deal-stock.ts'
 import { CHARGE_MAX_CENTS, GIFT_CARD_LINE_MAX_QUANTITY } from '#kernel/config.ts'
 import { formatMoney } from '#kernel/format.ts'
 
@@ -108,6 +109,8 @@ cartRoutes.post('/cart/add_item', async (c) => {
   }
   const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity, existingLine?.variant)
   assertChargeable(state, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
+  // a deal's units are held for this cart by its object first: a shopper who lost hears 'sold out' now (decision 0081)
+  if (variant.deal) await reserveDeal(c.env, variant.id, order.id, (existing?.quantity ?? 0) + body.quantity, variant.stockOnHand)
   // the change and the cart it leaves in one round trip
   return cartResponse(c, order, {
     writes: [
@@ -132,6 +135,7 @@ cartRoutes.patch('/cart/set_quantity', async (c) => {
     throw new BackendError(422, `At most ${GIFT_CARD_LINE_MAX_QUANTITY} of the same gift card can be bought at once.`, { quantity: [`must be at most ${GIFT_CARD_LINE_MAX_QUANTITY}`] }, undefined, 'gift_card_quantity_limit', { max: GIFT_CARD_LINE_MAX_QUANTITY })
   }
   assertChargeable(state, order, { lineId: body.line_item_id, quantity: body.quantity, unitCents: line.gift_card_cents ?? 0 })
+  if (cartLine.variant?.deal && line.gift_card_cents === null) await reserveDeal(c.env, line.variant_id, order.id, body.quantity, cartLine.variant.stockOnHand)
   return cartResponse(c, order, { writes: [c.env.DB.prepare('UPDATE line_items SET quantity = ? WHERE id = ?').bind(body.quantity, body.line_item_id), touchOrder(c.env.DB, order.id)] })
 })
 
@@ -140,24 +144,37 @@ cartRoutes.delete('/cart/remove_line_item/:id', async (c) => {
   const id = pathId(c.req.param('id'))
   // the cart changed: its updated_at moves, as with add_item and set_quantity, in the same round trip; removing a line
   // that is not there (404) leaves the cart as it was; the answer's reads go in the same batch
-  return cartResponse(c, order, {
-    writes: [c.env.DB.prepare('DELETE FROM line_items WHERE id = ? AND order_id = ?').bind(id, order.id), touchOrder(c.env.DB, order.id, { ifChanged: true })],
+  let deals: number[] = []
+  const answer = await cartResponse(c, order, {
+    writes: [c.env.DB.prepare(`DELETE FROM line_items WHERE id = ? AND order_id = ? ${RETURNING_DEALS}`).bind(id, order.id), touchOrder(c.env.DB, order.id, { ifChanged: true })],
     checkWrites: ([removed]) => {
       if (removed!.meta.changes === 0) throw notFound('This item is not in the cart.', 'line_not_found')
+      deals = dealsOf(removed!)
     },
   })
+  // a deal's units held for this cart are free again at once
+  await releaseDeals(c.env, deals, order.id)
+  return answer
 })
+
+// the deal variants among the lines a DELETE removed (RETURNING, in the same round trip)
+const RETURNING_DEALS = 'RETURNING (SELECT id FROM variants WHERE id = variant_id AND deal = 1) AS deal'
+const dealsOf = (result: D1Result) => (result.results as Array<{ deal: number | null }>).flatMap((r) => (r.deal ? [r.deal] : []))
 
 cartRoutes.patch('/cart/empty', async (c) => {
   const order = await requireCart(c)
-  return cartResponse(c, order, {
+  let deals: number[] = []
+  const answer = await cartResponse(c, order, {
+    checkWrites: ([removed]) => void (deals = dealsOf(removed!)),
     writes: [
-      c.env.DB.prepare('DELETE FROM line_items WHERE order_id = ?').bind(order.id),
+      c.env.DB.prepare(`DELETE FROM line_items WHERE order_id = ? ${RETURNING_DEALS}`).bind(order.id),
       c.env.DB.prepare('DELETE FROM order_promotions WHERE order_id = ?').bind(order.id),
       c.env.DB.prepare('DELETE FROM payments WHERE order_id = ?').bind(order.id),
       c.env.DB.prepare("UPDATE orders SET state = 'cart' WHERE id = ?").bind(order.id),
     ],
   })
+  await releaseDeals(c.env, deals, order.id)
+  return answer
 })
 
 cartRoutes.patch('/cart/apply_coupon_code', async (c) => {

@@ -13,6 +13,7 @@ import { CardPaymentSchema, createCardPayment } from './card-payments.ts'
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS } from './payments.ts'
 import { chosenProvider } from '../payments/provider.ts'
 import { cartResponse, requestLocale } from './respond.ts'
+import { releaseDeals } from './deal-stock.ts'
 
 /** Payment methods, card payments (test gateway), gift card codes and store credit. */
 export const paymentRoutes = new Hono<{ Bindings: Env }>()
@@ -35,10 +36,15 @@ const CreatePaymentSchema = z.discriminatedUnion(
  * shipping method): otherwise the completion would be refused and leave a payment row behind.
  */
 async function assertReadyToPay(c: BackendContext, order: OrderRow) {
-  const { payment, ...problems } = completionProblems(await loadCartState(c.env.DB, order, requestLocale(c)))
+  const state = await loadCartState(c.env.DB, order, requestLocale(c))
+  const { payment, ...problems } = completionProblems(state)
   void payment
   if (Object.keys(problems).length) throw completionConflict(problems)
+  return state
 }
+
+/** Refusals of a card by its provider: the cart's deal units are free again at once (decision 0081). */
+const DECLINES = new Set(['card_declined', 'insufficient_funds', 'card_expired', 'incorrect_cvc', 'authentication_failed'])
 
 paymentRoutes.get('/checkout/payment_methods', async (c) => {
   await requireCart(c)
@@ -53,10 +59,14 @@ paymentRoutes.get('/checkout/payment_methods', async (c) => {
 paymentRoutes.post('/checkout/create_payment', async (c) => {
   const order = await requireCart(c)
   const body = await readParams(c, CreatePaymentSchema)
-  await assertReadyToPay(c, order)
+  const state = await assertReadyToPay(c, order)
   const db = c.env.DB
   if (body.payment_method_id === PAYMENT_METHOD_IDS.card) {
-    await createCardPayment(c, order, body)
+    await createCardPayment(c, order, body).catch(async (error: unknown) => {
+      const deals = state.lines.flatMap((l) => (l.variant?.deal ? [l.row.variant_id] : []))
+      if (error instanceof BackendError && DECLINES.has(error.code ?? '')) await releaseDeals(c.env, deals, order.id)
+      throw error
+    })
     return cartResponse(c, order)
   }
   // codes are secrets that pay: guessing them is rate limited like coupons

@@ -5,6 +5,7 @@ import { isTransientFault } from '#worker/lib/transient.ts'
 import { loadCartState, type CartState } from './cart-state.ts'
 import { balanceChanged, balanceMoved, completeOrder, completionConflict, completionProblems } from './complete.ts'
 import { reloadOrder, type OrderRow } from './orders.ts'
+import { withDeals } from './deal-stock.ts'
 
 /**
  * Everything checked before an order may be paid for and placed: its steps, a balance that moved since the shopper
@@ -34,6 +35,12 @@ export async function readyToPlace(db: D1Database, order: OrderRow, locale: Loca
  * `storeUrl` is the store's address for the links in the emails it queues.
  */
 export async function placeOrder(env: Env, state: CartState, locale: Locale, storeUrl: string): Promise<OrderRow> {
+  // a deal's units are taken from its object first, and are sold or free again when this ends (decision 0081)
+  const deals = state.lines.flatMap((l) => (l.variant?.deal && l.row.gift_card_cents === null ? [{ variantId: l.row.variant_id, qty: l.row.quantity, stock: l.variant.stockOnHand }] : []))
+  return withDeals(env, state.order.id, deals, () => placeInD1(env, state, locale, storeUrl))
+}
+
+async function placeInD1(env: Env, state: CartState, locale: Locale, storeUrl: string): Promise<OrderRow> {
   const db = env.DB
   try {
     return await completeOrder(env, state, storeUrl)

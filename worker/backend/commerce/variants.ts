@@ -12,6 +12,8 @@ export interface VariantInfo {
   available: boolean
   stockOnHand: number
   backorderable: boolean
+  /** A deal (migration 0470): its units are reserved for carts by its Durable Object (deal-stock.ts). */
+  deal: boolean
   /** What a guest pays; null when the variant has no price in this currency (it cannot be sold in it). */
   amountCents: number | null
   rrpCents: number | null
@@ -37,6 +39,7 @@ interface VariantRow {
   available: number
   stock_on_hand: number
   backorderable: number
+  deal: number
   amount_cents: number | null
   compare_at_cents: number | null
   member_cents: number | null
@@ -85,7 +88,7 @@ export function variantStatements(db: D1Database, source: VariantSource, locale:
 const variantSql = (ids: string, currency: string) => `SELECT v.id, v.product_id, v.sku, COALESCE(t.name, p.name) AS name, p.slug, p.kind,
     (p.deleted_at IS NULL AND v.deleted_at IS NULL AND p.available_on IS NOT NULL AND p.available_on <= ?2
       AND (p.discontinue_on IS NULL OR p.discontinue_on > ?2)) AS available,
-    v.stock_on_hand, v.backorderable, pr.amount_cents, pr.compare_at_cents, pr.member_cents
+    v.stock_on_hand, v.backorderable, v.deal, pr.amount_cents, pr.compare_at_cents, pr.member_cents
   FROM variants v JOIN products p ON p.id = v.product_id
   LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ?1
   LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${currency}
@@ -126,6 +129,7 @@ export function variantsFrom(results: D1Result[]): Map<number, VariantInfo> {
       available: v.available === 1,
       stockOnHand: v.stock_on_hand,
       backorderable: v.backorderable === 1,
+      deal: v.deal === 1,
       amountCents: v.amount_cents,
       rrpCents: v.compare_at_cents ?? v.amount_cents,
       memberCents: v.member_cents,
