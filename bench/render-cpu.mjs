@@ -10,10 +10,11 @@
 // on an idle machine.
 //
 //   node bench/render-cpu.mjs [--renders 60] [--rounds 3] [--against <dir>] [--html <dir>]
-// --rounds: each page is measured in this many rounds (the figure is their median); with --against, the two stores
+// --rounds: each page is measured in this many rounds (the figure is their median); with --against, the stores
 //   take turns round by round, so both see the same machine.
-// --against <dir>: a second checkout of the store (its node_modules and `npm run build` done), served beside this
-//   one; the table shows both and the ratio, and whether each page's HTML is the same byte for byte (the nonce aside).
+// --against <dir> (repeatable): another checkout of the store (node_modules and `npm run build` done), served beside
+//   this one; the table shows each, its ratio to the first --against, and whether each page's HTML is the same as
+//   that one's byte for byte (the nonce aside).
 // --html <dir>: writes each page's HTML (one render, nonce replaced) there, to compare by hand.
 // Linux only (/proc). Figures only: it never fails on a number.
 import http from 'node:http'
@@ -30,7 +31,7 @@ const { values } = parseArgs({
   options: {
     renders: { type: 'string', default: '60' },
     rounds: { type: 'string', default: '3' },
-    against: { type: 'string' },
+    against: { type: 'string', multiple: true },
     html: { type: 'string' },
   },
 })
@@ -149,12 +150,12 @@ function gitCommit(dir) {
 async function main() {
   const started = Date.now()
   ensureBuild(log)
-  const dirs = [root, ...(values.against ? [resolve(values.against)] : [])]
+  const dirs = [root, ...(values.against ?? []).map((dir) => resolve(dir))]
   for (const dir of dirs) {
     const store = await startStore({ log, root: dir })
     stores.push(store)
     store.dir = dir
-    store.label = `${dir === root ? 'this' : 'against'} (${gitCommit(dir)})`
+    store.label = `${dir === root ? 'this' : dir} (${gitCommit(dir)})`
     store.workerd = workerdPids(store.pid)
     if (!store.workerd.length) throw new Error(`no workerd process found under wrangler dev (pid ${store.pid})`)
   }
@@ -175,7 +176,7 @@ async function main() {
     mkdirSync(values.html, { recursive: true })
     for (const [key, body] of html) {
       const [dir, name] = key.split('|')
-      writeFileSync(join(values.html, `${dir === root ? 'this' : 'against'}-${name}.html`), body)
+      writeFileSync(join(values.html, `${dir === root ? 'this' : dirs.indexOf(dir)}-${name}.html`), body)
     }
   }
 
@@ -203,19 +204,19 @@ async function main() {
       const list = results.get(`${dir}|${page.name}`)
       const cpu = median(list.map((r) => r.cpu))
       const base = dirs.length > 1 ? median(results.get(`${dirs[1]}|${page.name}`).map((r) => r.cpu)) : NaN
-      const same = dirs.length > 1 ? (html.get(`${dirs[0]}|${page.name}`) === html.get(`${dirs[1]}|${page.name}`) ? 'same' : 'differs') : ''
-      rows.push([page.name, `${dir === root ? 'this' : 'against'} ${gitCommit(dir)}`, page.path, list.map((r) => r.statuses).join(', '), ms(cpu), list.map((r) => r.cpu.toFixed(1)).join(' / '), ms(median(list.map((r) => r.wall))), dir === root && dirs.length > 1 ? `${((cpu / base) * 100).toFixed(0)} %` : '', dir === root ? same : ''])
+      const same = (d) => (dirs.length > 1 ? (html.get(`${d}|${page.name}`) === html.get(`${dirs[1]}|${page.name}`) ? 'same' : 'differs') : '')
+      rows.push([page.name, `${dir === root ? 'this' : dir} ${gitCommit(dir)}`, page.path, list.map((r) => r.statuses).join(', '), ms(cpu), list.map((r) => r.cpu.toFixed(1)).join(' / '), ms(median(list.map((r) => r.wall))), dir !== dirs[1] && dirs.length > 1 ? `${((cpu / base) * 100).toFixed(0)} %` : '', dir !== dirs[1] ? same(dir) : ''])
     }
   }
-  out.push(table(['page', 'store', 'path', 'status', 'CPU/render', 'rounds', 'wall p50', 'vs against', 'HTML'], rows))
-  if (dirs.length > 1) {
+  out.push(table(['page', 'store', 'path', 'status', 'CPU/render', 'rounds', 'wall p50', 'vs 1st --against', 'HTML vs it'], rows))
+  for (const dir of dirs.filter((d) => d !== dirs[1] && dirs.length > 1)) {
     for (const page of measured) {
-      const a = html.get(`${dirs[0]}|${page.name}`)
+      const a = html.get(`${dir}|${page.name}`)
       const b = html.get(`${dirs[1]}|${page.name}`)
       if (a === b) continue
       let i = 0
       while (i < a.length && a[i] === b[i]) i++
-      out.push(`HTML of ${page.name} first differs at character ${i}: this «${a.slice(Math.max(0, i - 60), i + 80)}» against «${b.slice(Math.max(0, i - 60), i + 80)}»`)
+      out.push(`HTML of ${page.name} (${dir === root ? 'this' : dir}) first differs at character ${i}: this «${a.slice(Math.max(0, i - 60), i + 80)}» against «${b.slice(Math.max(0, i - 60), i + 80)}»`)
     }
   }
   out.push(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
