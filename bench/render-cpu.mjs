@@ -162,21 +162,33 @@ async function main() {
   const { pages } = await findPages(stores[0].baseUrl, stores[0].persistTo)
   const measured = pages.filter((p) => PAGES.includes(p.name))
 
-  // the same page of each store, once, for the byte comparison (one forced-miss value for both)
+  // the same page of each store, for the byte comparison (one forced-miss value for both): as the shopper who waited
+  // for the render got it (streamed), and as the page cache stored it (the same address again: a hit)
   const html = new Map()
   for (const page of measured) {
-    const bust = `${MISS_PARAM}=render-${process.pid}-compare`
+    const url = (store) => `${store.baseUrl}${page.path}${page.path.includes('?') ? '&' : '?'}${MISS_PARAM}=render-${process.pid}-compare`
     for (const store of stores) {
-      const agent = new http.Agent({ keepAlive: false })
-      const { html: body } = await get(`${store.baseUrl}${page.path}${page.path.includes('?') ? '&' : '?'}${bust}`, agent)
+      const { html: body } = await get(url(store), new http.Agent({ keepAlive: false }))
       html.set(`${store.dir}|${page.name}`, comparable(body.replaceAll(store.baseUrl, 'http://store')))
+    }
+    for (const store of stores) {
+      // the copy is stored in the background after the answer: asked again until the store says it was a hit
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const response = await fetch(url(store), { headers: HEADERS })
+        const body = await response.text()
+        if (/edge;desc="?hit/.test(response.headers.get('server-timing') ?? '')) {
+          html.set(`${store.dir}|${page.name} (stored)`, comparable(body.replaceAll(store.baseUrl, 'http://store')))
+          break
+        }
+        await new Promise((done) => setTimeout(done, 250))
+      }
     }
   }
   if (values.html) {
     mkdirSync(values.html, { recursive: true })
     for (const [key, body] of html) {
       const [dir, name] = key.split('|')
-      writeFileSync(join(values.html, `${dir === root ? 'this' : dirs.indexOf(dir)}-${name}.html`), body)
+      writeFileSync(join(values.html, `${dir === root ? 'this' : dirs.indexOf(dir)}-${name.replace(' (stored)', '.stored')}.html`), body)
     }
   }
 
@@ -204,19 +216,20 @@ async function main() {
       const list = results.get(`${dir}|${page.name}`)
       const cpu = median(list.map((r) => r.cpu))
       const base = dirs.length > 1 ? median(results.get(`${dirs[1]}|${page.name}`).map((r) => r.cpu)) : NaN
-      const same = (d) => (dirs.length > 1 ? (html.get(`${d}|${page.name}`) === html.get(`${dirs[1]}|${page.name}`) ? 'same' : 'differs') : '')
+      const compare = (d, kind) => (html.get(`${d}|${kind}`) === undefined ? 'not read' : html.get(`${d}|${kind}`) === html.get(`${dirs[1]}|${kind}`) ? 'same' : 'differs')
+      const same = (d) => (dirs.length > 1 ? `streamed ${compare(d, page.name)}, stored ${compare(d, `${page.name} (stored)`)}` : '')
       rows.push([page.name, `${dir === root ? 'this' : dir} ${gitCommit(dir)}`, page.path, list.map((r) => r.statuses).join(', '), ms(cpu), list.map((r) => r.cpu.toFixed(1)).join(' / '), ms(median(list.map((r) => r.wall))), dir !== dirs[1] && dirs.length > 1 ? `${((cpu / base) * 100).toFixed(0)} %` : '', dir !== dirs[1] ? same(dir) : ''])
     }
   }
   out.push(table(['page', 'store', 'path', 'status', 'CPU/render', 'rounds', 'wall p50', 'vs 1st --against', 'HTML vs it'], rows))
   for (const dir of dirs.filter((d) => d !== dirs[1] && dirs.length > 1)) {
-    for (const page of measured) {
-      const a = html.get(`${dir}|${page.name}`)
-      const b = html.get(`${dirs[1]}|${page.name}`)
-      if (a === b) continue
+    for (const kind of measured.flatMap((page) => [page.name, `${page.name} (stored)`])) {
+      const a = html.get(`${dir}|${kind}`)
+      const b = html.get(`${dirs[1]}|${kind}`)
+      if (a === b || a === undefined || b === undefined) continue
       let i = 0
       while (i < a.length && a[i] === b[i]) i++
-      out.push(`HTML of ${page.name} (${dir === root ? 'this' : dir}) first differs at character ${i}: this «${a.slice(Math.max(0, i - 60), i + 80)}» against «${b.slice(Math.max(0, i - 60), i + 80)}»`)
+      out.push(`HTML of ${kind} (${dir === root ? 'this' : dir}) first differs at character ${i}: this «${a.slice(Math.max(0, i - 60), i + 80)}» against «${b.slice(Math.max(0, i - 60), i + 80)}»`)
     }
   }
   out.push(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
