@@ -121,6 +121,8 @@ async function measure(store, path) {
     for (let i = 0; i < 5; i++) await get(missUrl(store.baseUrl, path), agent)
     // a miss stores its copy in the background (waitUntil): let the last one finish before the clock starts
     await new Promise((done) => setTimeout(done, 300))
+    // wrangler dev starts workerd again when the worker's files change: the processes of now
+    store.workerd = workerdPids(store.pid)
     const before = cpuMs(store.workerd)
     const walls = []
     const statuses = new Map()
