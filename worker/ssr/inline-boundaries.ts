@@ -5,8 +5,8 @@
  * script `$RC("B:n","S:m")` that swaps it in. A render where every boundary is ready writes the content in place
  * instead, `<!--$-->…<!--/$-->`, with no hidden copy and no script (nor the shell's `$RT` paint timer for the swaps):
  * that is what the shared page cache stores. So the
- * stored copy is the streamed page with each swap done here, which is what rendering it again gave, byte for byte, at
- * half the CPU of a miss of home (bench/render-cpu.mjs). Anything but that plain form (a boundary that failed, one
+ * stored copy is the streamed page with each swap done here, which is what rendering it again gave, byte for byte
+ * (tests/worker/inline-boundaries.test.ts; the bench's stored-copy comparison). Anything but that plain form (a boundary that failed, one
  * completed in parts, one waiting for a stylesheet, one in an SVG or a table) answers null: the page is then rendered
  * again as before (`wholePage`).
  */
