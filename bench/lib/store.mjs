@@ -12,8 +12,8 @@ export const wranglerBin = join(root, 'node_modules', 'wrangler', 'bin', 'wrangl
 export const childEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' }
 
 /** Runs a command in the project; returns stdout, throws with the tail of its output when it fails. */
-export function run(label, command, args, { timeoutMs = 10 * 60_000 } = {}) {
-  const result = spawnSync(command, args, { cwd: root, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs })
+export function run(label, command, args, { timeoutMs = 10 * 60_000, cwd = root } = {}) {
+  const result = spawnSync(command, args, { cwd, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, timeout: timeoutMs })
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`.trim().split('\n').slice(-30).join('\n')
     throw new Error(`${label} failed (exit ${result.status ?? result.signal}):\n${output}`)
@@ -60,13 +60,15 @@ function kill(child, signal) {
 }
 
 /**
- * Prepares a fresh database and starts `wrangler dev`. Returns { baseUrl, persistTo, stop }.
+ * Prepares a fresh database and starts `wrangler dev` of the project in `root` (this one unless said: bench/render-cpu.mjs
+ * serves another checkout beside it). Returns { baseUrl, persistTo, stop, pid } (pid: wrangler's, the group's leader).
  * The child runs in its own process group so stop() ends wrangler and workerd together.
  * `nodeEnv` is what wrangler substitutes for process.env.NODE_ENV when it bundles the worker: `wrangler dev` defaults
  * to "development" (React's development build on the server, several times slower to render), `wrangler deploy` to
  * "production"; the benchmarks measure what a deployed store runs.
  */
-export async function startStore({ log = () => {}, nodeEnv = 'production' } = {}) {
+export async function startStore({ log = () => {}, nodeEnv = 'production', root: dir = root, extraArgs = [] } = {}) {
+  const bin = join(dir, 'node_modules', 'wrangler', 'bin', 'wrangler.js')
   const persistTo = mkdtempSync(join(tmpdir(), 'storefront-bench-'))
   let child
   const stop = async () => {
@@ -83,16 +85,16 @@ export async function startStore({ log = () => {}, nodeEnv = 'production' } = {}
   }
   try {
     log('Applying D1 migrations…')
-    wrangler('wrangler d1 migrations apply', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo])
+    run('wrangler d1 migrations apply', process.execPath, [bin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { cwd: dir })
     log('Loading the seed (kv-seed/load.mjs)…')
-    run('kv-seed/load.mjs', process.execPath, [join(root, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo, '--out', join(persistTo, 'seed')])
+    run('kv-seed/load.mjs', process.execPath, [join(dir, 'kv-seed/load.mjs'), '--local', '--persist-to', persistTo, '--out', join(persistTo, 'seed')], { cwd: dir })
     const port = await freePort()
     const baseUrl = `http://127.0.0.1:${port}`
     const logFile = join(persistTo, 'wrangler-dev.log')
     const fd = openSync(logFile, 'a')
     log(`Starting wrangler dev on ${baseUrl}…`)
-    child = spawn(process.execPath, [wranglerBin, 'dev', '--env', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false'], {
-      cwd: root,
+    child = spawn(process.execPath, [bin, 'dev', '--env', 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false', ...extraArgs], {
+      cwd: dir,
       env: { ...childEnv, NODE_ENV: nodeEnv },
       stdio: ['ignore', fd, fd],
       detached: true,
@@ -111,7 +113,7 @@ export async function startStore({ log = () => {}, nodeEnv = 'production' } = {}
       if (Date.now() > deadline) throw new Error(`wrangler dev did not answer within 120 s:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
       await new Promise((done) => setTimeout(done, 250))
     }
-    return { baseUrl, persistTo, stop }
+    return { baseUrl, persistTo, stop, pid: child.pid }
   } catch (error) {
     await stop()
     throw error

@@ -6,6 +6,7 @@ import { createServerApi } from '#worker/commerce/server-api.ts'
 import { SessionState } from '#worker/middleware/session.ts'
 import { renderDocument } from '#worker/ssr/index.ts'
 import { wholePage } from '#worker/ssr/render.tsx'
+import { inlineBoundaries } from '#worker/ssr/inline-boundaries.ts'
 import { ANONYMOUS } from '#web/state/session/personal-state.ts'
 import { benchMissKey, freshness, isCacheablePage, isPersonalAddress, lastGoodKey, normalisedUrl, pageCacheAvailable, pageCacheKey, type PageVariant } from './page-key.ts'
 import { pageCacheVersion } from './content-version.ts'
@@ -97,7 +98,8 @@ function storedCopy(html: string, rendered: Response, storedAt: number): Respons
  * Renders the page for everyone and stores it (and, for a good page, its last good copy in KV) in the background:
  * the shopper who waits gets the streamed page, the cache a whole copy. Where every part was ready when the shell
  * went out, the streamed page is whole already and is stored as it is; where a part came later (a placeholder, then
- * a swap) or failed, the page is rendered once more (`wholePage`: every part in place), and a page with a failed part
+ * a swap), the swaps are done in the HTML (`inlineBoundaries`: what a render with every part ready writes), else (or
+ * where a part failed) the page is rendered once more (`wholePage`: every part in place); a page with a failed part
  * is not stored. `stored` settles when the copy is stored (or not).
  */
 async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: string, variant: PageVariant, url: URL): Promise<{ rendered: Response; stored: Promise<void> }> {
@@ -108,7 +110,8 @@ async function renderAndStore(c: Context<AppEnv>, cache: Cache | null, key: stri
   const stored = guarded(
     new Response(forStore).text().then(async (streamed) => {
       // React marks a boundary sent as its placeholder `<!--$?-->` and one that failed on the server `<!--$!-->`
-      const html = /<!--\$[?!]-->/.test(streamed) ? await wholePage(rendered) : streamed
+      // (the first: the streamed page with React's swaps done in place, no second render, where it is in plain form)
+      const html = /<!--\$[?!]-->/.test(streamed) ? (inlineBoundaries(streamed) ?? (await wholePage(rendered))) : streamed
       if (html === null) return
       const copy = storedCopy(html, rendered, storedAt)
       keepHot(key, html, copy.status, copy.headers, storedAt)

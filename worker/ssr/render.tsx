@@ -1,6 +1,6 @@
 import { renderToReadableStream } from './fizz.ts'
 import { preinit, preload } from 'react-dom'
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, RouterContextProvider, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from 'react-router'
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from 'react-router'
 import { ApiError } from '#web/api/storefront-api.ts'
 import type { ErrorKind } from '#web/routes/route-helpers.ts'
 import { routes } from '#web/routes.tsx'
@@ -13,6 +13,7 @@ import { assetsFor, bodyFont, dictionaryModules } from './assets.ts'
 import { splitLocalePath } from '#kernel/config.ts'
 import { scriptJson } from '#kernel/script-json.ts'
 import { RETRY_AFTER_SECONDS } from '#worker/lib/transient.ts'
+import { matchAddress } from '#web/boot/route-match.ts'
 
 const handler = createStaticHandler(routes, { future: { v8_middleware: true } })
 
@@ -108,7 +109,9 @@ function earlyHints({ styles }: { styles: string[] }) {
 function preloadMenus(request: Request, api: StorefrontApi, store: DeferredStore) {
   const url = new URL(request.url)
   const locale = splitLocalePath(url.pathname).locale
-  const matches = matchRoutes(routes, url) ?? []
+  // against the branches the handler ranked and compiled once (React Router's own, `_internalRouteBranches`):
+  // `matchRoutes(routes, url)` flattened and compiled the whole route table again on every render
+  const matches = matchAddress({ routes: handler.dataRoutes, branches: (handler as { _internalRouteBranches?: unknown })._internalRouteBranches }, url.pathname) ?? []
   const locations = new Set(matches.flatMap((match) => (match.route.handle as { menus?: MenuLocation[] } | undefined)?.menus ?? []))
   return Promise.all(
     [...locations].map(async (location) => {
