@@ -4,6 +4,7 @@ import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import type { Mail } from '#worker/mail/types.ts'
 import { restockStatement } from '../catalogue/product-write.ts'
 import { giftCardCode } from '../commerce/complete.ts'
+import { shipmentCancelStatement } from '../commerce/shipment-write.ts'
 import type { RefundTo, ReturnItemRow, ReturnRow } from '../commerce/returns.ts'
 import { refundPayment } from '../payments/refunds.ts'
 import { auditStatement, type AuditActor } from '../services/audit-log.ts'
@@ -439,7 +440,7 @@ export async function refundCancelledOrder(
       db.prepare('UPDATE promotions SET used_count = used_count - 1 WHERE id IN (SELECT promotion_id FROM promotion_redemptions WHERE order_id = ?) AND used_count > 0').bind(order.id),
       db.prepare('DELETE FROM promotion_redemptions WHERE order_id = ?').bind(order.id),
       db.prepare("UPDATE orders SET canceled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(order.id),
-      db.prepare("UPDATE shipments SET state = 'canceled' WHERE order_id = ?").bind(order.id),
+      shipmentCancelStatement(db, order.id),
     ],
     audit: () =>
       auditStatement(
