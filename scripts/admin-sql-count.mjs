@@ -5,6 +5,8 @@ import { join, relative } from 'node:path'
 
 const root = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'worker/admin'
 const perFile = process.argv.includes('--files')
+/** The console's own tables (its sessions, set-up links, import jobs, form keys, audit entries, mail resends): the only ones it writes itself. */
+const CONSOLE_TABLES = new Set(['admin_sessions', 'admin_setup_tokens', 'import_jobs', 'import_rows', 'refund_claims', 'audit_log', 'outbox'])
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -29,14 +31,42 @@ function literal(text, at) {
   return null
 }
 
-/** The SQL a call prepares: a literal, or a `const name = literal` of the same file; null when built elsewhere. */
+/** The argument's text of the call whose `(` is just before `at` (balanced parentheses, strings skipped). */
+function argument(text, at) {
+  let depth = 1
+  for (let i = at; i < text.length; i++) {
+    const c = text[i]
+    if (`'"\``.includes(c)) {
+      const lit = literal(text, i)
+      if (lit !== null) i += lit.length + 1
+    } else if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return text.slice(at, i)
+  }
+  return text.slice(at)
+}
+
+/**
+ * The SQL a call prepares: a literal, a `const name = literal` of the same file, or (a choice like `a ? 'UPDATE…' :
+ * 'INSERT…'`) the first literal of the argument that writes, else its first; null when built elsewhere.
+ */
 function sqlOf(text, at) {
   const own = literal(text, at)
   if (own !== null) return own
-  const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(at))?.[0]
-  if (!name) return null
-  const def = new RegExp(`(?:const|let)\\s+${name}\\s*=\\s*`).exec(text)
-  return def ? literal(text, def.index + def[0].length) : null
+  const name = /^[A-Za-z_$][\w$]*$/.exec(argument(text, at).trim())?.[0]
+  if (name) {
+    const def = new RegExp(`(?:const|let)\\s+${name}\\s*=\\s*`).exec(text)
+    return def ? literal(text, def.index + def[0].length) : null
+  }
+  const arg = argument(text, at)
+  const literals = []
+  for (let i = 0; i < arg.length; i++) {
+    if (!`'"\``.includes(arg[i])) continue
+    const lit = literal(arg, i)
+    if (lit === null) break
+    literals.push(lit)
+    i += lit.length + 1
+  }
+  return literals.find((l) => classify(l).kind === 'write') ?? literals.find((l) => /\b(SELECT|INSERT|UPDATE|DELETE)\b/i.test(l)) ?? null
 }
 
 function classify(sql) {
@@ -84,4 +114,13 @@ for (const kind of ['write', 'read']) {
 if (perFile) {
   console.log('\nby file (read write batch built-elsewhere):')
   for (const [f, c] of [...byFile].sort((a, b) => b[1].write - a[1].write || a[0].localeCompare(b[0]))) console.log(`  ${String(c.read).padStart(3)} ${String(c.write).padStart(3)} ${String(c.batch).padStart(3)} ${String(c.dynamic).padStart(3)}  ${f}`)
+}
+
+// --check: a write to any other table (the backend's) fails: it belongs in a domain module under worker/backend/
+if (process.argv.includes('--check')) {
+  const stray = [...counts].filter(([k]) => k.startsWith('write\t') && !CONSOLE_TABLES.has(k.split('\t')[1]))
+  if (stray.length) {
+    console.error(`\nThe console writes backend tables with SQL of its own ${stray.map(([k, n]) => `${k.split('\t')[1]} ×${n}`).join(', ')}. Write them through worker/backend/ (decision 0082).`)
+    process.exit(1)
+  }
 }
