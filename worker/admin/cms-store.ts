@@ -150,8 +150,7 @@ function liveStatements(db: D1Database, operator: Operator, group: CmsGroup, dra
     const t = draft[locale]
     const values: PageWords = [t.title, t.content ? richHtml(t.content) : null, t.content || null, t.meta_title || null, t.meta_description || null]
     statements.push(pageWordsStatement(db, page ? page.id : null, group, locale, values))
-    const rows = sectionRows(group, draft, locale, 0).map((row) => Object.fromEntries(COLUMNS.slice(1).map((c) => [c, row[c as keyof typeof row]])))
-    statements.push(...pageSectionsStatements(db, group.slug, locale, rows))
+    statements.push(...pageSectionsStatements(db, group.slug, locale, COLUMNS.slice(1), sectionRows(group, draft, locale, 0)))
   }
   statements.push(auditStatement(db, operator, 'cms_page.update', { type: 'cms_page', id: group.slug }, draftOf(group), draft))
   return statements

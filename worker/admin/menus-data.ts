@@ -122,7 +122,7 @@ export async function saveMenu(db: D1Database, operator: Operator, location: Men
   const statements: D1PreparedStatement[] = []
   for (const locale of ['en', 'de'] as const) {
     // a top-level row's rgt is known only after its children are numbered; it was set above
-    statements.push(...menuStatements(db, location, locale, MENU_NAMES[location], rootRgt, rows.map((row) => ({ parentLft: row.parentLft, name: row[locale], link: row.link, lft: row.lft, rgt: row.rgt, depth: row.depth }))))
+    statements.push(...menuStatements(db, location, locale, MENU_NAMES[location], rootRgt, rows))
   }
   statements.push(auditStatement(db, operator, 'menu.update', { type: 'menu', id: location }, before, items))
   await db.batch(statements)

@@ -21,14 +21,11 @@ export function pageWordsStatement(db: D1Database, pageId: number | null, page: 
         .bind(page.slug, locale, ...words, page.type, page.visible ? 1 : 0)
 }
 
-/** A language's sections of the page become exactly `rows` (column → value, in order). */
-export function pageSectionsStatements(db: D1Database, slug: string, locale: 'en' | 'de', rows: ReadonlyArray<Readonly<Record<string, unknown>>>): D1PreparedStatement[] {
+/** A language's sections of the page become exactly `rows` (their `columns`, in order). */
+export function pageSectionsStatements(db: D1Database, slug: string, locale: 'en' | 'de', columns: readonly string[], rows: ReadonlyArray<Readonly<Record<string, unknown>>>): D1PreparedStatement[] {
   return [
     db.prepare(`DELETE FROM cms_sections WHERE cms_page_id = ${PAGE_ID}`).bind(slug, locale),
-    ...rows.map((row) => {
-      const columns = Object.keys(row)
-      return db.prepare(`INSERT INTO cms_sections (cms_page_id, ${columns.join(', ')}) VALUES (${PAGE_ID}, ${columns.map(() => '?').join(', ')})`).bind(slug, locale, ...Object.values(row))
-    }),
+    ...rows.map((row) => db.prepare(`INSERT INTO cms_sections (cms_page_id, ${columns.join(', ')}) VALUES (${PAGE_ID}, ${columns.map(() => '?').join(', ')})`).bind(slug, locale, ...columns.map((c) => row[c]))),
   ]
 }
 
@@ -55,14 +52,15 @@ export const cmsImageDeleteStatement = (db: D1Database, id: number) => db.prepar
 /** A menu item under the menu's root as the nested set numbers it (`parentLft` null: under the root). */
 export interface MenuRow {
   parentLft: number | null
-  name: string
+  en: string
+  de: string
   link: string | null
   lft: number
   rgt: number
   depth: number
 }
 
-/** The menu at `location` in a language becomes its root (named `name`, closing at `rootRgt`) and exactly `rows`. */
+/** The menu at `location` in a language becomes its root (named `name`, closing at `rootRgt`) and exactly `rows` (named in that language). */
 export function menuStatements(db: D1Database, location: string, locale: 'en' | 'de', name: string, rootRgt: number, rows: readonly MenuRow[]): D1PreparedStatement[] {
   const menuId = '(SELECT id FROM menus WHERE location = ? AND locale = ?)'
   return [
@@ -72,7 +70,7 @@ export function menuStatements(db: D1Database, location: string, locale: 'en' | 
     ...rows.map((row) =>
       db
         .prepare(`INSERT INTO menu_items (menu_id, parent_id, name, destination, item_type, lft, rgt, depth) VALUES (${menuId}, (SELECT id FROM menu_items WHERE menu_id = ${menuId} AND lft = ?), ?, ?, ?, ?, ?, ?)`)
-        .bind(location, locale, location, locale, row.parentLft, row.name, row.link || null, row.link ? 'Link' : 'Container', row.lft, row.rgt, row.depth),
+        .bind(location, locale, location, locale, row.parentLft, row[locale], row.link || null, row.link ? 'Link' : 'Container', row.lft, row.rgt, row.depth),
     ),
   ]
 }
