@@ -2,8 +2,7 @@ import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
 import { CategoryRefused } from './category-refusals.ts'
 import { spendFormStatement } from './form-tokens.ts'
-import { nestedSetStatements } from './taxon-actions.ts'
-import { listingRowsRebuild } from '#worker/backend/catalogue/listing-rows-sql.mjs'
+import { listingRowsStatements, nestedSetStatements, TAXON_EMPTY, taxonDeleteStatements, taxonMoveStatements, taxonomyOrderStatement, taxonOrderStatement } from '#worker/backend/catalogue/taxon-write.ts'
 import type { CategoryItem } from '#worker/admin/pages/categories-page.tsx'
 
 /**
@@ -44,15 +43,10 @@ export async function moveCategoryTo(db: D1Database, operator: Operator, all: Ca
   const statements: D1PreparedStatement[] = []
   if (parent === null) {
     const taxonomies = order.map((id) => all.find((c) => c.id === id)!.taxonomy_id)
-    statements.push(db.prepare('UPDATE taxonomies SET position = (SELECT key FROM json_each(?1) WHERE value = taxonomies.id) WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(taxonomies)))
+    statements.push(taxonomyOrderStatement(db, taxonomies))
   } else {
     const shift = parent.depth + 1 - category.depth
-    const ids = JSON.stringify(moved.map((c) => c.id))
-    statements.push(
-      db.prepare(`UPDATE taxons SET taxonomy_id = ?1, depth = depth + ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id IN (SELECT value FROM json_each(?3))`).bind(parent.taxonomy_id, shift, ids),
-      db.prepare('UPDATE taxons SET parent_id = ? WHERE id = ?').bind(parent.id, category.id),
-      db.prepare('UPDATE taxons SET position = (SELECT key FROM json_each(?1) WHERE value = taxons.id) WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(order)),
-    )
+    statements.push(...taxonMoveStatements(db, category.id, moved.map((c) => c.id), parent, shift), taxonOrderStatement(db, order))
     // the tree after the move, each parent's children in their new order, numbered in the same batch
     const after = all.map((c) => (c.id === category.id ? { ...c, parent_id: parent.id, taxonomy_id: parent.taxonomy_id } : moved.includes(c) ? { ...c, taxonomy_id: parent.taxonomy_id } : c))
     const rank = (c: CategoryItem) => (c.parent_id === parent.id ? order.indexOf(c.id) : c.position)
@@ -69,7 +63,7 @@ export async function moveCategoryTo(db: D1Database, operator: Operator, all: Ca
       statements.push(...nestedSetStatements(db, taxonomyId, rows))
     }
     // the old taxonomy's ancestors lost the moved products from their listings
-    if (parent.taxonomy_id !== category.taxonomy_id) statements.push(...listingRowsRebuild(category.taxonomy_id).map((sql) => db.prepare(sql)))
+    if (parent.taxonomy_id !== category.taxonomy_id) statements.push(...listingRowsStatements(db, category.taxonomy_id))
   }
   statements.push(
     auditStatement(db, operator, 'taxon.move', { type: 'taxon', id: category.id }, { permalink: category.permalink, ...before }, { permalink: category.permalink, ...where(parent, order) }),
@@ -86,16 +80,13 @@ export async function deleteCategory(db: D1Database, operator: Operator, all: Ca
   const children = all.filter((c) => c.parent_id === category.id).length
   if (category.products > 0) throw new CategoryRefused('category_has_products', { name: category.name, count: category.products })
   if (children > 0) throw new CategoryRefused('category_has_children', { name: category.name, count: children })
-  const empty = 'NOT EXISTS (SELECT 1 FROM classifications WHERE taxon_id = ?1) AND NOT EXISTS (SELECT 1 FROM taxons c WHERE c.parent_id = ?1)'
   const { results } = await db
-    .prepare(`SELECT COUNT(*) AS n FROM taxons WHERE id = ?1 AND ${empty}`)
+    .prepare(`SELECT COUNT(*) AS n FROM taxons WHERE id = ?1 AND ${TAXON_EMPTY}`)
     .bind(category.id)
     .all<{ n: number }>()
   if (results[0]!.n === 0) throw new CategoryRefused('category_has_products', { name: category.name, count: 1 })
   await db.batch([
-    // the gap it leaves in the nested set changes no ancestry, so nothing is renumbered
-    db.prepare(`DELETE FROM taxons WHERE id = ?1 AND ${empty}`).bind(category.id),
-    db.prepare('DELETE FROM taxonomies WHERE id = ?1 AND ?2 IS NULL AND NOT EXISTS (SELECT 1 FROM taxons WHERE taxonomy_id = ?1)').bind(category.taxonomy_id, category.parent_id),
+    ...taxonDeleteStatements(db, category),
     auditStatementWhen(db, 'NOT EXISTS (SELECT 1 FROM taxons WHERE id = ?)', operator, 'taxon.delete', { type: 'taxon', id: category.id }, { permalink: category.permalink, name: category.name, name_de: category.name_de }, null, [category.id]),
     spendFormStatement(db, token, operator, DONE),
   ])

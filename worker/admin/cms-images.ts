@@ -4,6 +4,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { ActionRefused } from './action-refused.ts'
 import { IMAGE_SIZE_NAMES, type ImageSize, type ImageType } from './image-checks.ts'
+import { cmsImageDeleteStatement, cmsImageInsertStatement } from '#worker/backend/catalogue/content-write.ts'
 
 /**
  * The shop's own pictures for CMS sections (docs/console.md 'Content'): uploaded once at the three CMS sizes into R2
@@ -47,7 +48,7 @@ export async function uploadCmsImage(env: Env, operator: Operator, sizes: Record
   const path = `/media/${base}`
   try {
     const [row] = await env.DB.batch<CmsImage>([
-      env.DB.prepare('INSERT INTO cms_images (path, alt_en, alt_de) VALUES (?, ?, ?) RETURNING *').bind(path, alt.en, alt.de),
+      cmsImageInsertStatement(env.DB, path, alt),
       auditStatement(env.DB, operator, 'cms_image.add', { type: 'cms_image', id: path }, null, { path, alt_en: alt.en, alt_de: alt.de, sizes: CMS_IMAGE_SIZES }),
     ])
     return row!.results[0]!
@@ -69,6 +70,6 @@ export async function removeCmsImage(env: Env, operator: Operator, id: number): 
     .bind(image.path)
     .first<{ title: string }>()
   if (used) throw new ActionRefused(`The page ‘${used.title}’ shows this picture: choose another picture there first, then remove it.`)
-  await env.DB.batch([env.DB.prepare('DELETE FROM cms_images WHERE id = ?').bind(id), auditStatement(env.DB, operator, 'cms_image.remove', { type: 'cms_image', id: image.path }, image, null)])
+  await env.DB.batch([cmsImageDeleteStatement(env.DB, id), auditStatement(env.DB, operator, 'cms_image.remove', { type: 'cms_image', id: image.path }, image, null)])
   if (env.MEDIA) await env.MEDIA.delete(Object.values(SUFFIX).map((s) => `${image.path.slice('/media/'.length)}-${s}`))
 }

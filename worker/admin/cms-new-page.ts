@@ -3,6 +3,7 @@ import { STATIC_PAGE_SLUGS } from '#web/routes/static-pages.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { ActionRefused, unlessTaken } from './action-refused.ts'
+import { newPageStatement } from '#worker/backend/catalogue/content-write.ts'
 
 /**
  * A new CMS page (docs/console.md 'Content'): its address (slug) and its titles in English and German. The store
@@ -44,7 +45,7 @@ export type NewPage = z.infer<typeof NewPageSchema>
 export async function createCmsPage(db: D1Database, operator: Operator, page: NewPage): Promise<number> {
   if (await db.prepare('SELECT 1 FROM cms_pages WHERE slug = ? LIMIT 1').bind(page.slug).first()) throw new ActionRefused(slugTakenByPage(page.slug))
   const insert = (locale: 'en' | 'de', title: string) =>
-    db.prepare("INSERT INTO cms_pages (slug, locale, title, type, visible, updated_at) VALUES (?, ?, ?, ?, 0, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id").bind(page.slug, locale, title, page.type)
+    newPageStatement(db, page.slug, locale, title, page.type)
   const [en] = await unlessTaken(
     db.batch<{ id: number }>([insert('en', page.title_en), insert('de', page.title_de), auditStatement(db, operator, 'cms_page.create', { type: 'cms_page', id: page.slug }, null, page)]),
     slugTakenByPage(page.slug),

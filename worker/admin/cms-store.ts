@@ -4,6 +4,7 @@ import { sanitizeHtml } from '#worker/commerce/sanitize-html.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import type { CmsPageRow } from './content-data.ts'
+import { draftDropStatement, draftSaveStatement, pageSectionsStatements, pageVisibleStatement, pageWordsStatement, type PageWords } from '#worker/backend/catalogue/content-write.ts'
 
 /**
  * A CMS page in both languages (Spree keeps one row per locale, paired by slug) and its sections, paired by order:
@@ -136,7 +137,6 @@ export function sectionRows(group: CmsGroup, draft: CmsDraft, locale: 'en' | 'de
   })
 }
 
-const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 const COLUMNS = ['cms_page_id', 'name', 'type', 'position', 'content', 'settings', 'link', 'fit', 'linked_resource_type', 'linked_resource_id', 'image_one', 'image_two', 'image_three'] as const
 
 /**
@@ -148,15 +148,9 @@ function liveStatements(db: D1Database, operator: Operator, group: CmsGroup, dra
   for (const locale of ['en', 'de'] as const) {
     const page = group[locale]
     const t = draft[locale]
-    const values = [t.title, t.content ? richHtml(t.content) : null, t.content || null, t.meta_title || null, t.meta_description || null]
-    if (page) statements.push(db.prepare(`UPDATE cms_pages SET title = ?, content = ?, content_markdown = ?, meta_title = ?, meta_description = ?, updated_at = ${now} WHERE id = ?`).bind(...values, page.id))
-    else statements.push(db.prepare(`INSERT INTO cms_pages (slug, locale, title, content, content_markdown, meta_title, meta_description, type, visible, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${now})`).bind(group.slug, locale, ...values, group.type, group.visible ? 1 : 0))
-    const pageId = `(SELECT id FROM cms_pages WHERE slug = ? AND locale = ?)`
-    statements.push(db.prepare(`DELETE FROM cms_sections WHERE cms_page_id = ${pageId}`).bind(group.slug, locale))
-    for (const row of sectionRows(group, draft, locale, 0)) {
-      const { cms_page_id: _, ...rest } = row
-      statements.push(db.prepare(`INSERT INTO cms_sections (${COLUMNS.join(', ')}) VALUES (${pageId}, ${COLUMNS.slice(1).map(() => '?').join(', ')})`).bind(group.slug, locale, ...COLUMNS.slice(1).map((c) => rest[c as keyof typeof rest])))
-    }
+    const values: PageWords = [t.title, t.content ? richHtml(t.content) : null, t.content || null, t.meta_title || null, t.meta_description || null]
+    statements.push(pageWordsStatement(db, page ? page.id : null, group, locale, values))
+    statements.push(...pageSectionsStatements(db, group.slug, locale, COLUMNS.slice(1), sectionRows(group, draft, locale, 0)))
   }
   statements.push(auditStatement(db, operator, 'cms_page.update', { type: 'cms_page', id: group.slug }, draftOf(group), draft))
   return statements
@@ -165,7 +159,7 @@ function liveStatements(db: D1Database, operator: Operator, group: CmsGroup, dra
 /** Keeps the draft apart from the live page (which stays as it is until 'Publish'), audited with the draft before. */
 export async function saveCmsDraft(db: D1Database, operator: Operator, group: CmsGroup, draft: CmsDraft): Promise<void> {
   await db.batch([
-    db.prepare(`INSERT INTO cms_drafts (slug, draft, updated_at) VALUES (?, ?, ${now}) ON CONFLICT (slug) DO UPDATE SET draft = excluded.draft, updated_at = excluded.updated_at`).bind(group.slug, JSON.stringify(draft)),
+    draftSaveStatement(db, group.slug, draft),
     auditStatement(db, operator, 'cms_page.draft', { type: 'cms_page', id: group.slug }, group.draft?.value ?? draftOf(group), draft),
   ])
 }
@@ -178,8 +172,8 @@ export async function publishCmsGroup(db: D1Database, operator: Operator, group:
   const live = draft ? liveStatements(db, operator, { ...group, visible: true }, draft) : []
   await db.batch([
     ...live,
-    db.prepare(`UPDATE cms_pages SET visible = 1, updated_at = ${now} WHERE slug = ?`).bind(group.slug),
-    db.prepare('DELETE FROM cms_drafts WHERE slug = ?').bind(group.slug),
+    pageVisibleStatement(db, group.slug, true),
+    draftDropStatement(db, group.slug),
     auditStatement(db, operator, 'cms_page.publish', { type: 'cms_page', id: group.slug }, { visible: group.visible }, { visible: true }),
   ])
 }
@@ -187,12 +181,12 @@ export async function publishCmsGroup(db: D1Database, operator: Operator, group:
 /** 'Discard the draft': the editor shows the live page again. */
 export async function discardCmsDraft(db: D1Database, operator: Operator, group: CmsGroup): Promise<void> {
   if (!group.draft) return
-  await db.batch([db.prepare('DELETE FROM cms_drafts WHERE slug = ?').bind(group.slug), auditStatement(db, operator, 'cms_page.draft_discard', { type: 'cms_page', id: group.slug }, group.draft.value, null)])
+  await db.batch([draftDropStatement(db, group.slug), auditStatement(db, operator, 'cms_page.draft_discard', { type: 'cms_page', id: group.slug }, group.draft.value, null)])
 }
 
 export async function unpublishCmsGroup(db: D1Database, operator: Operator, group: CmsGroup): Promise<void> {
   await db.batch([
-    db.prepare(`UPDATE cms_pages SET visible = 0, updated_at = ${now} WHERE slug = ?`).bind(group.slug),
+    pageVisibleStatement(db, group.slug, false),
     auditStatement(db, operator, 'cms_page.unpublish', { type: 'cms_page', id: group.slug }, { visible: group.visible }, { visible: false }),
   ])
 }

@@ -5,6 +5,7 @@ import { field } from './forms.ts'
 import { once, spendFormStatement } from './form-tokens.ts'
 import { unlessTaken } from './action-refused.ts'
 import { name, nextId } from './shipping-data.ts'
+import { placeStatement } from '#worker/backend/commerce/pickup.ts'
 
 /**
  * Click & Collect places in the console (issue 40 point 4, migration 0400, decision 0055): a name, address and opening
@@ -55,13 +56,10 @@ export const loadCollectLocation = (db: D1Database, id: number) => db.prepare('S
 export async function saveCollectLocation(db: D1Database, operator: Operator, before: CollectLocationRow | null, input: CollectLocationInput, token: string): Promise<void> {
   const id = before?.id ?? (await nextId(db, 'collect_locations'))
   const retired = input.retired ? (before?.retired_at ?? new Date().toISOString()) : null
-  const columns = '(name, name_de, address, hours, hours_de, retired_at)'
   const statements = [
     // a new place's id is taken before the batch: two operators adding one at the same moment collide on it. A cart
     // whose place is retired has none (worker/backend/commerce/pickup.ts): its shopper chooses again
-    db
-      .prepare(before ? `UPDATE collect_locations SET ${columns} = (?, ?, ?, ?, ?, ?) WHERE id = ?` : `INSERT INTO collect_locations ${columns.replace(')', ', id)')} VALUES (?, ?, ?, ?, ?, ?, ?)`)
-      .bind(input.name, input.name_de, input.address, input.hours, input.hours_de, retired, id),
+    placeStatement(db, id, before !== null, input, retired),
     auditStatement(db, operator, before ? 'shipping.location.update' : 'shipping.location.create', { type: 'collect_location', id }, before && { ...before, id: undefined, retired_at: undefined, retired: before.retired_at !== null }, input),
     spendFormStatement(db, token, operator, { sql: '?', binds: ['/admin/shipping/locations'] }),
   ]

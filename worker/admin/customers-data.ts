@@ -1,6 +1,7 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
 import type { CustomerItem } from '#worker/admin/pages/customers-page.tsx'
+import { blockStatement, revokeBlockedTokensStatement } from '#worker/backend/commerce/account-write.ts'
 
 /** Customers as the console sees them. Every account is a Club member (members see Club Prices once logged in). */
 
@@ -51,23 +52,14 @@ export async function loadCustomer(db: D1Database, id: number) {
  * cannot both succeed and leave the store without one. Answers why nothing changed, or null.
  */
 export async function setBlocked(db: D1Database, operator: Operator, customer: CustomerRow, blocked: boolean): Promise<'last-admin' | 'operator-gone' | null> {
-  const operatorActive = "EXISTS (SELECT 1 FROM users WHERE id = ?2 AND role = 'admin' AND blocked_at IS NULL)"
-  const change = blocked
-    ? db
-        .prepare(
-          `UPDATE users SET blocked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1 AND blocked_at IS NULL AND ${operatorActive}
-           AND (role != 'admin' OR (SELECT COUNT(*) FROM users WHERE role = 'admin' AND blocked_at IS NULL AND id != ?1) >= 1)`,
-        )
-        .bind(customer.id, operator.id)
-    : db.prepare(`UPDATE users SET blocked_at = NULL WHERE id = ?1 AND blocked_at IS NOT NULL AND ${operatorActive}`).bind(customer.id, operator.id)
+  const change = blockStatement(db, customer.id, operator.id, blocked)
   const [changed] = await db.batch([
     change,
     // changes(): the statement just before, so the audit line is written only with the change
     auditStatementWhen(db, 'changes() = 1', operator, blocked ? 'customer.block' : 'customer.unblock', { type: 'user', id: customer.email }, { blocked: customer.blocked_at !== null }, { blocked }),
     ...(blocked
       ? [
-          // rotated_at = NULL also ends the 30 s reuse window of a refresh token traded just before (oauth/tokens.ts)
-          db.prepare('UPDATE oauth_tokens SET revoked_at = COALESCE(revoked_at, ?), rotated_at = NULL WHERE user_id = ? AND EXISTS (SELECT 1 FROM users WHERE id = ? AND blocked_at IS NOT NULL)').bind(Math.floor(Date.now() / 1000), customer.id, customer.id),
+          revokeBlockedTokensStatement(db, customer.id),
           db.prepare('DELETE FROM admin_sessions WHERE user_id = ? AND EXISTS (SELECT 1 FROM users WHERE id = ? AND blocked_at IS NOT NULL)').bind(customer.id, customer.id),
         ]
       : []),

@@ -3,6 +3,7 @@ import { AU_STATES, type AuState } from '#kernel/au-holidays.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { once, spendFormStatement } from './form-tokens.ts'
+import { dispatchSettingsStatement } from '#worker/backend/services/store-settings-write.ts'
 
 /**
  * The store's dispatch (issue 44 point 3, migration 0420, decision 0061): one cut-off and one dispatch state for the
@@ -51,7 +52,7 @@ const audit = (d: { cutoff_minutes: number; state: string }) => ({ cutoff: cutof
 export async function saveDispatch(db: D1Database, operator: Operator, before: DispatchRow | null, input: DispatchInput, token: string): Promise<void> {
   await once(db, token, { done: 'the dispatch settings were saved.', label: 'See shipping' }, () =>
     db.batch([
-      db.prepare('INSERT INTO dispatch_settings (id, cutoff_minutes, state) VALUES (1, ?1, ?2) ON CONFLICT (id) DO UPDATE SET cutoff_minutes = ?1, state = ?2').bind(input.cutoff, input.state),
+      dispatchSettingsStatement(db, input.cutoff, input.state),
       auditStatement(db, operator, 'shipping.dispatch.update', { type: 'dispatch_settings', id: 1 }, before ? audit(before) : null, audit({ cutoff_minutes: input.cutoff, state: input.state })),
       spendFormStatement(db, token, operator, { sql: '?', binds: ['/admin/shipping'] }),
     ]),

@@ -9,6 +9,8 @@ import { auditStatement } from './audit.ts'
 import { formAlreadySent, spendFormStatement } from './form-tokens.ts'
 import type { OrderDetail } from './order-detail.ts'
 import { ActionRefused } from './action-refused.ts'
+import { onceOnlyStatement } from '#worker/backend/refunds/claims.ts'
+import { parcelStatements } from '#worker/backend/commerce/shipment-write.ts'
 
 /**
  * Parcels (issue 41 point 3; decision 0040): some units of an order's lines leave now, the rest later. Each parcel is
@@ -75,7 +77,7 @@ export const PARCEL_SENT_ONCE = { done: 'the parcel was shipped then (it is list
  * an order being cancelled cannot ship meanwhile), the n-th `ship:<order>:<n>`. Two operators (or a double click)
  * sending a parcel from the same view claim the same key: one batch goes through, the other is refused whole.
  */
-const parcelClaim = (detail: OrderDetail) => (detail.parcels.length === 0 ? `ship:${detail.order.id}` : `ship:${detail.order.id}:${detail.parcels.length}`)
+const parcelClaim = (detail: OrderDetail): `ship:${number}` | `ship:${number}:${number}` => (detail.parcels.length === 0 ? `ship:${detail.order.id}` : `ship:${detail.order.id}:${detail.parcels.length}`)
 
 /** Sends one parcel; returns whether the order is now shipped in full. */
 export async function shipParcel(env: Env, operator: Operator, detail: OrderDetail, input: ParcelInput, requestUrl: string): Promise<'shipped' | 'partial'> {
@@ -106,22 +108,10 @@ export async function shipParcel(env: Env, operator: Operator, detail: OrderDeta
   )
   const statements = [
     // first: of two parcels sent from the same view, the second batch fails here and writes nothing
-    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(parcelClaim(detail), operator.email),
+    onceOnlyStatement(db, parcelClaim(detail), operator),
     ...(input.formToken ? [spendFormStatement(db, input.formToken, operator, { sql: '?', binds: [`/admin/orders/${order.number}`] })] : []),
-    db
-      .prepare('INSERT INTO fulfilments (order_id, carrier, tracking_id, tracking_url, admin_email) VALUES (?, ?, ?, ?, ?)')
-      .bind(order.id, t?.carrier ?? null, t?.tracking ?? null, t?.url ?? null, operator.email),
-    db
-      .prepare(
-        `INSERT INTO fulfilment_items (fulfilment_id, line_item_id, quantity) SELECT (SELECT MAX(id) FROM fulfilments WHERE order_id = ?1), json_extract(j.value, '$.id'), json_extract(j.value, '$.q') FROM json_each(?2) AS j`,
-      )
-      .bind(order.id, JSON.stringify(chosen.map(({ id, q }) => ({ id, q })))),
     // the returns window counts from the day the last parcel left (shipped_at); until then it is 'partial'
-    db
-      .prepare(
-        `UPDATE shipments SET state = ?1, carrier = ?2, tracking_id = ?3, shipped_at = CASE WHEN ?1 = 'shipped' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE shipped_at END WHERE order_id = ?4 AND state NOT IN ('shipped', 'canceled')`,
-      )
-      .bind(state, t?.carrier ?? null, t?.tracking ?? null, order.id),
+    ...parcelStatements(db, order.id, { carrier: t?.carrier ?? null, tracking: t?.tracking ?? null, url: t?.url ?? null }, chosen, state, operator.email),
     auditStatement(
       db,
       operator,

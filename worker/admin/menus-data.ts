@@ -4,6 +4,7 @@ import type { FormValues } from '#worker/admin/pages/parts.tsx'
 import type { MenuDraftItem, MenuLocation } from '#worker/admin/pages/menus-page.tsx'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
+import { menuStatements } from '#worker/backend/catalogue/content-write.ts'
 
 /**
  * The header and footer menus, English and German together: Spree keeps one menu per location and locale, each a
@@ -118,22 +119,10 @@ function numbered(items: MenuDraftItem[]) {
 
 export async function saveMenu(db: D1Database, operator: Operator, location: MenuLocation, before: MenuDraftItem[], items: MenuDraftItem[]): Promise<void> {
   const { rows, rootRgt } = numbered(items)
-  const menuId = '(SELECT id FROM menus WHERE location = ? AND locale = ?)'
   const statements: D1PreparedStatement[] = []
   for (const locale of ['en', 'de'] as const) {
-    statements.push(
-      db.prepare('INSERT OR IGNORE INTO menus (name, location, locale) VALUES (?, ?, ?)').bind(MENU_NAMES[location], location, locale),
-      db.prepare(`DELETE FROM menu_items WHERE menu_id = ${menuId}`).bind(location, locale),
-      db.prepare(`INSERT INTO menu_items (menu_id, parent_id, name, item_type, lft, rgt, depth) VALUES (${menuId}, NULL, ?, 'Container', 1, ?, 0)`).bind(location, locale, MENU_NAMES[location], rootRgt),
-    )
-    for (const row of rows) {
-      // a top-level row's rgt is known only after its children are numbered; it was set above
-      statements.push(
-        db
-          .prepare(`INSERT INTO menu_items (menu_id, parent_id, name, destination, item_type, lft, rgt, depth) VALUES (${menuId}, (SELECT id FROM menu_items WHERE menu_id = ${menuId} AND lft = ?), ?, ?, ?, ?, ?, ?)`)
-          .bind(location, locale, location, locale, row.parentLft, row[locale], row.link || null, row.link ? 'Link' : 'Container', row.lft, row.rgt, row.depth),
-      )
-    }
+    // a top-level row's rgt is known only after its children are numbered; it was set above
+    statements.push(...menuStatements(db, location, locale, MENU_NAMES[location], rootRgt, rows))
   }
   statements.push(auditStatement(db, operator, 'menu.update', { type: 'menu', id: location }, before, items))
   await db.batch(statements)

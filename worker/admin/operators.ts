@@ -5,6 +5,7 @@ import { nowSeconds, sha256Hex } from '#worker/lib/crypto.ts'
 import { BackendError } from '#worker/backend/shared/errors.ts'
 import type { AdminContext } from './context.ts'
 import { endSession } from './session.ts'
+import { passwordStatement } from '#worker/backend/commerce/account-write.ts'
 
 interface AdminRow {
   id: number
@@ -76,9 +77,7 @@ export async function completeSetup(c: Context, token: string, userId: number, p
   const mark = -Math.floor(Math.random() * 1e9) - 1
   const [spent] = await db.batch([
     db.prepare('UPDATE admin_setup_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?').bind(mark, hash, now),
-    db
-      .prepare("UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND role = 'admin' AND EXISTS (SELECT 1 FROM admin_setup_tokens WHERE token_hash = ? AND used_at = ?)")
-      .bind(await hashPassword(c.env, password), userId, hash, mark),
+    passwordStatement(db, userId, await hashPassword(c.env, password), { sql: "role = 'admin' AND EXISTS (SELECT 1 FROM admin_setup_tokens WHERE token_hash = ? AND used_at = ?)", binds: [hash, mark] }),
     db.prepare('UPDATE admin_setup_tokens SET used_at = ? WHERE token_hash = ? AND used_at = ?').bind(now, hash, mark),
   ])
   return (spent!.meta.changes ?? 0) === 1

@@ -10,6 +10,8 @@ import type { Mail, OrderUpdatePayload } from '#worker/mail/types.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { refundCancelledOrder, refundToPayment } from '#worker/backend/refunds/give-back.ts'
+import { onceOnlyStatement } from '#worker/backend/refunds/claims.ts'
+import { collectedStatement, pickupReadyStatement } from '#worker/backend/commerce/shipment-write.ts'
 import type { OrderDetail } from './order-detail.ts'
 import { ActionRefused, refusedAs, unlessTaken } from './action-refused.ts'
 
@@ -87,10 +89,8 @@ export async function pickupStep(env: Env, operator: Operator, detail: OrderDeta
   if (closed || !shipment) throw new ActionRefused(closed ?? 'This order has no shipment.')
   const statements = [
     // of two presses read before either, the second batch fails here (collected: the same once-only key as shipping)
-    db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(`${ready ? 'ready' : 'ship'}:${order.id}`, operator.email),
-    ready
-      ? db.prepare("UPDATE order_pickups SET ready_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ?").bind(order.id)
-      : db.prepare("UPDATE shipments SET state = 'shipped', carrier = NULL, tracking_id = NULL, shipped_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE order_id = ? AND state != 'shipped'").bind(order.id),
+    onceOnlyStatement(db, ready ? `ready:${order.id}` : `ship:${order.id}`, operator),
+    ready ? pickupReadyStatement(db, order.id) : collectedStatement(db, order.id),
     ready
       ? auditStatement(db, operator, 'order.ready_for_pickup', { type: 'order', id: order.number! }, { ready: false }, { ready: true, place: place!.name })
       : auditStatement(db, operator, 'order.collect', { type: 'order', id: order.number! }, { state: shipment.state }, { state: 'shipped', collected: true }),

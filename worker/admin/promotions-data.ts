@@ -4,7 +4,8 @@ import { ActionRefused, unlessTaken } from './action-refused.ts'
 import { formAlreadySent, once, spendFormStatement } from './form-tokens.ts'
 import type { GiftCardItem } from '#worker/admin/pages/gift-cards-page.tsx'
 import { money } from '#worker/admin/pages/parts.tsx'
-import type { PromotionRow } from '../backend/commerce/promotions.ts'
+import { promotionStatement, type PromotionRow, type PromotionTerms } from '../backend/commerce/promotions.ts'
+import { giftCardAdjustStatement, giftCardIssueStatement, storeCreditAddStatement } from '#worker/backend/commerce/balances.ts'
 import type { Env } from '#worker/env.ts'
 import { mailStatement } from '#worker/mail/enqueue.ts'
 import { issuedGiftCardMail, recipientLocale, storeCreditMail } from './account-mails.ts'
@@ -13,17 +14,7 @@ import { issuedGiftCardMail, recipientLocale, storeCreditMail } from './account-
 
 export type { PromotionRow }
 
-export interface PromotionInput {
-  name: string
-  code: string
-  kind: PromotionRow['kind']
-  amount: number
-  min_item_total_cents: number | null
-  starts_at: string | null
-  expires_at: string | null
-  usage_limit: number | null
-  per_customer_limit: number | null
-}
+export type PromotionInput = PromotionTerms
 
 export const PROMOTIONS_PAGE_SIZE = 25
 
@@ -41,19 +32,18 @@ export async function savePromotion(db: D1Database, operator: Operator, before: 
   const clash = await db.prepare('SELECT id FROM promotions WHERE code = ? AND id != ?').bind(input.code, before?.id ?? 0).first()
   if (clash) throw new ActionRefused(`Another promotion already uses the code ${input.code}.`)
   if (before && input.usage_limit !== null && input.usage_limit < before.used_count) throw new ActionRefused(`This code was already used ${before.used_count} times; the limit cannot be lower.`)
-  const values = [input.name, input.code, input.kind, input.amount, input.min_item_total_cents, input.starts_at, input.expires_at, input.usage_limit, input.per_customer_limit] as const
   // the same code saved by another operator or tab between the check above and the batch (promotions.code is UNIQUE)
   const batch = (statements: D1PreparedStatement[]) => unlessTaken(db.batch(statements), `Another promotion already uses the code ${input.code}.`)
   if (before) {
     await batch([
-      db.prepare('UPDATE promotions SET name = ?, code = ?, kind = ?, amount = ?, min_item_total_cents = ?, starts_at = ?, expires_at = ?, usage_limit = ?, per_customer_limit = ? WHERE id = ?').bind(...values, before.id),
+      promotionStatement(db, before.id, input),
       // named by its code, as its creation is, so the audit log's filter finds a coupon's whole history
       auditStatement(db, operator, 'promotion.update', { type: 'promotion', id: input.code }, before, input),
     ])
     return before.id
   }
   const [created] = await batch([
-    db.prepare('INSERT INTO promotions (name, code, kind, amount, min_item_total_cents, starts_at, expires_at, usage_limit, per_customer_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id').bind(...values),
+    promotionStatement(db, null, input),
     auditStatement(db, operator, 'promotion.create', { type: 'promotion', id: input.code }, null, input),
   ])
   return (created!.results[0] as { id: number }).id
@@ -92,7 +82,7 @@ export async function issueGiftCard(
     : null
   return once(db, input.token, ISSUED_ONCE, () =>
     db.batch([
-      db.prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_name, recipient_email) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(input.code, input.currency, input.cents, input.cents, input.recipientName, input.recipientEmail),
+      giftCardIssueStatement(db, input),
       auditStatement(db, operator, 'gift_card.issue', { type: 'gift_card', id: `•••• ${input.code.slice(-4)}` }, null, { currency: input.currency, balance_cents: input.cents, recipient_email: input.recipientEmail }),
       spendFormStatement(db, input.token, operator, { sql: "'/admin/gift-cards/' || (SELECT id FROM gift_cards WHERE code = ?)", binds: [input.code] }),
       ...(mail ? [mail] : []),
@@ -114,7 +104,7 @@ export async function adjustGiftCard(db: D1Database, operator: Operator, card: G
       auditStatementWhen(db, unchanged, operator, 'gift_card.adjust', { type: 'gift_card', id: `•••• ${card.code.slice(-4)}` }, { balance_cents: card.balance_cents }, { balance_cents: card.balance_cents + cents, reason }, [card.id, card.balance_cents]),
       // the form is used up (once: worker/admin/form-tokens.ts) under the same condition as the change below
       ...(token ? [spendFormStatement(db, token, operator, { sql: '?', binds: [`/admin/gift-cards/${card.id}`] }, { sql: unchanged, binds: [card.id, card.balance_cents] })] : []),
-      db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ? AND balance_cents = ?').bind(cents, card.id, card.balance_cents),
+      giftCardAdjustStatement(db, card.id, cents, card.balance_cents),
     ])
   const changed = (token ? await once(db, token, ADJUSTED_ONCE, batch) : await batch()).at(-1)
   // sent twice at once, the second read the balance before the first changed it: it is told the form was sent
@@ -138,9 +128,7 @@ export async function grantStoreCredit(env: Env, operator: Operator, input: { em
   const results = await once(db, input.token, GRANTED_ONCE, () =>
     db.batch([
       spendFormStatement(db, input.token, operator, { sql: '?', binds: [`/admin/customers/${user.id}`] }),
-      db
-        .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
-        .bind(user.id, input.currency, input.cents),
+      storeCreditAddStatement(db, user.id, input.currency, input.cents),
       auditStatement(db, operator, 'store_credit.grant', { type: 'user', id: input.email }, { balance_cents: user.balance ?? 0, currency: input.currency }, { balance_cents: balanceCents, currency: input.currency, granted_cents: input.cents, reason: input.reason }),
       mail,
     ]),

@@ -1,6 +1,6 @@
 import type { Env } from '#worker/env.ts'
 import { reloadOrder } from '#worker/backend/commerce/orders.ts'
-import { returnsOfOrder, type ReturnItemRow, type ReturnRow, type ReturnStage } from '#worker/backend/commerce/returns.ts'
+import { returnDecisionStatement, returnDeclinedLateStatement, returnReceivedStatements, returnsOfOrder, type ReturnItemRow, type ReturnRow, type ReturnStage } from '#worker/backend/commerce/returns.ts'
 import { returnMail } from '#worker/backend/commerce/return-mails.ts'
 import { returnAddress } from '#worker/backend/commerce/return-address.ts'
 import { storeUrl } from '#worker/backend/services/store-url.ts'
@@ -77,7 +77,7 @@ export async function approveReturn(env: Env, operator: Operator, detail: Return
   const db = env.DB
   const { ret, order } = detail
   await run(env, [
-    db.prepare("UPDATE return_requests SET state = 'approved', decision_note = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(note, operator.email, ret.id),
+    returnDecisionStatement(db, ret.id, 'approved', note, operator.email),
     auditStatement(db, operator, 'return.approve', { type: 'order', id: order.order.number! }, { return_id: ret.id, stage: ret.stage }, { return_id: ret.id, stage: 'approved', note }),
     await mailStatement(env, await stepMail(env, detail, 'approved', requestUrl, note, { returnAddress: address })),
   ])
@@ -107,10 +107,15 @@ export async function receiveReturn(env: Env, operator: Operator, detail: Return
   const db = env.DB
   await run(env, [
     // first: a second receipt fails on the key (or a decline meanwhile on the trigger) before anything else is written
-    db.prepare("INSERT INTO return_progress (return_id, received_at, received_by) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)").bind(ret.id, operator.email),
-    db
-      .prepare(`INSERT INTO return_receipts (return_id, line_item_id, quantity, restock) SELECT ?1, json_extract(value, '$.l'), json_extract(value, '$.q'), json_extract(value, '$.r') FROM json_each(?2)`)
-      .bind(ret.id, JSON.stringify(ret.items.map((i) => ({ l: i.line_item_id, q: receipts.find((r) => r.line_item_id === i.line_item_id)?.quantity ?? 0, r: receipts.find((r) => r.line_item_id === i.line_item_id)?.restock ? 1 : 0 })))),
+    ...returnReceivedStatements(
+      db,
+      ret.id,
+      operator.email,
+      ret.items.map((i) => {
+        const r = receipts.find((x) => x.line_item_id === i.line_item_id)
+        return { line_item_id: i.line_item_id, quantity: r?.quantity ?? 0, restock: r?.restock ?? false }
+      }),
+    ),
     auditStatement(db, operator, 'return.receive', { type: 'order', id: order.order.number! }, { return_id: ret.id, stage: ret.stage }, { return_id: ret.id, stage: 'received', received: receipts }),
     await mailStatement(env, await stepMail(env, detail, 'received', requestUrl, null, {}, came.map((r) => ({ line_item_id: r.line_item_id, quantity: r.quantity })))),
   ])
@@ -126,15 +131,7 @@ export async function declineReturn(env: Env, operator: Operator, detail: Return
 async function settleDecline(env: Env, operator: Operator, detail: ReturnDetail, note: string, requestUrl: string) {
   const db = env.DB
   const { ret, order } = detail
-  const write =
-    ret.stage === 'requested'
-      ? db.prepare("UPDATE return_requests SET state = 'declined', decision_note = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(note, operator.email, ret.id)
-      : db
-          .prepare(
-            `INSERT INTO return_progress (return_id, declined_at, declined_by, decline_note) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?2, ?3)
-             ON CONFLICT (return_id) DO UPDATE SET declined_at = excluded.declined_at, declined_by = excluded.declined_by, decline_note = excluded.decline_note`,
-          )
-          .bind(ret.id, operator.email, note)
+  const write = ret.stage === 'requested' ? returnDecisionStatement(db, ret.id, 'declined', note, operator.email) : returnDeclinedLateStatement(db, ret.id, operator.email, note)
   await unlessTaken(
     run(env, [
       write,

@@ -1,5 +1,6 @@
 import type { Operator } from './context.ts'
 import { auditStatementWhen } from './audit.ts'
+import { roleStatement } from '#worker/backend/commerce/account-write.ts'
 
 export type Role = 'customer' | 'admin'
 
@@ -10,12 +11,7 @@ export type Role = 'customer' | 'admin'
  * left without an admin.
  */
 export async function setRole(db: D1Database, operator: Operator, user: { id: number; email: string; role: string }, role: Role): Promise<boolean> {
-  const change =
-    role === 'admin'
-      ? db.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(user.id)
-      : db
-          .prepare("UPDATE users SET role = 'customer' WHERE id = ?1 AND role = 'admin' AND (SELECT COUNT(*) FROM users WHERE role = 'admin' AND blocked_at IS NULL AND id != ?1) >= 1")
-          .bind(user.id)
+  const change = roleStatement(db, user.id, role)
   // the session purge and the audit line happen only with the change (the same guard, read after it in the batch)
   const happened = 'EXISTS (SELECT 1 FROM users WHERE id = ? AND role = ?)'
   const action = role === 'admin' ? 'user.role_grant' : 'user.role_revoke'

@@ -1,6 +1,7 @@
 import type { Operator } from './context.ts'
 import { auditStatement, auditStatementWhen } from './audit.ts'
 import { once, spendFormStatement } from './form-tokens.ts'
+import { synonymDeleteStatement, synonymInsertStatement } from '#worker/backend/catalogue/search-lexicon.ts'
 
 /**
  * The console's Search page (issue 39 point 8): what shoppers searched, from the counts of worker/search-stats (one
@@ -87,7 +88,7 @@ export async function addSynonym(db: D1Database, operator: Operator, input: Syno
   await once(db, token, { done: 'the synonym was added.', label: 'See the synonyms' }, () =>
     db.batch([
       spendFormStatement(db, token, operator, { sql: "'/admin/search#synonyms'" }),
-      db.prepare('INSERT INTO search_synonyms (locale, terms, one_way) VALUES (?, ?, ?)').bind(row.locale, row.terms, row.one_way),
+      synonymInsertStatement(db, row),
       auditStatement(db, operator, 'search.synonym_add', { type: 'search_synonym', id: row.terms }, null, described(row)),
     ]),
   )
@@ -97,7 +98,7 @@ export async function addSynonym(db: D1Database, operator: Operator, input: Syno
 export async function removeSynonym(db: D1Database, operator: Operator, row: SynonymRow): Promise<boolean> {
   const [, removed] = await db.batch([
     auditStatementWhen(db, 'EXISTS (SELECT 1 FROM search_synonyms WHERE id = ?)', operator, 'search.synonym_remove', { type: 'search_synonym', id: row.terms }, described(row), null, [row.id]),
-    db.prepare('DELETE FROM search_synonyms WHERE id = ?').bind(row.id),
+    synonymDeleteStatement(db, row.id),
   ])
   return (removed!.meta.changes ?? 0) === 1
 }

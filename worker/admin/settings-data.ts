@@ -10,6 +10,7 @@ import { auditStatement } from './audit.ts'
 import { once, spendFormStatement } from './form-tokens.ts'
 import { ActionRefused } from './action-refused.ts'
 import type { ImageType } from './image-checks.ts'
+import { storeLogoStatement, storeSettingsStatement } from '#worker/backend/services/store-settings-write.ts'
 
 /**
  * The console's Settings page (issue 40 item 1): the shop's facts in the `store` row, saved once per form, audited
@@ -138,10 +139,7 @@ export async function saveSettings(db: D1Database, operator: Operator, input: Se
   const keys = Object.keys(COLUMN) as Array<keyof SettingsForm>
   const changed = keys.filter((key) => before[key] !== input[key])
   if (changed.length === 0) return []
-  const columns = keys.map((key) => COLUMN[key])
-  const upsert = db
-    .prepare(`INSERT INTO store (id, ${columns.join(', ')}) VALUES (1, ${columns.map(() => '?').join(', ')}) ON CONFLICT (id) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`)
-    .bind(...keys.map((key) => input[key]))
+  const upsert = storeSettingsStatement(db, Object.fromEntries(keys.map((key) => [COLUMN[key], input[key]])))
   const pick = (values: Record<string, string>) => Object.fromEntries(changed.map((key) => [key, values[key]]))
   await once(db, token, ALREADY, () =>
     db.batch([spendFormStatement(db, token, operator, { sql: "'/admin/settings'" }), upsert, auditStatement(db, operator, 'store.settings_update', { type: 'store', id: 1 }, pick(before), pick(input))]),
@@ -163,7 +161,7 @@ export async function saveLogo(env: Env, operator: Operator, logo: { bytes: Uint
     await once(env.DB, token, { done: logo ? 'the logo was uploaded.' : 'the logo was removed.', label: 'See the settings' }, () =>
       env.DB.batch([
         spendFormStatement(env.DB, token, operator, { sql: "'/admin/settings'" }),
-        env.DB.prepare("INSERT INTO store (id, name, url, logo_url) VALUES (1, '', '', ?1) ON CONFLICT (id) DO UPDATE SET logo_url = ?1").bind(after),
+        storeLogoStatement(env.DB, after),
         auditStatement(env.DB, operator, 'store.logo_update', { type: 'store', id: 1 }, { logo: before }, { logo: after }),
       ]),
     )

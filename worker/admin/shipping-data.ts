@@ -5,6 +5,7 @@ import { auditStatement } from './audit.ts'
 import { field } from './forms.ts'
 import { once, spendFormStatement } from './form-tokens.ts'
 import { ActionRefused, unlessTaken } from './action-refused.ts'
+import { rateStatement, retireRateStatements, zoneStatements } from '#worker/backend/commerce/shipping-write.ts'
 
 /**
  * Shipping zones and their rates in the console (issue 40 point 4, migration 0330, decision 0036). The checkout reads
@@ -143,18 +144,11 @@ async function checkZone(db: D1Database, id: number | null, input: ZoneInput) {
 /** Creates (`before` null) or saves a zone, its countries and GST rule, once per form, audited. Answers its id. */
 export async function saveZone(db: D1Database, operator: Operator, before: ZoneRow | null, input: ZoneInput, token: string): Promise<number> {
   await checkZone(db, before?.id ?? null, input)
-  const gst = input.gst === 'included' ? 1 : 0
-  const rest = input.rest_of_world ? 1 : 0
   // a new zone's id is taken before the batch, so its audit entry names it; two operators creating one at the same
   // moment collide on the key and the second is asked to send again
   const id = before?.id ?? (await nextId(db, 'shipping_zones'))
-  const write = before
-    ? db.prepare('UPDATE shipping_zones SET name = ?, name_de = ?, gst_included = ?, rest_of_world = ? WHERE id = ?').bind(input.name, input.name_de, gst, rest, id)
-    : db.prepare("INSERT INTO shipping_zones (id, code, name, name_de, gst_included, rest_of_world, position) VALUES (?, 'zone_' || lower(hex(randomblob(4))), ?, ?, ?, ?, (SELECT COALESCE(max(position), 0) + 1 FROM shipping_zones))").bind(id, input.name, input.name_de, gst, rest)
   const statements = [
-    write,
-    db.prepare('DELETE FROM shipping_zone_countries WHERE zone_id = ?').bind(id),
-    db.prepare('INSERT INTO shipping_zone_countries (country_iso, zone_id) SELECT value, ? FROM json_each(?)').bind(id, JSON.stringify(input.countries)),
+    ...zoneStatements(db, id, before !== null, input),
     auditStatement(db, operator, before ? 'shipping.zone.update' : 'shipping.zone.create', { type: 'shipping_zone', id }, before ? zoneAudit(zoneInputOf(before)) : null, zoneAudit(input)),
     spendFormStatement(db, token, operator, { sql: '?', binds: [`/admin/shipping/zones/${id}`] }),
   ]
@@ -183,11 +177,8 @@ export const rateInputOf = (r: RateRow): RateInput => ({
 /** Creates a rate in `zoneId` (`before` null) or saves one, once per form, audited. A retired rate is not edited. */
 export async function saveRate(db: D1Database, operator: Operator, zoneId: number, before: RateRow | null, input: RateInput, token: string): Promise<void> {
   if (before?.retired_at) throw new ActionRefused(say('This rate is retired and no longer offered; add a new rate instead of changing it.', 'Dieser Tarif ist eingestellt; legen Sie einen neuen an.'))
-  const values = [input.name, input.name_de, input.cost_aud, input.cost_usd, input.free_over_aud, input.free_over_usd, input.pickup ? 1 : 0, input.days_min, input.days_max]
   const id = before?.id ?? (await nextId(db, 'shipping_methods'))
-  const write = before
-    ? db.prepare('UPDATE shipping_methods SET name = ?, name_de = ?, cost_aud_cents = ?, cost_usd_cents = ?, free_over_aud_cents = ?, free_over_usd_cents = ?, pickup = ?, delivery_days_min = ?, delivery_days_max = ? WHERE id = ? AND retired_at IS NULL').bind(...values, id)
-    : db.prepare("INSERT INTO shipping_methods (name, name_de, cost_aud_cents, cost_usd_cents, free_over_aud_cents, free_over_usd_cents, pickup, delivery_days_min, delivery_days_max, id, zone_id, code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'rate_' || lower(hex(randomblob(4))))").bind(...values, id, zoneId)
+  const write = rateStatement(db, id, before ? null : zoneId, input)
   await unlessTaken(
     once(db, token, { done: 'the rate was saved.', label: 'See the zone' }, () =>
       db.batch([
@@ -207,12 +198,9 @@ export async function saveRate(db: D1Database, operator: Operator, zoneId: numbe
  */
 export async function retireRate(db: D1Database, operator: Operator, rate: RateRow, token: string): Promise<'retired' | 'deleted' | 'already'> {
   if (rate.retired_at) return 'already'
-  const used = 'EXISTS (SELECT 1 FROM orders o WHERE o.shipping_method_id = ?1 AND o.completed_at IS NOT NULL) OR EXISTS (SELECT 1 FROM shipments s WHERE s.shipping_method_id = ?1)'
   const results = await once(db, token, { done: 'the rate was retired.', label: 'See the zone' }, () =>
     db.batch([
-      db.prepare('UPDATE orders SET shipping_method_id = NULL WHERE shipping_method_id = ?1 AND completed_at IS NULL').bind(rate.id),
-      db.prepare(`UPDATE shipping_methods SET retired_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1 AND retired_at IS NULL AND (${used})`).bind(rate.id),
-      db.prepare(`DELETE FROM shipping_methods WHERE id = ?1 AND retired_at IS NULL AND NOT (${used})`).bind(rate.id),
+      ...retireRateStatements(db, rate.id),
       auditStatement(db, operator, 'shipping.rate.retire', { type: 'shipping_method', id: rate.id }, rateAudit(rateInputOf(rate)), { retired: true, kept_for_orders: rate.orders > 0 }),
       spendFormStatement(db, token, operator, { sql: '?', binds: [`/admin/shipping/zones/${rate.zone_id}`] }),
     ]),

@@ -3,6 +3,7 @@ import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { spendFormStatement } from './form-tokens.ts'
 import { field } from './forms.ts'
+import { sizeGuideStatements, type SizeGuideRow } from '#worker/backend/catalogue/size-guide-write.ts'
 
 /**
  * Size guides in the console (issue 44 point 5, migration 0410): names, 'how to measure' and column headings in English
@@ -14,17 +15,7 @@ import { field } from './forms.ts'
 const MAX_CELL = 30
 
 /** A guide as the form edits it and the audit log keeps it (the names of the form's fields). */
-export interface SizeGuideRecord {
-  slug: string
-  name_en: string
-  name_de: string
-  how_to_en: string
-  how_to_de: string
-  columns_en: string[]
-  columns_de: string[]
-  rows: string[][]
-  categories: number[]
-}
+export type SizeGuideRecord = SizeGuideRow
 
 /** Every guide (or the one with `id`), each with its categories. */
 export async function listSizeGuides(db: D1Database, id: number | null = null): Promise<Array<SizeGuideRecord & { id: number }>> {
@@ -95,16 +86,9 @@ export const NewSizeGuideFormSchema = z
  * moves to this one (a category uses one guide).
  */
 export async function saveSizeGuide(db: D1Database, operator: Operator, token: string, before: SizeGuideRecord | null, after: SizeGuideRecord): Promise<void> {
-  const { slug } = after
-  const table = JSON.stringify({ columns: { en: after.columns_en, de: after.columns_de }, rows: after.rows })
-  const write = before
-    ? "UPDATE size_guides SET name_en = ?1, name_de = ?2, how_to_en = ?3, how_to_de = ?4, size_table = ?5, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE slug = ?6"
-    : 'INSERT INTO size_guides (name_en, name_de, how_to_en, how_to_de, size_table, slug) VALUES (?1, ?2, ?3, ?4, ?5, ?6)'
   await db.batch([
     spendFormStatement(db, token, operator, { sql: '?', binds: ['/admin/content/size-guides'] }),
-    db.prepare(write).bind(after.name_en, after.name_de, after.how_to_en, after.how_to_de, table, slug),
-    db.prepare('DELETE FROM size_guide_taxons WHERE guide_id = (SELECT id FROM size_guides WHERE slug = ?)').bind(slug),
-    db.prepare('INSERT OR REPLACE INTO size_guide_taxons (taxon_id, guide_id) SELECT value, (SELECT id FROM size_guides WHERE slug = ?1) FROM json_each(?2)').bind(slug, JSON.stringify(after.categories)),
-    auditStatement(db, operator, before ? 'size_guide.update' : 'size_guide.create', { type: 'size_guide', id: slug }, before, after),
+    ...sizeGuideStatements(db, before !== null, after),
+    auditStatement(db, operator, before ? 'size_guide.update' : 'size_guide.create', { type: 'size_guide', id: after.slug }, before, after),
   ])
 }

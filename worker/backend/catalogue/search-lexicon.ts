@@ -157,3 +157,12 @@ export function hasPrefix(lexicon: Lexicon, prefix: string): boolean {
   const lo = firstTermFrom(lexicon, prefix)
   return lo < lexicon.sorted.length && lexicon.sorted[lo]!.startsWith(prefix)
 }
+
+// ——— the console's synonym list (worker/admin/search-data.ts checks and audits; these are its writes) ———
+
+/** A synonym row: terms that find each other (or, one-way, the first finds the rest), in one language or all (null). */
+export const synonymInsertStatement = (db: D1Database, row: { locale: string | null; terms: string; one_way: number }) =>
+  db.prepare('INSERT INTO search_synonyms (locale, terms, one_way) VALUES (?, ?, ?)').bind(row.locale, row.terms, row.one_way)
+
+/** A synonym row removed. */
+export const synonymDeleteStatement = (db: D1Database, id: number) => db.prepare('DELETE FROM search_synonyms WHERE id = ?').bind(id)

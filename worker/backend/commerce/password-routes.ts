@@ -13,6 +13,7 @@ import { readParams } from './http.ts'
 import { endOtherSessions } from '../oauth/tokens.ts'
 import { EmailSchema, MESSAGES, PasswordSchema } from './schemas.ts'
 import { requestLocale } from './respond.ts'
+import { passwordStatement } from './account-write.ts'
 
 /**
  * Extension (Spree's auth devise): `POST /passwords` sends a reset link, `PATCH /passwords/{token}` sets a new password.
@@ -69,7 +70,7 @@ passwordRoutes.patch('/passwords/:token', async (c) => {
   await c.env.DB.batch([
     // the owner proved themselves: the back-off someone else's guesses caused on this account ends here
     clearLoginFailures(c.env.DB, claimed.user_id),
-    c.env.DB.prepare("UPDATE users SET password_hash = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(newHash, claimed.user_id),
+    passwordStatement(c.env.DB, claimed.user_id, newHash),
     // a reset ends every session: whoever knew the old password is logged out
     ...endOtherSessions(c.env.DB, claimed.user_id, null),
   ])

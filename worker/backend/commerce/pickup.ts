@@ -56,3 +56,20 @@ export async function placeStatements(db: D1Database, orderId: number, pickup: b
   if (placeId === undefined || !pickup) return [db.prepare('DELETE FROM order_pickups WHERE order_id = ?').bind(orderId)]
   return [db.prepare('INSERT INTO order_pickups (order_id, location_id) VALUES (?, ?) ON CONFLICT (order_id) DO UPDATE SET location_id = excluded.location_id').bind(orderId, placeId)]
 }
+
+/** A Click & Collect place's words, as the console's form sets them. */
+export interface PlaceTerms {
+  name: string
+  name_de: string
+  address: string
+  hours: string
+  hours_de: string
+}
+
+/** A place written: a new one with the id taken before (`exists` false), or the one with `id`. */
+export function placeStatement(db: D1Database, id: number, exists: boolean, place: PlaceTerms, retiredAt: string | null): D1PreparedStatement {
+  const columns = '(name, name_de, address, hours, hours_de, retired_at)'
+  return db
+    .prepare(exists ? `UPDATE collect_locations SET ${columns} = (?, ?, ?, ?, ?, ?) WHERE id = ?` : `INSERT INTO collect_locations ${columns.replace(')', ', id)')} VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    .bind(place.name, place.name_de, place.address, place.hours, place.hours_de, retiredAt, id)
+}

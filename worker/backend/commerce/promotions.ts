@@ -53,3 +53,24 @@ export async function findPromotionByCode(db: D1Database, code: string): Promise
   if (!promo) throw new BackendError(422, 'The coupon code you entered doesn\'t exist. Please try again.', { coupon_code: ['does not exist'] }, undefined, 'coupon_unknown')
   return promo
 }
+
+/** A promotion's terms as the console's form sets them (its use count is the orders'). */
+export interface PromotionTerms {
+  name: string
+  code: string
+  kind: PromotionRow['kind']
+  amount: number
+  min_item_total_cents: number | null
+  starts_at: string | null
+  expires_at: string | null
+  usage_limit: number | null
+  per_customer_limit: number | null
+}
+
+/** A promotion's terms written: a new one (`id` null; RETURNING id) or the one with `id`. */
+export function promotionStatement(db: D1Database, id: number | null, t: PromotionTerms): D1PreparedStatement {
+  const values = [t.name, t.code, t.kind, t.amount, t.min_item_total_cents, t.starts_at, t.expires_at, t.usage_limit, t.per_customer_limit]
+  return id === null
+    ? db.prepare('INSERT INTO promotions (name, code, kind, amount, min_item_total_cents, starts_at, expires_at, usage_limit, per_customer_limit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id').bind(...values)
+    : db.prepare('UPDATE promotions SET name = ?, code = ?, kind = ?, amount = ?, min_item_total_cents = ?, starts_at = ?, expires_at = ?, usage_limit = ?, per_customer_limit = ? WHERE id = ?').bind(...values, id)
+}

@@ -180,3 +180,31 @@ export function returnRequestStatements(db: D1Database, orderId: number, input: 
       .bind(orderId, JSON.stringify(input.items)),
   ]
 }
+
+// ——— the shop's answer (the console's return steps: worker/admin/return-actions.ts checks, audits and mails) ———
+
+/** The request answered before the goods came: approved or declined, with the note the shopper is told. */
+export const returnDecisionStatement = (db: D1Database, returnId: number, state: 'approved' | 'declined', note: string | null, decidedBy: string) =>
+  db.prepare(`UPDATE return_requests SET state = ?, decision_note = ?, decided_by = ?, decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`).bind(state, note, decidedBy, returnId)
+
+/**
+ * The goods that came back, every line of the return (quantity 0: none of it), each to go back on the shelf or not.
+ * First in its batch: a second receipt fails on the key (or a decline meanwhile on the trigger) before anything else.
+ */
+export function returnReceivedStatements(db: D1Database, returnId: number, receivedBy: string, lines: ReadonlyArray<{ line_item_id: number; quantity: number; restock: boolean }>): D1PreparedStatement[] {
+  return [
+    db.prepare("INSERT INTO return_progress (return_id, received_at, received_by) VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)").bind(returnId, receivedBy),
+    db
+      .prepare(`INSERT INTO return_receipts (return_id, line_item_id, quantity, restock) SELECT ?1, json_extract(value, '$.l'), json_extract(value, '$.q'), json_extract(value, '$.r') FROM json_each(?2)`)
+      .bind(returnId, JSON.stringify(lines.map((l) => ({ l: l.line_item_id, q: l.quantity, r: l.restock ? 1 : 0 })))),
+  ]
+}
+
+/** A return declined after it was approved (or its goods came back): the goods go back to the shopper. */
+export const returnDeclinedLateStatement = (db: D1Database, returnId: number, declinedBy: string, note: string) =>
+  db
+    .prepare(
+      `INSERT INTO return_progress (return_id, declined_at, declined_by, decline_note) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?2, ?3)
+       ON CONFLICT (return_id) DO UPDATE SET declined_at = excluded.declined_at, declined_by = excluded.declined_by, decline_note = excluded.decline_note`,
+    )
+    .bind(returnId, declinedBy, note)

@@ -5,7 +5,7 @@ import { RefundRefused } from './refused.ts'
  * The claim recorded before the card provider is asked for a refund (migration 0204): a conditional INSERT, so of two
  * operators settling the same line or return at once exactly one goes on; the other gets `busy` as a 409.
  */
-export type ClaimSubject = `line:${number}` | `line:${number}:${number}` | `shipping:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}` | `form:${string}`
+export type ClaimSubject = `line:${number}` | `line:${number}:${number}` | `shipping:${number}` | `return:${number}` | PaymentClaim | `cancel:${number}` | `ship:${number}` | `ship:${number}:${number}` | `ready:${number}` | `form:${string}`
 // (`line:<id>:<units settled>`: a line as the refund dialog saw it; `shipping:<order id>`: the order's shipping refunded;
 // `form:<token>`: a console form's one-time key, worker/admin/form-tokens.ts)
 // (`ship:<order id>`: fulfil() writes it in its own batch, an order is shipped once; a cancellation takes it first, so an
@@ -18,6 +18,9 @@ export type PaymentClaim = `payment:${number}:${number}`
 /** What a line refund or a return approval is told (409) when a payment it draws on is held by another action. */
 export const PAYMENT_BUSY = 'A payment of this order is being refunded, or the order cancelled, by another operator or tab right now, or just was: reload the order to see it.'
 export const paymentClaim = (p: { id: number; refunded_cents: number }): PaymentClaim => `payment:${p.id}:${p.refunded_cents}`
+
+/** A once-only key taken in the caller's batch (a parcel, ready, collected): of two presses read before either, the second batch fails on it. */
+export const onceOnlyStatement = (db: D1Database, subject: ClaimSubject, actor: AuditActor) => db.prepare('INSERT INTO refund_claims (subject, admin_email) VALUES (?, ?)').bind(subject, actor.email)
 
 export async function claimRefund(db: D1Database, subject: ClaimSubject, actor: AuditActor, busy: string, donePath: string | null = null): Promise<void> {
   const { meta } = await db.prepare('INSERT INTO refund_claims (subject, admin_email, done_path) VALUES (?, ?, ?) ON CONFLICT (subject) DO NOTHING').bind(subject, actor.email, donePath).run()

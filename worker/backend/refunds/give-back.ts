@@ -4,6 +4,8 @@ import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import type { Mail } from '#worker/mail/types.ts'
 import { restockStatement } from '../catalogue/product-write.ts'
 import { giftCardCode } from '../commerce/complete.ts'
+import { shipmentCancelStatement } from '../commerce/shipment-write.ts'
+import { giftCardCreditStatement, giftCardIssueStatement, storeCreditAddStatement } from '../commerce/balances.ts'
 import type { RefundTo, ReturnItemRow, ReturnRow } from '../commerce/returns.ts'
 import { refundPayment } from '../payments/refunds.ts'
 import { auditStatement, type AuditActor } from '../services/audit-log.ts'
@@ -129,15 +131,12 @@ function refundRows(
 
 /** Gives `cents` back to a gift card or the customer's store credit (a card is refunded through its provider). */
 function balanceBack(db: D1Database, detail: Refundable, payment: RefundPayment, cents: number): D1PreparedStatement[] {
-  if (payment.method === 'gift_card') return [db.prepare('UPDATE gift_cards SET balance_cents = balance_cents + ? WHERE id = ?').bind(cents, payment.gift_card_id)]
+  if (payment.method === 'gift_card') return [giftCardCreditStatement(db, payment.gift_card_id, cents)]
   if (payment.method === 'store_credit') return [storeCredit(db, detail, cents)]
   return []
 }
 
-const storeCredit = (db: D1Database, detail: Refundable, cents: number) =>
-  db
-    .prepare('INSERT INTO store_credits (user_id, currency, balance_cents) VALUES (?, ?, ?) ON CONFLICT (user_id, currency) DO UPDATE SET balance_cents = balance_cents + excluded.balance_cents')
-    .bind(detail.order.user_id, detail.order.currency, cents)
+const storeCredit = (db: D1Database, detail: Refundable, cents: number) => storeCreditAddStatement(db, detail.order.user_id, detail.order.currency, cents)
 
 // ——— a payment's refund ———
 
@@ -340,9 +339,7 @@ export async function refundReturn<D extends Refundable>(
     first: [
       ...(code
         ? [
-            db
-              .prepare('INSERT INTO gift_cards (code, currency, original_cents, balance_cents, recipient_email) VALUES (?, ?, ?, ?, ?)')
-              .bind(code, order.order.currency, quote.totalCents, quote.totalCents, order.order.email),
+            giftCardIssueStatement(db, { code, currency: order.order.currency, cents: quote.totalCents, recipientName: null, recipientEmail: order.order.email }),
           ]
         : []),
       // the trigger refuses a return refunded or declined meanwhile, before anything else of it is written
@@ -439,7 +436,7 @@ export async function refundCancelledOrder(
       db.prepare('UPDATE promotions SET used_count = used_count - 1 WHERE id IN (SELECT promotion_id FROM promotion_redemptions WHERE order_id = ?) AND used_count > 0').bind(order.id),
       db.prepare('DELETE FROM promotion_redemptions WHERE order_id = ?').bind(order.id),
       db.prepare("UPDATE orders SET canceled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?").bind(order.id),
-      db.prepare("UPDATE shipments SET state = 'canceled' WHERE order_id = ?").bind(order.id),
+      shipmentCancelStatement(db, order.id),
     ],
     audit: () =>
       auditStatement(
