@@ -13,6 +13,7 @@ import { priceRuleBreaks, stockAllowed } from '../catalogue-rules.ts'
 import { storefrontChanged } from '../freshness.ts'
 import { refreshFacetCounts } from '#worker/backend/catalogue/facet-counts.ts'
 import { reconcileDeal } from '#worker/backend/commerce/deal-stock.ts'
+import { dealStatement } from '#worker/backend/catalogue/product-write.ts'
 import { auditStatement } from '../audit.ts'
 import { renderPage, seeOther } from '../render.tsx'
 import { FORM_TOKEN_MISSING, FormAlreadySent, formTokenOf } from '../form-tokens.ts'
@@ -152,7 +153,7 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}/deal', async (c) 
   const deal = form.data.deal === 'on' ? 1 : 0
   if ((variant.deal ?? 0) !== deal) {
     await c.env.DB.batch([
-      c.env.DB.prepare('UPDATE variants SET deal = ? WHERE id = ?').bind(deal, variantId),
+      dealStatement(c.env.DB, variantId, deal === 1),
       auditStatement(c.env.DB, c.var.operator, 'variant.deal', { type: 'variant', id: variantId }, { deal: variant.deal === 1 }, { deal: deal === 1 }),
     ])
     if (deal) await reconcileDeal(c.env, variantId)

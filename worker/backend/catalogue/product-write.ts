@@ -120,6 +120,9 @@ export function variantStatement(db: D1Database, variantId: number, sku: string,
 export const STOCK_UNCHANGED = 'EXISTS (SELECT 1 FROM variants WHERE id = ? AND stock_on_hand = ?)'
 
 /** A variant archived (hidden from shoppers, kept on orders) or brought back. */
+/** A size made a deal or not: its stock is then held by its Durable Object (commerce/deal-stock.ts, decision 0081). */
+export const dealStatement = (db: D1Database, variantId: number, deal: boolean) => db.prepare('UPDATE variants SET deal = ? WHERE id = ?').bind(deal ? 1 : 0, variantId)
+
 export const archiveVariantStatement = (db: D1Database, variantId: number, archived: boolean) => db.prepare(`UPDATE variants SET deleted_at = ${archived ? NOW : 'NULL'} WHERE id = ?`).bind(variantId)
 
 /**
