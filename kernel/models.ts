@@ -403,6 +403,8 @@ export interface OrderPayment {
   giftCardCode: string | null
   /** The card's last four digits, when the provider told them. */
   lastDigits: string | null
+  /** A card provider's payment made with a wallet or pay-later (decision 0079), and which one ('apple_pay', 'afterpay_clearpay'). */
+  kind?: { type: 'wallet' | 'pay_later'; name: string | null }
 }
 
 /** A shopper's return request on a placed order (docs/console.md 'Returns'). */
