@@ -50,7 +50,7 @@ export const deShop: Pick<Dictionary, keyof typeof enShop> = {
     payByCard: 'Karte',
     payByWallet: 'Wallet',
     payLater: 'Später bezahlen in 4 Raten',
-    payLaterNote: (p: { amount: string; even: boolean }) => (p.even ? `4 zinsfreie Raten à ${p.amount}, alle zwei Wochen.` : `4 zinsfreie Raten ab ${p.amount}, alle zwei Wochen.`),
+    payLaterNote: (p: { amount: string; even: number }) => (p.even ? `4 zinsfreie Raten à ${p.amount}, alle zwei Wochen.` : `4 zinsfreie Raten ab ${p.amount}, alle zwei Wochen.`),
     walletNote: 'Sie bestätigen die Zahlung in Ihrer Wallet.',
     cardNumber: 'Kartennummer',
     expiry: 'Gültig bis (MM/JJ)',

@@ -47,7 +47,7 @@ export const enShop = {
     payByCard: 'Card',
     payByWallet: 'Wallet',
     payLater: 'Pay later in 4 instalments',
-    payLaterNote: (p: { amount: string; even: boolean }) => (p.even ? `4 interest-free payments of ${p.amount}, every two weeks.` : `4 interest-free payments from ${p.amount}, every two weeks.`),
+    payLaterNote: (p: { amount: string; even: number }) => (p.even ? `4 interest-free payments of ${p.amount}, every two weeks.` : `4 interest-free payments from ${p.amount}, every two weeks.`),
     walletNote: 'You confirm the payment in your wallet.',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM/YY)',
