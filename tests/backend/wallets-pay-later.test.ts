@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { refundPayment } from '#worker/backend/payments/refunds.ts'
+import type { Env } from '#worker/env.ts'
 import { AU_ADDRESS, call, guestCart, type CallOptions } from '#tests/factories/api.ts'
 import { createProduct } from '#tests/factories/catalogue.ts'
 import { createFakeStripe, type FakeStripe } from '#tests/fakes/stripe-api.ts'
@@ -61,7 +62,7 @@ describe('the test gateway offers a fake wallet and pay-later offline', () => {
       expect(attributes).toMatchObject({ payment_method: 'card', state: 'completed', payment_kind: kind, payment_kind_name: `test_${kind}`, amount: placed.body.data.attributes.total })
       const row = await paymentOf(placed.body.data.attributes.number)
       expect(row).toMatchObject({ kind, kind_name: `test_${kind}`, amount_cents: Math.round(Number(placed.body.data.attributes.total) * 100) })
-      expect(await refundPayment(env, row.id, 1234)).toEqual({ reference: expect.stringMatching(/^test_refund_/), provider: 'test_gateway' })
+      expect(await refundPayment(env as unknown as Env, row.id, 1234)).toEqual({ reference: expect.stringMatching(/^test_refund_/), provider: 'test_gateway' })
       // the confirmation email says how it was paid
       const mail = await env.DB.prepare("SELECT payload FROM outbox WHERE ref = ? AND kind = 'order_confirmation'").bind(placed.body.data.attributes.number).first<{ payload: string }>()
       expect(JSON.parse(mail!.payload).cardKind).toEqual({ type: kind, name: kind === 'wallet' ? 'Test Wallet' : 'Test Pay Later' })

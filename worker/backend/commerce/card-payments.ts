@@ -10,6 +10,7 @@ import { rateLimit } from '../services/rate-limit.ts'
 import { declineRefusal, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
 import { cardProvider, type CardProvider, type ExtraKind } from '../payments/provider.ts'
 import { payLaterEligible } from '#kernel/pay-later.ts'
+import { payLaterRefusal } from './pay-later-limit.ts'
 import type { CartState } from './cart-state.ts'
 
 /** A card tokenised by the provider, as the contract sends it (brand, digits and expiry are the provider's to say). */
@@ -115,13 +116,6 @@ export const ExtraPaymentSchema = z.object({
   source_attributes: z.record(z.string(), z.unknown(), { message: 'must be the payment details' }).optional(),
 })
 
-/** Pay-later only within the provider's limits (kernel/pay-later.ts): refused 422 with `pay_later_limit` otherwise. */
-export function assertPayLaterLimit(state: CartState) {
-  const card = state.payments.find((p) => p.method === 'card' && p.state === 'checkout')
-  if (card?.kind !== 'pay_later' || payLaterEligible(state.totals.balance, state.order.currency)) return
-  throw new BackendError(422, 'Pay later is offered for orders from $1 to $2,000 in Australian dollars. Please pay by card.', { payment: ['is outside the pay-later limits'] }, undefined, 'pay_later_limit', { min: 1, max: 2000 })
-}
-
 /**
  * Pays the order's balance with a wallet or pay-later (decision 0079): the card provider's own payment (`method =
  * 'card'`, so refunds, webhooks and the console treat it as one) with its kind and which one it was, replacing an
@@ -136,9 +130,7 @@ export async function createExtraPayment(c: BackendContext, state: CartState, bo
   if (!provider.extras[kind]) {
     throw new BackendError(422, 'This wallet is not offered here. Please pay by card.', { payment_method_id: ['is not offered'] }, undefined, kind === 'wallet' ? 'wallet_unavailable' : 'pay_later_limit')
   }
-  if (kind === 'pay_later' && !payLaterEligible(state.totals.balance, order.currency)) {
-    throw new BackendError(422, 'Pay later is offered for orders from $1 to $2,000 in Australian dollars. Please pay by card.', { payment_method_id: ['is outside the pay-later limits'] }, undefined, 'pay_later_limit', { min: 1, max: 2000 })
-  }
+  if (kind === 'pay_later' && !payLaterEligible(state.totals.balance, order.currency)) throw payLaterRefusal('payment_method_id')
   await rateLimit(c, 'payment', { cart: order.token })
   const source = await provider.extraSource(c.env, kind, body.source_attributes)
   await db.batch([

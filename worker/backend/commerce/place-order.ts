@@ -5,7 +5,7 @@ import { isTransientFault } from '#worker/lib/transient.ts'
 import { loadCartState, type CartState } from './cart-state.ts'
 import { balanceChanged, balanceMoved, completeOrder, completionConflict, completionProblems } from './complete.ts'
 import { reloadOrder, type OrderRow } from './orders.ts'
-import { assertPayLaterLimit } from './card-payments.ts'
+import { assertPayLaterLimit } from './pay-later-limit.ts'
 
 /**
  * Everything checked before an order may be paid for and placed: its steps, a balance that moved since the shopper
