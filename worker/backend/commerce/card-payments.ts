@@ -10,7 +10,7 @@ import { rateLimit } from '../services/rate-limit.ts'
 import { declineRefusal, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
 import { cardProvider, type CardProvider, type ExtraKind } from '../payments/provider.ts'
 import { payLaterEligible } from '#kernel/pay-later.ts'
-import { payLaterRefusal } from './pay-later-limit.ts'
+import { payLaterRefusal, walletRefusal } from './pay-later-limit.ts'
 import type { CartState } from './cart-state.ts'
 
 /** A card tokenised by the provider, as the contract sends it (brand, digits and expiry are the provider's to say). */
@@ -127,9 +127,7 @@ export async function createExtraPayment(c: BackendContext, state: CartState, bo
   const order = state.order
   const provider = cardProvider(c.env)
   const kind: ExtraKind = body.payment_method_id === PAYMENT_METHOD_IDS.wallet ? 'wallet' : 'pay_later'
-  if (!provider.extras[kind]) {
-    throw new BackendError(422, 'This wallet is not offered here. Please pay by card.', { payment_method_id: ['is not offered'] }, undefined, kind === 'wallet' ? 'wallet_unavailable' : 'pay_later_limit')
-  }
+  if (!provider.extras[kind]) throw (kind === 'wallet' ? walletRefusal : payLaterRefusal)('payment_method_id')
   if (kind === 'pay_later' && !payLaterEligible(state.totals.balance, order.currency)) throw payLaterRefusal('payment_method_id')
   await rateLimit(c, 'payment', { cart: order.token })
   const source = await provider.extraSource(c.env, kind, body.source_attributes)

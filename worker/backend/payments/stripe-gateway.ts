@@ -3,6 +3,7 @@ import type { Env } from '#worker/env.ts'
 import type { CardBrand, CardDetails } from '../commerce/gateway.ts'
 import type { OrderRow } from '../commerce/orders.ts'
 import { BackendError } from '../shared/errors.ts'
+import { payLaterRefusal, walletRefusal } from '../commerce/pay-later-limit.ts'
 import { isStripeError, providerError, stripeClient } from './stripe-client.ts'
 
 /**
@@ -59,8 +60,7 @@ export async function stripeExtraSource(env: Env, kind: 'wallet' | 'pay_later', 
   }
   const name = kind === 'wallet' ? (pm.type === 'card' ? pm.card?.wallet?.type : undefined) : pm.type
   if (!name || !(kind === 'wallet' ? WALLETS : PAY_LATER_TYPES).includes(name)) {
-    if (kind === 'wallet') throw new BackendError(422, 'This wallet is not offered here. Please pay by card.', { payment: ['is not a wallet the store takes'] }, undefined, 'wallet_unavailable')
-    throw new BackendError(422, 'This is not a pay-later method the store offers. Please pay by card.', { payment: ['is not a pay-later method the store takes'] }, undefined, 'pay_later_limit')
+    throw (kind === 'wallet' ? walletRefusal : payLaterRefusal)('payment')
   }
   return { profileId: pm.id, name }
 }

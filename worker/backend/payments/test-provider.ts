@@ -27,8 +27,8 @@ export const testProvider: CardProvider = {
   // offline stand-ins for Apple Pay / Google Pay and Afterpay, so the whole flow runs without a provider: adding one
   // is the shopper confirming it, and the completion places the order as with a test card
   extras: {
-    wallet: { type: 'Spree::PaymentMethod::TestWallet', name: 'Wallet', description: 'Test wallet: approves every payment, offline.' },
-    pay_later: { type: 'Spree::PaymentMethod::TestPayLater', name: 'Pay later', description: 'Test pay-later: 4 instalments, AUD 1 to 2,000, offline.' },
+    wallet: { type: 'Spree::PaymentMethod::TestWallet', name: 'Wallet', description: 'Test wallet, offline.' },
+    pay_later: { type: 'Spree::PaymentMethod::TestPayLater', name: 'Pay later', description: 'Test pay-later, offline.' },
   },
   extraSource: async (_env, kind) => ({ profileId: `test_${kind}`, name: `test_${kind}` }),
 }
