@@ -232,6 +232,8 @@ async function main() {
     ),
   )
   console.log(`Floor, GET /back (no D1, nothing rendered), 60 asks before and after the API passes: p50 ${floors.map((f) => ms(f.p50)).join(' / ')}, p95 ${floors.map((f) => ms(f.p95)).join(' / ')}.`)
+  const empty = results.filter((r) => !['not sold', 'long / garbage text'].includes(r.kind) && !(r.cold.matches > 0))
+  if (empty.length) console.log(`WARNING: ${empty.map((r) => r.kind).join(', ')} found nothing at the median: the catalogue in ${values.state} is not whole, and these times measure empty answers. Delete it and run again.`)
   console.log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
   if (values.json) writeFileSync(values.json, JSON.stringify({ products, at: new Date().toISOString(), load, floors, results }, null, 2) + '\n')
 }

@@ -5,7 +5,8 @@
 //   npm run setup -- --local|--remote [--sample [--products N]] [--admin-email you@shop.example [--admin-password …]]
 //                    [--url https://shop.example (remote: the admin's set-up link)] [--persist-to DIR]
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { load } from '../kv-seed/load.mjs'
@@ -26,16 +27,21 @@ function referenceCounts(target) {
   return parseJsonOutput(wrangler(['d1', 'execute', 'DB', ...target, '--command', sql, '--json'], { quiet: true }))[0].results[0]
 }
 
-export function setup({ remote, sample, products, adminEmail, adminPassword, url, persistTo, out = 'build/seed' }) {
+export function setup({ remote, sample, products, adminEmail, adminPassword, url, persistTo }) {
   const target = targetFlags({ remote, persistTo })
   const where = remote ? 'remote' : 'local'
   console.log(`1. Migrations (${where})`)
   run('npx', ['--no-install', 'wrangler', 'd1', 'migrations', 'apply', 'DB', ...target])
   console.log(`2. Reference data (${where}): countries and states, the store row, legal pages as drafts, empty menus`)
-  mkdirSync(out, { recursive: true })
-  const file = join(out, 'reference.sql')
+  // a folder of its own: two set-ups at once (the browser tests' own stores) never write one file
+  const dir = mkdtempSync(join(tmpdir(), 'setup-reference-'))
+  const file = join(dir, 'reference.sql')
   writeFileSync(file, referenceStatements().join(';\n') + ';\n')
-  wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', file], { quiet: true })
+  try {
+    wrangler(['d1', 'execute', 'DB', ...target, '--yes', '--file', file], { quiet: true })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
   if (sample) {
     console.log(`3. Sample catalogue (${where})`)
     load({ remote, persistTo, products })

@@ -5,20 +5,22 @@ import { rootLoader } from './root-loader.ts'
 import { loadDictionary, type DictionaryPart } from './i18n/index.tsx'
 import { Document, RootErrorBoundary } from './root.tsx'
 import { splitLocalePath } from '#kernel/config.ts'
+import { SCREENS } from '#screens'
+import type { ScreenFile } from './screens.ts'
 
 /**
- * A lazily loaded screen of one language. `handle.module` names its source file so the server can find the matched
+ * A lazily loaded screen of one language (web/screens.ts). `handle.module` names its source file so the server can find the matched
  * screens' chunks in Vite's manifest and preload them with the first byte. Loading it also loads the language's
  * dictionary (a no-op once loaded, and always in the worker), so a client navigation into the other language renders
  * with its texts: all of it, unless the screen is marked `BROWSE` (it shows only the chrome's and catalogue's texts,
  * web/i18n/en-browse.ts), which keeps the checkout and account texts out of a first visit of the catalogue.
  */
 function screenOf(locale: Locale) {
-  return (file: string, load: () => Promise<Record<string, unknown>>, handle: Record<string, unknown> = {}): Pick<RouteObject, 'lazy' | 'handle'> => {
+  return (file: ScreenFile, handle: Record<string, unknown> = {}): Pick<RouteObject, 'lazy' | 'handle'> => {
     const texts: DictionaryPart = handle.texts === 'browse' ? 'browse' : 'all'
     return {
-      lazy: (async () => (await Promise.all([load(), loadDictionary(locale, texts)]))[0]) as RouteObject['lazy'],
-      handle: { ...handle, texts, module: `web/${file.slice(2)}` },
+      lazy: (async () => (await Promise.all([SCREENS[file](), loadDictionary(locale, texts)]))[0]) as RouteObject['lazy'],
+      handle: { ...handle, texts, module: `web/${file}.tsx` },
     }
   }
 }
@@ -55,65 +57,65 @@ function screens(locale: Locale): RouteObject[] {
   return [
     {
       id: id('layout:default'),
-      ...screen('./components/layouts/default-layout.tsx', () => import('./components/layouts/default-layout.tsx'), { ...BROWSE, ...MENUS('header', 'footer') }),
+      ...screen('components/layouts/default-layout', { ...BROWSE, ...MENUS('header', 'footer') }),
       children: [
-        { id: id('home'), index: true, ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
-        { id: id('home-alias'), path: 'Home', ...screen('./routes/home.tsx', () => import('./routes/home.tsx'), BROWSE) },
-        ...staticPages.map((page) => ({ id: id(`page:${page}`), path: page, ...screen('./routes/static-page.tsx', () => import('./routes/static-page.tsx'), { page }) })),
-        { id: id('product-size-guide'), path: 'products/:slug/size-guide', ...screen('./routes/size-guide.tsx', () => import('./routes/size-guide.tsx'), BROWSE) },
-        { id: id('all-categories'), path: 'Category', ...screen('./routes/all-categories.tsx', () => import('./routes/all-categories.tsx'), BROWSE) },
-        { id: id('cms-index'), path: 'CMSPage', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
-        { id: id('latest-version'), path: 'LatestVersion', ...screen('./routes/latest-version.tsx', () => import('./routes/latest-version.tsx'), NOINDEX) },
-        { id: id('cart'), path: 'Cart', ...screen('./routes/cart.tsx', () => import('./routes/cart.tsx'), { ...PERSONAL, ...NOINDEX }) },
-        { id: id('wishlist'), path: 'Wishlist', ...screen('./routes/wishlist.tsx', () => import('./routes/wishlist.tsx'), { ...PERSONAL, ...NOINDEX }) },
-        { id: id('login'), path: 'Login', ...screen('./routes/login.tsx', () => import('./routes/login.tsx'), NOINDEX) },
-        { id: id('reset-password'), path: 'reset-password', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
-        { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('./routes/reset-password.tsx', () => import('./routes/reset-password.tsx'), NOINDEX) },
-        { id: id('newsletter-unsubscribe'), path: 'newsletter/unsubscribe', ...screen('./routes/newsletter-unsubscribe.tsx', () => import('./routes/newsletter-unsubscribe.tsx'), { ...PERSONAL, ...NOINDEX }) },
-        { id: id('newsletter-confirm'), path: 'newsletter/confirm', ...screen('./routes/newsletter-confirm.tsx', () => import('./routes/newsletter-confirm.tsx'), { ...PERSONAL, ...NOINDEX }) },
-        { id: id('alerts'), path: 'stock-alerts/:step', ...screen('./routes/alerts.tsx', () => import('./routes/alerts.tsx'), { ...PERSONAL, ...NOINDEX }) },
-        { id: id('category'), path: 't/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
-        { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
-        { id: id('legacy-category'), path: 'c/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx'), BROWSE) },
-        { id: id('legacy-subcategory'), path: 'c/:parentSlug/:slug', ...screen('./routes/legacy-category.tsx', () => import('./routes/legacy-category.tsx'), BROWSE) },
-        { id: id('legacy-category-3'), path: 'c/:l1/:l2/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
-        { id: id('legacy-category-4'), path: 'c/:l1/:l2/:l3/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
-        { id: id('legacy-category-5'), path: 'c/:l1/:l2/:l3/:l4/:slug', ...screen('./routes/category.tsx', () => import('./routes/category.tsx'), BROWSE) },
-        { id: id('product'), path: 'products/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx'), BROWSE) },
-        { id: id('product-by-id'), path: 'p/:id/:slug', ...screen('./routes/product.tsx', () => import('./routes/product.tsx'), BROWSE) },
-        { id: id('content'), path: 'Content/:slug?', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
-        { id: id('cms-page'), path: ':slug', ...screen('./routes/content.tsx', () => import('./routes/content.tsx'), BROWSE) },
-        { id: id('unknown'), path: '*', ...screen('./routes/unknown.tsx', () => import('./routes/unknown.tsx'), BROWSE) },
+        { id: id('home'), index: true, ...screen('routes/home', BROWSE) },
+        { id: id('home-alias'), path: 'Home', ...screen('routes/home', BROWSE) },
+        ...staticPages.map((page) => ({ id: id(`page:${page}`), path: page, ...screen('routes/static-page', { page }) })),
+        { id: id('product-size-guide'), path: 'products/:slug/size-guide', ...screen('routes/size-guide', BROWSE) },
+        { id: id('all-categories'), path: 'Category', ...screen('routes/all-categories', BROWSE) },
+        { id: id('cms-index'), path: 'CMSPage', ...screen('routes/content', BROWSE) },
+        { id: id('latest-version'), path: 'LatestVersion', ...screen('routes/latest-version', NOINDEX) },
+        { id: id('cart'), path: 'Cart', ...screen('routes/cart', { ...PERSONAL, ...NOINDEX }) },
+        { id: id('wishlist'), path: 'Wishlist', ...screen('routes/wishlist', { ...PERSONAL, ...NOINDEX }) },
+        { id: id('login'), path: 'Login', ...screen('routes/login', NOINDEX) },
+        { id: id('reset-password'), path: 'reset-password', ...screen('routes/reset-password', NOINDEX) },
+        { id: id('reset-password-alias'), path: 'ResetPassword', ...screen('routes/reset-password', NOINDEX) },
+        { id: id('newsletter-unsubscribe'), path: 'newsletter/unsubscribe', ...screen('routes/newsletter-unsubscribe', { ...PERSONAL, ...NOINDEX }) },
+        { id: id('newsletter-confirm'), path: 'newsletter/confirm', ...screen('routes/newsletter-confirm', { ...PERSONAL, ...NOINDEX }) },
+        { id: id('alerts'), path: 'stock-alerts/:step', ...screen('routes/alerts', { ...PERSONAL, ...NOINDEX }) },
+        { id: id('category'), path: 't/:slug', ...screen('routes/category', BROWSE) },
+        { id: id('subcategory'), path: 't/:parentSlug/:slug', ...screen('routes/category', BROWSE) },
+        { id: id('legacy-category'), path: 'c/:slug', ...screen('routes/legacy-category', BROWSE) },
+        { id: id('legacy-subcategory'), path: 'c/:parentSlug/:slug', ...screen('routes/legacy-category', BROWSE) },
+        { id: id('legacy-category-3'), path: 'c/:l1/:l2/:slug', ...screen('routes/category', BROWSE) },
+        { id: id('legacy-category-4'), path: 'c/:l1/:l2/:l3/:slug', ...screen('routes/category', BROWSE) },
+        { id: id('legacy-category-5'), path: 'c/:l1/:l2/:l3/:l4/:slug', ...screen('routes/category', BROWSE) },
+        { id: id('product'), path: 'products/:slug', ...screen('routes/product', BROWSE) },
+        { id: id('product-by-id'), path: 'p/:id/:slug', ...screen('routes/product', BROWSE) },
+        { id: id('content'), path: 'Content/:slug?', ...screen('routes/content', BROWSE) },
+        { id: id('cms-page'), path: ':slug', ...screen('routes/content', BROWSE) },
+        { id: id('unknown'), path: '*', ...screen('routes/unknown', BROWSE) },
       ],
     },
     {
       id: id('layout:account'),
-      ...screen('./components/layouts/account-layout.tsx', () => import('./components/layouts/account-layout.tsx'), { ...PERSONAL, ...MENUS('header') }),
+      ...screen('components/layouts/account-layout', { ...PERSONAL, ...MENUS('header') }),
       children: [
-        { id: id('my-account'), path: 'MyAccount/:pageName?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },
-        { id: id('my-account-kebab'), path: 'my-account/:pageName?/:id?', ...screen('./routes/account.tsx', () => import('./routes/account.tsx')) },
+        { id: id('my-account'), path: 'MyAccount/:pageName?', ...screen('routes/account') },
+        { id: id('my-account-kebab'), path: 'my-account/:pageName?/:id?', ...screen('routes/account') },
       ],
     },
     {
       id: id('layout:blank'),
-      ...screen('./components/layouts/blank-layout.tsx', () => import('./components/layouts/blank-layout.tsx')),
+      ...screen('components/layouts/blank-layout'),
       children: [
         {
           id: id('checkout'),
           path: 'checkout',
-          ...screen('./routes/checkout.tsx', () => import('./routes/checkout.tsx'), PERSONAL),
+          ...screen('routes/checkout', PERSONAL),
           children: [
-            { id: id('checkout:index'), index: true, ...screen('./routes/checkout-index.tsx', () => import('./routes/checkout-index.tsx')) },
-            { id: id('checkout:type'), path: 'CheckoutType', ...screen('./routes/checkout-type.tsx', () => import('./routes/checkout-type.tsx')) },
-            { id: id('checkout:shipping'), path: 'shipping', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'shipping' }) },
-            { id: id('checkout:billing'), path: 'billing', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'billing' }) },
-            { id: id('checkout:payment'), path: 'payment', ...screen('./routes/checkout-step.tsx', () => import('./routes/checkout-step.tsx'), { step: 'payment' }) },
-            { id: id('checkout:payment-return'), path: 'payment/return', ...screen('./routes/checkout-payment-return.tsx', () => import('./routes/checkout-payment-return.tsx'), { step: 'payment' }) },
-            { id: id('checkout:thank-you'), path: 'thank-you', ...screen('./routes/checkout-thank-you.tsx', () => import('./routes/checkout-thank-you.tsx'), { ordered: true }) },
-            { id: id('checkout:ThankYou'), path: 'ThankYou', ...screen('./routes/checkout-thank-you.tsx', () => import('./routes/checkout-thank-you.tsx'), { ordered: true }) },
+            { id: id('checkout:index'), index: true, ...screen('routes/checkout-index') },
+            { id: id('checkout:type'), path: 'CheckoutType', ...screen('routes/checkout-type') },
+            { id: id('checkout:shipping'), path: 'shipping', ...screen('routes/checkout-step', { step: 'shipping' }) },
+            { id: id('checkout:billing'), path: 'billing', ...screen('routes/checkout-step', { step: 'billing' }) },
+            { id: id('checkout:payment'), path: 'payment', ...screen('routes/checkout-step', { step: 'payment' }) },
+            { id: id('checkout:payment-return'), path: 'payment/return', ...screen('routes/checkout-payment-return', { step: 'payment' }) },
+            { id: id('checkout:thank-you'), path: 'thank-you', ...screen('routes/checkout-thank-you', { ordered: true }) },
+            { id: id('checkout:ThankYou'), path: 'ThankYou', ...screen('routes/checkout-thank-you', { ordered: true }) },
           ],
         },
-        { id: id('offline'), path: 'offline', ...screen('./routes/offline.tsx', () => import('./routes/offline.tsx'), NOINDEX) },
+        { id: id('offline'), path: 'offline', ...screen('routes/offline', NOINDEX) },
       ],
     },
   ]

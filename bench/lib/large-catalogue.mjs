@@ -2,9 +2,10 @@
 // shared by bench/catalogue-bench.mjs and bench/search-scale.mjs. The catalogue is generated and loaded once into
 // `state` (a few minutes) and reused on later runs.
 import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { countProducts, load, refreshAllFacetCounts } from '../../kv-seed/load.mjs'
+import { SEED_VERSION } from '../../kv-seed/sql.mjs'
 import { childEnv, root, wranglerBin } from './store.mjs'
 
 /** Applies the migrations to `state` and loads `products` products unless it holds them already. */
@@ -12,13 +13,19 @@ export function prepareLargeCatalogue({ state, products, log }) {
   mkdirSync(state, { recursive: true })
   const applied = spawnSync(process.execPath, [wranglerBin, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: root, env: childEnv, encoding: 'utf8' })
   if (applied.status !== 0) throw new Error(`migrations failed:\n${applied.stdout}\n${applied.stderr}`)
+  // Reused only when a load of this size and seed version ran to its end: a load that failed part-way (a seed file
+  // D1 refused) leaves the products without their search index and derived rows, and every search finds nothing.
+  const marker = join(state, 'catalogue-loaded.json')
+  const wanted = JSON.stringify({ products, version: SEED_VERSION })
   const existing = countProducts(['--local', '--persist-to', state])
-  if (existing === products + 1) {
+  if (existing === products + 1 && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) {
     log(`Reusing the ${existing}-product catalogue in ${state}; recounting its precomputed facets…`)
     return refreshAllFacetCounts(['--local', '--persist-to', state], state)
   }
+  rmSync(marker, { force: true })
   log(`Generating and loading ${products} products into ${state} (a few minutes, once)…`)
   load({ persistTo: state, products, out: join('.wrangler', `bench-seed-${products}`), force: existing > 0, writeImages: false })
+  writeFileSync(marker, wanted)
 }
 
 /** The worker imports the client build's manifest; build it when missing, as `npm start` would. */

@@ -6,7 +6,7 @@
 // at the network (page.route) until what the shopper sees meanwhile has been checked.
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { baseUrl, DESKTOP, launchBrowser, openPage, waitForHydration } from './browser.ts'
+import { baseUrl, DESKTOP, launchBrowser, openPage, ownAddress, waitForHydration } from './browser.ts'
 import { addWithSidebar } from './checkout-steps.ts'
 import { servedSql } from './served-d1.ts'
 
@@ -94,6 +94,29 @@ describe('cart forms', () => {
       await page.getByTestId('remove-line').click()
       await page.waitForURL('**/Cart?done=removed')
       expect(await page.getByTestId('cart-empty').count()).toBe(1)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test("without JavaScript, in German: a member's 'Save for later' on the cart page moves the line to the wishlist", { timeout: 90_000 }, async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP, javaScriptEnabled: false, locale: 'de-DE' })
+    try {
+      const email = `later-${Date.now()}@example.com`
+      const signup = await context.request.post('/api/account', { data: { email, password: 'secret123', firstName: 'Lena', lastName: 'Vogel' }, headers: { origin: new URL(baseUrl()).origin, ...ownAddress() } })
+      expect(signup.status()).toBe(200)
+      const page = await context.newPage()
+      page.setDefaultTimeout(30_000)
+      page.setDefaultNavigationTimeout(60_000)
+      await page.goto(`/de/products/${slugs[5] ?? slugs[0]}`)
+      await page.getByTestId('add-to-cart').click()
+      await page.waitForURL((u) => u.pathname === '/de/Cart' && u.searchParams.has('added'))
+      await page.getByTestId('save-for-later').click()
+      await page.waitForURL((u) => u.pathname === '/de/Cart' && u.searchParams.get('done') === 'saved')
+      expect(await text(page, '[data-testid=cart-message]')).toBe('Auf Ihrer Wunschliste gespeichert')
+      expect(await page.getByTestId('cart-empty').count()).toBe(1)
+      const wishlist = (await (await context.request.get('/api/wishlist')).json()) as { wishedProducts: unknown[] }
+      expect(wishlist.wishedProducts).toHaveLength(1)
     } finally {
       await context.close()
     }

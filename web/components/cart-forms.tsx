@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { useSetAtom } from 'jotai'
 import type { Cart, LineItem } from '#kernel/models.ts'
 import { CART_QUANTITY_DEBOUNCE_MS, TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { useT } from '../i18n/index.tsx'
 import { CART_DONE, quantityProblem, requestedQuantity, type CartAnswer } from '../routes/cart-action.ts'
-import { cartAtom } from '../state/session/atoms.ts'
+import { cartAtom, wishlistAtom } from '../state/session/atoms.ts'
 import { notifyAtom } from '../state/notifications.ts'
 import { useLocalPath } from './local-link.tsx'
 import { CartLineView } from './cart-view.tsx'
@@ -32,6 +32,7 @@ import { Icon } from './icons.tsx'
 export function useCartForm({ revalidate }: { revalidate: boolean }) {
   const fetcher = useFetcher<CartAnswer>()
   const setCart = useSetAtom(cartAtom)
+  const setWishlist = useSetAtom(wishlistAtom)
   const notify = useSetAtom(notifyAtom)
   const { t } = useT()
   const local = useLocalPath()
@@ -44,6 +45,7 @@ export function useCartForm({ revalidate }: { revalidate: boolean }) {
     if (answer.error) notify({ message: answer.error, type: 'error', timeout: TOAST_TIMEOUT_MS })
     else if (answer.done) {
       if (answer.cart !== undefined) setCart(answer.cart)
+      if (answer.wishlist) setWishlist(answer.wishlist)
       notify({ message: t(CART_DONE[answer.done]), type: 'success', timeout: TOAST_TIMEOUT_MS })
     }
     // once per answer
@@ -69,20 +71,22 @@ const STEP =
 
 /**
  * One line of the cart (drawer and cart page) with its forms, posted to the one cart action (routes/cart-action.ts):
- * − / typed value / + (`quantity`; spec §2, §7: at least 1, at most what is in stock) and the bin (`remove`).
+ * − / typed value / + (`quantity`; spec §2, §7: at least 1, at most what is in stock), the bin (`remove`) and, for a
+ * member whose wishlist does not hold it yet (`save`), 'Save for later' (`save-for-later`).
  *
  * Without JavaScript both are plain forms (the quantity form's 'Update' sends a typed value). With JavaScript they post
  * through a fetcher: a typed value is sent 500 ms after the last key, an invalid one (0, a letter, more than the
  * stock) goes back at once with the reason, the controls are disabled while a change is on its way, and the line shows
- * the change at once (the asked quantity; a removed line is gone) until the answer puts the real cart in place. A
+ * the change at once (the asked quantity; a removed or saved line is gone) until the answer puts the real cart in place. A
  * refused change leaves the line as it was.
  */
-export function CartLine({ item, revalidate, children }: { item: LineItem; revalidate: boolean; children?: ReactNode }) {
+export function CartLine({ item, revalidate, save = false }: { item: LineItem; revalidate: boolean; save?: boolean }) {
   const { t } = useT()
   const enhanced = useEnhanced()
   const notify = useSetAtom(notifyAtom)
   const change = useCartForm({ revalidate })
   const remove = useCartForm({ revalidate })
+  const keep = useCartForm({ revalidate })
   const form = useRef<HTMLFormElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   // optimistic: the quantity asked while its post is on its way, else what the cart holds
@@ -91,7 +95,7 @@ export function CartLine({ item, revalidate, children }: { item: LineItem; reval
   // the cart changed (an answer, another tab, the page) or a change was refused: show what it holds
   useEffect(() => setTyped(String(item.qty)), [item.qty, change.answer])
   useEffect(() => () => clearTimeout(timer.current), [])
-  const busy = change.busy || remove.busy
+  const busy = change.busy || remove.busy || keep.busy
   const max = item.maxQuantity ?? undefined
 
   const submitQuantity = (data: FormData) => {
@@ -113,7 +117,7 @@ export function CartLine({ item, revalidate, children }: { item: LineItem; reval
     timer.current = setTimeout(() => form.current && submitQuantity(new FormData(form.current)), CART_QUANTITY_DEBOUNCE_MS)
   }
   return (
-    <CartLineView item={item} hidden={remove.pending !== undefined}>
+    <CartLineView item={item} hidden={remove.pending !== undefined || keep.pending !== undefined}>
       <div className="flex flex-wrap items-center gap-2">
         <form
           ref={form}
@@ -178,7 +182,22 @@ export function CartLine({ item, revalidate, children }: { item: LineItem; reval
             <Icon name="trash" className="h-5 w-5" />
           </button>
         </form>
-        {children}
+        {save ? (
+          // 'Save for later' (spec §2): to the member's wishlist first, the line removed only once that worked
+          <form method="post" action={keep.action} onSubmit={keep.onSubmit} className="mt-2">
+            <input type="hidden" name="intent" value="save-for-later" />
+            <input type="hidden" name="lineId" value={item.id} />
+            <input type="hidden" name="variantId" value={item._variantId} />
+            <button
+              type="submit"
+              disabled={busy}
+              className="min-h-9 rounded-sm px-1 text-sm font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600"
+              data-testid="save-for-later"
+            >
+              {t('cart.saveForLater')}
+            </button>
+          </form>
+        ) : null}
       </div>
     </CartLineView>
   )
@@ -234,3 +253,4 @@ export function CouponForm({ cart, revalidate = true }: { cart: Cart; revalidate
     </div>
   )
 }
+

@@ -4,7 +4,7 @@ import { ApiError, rateLimitedInit } from '../api/storefront-api.ts'
 import { createTranslator, type Translate } from '../i18n/index.tsx'
 import { sayRefusal } from '../i18n/say-refusal.ts'
 import { localePath } from '#kernel/config.ts'
-import type { Cart, LineItem } from '#kernel/models.ts'
+import type { Cart, LineItem, Wishlist } from '#kernel/models.ts'
 import { localeOf, readForm } from './route-helpers.ts'
 
 /**
@@ -13,13 +13,13 @@ import { localeOf, readForm } from './route-helpers.ts'
  * CartIntent), so its first visit carries none of the cart's code.
  */
 export const ADD_TO_CART = 'add-to-cart'
-export type CartIntent = typeof ADD_TO_CART | 'quantity' | 'remove' | 'coupon' | 'remove-coupon'
+export type CartIntent = typeof ADD_TO_CART | 'quantity' | 'remove' | 'coupon' | 'remove-coupon' | 'save-for-later'
 
 /** What was done (`?done=` of the page answer, `done` of a fetcher's): routes/cart.tsx and the toasts say it. */
-export type CartDone = 'added' | 'updated' | 'removed' | 'coupon' | 'coupon-removed'
+export type CartDone = 'added' | 'updated' | 'removed' | 'coupon' | 'coupon-removed' | 'saved'
 
 /** The dictionary key that says each `done`. */
-export const CART_DONE = { added: 'shop.added', updated: 'cart.updated', removed: 'cart.removed', coupon: 'shop.couponApplied', 'coupon-removed': 'shop.couponRemoved' } as const satisfies Record<
+export const CART_DONE = { added: 'shop.added', updated: 'cart.updated', removed: 'cart.removed', coupon: 'shop.couponApplied', 'coupon-removed': 'shop.couponRemoved', saved: 'cart.savedForLater' } as const satisfies Record<
   CartDone,
   string
 >
@@ -27,6 +27,8 @@ export const CART_DONE = { added: 'shop.added', updated: 'cart.updated', removed
 /** A fetcher's answer: the cart as the change left it and what was done, or (with a 4xx) the reason, in the page's language. */
 export interface CartAnswer {
   cart?: Cart | null
+  /** The wishlist a line was saved to ('save-for-later'). */
+  wishlist?: Wishlist
   done?: CartDone
   error?: string
 }
@@ -56,8 +58,9 @@ const OWN_PATH = /^\/(?!\/)[A-Za-z0-9/_-]{0,100}$/
 
 /**
  * The one cart action (issue 43 point 5, decision 0072): every cart form of the shop posts its `intent` here — the
- * product page's add (`add-to-cart`), a line's quantity (`quantity`) and remove (`remove`), a coupon's apply
- * (`coupon`) and remove (`remove-coupon`) — from the drawer, the cart page and the checkout summary alike.
+ * product page's add (`add-to-cart`), a line's quantity (`quantity`), remove (`remove`) and move to the member's
+ * wishlist (`save-for-later`), a coupon's apply (`coupon`) and remove (`remove-coupon`) — from the drawer, the cart
+ * page and the checkout summary alike.
  *
  * Without JavaScript (a document post, `Accept: text/html`) it answers as a page: 303 back to the cart page, or to the
  * form's own page (`back`), with what happened (`?done=`); a refusal answers 4xx with the page and the reason in the
@@ -76,8 +79,8 @@ export async function cartAction({ request, context }: ActionFunctionArgs, poste
   const page = request.headers.get('accept')?.includes('text/html') ?? false
   const back = String(form.get('back') ?? '')
   const refuse = (error: string, status = 422) => data<CartAnswer>({ error }, { status })
-  const done = (what: CartDone, cart: CartAnswer['cart']) => {
-    if (!page) return { cart, done: what } satisfies CartAnswer
+  const done = (what: CartDone, cart: CartAnswer['cart'], wishlist?: Wishlist) => {
+    if (!page) return { cart, done: what, ...(wishlist && { wishlist }) } satisfies CartAnswer
     // an add lands on the cart page (the product page's HTML is shared by every shopper, so it cannot say so)
     if (what === 'added') return redirect(localePath(locale, '/Cart?added=1'), 303)
     return redirect(OWN_PATH.test(back) ? `${back}?done=${what}` : localePath(locale, `/Cart?done=${what}`), 303)
@@ -104,6 +107,13 @@ export async function cartAction({ request, context }: ActionFunctionArgs, poste
     if (intent === 'remove') {
       if (!ID.test(lineId)) return refuse(t('shop.lineGone'))
       return done('removed', await api.removeFromCart(lineId))
+    }
+    if (intent === 'save-for-later') {
+      // to the wishlist first, and the line removed only once that worked, so a refusal never loses the item
+      const variantId = String(form.get('variantId') ?? '')
+      if (!ID.test(lineId) || !ID.test(variantId)) return refuse(t('shop.lineGone'))
+      const wishlist = await api.addToWishlist(variantId)
+      return done('saved', await api.removeFromCart(lineId), wishlist)
     }
     if (intent === 'coupon') {
       const code = String(form.get('code') ?? '').trim()

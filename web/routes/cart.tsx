@@ -73,7 +73,7 @@ export function Component() {
         <div className="grid gap-8 lg:grid-cols-5">
           <ul className="divide-y divide-neutral-200 rounded-xl bg-white px-4 shadow-sm ring-1 ring-neutral-200 lg:col-span-3">
             {cart.lineItems.map((item) => (
-              <CartLine key={item.id} item={item} revalidate />
+              <CartLine key={item.id} item={item} revalidate save={member} />
             ))}
           </ul>
           <div className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 lg:col-span-2">

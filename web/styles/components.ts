@@ -25,7 +25,6 @@ const components: Record<string, string> = {
   // select `.group:hover`.
   'card-media': 'relative overflow-hidden rounded-lg bg-neutral-100',
   'card-img': 'aspect-product w-full object-cover transition-transform duration-slow group-hover:scale-[1.03]',
-  'card-img2': 'absolute inset-0 h-full w-full object-cover opacity-0 transition-opacity duration-slow group-hover:opacity-100',
   'card-badges': 'pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1',
   'card-heart': 'absolute right-1 top-1 z-10',
   'card-body': 'flex flex-1 flex-col gap-1',

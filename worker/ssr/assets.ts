@@ -1,16 +1,24 @@
 // Vite's manifest, slimmed to what is read here (scripts/worker-manifest.ts)
 import manifest from '#build/worker-manifest.json'
 
-/** One entry of Vite's build manifest. */
+/** One chunk of Vite's build manifest: its file, the chunks it imports statically, its CSS and its assets. */
 interface ManifestChunk {
   file: string
   css?: string[]
   assets?: string[]
-  imports?: string[]
-  isEntry?: boolean
+  imports: ManifestChunk[]
 }
 
-const chunks = manifest as Record<string, ManifestChunk>
+/** As written (scripts/worker-manifest.ts): file, indexes of the chunks it imports, CSS, assets; trailing empties left out. */
+type SlimChunk = [file: string, imports?: number[], css?: string[], assets?: string[]]
+const chunks: ManifestChunk[] = (manifest.chunks as SlimChunk[]).map(([file, , css, assets]) => ({ file, css, assets, imports: [] }))
+;(manifest.chunks as SlimChunk[]).forEach(([, imports = []], i) => chunks[i]!.imports.push(...imports.map((at) => chunks[at]!)))
+/** A chunk by its source path (an entry, a route's module, a dictionary, the font), as Vite's manifest keys it. */
+const named = (key: string): ManifestChunk | undefined => {
+  const at = (manifest.names as Record<string, number>)[key]
+  return at === undefined ? undefined : chunks[at]
+}
+
 export const CLIENT_ENTRY = 'web/entry.client.tsx'
 /** The entry's second start-up step, imported dynamically (web/entry.client.tsx) but needed by every page. */
 export const BOOT_MODULES = ['web/boot/hydrate-app.tsx']
@@ -29,17 +37,16 @@ export const dictionaryModules = (locale: string, part: 'browse' | 'all') => [`w
 export function assetsFor(modules: string[]): { entry: string; scripts: string[]; styles: string[] } {
   const scripts = new Set<string>()
   const styles = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = chunks[key]
+  const visit = (chunk: ManifestChunk | undefined) => {
     if (!chunk || scripts.has(`/${chunk.file}`)) return
     scripts.add(`/${chunk.file}`)
     chunk.css?.forEach((css) => styles.add(`/${css}`))
-    chunk.imports?.forEach(visit)
+    chunk.imports.forEach(visit)
   }
-  visit(CLIENT_ENTRY)
-  BOOT_MODULES.forEach(visit)
-  modules.forEach(visit)
-  const entry = chunks[CLIENT_ENTRY]
+  const entry = named(CLIENT_ENTRY)
+  visit(entry)
+  BOOT_MODULES.forEach((key) => visit(named(key)))
+  modules.forEach((key) => visit(named(key)))
   if (!entry) throw new Error('The client bundle is missing from the build manifest. Run `npm run build` first.')
   return { entry: `/${entry.file}`, scripts: [...scripts], styles: [...styles] }
 }
@@ -48,7 +55,7 @@ export const FONT_ENTRY = 'web/fonts/figtree.css'
 
 /** The body face's stylesheet and its woff2 file, which a page adds after its largest paint (worker/ssr/render.tsx). */
 export function bodyFont(): { stylesheet: string; file: string } {
-  const chunk = chunks[FONT_ENTRY]
+  const chunk = named(FONT_ENTRY)
   const file = chunk?.assets?.find((asset) => asset.endsWith('.woff2'))
   if (!chunk || !file) throw new Error('The body font is missing from the build manifest. Run `npm run build` first.')
   return { stylesheet: `/${chunk.file}`, file: `/${file}` }
@@ -58,7 +65,7 @@ export const CONSOLE_ENTRY = 'web/admin/client/console.ts'
 
 /** The console's browser script (image resizing), loaded only by console pages that use it. */
 export function consoleScript(): string {
-  const chunk = chunks[CONSOLE_ENTRY]
+  const chunk = named(CONSOLE_ENTRY)
   if (!chunk) throw new Error('The console script is missing from the build manifest. Run `npm run build` first.')
   return `/${chunk.file}`
 }
@@ -66,9 +73,10 @@ export function consoleScript(): string {
 /** Every built file a shopper's page may load (the console's script aside). */
 export function allAssetFiles(): string[] {
   const files = new Set<string>()
-  for (const [key, chunk] of Object.entries(chunks)) {
+  const consoleChunk = named(CONSOLE_ENTRY)
+  for (const chunk of chunks) {
     // the console's script is for operators: a shopper's service worker does not fetch it
-    if (key === CONSOLE_ENTRY) continue
+    if (chunk === consoleChunk) continue
     files.add(`/${chunk.file}`)
     chunk.css?.forEach((css) => files.add(`/${css}`))
     chunk.assets?.forEach((asset) => files.add(`/${asset}`))

@@ -1,5 +1,5 @@
-// Written by `vite build`; declared so the worker type-checks before the first build.
+// Written by `vite build` (scripts/worker-manifest.ts); declared so the worker type-checks before the first build.
 declare module '#build/worker-manifest.json' {
-  const manifest: Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
+  const manifest: { names: Record<string, number>; chunks: unknown[][] }
   export default manifest
 }

@@ -5,12 +5,6 @@ import { Badge, type BadgeTone } from './badge.tsx'
 import { cx } from './cx.ts'
 import { PriceBlock, type PriceBlockProps } from './price-block.tsx'
 
-export interface CardColour {
-  name: string
-  /** CSS colour. */
-  value: string
-}
-
 /** What a card shows of an image: one size (the grid's) and its alternative text. */
 export interface CardImage {
   alt: string
@@ -21,11 +15,8 @@ export interface ProductCardProps {
   href: string
   title: string
   image: CardImage | null
-  /** Shown on hover (pointer devices) instead of the first image: the back or a detail view. */
-  hoverImage?: CardImage | null
   prices: PriceBlockProps
   badges?: Array<{ tone: BadgeTone; label: string }>
-  colours?: CardColour[]
   /** The wishlist heart (a button the wishlist feature renders), placed over the image's corner. */
   heart?: ReactNode
   /** The first cards of a page load eagerly (LCP); the rest lazily. */
@@ -45,7 +36,7 @@ export interface ProductCardProps {
  * A product in a grid or carousel. The title is the one link, stretched over the whole card, so the card is one tab
  * stop read as the product's name; the heart is a separate button above it, never inside the link.
  */
-export function ProductCard({ href, title, image, hoverImage, prices, badges = [], colours = [], heart, priority = false, note, as: Tag = 'li', id, className, layout = 'card' }: ProductCardProps) {
+export function ProductCard({ href, title, image, prices, badges = [], heart, priority = false, note, as: Tag = 'li', id, className, layout = 'card' }: ProductCardProps) {
   const img = image?.styles.desktop
   const row = layout === 'row'
   return (
@@ -64,16 +55,6 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
           ) : (
             <div className="aspect-product w-full bg-neutral-100" />
           )}
-          {hoverImage ? (
-            <img
-              src={hoverImage.styles.desktop.url}
-              width={hoverImage.styles.desktop.width}
-              height={hoverImage.styles.desktop.height}
-              alt=""
-              loading="lazy"
-              className="card-img2"
-            />
-          ) : null}
         {badges.length > 0 ? (
           <div className="card-badges">
             {badges.map((badge) => (
@@ -86,13 +67,6 @@ export function ProductCard({ href, title, image, hoverImage, prices, badges = [
         {heart ? <div className="card-heart">{heart}</div> : null}
       </div>
       <div className={cx('card-body', row ? 'min-w-0 py-1' : 'mt-3')}>
-        {colours.length > 0 ? (
-          <ul className="flex gap-1.5" aria-label={colours.map((c) => c.name).join(', ')}>
-            {colours.slice(0, 6).map((colour) => (
-              <li key={colour.name} className="h-3.5 w-3.5 rounded-full border border-neutral-400" style={{ background: colour.value }} title={colour.name} />
-            ))}
-          </ul>
-        ) : null}
         <h3 className={cx('card-title', row ? 'text-base' : 'text-sm', 'leading-snug')}>
           <LocalLink to={href} prefetch="viewport" className="card-link" title={image?.alt || undefined}>
             {title}

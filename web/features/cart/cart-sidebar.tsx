@@ -3,11 +3,9 @@ import { useLocation } from 'react-router'
 import { useSetAtom, useStore } from 'jotai'
 import { useAtom, useAtomValue } from '../../state/use-atom.ts'
 import type { LineItem } from '#kernel/models.ts'
-import { TOAST_TIMEOUT_MS } from '#kernel/config.ts'
 import { useApi } from '../../api/use-api.ts'
 import { CartTotals, checkoutEntry } from '../../components/cart-view.tsx'
 import { CartLine, CouponForm } from '../../components/cart-forms.tsx'
-import { localizeApiError } from '../../i18n/api-errors.ts'
 import { useT } from '../../i18n/index.tsx'
 import { Drawer } from '../../components/ui/drawer.tsx'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
@@ -15,7 +13,6 @@ import { cx } from '../../components/ui/cx.ts'
 import { LocalLink } from '../../components/local-link.tsx'
 import { cartAtom, isAuthenticatedAtom, personalHintAtom, wishlistAtom } from '../../state/session/atoms.ts'
 import { cartSidebarOpenAtom, closePanelAtom, openPanelAtom } from '../../state/ui.ts'
-import { notifyAtom } from '../../state/notifications.ts'
 
 /**
  * A page view reads no cart: the header's count came with the page (personal-state.ts). The lines and money are read
@@ -45,34 +42,15 @@ function useCartOnOpen(open: boolean): boolean {
 }
 
 /**
- * 'Save for later' (spec §2): a member with an enabled wishlist moves a line there. The variant is added to the
- * wishlist first and the line removed only once that worked, so a failure never loses the item. Until the wishlist has
- * been read (it is not, with a page view), the page's hearts say what it holds.
+ * Whether a line offers 'Save for later' (spec §2): a member with an enabled wishlist that does not hold the variant
+ * yet. Until the wishlist has been read (it is not, with a page view), the page's hearts say what it holds.
  */
-function SaveForLater({ item }: { item: LineItem }) {
-  const { t } = useT()
-  const api = useApi()
+function useSaveOffered(): (item: LineItem) => boolean {
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
-  const [wishlist, setWishlist] = useAtom(wishlistAtom)
+  const wishlist = useAtomValue(wishlistAtom)
   const hinted = useAtomValue(personalHintAtom).wished
-  const setCart = useSetAtom(cartAtom)
-  const notify = useSetAtom(notifyAtom)
-  if (!isAuthenticated || wishlist?.isDisabled) return null
-  if (wishlist ? wishlist.wishedProducts.some((wished) => wished.variantId === item._variantId) : hinted.includes(item._variantId)) return null
-  const save = async () => {
-    try {
-      setWishlist(await api.addToWishlist(item._variantId))
-      setCart(await api.removeFromCart(item.id))
-      notify({ message: t('cart.savedForLater'), type: 'success', timeout: TOAST_TIMEOUT_MS })
-    } catch (error) {
-      notify({ message: localizeApiError(error, t), type: 'error', timeout: TOAST_TIMEOUT_MS })
-    }
-  }
-  return (
-    <button type="button" onClick={() => void save()} className="min-h-9 rounded-sm px-1 text-sm font-semibold text-primary-700 underline underline-offset-2 hover:text-primary-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-600" data-testid="save-for-later">
-      {t('cart.saveForLater')}
-    </button>
-  )
+  return (item) =>
+    isAuthenticated && !wishlist?.isDisabled && !(wishlist ? wishlist.wishedProducts.some((wished) => wished.variantId === item._variantId) : hinted.includes(item._variantId))
 }
 
 /** 'My cart' (spec §2): lines, totals with the included GST, the club prompt for guests, and the way to checkout. */
@@ -84,6 +62,7 @@ export function CartSidebar() {
   const cart = useAtomValue(cartAtom)
   const isAuthenticated = useAtomValue(isAuthenticatedAtom)
   const reading = useCartOnOpen(open)
+  const offered = useSaveOffered()
   // opened on the cart page, whose lines come from its loader: a change here reads the page again too
   const revalidate = /\/Cart$/.test(useLocation().pathname)
   const empty = !cart || cart.lineItems.length === 0
@@ -128,9 +107,7 @@ export function CartSidebar() {
       ) : (
         <ul className="divide-y divide-neutral-200">
           {cart.lineItems.map((item) => (
-            <CartLine key={item.id} item={item} revalidate={revalidate}>
-              <SaveForLater item={item} />
-            </CartLine>
+            <CartLine key={item.id} item={item} revalidate={revalidate} save={offered(item)} />
           ))}
         </ul>
       )}
