@@ -52,6 +52,8 @@ export interface Variant {
   member_price: number | null
   /** Units on hand when the backend says (our extension `total_on_hand`); null when unknown. Drives 'Only n left'. */
   onHand?: number | null
+  /** Pay-later's line for this variant's price, finished on the server (decision 0079); absent when not offered. */
+  instalments?: string
 }
 
 export interface Product {
@@ -66,6 +68,9 @@ export interface Product {
   RRP: string
   isOnSale: boolean
   currency: Currency
+  /** Pay-later's line in the shopper's language and currency ('or 4 interest-free payments of $X with Afterpay'),
+   * finished on the server (decision 0079); null when the price is outside the provider's limits. */
+  instalments?: string | null
   images: ProductImage[]
   optionTypes: OptionType[]
   optionValues: OptionValue[]

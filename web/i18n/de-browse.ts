@@ -233,7 +233,6 @@ export const deBrowse: Pick<Dictionary, keyof typeof enBrowse> = {
     thumbnails: 'Bild auswählen',
     showImage: 'Bild {{n}} zeigen',
     sizeGuide: 'Größentabelle',
-    instalments: (p: { amount: string; even: number }) => (p.even ? `oder 4 zinsfreie Raten à ${p.amount} mit Afterpay` : `oder 4 zinsfreie Raten ab ${p.amount} mit Afterpay`),
     howToMeasure: 'So messen Sie',
     noSizeGuide: 'Für dieses Produkt gibt es noch keine Größentabelle.',
     youSave: 'Sie sparen {{amount}}',

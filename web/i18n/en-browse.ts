@@ -231,8 +231,6 @@ export const enBrowse = {
     thumbnails: 'Choose an image',
     showImage: 'Show image {{n}}',
     sizeGuide: 'Size guide',
-    // pay-later line (decision 0079): `even` when all four are the same, else the first takes the cents left over
-    instalments: (p: { amount: string; even: number }) => (p.even ? `or 4 interest-free payments of ${p.amount} with Afterpay` : `or 4 interest-free payments from ${p.amount} with Afterpay`),
     howToMeasure: 'How to measure',
     noSizeGuide: 'This product has no size guide yet.',
     youSave: 'You save {{amount}}',

@@ -14,7 +14,6 @@ import { SHOW_CHOICE, useShowChoice, VariantPicker } from './variant-picker.tsx'
 import { useEnhanced } from '../../components/ui/use-enhanced.ts'
 import { SizeGuide } from './size-guide.tsx'
 import { PriceBlock } from '../../components/ui/price-block.tsx'
-import { instalments, payLaterEligible } from '#kernel/pay-later.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { cx, focusRing } from '../../components/ui/cx.ts'
 import { availabilityOf, chosenVariant, optionGroups, optionQuery, type Availability } from './variant-selection.ts'
@@ -61,7 +60,12 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
         savingHidden={!isMember}
         savingMarker={PERSONAL.memberOnly}
       />
-      <Instalments cents={Math.round(current * 100)} currency={product.currency} money={money} />
+      {/* pay-later's line, finished on the server (decision 0079) */}
+      {(variant ?? product).instalments ? (
+        <p className="text-sm text-neutral-700" data-testid="instalments">
+          {(variant ?? product).instalments}
+        </p>
+      ) : null}
       {product.displayMemberPrice && !isMember ? (
         <p className="text-sm text-neutral-700" data-testid="club-join" data-personal={PERSONAL.guestOnly}>
           {/* the login page with its join form; with JavaScript the signup modal */}
@@ -76,21 +80,6 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
         </p>
       ) : null}
     </div>
-  )
-}
-
-/**
- * Pay-later's line (decision 0079): '4 payments of $X' where the price is within the provider's limits (AUD 1–2,000,
- * kernel/pay-later.ts), rendered on the server with the price; the first payment takes the cents left over.
- */
-function Instalments({ cents, currency, money }: { cents: number; currency: string; money: (amount: number) => string }) {
-  const { t } = useT()
-  if (!payLaterEligible(cents, currency)) return null
-  const split = instalments(cents)
-  return (
-    <p className="text-sm text-neutral-700" data-testid="instalments">
-      {t('product.instalments', { amount: money(split.rest / 100), even: split.even ? 1 : 0 })}
-    </p>
   )
 }
 
