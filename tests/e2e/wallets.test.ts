@@ -56,13 +56,13 @@ describe('wallets and pay-later (offline test gateway)', () => {
         const payment = page.locator('[data-testid=payment-form]')
         await payment.locator(`#pay-with-${WORDS[locale].choice}`).check()
         // the card's fields go once another choice is made
-        await expect.poll(() => payment.locator('#cardNumber').count(), 'the card fields leave for the wallet or pay-later').toBe(0)
+        await expect.poll(() => payment.locator('#cardNumber').count(), { message: 'the card fields leave for the wallet or pay-later' }).toBe(0)
         await payment.locator('input[name=terms]').check()
         await page.getByTestId('pay').click()
         await page.waitForURL(/\/checkout\/thank-you\?order=R\d+$/)
         const number = new URL(page.url()).searchParams.get('order')!
         const paid = page.getByTestId('paid-with').getByTestId('paid-by')
-        await expect.poll(() => paid.count(), 'one payment: the method chosen').toBe(1)
+        await expect.poll(() => paid.count(), { message: 'one payment: the method chosen' }).toBe(1)
         expect((await paid.locator('dt').textContent())?.trim()).toBe(WORDS[locale].paid)
         placed[locale] = { number, paidCents: cents((await paid.locator('dd').textContent()) ?? '') }
         expect(placed[locale]!.paidCents).toBeGreaterThan(0)
