@@ -2,9 +2,10 @@
 // gateway: the product page's instalment line (finished on the server), a guest paying with the wallet (English) and
 // with pay-later (German) through the payment step's choices, the thank-you page naming the method with the amount,
 // and the operator refunding part of the pay-later payment in the console, which then shows what is left.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addWithSidebar, rateToPayment, submitMelbourneAddress } from './checkout-steps.ts'
+import { audit } from './axe.ts'
 import { DESKTOP, launchBrowser, openPage, waitForHydration } from './browser.ts'
 import { createAdmin, logIn } from './operator-steps.ts'
 
@@ -30,6 +31,17 @@ async function productSlug(page: Page) {
   return ((await list.json()) as { data: Array<{ attributes: { slug: string } }> }).data.map((p) => p.attributes.slug).find((s) => !s.startsWith('gift-card'))!
 }
 
+/** The part at 390 and 1440 px, into /tmp (new screens are looked at on both widths); back to the desktop size. */
+async function shots(page: Page, name: string, part: Locator) {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    // mid-window: the phone's sticky add-to-cart bar and bottom menu cover the window's foot
+    await part.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+    await part.screenshot({ path: `/tmp/wallets-${name}-${width}.png` })
+  }
+  await page.setViewportSize(DESKTOP)
+}
+
 const cents = (text: string) => Number(text.replace(/[^\d]/g, ''))
 
 /** Each placed order: its number and what the thank-you page says the method paid, in cents. */
@@ -46,6 +58,7 @@ describe('wallets and pay-later (offline test gateway)', () => {
         await visit.goto(`${prefix}/products/${slug}`)
         await waitForHydration(page)
         expect((await page.getByTestId('instalments').textContent())?.trim()).toMatch(WORDS[locale].line)
+        if (locale === 'en') await shots(page, 'instalments', page.getByTestId('instalments').locator('..'))
 
         await addWithSidebar(page, `${prefix}/products/${slug}`)
         await visit.goto(`${prefix}/checkout/shipping`)
@@ -54,6 +67,8 @@ describe('wallets and pay-later (offline test gateway)', () => {
         await rateToPayment(page)
         await waitForHydration(page)
         const payment = page.locator('[data-testid=payment-form]')
+        await shots(page, `pay-choices-${locale}`, page.getByTestId('pay-choices'))
+        expect(await audit(page, `payment choices ${locale}`)).toEqual([])
         await payment.locator(`#pay-with-${WORDS[locale].choice}`).check()
         // the card's fields go once another choice is made
         await expect.poll(() => payment.locator('#cardNumber').count(), { message: 'the card fields leave for the wallet or pay-later' }).toBe(0)
