@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'gift_card_lines_limit',
   'store_credit_unavailable',
   'store_credit_empty',
+  // wallets and pay-later (decision 0079)
+  'pay_later_limit',
+  'wallet_unavailable',
   // checkout and paying
   'address_missing',
   'shipping_unavailable',

@@ -52,6 +52,8 @@ export interface Variant {
   member_price: number | null
   /** Units on hand when the backend says (our extension `total_on_hand`); null when unknown. Drives 'Only n left'. */
   onHand?: number | null
+  /** Pay-later's line for this variant's price, finished on the server (decision 0079); absent when not offered. */
+  instalments?: string
 }
 
 export interface Product {
@@ -66,6 +68,9 @@ export interface Product {
   RRP: string
   isOnSale: boolean
   currency: Currency
+  /** Pay-later's line in the shopper's language and currency ('or 4 interest-free payments of $X with Afterpay'),
+   * finished on the server (decision 0079); null when the price is outside the provider's limits. */
+  instalments?: string | null
   images: ProductImage[]
   optionTypes: OptionType[]
   optionValues: OptionValue[]
@@ -403,6 +408,8 @@ export interface OrderPayment {
   giftCardCode: string | null
   /** The card's last four digits, when the provider told them. */
   lastDigits: string | null
+  /** A card provider's payment made with a wallet or pay-later (decision 0079), and which one ('apple_pay', 'afterpay_clearpay'). */
+  kind?: { type: 'wallet' | 'pay_later'; name: string | null }
 }
 
 /** A shopper's return request on a placed order (docs/console.md 'Returns'). */

@@ -18,6 +18,8 @@ describe('GET /checkout/payment_methods names the provider that takes cards', ()
   it('the test gateway offline, Stripe when its keys are set, and no card method on a production store without a provider', async () => {
     expect(await listed()).toEqual([
       ['1', 'Spree::Gateway::Bogus'],
+      ['4', 'Spree::PaymentMethod::TestWallet'],
+      ['5', 'Spree::PaymentMethod::TestPayLater'],
       ['2', 'Spree::PaymentMethod::GiftCard'],
       ['3', 'Spree::PaymentMethod::StoreCredit'],
     ])

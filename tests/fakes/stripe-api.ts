@@ -61,7 +61,17 @@ export function createFakeStripe(base = 'http://stripe.fake') {
   const expandIntent = (pi: Json, expand: string[] = []) =>
     expand.includes('payment_method') && pi.payment_method ? { ...pi, payment_method: paymentMethods.get(pi.payment_method) ?? pi.payment_method } : pi
 
-  function createPaymentMethod(number: string, options: { name?: string; fingerprint?: string } = {}): Json {
+  /**
+   * A payment method as the Payment Element makes it: a card (a wallet's card when `wallet` names one: apple_pay,
+   * google_pay), or a pay-later method (`type`: afterpay_clearpay, zip) that approves like 4242….
+   */
+  function createPaymentMethod(number: string, options: { name?: string; fingerprint?: string; wallet?: string; type?: string } = {}): Json {
+    if (options.type && options.type !== 'card') {
+      const pm = { id: id('pm'), object: 'payment_method', type: options.type, [options.type]: {}, created: Math.floor(Date.now() / 1000), livemode: false, customer: null, metadata: {}, billing_details: { name: options.name ?? 'Ada Lovelace', email: null, phone: null, address: null } }
+      paymentMethods.set(pm.id, pm)
+      numbers.set(pm.id, '4242424242424242')
+      return pm
+    }
     const exp = { month: 12, year: new Date().getUTCFullYear() + 3 }
     const digits = number.replace(/\D/g, '')
     const card = CARDS[digits] ?? { brand: 'visa', outcome: 'declined' as const }
@@ -74,7 +84,7 @@ export function createFakeStripe(base = 'http://stripe.fake') {
       customer: null,
       metadata: {},
       billing_details: { name: options.name ?? 'Ada Lovelace', email: null, phone: null, address: null },
-      card: { brand: card.brand, last4: digits.slice(-4), exp_month: exp.month, exp_year: exp.year, fingerprint: options.fingerprint ?? `fp_${digits.slice(-8)}`, funding: 'credit', country: 'AU' },
+      card: { brand: card.brand, last4: digits.slice(-4), exp_month: exp.month, exp_year: exp.year, fingerprint: options.fingerprint ?? `fp_${digits.slice(-8)}`, funding: 'credit', country: 'AU', wallet: options.wallet ? { type: options.wallet } : null },
     }
     paymentMethods.set(pm.id, pm)
     numbers.set(pm.id, digits)
@@ -90,6 +100,7 @@ export function createFakeStripe(base = 'http://stripe.fake') {
       amount_received: 0,
       currency: params.currency,
       capture_method: params.capture_method ?? 'automatic',
+      payment_method_types: (params.allowed_payment_method_types ?? ['card']) as string[],
       status: 'requires_payment_method',
       payment_method: null as string | null,
       customer: params.customer ?? null,
@@ -127,6 +138,7 @@ export function createFakeStripe(base = 'http://stripe.fake') {
     const pm = paymentMethods.get(pi.payment_method)
     if (!pm) return error(400, 'invalid_request_error', `No such PaymentMethod: '${pi.payment_method}'`, { code: 'resource_missing' })
     if (pm.customer && pm.customer !== pi.customer) return error(400, 'invalid_request_error', 'The PaymentMethod belongs to another customer.')
+    if (!pi.payment_method_types.includes(pm.type)) return error(400, 'invalid_request_error', `The PaymentMethod type ${pm.type} is not allowed on this PaymentIntent.`, { code: 'payment_intent_incompatible_payment_method' })
     const outcome = CARDS[numbers.get(pm.id)!]?.outcome ?? 'declined'
     if (outcome === 'declined' || outcome === 'insufficient') {
       const decline_code = outcome === 'declined' ? 'generic_decline' : 'insufficient_funds'

@@ -73,7 +73,7 @@ export interface StorefrontApi extends Partial<StockAlertOperations> {
   saveShippingMethod(shippingRateId: string, pickupPlaceId?: string): Promise<Cart>
   makeOrder(payment: {
     /** `authorised`: the card was already confirmed elsewhere (the bank's 3-D Secure page, Stripe's hosted page). */
-    method: 'card' | 'gift_card' | 'store_credit' | 'authorised'
+    method: 'card' | 'gift_card' | 'store_credit' | 'authorised' | 'wallet' | 'pay_later'
     cardNumber?: string
     expiry?: string
     cvc?: string

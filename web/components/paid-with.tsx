@@ -1,11 +1,13 @@
 import type { Order, OrderPayment } from '#kernel/models.ts'
 import { SummaryRow } from './summary-row.tsx'
 import { formatMoney } from '#kernel/format.ts'
+import { payKindName } from '#kernel/pay-later.ts'
 import { useT, type Translate } from '../i18n/index.tsx'
 
 function paymentLabel(t: Translate, payment: OrderPayment): string {
   if (payment.method === 'gift_card') return t('shop.giftCard', { code: payment.giftCardCode ?? '' }).trim()
   if (payment.method === 'store_credit') return t('shop.storeCredit')
+  if (payment.kind) return t(payment.kind.type === 'wallet' ? 'shop.paidByWallet' : 'shop.paidLater', { name: payKindName(payment.kind.name) })
   if (payment.method === 'card') return payment.lastDigits ? t('shop.paidByCardEnding', { last4: payment.lastDigits }) : t('shop.paidByCard')
   return t('shop.paidOther')
 }

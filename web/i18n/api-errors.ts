@@ -50,6 +50,8 @@ export const API_ERROR_KEYS: Record<ErrorCode, MessageKey> = {
   gift_card_lines_limit: 'refusal.giftCardLinesLimit',
   store_credit_unavailable: 'refusal.storeCreditUnavailable',
   store_credit_empty: 'refusal.storeCreditEmpty',
+  pay_later_limit: 'refusal.payLaterLimit',
+  wallet_unavailable: 'refusal.walletUnavailable',
   address_missing: 'refusal.addressMissing',
   shipping_unavailable: 'refusal.shippingUnavailable',
   pickup_place_missing: 'refusal.pickupPlaceMissing',

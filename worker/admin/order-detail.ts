@@ -35,11 +35,22 @@ export interface OrderPayment {
   gift_card_id: number | null
   gift_card_code: string | null
   gateway_payment_profile_id: string | null
+  /** Wallet or pay-later through the card provider (migration 0450), and which one. */
+  kind?: string
+  kind_name?: string | null
 }
 
-/** How a payment is named to the operator. */
-export const paymentLabel = (p: OrderPayment) =>
-  p.method === 'card' ? `Card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}`.replace(/\s+/g, ' ').trim() : p.method === 'gift_card' ? `Gift card •••• ${(p.gift_card_code ?? '').slice(-4)}` : 'Store credit'
+const KIND_WORDS: Record<string, string> = { wallet: 'Wallet', pay_later: 'Pay later' }
+
+/** How a payment is named to the operator: a wallet's or pay-later's by its name ('Pay later afterpay_clearpay'). */
+export const paymentLabel = (p: Pick<OrderPayment, 'last4' | 'cc_type' | 'gift_card_code' | 'kind' | 'kind_name'> & { method: string }) =>
+  p.method === 'card' && p.kind && KIND_WORDS[p.kind]
+    ? `${KIND_WORDS[p.kind]} ${p.kind_name ?? ''}`.trim()
+    : p.method === 'card'
+      ? `Card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}`.replace(/\s+/g, ' ').trim()
+      : p.method === 'gift_card'
+        ? `Gift card •••• ${(p.gift_card_code ?? '').slice(-4)}`
+        : 'Store credit'
 
 export interface OrderDetail {
   order: AdminOrder
@@ -87,7 +98,7 @@ export async function loadOrderDetail(db: D1Database, number: string): Promise<O
     db.prepare('SELECT p.id, p.code, p.name, op.amount_cents FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ?').bind(order.id),
     db
       .prepare(
-        `SELECT pay.id, pay.method, pay.state, pay.amount_cents, pay.refunded_cents, pay.last4, pay.cc_type, pay.gift_card_id, g.code AS gift_card_code, pay.gateway_payment_profile_id
+        `SELECT pay.id, pay.method, pay.state, pay.amount_cents, pay.refunded_cents, pay.last4, pay.cc_type, pay.gift_card_id, g.code AS gift_card_code, pay.gateway_payment_profile_id, pay.kind, pay.kind_name
          FROM payments pay LEFT JOIN gift_cards g ON g.id = pay.gift_card_id WHERE pay.order_id = ? AND pay.state = 'completed' ORDER BY pay.id`,
       )
       .bind(order.id),

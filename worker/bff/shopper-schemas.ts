@@ -36,7 +36,7 @@ export const BillingAddressSchema = z.object({ address: AddressSchema })
 export const ShippingMethodSchema = z.object({ shippingRateId: id, pickupPlaceId: id.optional() })
 const returnUrl = z.string().max(500).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an absolute http(s) URL')
 export const PaymentSchema = z.object({
-  method: z.enum(['card', 'gift_card', 'store_credit', 'authorised'], { message: 'Choose a payment method.' }),
+  method: z.enum(['card', 'gift_card', 'store_credit', 'authorised', 'wallet', 'pay_later'], { message: 'Choose a payment method.' }),
   cardNumber: z.string().max(30).optional(),
   expiry: z.string().max(10).optional(),
   cvc: z.string().max(4).optional(),

@@ -1,4 +1,5 @@
 import { safeLink } from '#kernel/safe-link.ts'
+import { instalmentLine } from './instalment-line.ts'
 import type { Banner, Category, Country, Currency, Locale, ImageStyle, OptionType, OptionValue, Product, ProductCard, ProductImage, Variant } from '#kernel/models.ts'
 import type { Deserialized, JsonApiResource } from './jsonapi.ts'
 
@@ -151,10 +152,11 @@ export function mapProduct(product: JsonApiResource, doc: Deserialized<unknown>,
     RRP: String((p.onSale ? a.display_compare_at_price : a.display_price) ?? ''),
     isOnSale: p.onSale,
     currency: (a.currency as Currency) ?? currency,
+    instalments: instalmentLine(p.current, (a.currency as Currency) ?? currency, locale),
     images: doc.related(product, 'images').map((img) => mapImage(img, String(a.name))),
     optionTypes,
     optionValues,
-    variants: (master ? [master] : variants).map((v) => mapVariant(v, doc)),
+    variants: (master ? [master] : variants).map((v) => withInstalments(mapVariant(v, doc), (a.currency as Currency) ?? currency, locale)),
     // Spec §4: a product sold through its master variant (no options) counts as in stock.
     inStock: Boolean(a.in_stock || a.backorderable || isMaster),
     is_master: isMaster,
@@ -170,6 +172,12 @@ export function mapProduct(product: JsonApiResource, doc: Deserialized<unknown>,
     metaTitle: a.meta_title ?? null,
     metaDescription: a.meta_description ?? null,
   }
+}
+
+/** A variant with its own pay-later line when the provider offers one for its price (sizes may differ in price). */
+function withInstalments(variant: Variant, currency: Currency, locale: Locale): Variant {
+  const line = instalmentLine(variant.price.current, currency, locale)
+  return line ? { ...variant, instalments: line } : variant
 }
 
 /** Flat taxons → the category tree: roots by taxonomy position, children by nested-set order. */

@@ -36,7 +36,7 @@ export function parseExpiry(expiry: string | undefined) {
 type Payment = Parameters<CheckoutOperations['makeOrder']>[0]
 
 /** Spree's payment method types by what they take: any card gateway (the test gateway, Stripe), and gift cards. */
-const METHOD_TYPES = { card: /::Gateway::|CreditCard/, giftCard: /GiftCard$/ } as const
+const METHOD_TYPES = { card: /::Gateway::|CreditCard/, giftCard: /GiftCard$/, wallet: /Wallet$/, pay_later: /PayLater$/ } as const
 
 /** The checkout's payment method ids by what they take, as the backend lists them (one GET /checkout/payment_methods). */
 async function paymentMethodIds(client: SpreeClient): Promise<Partial<Record<keyof typeof METHOD_TYPES, string>>> {
@@ -132,6 +132,11 @@ export function checkoutOperations(client: SpreeClient): CheckoutOperations {
             await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: await idOf('giftCard'), source_attributes: { gift_card_code: payment.giftCardCode } } })
           }
           if (payment.method === 'store_credit') await client.request('/checkout/add_store_credit', { method: 'POST' })
+          if (payment.method === 'wallet' || payment.method === 'pay_later') {
+            // a wallet or pay-later of the card provider (decision 0079); the provider's own payment method when it made one
+            const source = payment.paymentMethodId ? { source_attributes: { gateway_payment_profile_id: payment.paymentMethodId } } : {}
+            await client.request('/checkout/create_payment', { method: 'POST', body: { payment_method_id: await idOf(payment.method), ...source } })
+          }
           if (payment.method === 'card') {
             const captcha = payment.captchaToken ? { captcha_token: payment.captchaToken } : {}
             await client.request('/checkout/create_payment', { method: 'POST', body: { ...cardPaymentBody(payment, await idOf('card')), ...captcha } })

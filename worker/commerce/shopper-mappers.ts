@@ -155,7 +155,8 @@ function paymentsOf(doc: Document): OrderPayment[] {
     .map((p) => {
       const a = p.attributes
       const method = METHODS.includes(a.payment_method) && a.payment_method !== 'other' ? (a.payment_method as OrderPayment['method']) : 'other'
-      return { method, amount: num(a.amount), giftCardCode: method === 'gift_card' ? str(a.gift_card_code) : null, lastDigits: str(a.last_digits) }
+      const kind = a.payment_kind === 'wallet' || a.payment_kind === 'pay_later' ? { kind: { type: a.payment_kind, name: str(a.payment_kind_name) } } : {}
+      return { method, amount: num(a.amount), giftCardCode: method === 'gift_card' ? str(a.gift_card_code) : null, lastDigits: str(a.last_digits), ...kind }
     })
     .sort((x, y) => METHODS.indexOf(x.method) - METHODS.indexOf(y.method))
 }

@@ -51,6 +51,8 @@ export interface OrderConfirmationPayload {
   giftCards?: Array<{ code: string; cents: number }>
   storeCreditCents: number
   cardCents: number
+  /** What the card provider's payment was made with (decision 0079): absent for a card and in older payloads. */
+  cardKind?: { type: 'wallet' | 'pay_later'; name: string } | null
   clubSavingsCents: number
   shipAddress: MailAddress | null
   billAddress: MailAddress | null

@@ -1,4 +1,8 @@
+import { useState } from 'react'
 import { Form } from 'react-router'
+import { formatMoney } from '#kernel/format.ts'
+import { instalments, payLaterEligible } from '#kernel/pay-later.ts'
+import { Radio } from '../../components/ui/radio.tsx'
 import type { Cart } from '#kernel/models.ts'
 import { useT } from '../../i18n/index.tsx'
 import { LocalLink } from '../../components/local-link.tsx'
@@ -56,8 +60,9 @@ export function GiftCardRedeem({ cart }: { cart: Cart }) {
 export function PaymentForm({ cart }: { cart: Cart }) {
   const { t } = useT()
   const covered = Boolean(cart.giftCard) && cart.balanceAmount === 0
+  const [chosen, choose] = useState<string | null>(null)
   const form = useStepForm((data) => {
-    const errors: Errors = covered ? {} : validateCard({ cardNumber: String(data.get('cardNumber') ?? ''), expiry: String(data.get('expiry') ?? ''), cvc: String(data.get('cvc') ?? '') }, t)
+    const errors: Errors = covered || (data.get('payWith') ?? 'card') !== 'card' ? {} : validateCard({ cardNumber: String(data.get('cardNumber') ?? ''), expiry: String(data.get('expiry') ?? ''), cvc: String(data.get('cvc') ?? '') }, t)
     if (data.get('terms') !== 'on') errors.terms = [t('checkout.termsRequired')]
     return errors
   }, 'pay')
@@ -72,6 +77,9 @@ export function PaymentForm({ cart }: { cart: Cart }) {
           {t('shop.giftCardPaysAll')}
         </p>
       ) : (
+        <PayChoices cart={cart} chosen={chosen ?? form.values?.payWith ?? 'card'} onChoose={choose} />
+      )}
+      {covered || (chosen ?? form.values?.payWith ?? 'card') !== 'card' ? null : (
         <fieldset className="grid gap-4 sm:grid-cols-4">
           <legend className="mb-2 text-lg font-semibold">{t('checkout.card')}</legend>
           <div className="sm:col-span-2">
@@ -120,4 +128,29 @@ export function TermsField({ checked, errors }: { checked: boolean; errors?: str
 export function DeclinesCaptcha({ errors, values }: { errors: Errors; values?: Record<string, string> }) {
   if (!errors.captcha && values?.[CAPTCHA_FIELD] === undefined) return null
   return <CaptchaField key={values?.[CAPTCHA_FIELD] ?? ''} error={errors.captcha?.[0]} />
+}
+
+/**
+ * The offline test gateway's choices beside the card (decision 0079): its wallet, and pay-later where the balance is
+ * within the limits (kernel/pay-later.ts; the backend refuses the same). Without JavaScript the card fields stay and
+ * are ignored for a wallet or pay-later.
+ */
+function PayChoices({ cart, chosen, onChoose }: { cart: Cart; chosen: string; onChoose: (v: string) => void }) {
+  const { t, locale } = useT()
+  const cents = Math.round(cart.balanceAmount * 100)
+  const later = payLaterEligible(cents, cart.currency)
+  const split = instalments(cents)
+  const choices = [
+    { value: 'card', label: t('checkout.payByCard'), description: null },
+    { value: 'wallet', label: t('checkout.payByWallet'), description: t('checkout.walletNote') },
+    ...(later ? [{ value: 'pay_later', label: t('checkout.payLater'), description: t('checkout.payLaterNote', { amount: formatMoney(split.rest / 100, cart.currency, locale), even: split.even ? 1 : 0 }) }] : []),
+  ]
+  return (
+    <fieldset className="space-y-2" data-testid="pay-choices">
+      <legend className="mb-2 text-lg font-semibold">{t('checkout.payWith')}</legend>
+      {choices.map((c) => (
+        <Radio key={c.value} id={`pay-with-${c.value}`} name="payWith" value={c.value} card label={c.label} description={c.description} checked={chosen === c.value} onChange={() => onChoose(c.value)} />
+      ))}
+    </fieldset>
+  )
 }

@@ -77,8 +77,11 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
   // a redeemed gift card (or store credit) that covers the whole balance needs no card
   const cart = await api.getCart()
   const coveredByCard = Boolean(cart?.giftCard) && cart!.balanceAmount === 0 && !card.cardNumber.trim()
-  const giftOnly = coveredByCard || (giftCardCode !== '' && !card.cardNumber.trim())
-  const errors: FieldErrors = giftOnly ? {} : validateCard(card, t)
+  // a wallet or pay-later (decision 0079): no card fields
+  const payWith = String(form.get('payWith') ?? 'card')
+  const extra = !coveredByCard && (payWith === 'wallet' || payWith === 'pay_later') ? payWith : null
+  const giftOnly = !extra && (coveredByCard || (giftCardCode !== '' && !card.cardNumber.trim()))
+  const errors: FieldErrors = giftOnly || extra ? {} : validateCard(card, t)
   if (form.get('terms') !== 'on') errors.terms = [t('checkout.termsRequired')]
   if (hasErrors(errors)) return failure(form, errors, errors.terms && Object.keys(errors).length === 1 ? t('checkout.termsRequired') : t('checkout.fixErrors'))
   // the balance due the page showed: the order is refused rather than charged more (a balance moved meanwhile)
@@ -89,11 +92,11 @@ async function paymentAction(form: FormData, request: Request, api: StorefrontAp
   try {
     refused = await attempt(form, t, async () => {
       const order = await placeOrderOnce(api, {
-        method: giftOnly ? 'gift_card' : 'card',
-        ...(giftOnly ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
+        method: extra ?? (giftOnly ? 'gift_card' : 'card'),
+        ...(giftOnly || extra ? {} : { cardNumber: card.cardNumber.replace(/[\s-]/g, ''), expiry: card.expiry.trim(), cvc: card.cvc.trim() }),
         ...(giftCardCode ? { giftCardCode } : {}),
         ...(expectedBalance === undefined ? {} : { expectedBalance }),
-        ...(giftOnly || !form.get(CAPTCHA_FIELD) ? {} : { captchaToken: String(form.get(CAPTCHA_FIELD)) }),
+        ...(giftOnly || extra || !form.get(CAPTCHA_FIELD) ? {} : { captchaToken: String(form.get(CAPTCHA_FIELD)) }),
       })
       number = order.number
     })

@@ -60,6 +60,12 @@ function Prices({ product, variant }: { product: Product; variant: Variant | nul
         savingHidden={!isMember}
         savingMarker={PERSONAL.memberOnly}
       />
+      {/* pay-later's line, finished on the server (decision 0079) */}
+      {(variant ?? product).instalments ? (
+        <p className="text-sm text-neutral-700" data-testid="instalments">
+          {(variant ?? product).instalments}
+        </p>
+      ) : null}
       {product.displayMemberPrice && !isMember ? (
         <p className="text-sm text-neutral-700" data-testid="club-join" data-personal={PERSONAL.guestOnly}>
           {/* the login page with its join form; with JavaScript the signup modal */}

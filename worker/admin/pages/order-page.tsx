@@ -4,7 +4,7 @@ import { Radio } from '#web/components/ui/radio.tsx'
 import { ShipmentBadge } from './orders-page.tsx'
 import { ParcelsPanel } from './parcels-panel.tsx'
 import type { LineToShip } from '#worker/admin/fulfilment.ts'
-import type { Parcel } from '#worker/admin/order-detail.ts'
+import { paymentLabel, type Parcel } from '#worker/admin/order-detail.ts'
 import { RefundDialog, type DialogLine, type DialogQuote } from './refund-dialog.tsx'
 import { ReturnBadge } from './returns-page.tsx'
 import { AlreadySentNotice, ErrorSummary, FormToken, Notice, PageHeader, Panel, Table, TextLink, cell, money, when, type AlreadySent, type FieldErrors, type FormValues } from './parts.tsx'
@@ -15,7 +15,7 @@ export interface OrderView {
   order: { number: string | null; email: string | null; currency: string; completed_at: string | null; canceled_at: string | null; created_at: string; item_total_cents: Cents; promo_total_cents: Cents; ship_total_cents: Cents; tax_total_cents: Cents; total_cents: Cents; gift_card_total_cents: Cents; store_credit_total_cents: Cents; club_savings_cents: Cents; member_pricing: number | null; ship_address_id?: number | null; bill_address_id?: number | null }
   lines: Array<{ id: number; quantity: number; price_cents: Cents; rrp_cents: Cents; member_cents: Cents; gift_card_cents: Cents; recipient_email: string | null; sku: string | null; product_id: number | null; product_name: string | null; options: string | null }>
   promotions: Array<{ id: number; code: string; name: string; amount_cents: Cents }>
-  payments: Array<{ id: number; method: string; amount_cents: Cents; refunded_cents: number; last4: string | null; cc_type: string | null; gift_card_code: string | null }>
+  payments: Array<{ id: number; method: string; amount_cents: Cents; refunded_cents: number; last4: string | null; cc_type: string | null; gift_card_code: string | null; kind?: string; kind_name?: string | null }>
   refunds: Array<{ id: number; payment_id: number; amount_cents: number; reason: string; created_at: string }>
   lineRefunds: Array<{ line_item_id: number; quantity: number; amount_cents: number; restocked: number }>
   addresses: Array<{ id: number; firstname: string; lastname: string; company: string | null; address1: string; address2: string | null; city: string; zipcode: string; state_name: string; country_iso: string; phone: string }>
@@ -25,8 +25,7 @@ export interface OrderView {
   history: Array<{ id: number; at: string; admin_email: string; action: string; after_json?: string | null }>
 }
 
-const paymentName = (p: OrderView['payments'][number]) =>
-  p.method === 'card' ? `Card ${p.cc_type ?? ''} •••• ${p.last4 ?? ''}` : p.method === 'gift_card' ? `Gift card •••• ${(p.gift_card_code ?? '').slice(-4)}` : 'Store credit'
+const paymentName = paymentLabel
 
 function Totals({ o }: { o: OrderView['order'] }) {
   const rows: Array<[string, Cents]> = [

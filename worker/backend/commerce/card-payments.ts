@@ -8,7 +8,10 @@ import { CardSourceSchema, PAYMENT_METHOD_IDS } from './payments.ts'
 import { booleanish, IdSchema, OptionalText } from './schemas.ts'
 import { rateLimit } from '../services/rate-limit.ts'
 import { declineRefusal, requireCaptchaAfterDeclines } from '../payments/card-attempts.ts'
-import { cardProvider, type CardProvider } from '../payments/provider.ts'
+import { cardProvider, type CardProvider, type ExtraKind } from '../payments/provider.ts'
+import { payLaterEligible } from '#kernel/pay-later.ts'
+import { payLaterRefusal, walletRefusal } from './pay-later-limit.ts'
+import type { CartState } from './cart-state.ts'
 
 /** A card tokenised by the provider, as the contract sends it (brand, digits and expiry are the provider's to say). */
 const TokenSourceSchema = z.object({
@@ -105,4 +108,33 @@ export async function createCardPayment(c: BackendContext, order: OrderRow, body
       .bind(order.id, card.lastDigits, card.ccType, card.name, source.profileId, savedId, userId, save ? 1 : 0),
   )
   await db.batch(statements)
+}
+
+export const ExtraPaymentSchema = z.object({
+  payment_method_id: z.enum([PAYMENT_METHOD_IDS.wallet, PAYMENT_METHOD_IDS.pay_later]),
+  /** The provider's payment method (Stripe's Payment Element); the test gateway needs none. */
+  source_attributes: z.record(z.string(), z.unknown(), { message: 'must be the payment details' }).optional(),
+})
+
+/**
+ * Pays the order's balance with a wallet or pay-later (decision 0079): the card provider's own payment (`method =
+ * 'card'`, so refunds, webhooks and the console treat it as one) with its kind and which one it was, replacing an
+ * earlier card payment of this checkout. Refused when the provider offers no such method (`wallet_unavailable`) or
+ * the balance is outside the pay-later limits (`pay_later_limit`).
+ */
+export async function createExtraPayment(c: BackendContext, state: CartState, body: z.output<typeof ExtraPaymentSchema>) {
+  const db = c.env.DB
+  const order = state.order
+  const provider = cardProvider(c.env)
+  const kind: ExtraKind = body.payment_method_id === PAYMENT_METHOD_IDS.wallet ? 'wallet' : 'pay_later'
+  if (!provider.extras[kind]) throw (kind === 'wallet' ? walletRefusal : payLaterRefusal)('payment_method_id')
+  if (kind === 'pay_later' && !payLaterEligible(state.totals.balance, order.currency)) throw payLaterRefusal('payment_method_id')
+  await rateLimit(c, 'payment', { cart: order.token })
+  const source = await provider.extraSource(c.env, kind, body.source_attributes)
+  await db.batch([
+    db.prepare("UPDATE payments SET state = 'void' WHERE order_id = ? AND method = 'card' AND state = 'checkout'").bind(order.id),
+    db
+      .prepare("INSERT INTO payments (order_id, method, gateway_payment_profile_id, save_card, kind, kind_name) VALUES (?, 'card', ?, 0, ?, ?)")
+      .bind(order.id, source.profileId, kind, source.name),
+  ])
 }

@@ -53,6 +53,9 @@ export interface PaymentRow {
   last4: string | null
   cc_type: string | null
   card_name: string | null
+  /** How the card provider's payment was made (migration 0450): a card, a wallet or pay-later, and which one. */
+  kind?: 'card' | 'wallet' | 'pay_later'
+  kind_name?: string | null
   gift_card_id: number | null
   /** The gift card's or store credit's balance when it was attached: what the shopper's totals were computed from. */
   seen_balance_cents: number | null

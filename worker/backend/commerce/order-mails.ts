@@ -5,6 +5,7 @@ import type { GiftCardPayload, Mail, MailAddress, OrderConfirmationPayload } fro
 import { loadCartState, type AddressRow, type CartLine, type CartState } from './cart-state.ts'
 import { reloadOrder } from './orders.ts'
 import { maskCode } from './serializers.ts'
+import { payKindName } from '#kernel/pay-later.ts'
 
 /** The emails an order sends, as payloads for worker/mail's templates (money in cents, names in the order's locale). */
 
@@ -70,6 +71,7 @@ export function orderConfirmationMail(state: CartState, number: string, storeUrl
       }),
     storeCreditCents: totals.storeCreditTotal,
     cardCents: totals.balance,
+    cardKind: cardKindOf(state),
     clubSavingsCents: totals.clubSavings,
     shipAddress: mailAddress(ship, locale),
     billAddress: mailAddress(state.billAddress, locale),
@@ -145,4 +147,11 @@ export async function shippingConfirmationMail(
       orderUrl: orderUrl(storeUrl, locale, order.number, order.user_id !== null),
     },
   }
+}
+
+/** A wallet's or pay-later's name for the email ('apple_pay' → 'Apple Pay', 'afterpay_clearpay' → 'Afterpay'). */
+function cardKindOf(state: CartState): OrderConfirmationPayload['cardKind'] {
+  const card = state.payments.find((p) => p.method === 'card' && p.state !== 'void' && p.kind && p.kind !== 'card')
+  if (!card?.kind || card.kind === 'card') return null
+  return { type: card.kind, name: payKindName(card.kind_name) }
 }

@@ -9,7 +9,7 @@ import { loadCartState } from './cart-state.ts'
 import { completionConflict, completionProblems } from './complete.ts'
 import type { BackendContext } from './http.ts'
 import { rateLimit } from '../services/rate-limit.ts'
-import { CardPaymentSchema, createCardPayment } from './card-payments.ts'
+import { CardPaymentSchema, createCardPayment, createExtraPayment, ExtraPaymentSchema } from './card-payments.ts'
 import { PAYMENT_METHOD_IDS, PAYMENT_METHODS } from './payments.ts'
 import { chosenProvider } from '../payments/provider.ts'
 import { cartResponse, requestLocale } from './respond.ts'
@@ -27,8 +27,9 @@ const CreatePaymentSchema = z.discriminatedUnion(
   [
     CardPaymentSchema,
     z.object({ payment_method_id: z.literal(PAYMENT_METHOD_IDS.gift_card), source_attributes: GiftCardSourceSchema }),
+    ExtraPaymentSchema,
   ],
-  { message: 'Choose a payment method: 1 (card) or 2 (gift card); store credit has its own endpoint.' },
+  { message: 'Choose a payment method listed by GET /checkout/payment_methods; store credit has its own endpoint.' },
 )
 
 /**
@@ -51,8 +52,10 @@ paymentRoutes.get('/checkout/payment_methods', async (c) => {
   // the card method as its provider names it; a store with no provider (production without keys) lists none
   const provider = chosenProvider(c.env)
   const card = provider ? [{ id: PAYMENT_METHOD_IDS.card, ...provider.method }] : []
+  // its wallet and pay-later methods (decision 0079), by the kind's id
+  const extras = provider ? (['wallet', 'pay_later'] as const).flatMap((kind) => (provider.extras[kind] ? [{ id: PAYMENT_METHOD_IDS[kind], ...provider.extras[kind] }] : [])) : []
   return c.json({
-    data: [...card, ...PAYMENT_METHODS].map((m) => ({ id: m.id, type: 'payment_method', attributes: { type: m.type, name: m.name, description: m.description, preferences: {} } })),
+    data: [...card, ...extras, ...PAYMENT_METHODS].map((m) => ({ id: m.id, type: 'payment_method', attributes: { type: m.type, name: m.name, description: m.description, preferences: {} } })),
   })
 })
 
@@ -67,6 +70,10 @@ paymentRoutes.post('/checkout/create_payment', async (c) => {
       if (error instanceof BackendError && DECLINES.has(error.code ?? '')) await releaseDeals(c.env, deals, order.id)
       throw error
     })
+    return cartResponse(c, order)
+  }
+  if (body.payment_method_id !== PAYMENT_METHOD_IDS.gift_card) {
+    await createExtraPayment(c, state, body)
     return cartResponse(c, order)
   }
   // codes are secrets that pay: guessing them is rate limited like coupons

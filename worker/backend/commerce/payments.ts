@@ -6,7 +6,7 @@ import { luhnValid } from '#kernel/card-number.ts'
  * GET /checkout/payment_methods, as with any Spree), and how each is listed. The card method's type and words are
  * its provider's (payments/provider.ts).
  */
-export const PAYMENT_METHOD_IDS = { card: '1', gift_card: '2', store_credit: '3' } as const
+export const PAYMENT_METHOD_IDS = { card: '1', gift_card: '2', store_credit: '3', wallet: '4', pay_later: '5' } as const
 export const PAYMENT_METHODS = [
   { id: PAYMENT_METHOD_IDS.gift_card, type: 'Spree::PaymentMethod::GiftCard', name: 'Gift Card', description: 'Pay with a gift card code.' },
   { id: PAYMENT_METHOD_IDS.store_credit, type: 'Spree::PaymentMethod::StoreCredit', name: 'Store Credit', description: 'Use the store credit of your account.' },

@@ -6,6 +6,7 @@ import { loadCartState, type CartState } from './cart-state.ts'
 import { balanceChanged, balanceMoved, completeOrder, completionConflict, completionProblems } from './complete.ts'
 import { reloadOrder, type OrderRow } from './orders.ts'
 import { withDeals } from './deal-stock.ts'
+import { assertPayLaterLimit } from './pay-later-limit.ts'
 
 /**
  * Everything checked before an order may be paid for and placed: its steps, a balance that moved since the shopper
@@ -18,6 +19,7 @@ export async function readyToPlace(db: D1Database, order: OrderRow, locale: Loca
   if (Object.keys(problems).length) throw completionConflict({ ...problems, ...(payment ? { payment } : {}) })
   const moved = balanceMoved(state, expectedCents)
   if (moved) throw moved
+  assertPayLaterLimit(state)
   // A coupon that stopped applying since the shopper last saw the cart (expired, used up) is taken off and the
   // order is not placed, so nobody pays a total they did not see.
   const applied = await db.prepare('SELECT p.id, p.code FROM order_promotions op JOIN promotions p ON p.id = op.promotion_id WHERE op.order_id = ?').bind(order.id).all<{ id: number; code: string }>()

@@ -113,6 +113,9 @@ export function cartDocument(state: CartState) {
         amount: decimal(payment.amount_cents ?? plannedCents(state, payment)),
         last_digits: payment.last4,
         cc_type: payment.cc_type,
+        // extension (decision 0079): how the card provider's payment was made, and which wallet or pay-later it was
+        payment_kind: payment.kind ?? 'card',
+        payment_kind_name: payment.kind_name ?? null,
         gift_card_code: payment.gift_card_code ? maskCode(payment.gift_card_code) : null,
       },
     })

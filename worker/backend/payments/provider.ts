@@ -56,7 +56,20 @@ export interface CardProvider {
   refund(env: Env, payment: RefundablePayment, amountCents: number, subject: string | null): Promise<RefundResult>
   /** A hosted payment page for the balance due (paying without JavaScript), or null when the provider has none. */
   readonly hostedPage: boolean
+  /**
+   * The wallet and pay-later methods this provider offers beside cards (decision 0079), listed like the card method;
+   * null when it offers none.
+   */
+  readonly extras: Record<ExtraKind, MethodWords | null>
+  /**
+   * A wallet or pay-later payment method as the shopper adds it: the provider's id and which one it is (Stripe's
+   * `apple_pay`, `afterpay_clearpay`…), or a refusal (BackendError 4xx) when it is not one of that kind.
+   */
+  extraSource(env: Env, kind: ExtraKind, source: Record<string, unknown> | undefined): Promise<{ profileId: string; name: string }>
 }
+
+export type ExtraKind = 'wallet' | 'pay_later'
+export interface MethodWords { type: string; name: string; description: string }
 
 const PROVIDERS: Record<CardProviderName, CardProvider> = { stripe: stripeProvider, test_gateway: testProvider }
 

@@ -15,7 +15,7 @@ import { authorize, capture, cardOf, customerOf, retrieveIntent, voidAuthorizati
 import { intentOfSession } from './stripe-hosted.ts'
 
 /** The card payment of a checkout as the Stripe flow needs it. */
-export type CardPayment = PaymentRow & { gateway_payment_profile_id: string | null; payment_intent_id: string | null; provider_state: string | null; credit_card_id: number | null; save_card: number }
+export type CardPayment = PaymentRow & { gateway_payment_profile_id: string | null; payment_intent_id: string | null; provider_state: string | null; credit_card_id: number | null; save_card: number; kind: string; kind_name: string | null }
 
 const latestCard = (db: D1Database, orderId: number) =>
   db.prepare("SELECT * FROM payments WHERE order_id = ? AND method = 'card' AND state = 'checkout' ORDER BY id DESC LIMIT 1").bind(orderId).first<CardPayment>()
@@ -66,7 +66,8 @@ export async function payAndPlace(c: BackendContext, order: OrderRow, expectedCe
       attemptId: card.id,
       returnUrl,
       customerId,
-      saveCard: member && card.credit_card_id === null && card.save_card === 1,
+      saveCard: card.kind === 'card' && member && card.credit_card_id === null && card.save_card === 1,
+      methodType: card.kind === 'pay_later' && card.kind_name ? card.kind_name : 'card',
     })
   }
   return settle(env, state, card, intent, locale, storeUrl)

@@ -3,6 +3,7 @@ import type { Env } from '#worker/env.ts'
 import type { CardBrand, CardDetails } from '../commerce/gateway.ts'
 import type { OrderRow } from '../commerce/orders.ts'
 import { BackendError } from '../shared/errors.ts'
+import { payLaterRefusal, walletRefusal } from '../commerce/pay-later-limit.ts'
 import { isStripeError, providerError, stripeClient } from './stripe-client.ts'
 
 /**
@@ -39,6 +40,31 @@ export async function paymentMethodCard(env: Env, paymentMethodId: string): Prom
   }
 }
 
+/** Stripe's pay-later payment method types the store takes (AUD; Afterpay/Clearpay and Zip), and the wallets. */
+const PAY_LATER_TYPES = ['afterpay_clearpay', 'zip']
+const WALLETS = ['apple_pay', 'google_pay']
+
+/**
+ * A wallet or pay-later payment method from the Payment Element: its id and which one it is; refused (422) when it is
+ * not of the kind the shopper chose, 404-like (`card_unknown`) when Stripe does not know it.
+ */
+export async function stripeExtraSource(env: Env, kind: 'wallet' | 'pay_later', source: Record<string, unknown> | undefined): Promise<{ profileId: string; name: string }> {
+  const id = typeof source?.gateway_payment_profile_id === 'string' ? source.gateway_payment_profile_id : ''
+  if (!/^pm_[A-Za-z0-9_]{6,100}$/.test(id)) throw new BackendError(422, 'Confirm the payment in the payment form first.', { 'source_attributes.gateway_payment_profile_id': ['is not a payment method of the provider'] }, undefined, 'card_unknown')
+  let pm: Stripe.PaymentMethod
+  try {
+    pm = await stripeClient(env).paymentMethods.retrieve(id)
+  } catch (error) {
+    if (isStripeError(error) && error.code === 'resource_missing') throw new BackendError(422, 'The payment provider does not know this payment. Please confirm it again.', { 'source_attributes.gateway_payment_profile_id': ['is not known to the payment provider'] }, undefined, 'card_unknown')
+    throw providerError(error)
+  }
+  const name = kind === 'wallet' ? (pm.type === 'card' ? pm.card?.wallet?.type : undefined) : pm.type
+  if (!name || !(kind === 'wallet' ? WALLETS : PAY_LATER_TYPES).includes(name)) {
+    throw (kind === 'wallet' ? walletRefusal : payLaterRefusal)('payment')
+  }
+  return { profileId: pm.id, name }
+}
+
 export interface AuthorizeInput {
   order: OrderRow
   amountCents: number
@@ -49,6 +75,8 @@ export interface AuthorizeInput {
   customerId: string | null
   /** Keep the card on the member's Stripe customer for next time. */
   saveCard: boolean
+  /** Stripe's payment method type: `card` (cards and wallets), or the pay-later method's (`afterpay_clearpay`, `zip`). */
+  methodType?: string
 }
 
 const cents = (order: OrderRow) => order.currency.toLowerCase()
@@ -66,7 +94,7 @@ export async function authorize(env: Env, input: AuthorizeInput): Promise<Stripe
       amount: amountCents,
       currency: cents(order),
       capture_method: 'manual',
-      allowed_payment_method_types: ['card'],
+      allowed_payment_method_types: [input.methodType ?? 'card'],
       description: `Order ${order.number}`,
       metadata: { order_id: String(order.id), order_number: order.number ?? '' },
       ...(input.customerId ? { customer: input.customerId } : {}),

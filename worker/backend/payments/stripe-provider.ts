@@ -3,7 +3,7 @@ import { BackendError } from '../shared/errors.ts'
 import type { CardProvider } from './provider.ts'
 import { isStripeError, providerError, stripeClient } from './stripe-client.ts'
 import { payAndPlace } from './stripe-checkout.ts'
-import { paymentMethodCard } from './stripe-gateway.ts'
+import { paymentMethodCard, stripeExtraSource } from './stripe-gateway.ts'
 
 /**
  * Stripe as the provider: the browser tokenises the card with Stripe.js (the store never sees a number), adding the
@@ -45,6 +45,12 @@ export const stripeProvider: CardProvider = {
     }
   },
   hostedPage: true,
+  // what the Payment Element offers beside cards where the browser and the amount allow (decision 0079)
+  extras: {
+    wallet: { type: 'Spree::PaymentMethod::StripeWallet', name: 'Wallet', description: 'Apple Pay and Google Pay, through Stripe.' },
+    pay_later: { type: 'Spree::PaymentMethod::StripePayLater', name: 'Pay later', description: 'Afterpay/Clearpay and Zip, through Stripe.' },
+  },
+  extraSource: stripeExtraSource,
 }
 
 function definiteRefusal(error: unknown): boolean {

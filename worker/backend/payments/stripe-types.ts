@@ -19,6 +19,8 @@ export interface PaymentMethodCard {
   exp_year: number
   /** The same card number gives the same fingerprint under any payment method. */
   fingerprint?: string | null
+  /** A card from a wallet (Apple Pay, Google Pay): which one (decision 0079). */
+  wallet?: { type: string } | null
 }
 
 export interface PaymentMethod {

@@ -24,4 +24,11 @@ export const testProvider: CardProvider = {
   },
   refund: async () => ({ reference: `test_refund_${randomToken(9)}`, provider: 'test_gateway' }),
   hostedPage: false,
+  // offline stand-ins for Apple Pay / Google Pay and Afterpay, so the whole flow runs without a provider: adding one
+  // is the shopper confirming it, and the completion places the order as with a test card
+  extras: {
+    wallet: { type: 'Spree::PaymentMethod::TestWallet', name: 'Wallet', description: 'Test wallet, offline.' },
+    pay_later: { type: 'Spree::PaymentMethod::TestPayLater', name: 'Pay later', description: 'Test pay-later, offline.' },
+  },
+  extraSource: async (_env, kind) => ({ profileId: `test_${kind}`, name: `test_${kind}` }),
 }

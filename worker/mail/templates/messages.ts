@@ -34,6 +34,8 @@ const en = (shop: MailSettings) => ({
     giftCard: 'Paid by gift card',
     storeCredit: 'Paid by store credit',
     card: 'Paid by card',
+    wallet: (name: string) => `Paid with wallet (${name})`,
+    payLater: (name: string) => `Pay later (${name}), 4 instalments`,
     /** `giftCards`: how many gift cards paid (0 for none), as the web pages count them. */
     paidInFull: (giftCards: number, storeCredit: boolean) => {
       const cards = giftCards === 1 ? 'gift card' : 'gift cards'
@@ -214,6 +216,8 @@ const de = (shop: MailSettings): Messages => ({
     giftCard: 'Bezahlt mit Geschenkkarte',
     storeCredit: 'Bezahlt mit Guthaben',
     card: 'Bezahlt mit Karte',
+    wallet: (name: string) => `Bezahlt mit Wallet (${name})`,
+    payLater: (name: string) => `Später bezahlen (${name}), 4 Raten`,
     paidInFull: (giftCards, storeCredit) => {
       const cards = giftCards === 1 ? 'Geschenkkarte' : 'Geschenkkarten'
       return `Vollständig mit ${giftCards && storeCredit ? `${cards} und Guthaben` : giftCards ? cards : 'Guthaben'} bezahlt: Es wurde keine Karte belastet.`

@@ -133,7 +133,8 @@ function summaryRows(p: OrderConfirmationPayload, ctx: RenderContext): Array<[st
   if (p.giftCards?.length) for (const card of p.giftCards) rows.push([`${m.order.giftCard} ${card.code}`.trim(), money(card.cents), false])
   else if (p.giftCardCents > 0) rows.push([m.order.giftCard, money(p.giftCardCents), false])
   if (p.storeCreditCents > 0) rows.push([m.order.storeCredit, money(p.storeCreditCents), false])
-  if (p.cardCents > 0) rows.push([m.order.card, money(p.cardCents), false])
+  const kind = p.cardKind
+  if (p.cardCents > 0) rows.push([kind ? (kind.type === 'wallet' ? m.order.wallet : m.order.payLater)(kind.name) : m.order.card, money(p.cardCents), false])
   return rows
 }
 
