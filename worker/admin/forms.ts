@@ -26,11 +26,12 @@ const stringsOf = (body: Record<string, unknown>): FormValues => {
  */
 /** What a form is told about a field the request left out. */
 /**
- * `schema`'s value, or `fallback` where the value does not pass it (a list's filter in the query string). zod's own
- * `z.catch` would bring zod's whole util table into the worker bundle (decision 0077).
+ * `schema`'s value, or `fallback` where the value does not pass it or is left out (a list's filter in the query string).
+ * zod's own `z.catch` would bring zod's whole util table into the worker bundle (decision 0077). A bare transform, not
+ * a pipe from `z.unknown()`: an object takes that as an optional key and refuses it when it is left out.
  */
 export const orElse = <S extends z.ZodMiniType>(schema: S, fallback: z.output<S>) =>
-  z.pipe(z.unknown(), z.transform((v): z.output<S> => { const r = schema.safeParse(v); return r.success ? r.data : fallback }))
+  z.transform((v: unknown): z.output<S> => { const r = schema.safeParse(v); return r.success ? r.data : fallback })
 
 export const FIELD_MISSING = 'This field is missing from what was sent.'
 
