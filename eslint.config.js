@@ -32,6 +32,8 @@ const ZONES = [
   ),
 ]
 
+const ZOD_MINI = "Import zod/mini (its functional API: z.optional(s), s.check(z.maxLength(n)), z.pipe(s, z.transform(f))), not zod's classic API: docs/decisions/0077-worker-bundle-production-mode-and-static-screens.md."
+
 export default [
   { ignores: ['build/**', 'node_modules/**', '.wrangler/**', 'worker/backend/migrations/**'] },
   {
@@ -53,6 +55,8 @@ export default [
       'import-x/no-restricted-paths': ['error', { zones: ZONES }],
       // type-only imports are erased, so only value imports can form a cycle at run time
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+      // one import of zod's classic API brings all of it (~18 KB gzip) back into the worker bundle
+      'no-restricted-imports': ['error', { paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({ name, message: ZOD_MINI })), patterns: [{ group: ['zod/v4/classic', 'zod/v4/classic/*', 'zod/v3/*'], message: ZOD_MINI }] }],
     },
   },
 ]

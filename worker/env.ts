@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
 /** The bindings and variables the Worker runs with (wrangler.toml, secrets, `.dev.vars`). */
 export interface Env {
@@ -101,16 +101,16 @@ export const DEVELOPMENT_PEPPER = 'development-pepper-not-secret'
 /** `development` and `test` are the only non-production modes; anything else (missing, a typo, `staging`) is production. */
 export const isProduction = (env: Pick<Env, 'ENVIRONMENT'>) => env.ENVIRONMENT !== 'development' && env.ENVIRONMENT !== 'test'
 
-const OptInSchema = z.enum(['', 'true', 'false'], { message: 'must be true, false or empty' }).optional()
+const OptInSchema = z.optional(z.enum(['', 'true', 'false'], { message: 'must be true, false or empty' }))
 
 const EnvSchema = z.object({
-  ENVIRONMENT: z.enum(['development', 'production', 'staging', 'test'], {
+  ENVIRONMENT: z.optional(z.enum(['development', 'production', 'staging', 'test'], {
     message: 'ENVIRONMENT must be development, production, staging or test',
-  }).optional(),
-  COMMERCE_URL: z.union([z.literal(''), z.url({ message: 'COMMERCE_URL must be an absolute URL or empty' })]).optional(),
-  PASSWORD_PEPPER: z.string().optional(),
-  MAIL_API_BASE: z.union([z.literal(''), z.url({ message: 'MAIL_API_BASE must be an absolute URL or empty' })]).optional(),
-  STORE_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'STORE_URL must be an absolute http(s) URL or empty' })]).optional(),
+  })),
+  COMMERCE_URL: z.optional(z.union([z.literal(''), z.url({ message: 'COMMERCE_URL must be an absolute URL or empty' })])),
+  PASSWORD_PEPPER: z.optional(z.string()),
+  MAIL_API_BASE: z.optional(z.union([z.literal(''), z.url({ message: 'MAIL_API_BASE must be an absolute URL or empty' })])),
+  STORE_URL: z.optional(z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'STORE_URL must be an absolute http(s) URL or empty' })])),
   ALLOW_TEST_GATEWAY: OptInSchema,
   ALLOW_NO_MAIL: OptInSchema,
   ALLOW_PUBLIC_DEV_HOST: OptInSchema,

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from '#worker/lib/hono.ts'
+import '#worker/lib/zod-messages.ts'
 import type { AppEnv } from './app-env.ts'
 import { isProduction, type Env } from './env.ts'
 import { failClosed } from './middleware/fail-closed.ts'

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { addDays, storeDayStart } from '#kernel/store-clock.ts'
 import type { AuditItem } from '#worker/admin/pages/audit-page.tsx'
 import { isCalendarDay } from './forms.ts'
@@ -11,18 +11,11 @@ export const AUDIT_PAGE_SIZE = 50
 /** At most this many words are searched for (each must be found). */
 const MAX_WORDS = 6
 
-const day = z
-  .string()
-  .refine((v) => !v || isCalendarDay(v), 'Pick a date.')
-  .optional()
-  .transform((v) => v || undefined)
+const day = z.pipe(z.optional(z
+  .string().check(z.refine((v) => !v || isCalendarDay(v), 'Pick a date.'))), z.transform((v) => v || undefined))
 const optional = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((v) => v || undefined)
+  z.pipe(z.optional(z
+    .string().check(z.trim(), z.maxLength(max, message))), z.transform((v) => v || undefined))
 
 export const AuditFilterSchema = z.object({
   q: optional(200, 'Search for at most 200 characters.'),

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { CARRIERS, isRefusal, trackParcel } from '#kernel/tracking.ts'
 import type { Env } from '#worker/env.ts'
 import type { FormValues } from '#worker/admin/pages/parts.tsx'
@@ -19,10 +19,8 @@ export const BULK_MAX = 25
 
 export const BulkSchema = z.object({
   carrier: z.enum(CARRIERS.map((c) => c.name) as [string, ...string[]], { message: 'Choose a carrier from the list (a carrier of your own goes order by order, with its tracking page).' }),
-  untracked: z
-    .string()
-    .optional()
-    .transform((v) => v === 'on'),
+  untracked: z.pipe(z.optional(z
+    .string()), z.transform((v) => v === 'on')),
 })
 
 export interface BulkOutcome {

@@ -1,5 +1,5 @@
 import { SAFE_LINK_RULE, safeLink } from '#kernel/safe-link.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { LANGUAGES, SECTION_FIELDS, SECTION_TYPES, type CmsDraft, type PageText, type SectionDraft, type SectionType, type SharedKey, type TextKey } from '#worker/admin/pages/cms-fields.ts'
 import type { FormValues } from '#worker/admin/pages/parts.tsx'
 
@@ -58,8 +58,8 @@ export function reorder<T>(list: T[], intent: string): T[] {
   return out
 }
 
-const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional().transform((v) => v || '')
-const required = (label: string, max: number) => z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `At most ${max} characters.`)
+const optional = (max: number) => z.pipe(z.optional(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters.`))), z.transform((v) => v || ''))
+const required = (label: string, max: number) => z.string({ message: `${label} is required.` }).check(z.trim(), z.minLength(1, `${label} is required.`), z.maxLength(max, `At most ${max} characters.`))
 /** A seeded picture's path (typed paths stay accepted) or a picture uploaded under 'Pictures for pages'. */
 const IMAGE = /^(\/images\/[A-Za-z0-9/_-]+|\/media\/cms\/[0-9a-f-]{36})$/
 
@@ -67,23 +67,22 @@ const PageTextSchema = z.object({ title: required('The title', 200), content: op
 
 function sectionSchema(type: SectionType) {
   const spec = SECTION_FIELDS[type]
-  const shared: Record<string, z.ZodType> = {}
+  const shared: Record<string, z.ZodMiniType> = {}
   for (const f of spec.shared) {
-    const base = f.key === 'link' ? optional(500).refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE) : f.key === 'taxon' ? optional(12).refine((v) => !v || /^\d+$/.test(v), 'Choose a category from the list.') : optional(300).refine((v) => !v || IMAGE.test(v), 'Choose one of the uploaded pictures from the list.')
-    shared[f.key] = f.required ? base.refine((v) => v !== '', `${f.key === 'taxon' ? 'A category' : f.label} is required.`) : base
+    const base = f.key === 'link' ? optional(500).check(z.refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE)) : f.key === 'taxon' ? optional(12).check(z.refine((v) => !v || /^\d+$/.test(v), 'Choose a category from the list.')) : optional(300).check(z.refine((v) => !v || IMAGE.test(v), 'Choose one of the uploaded pictures from the list.'))
+    shared[f.key] = f.required ? base.check(z.refine((v) => v !== '', `${f.key === 'taxon' ? 'A category' : f.label} is required.`)) : base
   }
-  const text: Record<string, z.ZodType> = {}
+  const text: Record<string, z.ZodMiniType> = {}
   for (const f of spec.text) text[f.key] = f.required ? required(f.label, f.long ? 50_000 : 300) : optional(f.long ? 50_000 : 300)
   const words = z.object(text)
   return z
-    .object({ type: z.literal(type), key: z.string().regex(/^(\d{1,12})?$/).optional().transform((v) => v || ''), shared: z.object(shared), en: words, de: words })
-    .superRefine((s, ctx) => {
+    .object({ type: z.literal(type), key: z.pipe(z.optional(z.string().check(z.regex(/^(\d{1,12})?$/))), z.transform((v) => v || '')), shared: z.object(shared), en: words, de: words }).check(z.superRefine((s, ctx) => {
       // a picture needs its description in both languages (the store's images always carry alt text)
       const shown = s.shared as Record<string, string>
       for (const locale of ['en', 'de'] as const)
         for (const [image, alt] of [['image_one', 'alt_one'], ['image_two', 'alt_two'], ['image_three', 'alt_three']] as const)
           if (alt in text && shown[image] && !(s[locale] as Record<string, string>)[alt]) ctx.addIssue({ code: 'custom', path: [locale, alt], message: 'Describe the picture for screen readers.' })
-    })
+    }))
 }
 
 const SectionSchema = z.discriminatedUnion(
@@ -91,7 +90,7 @@ const SectionSchema = z.discriminatedUnion(
   SECTION_TYPES.map((t) => sectionSchema(t)) as unknown as [ReturnType<typeof sectionSchema>, ...ReturnType<typeof sectionSchema>[]],
   { message: UNKNOWN_TYPE },
 )
-export const DraftSchema = z.object({ en: PageTextSchema, de: PageTextSchema, sections: z.array(SectionSchema).max(MAX_SECTIONS, `A page has at most ${MAX_SECTIONS} sections.`) })
+export const DraftSchema = z.object({ en: PageTextSchema, de: PageTextSchema, sections: z.array(SectionSchema).check(z.maxLength(MAX_SECTIONS, `A page has at most ${MAX_SECTIONS} sections.`)) })
 
 /** A draft checked: the draft, or a message per field under the form's names ('sections.1.en.title'). */
 export function checkDraft(draft: CmsDraft): { ok: true; data: CmsDraft } | { ok: false; errors: Record<string, string> } {
@@ -103,6 +102,6 @@ export function checkDraft(draft: CmsDraft): { ok: true; data: CmsDraft } | { ok
 }
 
 /** The editor's form as posted (flat names) read into a draft and checked: what `parseForm` takes for Save and Preview. */
-export const CmsFormSchema = z.preprocess((values) => draftFromForm(values as FormValues), DraftSchema).transform((draft) => draft as CmsDraft)
+export const CmsFormSchema = z.pipe(z.pipe(z.transform((values): unknown => draftFromForm(values as FormValues)), DraftSchema), z.transform((draft) => draft as CmsDraft))
 
 export { LANGUAGES }

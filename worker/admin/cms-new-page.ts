@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { STATIC_PAGE_SLUGS } from '#web/routes/static-pages.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
@@ -25,16 +25,11 @@ export const SLUG_RULE = 'The address is 2 to 80 small letters (a–z), digits a
 export const slugTakenByStore = (slug: string) => `The store already uses /${slug} for one of its own pages: choose another address. (Diese Adresse gehört schon zum Shop.)`
 export const slugTakenByPage = (slug: string) => `A page already has the address /${slug}: choose another, or edit that page. (Eine Seite mit dieser Adresse gibt es schon.)`
 
-const title = (language: string) => z.string().trim().min(1, `The ${language} title is required.`).max(200, 'At most 200 characters.')
+const title = (language: string) => z.string().check(z.trim(), z.minLength(1, `The ${language} title is required.`), z.maxLength(200, 'At most 200 characters.'))
 
 export const NewPageSchema = z.object({
   slug: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, SLUG_RULE)
-    .min(2, SLUG_RULE)
-    .max(80, SLUG_RULE)
-    .superRefine((v, ctx) => void (TAKEN.has(v.toLowerCase()) && ctx.addIssue({ code: 'custom', message: slugTakenByStore(v) }))),
+    .string().check(z.trim(), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, SLUG_RULE), z.minLength(2, SLUG_RULE), z.maxLength(80, SLUG_RULE), z.superRefine((v, ctx) => void (TAKEN.has(v.toLowerCase()) && ctx.addIssue({ code: 'custom', message: slugTakenByStore(v) })))),
   type: z.enum(['standard', 'feature'], { message: 'Choose the kind of page.' }),
   title_en: title('English'),
   title_de: title('German'),

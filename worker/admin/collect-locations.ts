@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { field } from './forms.ts'
@@ -25,13 +25,12 @@ export interface CollectLocationRow {
 
 /** One line per line as typed, without the blank ones (printed as lines on the confirmation). */
 const lines = (en: string, de: string) =>
-  name(en, de, 300).transform((v) =>
+  z.pipe(name(en, de, 300), z.transform((v) =>
     v
       .split(/\r?\n/)
       .map((l) => l.trim())
       .filter(Boolean)
-      .join('\n'),
-  )
+      .join('\n')))
 
 export const CollectLocationSchema = z.object({
   name: name('The English name', 'Der englische Name'),

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { AU_STATES, type AuState } from '#kernel/au-holidays.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
@@ -30,11 +30,8 @@ export const STATE_NAMES: Record<AuState, string> = {
 }
 
 export const DispatchSchema = z.object({
-  cutoff: z
-    .string()
-    .trim()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, say('Give the cut-off as a time of day, like 14:00.', 'Geben Sie den Annahmeschluss als Uhrzeit an, etwa 14:00.'))
-    .transform((v) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3))),
+  cutoff: z.pipe(z
+    .string().check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, say('Give the cut-off as a time of day, like 14:00.', 'Geben Sie den Annahmeschluss als Uhrzeit an, etwa 14:00.'))), z.transform((v) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3)))),
   state: z.enum(AU_STATES, { message: say('Choose the state the orders are dispatched from.', 'Wählen Sie den Bundesstaat, aus dem versandt wird.') }),
 })
 export type DispatchInput = z.infer<typeof DispatchSchema>

@@ -1,7 +1,7 @@
 import { CHARGE_MAX_CENTS } from '#kernel/config.ts'
 import { formatMoney } from '#kernel/format.ts'
 import type { Currency } from '#kernel/models.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Operator } from './context.ts'
 import { field } from './forms.ts'
 import { changedColumns, CSV_COLUMNS, CURRENCIES, cellValue, plainOf, parseCsv, recordCells, recordQuery, sizeQuery, toRecord, toSize, type CsvColumn, type CurrentProduct, type CurrentSize, type ProductRecord, type RecordRow, type SizeRecord, type SizeRow } from './product-csv.ts'
@@ -34,40 +34,32 @@ export type StoredRow =
 
 /** A price: empty only on the line of a product with sizes (their prices are on their own lines). */
 const price = (column: string, currency: Currency) =>
-  z
-    .string()
-    .trim()
-    .regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${column}: enter an amount like 129.95.`)
-    .transform((v) => (v ? Math.round(Number(v) * 100) : null))
-    .refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${column}: at most ${formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en')} (the most a card can be charged at once).`)
+  z.pipe(z
+    .string().check(z.trim(), z.regex(/^(\d{1,7}(\.\d{1,2})?)?$/, `${column}: enter an amount like 129.95.`)), z.transform((v) => (v ? Math.round(Number(v) * 100) : null))).check(z.refine((v) => v === null || v <= CHARGE_MAX_CENTS, `${column}: at most ${formatMoney(CHARGE_MAX_CENTS / 100, currency, 'en')} (the most a card can be charged at once).`))
 
-const cellSchemas: Record<ImportColumn, z.ZodType> = {
+const cellSchemas: Record<ImportColumn, z.ZodMiniType> = {
   // read on the lines of a product with options only (import-variants.ts); a line here has them empty
-  ...(Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, z.string().transform(() => undefined)])) as unknown as Record<VariantColumn, z.ZodType>),
-  slug: z.string().trim().min(1, 'slug is required.').regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug: use lower-case letters, digits and single dashes.'),
+  ...(Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, z.pipe(z.string(), z.transform(() => undefined))])) as unknown as Record<VariantColumn, z.ZodMiniType>),
+  slug: z.string().check(z.trim(), z.minLength(1, 'slug is required.'), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug: use lower-case letters, digits and single dashes.')),
   name: field.text('name', 200),
   name_de: field.optionalText(200),
   description: field.optionalText(20_000),
   description_de: field.optionalText(20_000),
   available_on: field.optionalDate('available_on'),
   discontinue_on: field.optionalDate('discontinue_on'),
-  sku: field.text('sku', 64).regex(/^[A-Za-z0-9._-]+$/, 'sku: use letters, digits, dots, dashes and underscores only.'),
+  sku: field.text('sku', 64).check(z.regex(/^[A-Za-z0-9._-]+$/, 'sku: use letters, digits, dots, dashes and underscores only.')),
   price_aud: price('price_aud', 'AUD'),
   rrp_aud: field.optionalMoney('rrp_aud', 'AUD'),
   club_aud: field.optionalMoney('club_aud', 'AUD'),
   price_usd: price('price_usd', 'USD'),
   rrp_usd: field.optionalMoney('rrp_usd', 'USD'),
   club_usd: field.optionalMoney('club_usd', 'USD'),
-  stock: z.string().trim().regex(/^(-?\d{1,7})?$/, 'stock must be a whole number, or empty.').transform((v) => (v === '' ? null : Number(v))),
-  backorderable: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => ['', 'yes', 'no', 'true', 'false', '1', '0'].includes(v), 'backorderable: write yes or no.')
-    .transform((v) => (v === '' ? null : ['yes', 'true', '1'].includes(v))),
+  stock: z.pipe(z.string().check(z.trim(), z.regex(/^(-?\d{1,7})?$/, 'stock must be a whole number, or empty.')), z.transform((v) => (v === '' ? null : Number(v)))),
+  backorderable: z.pipe(z
+    .string().check(z.trim(), z.toLowerCase(), z.refine((v) => ['', 'yes', 'no', 'true', 'false', '1', '0'].includes(v), 'backorderable: write yes or no.')), z.transform((v) => (v === '' ? null : ['yes', 'true', '1'].includes(v)))),
   // written by the export for the reader; sizes are added in the console
-  size: z.string().transform(() => undefined),
-  categories: z.string().transform((v) => [...new Set(v.split('|').map((s) => s.trim()).filter(Boolean))].sort()),
+  size: z.pipe(z.string(), z.transform(() => undefined)),
+  categories: z.pipe(z.string(), z.transform((v) => [...new Set(v.split('|').map((s) => s.trim()).filter(Boolean))].sort())),
 }
 
 /** The header's columns, or why the file cannot be read at all (the whole import is refused). */

@@ -1,5 +1,5 @@
 import { SAFE_LINK_RULE, safeLink } from '#kernel/safe-link.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { FormValues } from '#worker/admin/pages/parts.tsx'
 import type { MenuDraftItem, MenuLocation } from '#worker/admin/pages/menus-page.tsx'
 import type { Operator } from './context.ts'
@@ -67,7 +67,7 @@ export function moveToPositions<T>(items: T[], positions: string[]): T[] {
   return out.map((row) => row.item)
 }
 
-const label = (language: string) => z.string().trim().min(1, `The ${language} label is required.`).max(60, 'At most 60 characters.')
+const label = (language: string) => z.string().check(z.trim(), z.minLength(1, `The ${language} label is required.`), z.maxLength(60, 'At most 60 characters.'))
 
 const menuSchema = (location: MenuLocation) =>
   z
@@ -75,27 +75,21 @@ const menuSchema = (location: MenuLocation) =>
       z
         .object({
           level: z.enum(['1', '2'], { message: 'Choose where the item sits.' }),
-          link: z.string().trim().max(500, 'At most 500 characters.').refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE),
+          link: z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters.'), z.refine((v) => !v || safeLink(v, { https: true }) !== null, SAFE_LINK_RULE)),
           en: label('English'),
           de: label('German'),
-        })
-        // footer groups are headings without a link; every other item goes somewhere
-        .refine((item) => item.link !== '' || (location === 'footer' && item.level === '1'), { path: ['link'], message: 'A link is required (a store path like /t/women).' }),
-    )
-    .max(MAX_MENU_ITEMS, `A menu has at most ${MAX_MENU_ITEMS} items.`)
+        }).check(z.refine((item) => item.link !== '' || (location === 'footer' && item.level === '1'), { path: ['link'], message: 'A link is required (a store path like /t/women).' })),
+    ).check(z.maxLength(MAX_MENU_ITEMS, `A menu has at most ${MAX_MENU_ITEMS} items.`))
 
 /**
  * The menu form as posted (rows `items.N.level|link|en|de`) read into rows and checked: what `parseForm` takes on
  * Save. Field messages come back under the form's names (`items.2.en`).
  */
 export const menuFormSchema = (location: MenuLocation) =>
-  z.preprocess(
-    (values) => ({ items: menuFromForm(values as FormValues) }),
-    z.object({
+  z.pipe(z.transform((values) => ({ items: menuFromForm(values as FormValues) })), z.object({
       // `when`: the first row has no row above it to sit under, whether or not other rows are refused too
-      items: menuSchema(location).refine((items) => items[0]?.level !== '2', { path: [0, 'level'], message: 'The first item must be at the top level.', when: () => true }),
-    }),
-  )
+      items: menuSchema(location).check(z.refine((items) => items[0]?.level !== '2', { path: [0, 'level'], message: 'The first item must be at the top level.', when: () => true })),
+    }))
 
 /** Nested-set numbers for the rows: the root spans all; a top-level row spans the rows under it. */
 function numbered(items: MenuDraftItem[]) {

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { OrderListItem } from '#worker/admin/pages/orders-page.tsx'
 import { isCalendarDay } from './forms.ts'
 import { addDays, storeDayStart } from '#kernel/store-clock.ts'
@@ -8,19 +8,14 @@ import { PICKUP_SQL } from './order-detail.ts'
 
 export const ORDERS_PAGE_SIZE = 25
 
-const date = z
-  .string()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Pick a date.')
-  // a day the calendar has: '2026-02-31' or '9999-99-99' was compared as text and filtered by nonsense
-  .refine((v) => !v || isCalendarDay(v), 'Pick a date.')
-  .optional()
-  .transform((v) => v || undefined)
+const date = z.pipe(z.optional(z
+  .string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Pick a date.'), z.refine((v) => !v || isCalendarDay(v), 'Pick a date.'))), z.transform((v) => v || undefined))
 
 export const OrderFilterSchema = z.object({
-  q: z.string().trim().max(100, 'Search for at most 100 characters.').optional().transform((v) => v || undefined),
-  shipment: z.enum(['', 'pending', 'collect', 'shipped', 'canceled'], { message: 'Choose a shipping state from the list.' }).optional().transform((v) => v || undefined),
-  payment: z.enum(['', 'paid', 'refunded'], { message: 'Choose a payment state from the list.' }).optional().transform((v) => v || undefined),
-  currency: z.enum(['', 'AUD', 'USD'], { message: 'Choose AUD or USD.' }).optional().transform((v) => v || undefined),
+  q: z.pipe(z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search for at most 100 characters.'))), z.transform((v) => v || undefined)),
+  shipment: z.pipe(z.optional(z.enum(['', 'pending', 'collect', 'shipped', 'canceled'], { message: 'Choose a shipping state from the list.' })), z.transform((v) => v || undefined)),
+  payment: z.pipe(z.optional(z.enum(['', 'paid', 'refunded'], { message: 'Choose a payment state from the list.' })), z.transform((v) => v || undefined)),
+  currency: z.pipe(z.optional(z.enum(['', 'AUD', 'USD'], { message: 'Choose AUD or USD.' })), z.transform((v) => v || undefined)),
   from: date,
   to: date,
 })

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { CARRIER_NAMES, isRefusal, trackParcel, type Parcel } from '#kernel/tracking.ts'
 import type { FieldErrors } from '#worker/admin/pages/parts.tsx'
 import { field, type FormResult } from './forms.ts'
@@ -9,8 +9,8 @@ import type { OrderDetail } from './order-detail.ts'
 
 export const FulfilSchema = z.object({
   carrier: z.enum(CARRIER_NAMES, { message: 'Choose a carrier from the list.' }),
-  tracking: field.text('The tracking number', 60).regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only.'),
-  trackingUrl: z.string().max(300, 'Give the carrier’s tracking page as a link starting with https:// (at most 300 characters).').optional(),
+  tracking: field.text('The tracking number', 60).check(z.regex(/^[A-Za-z0-9 -]+$/, 'Use letters, digits, spaces and dashes only.')),
+  trackingUrl: z.optional(z.string().check(z.maxLength(300, 'Give the carrier’s tracking page as a link starting with https:// (at most 300 characters).'))),
 })
 
 export type ParcelForm = { ok: true; tracking: Parcel; units: Map<number, number> } | { ok: false; errors: FieldErrors }

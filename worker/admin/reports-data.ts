@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { addDays, offsetSpans, storeDayStart } from '#kernel/store-clock.ts'
 import { isCalendarDay } from './forms.ts'
 
@@ -16,14 +16,13 @@ import { isCalendarDay } from './forms.ts'
 /** The longest period a report covers: a year (a financial year has 365 or 366 days). */
 export const REPORT_MAX_DAYS = 366
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a date.').refine(isCalendarDay, 'Pick a date.')
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a date.'), z.refine(isCalendarDay, 'Pick a date.'))
 
 export const ReportPeriodSchema = z
-  .object({ from: day, to: day, grain: z.enum(['day', 'week', 'month'], { message: 'Choose days, weeks or months.' }).default('day') })
-  .superRefine((v, ctx) => {
+  .object({ from: day, to: day, grain: z._default(z.enum(['day', 'week', 'month'], { message: 'Choose days, weeks or months.' }), 'day') }).check(z.superRefine((v, ctx) => {
     if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must be on or after the first.' })
     else if (addDays(v.from, REPORT_MAX_DAYS - 1) < v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${REPORT_MAX_DAYS} days.` })
-  })
+  }))
 export type ReportPeriod = z.output<typeof ReportPeriodSchema>
 export type Grain = ReportPeriod['grain']
 

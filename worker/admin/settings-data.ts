@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { isProduction } from '#worker/env.ts'
 import { CURRENCIES, LOCALES } from '#kernel/config.ts'
@@ -27,55 +27,37 @@ const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|.+\.(localhost|test|ex
  * a public https one (worker/env.ts asks the same at start); `required` when no STORE_URL stands in for it.
  */
 function urlField(production: boolean, required: boolean) {
-  return z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/\/+$/, ''))
-    .superRefine((v, ctx) => {
+  return z.pipe(z.pipe(z
+    .string().check(z.trim()), z.transform((v) => v.replace(/\/+$/, ''))).check(z.superRefine((v, ctx) => {
       const refuse = (en: string, de: string) => ctx.addIssue({ code: 'custom', message: say(en, de) })
       if (!v) return required ? refuse("Enter the store's public address, like https://shop.example.com: this store has no STORE_URL.", 'Geben Sie die öffentliche Adresse des Shops ein, z. B. https://shop.example.com.') : undefined
       const url = URL.parse(v)
       if (!url || !/^https?:$/.test(url.protocol)) return refuse('Enter a whole web address starting with https://, like https://shop.example.com.', 'Geben Sie eine vollständige Webadresse mit https:// ein, z. B. https://shop.example.com.')
       if (url.pathname !== '/' || url.search || url.hash || url.username) return refuse('Enter only the address of the store, like https://shop.example.com, without a path or query.', 'Geben Sie nur die Adresse des Shops ohne Pfad ein, z. B. https://shop.example.com.')
       if (production && (url.protocol !== 'https:' || LOCAL_HOST.test(url.hostname))) return refuse("A live store's address is public and starts with https:// (not localhost or http).", 'Die Adresse eines Live-Shops ist öffentlich und beginnt mit https:// (nicht localhost oder http).')
-    })
-    .transform((v) => (v ? new URL(v).origin : ''))
+    })), z.transform((v) => (v ? new URL(v).origin : '')))
 }
 
 const optionalLink = (network: string) =>
   z
-    .string()
-    .trim()
-    .max(300, say('At most 300 characters.', 'Höchstens 300 Zeichen.'))
-    .refine((v) => !v || URL.parse(v)?.protocol === 'https:', say(`Enter the whole ${network} address starting with https://, or leave it empty.`, `Geben Sie die vollständige ${network}-Adresse mit https:// ein, oder lassen Sie das Feld leer.`))
+    .string().check(z.trim(), z.maxLength(300, say('At most 300 characters.', 'Höchstens 300 Zeichen.')), z.refine((v) => !v || URL.parse(v)?.protocol === 'https:', say(`Enter the whole ${network} address starting with https://, or leave it empty.`, `Geben Sie die vollständige ${network}-Adresse mit https:// ein, oder lassen Sie das Feld leer.`)))
 
 const text = (label: string, de: string, max: number) =>
   z
-    .string()
-    .trim()
-    .min(1, say(`${label} is required.`, `${de} ist erforderlich.`))
-    .max(max, say(`${label} has at most ${max} characters.`, `${de} hat höchstens ${max} Zeichen.`))
-const optional = (max: number) => z.string().trim().max(max, say(`At most ${max} characters.`, `Höchstens ${max} Zeichen.`))
+    .string().check(z.trim(), z.minLength(1, say(`${label} is required.`, `${de} ist erforderlich.`)), z.maxLength(max, say(`${label} has at most ${max} characters.`, `${de} hat höchstens ${max} Zeichen.`)))
+const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, say(`At most ${max} characters.`, `Höchstens ${max} Zeichen.`)))
 
 export const settingsFormSchema = (env: Pick<Env, 'ENVIRONMENT' | 'STORE_URL'>) =>
   z.object({
     name: text("The shop's name", 'Der Name des Shops', 100),
     legal_name: text('The legal name', 'Der Firmenname', 150),
-    abn: z
-      .string()
-      .trim()
-      .refine((v) => !v || isAbn(v), say('Enter the ABN as its 11 digits, like 51 824 753 556: this one fails the check digit or has the wrong length.', 'Geben Sie die ABN mit ihren 11 Ziffern ein, z. B. 51 824 753 556: diese ist ungültig.'))
-      .transform((v) => (v ? formatAbn(v) : '')),
+    abn: z.pipe(z
+      .string().check(z.trim(), z.refine((v) => !v || isAbn(v), say('Enter the ABN as its 11 digits, like 51 824 753 556: this one fails the check digit or has the wrong length.', 'Geben Sie die ABN mit ihren 11 Ziffern ein, z. B. 51 824 753 556: diese ist ungültig.'))), z.transform((v) => (v ? formatAbn(v) : ''))),
     address: text('The address', 'Die Adresse', 300),
-    support_email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email(say('Enter a valid email address, like help@shop.example.com.', 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. help@shop.example.com.'))),
+    support_email: z.pipe(z
+      .string().check(z.trim(), z.toLowerCase()), z.email(say('Enter a valid email address, like help@shop.example.com.', 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. help@shop.example.com.'))),
     phone: z
-      .string()
-      .trim()
-      .refine((v) => !v || /^\+?[0-9 ()-]{6,20}$/.test(v), say('Enter a phone number of digits, spaces and + ( ) -, like +61 3 9000 0000.', 'Geben Sie eine Telefonnummer aus Ziffern ein, z. B. +61 3 9000 0000.')),
+      .string().check(z.trim(), z.refine((v) => !v || /^\+?[0-9 ()-]{6,20}$/.test(v), say('Enter a phone number of digits, spaces and + ( ) -, like +61 3 9000 0000.', 'Geben Sie eine Telefonnummer aus Ziffern ein, z. B. +61 3 9000 0000.'))),
     url: urlField(isProduction(env), isProduction(env) && !env.STORE_URL),
     return_address: text('The return address', 'Die Rücksendeadresse', 300),
     facebook: optionalLink('Facebook'),

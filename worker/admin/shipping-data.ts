@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { SHIPPING_COUNTRIES, countryName } from '#kernel/destinations.ts'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
@@ -48,25 +48,20 @@ export interface RateRow {
 
 export const name = (en: string, de: string, max = 80) =>
   z
-    .string()
-    .trim()
-    .min(1, say(`${en} is required.`, `${de} ist erforderlich.`))
-    .max(max, say(`${en} has at most ${max} characters.`, `${de} hat höchstens ${max} Zeichen.`))
+    .string().check(z.trim(), z.minLength(1, say(`${en} is required.`, `${de} ist erforderlich.`)), z.maxLength(max, say(`${en} has at most ${max} characters.`, `${de} hat höchstens ${max} Zeichen.`)))
 
 /** 'NZ, AU' or one code a line, to a sorted list of distinct ISO codes the world knows. */
-const countries = z
-  .string()
-  .max(2000, say('Too many countries: at most 2000 characters.', 'Zu viele Länder.'))
-  .transform((v, ctx) => {
+const countries = z.pipe(z
+  .string().check(z.maxLength(2000, say('Too many countries: at most 2000 characters.', 'Zu viele Länder.'))), z.transform((v, ctx) => {
     const codes = [...new Set(v.toUpperCase().split(/[\s,;]+/).filter(Boolean))].sort()
     // Intl names a code no country has 'Unknown Region' (as it names ZZ), or gives the code back
     const unknown = codes.filter((c) => !/^[A-Z]{2}$/.test(c) || countryName(c) === c || countryName(c) === countryName('ZZ'))
-    if (unknown.length) ctx.addIssue({ code: 'custom', message: say(`Not a country's two-letter ISO code: ${unknown.join(', ')}. Use codes like AU, NZ, DE.`, `Kein Ländercode (ISO, zwei Buchstaben): ${unknown.join(', ')}.`) })
+    if (unknown.length) ctx.issues.push({ code: 'custom', input: v, message: say(`Not a country's two-letter ISO code: ${unknown.join(', ')}. Use codes like AU, NZ, DE.`, `Kein Ländercode (ISO, zwei Buchstaben): ${unknown.join(', ')}.`) })
     // the address forms and the backend take addresses in SHIPPING_COUNTRIES only (still code, docs/checkout.md)
     const elsewhere = codes.filter((c) => !unknown.includes(c) && !SHIPPING_COUNTRIES.includes(c))
-    if (elsewhere.length) ctx.addIssue({ code: 'custom', message: say(`The checkout does not take addresses in ${elsewhere.join(', ')} yet; a zone can hold Australia, New Zealand, the United States, the United Kingdom and the EU's countries.`, `Die Kasse nimmt noch keine Adressen in ${elsewhere.join(', ')} an.`) })
+    if (elsewhere.length) ctx.issues.push({ code: 'custom', input: v, message: say(`The checkout does not take addresses in ${elsewhere.join(', ')} yet; a zone can hold Australia, New Zealand, the United States, the United Kingdom and the EU's countries.`, `Die Kasse nimmt noch keine Adressen in ${elsewhere.join(', ')} an.`) })
     return codes
-  })
+  }))
 
 export const ZoneSchema = z
   .object({
@@ -75,10 +70,9 @@ export const ZoneSchema = z
     countries,
     rest_of_world: field.checkbox,
     gst: z.enum(['included', 'export'], { message: say('Choose the GST rule.', 'Wählen Sie die GST-Regel.') }),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.rest_of_world && v.countries.length === 0) ctx.addIssue({ code: 'custom', path: ['countries'], message: say('List at least one country, or tick "Every other country".', 'Nennen Sie mindestens ein Land.') })
-  })
+  }).check(z.superRefine((v, ctx) => {
+    if (!v.rest_of_world && v.countries.length === 0) ctx.issues.push({ code: 'custom', input: v, path: ['countries'], message: say('List at least one country, or tick "Every other country".', 'Nennen Sie mindestens ein Land.') })
+  }))
 export type ZoneInput = z.infer<typeof ZoneSchema>
 
 const days = (label: string) => field.optionalWholeNumber(label, 0, 90)
@@ -94,12 +88,11 @@ export const RateSchema = z
     days_min: days('Days at least'),
     days_max: days('Days at most'),
     pickup: field.checkbox,
-  })
-  .superRefine((v, ctx) => {
-    if ((v.days_min === null) !== (v.days_max === null)) ctx.addIssue({ code: 'custom', path: ['days_max'], message: say('Give both the fewest and the most business days, or neither.', 'Geben Sie beide Werte an oder keinen.') })
-    else if (v.days_min !== null && v.days_max !== null && v.days_max < v.days_min) ctx.addIssue({ code: 'custom', path: ['days_max'], message: say('The most days cannot be fewer than the fewest.', 'Die Höchstzahl darf nicht kleiner als die Mindestzahl sein.') })
-    if ((v.free_over_aud === null) !== (v.free_over_usd === null)) ctx.addIssue({ code: 'custom', path: ['free_over_usd'], message: say('Give the free-shipping threshold in both currencies, or in neither.', 'Geben Sie die Grenze für kostenlosen Versand in beiden Währungen an oder in keiner.') })
-  })
+  }).check(z.superRefine((v, ctx) => {
+    if ((v.days_min === null) !== (v.days_max === null)) ctx.issues.push({ code: 'custom', input: v, path: ['days_max'], message: say('Give both the fewest and the most business days, or neither.', 'Geben Sie beide Werte an oder keinen.') })
+    else if (v.days_min !== null && v.days_max !== null && v.days_max < v.days_min) ctx.issues.push({ code: 'custom', input: v, path: ['days_max'], message: say('The most days cannot be fewer than the fewest.', 'Die Höchstzahl darf nicht kleiner als die Mindestzahl sein.') })
+    if ((v.free_over_aud === null) !== (v.free_over_usd === null)) ctx.issues.push({ code: 'custom', input: v, path: ['free_over_usd'], message: say('Give the free-shipping threshold in both currencies, or in neither.', 'Geben Sie die Grenze für kostenlosen Versand in beiden Währungen an oder in keiner.') })
+  }))
 export type RateInput = z.infer<typeof RateSchema>
 
 const ZONES_SQL = `SELECT z.*, (SELECT group_concat(country_iso, ', ') FROM (SELECT country_iso FROM shipping_zone_countries c WHERE c.zone_id = z.id ORDER BY country_iso)) AS countries,

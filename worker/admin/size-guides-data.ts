@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Operator } from './context.ts'
 import { auditStatement } from './audit.ts'
 import { spendFormStatement } from './form-tokens.ts'
@@ -34,28 +34,24 @@ const cellsOf = (line: string) => line.split(/\||\t/).map((cell) => cell.trim())
 const fits = (cell: string) => cell.length >= 1 && cell.length <= MAX_CELL
 
 const headings = (label: string) =>
-  z
-    .string()
-    .transform(cellsOf)
-    .refine((cells) => cells.length >= 2 && cells.length <= 8 && cells.every(fits), `${label}: the size, then 1 to 7 measurements, split by |, each at most ${MAX_CELL} characters.`)
+  z.pipe(z
+    .string(), z.transform(cellsOf)).check(z.refine((cells) => cells.length >= 2 && cells.length <= 8 && cells.every(fits), `${label}: the size, then 1 to 7 measurements, split by |, each at most ${MAX_CELL} characters.`))
 
 const fields = {
   name_en: field.text('The English name', 80),
   name_de: field.text('The German name', 80),
   columns_en: headings('English column headings'),
   columns_de: headings('German column headings'),
-  rows: z
-    .string()
-    .transform((text) => text.split(/\r?\n/).filter((line) => line.trim()).map(cellsOf))
-    .refine((rows) => rows.length >= 1 && rows.length <= 40, 'Give 1 to 40 sizes, one a line.'),
-  how_to_en: z.string().trim().max(4000, 'At most 4000 characters.'),
-  how_to_de: z.string().trim().max(4000, 'At most 4000 characters.'),
+  rows: z.pipe(z
+    .string(), z.transform((text) => text.split(/\r?\n/).filter((line) => line.trim()).map(cellsOf))).check(z.refine((rows) => rows.length >= 1 && rows.length <= 40, 'Give 1 to 40 sizes, one a line.')),
+  how_to_en: z.string().check(z.trim(), z.maxLength(4000, 'At most 4000 characters.')),
+  how_to_de: z.string().check(z.trim(), z.maxLength(4000, 'At most 4000 characters.')),
 }
 
-type Fields = z.output<z.ZodObject<typeof fields>>
+type Fields = z.output<z.ZodMiniObject<typeof fields>>
 
 /** The table as a whole: both languages have the same columns, every size a cell per column. */
-function checkTable(form: Fields, ctx: z.RefinementCtx) {
+function checkTable(form: Fields, ctx: z.core.$RefinementCtx) {
   const n = form.columns_en.length
   if (form.columns_de.length !== n) {
     ctx.addIssue({ code: 'custom', path: ['columns_de'], message: `The German headings have ${form.columns_de.length} columns, the English ${n}: give both the same columns.` })
@@ -67,18 +63,14 @@ function checkTable(form: Fields, ctx: z.RefinementCtx) {
   }
 }
 
-export const SizeGuideFormSchema = z.object(fields).superRefine(checkTable)
+export const SizeGuideFormSchema = z.object(fields).check(z.superRefine(checkTable))
 /** A new guide also chooses its key (it stays: the audit log and the API name the guide by it). */
 export const NewSizeGuideFormSchema = z
   .object({
     ...fields,
     slug: z
-      .string()
-      .trim()
-      .max(60, 'The key has at most 60 characters.')
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'The key: lower-case letters, digits and single dashes, like mens-apparel.'),
-  })
-  .superRefine(checkTable)
+      .string().check(z.trim(), z.maxLength(60, 'The key has at most 60 characters.'), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'The key: lower-case letters, digits and single dashes, like mens-apparel.')),
+  }).check(z.superRefine(checkTable))
 
 /**
  * Writes the guide (a new one when `before` is null) and its categories in one batch with the form's one-time token

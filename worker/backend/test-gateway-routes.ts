@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError, backendErrorResponse } from './shared/errors.ts'
 import { readParams } from './commerce/http.ts'

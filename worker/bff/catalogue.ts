@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { AppEnv } from '#worker/app-env.ts'
 import type { ApiErrorBody, ProductQuery } from '#kernel/models.ts'
 import { serverApi } from '#worker/commerce/for-request.ts'
@@ -13,22 +13,22 @@ import { SEARCH_HEADER, searchHeaderValue } from '#worker/search-stats/record.ts
 export const catalogueBff = new Hono<AppEnv>()
 
 const MenuQuerySchema = z.object({ type: z.enum(['header', 'footer'], { message: 'type must be header or footer' }) })
-const SlugSchema = z.string().trim().min(1, 'A slug is required.').max(200, 'That slug is too long.')
-const PageSchema = z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(10_000, 'page is too large')
-const PerPageSchema = z.coerce.number({ message: 'itemsPerPage must be a whole number' }).int('itemsPerPage must be a whole number').min(1, 'itemsPerPage must be 1 or more').max(100, 'itemsPerPage must be at most 100')
+const SlugSchema = z.string().check(z.trim(), z.minLength(1, 'A slug is required.'), z.maxLength(200, 'That slug is too long.'))
+const PageSchema = z.coerce.number({ message: 'page must be a whole number' }).check(z.int('page must be a whole number'), z.gte(1, 'page must be 1 or more'), z.lte(10_000, 'page is too large'))
+const PerPageSchema = z.coerce.number({ message: 'itemsPerPage must be a whole number' }).check(z.int('itemsPerPage must be a whole number'), z.gte(1, 'itemsPerPage must be 1 or more'), z.lte(100, 'itemsPerPage must be at most 100'))
 
-const CategoryQuerySchema = z.object({ slug: SlugSchema, disableFilterNav: z.enum(['true', 'false']).optional() })
+const CategoryQuerySchema = z.object({ slug: SlugSchema, disableFilterNav: z.optional(z.enum(['true', 'false'])) })
 const ProductsQuerySchema = z.object({
-  categoryId: z.string().regex(/^\d{1,12}$/, 'categoryId must be a category id').optional(),
-  term: z.string().max(200, 'The search is too long.').optional(),
-  price: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, "price must be a range 'min,max'").optional(),
-  page: PageSchema.optional(),
-  itemsPerPage: PerPageSchema.optional(),
-  sort: z.string().max(40).optional(),
-  facets: z.enum(['true', 'false'], { message: 'facets must be true or false' }).optional(),
+  categoryId: z.optional(z.string().check(z.regex(/^\d{1,12}$/, 'categoryId must be a category id'))),
+  term: z.optional(z.string().check(z.maxLength(200, 'The search is too long.'))),
+  price: z.optional(z.string().check(z.regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, "price must be a range 'min,max'"))),
+  page: z.optional(PageSchema),
+  itemsPerPage: z.optional(PerPageSchema),
+  sort: z.optional(z.string().check(z.maxLength(40))),
+  facets: z.optional(z.enum(['true', 'false'], { message: 'facets must be true or false' })),
 })
-const ProductQuerySchema = z.object({ categoryId: z.string().regex(/^\d{1,12}$/, 'categoryId must be a category id').optional() })
-const SearchQuerySchema = z.object({ term: z.string().max(200, 'The search is too long.'), page: PageSchema.optional(), itemsPerPage: PerPageSchema.optional() })
+const ProductQuerySchema = z.object({ categoryId: z.optional(z.string().check(z.regex(/^\d{1,12}$/, 'categoryId must be a category id'))) })
+const SearchQuerySchema = z.object({ term: z.string().check(z.maxLength(200, 'The search is too long.')), page: z.optional(PageSchema), itemsPerPage: z.optional(PerPageSchema) })
 
 catalogueBff.get('/menus', valid('query', MenuQuerySchema), async (c) => {
   return c.json(await serverApi(c).getMenus(c.req.valid('query').type))

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Facet, InferredFilter, Locale, ProductQuery } from '#kernel/models.ts'
 import { PRICE_FILTER_BUCKETS } from '#kernel/config.ts'
 import { optionValueLabel } from './catalogue-mappers.ts'
@@ -94,12 +94,12 @@ const INFERRED_KIND = {
   'properties.material': 'material',
 } as const
 const InferredSearchSchema = z.object({
-  filters: z.array(z.object({ filter: z.enum(Object.keys(INFERRED_KIND) as [keyof typeof INFERRED_KIND]), words: z.array(z.string()), values: z.array(z.string()).optional(), params: z.array(z.string()).optional() })),
-  term_without: z.record(z.string(), z.string().optional()),
-  term_without_filters: z.string().optional(),
+  filters: z.array(z.object({ filter: z.enum(Object.keys(INFERRED_KIND) as [keyof typeof INFERRED_KIND]), words: z.array(z.string()), values: z.optional(z.array(z.string())), params: z.optional(z.array(z.string())) })),
+  term_without: z.record(z.string(), z.optional(z.string())),
+  term_without_filters: z.optional(z.string()),
 })
 
-const DidYouMeanSchema = z.object({ did_you_mean: z.string().trim().min(1).max(200) })
+const DidYouMeanSchema = z.object({ did_you_mean: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) })
 
 /** `meta.search.did_you_mean` (our backend's extension): the corrected text of a search that found nothing. */
 export function didYouMean(search: unknown): string | undefined {

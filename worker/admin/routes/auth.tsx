@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { BackendError } from '#worker/backend/shared/errors.ts'
 import { isGuessablePassword } from '#worker/backend/services/common-passwords.ts'
 import { LoginPage, SetupPage } from '#worker/admin/pages/login-page.tsx'
@@ -10,10 +10,9 @@ import { checkAdminLogin, completeSetup, setupTokenUser } from '../operators.ts'
 import { renderDocument, seeOther } from '../render.tsx'
 import { endSession, startSession } from '../session.ts'
 
-const LoginSchema = z.object({ email: field.email, password: z.string().min(1, 'Enter your password.').max(200, PASSWORD_TOO_LONG) })
+const LoginSchema = z.object({ email: field.email, password: z.string().check(z.minLength(1, 'Enter your password.'), z.maxLength(200, PASSWORD_TOO_LONG)) })
 const SetupSchema = z
-  .object({ token: z.string(), password: z.string().min(12, 'Choose at least 12 characters.').max(200, PASSWORD_TOO_LONG), confirmation: z.string() })
-  .refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: 'The two passwords are not the same.' })
+  .object({ token: z.string(), password: z.string().check(z.minLength(12, 'Choose at least 12 characters.'), z.maxLength(200, PASSWORD_TOO_LONG)), confirmation: z.string() }).check(z.refine((v) => v.password === v.confirmation, { path: ['confirmation'], message: 'The two passwords are not the same.' }))
 const GUESSABLE = 'This password is one of the most used ones, or the store’s name. Choose another.'
 
 const LOGIN_NOTICES: Record<string, string> = { 'logged-out': 'You have logged out.', 'password-set': 'Your password is set. Log in with it.' }

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { CategoriesPage } from '#worker/admin/pages/categories-page.tsx'
 import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
@@ -17,14 +17,14 @@ import { renderPage, seeOther } from '../render.tsx'
 export const categories = new Hono<AdminEnv>()
 
 const CategorySchema = z.object({ name: field.text('The English name', 100), name_de: field.optionalText(100), hide_from_nav: field.checkbox })
-const CreateSchema = CategorySchema.extend({
-  parent: z.string().regex(/^\d*$/, 'Choose where the category goes.'),
-  slug: z.string().trim().toLowerCase().regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Use lower-case letters, digits and single dashes.').max(60, 'At most 60 characters.'),
+const CreateSchema = z.extend(CategorySchema, {
+  parent: z.string().check(z.regex(/^\d*$/, 'Choose where the category goes.')),
+  slug: z.string().check(z.trim(), z.toLowerCase(), z.regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Use lower-case letters, digits and single dashes.'), z.maxLength(60, 'At most 60 characters.')),
 })
 const MoveSchema = z.object({
-  category: z.string().regex(/^\d{1,12}$/, 'Choose the category to move from the list.').transform(Number),
-  parent: z.string().regex(/^\d*$/, 'Choose where the category goes.'),
-  position: z.string().trim().regex(/^\d{1,4}$/, 'Give the position as a whole number, 1 for the first.').transform(Number),
+  category: z.pipe(z.string().check(z.regex(/^\d{1,12}$/, 'Choose the category to move from the list.')), z.transform(Number)),
+  parent: z.string().check(z.regex(/^\d*$/, 'Choose where the category goes.')),
+  position: z.pipe(z.string().check(z.trim(), z.regex(/^\d{1,4}$/, 'Give the position as a whole number, 1 for the first.')), z.transform(Number)),
 })
 const CATEGORY_DONE = { done: 'the categories were changed as it asked.', label: 'See the categories' }
 

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { CMS_IMAGE_SIZES } from '#kernel/config.ts'
 import { ContentPicturesPage } from '#worker/admin/pages/content-pictures-page.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { EmailsPage, FailedMailPage } from '#worker/admin/pages/mail-page.tsx'
 import { previewList, previewOf, previewShop } from '#worker/mail/preview.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
@@ -47,7 +47,7 @@ async function failedPage(c: AdminContext, extra: { error?: string; already?: Pa
 mail.get('/mail/failed', (c) => failedPage(c))
 
 // nothing but the form's one-time key (worker/admin/form-tokens.ts)
-const ResendSchema = z.object({ form_token: z.string().optional() })
+const ResendSchema = z.object({ form_token: z.optional(z.string()) })
 
 mail.post('/mail/failed/:id{[0-9]+}/resend', async (c) => {
   const form = await parseForm(c, ResendSchema)

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { OrdersPage } from '#worker/admin/pages/orders-page.tsx'
 import { OrderPage, type OrderReturnItem } from '#worker/admin/pages/order-page.tsx'
 import { FulfilSchema, parcelOf } from '../parcel-form.ts'
@@ -7,7 +7,7 @@ import { PARCEL_SENT_ONCE, fulfilClosed, linesToShip, shipParcel } from '../fulf
 import type { DialogQuote } from '#worker/admin/pages/refund-dialog.tsx'
 import type { AlreadySent, FieldErrors } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
-import { field, pageOf, parseForm, type FormResult } from '../forms.ts'
+import { field, orElse, pageOf, parseForm, type FormResult } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { COLLECT_NOT_SHIP, SHIP_NOT_COLLECT, cancel, isClickAndCollect, pickupStep, refund, resendConfirmation } from '../order-actions.ts'
 import { refundTooMuch } from '#worker/backend/refunds/give-back.ts'
@@ -101,14 +101,14 @@ orders.get('/orders/:number/packing-slip/:parcel?', async (c) => {
   return renderDocument(`Packing slip ${slip.number}`, <PackingSlipPage slip={slip} />)
 })
 
-const RefundSchema = z.object({ paymentId: z.string().regex(/^\d+$/, 'Choose a payment.').transform(Number), amount: field.money('Amount').refine((v) => v > 0, 'The amount must be more than 0.'), reason: field.text('A reason', 200), password: field.password })
+const RefundSchema = z.object({ paymentId: z.pipe(z.string().check(z.regex(/^\d+$/, 'Choose a payment.')), z.transform(Number)), amount: field.money('Amount').check(z.refine((v) => v > 0, 'The amount must be more than 0.')), reason: field.text('A reason', 200), password: field.password })
 /** What is left to refund is known from the order: more than that is refused beside the amount, not after the fact. */
 const refundSchema = (detail: OrderDetail) =>
-  RefundSchema.superRefine((v, ctx) => {
+  RefundSchema.check(z.superRefine((v, ctx) => {
     const payment = detail.payments.find((p) => p.id === v.paymentId)
     if (!payment) ctx.addIssue({ code: 'custom', path: ['paymentId'], message: 'Choose one of this order’s payments.' })
     else if (v.amount > refundable(payment)) ctx.addIssue({ code: 'custom', path: ['amount'], message: refundTooMuch(detail, payment) })
-  })
+  }))
 const CancelSchema = z.object({ reason: field.text('A reason', 200), password: field.password })
 
 /** Runs an order action: a refused form or action re-renders the order with the message (nothing changed), else 303. */
@@ -188,7 +188,7 @@ orders.post('/orders/:number/refund', async (c) => {
 
 /** What a refund dialog sent a second time is told it did the first time. */
 const UNITS_REFUNDED_ONCE = { done: 'the units were refunded then (they are listed under the lines).', label: 'See the order’s refunds' }
-const UnitsSchema = z.object({ intent: z.enum(['quote', 'refund', 'all']).catch('refund'), shipping: field.checkbox, reason: z.string().trim().max(200, 'A reason must be at most 200 characters.').catch('') })
+const UnitsSchema = z.object({ intent: orElse(z.enum(['quote', 'refund', 'all']), 'refund'), shipping: field.checkbox, reason: orElse(z.string().check(z.trim(), z.maxLength(200, 'A reason must be at most 200 characters.')), '') })
 
 /** The refund dialog (worker/admin/quantity-refunds.ts): work out the total, refund the units chosen, or everything. */
 orders.post('/orders/:number/refund-units', async (c) => {

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { AdminEnv } from '../context.ts'
 import type { ProductDetail } from '../catalogue-data.ts'
 import { field, parseForm } from '../forms.ts'
@@ -19,11 +19,8 @@ const imageFormSchema = (detail: ProductDetail) =>
     alt: field.text('The English description', 250),
     alt_de: field.optionalText(250),
     // '' for every colour, else one of the product's own colours
-    colour: z
-      .string()
-      .optional()
-      .refine((v) => !v || detail.colours.some((c) => String(c.id) === v), 'Choose one of this product’s colours, or every colour.')
-      .transform((v) => (v ? Number(v) : null)),
+    colour: z.pipe(z.optional(z
+      .string()).check(z.refine((v) => !v || detail.colours.some((c) => String(c.id) === v), 'Choose one of this product’s colours, or every colour.')), z.transform((v) => (v ? Number(v) : null))),
   })
 
 const back = (id: number) => `/admin/products/${id}`

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ImportJobPage, ImportPage, type ImportJobView, type ImportRowView } from '#worker/admin/pages/import-page.tsx'
 import type { FieldErrors } from '#worker/admin/pages/parts.tsx'
 import type { AdminContext, AdminEnv } from '../context.ts'
@@ -30,8 +30,7 @@ async function showImport(c: AdminContext, extra: { error?: string; errors?: Fie
 /** The upload form's own field; what the lines say is the dry run's (import-check.ts). */
 const ImportFormSchema = z.object({
   file: z
-    .instanceof(File, { message: 'Choose a CSV file to check.' })
-    .refine((file) => file.size > 0, 'The file is empty. Choose the CSV file you saved from the spreadsheet.'),
+    .instanceof(File, { message: 'Choose a CSV file to check.' }).check(z.refine((file) => file.size > 0, 'The file is empty. Choose the CSV file you saved from the spreadsheet.')),
 })
 
 productImport.get('/products/import', (c) => showImport(c))

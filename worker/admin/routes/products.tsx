@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ProductsPage } from '#worker/admin/pages/products-page.tsx'
 import { ProductPage } from '#worker/admin/pages/product-page.tsx'
 import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'
@@ -53,8 +53,7 @@ const DetailsSchema = z
     description_de: field.optionalText(20_000),
     available_on: field.optionalDate('On sale from'),
     discontinue_on: field.optionalDate('Discontinued from'),
-  })
-  .refine((v) => !v.available_on || !v.discontinue_on || v.available_on < v.discontinue_on, { path: ['discontinue_on'], message: 'Discontinue after the day it goes on sale.' })
+  }).check(z.refine((v) => !v.available_on || !v.discontinue_on || v.available_on < v.discontinue_on, { path: ['discontinue_on'], message: 'Discontinue after the day it goes on sale.' }))
 
 const currencyPrices = (currency: 'AUD' | 'USD') => ({
   [`${currency}_amount`]: field.money(`${currency} price`, currency),
@@ -62,25 +61,24 @@ const currencyPrices = (currency: 'AUD' | 'USD') => ({
   [`${currency}_member`]: field.optionalMoney(`${currency} Club Price`, currency),
 })
 /** The price rules (catalogue-rules.ts) of both currencies' fields, each break said beside its field. */
-function priceRuleIssues(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+function priceRuleIssues(v: Record<string, unknown>, ctx: z.core.$RefinementCtx) {
   for (const currency of ['AUD', 'USD'] as const) {
     const breaks = priceRuleBreaks(v[`${currency}_amount`] as number, v[`${currency}_rrp`] as number | null, v[`${currency}_member`] as number | null)
-    if (breaks.includes('price')) ctx.addIssue({ code: 'custom', path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
-    if (breaks.includes('rrp')) ctx.addIssue({ code: 'custom', path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
-    if (breaks.includes('club')) ctx.addIssue({ code: 'custom', path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
+    if (breaks.includes('price')) ctx.issues.push({ code: 'custom', input: v, path: [`${currency}_amount`], message: `The ${currency} price must be more than 0.` })
+    if (breaks.includes('rrp')) ctx.issues.push({ code: 'custom', input: v, path: [`${currency}_rrp`], message: `The ${currency} RRP cannot be below the price (a sale is a price below the RRP).` })
+    if (breaks.includes('club')) ctx.issues.push({ code: 'custom', input: v, path: [`${currency}_member`], message: `The ${currency} Club Price must be below the price.` })
   }
 }
-const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD') }).superRefine(priceRuleIssues)
+const PricesSchema = z.object({ ...currencyPrices('AUD'), ...currencyPrices('USD') }).check(z.superRefine(priceRuleIssues))
 const STALE_FORM = 'This form is out of date: reload the page and save again.'
 const VariantSchema = z
   .object({
-    sku: field.text('The SKU', 64).regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only.'),
+    sku: field.text('The SKU', 64).check(z.regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only.')),
     stock: field.wholeNumber('Stock', -100_000, 1_000_000),
     // the count the page showed (a hidden field): the save is refused if the stock moved since
-    stock_seen: z.string({ error: STALE_FORM }).trim().regex(/^-?\d{1,9}$/, STALE_FORM).transform(Number),
+    stock_seen: z.pipe(z.string({ error: STALE_FORM }).check(z.trim(), z.regex(/^-?\d{1,9}$/, STALE_FORM)), z.transform(Number)),
     backorderable: field.checkbox,
-  })
-  .refine((v) => stockAllowed(v.stock, v.backorderable), { path: ['stock'], message: 'Stock can only go below 0 for a backorderable variant.' })
+  }).check(z.refine((v) => stockAllowed(v.stock, v.backorderable), { path: ['stock'], message: 'Stock can only go below 0 for a backorderable variant.' }))
 
 products.post('/products/:id{[0-9]+}/details', async (c) => {
   const detail = await productOf(c)
@@ -161,7 +159,7 @@ products.post('/products/:id{[0-9]+}/variants/:variant{[0-9]+}/deal', async (c) 
   return seeOther(c, `/admin/products/${detail.product.id}`, 'saved')
 })
 
-const TaxonsSchema = z.array(z.string().regex(/^[1-9]\d{0,11}$/, 'Choose categories from the list.').transform(Number)).max(500, 'Choose at most 500 categories.')
+const TaxonsSchema = z.array(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,11}$/, 'Choose categories from the list.')), z.transform(Number))).check(z.maxLength(500, 'Choose at most 500 categories.'))
 
 /**
  * A product's property values in English and German (each may be empty: the property is then not shown). A property
@@ -171,20 +169,20 @@ const TaxonsSchema = z.array(z.string().regex(/^[1-9]\d{0,11}$/, 'Choose categor
  */
 const propertiesSchema = (detail: ProductDetail) => {
   // undefined (not sent) stays apart from '' (sent empty: the property is removed)
-  const value = (label: string) => z.string().trim().max(200, `${label}: at most 200 characters.`).optional().transform((v) => (v === undefined ? undefined : v || null))
+  const value = (label: string) => z.pipe(z.optional(z.string().check(z.trim(), z.maxLength(200, `${label}: at most 200 characters.`))), z.transform((v) => (v === undefined ? undefined : v || null)))
   const shape = Object.fromEntries(detail.properties.flatMap((p) => [[`property-${p.id}`, value(p.presentation)], [`property-${p.id}-de`, value(`${p.presentation} (German)`)]]))
-  return z.object(shape).transform((v, ctx) => {
+  return z.pipe(z.object(shape), z.transform((v, ctx) => {
     const input: PropertyInput = {}
     for (const p of detail.properties) {
       const [en, de] = [v[`property-${p.id}`] as string | null | undefined, v[`property-${p.id}-de`] as string | null | undefined]
       if (en === undefined && de === undefined) continue
-      if (de && !en) ctx.addIssue({ code: 'custom', path: [`property-${p.id}`], message: `${p.presentation}: give the English value too (German shoppers fall back to it).` })
+      if (de && !en) ctx.issues.push({ code: 'custom', input: v, path: [`property-${p.id}`], message: `${p.presentation}: give the English value too (German shoppers fall back to it).` })
       input[p.id] = { value: en ?? null, valueDe: de ?? null }
     }
     const first = detail.properties[0]
-    if (first && Object.keys(input).length === 0) ctx.addIssue({ code: 'custom', path: [`property-${first.id}`], message: FIELD_MISSING })
+    if (first && Object.keys(input).length === 0) ctx.issues.push({ code: 'custom', input: v, path: [`property-${first.id}`], message: FIELD_MISSING })
     return input
-  })
+  }))
 }
 
 products.post('/products/:id{[0-9]+}/taxons', async (c) => {
@@ -197,7 +195,7 @@ products.post('/products/:id{[0-9]+}/taxons', async (c) => {
   // have (a category deleted since the page was shown, a hand-made request) is refused, not dropped: dropping it would
   // save the other boxes and take the product out of categories nobody meant to clear
   const known = new Set(detail.taxons.map((t) => t.id))
-  const ids = TaxonsSchema.refine((list) => list.every((id) => known.has(id)), 'Choose categories from the list.').safeParse(body.taxon === undefined ? [] : [body.taxon].flat())
+  const ids = TaxonsSchema.check(z.refine((list) => list.every((id) => known.has(id)), 'Choose categories from the list.')).safeParse(body.taxon === undefined ? [] : [body.taxon].flat())
   if (!ids.success) return show(c, detail, { form: 'taxons', error: ids.error.issues[0]!.message }, 422)
   await saveTaxons(c.env.DB, c.var.operator, detail, ids.data)
   // the precomputed facet counts (price buckets, categories) follow the change
@@ -226,30 +224,29 @@ products.post('/products/:id{[0-9]+}/properties', async (c) => {
 const addSizeSchema = (detail: ProductDetail) => {
   const optionFields = Object.fromEntries(
     detail.optionTypes.flatMap((t) => [
-      [`option_${t.id}`, z.string().trim().max(20, `Choose a ${t.presentation.toLowerCase()} from the list.`).regex(/^(\d{1,12})?$/, `Choose a ${t.presentation.toLowerCase()} from the list.`).optional()],
-      [`new_option_${t.id}`, z.string().trim().max(40, `A new ${t.presentation.toLowerCase()}: at most 40 characters.`).optional()],
-      [`new_swatch_${t.id}`, z.string().trim().regex(/^(#[0-9a-fA-F]{6})?$/, 'The swatch: a colour like #556b2f, or leave it empty.').optional().transform((v) => v || null)],
+      [`option_${t.id}`, z.optional(z.string().check(z.trim(), z.maxLength(20, `Choose a ${t.presentation.toLowerCase()} from the list.`), z.regex(/^(\d{1,12})?$/, `Choose a ${t.presentation.toLowerCase()} from the list.`)))],
+      [`new_option_${t.id}`, z.optional(z.string().check(z.trim(), z.maxLength(40, `A new ${t.presentation.toLowerCase()}: at most 40 characters.`)))],
+      [`new_swatch_${t.id}`, z.pipe(z.optional(z.string().check(z.trim(), z.regex(/^(#[0-9a-fA-F]{6})?$/, 'The swatch: a colour like #556b2f, or leave it empty.'))), z.transform((v) => v || null))],
     ]),
   )
   return z
     .object({
-      sku: field.text('The SKU', 64).regex(/^[A-Za-z0-9._-]+$/, 'The SKU: use letters, digits, dots, dashes and underscores only.'),
+      sku: field.text('The SKU', 64).check(z.regex(/^[A-Za-z0-9._-]+$/, 'The SKU: use letters, digits, dots, dashes and underscores only.')),
       stock: field.wholeNumber('Stock', 0, 1_000_000),
       ...currencyPrices('AUD'),
       ...currencyPrices('USD'),
       ...optionFields,
-    })
-    .superRefine((v, ctx) => {
+    }).check(z.superRefine((v, ctx) => {
       const values = v as Record<string, unknown>
       priceRuleIssues(values, ctx)
       for (const t of detail.optionTypes) {
         const [chosen, typed] = [values[`option_${t.id}`], values[`new_option_${t.id}`]]
         const name = t.presentation.toLowerCase()
-        if (!chosen && !typed) ctx.addIssue({ code: 'custom', path: [`option_${t.id}`], message: `Choose a ${name}, or type a new one.` })
-        if (chosen && typed) ctx.addIssue({ code: 'custom', path: [`new_option_${t.id}`], message: `Choose a ${name} from the list or type a new one, not both.` })
-        if (values[`new_swatch_${t.id}`] && !typed) ctx.addIssue({ code: 'custom', path: [`new_swatch_${t.id}`], message: `A swatch is for a new ${name}: type its name too, or leave the swatch empty.` })
+        if (!chosen && !typed) ctx.issues.push({ code: 'custom', input: v, path: [`option_${t.id}`], message: `Choose a ${name}, or type a new one.` })
+        if (chosen && typed) ctx.issues.push({ code: 'custom', input: v, path: [`new_option_${t.id}`], message: `Choose a ${name} from the list or type a new one, not both.` })
+        if (values[`new_swatch_${t.id}`] && !typed) ctx.issues.push({ code: 'custom', input: v, path: [`new_swatch_${t.id}`], message: `A swatch is for a new ${name}: type its name too, or leave the swatch empty.` })
       }
-    })
+    }))
 }
 
 products.post('/products/:id{[0-9]+}/variants', async (c) => {

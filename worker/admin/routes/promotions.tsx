@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { PromotionPage, PromotionsPage, promotionValues } from '#worker/admin/pages/promotions-page.tsx'
 import { GiftCardPage, GiftCardsPage } from '#worker/admin/pages/gift-cards-page.tsx'
 import { giftCardCode } from '#worker/backend/commerce/complete.ts'
@@ -16,28 +16,27 @@ import { dispatchWritten } from '#worker/mail/enqueue.ts'
 
 export const promotions = new Hono<AdminEnv>()
 
-const PromotionSchema = z
+const PromotionSchema = z.pipe(z
   .object({
     name: field.text('The name', 120),
-    code: field.text('The code', 40).transform((v) => v.toLowerCase()).pipe(z.string().regex(/^[a-z0-9_-]+$/, 'Use letters, digits, dashes and underscores only.')),
+    code: z.pipe(z.pipe(field.text('The code', 40), z.transform((v) => v.toLowerCase())), z.string().check(z.regex(/^[a-z0-9_-]+$/, 'Use letters, digits, dashes and underscores only.'))),
     kind: z.enum(['percent', 'fixed', 'free_shipping'], { message: 'Choose a kind of discount.' }),
-    amount: z.string().trim().optional().default(''),
+    amount: z._default(z.optional(z.string().check(z.trim())), ''),
     min_total: field.optionalMoney('Minimum order'),
     starts_on: field.optionalDate('Starts'),
     expires_on: field.optionalDate('Ends'),
     usage_limit: field.optionalWholeNumber('Uses in all'),
     per_customer_limit: field.optionalWholeNumber('Uses per customer'),
-  })
-  .transform((v, ctx): PromotionInput => {
+  }), z.transform((v, ctx): PromotionInput => {
     let amount = 0
     if (v.kind === 'percent') {
       amount = /^\d{1,3}$/.test(v.amount) ? Number(v.amount) : NaN
-      if (!(amount >= 1 && amount <= 100)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter a whole percent from 1 to 100.' })
+      if (!(amount >= 1 && amount <= 100)) ctx.issues.push({ code: 'custom', input: v, path: ['amount'], message: 'Enter a whole percent from 1 to 100.' })
     } else if (v.kind === 'fixed') {
       amount = /^\d{1,6}(\.\d{1,2})?$/.test(v.amount) ? Math.round(Number(v.amount) * 100) : 0
-      if (amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount like 20.00.' })
+      if (amount <= 0) ctx.issues.push({ code: 'custom', input: v, path: ['amount'], message: 'Enter an amount like 20.00.' })
     }
-    if (v.starts_on && v.expires_on && v.expires_on <= v.starts_on) ctx.addIssue({ code: 'custom', path: ['expires_on'], message: 'The end date must be after the start date.' })
+    if (v.starts_on && v.expires_on && v.expires_on <= v.starts_on) ctx.issues.push({ code: 'custom', input: v, path: ['expires_on'], message: 'The end date must be after the start date.' })
     return {
       name: v.name,
       code: v.code,
@@ -50,7 +49,7 @@ const PromotionSchema = z
       usage_limit: v.usage_limit,
       per_customer_limit: v.per_customer_limit,
     }
-  })
+  }))
 
 async function listPage(c: AdminContext, extra: { error?: string; errors?: Record<string, string | undefined>; values?: Record<string, string | undefined> } = {}, status = 200) {
   const page = pageOf(c)
@@ -102,15 +101,15 @@ promotions.post('/promotions/:id{[0-9]+}', async (c) => {
 const currency = z.enum(['AUD', 'USD'], { message: 'Choose AUD or USD.' })
 const IssueSchema = z.object({
   currency,
-  amount: field.money('Amount').refine((v) => v >= 100 && v <= 100_000, 'Issue between 1.00 and 1000.00.'),
+  amount: field.money('Amount').check(z.refine((v) => v >= 100 && v <= 100_000, 'Issue between 1.00 and 1000.00.')),
   recipient_name: field.optionalText(100),
-  recipient_email: z.union([z.literal(''), field.email]).optional().transform((v) => v || null),
+  recipient_email: z.pipe(z.optional(z.union([z.literal(''), field.email])), z.transform((v) => v || null)),
   // the email's language: '' = the account's, else English
-  locale: z.enum(['', 'en', 'de'], { message: 'Choose the language of the email.' }).optional(),
+  locale: z.optional(z.enum(['', 'en', 'de'], { message: 'Choose the language of the email.' })),
 })
-const CreditSchema = z.object({ email: field.email, currency, amount: field.money('Amount').refine((v) => v > 0 && v <= 100_000, 'Grant between 0.01 and 1000.00.'), reason: field.text('A reason', 200), password: field.password })
+const CreditSchema = z.object({ email: field.email, currency, amount: field.money('Amount').check(z.refine((v) => v > 0 && v <= 100_000, 'Grant between 0.01 and 1000.00.')), reason: field.text('A reason', 200), password: field.password })
 const AdjustSchema = z.object({
-  amount: z.string().trim().regex(/^-?\d{1,6}(\.\d{1,2})?$/, 'Enter a change like 10.00 or -5.00.').transform((v) => Math.round(Number(v) * 100)).refine((v) => v !== 0, 'The change cannot be 0.'),
+  amount: z.pipe(z.string().check(z.trim(), z.regex(/^-?\d{1,6}(\.\d{1,2})?$/, 'Enter a change like 10.00 or -5.00.')), z.transform((v) => Math.round(Number(v) * 100))).check(z.refine((v) => v !== 0, 'The change cannot be 0.')),
   reason: field.text('A reason', 200),
   password: field.password,
 })

@@ -1,11 +1,11 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { ReturnsPage, type ReturnFilter, type ReturnListItem } from '#worker/admin/pages/returns-page.tsx'
 import { ReturnPage, type ReturnView } from '#worker/admin/pages/return-page.tsx'
 import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'
 import { returnAddress } from '#worker/backend/commerce/return-address.ts'
 import type { AdminContext, AdminEnv } from '../context.ts'
-import { field, pageOf, parseForm } from '../forms.ts'
+import { field, orElse, pageOf, parseForm } from '../forms.ts'
 import { noticeText } from '../notices.ts'
 import { ActionRefused } from '../action-refused.ts'
 import { reconfirm } from '../operators.ts'
@@ -21,9 +21,9 @@ export const returns = new Hono<AdminEnv>()
 
 const PAGE_SIZE = 50
 const FilterSchema = z.object({
-  stage: z.enum(['open', 'requested', 'approved', 'received', 'refunded', 'declined', '']).catch('open'),
-  reason: z.string().regex(/^[a-z_]{0,40}$/).catch(''),
-  q: z.string().trim().max(200).catch(''),
+  stage: orElse(z.enum(['open', 'requested', 'approved', 'received', 'refunded', 'declined', '']), 'open'),
+  reason: orElse(z.string().check(z.regex(/^[a-z_]{0,40}$/)), ''),
+  q: orElse(z.string().check(z.trim(), z.maxLength(200)), ''),
 })
 
 returns.get('/returns', async (c) => {
@@ -122,7 +122,7 @@ returns.post('/returns/:id{[0-9]+}/approve', async (c) => {
 })
 
 returns.post('/returns/:id{[0-9]+}/receive', async (c) => {
-  const form = await parseForm(c, z.object({}).passthrough())
+  const form = await parseForm(c, z.looseObject({}))
   return step(c, 'receive', async (detail) => {
     const errors: FieldErrors = {}
     const receipts = detail.ret.items.map((i) => {

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { CustomerPage } from '#worker/admin/pages/customers-page.tsx'
 import type { AdminEnv } from '../context.ts'
 import { field, parseForm } from '../forms.ts'

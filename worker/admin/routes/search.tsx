@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { SearchPage, type PeriodChoice } from '#worker/admin/pages/search-page.tsx'
 import type { FieldErrors, FormValues } from '#worker/admin/pages/parts.tsx'
 import { firstKeptDay, SEARCH_STATS_KEEP_DAYS } from '#worker/search-stats/retention.ts'
@@ -56,19 +56,14 @@ search.get('/search', (c) => showPage(c, { notice: noticeText(c.req.query('notic
 
 /** A list of two to ten words or phrases, each with a letter or digit; the first is what one-way rows map from. */
 const SynonymSchema = z.object({
-  terms: z
-    .string()
-    .max(500, 'At most 500 characters in all.')
-    .transform((value) => {
+  terms: z.pipe(z
+    .string().check(z.maxLength(500, 'At most 500 characters in all.')), z.transform((value) => {
       const seen = new Set<string>()
       return value
         .split(',')
         .map((term) => term.replace(/\s+/g, ' ').trim())
         .filter((term) => term && queryWords(term).length > 0 && !seen.has(term.toLowerCase()) && seen.add(term.toLowerCase()))
-    })
-    .refine((terms) => terms.length >= 2, 'Enter at least two words or phrases, separated by commas (for example: kayak, canoe).')
-    .refine((terms) => terms.length <= 10, 'At most 10 words or phrases in one synonym.')
-    .refine((terms) => terms.every((term) => term.length <= 60), 'Each word or phrase has at most 60 characters.'),
+    })).check(z.refine((terms) => terms.length >= 2, 'Enter at least two words or phrases, separated by commas (for example: kayak, canoe).'), z.refine((terms) => terms.length <= 10, 'At most 10 words or phrases in one synonym.'), z.refine((terms) => terms.every((term) => term.length <= 60), 'Each word or phrase has at most 60 characters.')),
   direction: z.enum(['two-way', 'one-way'], { message: 'Choose whether the words find each other or only the first finds the rest.' }),
   locale: z.enum(['en', 'de', 'all'], { message: 'Choose English, German or both.' }),
 })

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Currency, Locale } from '#kernel/models.ts'
 import { BackendError, fieldErrors } from '../shared/errors.ts'
 
@@ -14,10 +14,10 @@ export function badParam(field: string, message: string): BackendError {
 }
 
 const PageSchema = z.object({
-  page: z.coerce.number({ message: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(100_000, 'page is too large').default(1),
-  per_page: z.coerce.number({ message: 'per_page must be a whole number' }).int('per_page must be a whole number').min(1, 'per_page must be 1 or more').max(MAX_PER_PAGE, `per_page must be at most ${MAX_PER_PAGE}`).optional(),
-  currency: z.string().transform((v) => v.toUpperCase()).pipe(z.enum(['AUD', 'USD'], { message: 'currency must be AUD or USD' })).optional(),
-  locale: z.enum(['en', 'de'], { message: 'locale must be en or de' }).optional(),
+  page: z._default(z.coerce.number({ message: 'page must be a whole number' }).check(z.int('page must be a whole number'), z.gte(1, 'page must be 1 or more'), z.lte(100_000, 'page is too large')), 1),
+  per_page: z.optional(z.coerce.number({ message: 'per_page must be a whole number' }).check(z.int('per_page must be a whole number'), z.gte(1, 'per_page must be 1 or more'), z.lte(MAX_PER_PAGE, `per_page must be at most ${MAX_PER_PAGE}`))),
+  currency: z.optional(z.pipe(z.pipe(z.string(), z.transform((v) => v.toUpperCase())), z.enum(['AUD', 'USD'], { message: 'currency must be AUD or USD' }))),
+  locale: z.optional(z.enum(['en', 'de'], { message: 'locale must be en or de' })),
 })
 
 export interface ListParams {

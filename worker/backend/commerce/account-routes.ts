@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { hashPassword, verifyPassword } from '../services/passwords.ts'
@@ -24,38 +24,35 @@ const RegisterSchema = z.object({
       first_name: RequiredText(100),
       last_name: RequiredText(100),
       password: PasswordSchema,
-      password_confirmation: z.string().optional(),
-      selected_locale: z.enum(['en', 'de']).optional(),
-    })
-    .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
+      password_confirmation: z.optional(z.string()),
+      selected_locale: z.optional(z.enum(['en', 'de'])),
+    }).check(z.refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
       path: ['password_confirmation'],
       message: MESSAGES.confirmation,
-    }),
+    })),
 })
 
 const UpdateSchema = z.object({
   user: z
     .object({
-      email: EmailSchema.optional(),
-      first_name: RequiredText(100).optional(),
-      last_name: RequiredText(100).optional(),
-      selected_locale: z.enum(['en', 'de']).optional(),
-      password: PasswordSchema.optional(),
-      password_confirmation: z.string().optional(),
+      email: z.optional(EmailSchema),
+      first_name: z.optional(RequiredText(100)),
+      last_name: z.optional(RequiredText(100)),
+      selected_locale: z.optional(z.enum(['en', 'de'])),
+      password: z.optional(PasswordSchema),
+      password_confirmation: z.optional(z.string()),
       // extension: changing the password or the email needs the current one (a stolen access token is no takeover)
-      current_password: z.string().max(128).optional(),
+      current_password: z.optional(z.string().check(z.maxLength(128))),
       // the contract's default addresses: one of the customer's own; the store keeps one default for both
-      bill_address_id: IdSchema.optional(),
-      ship_address_id: IdSchema.optional(),
-    })
-    .refine((u) => u.password === undefined || u.password_confirmation === undefined || u.password_confirmation === u.password, {
+      bill_address_id: z.optional(IdSchema),
+      ship_address_id: z.optional(IdSchema),
+    }).check(z.refine((u) => u.password === undefined || u.password_confirmation === undefined || u.password_confirmation === u.password, {
       path: ['password_confirmation'],
       message: MESSAGES.confirmation,
-    })
-    .refine((u) => u.bill_address_id === undefined || u.ship_address_id === undefined || u.bill_address_id === u.ship_address_id, {
+    }), z.refine((u) => u.bill_address_id === undefined || u.ship_address_id === undefined || u.bill_address_id === u.ship_address_id, {
       path: ['ship_address_id'],
       message: 'One default address serves both billing and shipping: send the same id for both.',
-    }),
+    })),
 })
 
 accountRoutes.get('/account', async (c) => {

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { notFound } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
@@ -12,7 +12,7 @@ import { addressResource } from './serializers.ts'
 /** `/account/addresses`: a customer's saved addresses, one of them the default (extension field `is_default`). */
 export const addressRoutes = new Hono<{ Bindings: Env }>()
 
-const AddressBodySchema = z.object({ address: AddressPayloadSchema.and(z.object({ is_default: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })).optional() })) })
+const AddressBodySchema = z.object({ address: z.intersection(AddressPayloadSchema, z.object({ is_default: z.optional(z.pipe(z.transform(booleanish), z.boolean({ message: 'must be true or false' }))) })) })
 
 const COLUMNS = ['firstname', 'lastname', 'company', 'address1', 'address2', 'city', 'zipcode', 'phone', 'state_name', 'country_iso', 'email', 'tax_id', 'label'] as const
 

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { BackendError, invalid } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
 import { cardBrand, type CardDetails } from './gateway.ts'
@@ -15,23 +15,23 @@ import type { CartState } from './cart-state.ts'
 
 /** A card tokenised by the provider, as the contract sends it (brand, digits and expiry are the provider's to say). */
 const TokenSourceSchema = z.object({
-  gateway_payment_profile_id: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(100, 'is not a payment method of the provider'),
+  gateway_payment_profile_id: z.string({ message: 'This field is required.' }).check(z.trim(), z.minLength(1, 'This field is required.'), z.maxLength(100, 'is not a payment method of the provider')),
   name: OptionalText(100),
 })
 
 export const CardPaymentSchema = z.object({
   payment_method_id: z.literal(PAYMENT_METHOD_IDS.card),
   /** Extension: the captcha answer, asked for after repeated declines where a captcha is configured. */
-  captcha_token: z.string().max(4096).optional(),
+  captcha_token: z.optional(z.string().check(z.maxLength(4096))),
   /** A saved card of the customer (Spree's credit card id). */
-  source_id: IdSchema.optional(),
-  source_attributes: z.record(z.string(), z.unknown(), { message: 'must be the card details' }).optional(),
+  source_id: z.optional(IdSchema),
+  source_attributes: z.optional(z.record(z.string(), z.unknown(), { message: 'must be the card details' })),
   /** Extension: keep a member's new card for next time. Spree's default (kept) when left out; the store's form sends it. */
-  save_card: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })).optional(),
+  save_card: z.optional(z.pipe(z.transform(booleanish), z.boolean({ message: 'must be true or false' }))),
 })
 
 /** Zod issues of a nested schema, reported under `source_attributes.…` as the request names them. */
-function parseSource<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+function parseSource<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw)
   if (!result.success) throw invalid({ issues: result.error.issues.map((i) => ({ ...i, path: ['source_attributes', ...i.path] })) })
   return result.data

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError, cartNotFound, notFound } from '../shared/errors.ts'
 import { rateLimit } from '../services/rate-limit.ts'
@@ -20,16 +20,15 @@ import { formatMoney } from '#kernel/format.ts'
 /** Spree's cart endpoints (`/cart…`): guests by `X-Spree-Order-Token`, customers by bearer. */
 export const cartRoutes = new Hono<{ Bindings: Env }>()
 
-const AddItemSchema = z.object({ variant_id: IdSchema, quantity: QuantitySchema.default(1) })
+const AddItemSchema = z.object({ variant_id: IdSchema, quantity: z._default(QuantitySchema, 1) })
 const SetQuantitySchema = z.object({ line_item_id: IdSchema, quantity: QuantitySchema })
 // missing is 'required'; anything that cannot be a cart's token (too short, a number) says so
 const GuestTokenSchema = z.object({
-  guest_order_token: z
-    .custom<unknown>((v) => v !== undefined && v !== null && v !== '', 'This field is required.')
-    .pipe(z.string('is not a cart token').min(8, 'is not a cart token').max(128, 'is not a cart token')),
+  guest_order_token: z.pipe(z
+    .custom<unknown>((v) => v !== undefined && v !== null && v !== '', 'This field is required.'), z.string('is not a cart token').check(z.minLength(8, 'is not a cart token'), z.maxLength(128, 'is not a cart token'))),
 })
 const CouponSchema = z.object({
-  coupon_code: z.string({ message: 'This field is required.' }).trim().min(1, 'This field is required.').max(64, 'This field can have at max 64 characters.'),
+  coupon_code: z.string({ message: 'This field is required.' }).check(z.trim(), z.minLength(1, 'This field is required.'), z.maxLength(64, 'This field can have at max 64 characters.')),
 })
 
 /**
@@ -72,7 +71,7 @@ function assertChargeable(state: CartState, order: OrderRow, change: { lineId?: 
 cartRoutes.post('/cart', async (c) => {
   const userId = await currentUserId(c)
   // a currency the store does not sell in is refused rather than answered with a cart in AUD
-  const { currency: asked } = await readParams(c, z.object({ currency: z.string({ message: 'Choose AUD or USD.' }).toUpperCase().pipe(CurrencySchema).optional() }))
+  const { currency: asked } = await readParams(c, z.object({ currency: z.optional(z.pipe(z.string({ message: 'Choose AUD or USD.' }).check(z.toUpperCase()), CurrencySchema)) }))
   const currency = asked ?? 'AUD'
   if (userId !== null) {
     const open = await openCartOfUser(c.env.DB, userId)
@@ -206,13 +205,13 @@ cartRoutes.delete('/cart/remove_coupon_code/:code', (c) => removeCoupons(c, c.re
 // Without a code in the path, a `coupon_code` parameter names the one to take off (the official client sends it in the
 // body); without either, every coupon comes off, as in Spree.
 cartRoutes.delete('/cart/remove_coupon_code', async (c) => {
-  const { coupon_code } = await readParams(c, z.object({ coupon_code: z.string({ message: 'must be a code' }).trim().max(64, 'This field can have at max 64 characters.').optional() }))
+  const { coupon_code } = await readParams(c, z.object({ coupon_code: z.optional(z.string({ message: 'must be a code' }).check(z.trim(), z.maxLength(64, 'This field can have at max 64 characters.'))) }))
   return removeCoupons(c, coupon_code ? coupon_code : null)
 })
 
 cartRoutes.patch('/cart/change_currency', async (c) => {
   const order = await requireCart(c)
-  const { new_currency } = await readParams(c, z.object({ new_currency: z.string({ message: 'This field is required.' }).toUpperCase().pipe(CurrencySchema) }))
+  const { new_currency } = await readParams(c, z.object({ new_currency: z.pipe(z.string({ message: 'This field is required.' }).check(z.toUpperCase()), CurrencySchema) }))
   const { results } = await c.env.DB.prepare(
     `SELECT li.id FROM line_items li LEFT JOIN prices p ON p.variant_id = li.variant_id AND p.currency = ?
      WHERE li.order_id = ? AND li.gift_card_cents IS NULL AND p.variant_id IS NULL`,

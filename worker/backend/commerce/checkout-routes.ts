@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError, cartNotFound } from '../shared/errors.ts'
 import { currentUserId } from './auth.ts'
@@ -21,16 +21,14 @@ import type { BackendContext } from './http.ts'
 export const checkoutRoutes = new Hono<{ Bindings: Env }>()
 
 const CheckoutSchema = z.object({
-  order: z
-    .object({
-      email: EmailSchema.optional(),
-      bill_address_attributes: AddressPayloadSchema.optional(),
-      ship_address_attributes: AddressPayloadSchema.optional(),
-      shipments_attributes: z.array(z.object({ id: z.string().max(40).optional(), selected_shipping_rate_id: IdSchema })).max(5).optional(),
-    })
-    .strict(),
+  order: z.strictObject({
+      email: z.optional(EmailSchema),
+      bill_address_attributes: z.optional(AddressPayloadSchema),
+      ship_address_attributes: z.optional(AddressPayloadSchema),
+      shipments_attributes: z.optional(z.array(z.object({ id: z.optional(z.string().check(z.maxLength(40))), selected_shipping_rate_id: IdSchema })).check(z.maxLength(5))),
+  }),
 })
-const SelectShippingSchema = z.object({ shipping_method_id: IdSchema, pickup_location_id: IdSchema.optional(), shipment_id: z.union([z.string().max(40), z.number()], { message: 'must be a shipment id' }).transform(String).optional() })
+const SelectShippingSchema = z.object({ shipping_method_id: IdSchema, pickup_location_id: z.optional(IdSchema), shipment_id: z.optional(z.pipe(z.union([z.string().check(z.maxLength(40)), z.number()], { message: 'must be a shipment id' }), z.transform(String))) })
 
 /**
  * A cart has one shipment. Before the order is placed it is named by the order's id: `GET /checkout/shipping_rates`
@@ -196,15 +194,12 @@ async function orderToComplete(c: BackendContext): Promise<OrderRow> {
 
 /** Extension: the balance due the shopper was shown and agreed to pay by card (docs/commerce-api.md). */
 const CompleteSchema = z.object({
-  expected_balance: z.coerce
-    .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')
-    .transform((v) => Math.round(Number(v) * 100))
-    .optional(),
+  expected_balance: z.optional(z.pipe(z.coerce
+    .string().check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')), z.transform((v) => Math.round(Number(v) * 100)))),
   /** Extension: back from Stripe's hosted payment page (docs/payments.md). */
-  stripe_session_id: z.string().regex(/^cs_[A-Za-z0-9_]{6,200}$/, 'is not a payment page session').optional(),
+  stripe_session_id: z.optional(z.string().check(z.regex(/^cs_[A-Za-z0-9_]{6,200}$/, 'is not a payment page session'))),
   /** Extension: where the bank's 3-D Secure page sends the shopper back to (the storefront's page). */
-  return_url: ReturnUrlSchema.optional(),
+  return_url: z.optional(ReturnUrlSchema),
 })
 
 checkoutRoutes.patch('/checkout/complete', async (c) => {

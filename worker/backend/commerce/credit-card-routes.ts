@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { pagination } from '../catalogue/jsonapi.ts'
 import { notFound } from '../shared/errors.ts'
@@ -37,8 +37,8 @@ const creditCardResource = (card: CreditCardRow) => ({
   relationships: { payment_method: { data: { type: 'payment_method', id: String(card.payment_method_id) } } },
 })
 
-const ListSchema = PageParamsSchema.extend({
-  filter: z.object({ payment_method_id: z.coerce.number({ message: 'must be an id' }).int('must be an id').positive('must be an id').optional() }).optional(),
+const ListSchema = z.extend(PageParamsSchema, {
+  filter: z.optional(z.object({ payment_method_id: z.optional(z.coerce.number({ message: 'must be an id' }).check(z.int('must be an id'), z.positive('must be an id'))) })),
 })
 
 creditCardRoutes.get('/account/credit_cards', async (c) => {

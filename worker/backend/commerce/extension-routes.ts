@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { isProduction } from '#worker/env.ts'
 import { BackendError, notFound } from '../shared/errors.ts'
@@ -24,30 +24,23 @@ export const extensionRoutes = new Hono<{ Bindings: Env }>()
 const GiftCardSchema = z.object({
   gift_card: z.object({
     // a form sends the amount as text (`gift_card[amount]=50`), read as a number like every other one
-    amount: z.preprocess(numeric, z
-      .number({ message: 'must be a number' })
-      .int('must be a whole amount')
-      .min(GIFT_CARD_AMOUNT_MIN, `must be at least ${GIFT_CARD_AMOUNT_MIN}`)
-      .max(GIFT_CARD_AMOUNT_MAX, `must be at most ${GIFT_CARD_AMOUNT_MAX}`)),
+    amount: z.pipe(z.transform(numeric), z
+      .number({ message: 'must be a number' }).check(z.int('must be a whole amount'), z.gte(GIFT_CARD_AMOUNT_MIN, `must be at least ${GIFT_CARD_AMOUNT_MIN}`), z.lte(GIFT_CARD_AMOUNT_MAX, `must be at most ${GIFT_CARD_AMOUNT_MAX}`))),
     recipient_name: RequiredText(100),
     recipient_email: EmailSchema,
     message: OptionalText(500, { multiline: true }),
     // optional delivery date (store time, YYYY-MM-DD): the code is emailed that morning instead of at completion
-    deliver_on: z
-      .string({ message: 'must be a date such as 2026-12-24' })
-      .trim()
-      .transform((v) => v || null)
-      .nullish()
-      .superRefine((v, ctx) => {
+    deliver_on: z.nullish(z.pipe(z
+      .string({ message: 'must be a date such as 2026-12-24' }).check(z.trim()), z.transform((v) => v || null))).check(z.superRefine((v, ctx) => {
         const problem = v ? deliveryDateSentence(v) : null
         if (problem) ctx.addIssue({ code: 'custom', message: problem })
-      }),
+      })),
   }),
 })
 const EmailBodySchema = z.object({ email: EmailSchema })
-const AffiliateSchema = z.object({ code: z.string({ message: 'This field is required.' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'This affiliate code is not valid.') })
+const AffiliateSchema = z.object({ code: z.string({ message: 'This field is required.' }).check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'This affiliate code is not valid.')) })
 const GiftCardCodeSchema = z.object({
-  code: z.string({ message: 'This field is required.' }).trim().toUpperCase().regex(/^[A-Z0-9-]{4,40}$/, 'This gift card code is not valid.'),
+  code: z.string({ message: 'This field is required.' }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9-]{4,40}$/, 'This gift card code is not valid.')),
 })
 const ContactSchema = z.object({ name: RequiredText(100), email: EmailSchema, message: RequiredText(5000, { multiline: true }) })
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type * as z from 'zod'
+import type * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError, invalid } from '../shared/errors.ts'
 import { nestParams } from './nest-params.ts'
@@ -60,7 +60,7 @@ async function parseParams(c: BackendContext): Promise<unknown> {
  * 400, not matching the schema → 422 with one message per field. Either way nothing has been changed yet, because
  * handlers only write after this returns.
  */
-export async function readParams<S extends z.ZodType>(c: BackendContext, schema: S): Promise<z.output<S>> {
+export async function readParams<S extends z.ZodMiniType>(c: BackendContext, schema: S): Promise<z.output<S>> {
   const result = schema.safeParse(await requestParams(c))
   if (!result.success) throw invalid(result.error)
   return result.data

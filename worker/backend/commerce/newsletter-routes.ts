@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { LOCALE_PREFIX } from '#kernel/config.ts'
 import { newsletterConfirmMail } from '#worker/mail/mails.ts'
@@ -62,7 +62,7 @@ newsletterRoutes.post('/newsletter/subscribe', async (c) => {
 
 /** The confirm button's POST (never the link's GET: mail scanners open links, they do not press buttons). */
 newsletterRoutes.post('/newsletter/confirm', async (c) => {
-  const { token } = await readParams(c, z.object({ token: z.string({ message: 'is missing' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not valid') }))
+  const { token } = await readParams(c, z.object({ token: z.string({ message: 'is missing' }).check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not valid')) }))
   const row = await c.env.DB.prepare(
     "UPDATE newsletter_subscribers SET subscribed = 1, confirmed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), token_hash = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE token_hash = ? RETURNING email",
   )
@@ -88,7 +88,7 @@ export async function newsletterUnsubscribeLink(env: Env, origin: string, email:
  * a newsletter's signed unsubscribe link. An address alone is refused (before, anyone could unsubscribe anyone).
  */
 newsletterRoutes.post('/newsletter/unsubscribe', async (c) => {
-  const body = await readParams(c, z.object({ email: EmailSchema.optional(), token: z.string({ message: 'is not valid' }).max(200, 'is not valid').optional() }))
+  const body = await readParams(c, z.object({ email: z.optional(EmailSchema), token: z.optional(z.string({ message: 'is not valid' }).check(z.maxLength(200, 'is not valid'))) }))
   const userId = await currentUserId(c)
   let email: string
   if (userId !== null) {

@@ -13,7 +13,7 @@ import { RETURN_REASONS } from '#kernel/config.ts'
 import { storeUrl } from '../services/store-url.ts'
 import { dispatchWritten, mailStatement } from '#worker/mail/enqueue.ts'
 import { BackendError } from '../shared/errors.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { checkReturnRequest, returnRequestStatements, returnSummary } from './returns.ts'
 import { returnMail } from './return-mails.ts'
 import { returnAddress } from './return-address.ts'
@@ -88,16 +88,10 @@ async function placedOrderDocument(db: D1Database, order: OrderRow, locale: 'en'
 const ReturnRequestSchema = z.object({
   return_request: z.object({
     reason: z.enum(RETURN_REASONS, { message: 'Choose a reason for the return.' }),
-    comment: z
-      .string()
-      .trim()
-      .max(1000, 'must be at most 1000 characters')
-      .nullish()
-      .transform((v) => v || null),
+    comment: z.pipe(z.nullish(z
+      .string().check(z.trim(), z.maxLength(1000, 'must be at most 1000 characters'))), z.transform((v) => v || null)),
     items: z
-      .array(z.object({ line_item_id: z.coerce.number().int().positive(), quantity: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(999) }))
-      .min(1, 'Choose at least one item to return.')
-      .max(100),
+      .array(z.object({ line_item_id: z.coerce.number().check(z.int(), z.positive()), quantity: z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(0, 'must not be negative'), z.lte(999)) })).check(z.minLength(1, 'Choose at least one item to return.'), z.maxLength(100)),
   }),
 })
 

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { nowSeconds, randomToken, sha256Hex } from '../../lib/crypto.ts'
@@ -26,8 +26,7 @@ export const RESET_TOKEN_TTL = 30 * 60
 const ForgotSchema = z.object({ user: z.object({ email: EmailSchema }) })
 const ResetSchema = z.object({
   user: z
-    .object({ password: PasswordSchema, password_confirmation: z.string({ message: MESSAGES.required }) })
-    .refine((u) => u.password === u.password_confirmation, { path: ['password_confirmation'], message: MESSAGES.confirmation }),
+    .object({ password: PasswordSchema, password_confirmation: z.string({ message: MESSAGES.required }) }).check(z.refine((u) => u.password === u.password_confirmation, { path: ['password_confirmation'], message: MESSAGES.confirmation })),
 })
 
 passwordRoutes.post('/passwords', async (c) => {

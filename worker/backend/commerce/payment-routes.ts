@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { requireUser } from './auth.ts'
@@ -19,7 +19,7 @@ import { releaseDeals } from './deal-stock.ts'
 export const paymentRoutes = new Hono<{ Bindings: Env }>()
 
 const GiftCardSourceSchema = z.object({
-  gift_card_code: z.string({ message: 'This field is required.' }).trim().toUpperCase().regex(/^[A-Z0-9-]{4,40}$/, 'This gift card code is not valid.'),
+  gift_card_code: z.string({ message: 'This field is required.' }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9-]{4,40}$/, 'This gift card code is not valid.')),
 })
 
 const CreatePaymentSchema = z.discriminatedUnion(
@@ -104,13 +104,8 @@ paymentRoutes.delete('/checkout/remove_gift_card', async (c) => {
 })
 
 const AmountQuerySchema = z.object({
-  amount: z
-    .union([z.string(), z.number()], { message: 'must be an amount such as 10 or 10.50' })
-    .transform(String)
-    .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 10 or 10.50'))
-    .transform((v) => Math.round(Number(v) * 100))
-    .refine((cents) => cents > 0, 'must be more than 0')
-    .optional(),
+  amount: z.optional(z.pipe(z.pipe(z.pipe(z
+    .union([z.string(), z.number()], { message: 'must be an amount such as 10 or 10.50' }), z.transform(String)), z.string().check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 10 or 10.50'))), z.transform((v) => Math.round(Number(v) * 100))).check(z.refine((cents) => cents > 0, 'must be more than 0'))),
 })
 
 paymentRoutes.post('/checkout/add_store_credit', async (c) => {

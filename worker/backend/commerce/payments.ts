@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { luhnValid } from '#kernel/card-number.ts'
 
 /**
@@ -29,25 +29,16 @@ const thisYear = () => new Date().getUTCFullYear()
 
 export const CardSourceSchema = z
   .object({
-    number: z
-      .string({ message: 'This field is required.' })
-      .transform((v) => v.replace(/[\s-]/g, ''))
-      .refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'The card number is not valid.'),
-    month: z.coerce.number({ message: 'must be a month' }).int('must be a month').min(1, 'must be a month').max(12, 'must be a month'),
-    year: z.coerce
-      .number({ message: 'must be a year' })
-      .int('must be a year')
-      .transform((y) => (y < 100 ? 2000 + y : y))
-      .refine((y) => y >= thisYear() && y <= thisYear() + 20, 'The card has expired or the year is not valid.'),
-    verification_value: z.string({ message: 'This field is required.' }).regex(/^\d{3,4}$/, 'The security code has 3 or 4 digits.'),
-    name: z.string().trim().max(100, 'This field can have at max 100 characters.').optional(),
-  })
-  .refine(
-    (s) => {
+    number: z.pipe(z
+      .string({ message: 'This field is required.' }), z.transform((v) => v.replace(/[\s-]/g, ''))).check(z.refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'The card number is not valid.')),
+    month: z.coerce.number({ message: 'must be a month' }).check(z.int('must be a month'), z.gte(1, 'must be a month'), z.lte(12, 'must be a month')),
+    year: z.pipe(z.coerce
+      .number({ message: 'must be a year' }).check(z.int('must be a year')), z.transform((y) => (y < 100 ? 2000 + y : y))).check(z.refine((y) => y >= thisYear() && y <= thisYear() + 20, 'The card has expired or the year is not valid.')),
+    verification_value: z.string({ message: 'This field is required.' }).check(z.regex(/^\d{3,4}$/, 'The security code has 3 or 4 digits.')),
+    name: z.optional(z.string().check(z.trim(), z.maxLength(100, 'This field can have at max 100 characters.'))),
+  }).check(z.refine((s) => {
       const now = new Date()
       return s.year > now.getUTCFullYear() || s.month >= now.getUTCMonth() + 1
-    },
-    { path: ['month'], message: 'The card has expired.' },
-  )
+    }, { path: ['month'], message: 'The card has expired.' }))
 
 export type CardSource = z.output<typeof CardSourceSchema>

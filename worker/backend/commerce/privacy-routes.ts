@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { verifyPassword } from '../services/passwords.ts'
@@ -101,7 +101,7 @@ privacyRoutes.get('/account/export', async (c) => {
   return c.json(document)
 })
 
-const DeleteSchema = z.object({ password: z.string({ message: "can't be blank" }).max(128) })
+const DeleteSchema = z.object({ password: z.string({ message: "can't be blank" }).check(z.maxLength(128)) })
 
 privacyRoutes.post('/account/delete', async (c) => {
   const userId = await requireUser(c)

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { AU_STATES, US_STATES } from './state-names.ts'
 import { SHIPPING_COUNTRIES, STATE_COUNTRIES } from '#kernel/destinations.ts'
 
@@ -34,43 +34,25 @@ const visible = (multiline: boolean) => (v: string) => !(multiline ? HIDDEN_IN_T
 
 const required = (max = 255, { multiline = false } = {}) =>
   z
-    .string({ message: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(max, `This field can have at max ${max} characters.`)
-    .refine(visible(multiline), HIDDEN_CHARACTERS_MESSAGE)
+    .string({ message: MESSAGES.required }).check(z.trim(), z.minLength(1, MESSAGES.required), z.maxLength(max, `This field can have at max ${max} characters.`), z.refine(visible(multiline), HIDDEN_CHARACTERS_MESSAGE))
 
 export const RequiredText = required
 
 export const OptionalText = (max = 255, { multiline = false } = {}) =>
-  z
-    .string({ message: 'must be text' })
-    .trim()
-    .max(max, `This field can have at max ${max} characters.`)
-    .refine(visible(multiline), HIDDEN_CHARACTERS_MESSAGE)
-    .nullish()
-    .transform((v) => (v ? v : null))
+  z.pipe(z.nullish(z
+    .string({ message: 'must be text' }).check(z.trim(), z.maxLength(max, `This field can have at max ${max} characters.`), z.refine(visible(multiline), HIDDEN_CHARACTERS_MESSAGE))), z.transform((v) => (v ? v : null)))
 
 /** Emails are compared and stored in lowercase: two spellings of one mailbox are one customer. */
-export const EmailSchema = z
-  .string({ message: MESSAGES.email })
-  .trim()
-  .max(254, MESSAGES.email)
-  .pipe(z.email({ message: MESSAGES.email }))
-  .transform((v) => v.toLowerCase())
+export const EmailSchema = z.pipe(z.pipe(z
+  .string({ message: MESSAGES.email }).check(z.trim(), z.maxLength(254, MESSAGES.email)), z.email({ message: MESSAGES.email })), z.transform((v) => v.toLowerCase()))
 
 export const PasswordSchema = z
-  .string({ message: MESSAGES.required })
-  .max(128, 'This field can have at max 128 characters.')
-  .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password)
+  .string({ message: MESSAGES.required }).check(z.maxLength(128, 'This field can have at max 128 characters.'), z.refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), MESSAGES.password))
 
 
 /** Phone numbers: digits with optional +, spaces, dashes and brackets; 8 to 15 digits. */
 export const PhoneSchema = z
-  .string({ message: MESSAGES.phone })
-  .trim()
-  .max(25, MESSAGES.phone)
-  .refine((v) => /^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 8 && (v.match(/\d/g)?.length ?? 0) <= 15, MESSAGES.phone)
+  .string({ message: MESSAGES.phone }).check(z.trim(), z.maxLength(25, MESSAGES.phone), z.refine((v) => /^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 8 && (v.match(/\d/g)?.length ?? 0) <= 15, MESSAGES.phone))
 
 /** Countries the store ships to, by ISO3 (the contract takes a country as ISO or ISO3). */
 const ISO3: Record<string, string> = {
@@ -84,16 +66,11 @@ const ISO3_OF = Object.fromEntries(Object.entries(ISO3).map(([iso3, iso]) => [is
 export const iso3Of = (iso: string): string | null => ISO3_OF[iso] ?? null
 
 /** A country code, ISO (`AU`) or ISO3 (`AUS`), answered as ISO. */
-export const CountryIsoSchema = z
-  .string({ message: MESSAGES.country })
-  .trim()
-  .regex(/^[A-Za-z]{2,3}$/, MESSAGES.country)
-  .transform((v) => v.toUpperCase())
-  .transform((v) => ISO3[v] ?? v)
-  .refine((v) => v.length === 2, MESSAGES.country)
+export const CountryIsoSchema = z.pipe(z.pipe(z
+  .string({ message: MESSAGES.country }).check(z.trim(), z.regex(/^[A-Za-z]{2,3}$/, MESSAGES.country)), z.transform((v) => v.toUpperCase())), z.transform((v) => ISO3[v] ?? v)).check(z.refine((v) => v.length === 2, MESSAGES.country))
 
 /** Spree's AddressPayload (firstname, lastname, address1 …, state_name, country_iso), validated for Australia. */
-export const AddressPayloadSchema = z
+export const AddressPayloadSchema = z.pipe(z
   .object({
     firstname: required(100),
     lastname: required(100),
@@ -106,11 +83,10 @@ export const AddressPayloadSchema = z
     // required where the country has states (AU, US); elsewhere an optional region
     state_name: OptionalText(100),
     country_iso: CountryIsoSchema,
-    email: EmailSchema.nullish(),
+    email: z.nullish(EmailSchema),
     tax_id: OptionalText(50),
     label: OptionalText(100),
-  })
-  .superRefine((a, ctx) => {
+  }).check(z.superRefine((a, ctx) => {
     if (!SHIPPING_COUNTRIES.includes(a.country_iso)) {
       ctx.addIssue({ code: 'custom', path: ['country_iso'], message: MESSAGES.country })
     }
@@ -127,8 +103,7 @@ export const AddressPayloadSchema = z
     if (a.country_iso !== 'AU' && !/^[A-Za-z0-9 -]{2,10}$/.test(a.zipcode)) {
       ctx.addIssue({ code: 'custom', path: ['zipcode'], message: 'Please, provide a valid postcode.' })
     }
-  })
-  .transform((a) => ({ ...a, state_name: STATE_COUNTRIES.includes(a.country_iso) ? (a.state_name ?? '').toUpperCase() : (a.state_name ?? '') }))
+  })), z.transform((a) => ({ ...a, state_name: STATE_COUNTRIES.includes(a.country_iso) ? (a.state_name ?? '').toUpperCase() : (a.state_name ?? '') })))
 
 export type AddressPayload = z.output<typeof AddressPayloadSchema>
 
@@ -136,11 +111,8 @@ export type AddressPayload = z.output<typeof AddressPayloadSchema>
 export const CurrencySchema = z.enum(['AUD', 'USD'], { message: 'Choose AUD or USD.' })
 
 /** An id sent as a string (JSON:API) or a number. */
-export const IdSchema = z
-  .union([z.string(), z.number()], { message: 'must be an id' })
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,15}$/.test(v) && Number(v) >= 1, 'must be an id')
-  .transform(Number)
+export const IdSchema = z.pipe(z.pipe(z
+  .union([z.string(), z.number()], { message: 'must be an id' }), z.transform((v) => String(v).trim())).check(z.refine((v) => /^\d{1,15}$/.test(v) && Number(v) >= 1, 'must be an id')), z.transform(Number))
 
 /** Forms and query strings carry numbers as text; Rails reads `"2"` as 2, and so do we (never `"2x"` or `""`). */
 export const numeric = (value: unknown) => (typeof value === 'string' && /^-?\d{1,15}(\.\d{1,2})?$/.test(value.trim()) ? Number(value) : value)
@@ -150,20 +122,15 @@ export const booleanish = (value: unknown) => (value === 'true' || value === '1'
 /** The most one line (of a cart or a wishlist) holds. */
 export const LINE_QUANTITY_MAX = 9999
 
-export const QuantitySchema = z.preprocess(numeric, z
-  .number({ message: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(LINE_QUANTITY_MAX, `must be at most ${LINE_QUANTITY_MAX}`))
+export const QuantitySchema = z.pipe(z.transform(numeric), z
+  .number({ message: 'must be a whole number' }).check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'), z.lte(LINE_QUANTITY_MAX, `must be at most ${LINE_QUANTITY_MAX}`)))
 
 /** `page` and `per_page` of a listing, as Spree reads them (default 25 a page, at most 100). */
 export const PageParamsSchema = z.object({
-  page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(1),
-  per_page: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(25),
+  page: z._default(z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'), z.lte(10_000, 'must be at most 10000')), 1),
+  per_page: z._default(z.coerce.number({ message: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'), z.lte(100, 'must be at most 100')), 25),
 })
 
 /** A page of the storefront a payment provider sends the shopper back to (absolute http(s) URL). */
 export const ReturnUrlSchema = z
-  .string()
-  .max(500, 'is too long')
-  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an absolute http(s) URL')
+  .string().check(z.maxLength(500, 'is too long'), z.refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an absolute http(s) URL'))

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { LOCALE_PREFIX } from '#kernel/config.ts'
 import type { ErrorCode } from '#kernel/error-codes.ts'
@@ -44,8 +44,8 @@ function refuse(which: keyof typeof REFUSALS): BackendError {
   return new BackendError(422, r.en, { [r.field]: ['is not valid'] }, undefined, r.code)
 }
 
-const AskSchema = z.object({ variant_id: z.union([z.string(), z.number()]).optional(), email: z.string().max(1000).optional() })
-const TokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) })
+const AskSchema = z.object({ variant_id: z.optional(z.union([z.string(), z.number()])), email: z.optional(z.string().check(z.maxLength(1000))) })
+const TokenSchema = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/)) })
 
 stockAlertRoutes.post('/stock_alerts', async (c) => {
   const locale = requestLocale(c)
@@ -131,7 +131,7 @@ stockAlertRoutes.post('/stock_alerts/confirm', async (c) => {
 
 /** Ends every waiting request of the address of a signed link (the alert emails' link and List-Unsubscribe). */
 stockAlertRoutes.post('/stock_alerts/unsubscribe', async (c) => {
-  const body = z.object({ email: z.string().max(254), token: z.string().max(200) }).safeParse(await requestParams(c))
+  const body = z.object({ email: z.string().check(z.maxLength(254)), token: z.string().check(z.maxLength(200)) }).safeParse(await requestParams(c))
   const email = body.success ? body.data.email.trim().toLowerCase() : ''
   if (!body.success || !(await signedForPurpose(c.env, STOCK_ALERT_UNSUBSCRIBE, email, body.data.token))) throw refuse('link')
   const db = c.env.DB

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError, notFound } from '../shared/errors.ts'
 import { pagination } from '../catalogue/jsonapi.ts'
@@ -23,19 +23,17 @@ interface WishlistRow {
   is_private: number
 }
 
-const ItemSchema = z.object({ variant_id: IdSchema, quantity: QuantitySchema.default(1) })
-const Flag = z.preprocess(booleanish, z.boolean({ message: 'must be true or false' }))
-const WishlistFields = z.object({ name: RequiredText(100).optional(), is_private: Flag.optional(), is_default: Flag.optional() })
+const ItemSchema = z.object({ variant_id: IdSchema, quantity: z._default(QuantitySchema, 1) })
+const Flag = z.pipe(z.transform(booleanish), z.boolean({ message: 'must be true or false' }))
+const WishlistFields = z.object({ name: z.optional(RequiredText(100)), is_private: z.optional(Flag), is_default: z.optional(Flag) })
 /**
  * The contract sends `name` at the top level to create and under `wishlist` to update; Spree reads both. Which one is
  * chosen by the body, not tried in turn, so a bad field is named (`is_private`, `wishlist.is_default`).
  */
-const WishlistSchema = z
-  .object({ wishlist: WishlistFields.optional() })
-  .and(WishlistFields)
-  .transform(({ wishlist, ...flat }) => wishlist ?? flat)
-const AddItemsSchema = z.object({ wished_items: z.array(ItemSchema, { message: 'must be a list of items' }).min(1, 'must not be empty').max(50, 'can have at most 50 items') })
-const RemoveItemsSchema = z.object({ wished_items_ids: z.array(IdSchema, { message: 'must be a list of ids' }).min(1, 'must not be empty').max(50, 'can have at most 50 ids') })
+const WishlistSchema = z.pipe(z.intersection(z
+  .object({ wishlist: z.optional(WishlistFields) }), WishlistFields), z.transform(({ wishlist, ...flat }) => wishlist ?? flat))
+const AddItemsSchema = z.object({ wished_items: z.array(ItemSchema, { message: 'must be a list of items' }).check(z.minLength(1, 'must not be empty'), z.maxLength(50, 'can have at most 50 items')) })
+const RemoveItemsSchema = z.object({ wished_items_ids: z.array(IdSchema, { message: 'must be a list of ids' }).check(z.minLength(1, 'must not be empty'), z.maxLength(50, 'can have at most 50 ids')) })
 
 async function defaultWishlist(db: D1Database, userId: number): Promise<WishlistRow> {
   await db

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { loginGate, recordLoginFailure, recordLoginSuccess } from '../services/login-throttle.ts'
 import { verifyAgainstDummy, verifyPassword } from '../services/passwords.ts'
@@ -10,8 +10,8 @@ export const oauthRoutes = new Hono<{ Bindings: Env }>()
 
 const TokenBodySchema = z.discriminatedUnion('grant_type', [
   // captcha_token (extension): a solved captcha, asked for after many wrong passwords for the account (login-throttle.ts)
-  z.object({ grant_type: z.literal('password'), username: z.string().max(254), password: z.string().max(128), captcha_token: z.string().max(2048).optional() }),
-  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().max(200) }),
+  z.object({ grant_type: z.literal('password'), username: z.string().check(z.maxLength(254)), password: z.string().check(z.maxLength(128)), captcha_token: z.optional(z.string().check(z.maxLength(2048))) }),
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().check(z.maxLength(200)) }),
 ])
 
 const oauthError = (error: string, description: string) => ({ error, error_description: description })

@@ -1,5 +1,5 @@
 import { Hono } from '#worker/lib/hono.ts'
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import type { Env } from '#worker/env.ts'
 import { BackendError } from '../shared/errors.ts'
 import { readParams } from '../commerce/http.ts'
@@ -19,13 +19,10 @@ export const stripeSessionRoutes = new Hono<{ Bindings: Env }>()
 const SessionSchema = z.object({
   success_url: ReturnUrlSchema,
   cancel_url: ReturnUrlSchema,
-  expected_balance: z.coerce
-    .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')
-    .transform((v) => Math.round(Number(v) * 100))
-    .optional(),
+  expected_balance: z.optional(z.pipe(z.coerce
+    .string().check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be an amount such as 26.90')), z.transform((v) => Math.round(Number(v) * 100)))),
   /** Extension: a member keeps the card used on the hosted page for next time. */
-  save_card: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })).optional(),
+  save_card: z.optional(z.pipe(z.transform(booleanish), z.boolean({ message: 'must be true or false' }))),
 })
 
 stripeSessionRoutes.post('/checkout/stripe_session', async (c) => {

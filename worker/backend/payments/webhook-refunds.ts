@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { auditStatement, type AuditSubject } from '../services/audit-log.ts'
 
 /**
@@ -18,9 +18,9 @@ import { auditStatement, type AuditSubject } from '../services/audit-log.ts'
 export const WEBHOOK_ACTOR = { id: null, email: 'Stripe webhook' } as const
 
 const ChargeSchema = z.object({
-  id: z.string().optional(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
-  currency: z.string().optional(),
+  id: z.optional(z.string()),
+  payment_intent: z.nullish(z.union([z.string(), z.object({ id: z.string() })])),
+  currency: z.optional(z.string()),
   amount_refunded: z.unknown(),
 })
 
