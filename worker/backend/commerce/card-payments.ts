@@ -113,7 +113,7 @@ export async function createCardPayment(c: BackendContext, order: OrderRow, body
 export const ExtraPaymentSchema = z.object({
   payment_method_id: z.enum([PAYMENT_METHOD_IDS.wallet, PAYMENT_METHOD_IDS.pay_later]),
   /** The provider's payment method (Stripe's Payment Element); the test gateway needs none. */
-  source_attributes: z.record(z.string(), z.unknown(), { message: 'must be the payment details' }).optional(),
+  source_attributes: z.optional(z.record(z.string(), z.unknown(), { message: 'must be the payment details' })),
 })
 
 /**
