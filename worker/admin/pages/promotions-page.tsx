@@ -2,19 +2,12 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { storeDayOf, storeDayStart } from '#kernel/store-clock.ts'
+import type { PromotionTerms } from '#worker/backend/commerce/promotions.ts'
 import { ErrorSummary, Notice, PageHeader, Pager, Panel, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
 
-export interface PromotionItem {
+/** A promotion as the console lists it: its terms (the backend's), its id and how often orders used it. */
+export interface PromotionItem extends PromotionTerms {
   id: number
-  name: string
-  code: string
-  kind: 'percent' | 'fixed' | 'free_shipping'
-  amount: number
-  min_item_total_cents: number | null
-  starts_at: string | null
-  expires_at: string | null
-  usage_limit: number | null
-  per_customer_limit: number | null
   used_count: number
 }
 
