@@ -36,11 +36,14 @@ export const ProductModel = z.strictObject({
   RRP: Display,
   isOnSale: z.boolean(),
   currency: z.enum(['AUD', 'USD']),
+  instalments: z.string().regex(/\d/).nullable().optional(),
   images: z.array(ImageModel),
   optionTypes: z.array(z.strictObject({ id: z.string(), name: z.string(), presentation: z.string() })),
   optionValues: z.array(z.strictObject({ id: z.string(), optionTypeId: z.string().min(1), name: z.string(), presentation: z.string(), image_preview: z.string().nullable().optional() })),
   variants: z.array(z.strictObject({
     id: z.string(), sku: z.string(), optionValueIds: z.array(z.string()), inStock: z.boolean(), backorderable: z.boolean(), price: PriceModel, member_price: z.number().nullable(), onHand: z.number().int().nonnegative().nullable().optional(),
+    // pay-later's line for this size's price, finished on the server (decision 0079)
+    instalments: z.string().regex(/\d/).optional(),
   })),
   inStock: z.boolean(),
   is_master: z.boolean(),
