@@ -2,14 +2,11 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Select } from '#web/components/ui/select.tsx'
 import { storeDayOf, storeDayStart } from '#kernel/store-clock.ts'
-import type { PromotionTerms } from '#worker/backend/commerce/promotions.ts'
+import type { PromotionRow } from '#worker/backend/commerce/promotions.ts'
 import { ErrorSummary, Notice, PageHeader, Pager, Panel, Table, TextLink, cell, money, when, type FieldErrors, type FormValues } from './parts.tsx'
 
-/** A promotion as the console lists it: its terms (the backend's), its id and how often orders used it. */
-export interface PromotionItem extends PromotionTerms {
-  id: number
-  used_count: number
-}
+/** A promotion as the console lists it: the backend's row (its terms, id and how often orders used it). */
+export type PromotionItem = PromotionRow
 
 /** The store's day (Australia/Melbourne) a stored start or end falls on. */
 const day = (iso: string | null) => (iso ? storeDayOf(new Date(iso)) : '')

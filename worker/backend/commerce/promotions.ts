@@ -54,18 +54,8 @@ export async function findPromotionByCode(db: D1Database, code: string): Promise
   return promo
 }
 
-/** A promotion's terms as the console's form sets them (its use count is the orders'). */
-export interface PromotionTerms {
-  name: string
-  code: string
-  kind: PromotionRow['kind']
-  amount: number
-  min_item_total_cents: number | null
-  starts_at: string | null
-  expires_at: string | null
-  usage_limit: number | null
-  per_customer_limit: number | null
-}
+/** A promotion's terms as the console's form sets them (its id is the row's, its use count the orders'). */
+export type PromotionTerms = Omit<PromotionRow, 'id' | 'used_count'>
 
 /** A promotion's terms written: a new one (`id` null; RETURNING id) or the one with `id`. */
 export function promotionStatement(db: D1Database, id: number | null, t: PromotionTerms): D1PreparedStatement {
