@@ -100,16 +100,18 @@ cartRoutes.post('/cart/add_item', async (c) => {
   // the cart as it is, read once: the line this adds to, and the total the change must keep chargeable
   const state = await loadCartState(c.env.DB, order, 'en')
   const existingLine = state.lines.find((l) => l.row.variant_id === body.variant_id && l.row.gift_card_cents === null)
-  const existing = existingLine?.row
+  const has = existingLine?.row.quantity ?? 0
+  // the line's quantity after the add
+  const wanted = has + body.quantity
   // the line the item is added to stays within the bound set_quantity keeps
-  const room = LINE_QUANTITY_MAX - (existing?.quantity ?? 0)
+  const room = LINE_QUANTITY_MAX - has
   if (body.quantity > room) {
-    throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${existing?.quantity ?? 0} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] }, undefined, 'line_quantity_limit', { max: LINE_QUANTITY_MAX, has: existing?.quantity ?? 0 })
+    throw new BackendError(422, `The cart holds at most ${LINE_QUANTITY_MAX} of one product; it has ${has} of this one.`, { quantity: [`must be at most ${Math.max(room, 0)}`] }, undefined, 'line_quantity_limit', { max: LINE_QUANTITY_MAX, has })
   }
-  const variant = await assertSellable(c.env.DB, order, body.variant_id, (existing?.quantity ?? 0) + body.quantity, existingLine?.variant)
-  assertChargeable(state, order, { variantId: body.variant_id, quantity: (existing?.quantity ?? 0) + body.quantity, unitCents: variant.amountCents! })
+  const variant = await assertSellable(c.env.DB, order, body.variant_id, wanted, existingLine?.variant)
+  assertChargeable(state, order, { variantId: body.variant_id, quantity: wanted, unitCents: variant.amountCents! })
   // a deal's units are held for this cart by its object first: a shopper who lost hears 'sold out' now (decision 0081)
-  if (variant.deal) await reserveDeal(c.env, variant.id, order.id, (existing?.quantity ?? 0) + body.quantity, variant.stockOnHand)
+  if (variant.deal) await reserveDeal(c.env, variant.id, order.id, wanted, variant.stockOnHand)
   // the change and the cart it leaves in one round trip
   return cartResponse(c, order, {
     writes: [
